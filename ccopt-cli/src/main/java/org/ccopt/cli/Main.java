@@ -1,0 +1,97 @@
+package org.ccopt.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+import org.ccopt.InvalidInputException;
+import picocli.AutoComplete;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code ccopt} command. {@link #run} is the testable entry point: it returns the exit code (0 success,
+ * 2 bad input with one line on stderr, 1 internal error) and never calls {@code System.exit}.
+ */
+@Command(name = "ccopt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Collective communication on interconnection networks: topologies, routes, bounds, hop counts.",
+        subcommands = {TopoCommand.class, BoundsCommand.class, HopsCommand.class, RoutesCommand.class,
+            TrafficCommand.class, DemoCommand.class, AutoComplete.GenerateCompletion.class,
+            CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    public static final int OK = 0;
+    public static final int INTERNAL_ERROR = 1;
+    public static final int BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(System.out, System.err, args));
+    }
+
+    public static int run(PrintStream out, PrintStream err, String... args) {
+        PrintWriter o = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+        PrintWriter e = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        CommandLine cli = new CommandLine(new Main());
+        cli.setOut(o);
+        cli.setErr(e);
+        cli.setParameterExceptionHandler((ex, a) -> {
+            String where = ex.getCommandLine().getCommandName();
+            e.println("ccopt: " + firstLine(ex.getMessage()) + " (see 'ccopt "
+                    + ("ccopt".equals(where) ? "" : where + " ") + "--help')");
+            return BAD_INPUT;
+        });
+        cli.setExecutionExceptionHandler((ex, line, parsed) -> {
+            Throwable cause = ex;
+            while (cause instanceof java.io.UncheckedIOException && cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            if (cause instanceof InvalidInputException) {
+                e.println("ccopt: " + firstLine(cause.getMessage()));
+                return BAD_INPUT;
+            }
+            if (cause instanceof IOException) {
+                e.println("ccopt: I/O error: " + firstLine(String.valueOf(cause.getMessage())));
+                return BAD_INPUT;
+            }
+            e.println("ccopt: internal error: " + cause);
+            return INTERNAL_ERROR;
+        });
+        int code = cli.execute(args);
+        o.flush();
+        e.flush();
+        return code;
+    }
+
+    static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** Reads the version Maven filtered into {@code ccopt-version.properties}. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = Main.class.getResourceAsStream("/ccopt-version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"ccopt " + p.getProperty("version", "unknown"),
+                "Java " + System.getProperty("java.version")};
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.ccopt.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.ccopt.InvalidInputException;
+import org.ccopt.routing.MinimalPaths;
+import org.ccopt.routing.Routing;
+import org.ccopt.routing.Routings;
+import org.ccopt.topology.Topology;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ccopt routes}: the deterministic route and the minimal (or near-minimal) paths of one pair. */
+@Command(name = "routes", mixinStandardHelpOptions = true,
+        description = "Show the deterministic route and the minimal paths between two nodes.")
+final class RoutesCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    TopologyOption topology;
+
+    @Option(names = "--from", required = true, description = "Source node id.")
+    int from;
+
+    @Option(names = "--to", required = true, description = "Destination node id.")
+    int to;
+
+    @Option(names = "--limit", defaultValue = "16", description = "Most paths to list (default: ${DEFAULT-VALUE}).")
+    int limit;
+
+    @Option(names = "--extra-hops", defaultValue = "0",
+            description = "Also list simple paths up to this many hops longer than minimal (default: ${DEFAULT-VALUE}).")
+    int extraHops;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        Topology t = topology.build();
+        for (int v : new int[] {from, to}) {
+            if (v < 0 || v >= t.nodeCount()) {
+                throw new InvalidInputException("node " + v + " is not in " + t.spec() + "; expected 0.." + (t.nodeCount() - 1));
+            }
+        }
+        if (limit < 1 || extraHops < 0) {
+            throw new InvalidInputException("--limit must be >= 1 and --extra-hops >= 0, got " + limit + " and " + extraHops);
+        }
+        MinimalPaths paths = new MinimalPaths(t);
+        if (paths.count(from, to) == 0) {
+            throw new InvalidInputException("node " + to + " is unreachable from " + from + " in " + t.spec());
+        }
+        Routing routing = Routings.deterministic(t, paths);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("topology", t.spec());
+        r.put("from", from);
+        r.put("to", to);
+        r.put("hops", paths.length(from, to));
+        r.put("minimalPaths", paths.count(from, to));
+        r.put("routing", routing.name());
+        r.put("route", routing.route(from, to));
+        r.put("paths", extraHops == 0 ? paths.paths(from, to, limit) : paths.pathsWithin(from, to, extraHops, limit));
+        var w = spec.commandLine().getOut();
+        if (json) {
+            w.println(Json.write(r));
+        } else {
+            w.printf("%d -> %d on %s: %d hops, %d minimal paths%n", from, to, t.spec(), paths.length(from, to),
+                    paths.count(from, to));
+            w.println("  " + routing.name() + " route: " + java.util.Arrays.toString(routing.route(from, to)));
+            @SuppressWarnings("unchecked")
+            var list = (java.util.List<int[]>) r.get("paths");
+            for (int i = 0; i < list.size(); i++) {
+                w.println("  path " + i + ": " + java.util.Arrays.toString(list.get(i)));
+            }
+        }
+        return Main.OK;
+    }
+}

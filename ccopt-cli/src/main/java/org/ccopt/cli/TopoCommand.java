@@ -1,0 +1,136 @@
+package org.ccopt.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.io.TopologyExporter;
+import org.ccopt.topology.metrics.BisectionWidth;
+import org.ccopt.topology.metrics.TopologyMetrics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code ccopt topo SPEC}: build a topology, print its metrics, or export it. */
+@Command(name = "topo", mixinStandardHelpOptions = true,
+        description = "Build a topology from a spec and print its metrics, or export it to a file.",
+        footerHeading = "%nTopology specs:%n", footer = "%s")
+final class TopoCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SPEC", description = "Topology spec (forms below).")
+    String topology;
+
+    @Option(names = "--json", description = "Print one JSON object instead of a table.")
+    boolean json;
+
+    @Option(names = "--export", paramLabel = "FORMAT", description = "Export instead: " + TopologyExporter.FORMATS + ".")
+    String export;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "File to write the export to (default: standard output).")
+    Path out;
+
+    @Option(names = "--bandwidth", defaultValue = "100Gbps", description = "SimGrid link bandwidth (default: ${DEFAULT-VALUE}).")
+    String bandwidth;
+
+    @Option(names = "--latency", defaultValue = "100ns", description = "SimGrid link latency (default: ${DEFAULT-VALUE}).")
+    String latency;
+
+    @Option(names = "--threads", description = "Worker threads for all-pairs distances (default: all cores).")
+    Integer threads;
+
+    @Option(names = "--bisection-effort", defaultValue = "2000000",
+            description = "Search nodes for the exact bisection before falling back to a heuristic bound; 0 = heuristic only (default: ${DEFAULT-VALUE}).")
+    long effort;
+
+    @Option(names = "--no-bisection", description = "Skip the bisection width.")
+    boolean noBisection;
+
+    static String specHelp() {
+        StringBuilder s = new StringBuilder();
+        for (TopologySpec.Form f : TopologySpec.FAMILIES) {
+            s.append(String.format("  %-42s %s%n", f.syntax(), f.meaning()));
+        }
+        return s.toString();
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        Topology t = TopologySpec.parse(topology);
+        if (export != null) {
+            String text = TopologyExporter.export(t, export,
+                    new TopologyExporter.SimGridOptions(bandwidth, latency, "100Gf"));
+            if (out == null) {
+                spec.commandLine().getOut().print(text);
+            } else {
+                writeAtomically(out, text);
+                spec.commandLine().getOut().println("wrote " + out + " (" + export + ", " + t.nodeCount() + " nodes)");
+            }
+            return Main.OK;
+        }
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (workers < 1) {
+            throw new InvalidInputException("--threads " + workers + " is invalid; expected a positive number");
+        }
+        long started = System.nanoTime();
+        TopologyMetrics m = TopologyMetrics.compute(t, new TopologyMetrics.Options(workers, effort, 1, !noBisection));
+        double seconds = (System.nanoTime() - started) / 1e9;
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("spec", m.spec());
+        r.put("nodes", m.nodes());
+        r.put("terminals", m.terminals());
+        r.put("switches", m.switches());
+        r.put("links", m.links());
+        r.put("directed", m.directed());
+        r.put("minDegree", m.minDegree());
+        r.put("maxDegree", m.maxDegree());
+        r.put("connected", m.connected());
+        r.put("diameter", m.connected() ? m.diameter() : null);
+        r.put("aspl", m.connected() ? m.aspl() : null);
+        BisectionWidth.Result b = m.bisection();
+        r.put("bisectionWidth", b == null ? null : b.width());
+        r.put("bisectionChannels", b == null ? null : b.channels());
+        r.put("bisectionExact", b != null && b.exact());
+        r.put("bisectionMethod", b == null ? null : b.method());
+        r.put("mooreDiameterBound", m.mooreDiameterBound());
+        r.put("mooreAsplBound", Double.isNaN(m.mooreAsplBound()) ? null : m.mooreAsplBound());
+        r.put("cableTotalMetres", m.cables().totalLengthMetres());
+        r.put("cableAverageMetres", m.cables().averageLengthMetres());
+        r.put("costDollars", m.cables().totalCost());
+        r.put("seconds", seconds);
+        var w = spec.commandLine().getOut();
+        if (json) {
+            w.println(Json.write(r));
+        } else {
+            w.println("topology " + m.spec());
+            for (Map.Entry<String, Object> e : r.entrySet()) {
+                if (!e.getKey().equals("spec")) {
+                    Object v = e.getValue();
+                    w.printf("  %-20s %s%n", e.getKey(), v instanceof Double d ? String.format("%.4f", d) : v);
+                }
+            }
+            w.println("  (distances over ordered pairs of distinct terminals, in channels; bisection in "
+                    + (m.directed() ? "channels" : "links") + ")");
+        }
+        return Main.OK;
+    }
+
+    static void writeAtomically(Path file, String text) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
+        Path tmp = Files.createTempFile(dir, ".ccopt-", ".tmp");
+        Files.writeString(tmp, text);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

@@ -1,0 +1,92 @@
+package org.ccopt.collective;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
+
+/**
+ * A collective communication: its kind, sender set T and receiver set R (terminal ids, sorted, distinct).
+ * T and R may overlap (Jaros et al. 2007, §1, case 2).
+ */
+public record Collective(CollectiveKind kind, int[] senders, int[] receivers) {
+
+    public Collective {
+        senders = senders.clone();
+        receivers = receivers.clone();
+        if (senders.length == 0 || receivers.length == 0) {
+            throw new InvalidInputException("collective " + kind + " needs at least one sender and one receiver");
+        }
+    }
+
+    /**
+     * The standard sets for a kind on a topology: OAB/OAS from {@code root} to all other terminals, AOG/AOR from
+     * all others to {@code root}, AAB/AAS among all terminals, MNB/MNS from the first half to the second half.
+     */
+    public static Collective standard(CollectiveKind kind, Topology t, int root) {
+        int p = t.terminalCount();
+        if (root < 0 || root >= p) {
+            throw new InvalidInputException("root " + root + " is not a terminal of " + t.spec() + "; expected 0.." + (p - 1));
+        }
+        int[] all = range(0, p);
+        int[] others = Arrays.stream(all).filter(v -> v != root).toArray();
+        return switch (kind) {
+            case OAB, OAS -> new Collective(kind, new int[] {root}, others);
+            case AOG, AOR -> new Collective(kind, others, new int[] {root});
+            case AAB, AAS -> new Collective(kind, all, all);
+            case MNB, MNS -> new Collective(kind, range(0, p / 2), range(p / 2, p));
+        };
+    }
+
+    public static Collective of(CollectiveKind kind, Topology t, int[] senders, int[] receivers) {
+        return new Collective(kind, checked(t, senders, "sender"), checked(t, receivers, "receiver"));
+    }
+
+    private static int[] checked(Topology t, int[] nodes, String what) {
+        int[] s = Arrays.stream(nodes).sorted().distinct().toArray();
+        for (int v : s) {
+            if (v < 0 || v >= t.terminalCount()) {
+                throw new InvalidInputException(what + " " + v + " is not a terminal of " + t.spec()
+                        + "; expected 0.." + (t.terminalCount() - 1));
+            }
+        }
+        return s;
+    }
+
+    /** Parses a node list such as {@code 0-7,9,12}. */
+    public static int[] parseList(String text) {
+        BitSet set = new BitSet();
+        for (String part : text.split(",")) {
+            String p = part.trim();
+            try {
+                int dash = p.indexOf('-', 1);
+                if (dash > 0) {
+                    int a = Integer.parseInt(p.substring(0, dash).trim());
+                    int b = Integer.parseInt(p.substring(dash + 1).trim());
+                    if (a < 0 || b < a) {
+                        throw new NumberFormatException();
+                    }
+                    set.set(a, b + 1);
+                } else {
+                    int a = Integer.parseInt(p);
+                    if (a < 0) {
+                        throw new NumberFormatException();
+                    }
+                    set.set(a);
+                }
+            } catch (NumberFormatException e) {
+                throw new InvalidInputException("bad node list '" + text + "' at '" + p
+                        + "'; expected ids and ranges like 0-7,9,12");
+            }
+        }
+        return set.stream().toArray();
+    }
+
+    private static int[] range(int from, int to) {
+        int[] r = new int[to - from];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = from + i;
+        }
+        return r;
+    }
+}

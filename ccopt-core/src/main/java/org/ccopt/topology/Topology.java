@@ -1,0 +1,187 @@
+package org.ccopt.topology;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * An immutable interconnection network: nodes {@code 0..n-1}, each a terminal or a switch, joined by
+ * directed channels. A two-way network has every link as two channels in opposite directions; a one-way
+ * network (a unidirectional multistage network) has single channels.
+ *
+ * <p>Conventions every part of ccopt relies on:
+ * <ul>
+ *   <li>Terminals come first: terminal {@code t} is node {@code t}, for {@code t < terminalCount()}.
+ *   <li>Channels are stored as compressed sparse rows: the out-channels of node {@code u} are
+ *       {@code outStart(u) .. outStart(u+1)-1}, sorted by target node, so "lowest-index next hop" is
+ *       simply the first eligible channel. A channel id is its position in that array.
+ *   <li>There are no self loops and no parallel channels.
+ * </ul>
+ * The topology holds data only; algorithms (distances, paths, bisection, bounds) are separate classes
+ * that take it in their constructor, in the manner of JGraphT.
+ */
+public final class Topology {
+
+    private final String spec;
+    private final String family;
+    private final boolean oneWay;
+    private final int terminalCount;
+    private final int[] outStart;
+    private final int[] channelTarget;
+    private final int[] channelSource;
+    private final int[] reverseChannel;
+    private final int[] inStart;
+    private final int[] inChannels;
+    private final Geometry geometry;
+
+    Topology(String spec, String family, boolean oneWay, int terminalCount, int[] outStart,
+             int[] channelTarget, Geometry geometry) {
+        this.spec = Objects.requireNonNull(spec);
+        this.family = Objects.requireNonNull(family);
+        this.oneWay = oneWay;
+        this.terminalCount = terminalCount;
+        this.outStart = outStart;
+        this.channelTarget = channelTarget;
+        this.geometry = geometry;
+        int n = outStart.length - 1;
+        int m = channelTarget.length;
+        channelSource = new int[m];
+        for (int u = 0; u < n; u++) {
+            for (int c = outStart[u]; c < outStart[u + 1]; c++) {
+                channelSource[c] = u;
+            }
+        }
+        inStart = new int[n + 1];
+        for (int c = 0; c < m; c++) {
+            inStart[channelTarget[c] + 1]++;
+        }
+        for (int v = 0; v < n; v++) {
+            inStart[v + 1] += inStart[v];
+        }
+        inChannels = new int[m];
+        int[] fill = Arrays.copyOf(inStart, n);
+        for (int c = 0; c < m; c++) {
+            inChannels[fill[channelTarget[c]]++] = c;
+        }
+        reverseChannel = new int[m];
+        for (int c = 0; c < m; c++) {
+            reverseChannel[c] = channel(channelTarget[c], channelSource[c]);
+        }
+    }
+
+    /** The spec string this topology was built from, e.g. {@code torus:8x8}. */
+    public String spec() {
+        return spec;
+    }
+
+    /** The family name, e.g. {@code torus}, {@code omega}, {@code file}. */
+    public String family() {
+        return family;
+    }
+
+    /** True for unidirectional networks, where links are single channels. */
+    public boolean isOneWay() {
+        return oneWay;
+    }
+
+    public int nodeCount() {
+        return outStart.length - 1;
+    }
+
+    public int terminalCount() {
+        return terminalCount;
+    }
+
+    public int switchCount() {
+        return nodeCount() - terminalCount;
+    }
+
+    public boolean isTerminal(int node) {
+        return node < terminalCount;
+    }
+
+    public NodeKind kind(int node) {
+        return isTerminal(node) ? NodeKind.TERMINAL : NodeKind.SWITCH;
+    }
+
+    /** True when every node is a terminal (a direct network: each router has a processor). */
+    public boolean isDirect() {
+        return terminalCount == nodeCount();
+    }
+
+    public int channelCount() {
+        return channelTarget.length;
+    }
+
+    /** Undirected links: channel pairs in a two-way network, single channels in a one-way one. */
+    public int linkCount() {
+        return oneWay ? channelTarget.length : channelTarget.length / 2;
+    }
+
+    public int outStart(int node) {
+        return outStart[node];
+    }
+
+    public int outEnd(int node) {
+        return outStart[node + 1];
+    }
+
+    public int outDegree(int node) {
+        return outStart[node + 1] - outStart[node];
+    }
+
+    public int inDegree(int node) {
+        return inStart[node + 1] - inStart[node];
+    }
+
+    /** Number of distinct neighbours (in or out); for two-way networks equal to the out-degree. */
+    public int degree(int node) {
+        return oneWay ? outDegree(node) + inDegree(node) : outDegree(node);
+    }
+
+    public int channelTarget(int channel) {
+        return channelTarget[channel];
+    }
+
+    public int channelSource(int channel) {
+        return channelSource[channel];
+    }
+
+    /** The opposite channel of the same link, or -1 in a one-way network. */
+    public int reverse(int channel) {
+        return reverseChannel[channel];
+    }
+
+    /** The in-channel ids of {@code node}, as a range into {@link #inChannel(int)}. */
+    public int inStart(int node) {
+        return inStart[node];
+    }
+
+    public int inEnd(int node) {
+        return inStart[node + 1];
+    }
+
+    public int inChannel(int index) {
+        return inChannels[index];
+    }
+
+    /** The channel from {@code from} to {@code to}, or -1 when they are not adjacent. Binary search. */
+    public int channel(int from, int to) {
+        int i = Arrays.binarySearch(channelTarget, outStart[from], outStart[from + 1], to);
+        return i >= 0 ? i : -1;
+    }
+
+    /** Shape information for families that have one (grids, hypercubes, multistage networks). */
+    public Geometry geometry() {
+        return geometry;
+    }
+
+    /** Out-neighbours of {@code node}, as a fresh array (convenience; hot loops use the CSR accessors). */
+    public int[] neighbours(int node) {
+        return Arrays.copyOfRange(channelTarget, outStart[node], outStart[node + 1]);
+    }
+
+    @Override
+    public String toString() {
+        return spec + " (" + nodeCount() + " nodes, " + terminalCount + " terminals, " + linkCount() + " links)";
+    }
+}

@@ -1,0 +1,209 @@
+package org.ccopt.topology;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.gen.CirculantGenerator;
+import org.ccopt.topology.gen.CoatedMeshGenerator;
+import org.ccopt.topology.gen.DragonflyGenerator;
+import org.ccopt.topology.gen.GridGenerator;
+import org.ccopt.topology.gen.HypercubeGenerator;
+import org.ccopt.topology.gen.MultistageGenerator;
+import org.ccopt.topology.gen.OctagonGenerator;
+import org.ccopt.topology.gen.RandomShortcutGenerator;
+import org.ccopt.topology.gen.SmallGraphGenerator;
+import org.ccopt.topology.gen.SpecArgs;
+import org.ccopt.topology.gen.TreeGenerator;
+import org.ccopt.topology.io.TopologyFiles;
+
+/**
+ * Parses a topology spec string such as {@code torus:16x16} and builds the topology. The grammar is
+ * {@code family[:arguments]}; {@link #FAMILIES} lists every form with its meaning, and the CLI prints it.
+ */
+public final class TopologySpec {
+
+    /** Upper limit on nodes for generated topologies, to keep metrics and routing within memory. */
+    public static final int MAX_NODES = 1 << 20;
+
+    /** One documented spec form. */
+    public record Form(String syntax, String meaning) {
+    }
+
+    public static final List<Form> FAMILIES = List.of(
+            new Form("ring:N", "ring of N >= 3 nodes (1-D torus)"),
+            new Form("mesh:AxB[xC...]", "n-D mesh, radices >= 2; node id = x + A*y + A*B*z"),
+            new Form("torus:AxB[xC...]", "k-ary n-cube with wrap-around links, radices >= 2"),
+            new Form("hypercube:D", "binary hypercube Q_D, 1 <= D <= 20 (2^D nodes)"),
+            new Form("kring:D", "K-ring = folded hypercube: Q_D plus complement links, 2 <= D <= 20"),
+            new Form("octagon | octagon:N", "Octagon NoC (8 nodes) or its ring extension, N = 4n >= 8"),
+            new Form("fat-octagon[:N]", "Octagon of N routers (default 8) with two processors on each"),
+            new Form("coated-mesh:AxB", "A x B switch mesh with a processor on every free boundary port"),
+            new Form("amp:N[:D[:seed=S]]", "A Minimum Path graph: N nodes, degree D (default 3), ASPL-minimised"),
+            new Form("twisted-ladder:N", "Moebius (twisted) ladder of N nodes, N even >= 6"),
+            new Form("moore:petersen | moore:hoffman-singleton", "Moore graphs of diameter 2 (10 and 50 nodes)"),
+            new Form("omega:N", "unidirectional Omega MIN, N = 2^n >= 2 terminals, 2x2 switches"),
+            new Form("butterfly:N", "unidirectional Butterfly MIN, N = 2^n >= 2 terminals, 2x2 switches"),
+            new Form("clos:n,m,r", "unidirectional 3-stage Clos: r input/output switches of n terminals, m middle"),
+            new Form("btree:N", "binary tree of switches with N = 2^n >= 2 leaf processors"),
+            new Form("fattree:N", "binary fat tree (folded butterfly, 2-ary n-tree), N = 2^n >= 2 processors"),
+            new Form("kary-ntree:k,n", "k-ary n-tree fat tree: k^n processors, n levels of k^(n-1) switches"),
+            new Form("fbtree:N", "full binary tree with a processor at every node, N = 2^h - 1 >= 3"),
+            new Form("circulant:N:j1,j2,...", "circulant graph C(N; j1, j2, ...), 1 <= j <= N/2"),
+            new Form("circulant2:N", "C(N; 1, 2, 4, ..., N/2), the thesis's G(N, log2 N); N = 2^n >= 4"),
+            new Form("random-shortcut:N:D[:seed=S]", "ring plus random shortcuts up to degree D (seed default 1)"),
+            new Form("dragonfly:a,p,h[,g]", "Dragonfly: g groups (default a*h+1) of a routers, p processors and h global links each"),
+            new Form("dragonfly:thesis", "the thesis's 1,024-switch Dragonfly = dragonfly:16,1,4,64 (degree 19)"),
+            new Form("file:PATH", "graph file: .json (ccopt schema), .graphml, .dot/.gv, or an edge list"));
+
+    private TopologySpec() {
+    }
+
+    /** A one-line list of the family names, for error messages. */
+    public static String familyNames() {
+        return "ring, mesh, torus, hypercube, kring, octagon, fat-octagon, coated-mesh, amp, twisted-ladder, moore, "
+                + "omega, butterfly, clos, btree, fattree, kary-ntree, fbtree, circulant, circulant2, "
+                + "random-shortcut, dragonfly, file";
+    }
+
+    public static Topology parse(String spec) {
+        if (spec == null || spec.isBlank()) {
+            throw new InvalidInputException("empty topology spec; expected family[:arguments], one of "
+                    + familyNames());
+        }
+        String trimmed = spec.trim();
+        int colon = trimmed.indexOf(':');
+        String family = (colon < 0 ? trimmed : trimmed.substring(0, colon)).toLowerCase(Locale.ROOT);
+        String args = colon < 0 ? null : trimmed.substring(colon + 1);
+        SpecArgs a = new SpecArgs(trimmed, family, args);
+        try {
+            return build(a, trimmed, family, args);
+        } catch (ArithmeticException e) {
+            throw new InvalidInputException("topology '" + trimmed + "' is too large; at most " + MAX_NODES
+                    + " nodes are supported");
+        }
+    }
+
+    private static Topology build(SpecArgs a, String spec, String family, String args) {
+        switch (family) {
+            case "ring": {
+                int n = a.singleInt("N", 3, MAX_NODES);
+                return GridGenerator.build(spec, "ring", new int[] {n}, true);
+            }
+            case "mesh":
+                return GridGenerator.build(spec, "mesh", a.dimensions(2, MAX_NODES), false);
+            case "torus":
+                return GridGenerator.build(spec, "torus", a.dimensions(2, MAX_NODES), true);
+            case "hypercube":
+                return HypercubeGenerator.build(spec, "hypercube", a.singleInt("D", 1, 20), false);
+            case "kring":
+                return HypercubeGenerator.build(spec, "kring", a.singleInt("D", 2, 20), true);
+            case "octagon": {
+                int n = args == null ? 8 : a.singleInt("N", 8, MAX_NODES);
+                a.require(n % 4 == 0, "N " + n + " is not a multiple of 4; expected N = 8, 12, 16, ...");
+                return OctagonGenerator.build(spec, n, 1);
+            }
+            case "fat-octagon": {
+                int n = args == null ? 8 : a.singleInt("N", 8, MAX_NODES / 3);
+                a.require(n % 4 == 0, "N " + n + " is not a multiple of 4; expected N = 8, 12, 16, ...");
+                return OctagonGenerator.build(spec, n, 2);
+            }
+            case "coated-mesh": {
+                int[] d = a.dimensions(2, MAX_NODES / 3);
+                a.require(d.length == 2, "coated-mesh takes two radices AxB");
+                return CoatedMeshGenerator.build(spec, d[0], d[1]);
+            }
+            case "amp": {
+                List<String> parts = a.colonParts(1, 3);
+                int n = a.intArg(parts.get(0), "N", 4, 128);
+                int d = parts.size() > 1 ? a.intArg(parts.get(1), "D", 2, n - 1) : 3;
+                long seed = parts.size() > 2 ? a.seed(parts.get(2)) : 1;
+                a.require((long) n * d % 2 == 0, "N*D = " + n * d + " is odd; a D-regular graph on N nodes needs N*D even");
+                return SmallGraphGenerator.amp(spec, n, d, seed);
+            }
+            case "twisted-ladder": {
+                int n = a.singleInt("N", 6, MAX_NODES);
+                a.require(n % 2 == 0, "N " + n + " is odd; expected an even N >= 6");
+                return SmallGraphGenerator.twistedLadder(spec, n);
+            }
+            case "moore": {
+                String name = a.word();
+                if (name.equals("petersen")) {
+                    return SmallGraphGenerator.petersen(spec);
+                }
+                if (name.equals("hoffman-singleton")) {
+                    return SmallGraphGenerator.hoffmanSingleton(spec);
+                }
+                throw a.error("unknown Moore graph '" + name + "'; expected petersen or hoffman-singleton");
+            }
+            case "omega":
+                return MultistageGenerator.omega(spec, a.powerOfTwo("N", 2, 1 << 16));
+            case "butterfly":
+                return MultistageGenerator.butterfly(spec, a.powerOfTwo("N", 2, 1 << 16));
+            case "clos": {
+                int[] v = a.commaInts(3, "n,m,r");
+                a.positive(v, "n,m,r");
+                a.require((long) v[0] * v[2] + 2L * v[2] + v[1] <= MAX_NODES, "too many nodes");
+                return MultistageGenerator.clos(spec, v[0], v[1], v[2]);
+            }
+            case "btree":
+                return TreeGenerator.binaryTree(spec, a.powerOfTwo("N", 2, 1 << 18));
+            case "fattree": {
+                int n = a.powerOfTwo("N", 2, 1 << 16);
+                return TreeGenerator.karyNTree(spec, "fattree", 2, Integer.numberOfTrailingZeros(n));
+            }
+            case "kary-ntree": {
+                int[] v = a.commaInts(2, "k,n");
+                a.require(v[0] >= 2 && v[1] >= 1, "expected k >= 2 and n >= 1, got k=" + v[0] + ", n=" + v[1]);
+                a.require(Math.pow(v[0], v[1]) * (1 + v[1] / (double) v[0]) <= MAX_NODES, "too many nodes");
+                return TreeGenerator.karyNTree(spec, "kary-ntree", v[0], v[1]);
+            }
+            case "fbtree": {
+                int n = a.singleInt("N", 3, MAX_NODES);
+                a.require(Integer.bitCount(n + 1) == 1, "N " + n + " is not 2^h - 1; expected 3, 7, 15, 31, 63, ...");
+                return TreeGenerator.fullBinaryTree(spec, n);
+            }
+            case "circulant": {
+                List<String> parts = a.colonParts(2, 2);
+                int n = a.intArg(parts.get(0), "N", 3, MAX_NODES);
+                int[] jumps = a.intList(parts.get(1), "jump");
+                for (int j : jumps) {
+                    a.require(j >= 1 && j <= n / 2, "jump " + j + " is out of range; expected 1 <= j <= N/2 = " + n / 2);
+                }
+                return CirculantGenerator.build(spec, "circulant", n, jumps);
+            }
+            case "circulant2": {
+                int n = a.powerOfTwo("N", 4, MAX_NODES);
+                return CirculantGenerator.build(spec, "circulant2", n, CirculantGenerator.powerOfTwoJumps(n));
+            }
+            case "random-shortcut": {
+                List<String> parts = a.colonParts(2, 3);
+                int n = a.intArg(parts.get(0), "N", 3, MAX_NODES);
+                int d = a.intArg(parts.get(1), "D", 2, n - 1);
+                long seed = parts.size() > 2 ? a.seed(parts.get(2)) : 1;
+                a.require((long) n * d <= 64L * MAX_NODES, "too many links");
+                return RandomShortcutGenerator.build(spec, n, d, seed);
+            }
+            case "dragonfly": {
+                if (args != null && args.trim().equalsIgnoreCase("thesis")) {
+                    return DragonflyGenerator.build(spec, 16, 1, 4, 64);
+                }
+                int[] v = a.commaInts(-1, "a,p,h[,g]");
+                a.require(v.length == 3 || v.length == 4, "expected a,p,h or a,p,h,g");
+                a.positive(v, "a,p,h[,g]");
+                int full = v[0] * v[2] + 1;
+                int g = v.length == 4 ? v[3] : full;
+                a.require(g >= 2 && g <= full, "group count g = " + g + " is out of range; expected 2 <= g <= a*h+1 = " + full);
+                a.require((long) v[0] * g * Math.max(1, v[1] + (v[1] > 1 ? 1 : 0)) <= MAX_NODES, "too many nodes");
+                return DragonflyGenerator.build(spec, v[0], v[1], v[2], g);
+            }
+            case "file": {
+                a.require(args != null && !args.isBlank(), "file: needs a path, e.g. file:net.json");
+                return TopologyFiles.read(Path.of(args.trim()), spec);
+            }
+            default:
+                throw new InvalidInputException("unknown topology family '" + family + "' in '" + spec
+                        + "'; expected one of " + familyNames());
+        }
+    }
+}

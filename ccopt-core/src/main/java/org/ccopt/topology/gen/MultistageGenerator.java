@@ -1,0 +1,100 @@
+package org.ccopt.topology.gen;
+
+import org.ccopt.topology.Geometry;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologyBuilder;
+
+/**
+ * Unidirectional multistage networks (Jaros et al., MIN paper, §2): N processors are both the N input and
+ * the N output terminals; each has one channel into the first stage and one channel out of the last stage.
+ * Switch s of stage i is node {@code N + i*(switches per stage) + s}; input port p of switch s is line
+ * {@code 2s+p} of its stage.
+ *
+ * <ul>
+ *   <li><b>Omega</b> (Lawrie 1975): log2 N stages of N/2 2x2 switches, a perfect shuffle (rotate the line
+ *       number left by one bit) in front of every stage; output line j of the last stage is terminal j.
+ *       Destination-tag routing takes output port = bit (n-1-i) of the destination at stage i.
+ *   <li><b>Butterfly</b> (Dally &amp; Towles 2004, §4.1): terminal i enters stage 0 on line i; between stage i
+ *       and i+1, line j goes to line j with bit 0 and bit (n-1-i) exchanged; the last stage's line j is
+ *       terminal j. Destination-tag routing takes output port = bit (n-1-i) of the destination.
+ *   <li><b>Clos</b> (Clos 1953) C(n, m, r): r input switches of n inputs and m outputs, m middle switches of
+ *       r x r, r output switches of m inputs and n outputs; terminal t enters input switch t/n and leaves
+ *       output switch t/n. Any middle switch gives a path (m minimal paths per pair).
+ * </ul>
+ */
+public final class MultistageGenerator {
+
+    private MultistageGenerator() {
+    }
+
+    public static Topology omega(String spec, int n) {
+        int bits = Params.log2(n);
+        int half = n / 2;
+        TopologyBuilder b = new TopologyBuilder(n + bits * half, n, true);
+        for (int t = 0; t < n; t++) {
+            b.addChannel(t, n + shuffle(t, bits) / 2);
+        }
+        for (int stage = 0; stage + 1 < bits; stage++) {
+            for (int line = 0; line < n; line++) {
+                b.addChannel(n + stage * half + line / 2, n + (stage + 1) * half + shuffle(line, bits) / 2);
+            }
+        }
+        for (int line = 0; line < n; line++) {
+            b.addChannel(n + (bits - 1) * half + line / 2, line);
+        }
+        return b.build(spec, "omega", new Geometry.Multistage("omega", bits, half, 2));
+    }
+
+    public static Topology butterfly(String spec, int n) {
+        int bits = Params.log2(n);
+        int half = n / 2;
+        TopologyBuilder b = new TopologyBuilder(n + bits * half, n, true);
+        for (int t = 0; t < n; t++) {
+            b.addChannel(t, n + t / 2);
+        }
+        for (int stage = 0; stage + 1 < bits; stage++) {
+            int high = bits - 1 - stage;
+            for (int line = 0; line < n; line++) {
+                b.addChannel(n + stage * half + line / 2, n + (stage + 1) * half + swapBits(line, 0, high) / 2);
+            }
+        }
+        for (int line = 0; line < n; line++) {
+            b.addChannel(n + (bits - 1) * half + line / 2, line);
+        }
+        return b.build(spec, "butterfly", new Geometry.Multistage("butterfly", bits, half, 2));
+    }
+
+    public static Topology clos(String spec, int inputsPerSwitch, int middle, int edgeSwitches) {
+        int terminals = inputsPerSwitch * edgeSwitches;
+        int inputBase = terminals;
+        int middleBase = inputBase + edgeSwitches;
+        int outputBase = middleBase + middle;
+        TopologyBuilder b = new TopologyBuilder(outputBase + edgeSwitches, terminals, true);
+        for (int t = 0; t < terminals; t++) {
+            b.addChannel(t, inputBase + t / inputsPerSwitch);
+            b.addChannel(outputBase + t / inputsPerSwitch, t);
+        }
+        for (int e = 0; e < edgeSwitches; e++) {
+            for (int j = 0; j < middle; j++) {
+                b.addChannel(inputBase + e, middleBase + j);
+                b.addChannel(middleBase + j, outputBase + e);
+            }
+        }
+        return b.build(spec, "clos", new Geometry.Multistage("clos", 3, Math.max(edgeSwitches, middle), middle));
+    }
+
+    /** Perfect shuffle of a {@code bits}-bit line number: rotate left by one. */
+    static int shuffle(int line, int bits) {
+        int mask = (1 << bits) - 1;
+        return ((line << 1) | (line >>> (bits - 1))) & mask;
+    }
+
+    static int swapBits(int value, int i, int j) {
+        int bi = (value >>> i) & 1;
+        int bj = (value >>> j) & 1;
+        if (bi == bj) {
+            return value;
+        }
+        return value ^ ((1 << i) | (1 << j));
+    }
+}

@@ -1,0 +1,41 @@
+package org.ccopt.topology.metrics;
+
+import org.ccopt.topology.Topology;
+
+/**
+ * The metrics {@code ccopt topo} prints, computed in one place.
+ *
+ * <p>Distances are over ordered pairs of distinct terminals, counted in channels (see {@link HopDistances});
+ * degrees are over all nodes (terminals and switches) and count distinct neighbours; the Moore bounds use the
+ * node count and maximum degree of the whole graph and are meaningful for direct networks.
+ */
+public record TopologyMetrics(String spec, int nodes, int terminals, int switches, long links, boolean directed,
+                              int minDegree, int maxDegree, int diameter, double aspl, boolean connected,
+                              BisectionWidth.Result bisection, int mooreDiameterBound, double mooreAsplBound,
+                              CableModel.Result cables) {
+
+    /** Options: worker threads for the BFS, and the search effort of the exact bisection (0 = heuristic only). */
+    public record Options(int threads, long bisectionEffort, long seed, boolean computeBisection) {
+        public static Options defaults() {
+            return new Options(Runtime.getRuntime().availableProcessors(), 2_000_000, 1, true);
+        }
+    }
+
+    public static TopologyMetrics compute(Topology t, Options o) {
+        int minDegree = Integer.MAX_VALUE;
+        int maxDegree = 0;
+        for (int u = 0; u < t.nodeCount(); u++) {
+            int d = t.degree(u);
+            minDegree = Math.min(minDegree, d);
+            maxDegree = Math.max(maxDegree, d);
+        }
+        HopDistances.Summary s = HopDistances.summarize(t, o.threads());
+        BisectionWidth.Result b = o.computeBisection() && t.terminalCount() >= 2
+                ? new BisectionWidth(t).compute(o.bisectionEffort(), o.seed()) : null;
+        int mooreDiameter = MooreBound.diameterLowerBound(t.nodeCount(), maxDegree);
+        double mooreAspl = MooreBound.asplLowerBound(t.nodeCount(), maxDegree);
+        return new TopologyMetrics(t.spec(), t.nodeCount(), t.terminalCount(), t.switchCount(), t.linkCount(),
+                t.isOneWay(), minDegree, maxDegree, s.diameter(), s.aspl(), s.connected(), b, mooreDiameter,
+                mooreAspl, CableModel.evaluate(t, CableModel.THESIS));
+    }
+}
