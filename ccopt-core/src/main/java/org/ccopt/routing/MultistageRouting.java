@@ -43,7 +43,7 @@ public final class MultistageRouting implements Routing {
         boolean omega = stages.kind().equals("omega");
         int[] path = new int[bits + 2];
         path[0] = source;
-        int line = omega ? rotateLeft(source, bits) : source;
+        int line = rotateLeft(source, bits);
         for (int stage = 0; stage < bits; stage++) {
             int sw = line / 2;
             path[stage + 1] = n + stage * half + sw;

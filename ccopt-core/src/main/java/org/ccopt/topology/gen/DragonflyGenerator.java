@@ -13,7 +13,8 @@ import org.ccopt.topology.TopologyBuilder;
  *
  * <p>With an explicit smaller g, the a*h global ports of each group are dealt out in rounds over the other
  * groups (round r joins group pairs in lexicographic order while both still have a free port), so pairs of
- * groups get as equal a number of links as the ports allow. Cui 2024, §5.2 uses such a variant: 1,024 switches
+ * groups get as equal a number of links as the ports allow; each link joins the routers of the two groups with
+ * the most free global ports that are not yet linked to each other, so no router pair gets two links. Cui 2024, §5.2 uses such a variant: 1,024 switches
  * in 64 groups of 16, 4 global links per switch, degree 19, one processor per switch; it is
  * {@code dragonfly:16,1,4,64}, alias {@code dragonfly:thesis}.
  *
@@ -47,20 +48,25 @@ public final class DragonflyGenerator {
                 }
             }
         } else {
+            int[] free = new int[routers];
+            java.util.Arrays.fill(free, h);
+            java.util.Set<Long> joined = new java.util.HashSet<>();
             int[] used = new int[groups];
             boolean progress = true;
             while (progress) {
                 progress = false;
                 for (int g = 0; g < groups; g++) {
                     for (int o = g + 1; o < groups; o++) {
-                        if (used[g] < ports && used[o] < ports) {
-                            b.addLink(base + g * a + used[g] / h, base + o * a + used[o] / h);
+                        if (used[g] < ports && used[o] < ports && join(free, joined, g * a, o * a, a)) {
                             used[g]++;
                             used[o]++;
                             progress = true;
                         }
                     }
                 }
+            }
+            for (long pair : joined) {
+                b.addLink(base + (int) (pair >>> 32), base + (int) pair);
             }
         }
         if (p > 1) {
@@ -69,5 +75,39 @@ public final class DragonflyGenerator {
             }
         }
         return b.build(spec, "dragonfly", Geometry.General.NONE);
+    }
+
+    /**
+     * Joins one router of group A (routers {@code a0..a0+a-1}) to one of group B with free global ports and no
+     * link between them yet, preferring the routers with most free ports (lowest index on ties).
+     */
+    private static boolean join(int[] free, java.util.Set<Long> joined, int a0, int b0, int a) {
+        Integer[] ra = byFreePorts(free, a0, a);
+        Integer[] rb = byFreePorts(free, b0, a);
+        for (int x : ra) {
+            if (free[x] == 0) {
+                break;
+            }
+            for (int y : rb) {
+                if (free[y] == 0) {
+                    break;
+                }
+                if (joined.add(((long) Math.min(x, y) << 32) | Math.max(x, y))) {
+                    free[x]--;
+                    free[y]--;
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static Integer[] byFreePorts(int[] free, int first, int count) {
+        Integer[] r = new Integer[count];
+        for (int i = 0; i < count; i++) {
+            r[i] = first + i;
+        }
+        java.util.Arrays.sort(r, (x, y) -> free[x] != free[y] ? free[y] - free[x] : x - y);
+        return r;
     }
 }

@@ -14,9 +14,14 @@ import org.ccopt.topology.TopologyBuilder;
  *   <li><b>Omega</b> (Lawrie 1975): log2 N stages of N/2 2x2 switches, a perfect shuffle (rotate the line
  *       number left by one bit) in front of every stage; output line j of the last stage is terminal j.
  *       Destination-tag routing takes output port = bit (n-1-i) of the destination at stage i.
- *   <li><b>Butterfly</b> (Dally &amp; Towles 2004, §4.1): terminal i enters stage 0 on line i; between stage i
- *       and i+1, line j goes to line j with bit 0 and bit (n-1-i) exchanged; the last stage's line j is
- *       terminal j. Destination-tag routing takes output port = bit (n-1-i) of the destination.
+ *   <li><b>Butterfly</b> (Dally &amp; Towles 2004, §4.1): between stage i and i+1, line j goes to line j with
+ *       bit 0 and bit (n-1-i) exchanged; the last stage's line j is terminal j. Destination-tag routing takes
+ *       output port = bit (n-1-i) of the destination. Terminal t enters stage 0 on line shuffle(t), as in the
+ *       Omega. Why: with the textbook input order (terminal t on line t) the processors whose address bit 1 is 0
+ *       stay apart from the others until the last stage, the bisection of the 8-terminal network is only 4
+ *       channels, and no all-to-all scatter can take fewer than 32/4 = 8 steps, yet the MIN paper reports 7 on
+ *       its Butterfly 8, which it calls an "isomorphic variation of Omega". Feeding the inputs through the
+ *       perfect shuffle gives that variation (see docs/results/lower-bounds.md).
  *   <li><b>Clos</b> (Clos 1953) C(n, m, r): r input switches of n inputs and m outputs, m middle switches of
  *       r x r, r output switches of m inputs and n outputs; terminal t enters input switch t/n and leaves
  *       output switch t/n. Any middle switch gives a path (m minimal paths per pair).
@@ -50,7 +55,7 @@ public final class MultistageGenerator {
         int half = n / 2;
         TopologyBuilder b = new TopologyBuilder(n + bits * half, n, true);
         for (int t = 0; t < n; t++) {
-            b.addChannel(t, n + t / 2);
+            b.addChannel(t, n + shuffle(t, bits) / 2);
         }
         for (int stage = 0; stage + 1 < bits; stage++) {
             int high = bits - 1 - stage;
