@@ -42,6 +42,8 @@ public final class Main implements Runnable {
         PrintWriter o = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         PrintWriter e = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         CommandLine cli = new CommandLine(new Main());
+        cli.getSubcommands().get("topo").getCommandSpec().usageMessage()
+                .footer(TopoCommand.specHelp().replace("%", "%%"));
         cli.setOut(o);
         cli.setErr(e);
         cli.setParameterExceptionHandler((ex, a) -> {

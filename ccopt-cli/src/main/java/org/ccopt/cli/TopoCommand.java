@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 /** {@code ccopt topo SPEC}: build a topology, print its metrics, or export it. */
 @Command(name = "topo", mixinStandardHelpOptions = true,
         description = "Build a topology from a spec and print its metrics, or export it to a file.",
-        footerHeading = "%nTopology specs:%n", footer = "%s")
+        footerHeading = "%nTopology specs (nodes 0..n-1, terminals first):%n")
 final class TopoCommand implements Callable<Integer> {
 
     @Spec
@@ -58,7 +58,7 @@ final class TopoCommand implements Callable<Integer> {
     static String specHelp() {
         StringBuilder s = new StringBuilder();
         for (TopologySpec.Form f : TopologySpec.FAMILIES) {
-            s.append(String.format("  %-42s %s%n", f.syntax(), f.meaning()));
+            s.append("  ").append(f.syntax()).append("\n      ").append(f.meaning()).append("\n");
         }
         return s.toString();
     }

@@ -1,0 +1,109 @@
+package org.ccopt.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class RoutingTest {
+
+    private static void assertValidPath(Topology t, int[] path, int s, int d, int length) {
+        assertThat(path[0]).isEqualTo(s);
+        assertThat(path[path.length - 1]).isEqualTo(d);
+        assertThat(path.length - 1).isEqualTo(length);
+        for (int i = 0; i + 1 < path.length; i++) {
+            assertThat(t.channel(path[i], path[i + 1])).as("channel %d->%d", path[i], path[i + 1]).isGreaterThanOrEqualTo(0);
+        }
+    }
+
+    @Test
+    void hypercubeAntipodalPairHasDFactorialMinimalPaths() {
+        Topology t = TopologySpec.parse("hypercube:5");
+        MinimalPaths p = new MinimalPaths(t);
+        assertThat(p.count(0, 31)).isEqualTo(120);
+        Set<String> seen = new HashSet<>();
+        for (long i = 0; i < 120; i++) {
+            int[] path = p.path(0, 31, i);
+            assertValidPath(t, path, 0, 31, 5);
+            seen.add(java.util.Arrays.toString(path));
+        }
+        assertThat(seen).hasSize(120);
+    }
+
+    @Test
+    void torusPathCountIsBinomialAndTiesDoubleIt() {
+        Topology t = TopologySpec.parse("torus:8x8");
+        MinimalPaths p = new MinimalPaths(t);
+        // offset (3, 2): C(5, 2) = 10 paths; offset (4, 2): both x directions minimal, 2 * C(6, 2) = 30
+        assertThat(p.count(0, 3 + 8 * 2)).isEqualTo(10);
+        assertThat(p.count(0, 4 + 8 * 2)).isEqualTo(30);
+        assertThat(p.path(0, 19, 0)).containsExactly(p.paths(0, 19, 1).get(0));
+    }
+
+    @Test
+    void dimensionOrderGoesXThenYAndHonoursTheTieRule() {
+        Topology t = TopologySpec.parse("torus:8x8");
+        DimensionOrderRouting pos = new DimensionOrderRouting(t, DimensionOrderRouting.Tie.POSITIVE);
+        assertThat(pos.route(0, 2 + 8 * 7)).containsExactly(0, 1, 2, 2 + 8 * 7);
+        assertThat(pos.route(0, 4)).containsExactly(0, 1, 2, 3, 4);
+        DimensionOrderRouting neg = new DimensionOrderRouting(t, DimensionOrderRouting.Tie.NEGATIVE);
+        assertThat(neg.route(0, 4)).containsExactly(0, 7, 6, 5, 4);
+        MinimalPaths p = new MinimalPaths(t);
+        for (int s = 0; s < 64; s += 5) {
+            for (int d = 0; d < 64; d++) {
+                assertValidPath(t, pos.route(s, d), s, d, p.length(s, d));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"omega:8", "omega:16", "butterfly:8", "butterfly:32", "clos:3,3,4", "fattree:16",
+        "kary-ntree:3,3", "hypercube:6", "random-shortcut:50:4", "fbtree:15"})
+    void defaultRoutesAreMinimalAndDestinationTagIsTheUniquePath(String spec) {
+        Topology t = TopologySpec.parse(spec);
+        MinimalPaths p = new MinimalPaths(t);
+        Routing r = Routings.deterministic(t, p);
+        for (int s = 0; s < t.terminalCount(); s++) {
+            for (int d = 0; d < t.terminalCount(); d++) {
+                if (s == d && t.isOneWay()) {
+                    continue;
+                }
+                int[] route = r.route(s, d);
+                assertValidPath(t, route, s, d, p.length(s, d));
+                if (spec.startsWith("omega") || spec.startsWith("butterfly")) {
+                    assertThat(p.count(s, d)).isEqualTo(1);
+                }
+            }
+        }
+    }
+
+    @Test
+    void closPathIndexIsTheMiddleSwitch() {
+        Topology t = TopologySpec.parse("clos:3,3,4");
+        MinimalPaths p = new MinimalPaths(t);
+        MultistageRouting r = new MultistageRouting(t);
+        assertThat(p.count(0, 11)).isEqualTo(3);
+        for (int m = 0; m < 3; m++) {
+            assertThat(p.path(0, 11, m)).containsExactly(r.closRoute(0, 11, m));
+        }
+    }
+
+    @Test
+    void nonMinimalPathsAreSimpleAndWithinTheBudget() {
+        Topology t = TopologySpec.parse("mesh:4x4");
+        MinimalPaths p = new MinimalPaths(t);
+        List<int[]> paths = p.pathsWithin(0, 5, 2, 1000);
+        assertThat(paths).hasSizeGreaterThan((int) p.count(0, 5));
+        for (int[] path : paths) {
+            assertThat(path.length - 1).isBetween(2, 4);
+            assertThat(java.util.Arrays.stream(path).distinct().count()).isEqualTo(path.length);
+            assertValidPath(t, path, 0, 5, path.length - 1);
+        }
+    }
+}
