@@ -11,6 +11,7 @@ import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.mpi.TransferList;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
+import org.ccopt.util.Permutations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -80,17 +81,6 @@ final class HopsCommand implements Callable<Integer> {
     }
 
     static int[] randomPlacement(int terminals, int procs, long seed) {
-        int[] perm = new int[terminals];
-        for (int i = 0; i < terminals; i++) {
-            perm[i] = i;
-        }
-        SplittableRandom random = new SplittableRandom(seed);
-        for (int i = terminals - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int x = perm[i];
-            perm[i] = perm[j];
-            perm[j] = x;
-        }
-        return java.util.Arrays.copyOf(perm, procs);
+        return java.util.Arrays.copyOf(Permutations.shuffled(terminals, new SplittableRandom(seed)), procs);
     }
 }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.routing.DimensionOrderRouting;
 import org.ccopt.routing.MinimalPaths;
 import org.ccopt.routing.Routing;
 import org.ccopt.routing.Routings;
@@ -37,6 +38,10 @@ final class RoutesCommand implements Callable<Integer> {
             description = "Also list simple paths up to this many hops longer than minimal (default: ${DEFAULT-VALUE}).")
     int extraHops;
 
+    @Option(names = "--tie", defaultValue = "positive", paramLabel = "positive|negative",
+            description = "Torus dimension-order routing: direction taken when the offset is exactly k/2 (default: ${DEFAULT-VALUE}).")
+    String tie;
+
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
@@ -56,6 +61,13 @@ final class RoutesCommand implements Callable<Integer> {
             throw new InvalidInputException("node " + to + " is unreachable from " + from + " in " + t.spec());
         }
         Routing routing = Routings.deterministic(t, paths);
+        if (routing instanceof DimensionOrderRouting) {
+            routing = new DimensionOrderRouting(t, switch (tie.toLowerCase(java.util.Locale.ROOT)) {
+                case "positive" -> DimensionOrderRouting.Tie.POSITIVE;
+                case "negative" -> DimensionOrderRouting.Tie.NEGATIVE;
+                default -> throw new InvalidInputException("unknown --tie '" + tie + "'; expected positive or negative");
+            });
+        }
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("topology", t.spec());
         r.put("from", from);

@@ -82,11 +82,11 @@ public final class LowerBounds {
             }
             case OAS -> {
                 terms.add(term(perSender(senders, receivers, ports), "ceil((P-1)/k), k = ports of the source (Jaros et al. 2007, Table 1)"));
-                terms.add(term(bridgeScatter(senders, receivers), "messages through one bridge channel (MIN paper §3 refinement)"));
+                terms.add(term(bridgeCut(senders, receivers, true), "messages through one bridge channel (MIN paper §3 refinement)"));
             }
             case AOG -> {
                 terms.add(term(perReceiver(senders, receivers, ports), "ceil((P-1)/k), k = ports of the root"));
-                terms.add(term(bridgeScatter(senders, receivers), "messages through one bridge channel"));
+                terms.add(term(bridgeCut(senders, receivers, true), "messages through one bridge channel"));
             }
             case AAB, MNB -> {
                 long log = 0;
@@ -95,12 +95,12 @@ public final class LowerBounds {
                 }
                 terms.add(term(log, "ceil(log_{k+1} P) (Jaros et al. 2007, Table 1)"));
                 terms.add(term(perReceiver(senders, receivers, ports), "max over receivers ceil(|T \\ {r}| / ports(r)) (Table 1: ceil((P-1)/k))"));
-                terms.add(term(bridgeBroadcastMany(senders, receivers), "distinct messages into a bridge side"));
+                terms.add(term(bridgeCut(senders, receivers, false), "distinct messages into a bridge side"));
             }
             case AAS, MNS -> {
                 terms.add(term(perReceiver(senders, receivers, ports), "max over receivers ceil(|T \\ {r}| / ports(r)) (Table 1: ceil((P-1)/k))"));
                 terms.add(term(perSender(senders, receivers, ports), "max over senders ceil(|R \\ {t}| / ports(t))"));
-                terms.add(term(bridgeScatter(senders, receivers), "messages through one bridge channel (MIN paper §3 refinement)"));
+                terms.add(term(bridgeCut(senders, receivers, true), "messages through one bridge channel (MIN paper §3 refinement)"));
                 terms.add(term(bisectionScatter(senders, receivers), "ceil(P^2 / (2 B_C)), B_C in channels (Jaros et al. 2007, Table 1)"));
             }
             default -> throw new IllegalStateException(c.kind().name());
@@ -177,8 +177,12 @@ public final class LowerBounds {
         return bridges;
     }
 
-    /** Scatter through a bridge: |T inside| x |R outside| one way, |T outside| x |R inside| the other. */
-    private long bridgeScatter(int[] senders, int[] receivers) {
+    /**
+     * Cuts at every bridge. A scatter sends |T inside| x |R outside| messages out through the bridge's one
+     * channel and |T outside| x |R inside| in; a broadcast must bring every outside sender's message into a side
+     * that holds a receiver.
+     */
+    private long bridgeCut(int[] senders, int[] receivers, boolean scatter) {
         if (t.isOneWay()) {
             return 0;
         }
@@ -191,30 +195,10 @@ public final class LowerBounds {
             long rIn = b.inside(pr, child);
             long sOut = senders.length - sIn;
             long rOut = receivers.length - rIn;
-            best = Math.max(best, Math.max(sIn * rOut, sOut * rIn));
-        }
-        return best;
-    }
-
-    /** Broadcast through a bridge: a side with a receiver must take in every outside sender's message. */
-    private long bridgeBroadcastMany(int[] senders, int[] receivers) {
-        if (t.isOneWay()) {
-            return 0;
-        }
-        Bridges b = bridges();
-        long[] ps = b.prefix(membership(senders));
-        long[] pr = b.prefix(membership(receivers));
-        long best = 0;
-        for (int child : b.bridgeChild) {
-            long sIn = b.inside(ps, child);
-            long rIn = b.inside(pr, child);
-            long sOut = senders.length - sIn;
-            long rOut = receivers.length - rIn;
-            if (rIn > 0) {
-                best = Math.max(best, sOut);
-            }
-            if (rOut > 0) {
-                best = Math.max(best, sIn);
+            if (scatter) {
+                best = Math.max(best, Math.max(sIn * rOut, sOut * rIn));
+            } else {
+                best = Math.max(best, Math.max(rIn > 0 ? sOut : 0, rOut > 0 ? sIn : 0));
             }
         }
         return best;

@@ -136,17 +136,14 @@ public enum MpiAlgorithm {
     private static final class Recorder {
         final List<Transfer> transfers = new ArrayList<>();
         final List<List<Integer>> lastReceives = new ArrayList<>();
-        final int[] lastReceiveStep;
         final List<List<Integer>> currentReceives = new ArrayList<>();
         final int[] currentStep;
 
         Recorder(int procs) {
-            lastReceiveStep = new int[procs];
             currentStep = new int[procs];
             for (int r = 0; r < procs; r++) {
                 lastReceives.add(new ArrayList<>());
                 currentReceives.add(new ArrayList<>());
-                lastReceiveStep[r] = -1;
                 currentStep[r] = -1;
             }
         }
@@ -166,7 +163,6 @@ public enum MpiAlgorithm {
             if (currentStep[rank] >= 0 && currentStep[rank] < step) {
                 lastReceives.set(rank, currentReceives.get(rank));
                 currentReceives.set(rank, new ArrayList<>());
-                lastReceiveStep[rank] = currentStep[rank];
                 currentStep[rank] = -1;
             }
         }

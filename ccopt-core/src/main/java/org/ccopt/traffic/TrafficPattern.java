@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
+import org.ccopt.util.Permutations;
 
 /**
  * Traffic patterns: a destination terminal for every source terminal ({@code destination[s] == s} means s
@@ -90,7 +91,7 @@ public enum TrafficPattern {
                 }
             }
             case RPAR -> {
-                int[] perm = shuffled(n, random);
+                int[] perm = Permutations.shuffled(n, random);
                 for (int i = 0; i < n; i++) {
                     dest[i] = i;
                 }
@@ -100,13 +101,13 @@ public enum TrafficPattern {
                 }
             }
             case RRNG -> {
-                int[] perm = shuffled(n, random);
+                int[] perm = Permutations.shuffled(n, random);
                 for (int i = 0; i < n; i++) {
                     dest[perm[i]] = perm[(i + 1) % n];
                 }
             }
             case RANDPERM -> {
-                int[] perm = shuffled(n, random);
+                int[] perm = Permutations.shuffled(n, random);
                 System.arraycopy(perm, 0, dest, 0, n);
             }
             case UNIFORM -> {
@@ -131,19 +132,5 @@ public enum TrafficPattern {
             return g.radix()[0];
         }
         return t.terminalCount();
-    }
-
-    private static int[] shuffled(int n, SplittableRandom random) {
-        int[] perm = new int[n];
-        for (int i = 0; i < n; i++) {
-            perm[i] = i;
-        }
-        for (int i = n - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int x = perm[i];
-            perm[i] = perm[j];
-            perm[j] = x;
-        }
-        return perm;
     }
 }

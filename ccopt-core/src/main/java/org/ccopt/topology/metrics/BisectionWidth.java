@@ -17,7 +17,8 @@ import org.ccopt.topology.Topology;
  *   <li>an exact branch and bound over node sides in BFS order, pruned with the bound
  *       cut + sum over unassigned nodes of min(weight to side A, weight to side B), within an effort limit;
  *   <li>otherwise the best cut a Kernighan-Lin style local search finds from several seeded starts: an upper
- *       bound, labelled as such ({@code exact = false}).
+ *       bound, labelled as such ({@code exact = false}). A pass makes at most min(T/2, 2x10^8 / T) swaps, so
+ *       the search stays bounded on million-node graphs (where it degrades towards the BFS split).
  * </ol>
  */
 public final class BisectionWidth {
@@ -25,6 +26,12 @@ public final class BisectionWidth {
     /** A bisection result; {@code side} is a witness partition (0/1 per node) or null for closed forms. */
     public record Result(long width, long channels, boolean exact, String method, int[] side) {
     }
+
+    /** The exact search recurses once per node; beyond this size it is skipped (and would not finish anyway). */
+    static final int MAX_EXACT_NODES = 4096;
+
+    /** Work budget of one Kernighan-Lin pass, in gain scans (each swap scans all terminals). */
+    private static final long PASS_BUDGET = 200_000_000L;
 
     private final Topology t;
     private final int n;
@@ -83,7 +90,7 @@ public final class BisectionWidth {
         }
         int[] best = heuristic(seed, n <= 2048 ? 6 : 2);
         long bestCut = cut(best);
-        if (effort > 0) {
+        if (effort > 0 && n <= MAX_EXACT_NODES) {
             int[] exact = branchAndBound(best, bestCut, effort);
             if (exact != null) {
                 return result(exact, true, "exact branch and bound");
@@ -321,7 +328,8 @@ public final class BisectionWidth {
             long bestRunning = 0;
             int bestPrefix = 0;
             int swaps = 0;
-            for (; swaps < terminals / 2; swaps++) {
+            int maxSwaps = (int) Math.max(1, Math.min(terminals / 2, PASS_BUDGET / Math.max(1, terminals)));
+            for (; swaps < maxSwaps; swaps++) {
                 int a = argMax(side, gain, locked, 0);
                 int b = argMax(side, gain, locked, 1);
                 if (a < 0 || b < 0) {

@@ -1,0 +1,25 @@
+package org.ccopt.util;
+
+import java.util.SplittableRandom;
+
+/** Seeded permutations; the random stream always comes from the caller. */
+public final class Permutations {
+
+    private Permutations() {
+    }
+
+    /** A uniformly random permutation of 0..n-1 (Fisher-Yates, Knuth 1969, Algorithm P). */
+    public static int[] shuffled(int n, SplittableRandom random) {
+        int[] perm = new int[n];
+        for (int i = 0; i < n; i++) {
+            perm[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int x = perm[i];
+            perm[i] = perm[j];
+            perm[j] = x;
+        }
+        return perm;
+    }
+}
