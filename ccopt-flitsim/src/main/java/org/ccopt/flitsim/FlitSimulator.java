@@ -1,0 +1,528 @@
+package org.ccopt.flitsim;
+
+import java.util.Arrays;
+import org.ccopt.InvalidInputException;
+import org.ccopt.routing.DimensionOrderRouting;
+import org.ccopt.topology.Geometry;
+import org.ccopt.topology.Topology;
+
+/**
+ * Cycle-accurate flit-level simulator of the router model of Yokota et al. 2023 (§4, §5.2-5.3, App. A.1) on
+ * k-ary n-cube tori and meshes: one non-pipelined router per node with a processor port, V virtual channels
+ * of B flits per input port, a central crossbar from every input queue to every output VC, wormhole switching
+ * and credit flow control.
+ *
+ * <h2>Timing</h2>
+ * One flit moves at most one stage per cycle: processor to its router's input queue (injection, 1 cycle),
+ * input queue across crossbar and link into the next router's input queue (one hop, 1 cycle), input queue to
+ * processor (ejection, 1 cycle). A flit that arrived in cycle t moves on in cycle t+1 at the earliest, an output
+ * VC freed by a tail in cycle t can be allocated in cycle t+1, and buffer space freed in cycle t is usable by the
+ * upstream router in cycle t+1 (credits return at the end of the cycle). Hence a packet of L flits over h hops,
+ * undisturbed, takes h + L + 1 cycles, and 4 back-to-back 8-flit packets to a neighbour take 1 + 1 + 1 + 31 = 34
+ * cycles, the figure of Yokota et al. 2018, §5.2. The first injection happens in cycle 1; a slice released at
+ * cycle r injects its first flit in cycle r + 1.
+ *
+ * <h2>Arbitration, every cycle</h2>
+ * <ol>
+ *   <li>Queue selection: for every idle output VC, channel by channel (ports ascending, VCs ascending), the input
+ *       queues whose head is a header routed to it request it; the grant goes to the first input port in that
+ *       output VC's order Q (within one input port, the lowest VC first), and the granted entry moves to the tail
+ *       of Q (round-robin in Q's order).
+ *   <li>VC selection: every output port sends one flit from one of its VCs that has a flit ready and, unless it is
+ *       the processor port, buffer space downstream; the VC is chosen by the port's scheme C00-C09.
+ * </ol>
+ *
+ * <h2>Routing and deadlock freedom</h2>
+ * Dimension-order routing (x, then y, ...; the tie at exactly k/2 goes in the positive direction). Packets are
+ * injected on VC 0 and move up one VC whenever a hop crosses a dateline, at coordinate 0 and at k/2 of every
+ * wrapped dimension (App. A.1: x = 0, y = 0, x = N/2, y = N/2). A dimension-order path crosses at most one
+ * dateline per dimension, so a torus of n dimensions needs n + 1 VCs; within one VC class no path segment
+ * crosses a dateline, so the channel dependency graph of every class is acyclic. Every run checks flit
+ * conservation and raises {@link DeadlockException} (naming the cycle and the blocked queues) instead of hanging.
+ *
+ * <h2>Speed</h2>
+ * All state lives in primitive arrays allocated in the constructor; {@link #run} resets and reuses them and the
+ * cycle loop allocates nothing. Routers with no buffered flit are skipped. One instance is not thread-safe: use
+ * one per thread ({@link FlitBatch}).
+ */
+public final class FlitSimulator {
+
+    private static final int SEQ_BITS = 11;
+    private static final int SEQ_MASK = (1 << SEQ_BITS) - 1;
+
+    private final Topology topology;
+    private final int n;
+    private final int dims;
+    private final int ports;
+    private final int pPort;
+    private final int vcs;
+    private final int buffer;
+    private final int deadlockHorizon;
+    private final int[] coord;
+    private final int[] radix;
+    private final boolean[] wrap;
+    private final byte[][] direction;
+    private final int[] neighbour;
+
+    // per input queue q = (node * ports + port) * vcs + vc (output VCs use the same numbering)
+    private final int[] buf;
+    private final int[] arrival;
+    private final int[] head;
+    private final int[] count;
+    private final int[] space;
+    private final int[] owner;
+    private final int[] target;
+    private final int[] returned;
+    private int returnedCount;
+    private final int[] buffered;
+    private final int[] rrLast;
+    private final byte[] order;
+    private final VcSelection[] scheme;
+    private final int[] linkFirst;
+    private final int[] linkLast;
+    private final int[] reqQueue;
+    private final int[] reqOut;
+
+    // packets
+    private int[] packetDest = new int[0];
+    private int[] packetSlice = new int[0];
+    private final int[] nextPacket;
+    private final int[] endPacket;
+    private final int[] nextSeq;
+    private int flitsPerPacket;
+    private int interval;
+    private int[] delay;
+
+    public FlitSimulator(Topology topology, int vcs, int bufferFlits) {
+        if (!(topology.geometry() instanceof Geometry.Grid grid)) {
+            throw new InvalidInputException("the flit simulator models tori and meshes; got '" + topology.spec()
+                    + "'; expected torus:AxB... or mesh:AxB...");
+        }
+        this.topology = topology;
+        this.n = topology.nodeCount();
+        this.dims = grid.dimensions();
+        this.ports = 2 * dims + 1;
+        this.pPort = 2 * dims;
+        this.vcs = vcs;
+        this.buffer = bufferFlits;
+        this.radix = grid.radix().clone();
+        this.wrap = new boolean[dims];
+        int needed = 1;
+        for (int d = 0; d < dims; d++) {
+            wrap[d] = grid.wrap() && radix[d] > 2;
+            needed += wrap[d] ? 1 : 0;
+        }
+        if (vcs < needed) {
+            throw new InvalidInputException("dateline routing on '" + topology.spec() + "' needs " + needed
+                    + " virtual channels (one per wrapped dimension plus one); got --vcs " + vcs);
+        }
+        if (bufferFlits < 1) {
+            throw new InvalidInputException("buffer size " + bufferFlits + " is invalid; expected >= 1 flit");
+        }
+        this.deadlockHorizon = 1000 + 64 * bufferFlits;
+        coord = new int[n * dims];
+        for (int u = 0; u < n; u++) {
+            int[] c = grid.coordinates(u);
+            System.arraycopy(c, 0, coord, u * dims, dims);
+        }
+        DimensionOrderRouting dor = new DimensionOrderRouting(topology, DimensionOrderRouting.Tie.POSITIVE);
+        direction = new byte[dims][];
+        for (int d = 0; d < dims; d++) {
+            int k = radix[d];
+            direction[d] = new byte[k * k];
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) {
+                    direction[d][a * k + b] = (byte) dor.direction(d, a, b);
+                }
+            }
+        }
+        neighbour = new int[n * ports];
+        Arrays.fill(neighbour, -1);
+        for (int u = 0; u < n; u++) {
+            int[] c = grid.coordinates(u);
+            for (int d = 0; d < dims; d++) {
+                for (int s = 0; s < 2; s++) {
+                    int step = s == 0 ? 1 : -1;
+                    int x = c[d] + step;
+                    if (x < 0 || x >= radix[d]) {
+                        if (!grid.wrap() || radix[d] <= 2) {
+                            continue;
+                        }
+                        x = Math.floorMod(x, radix[d]);
+                    }
+                    int old = c[d];
+                    c[d] = x;
+                    neighbour[u * ports + 2 * d + s] = grid.node(c);
+                    c[d] = old;
+                }
+            }
+        }
+        int queues = n * ports * vcs;
+        buf = new int[queues * bufferFlits];
+        arrival = new int[queues * bufferFlits];
+        head = new int[queues];
+        count = new int[queues];
+        space = new int[queues];
+        owner = new int[queues];
+        target = new int[queues];
+        returned = new int[queues * bufferFlits + queues];
+        buffered = new int[n];
+        rrLast = new int[n * ports];
+        order = new byte[queues * ports];
+        scheme = new VcSelection[n * ports];
+        linkFirst = new int[n * ports];
+        linkLast = new int[n * ports];
+        reqQueue = new int[ports * vcs];
+        reqOut = new int[ports * vcs];
+        nextPacket = new int[n];
+        endPacket = new int[n];
+        nextSeq = new int[n];
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    public int nodes() {
+        return n;
+    }
+
+    public int dimensions() {
+        return dims;
+    }
+
+    public int vcs() {
+        return vcs;
+    }
+
+    public int bufferFlits() {
+        return buffer;
+    }
+
+    /** Simulates one workload under one router configuration; the instance is reset first. */
+    public SimResult run(RouterConfig config, Workload w) {
+        if (config.nodes() != n || config.ports() != ports || config.vcs() != vcs || config.bufferFlits() != buffer) {
+            throw new InvalidInputException("router configuration is for " + config.nodes() + " nodes, " + config.vcs()
+                    + " VCs, " + config.bufferFlits() + "-flit buffers; this simulator has " + n + ", " + vcs + ", " + buffer);
+        }
+        if (w.nodes() != n) {
+            throw new InvalidInputException("workload for " + w.nodes() + " nodes; the topology has " + n);
+        }
+        reset(config, w);
+        long totalFlits = (long) endPacket[n - 1] * flitsPerPacket;
+        long ejected = 0;
+        long injected = 0;
+        long ir = 0, or = 0, ib = 0, ob = 0, lb = 0;
+        long routerCycles = 0;
+        int lastEject = 0;
+        int stall = 0;
+        int cycle = 0;
+        int inNetwork = 0;
+        while (ejected < totalFlits) {
+            cycle++;
+            boolean moved = false;
+            if (inNetwork == 0) {
+                int next = nextRelease();
+                if (next + 1 > cycle) {
+                    cycle = next + 1;
+                }
+            }
+            routerCycles += n;
+            // ---- phase A: queue selection (VC allocation)
+            for (int u = 0; u < n; u++) {
+                if (buffered[u] == 0) {
+                    continue;
+                }
+                int requests = 0;
+                int qBase = u * ports * vcs;
+                for (int i = 0; i < ports * vcs; i++) {
+                    int q = qBase + i;
+                    if (count[q] > 0 && target[q] < 0 && arrival[q * buffer + head[q]] < cycle) {
+                        reqQueue[requests] = q;
+                        reqOut[requests] = route(u, buf[q * buffer + head[q]] >>> SEQ_BITS, i % vcs);
+                        requests++;
+                    }
+                }
+                for (int r = 0; r < requests; r++) {
+                    int o = reqOut[r];
+                    if (o < 0 || owner[o] >= 0) {
+                        continue;
+                    }
+                    // arbitrate output VC o among all requests for it, in its Q order
+                    int oBase = o * ports;
+                    int winner = -1;
+                    int winnerSlot = -1;
+                    for (int j = 0; j < ports && winner < 0; j++) {
+                        int ip = order[oBase + j];
+                        if (ip < 0) {
+                            continue;
+                        }
+                        for (int x = 0; x < requests; x++) {
+                            if (reqOut[x] == o && (reqQueue[x] - qBase) / vcs == ip) {
+                                winner = x;
+                                winnerSlot = j;
+                                break;
+                            }
+                        }
+                    }
+                    if (winner < 0) {
+                        continue; // requests only from input ports that Q marks N/A
+                    }
+                    int wq = reqQueue[winner];
+                    int wSlice = packetSlice[buf[wq * buffer + head[wq]] >>> SEQ_BITS];
+                    for (int x = 0; x < requests; x++) {
+                        if (x != winner && reqOut[x] == o) {
+                            int bq = reqQueue[x];
+                            if (packetSlice[buf[bq * buffer + head[bq]] >>> SEQ_BITS] < wSlice) {
+                                or++;
+                            } else {
+                                ir++;
+                            }
+                            reqOut[x] = -1;
+                        }
+                    }
+                    owner[o] = wq;
+                    target[wq] = o;
+                    reqOut[winner] = -1;
+                    byte granted = order[oBase + winnerSlot];
+                    for (int j = winnerSlot; j + 1 < ports; j++) {
+                        order[oBase + j] = order[oBase + j + 1];
+                    }
+                    order[oBase + ports - 1] = granted;
+                }
+            }
+            // ---- phase B: VC selection and switch/link traversal
+            for (int u = 0; u < n; u++) {
+                if (buffered[u] == 0) {
+                    continue;
+                }
+                for (int op = 0; op < ports; op++) {
+                    int portId = u * ports + op;
+                    int oBase = portId * vcs;
+                    VcSelection c = scheme[portId];
+                    int start = c.start(rrLast[portId], vcs);
+                    int step = c.step();
+                    int chosen = -1;
+                    int chosenSlice = 0;
+                    boolean creditBlocked = false;
+                    for (int k = 0, v = start; k < vcs; k++, v = Math.floorMod(v + step, vcs)) {
+                        int q = owner[oBase + v];
+                        if (q < 0 || count[q] == 0 || arrival[q * buffer + head[q]] >= cycle) {
+                            continue;
+                        }
+                        if (op != pPort && space[downstream(u, op, v)] == 0) {
+                            creditBlocked = true;
+                            continue;
+                        }
+                        int slice = packetSlice[buf[q * buffer + head[q]] >>> SEQ_BITS];
+                        if (chosen < 0) {
+                            chosen = v;
+                            chosenSlice = slice;
+                        } else if (slice < chosenSlice) {
+                            ob++;
+                        } else {
+                            ib++;
+                        }
+                    }
+                    if (creditBlocked) {
+                        lb++;
+                    }
+                    if (chosen < 0) {
+                        continue;
+                    }
+                    if (c.isRoundRobin()) {
+                        rrLast[portId] = chosen;
+                    }
+                    int o = oBase + chosen;
+                    int q = owner[o];
+                    int slot = q * buffer + head[q];
+                    int flit = buf[slot];
+                    head[q] = head[q] + 1 == buffer ? 0 : head[q] + 1;
+                    count[q]--;
+                    buffered[u]--;
+                    returned[returnedCount++] = q;
+                    moved = true;
+                    boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
+                    if (op == pPort) {
+                        ejected++;
+                        inNetwork--;
+                        lastEject = cycle;
+                    } else {
+                        int dq = downstream(u, op, chosen);
+                        space[dq]--;
+                        int dslot = dq * buffer + (head[dq] + count[dq]) % buffer;
+                        buf[dslot] = flit;
+                        arrival[dslot] = cycle;
+                        count[dq]++;
+                        buffered[neighbour[portId]]++;
+                        if (linkFirst[portId] < 0) {
+                            linkFirst[portId] = cycle;
+                        }
+                        linkLast[portId] = cycle;
+                    }
+                    if (tail) {
+                        owner[o] = -1;
+                        target[q] = -1;
+                    }
+                }
+            }
+            // ---- injection: one flit per node per cycle into its processor input queue, VC 0
+            for (int u = 0; u < n; u++) {
+                int p = nextPacket[u];
+                if (p >= endPacket[u] || release(u, p) >= cycle) {
+                    continue;
+                }
+                int q = (u * ports + pPort) * vcs;
+                if (space[q] == 0) {
+                    continue;
+                }
+                space[q]--;
+                int dslot = q * buffer + (head[q] + count[q]) % buffer;
+                buf[dslot] = (p << SEQ_BITS) | nextSeq[u];
+                arrival[dslot] = cycle;
+                count[q]++;
+                buffered[u]++;
+                injected++;
+                inNetwork++;
+                moved = true;
+                if (++nextSeq[u] == flitsPerPacket) {
+                    nextSeq[u] = 0;
+                    nextPacket[u]++;
+                }
+            }
+            // ---- credits freed this cycle become visible next cycle
+            for (int i = 0; i < returnedCount; i++) {
+                space[returned[i]]++;
+            }
+            returnedCount = 0;
+            if (moved) {
+                stall = 0;
+            } else if (inNetwork > 0 && ++stall > deadlockHorizon) {
+                throw new DeadlockException(cycle, blockedQueues());
+            }
+        }
+        if (injected != totalFlits || inNetwork != 0) {
+            throw new IllegalStateException("flit conservation violated: injected " + injected + ", ejected " + ejected
+                    + ", expected " + totalFlits);
+        }
+        for (int q = 0; q < space.length; q++) {
+            if (space[q] != buffer || count[q] != 0) {
+                throw new IllegalStateException("buffer accounting violated at queue " + q + ": space " + space[q]
+                        + ", count " + count[q]);
+            }
+        }
+        int thickness = 0;
+        for (int i = 0; i < linkFirst.length; i++) {
+            if (linkFirst[i] >= 0) {
+                thickness = Math.max(thickness, linkLast[i] - linkFirst[i] + 1);
+            }
+        }
+        return new SimResult(lastEject, ejected, thickness, ir, or, ib, ob, lb, routerCycles);
+    }
+
+    /** Output VC id (node, port, vc) that the packet at node u on input VC vcIn requests next. */
+    private int route(int u, int packet, int vcIn) {
+        int dest = packetDest[packet];
+        for (int d = 0; d < dims; d++) {
+            int a = coord[u * dims + d];
+            int b = coord[dest * dims + d];
+            if (a != b) {
+                int k = radix[d];
+                int dir = direction[d][a * k + b];
+                int vc = vcIn;
+                if (wrap[d]) {
+                    // the hop crosses the boundary just below coordinate `upper`: (upper-1) | upper
+                    int upper = dir > 0 ? (a + 1 == k ? 0 : a + 1) : a;
+                    if (upper == 0 || upper == k / 2) {
+                        vc++; // dateline at x = 0 or x = k/2
+                    }
+                }
+                return (u * ports + 2 * d + (dir > 0 ? 0 : 1)) * vcs + vc;
+            }
+        }
+        return (u * ports + pPort) * vcs + vcIn;
+    }
+
+    /** The input queue at the neighbour that output VC (u, op, vc) feeds; the input port is named op. */
+    private int downstream(int u, int op, int vc) {
+        return (neighbour[u * ports + op] * ports + op) * vcs + vc;
+    }
+
+    /** Release cycle of a packet: its slice s is released at s V + I_u (Yokota et al. 2023, §5.3). */
+    private int release(int u, int packet) {
+        return packetSlice[packet] * interval + delay[u];
+    }
+
+    private int nextRelease() {
+        int best = Integer.MAX_VALUE;
+        for (int u = 0; u < n; u++) {
+            if (nextPacket[u] < endPacket[u]) {
+                best = Math.min(best, release(u, nextPacket[u]));
+            }
+        }
+        return best;
+    }
+
+    private void reset(RouterConfig config, Workload w) {
+        flitsPerPacket = w.flitsPerPacket();
+        interval = w.interval();
+        delay = w.injectionDelay();
+        int perNode = w.slices() * w.packetsPerSlice();
+        int[] dest = w.destination();
+        int total = 0;
+        for (int u = 0; u < n; u++) {
+            if (dest[u] < 0 || dest[u] >= n) {
+                throw new InvalidInputException("destination " + dest[u] + " of node " + u + " is not a node; expected 0.." + (n - 1));
+            }
+            total += dest[u] == u ? 0 : perNode;
+        }
+        if ((long) total >= (1L << (31 - SEQ_BITS))) {
+            throw new InvalidInputException("workload has " + total + " packets; at most " + ((1 << (31 - SEQ_BITS)) - 1) + " are supported");
+        }
+        if (packetDest.length < total) {
+            packetDest = new int[total];
+            packetSlice = new int[total];
+        }
+        int p = 0;
+        for (int u = 0; u < n; u++) {
+            nextPacket[u] = p;
+            nextSeq[u] = 0;
+            if (dest[u] != u) {
+                for (int s = 0; s < w.slices(); s++) {
+                    for (int k = 0; k < w.packetsPerSlice(); k++) {
+                        packetDest[p] = dest[u];
+                        packetSlice[p] = s;
+                        p++;
+                    }
+                }
+            }
+            endPacket[u] = p;
+        }
+        Arrays.fill(head, 0);
+        Arrays.fill(count, 0);
+        Arrays.fill(space, buffer);
+        Arrays.fill(owner, -1);
+        Arrays.fill(target, -1);
+        Arrays.fill(buffered, 0);
+        Arrays.fill(rrLast, 0);
+        Arrays.fill(linkFirst, -1);
+        Arrays.fill(linkLast, -1);
+        returnedCount = 0;
+        System.arraycopy(config.queueOrderArray(), 0, order, 0, order.length);
+        System.arraycopy(config.vcSelectionArray(), 0, scheme, 0, scheme.length);
+    }
+
+    private String blockedQueues() {
+        StringBuilder s = new StringBuilder();
+        int listed = 0;
+        for (int q = 0; q < count.length && listed < 8; q++) {
+            if (count[q] > 0) {
+                int node = q / (ports * vcs);
+                int port = (q / vcs) % ports;
+                s.append(listed++ == 0 ? "" : ", ").append("node ").append(node).append(" port ").append(port)
+                        .append(" vc ").append(q % vcs).append(" (").append(count[q]).append(" flits)");
+            }
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,118 @@
+package org.ccopt.flitsim;
+
+import java.util.Arrays;
+import org.ccopt.InvalidInputException;
+
+/**
+ * Router parameters and the per-router arbitration genes of Yokota et al. 2023, §5.3: the VC selection scheme
+ * C[node][output port] and the queue selection order Q[node][output port][vc], a permutation of the input
+ * ports (entries -1 = N/A are skipped). Ports are numbered 2d (travel in +d), 2d+1 (travel in -d) for each
+ * dimension d, then the processor port P = 2n; an input port is named after the direction the flit travelled.
+ */
+public final class RouterConfig {
+
+    private final int nodes;
+    private final int ports;
+    private final int vcs;
+    private final int bufferFlits;
+    private final VcSelection[] vcSelection;
+    private final byte[] queueOrder;
+
+    private RouterConfig(int nodes, int ports, int vcs, int bufferFlits, VcSelection[] vcSelection, byte[] queueOrder) {
+        this.nodes = nodes;
+        this.ports = ports;
+        this.vcs = vcs;
+        this.bufferFlits = bufferFlits;
+        this.vcSelection = vcSelection;
+        this.queueOrder = queueOrder;
+    }
+
+    /**
+     * Defaults: every port uses {@code scheme}; every Q order lists the input ports in index order.
+     *
+     * @param dimensions n of the k-ary n-cube (ports = 2n + 1)
+     */
+    public static RouterConfig uniform(int nodes, int dimensions, int vcs, int bufferFlits, VcSelection scheme) {
+        if (vcs < 1 || vcs > 16) {
+            throw new InvalidInputException("virtual channel count " + vcs + " is out of range; expected 1..16");
+        }
+        if (bufferFlits < 1 || bufferFlits > 1024) {
+            throw new InvalidInputException("buffer size " + bufferFlits + " flits is out of range; expected 1..1024");
+        }
+        int ports = 2 * dimensions + 1;
+        VcSelection[] c = new VcSelection[nodes * ports];
+        Arrays.fill(c, scheme);
+        byte[] q = new byte[nodes * ports * vcs * ports];
+        for (int i = 0; i < nodes * ports * vcs; i++) {
+            for (int j = 0; j < ports; j++) {
+                q[i * ports + j] = (byte) j;
+            }
+        }
+        return new RouterConfig(nodes, ports, vcs, bufferFlits, c, q);
+    }
+
+    public RouterConfig copy() {
+        return new RouterConfig(nodes, ports, vcs, bufferFlits, vcSelection.clone(), queueOrder.clone());
+    }
+
+    public int nodes() {
+        return nodes;
+    }
+
+    public int ports() {
+        return ports;
+    }
+
+    public int vcs() {
+        return vcs;
+    }
+
+    public int bufferFlits() {
+        return bufferFlits;
+    }
+
+    public VcSelection vcSelection(int node, int port) {
+        return vcSelection[node * ports + port];
+    }
+
+    public void setVcSelection(int node, int port, VcSelection scheme) {
+        vcSelection[node * ports + port] = scheme;
+    }
+
+    /** The Q order of output VC (node, port, vc): input port indices, -1 for N/A. */
+    public int[] queueOrder(int node, int port, int vc) {
+        int base = ((node * ports + port) * vcs + vc) * ports;
+        int[] r = new int[ports];
+        for (int j = 0; j < ports; j++) {
+            r[j] = queueOrder[base + j];
+        }
+        return r;
+    }
+
+    public void setQueueOrder(int node, int port, int vc, int[] order) {
+        if (order.length != ports) {
+            throw new InvalidInputException("queue order of length " + order.length + "; expected " + ports + " entries");
+        }
+        boolean[] seen = new boolean[ports];
+        int base = ((node * ports + port) * vcs + vc) * ports;
+        for (int j = 0; j < ports; j++) {
+            int p = order[j];
+            if (p < -1 || p >= ports || (p >= 0 && seen[p])) {
+                throw new InvalidInputException("queue order " + Arrays.toString(order)
+                        + " is not a permutation of input ports 0.." + (ports - 1) + " (with -1 for N/A)");
+            }
+            if (p >= 0) {
+                seen[p] = true;
+            }
+            queueOrder[base + j] = (byte) p;
+        }
+    }
+
+    byte[] queueOrderArray() {
+        return queueOrder;
+    }
+
+    VcSelection[] vcSelectionArray() {
+        return vcSelection;
+    }
+}

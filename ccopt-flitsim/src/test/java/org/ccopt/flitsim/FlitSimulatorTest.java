@@ -1,0 +1,169 @@
+package org.ccopt.flitsim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.ccopt.traffic.TrafficPattern;
+import org.ccopt.util.Permutations;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class FlitSimulatorTest {
+
+    private static SimResult run(String spec, int[] dest, int packets, int flits) {
+        Topology t = TopologySpec.parse(spec);
+        FlitSimulator sim = new FlitSimulator(t, 3, 4);
+        return sim.run(RouterConfig.uniform(t.nodeCount(), sim.dimensions(), 3, 4, VcSelection.C00),
+                Workload.simple(dest, packets, flits));
+    }
+
+    private static int[] only(int nodes, int src, int dst) {
+        int[] d = new int[nodes];
+        for (int i = 0; i < nodes; i++) {
+            d[i] = i;
+        }
+        d[src] = dst;
+        return d;
+    }
+
+    @Test
+    void onePacketToANeighbourTakesTenCycles() {
+        SimResult r = run("torus:8x8", only(64, 0, 1), 1, 8);
+        assertThat(r.durationCycles()).isEqualTo(10);
+        assertThat(r.flits()).isEqualTo(8);
+        assertThat(r.effectiveThickness()).isEqualTo(8);
+    }
+
+    @Test
+    void fourPacketsToANeighbourTake34Cycles() {
+        // Yokota et al. 2018, §5.2: 1 cycle injection + 32 flits + 1 cycle ejection
+        SimResult r = run("torus:8x8", only(64, 0, 1), 4, 8);
+        assertThat(r.durationCycles()).isEqualTo(34);
+        assertThat(r.effectiveThickness()).isEqualTo(32);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4})
+    void undisturbedPacketTakesHopsPlusLengthPlusOne(int hops) {
+        // along x on a 16-node ring-shaped torus row: h + L + 1
+        SimResult r = run("torus:16x16", only(256, 0, hops), 1, 8);
+        assertThat(r.durationCycles()).isEqualTo(hops + 8 + 1);
+        SimResult y = run("torus:16x16", only(256, 0, 16 * hops + hops), 2, 8);
+        assertThat(y.durationCycles()).isEqualTo(2 * hops + 16 + 1);
+    }
+
+    @Test
+    void aBusyOutputVcDelaysTheFollowerUntilTheTailPasses() {
+        // ring row of a 4x4 torus: 1 -> 2 takes (+x, vc1) at router 1 in cycle 2 (the hop 1 -> 2 crosses the
+        // dateline at k/2); 0 -> 2 reaches router 1 in cycle 2, requests the same VC in cycle 3 and gets it in
+        // cycle 10, after the tail of 1 -> 2 crossed in cycle 9: its flits cross 1 -> 2 in cycles 10..17 and are
+        // ejected in 11..18. No two headers met in one arbitration, so ir = or = 0.
+        SimResult r = run("torus:4x4", expand(new int[] {2, 2, 2, 3}, 16), 1, 8);
+        assertThat(r.durationCycles()).isEqualTo(18);
+        assertThat(r.ir() + r.or()).isZero();
+        assertThat(r.effectiveThickness()).isEqualTo(16);
+    }
+
+    @Test
+    void twoHeadersInOneArbitrationCountOneInOrderBlock() {
+        // on an 8x8 torus, 8 -> 25 (x then y) and 1 -> 25 (y only) both reach router 9 in cycle 2 and request
+        // (+y, vc0) in cycle 3. Q lists input ports in index order, so the one that travelled +x (port 0) wins
+        // and takes 3 + 8 + 1 = 12 cycles; the other starts crossing in cycle 11 and finishes in cycle 20.
+        int[] dest = new int[64];
+        for (int i = 0; i < 64; i++) {
+            dest[i] = i;
+        }
+        dest[8] = 25;
+        dest[1] = 25;
+        SimResult r = run("torus:8x8", dest, 1, 8);
+        assertThat(r.durationCycles()).isEqualTo(20);
+        assertThat(r.ir()).isEqualTo(1);
+        assertThat(r.or()).isZero();
+    }
+
+    private static int[] expand(int[] firstRow, int nodes) {
+        int[] d = new int[nodes];
+        for (int i = 0; i < nodes; i++) {
+            d[i] = i < firstRow.length ? firstRow[i] : i;
+        }
+        return d;
+    }
+
+    @Test
+    void vcSelectionOrders() {
+        assertThat(VcSelection.C00.start(2, 3)).isEqualTo(2);
+        assertThat(VcSelection.C01.start(2, 3)).isEqualTo(0);
+        assertThat(VcSelection.C03.start(0, 3)).isEqualTo(2);
+        assertThat(VcSelection.C03.step()).isEqualTo(-1);
+        assertThat(VcSelection.C05.start(2, 3)).isEqualTo(1);
+        assertThat(VcSelection.C08.step()).isEqualTo(-1);
+        assertThat(VcSelection.C09.start(0, 3)).isEqualTo(2);
+        assertThat(VcSelection.C04.isRoundRobin()).isFalse();
+        assertThatThrownBy(() -> VcSelection.parse("C10")).isInstanceOf(InvalidInputException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"torus:4x4", "torus:6x6", "torus:8x8", "torus:16x16", "torus:5x7", "mesh:6x6", "torus:4x4x4"})
+    void randomPermutationsNeverDeadlockAndConserveFlits(String spec) {
+        Topology t = TopologySpec.parse(spec);
+        int dims = spec.split("x").length;
+        int vcs = spec.startsWith("mesh") ? 1 : dims + 1;
+        FlitSimulator sim = new FlitSimulator(t, vcs, 4);
+        SplittableRandom random = new SplittableRandom(spec.hashCode());
+        for (int i = 0; i < 12; i++) {
+            int[] dest = Permutations.shuffled(t.nodeCount(), random);
+            VcSelection scheme = VcSelection.values()[i % 10];
+            SimResult r = sim.run(RouterConfig.uniform(t.nodeCount(), dims, vcs, 4, scheme),
+                    new Workload(dest, 2, 2, 8, 5, null));
+            long senders = java.util.stream.IntStream.range(0, dest.length).filter(s -> dest[s] != s).count();
+            assertThat(r.flits()).isEqualTo(senders * 2 * 2 * 8);
+        }
+    }
+
+    @Test
+    void sameConfigurationGivesTheSameResultOnAnyThreadCount() {
+        Topology t = TopologySpec.parse("torus:8x8");
+        List<FlitBatch.Case> cases = new ArrayList<>();
+        for (TrafficPattern p : new TrafficPattern[] {TrafficPattern.BCMP, TrafficPattern.BREV, TrafficPattern.BROT,
+            TrafficPattern.SHFL, TrafficPattern.TORN, TrafficPattern.TRNS, TrafficPattern.RRNG}) {
+            for (VcSelection c : new VcSelection[] {VcSelection.C00, VcSelection.C05}) {
+                cases.add(new FlitBatch.Case(RouterConfig.uniform(64, 2, 3, 4, c),
+                        Workload.simple(p.destinations(t, 3), 4, 8)));
+            }
+        }
+        List<SimResult> one = FlitBatch.run(() -> new FlitSimulator(t, 3, 4), cases, 1);
+        List<SimResult> two = FlitBatch.run(() -> new FlitSimulator(t, 3, 4), cases, 2);
+        List<SimResult> four = FlitBatch.run(() -> new FlitSimulator(t, 3, 4), cases, 4);
+        assertThat(two).isEqualTo(one);
+        assertThat(four).isEqualTo(one);
+    }
+
+    @Test
+    void slicesAndDelaysShiftInjection() {
+        int[] dest = only(64, 0, 1);
+        Topology t = TopologySpec.parse("torus:8x8");
+        FlitSimulator sim = new FlitSimulator(t, 3, 4);
+        RouterConfig config = RouterConfig.uniform(64, 2, 3, 4, VcSelection.C00);
+        int[] delay = new int[64];
+        delay[0] = 5;
+        // two slices of one 8-flit packet, interval 20: second slice released at 25, ends at 25 + 10
+        SimResult r = sim.run(config, new Workload(dest, 2, 1, 8, 20, delay));
+        assertThat(r.durationCycles()).isEqualTo(35);
+        assertThat(r.effectiveThickness()).isEqualTo(20 + 8);
+    }
+
+    @Test
+    void tooFewVirtualChannelsForDatelinesIsBadInput() {
+        assertThatThrownBy(() -> new FlitSimulator(TopologySpec.parse("torus:8x8"), 2, 4))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("needs 3 virtual channels");
+        assertThatThrownBy(() -> new FlitSimulator(TopologySpec.parse("hypercube:4"), 3, 4))
+                .isInstanceOf(InvalidInputException.class);
+    }
+}
