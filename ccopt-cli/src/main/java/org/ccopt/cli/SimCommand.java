@@ -1,0 +1,140 @@
+package org.ccopt.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.SimParameters;
+import org.ccopt.flitsim.SimResult;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.flitsim.Workload;
+import org.ccopt.topology.Geometry;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.ccopt.traffic.TrafficPattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ccopt sim}: one cycle-accurate flit-level run on a torus or mesh. */
+@Command(name = "sim", mixinStandardHelpOptions = true,
+        description = "Cycle-accurate flit-level simulation of a traffic pattern on a torus or mesh (wormhole, VCs, credits).")
+final class SimCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-t", "--topology"}, paramLabel = "SPEC", description = "torus:AxB... or mesh:AxB... (default: torus:8x8).")
+    String topology;
+
+    @Option(names = "--traffic", paramLabel = "PATTERN", description = TrafficPattern.NAMES + " (default: bcmp).")
+    String traffic;
+
+    @Option(names = "--packets", defaultValue = "4", description = "Packets per node per slice, back to back (default: ${DEFAULT-VALUE}).")
+    int packets;
+
+    @Option(names = "--packet-flits", defaultValue = "8", description = "Flits per packet L (default: ${DEFAULT-VALUE}).")
+    int flits;
+
+    @Option(names = "--slices", defaultValue = "1", description = "Slices S per node (default: ${DEFAULT-VALUE}).")
+    int slices;
+
+    @Option(names = "--interval", defaultValue = "0", description = "Inter-slice interval V in cycles (default: ${DEFAULT-VALUE}).")
+    int interval;
+
+    @Option(names = "--vcs", defaultValue = "3", description = "Virtual channels per port (default: ${DEFAULT-VALUE}).")
+    int vcs;
+
+    @Option(names = "--buffer", defaultValue = "4", description = "Flits per VC buffer (default: ${DEFAULT-VALUE}).")
+    int buffer;
+
+    @Option(names = "--vc-select", defaultValue = "C00", description = "VC selection scheme C00..C09 for every port (default: ${DEFAULT-VALUE}).")
+    String vcSelect;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of random patterns (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--params", paramLabel = "FILE", description = "Replay a parameter file (overrides the options above).")
+    Path params;
+
+    @Option(names = "--save-params", paramLabel = "FILE", description = "Write this run's full parameter file.")
+    Path saveParams;
+
+    @Option(names = "--repeat", defaultValue = "1", description = "Repeat the run on one reused simulator and report router-cycles per second.")
+    int repeat;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (repeat < 1) {
+            throw new InvalidInputException("--repeat " + repeat + " is invalid; expected >= 1");
+        }
+        Topology t;
+        RouterConfig config;
+        Workload workload;
+        String trafficName;
+        if (params != null) {
+            SimParameters p = SimParameters.read(params);
+            t = p.buildTopology();
+            workload = p.workload();
+            config = p.routerConfig(dimensions(t));
+            trafficName = p.traffic();
+        } else {
+            t = TopologySpec.parse(topology == null ? "torus:8x8" : topology);
+            TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);
+            trafficName = pattern.label();
+            workload = new Workload(pattern.destinations(t, seed), slices, packets, flits, interval, null);
+            config = RouterConfig.uniform(t.nodeCount(), dimensions(t), vcs, buffer, VcSelection.parse(vcSelect));
+        }
+        FlitSimulator sim = new FlitSimulator(t, config.vcs(), config.bufferFlits());
+        SimResult r = sim.run(config, workload);
+        long started = System.nanoTime();
+        for (int i = 1; i < repeat; i++) {
+            sim.run(config, workload);
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        if (saveParams != null) {
+            TopoCommand.writeAtomically(saveParams, SimParameters.of(t, config, workload, trafficName, seed).toJson());
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("topology", t.spec());
+        out.put("traffic", trafficName);
+        out.put("durationCycles", r.durationCycles());
+        out.put("flits", r.flits());
+        out.put("effectiveThickness", r.effectiveThickness());
+        out.put("ir", r.ir());
+        out.put("or", r.or());
+        out.put("ib", r.ib());
+        out.put("ob", r.ob());
+        out.put("lb", r.lb());
+        out.put("routerCycles", r.routerCycles());
+        if (repeat > 1) {
+            out.put("repeat", repeat);
+            out.put("routerCyclesPerSecond", r.routerCycles() * (repeat - 1) / seconds);
+        }
+        var w = spec.commandLine().getOut();
+        if (json) {
+            w.println(Json.write(out));
+        } else {
+            w.printf("%s on %s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", trafficName, t.spec(),
+                    r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
+            if (repeat > 1) {
+                w.printf("  %d repeats: %.3g router-cycles/s on one thread%n", repeat, (double) out.get("routerCyclesPerSecond"));
+            }
+        }
+        return Main.OK;
+    }
+
+    private static int dimensions(Topology t) {
+        if (t.geometry() instanceof Geometry.Grid g) {
+            return g.dimensions();
+        }
+        throw new InvalidInputException("the flit simulator models tori and meshes; got '" + t.spec()
+                + "'; expected torus:AxB... or mesh:AxB...");
+    }
+}

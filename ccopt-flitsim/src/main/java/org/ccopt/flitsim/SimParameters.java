@@ -1,0 +1,103 @@
+package org.ccopt.flitsim;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+
+/**
+ * The full configuration of one simulation as a JSON document, so a run can be replayed exactly (the
+ * "parameter-loading mode" of Yokota et al. 2023, App. A.1): topology, router sizes, the workload (destinations,
+ * slices S, packets, flits L, interval V, delays I) and the arbitration genes C (one scheme per node and port,
+ * node-major) and Q (one order per node, port and VC). Absent C or Q mean the uniform defaults.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SimParameters(String topology, int vcs, int bufferFlits, String traffic, Long seed, int[] destination,
+                            int slices, int packetsPerSlice, int flitsPerPacket, int interval, int[] injectionDelay,
+                            String defaultVcSelection, List<String> vcSelection, List<int[]> queueOrder) {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /** Captures a configuration and workload. */
+    public static SimParameters of(Topology t, RouterConfig config, Workload w, String traffic, Long seed) {
+        List<String> c = new ArrayList<>();
+        List<int[]> q = new ArrayList<>();
+        for (int u = 0; u < config.nodes(); u++) {
+            for (int p = 0; p < config.ports(); p++) {
+                c.add(config.vcSelection(u, p).name());
+                for (int v = 0; v < config.vcs(); v++) {
+                    q.add(config.queueOrder(u, p, v));
+                }
+            }
+        }
+        return new SimParameters(t.spec(), config.vcs(), config.bufferFlits(), traffic, seed, w.destination(),
+                w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, c, q);
+    }
+
+    public Topology buildTopology() {
+        return TopologySpec.parse(topology);
+    }
+
+    public Workload workload() {
+        return new Workload(destination, slices, packetsPerSlice, flitsPerPacket, interval, injectionDelay);
+    }
+
+    public RouterConfig routerConfig(int dimensions) {
+        int nodes = destination.length;
+        RouterConfig config = RouterConfig.uniform(nodes, dimensions, vcs, bufferFlits,
+                VcSelection.parse(defaultVcSelection == null ? "C00" : defaultVcSelection));
+        int ports = config.ports();
+        if (vcSelection != null) {
+            if (vcSelection.size() != nodes * ports) {
+                throw new InvalidInputException("vcSelection has " + vcSelection.size() + " entries; expected nodes x ports = "
+                        + nodes * ports);
+            }
+            for (int i = 0; i < vcSelection.size(); i++) {
+                config.setVcSelection(i / ports, i % ports, VcSelection.parse(vcSelection.get(i)));
+            }
+        }
+        if (queueOrder != null) {
+            if (queueOrder.size() != nodes * ports * vcs) {
+                throw new InvalidInputException("queueOrder has " + queueOrder.size() + " entries; expected nodes x ports x vcs = "
+                        + nodes * ports * vcs);
+            }
+            for (int i = 0; i < queueOrder.size(); i++) {
+                config.setQueueOrder(i / (ports * vcs), (i / vcs) % ports, i % vcs, queueOrder.get(i));
+            }
+        }
+        return config;
+    }
+
+    public String toJson() {
+        try {
+            return MAPPER.writeValueAsString(this) + "\n";
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static SimParameters read(Path file) {
+        try {
+            SimParameters p = MAPPER.readValue(Files.readString(file), SimParameters.class);
+            if (p.topology() == null || p.destination() == null) {
+                throw new InvalidInputException("parameter file '" + file + "' lacks \"topology\" or \"destination\"");
+            }
+            return p;
+        } catch (NoSuchFileException e) {
+            throw new InvalidInputException("parameter file '" + file + "' does not exist; expected a JSON file written by "
+                    + "'ccopt sim --save-params'");
+        } catch (IOException e) {
+            throw new InvalidInputException("cannot read parameter file '" + file + "': " + e.getMessage().split("\n")[0]);
+        }
+    }
+}
