@@ -54,6 +54,9 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--vc-select", defaultValue = "C00", description = "VC selection scheme C00..C09 for every port (default: ${DEFAULT-VALUE}).")
     String vcSelect;
 
+    @Option(names = "--atomic-vc", description = "Re-allocate an output VC only after its downstream buffer drained (default: as soon as the tail left).")
+    boolean atomicVc;
+
     @Option(names = "--seed", defaultValue = "1", description = "Seed of random patterns (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -89,7 +92,8 @@ final class SimCommand implements Callable<Integer> {
             TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);
             trafficName = pattern.label();
             workload = new Workload(pattern.destinations(t, seed), slices, packets, flits, interval, null);
-            config = RouterConfig.uniform(t.nodeCount(), dimensions(t), vcs, buffer, VcSelection.parse(vcSelect));
+            config = RouterConfig.uniform(t.nodeCount(), dimensions(t), vcs, buffer, VcSelection.parse(vcSelect))
+                    .withAtomicVcAllocation(atomicVc);
         }
         FlitSimulator sim = new FlitSimulator(t, config.vcs(), config.bufferFlits());
         SimResult r = sim.run(config, workload);

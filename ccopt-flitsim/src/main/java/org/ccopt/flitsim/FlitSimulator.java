@@ -91,6 +91,7 @@ public final class FlitSimulator {
     private final int[] nextSeq;
     private int flitsPerPacket;
     private int interval;
+    private boolean atomic;
     private int[] delay;
 
     public FlitSimulator(Topology topology, int vcs, int bufferFlits) {
@@ -245,7 +246,8 @@ public final class FlitSimulator {
                 }
                 for (int r = 0; r < requests; r++) {
                     int o = reqOut[r];
-                    if (o < 0 || owner[o] >= 0) {
+                    if (o < 0 || owner[o] >= 0
+                            || (atomic && (o / vcs) % ports != pPort && space[downstream(u, (o / vcs) % ports, o % vcs)] != buffer)) {
                         continue;
                     }
                     // arbitrate output VC o among all requests for it, in its Q order
@@ -465,6 +467,7 @@ public final class FlitSimulator {
 
     private void reset(RouterConfig config, Workload w) {
         flitsPerPacket = w.flitsPerPacket();
+        atomic = config.atomicVcAllocation();
         interval = w.interval();
         delay = w.injectionDelay();
         int perNode = w.slices() * w.packetsPerSlice();

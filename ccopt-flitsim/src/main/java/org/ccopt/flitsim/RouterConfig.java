@@ -17,6 +17,7 @@ public final class RouterConfig {
     private final int bufferFlits;
     private final VcSelection[] vcSelection;
     private final byte[] queueOrder;
+    private boolean atomicVcAllocation;
 
     private RouterConfig(int nodes, int ports, int vcs, int bufferFlits, VcSelection[] vcSelection, byte[] queueOrder) {
         this.nodes = nodes;
@@ -52,7 +53,24 @@ public final class RouterConfig {
     }
 
     public RouterConfig copy() {
-        return new RouterConfig(nodes, ports, vcs, bufferFlits, vcSelection.clone(), queueOrder.clone());
+        RouterConfig c = new RouterConfig(nodes, ports, vcs, bufferFlits, vcSelection.clone(), queueOrder.clone());
+        c.atomicVcAllocation = atomicVcAllocation;
+        return c;
+    }
+
+    /**
+     * Atomic VC allocation: an output VC is handed to a new packet only once the downstream buffer of that VC has
+     * drained completely (Dally &amp; Towles 2004, §13.3, "atomic" VC allocation), instead of as soon as the previous
+     * packet's tail has left (the default, with credits governing space).
+     */
+    public boolean atomicVcAllocation() {
+        return atomicVcAllocation;
+    }
+
+    public RouterConfig withAtomicVcAllocation(boolean atomic) {
+        RouterConfig c = copy();
+        c.atomicVcAllocation = atomic;
+        return c;
     }
 
     public int nodes() {

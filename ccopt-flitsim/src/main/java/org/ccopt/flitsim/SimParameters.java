@@ -23,7 +23,8 @@ import org.ccopt.topology.TopologySpec;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SimParameters(String topology, int vcs, int bufferFlits, String traffic, Long seed, int[] destination,
                             int slices, int packetsPerSlice, int flitsPerPacket, int interval, int[] injectionDelay,
-                            String defaultVcSelection, List<String> vcSelection, List<int[]> queueOrder) {
+                            String defaultVcSelection, List<String> vcSelection, List<int[]> queueOrder,
+                            Boolean atomicVcAllocation) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -41,7 +42,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
             }
         }
         return new SimParameters(t.spec(), config.vcs(), config.bufferFlits(), traffic, seed, w.destination(),
-                w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, c, q);
+                w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, c, q,
+                config.atomicVcAllocation());
     }
 
     public Topology buildTopology() {
@@ -75,7 +77,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                 config.setQueueOrder(i / (ports * vcs), (i / vcs) % ports, i % vcs, queueOrder.get(i));
             }
         }
-        return config;
+        return Boolean.TRUE.equals(atomicVcAllocation) ? config.withAtomicVcAllocation(true) : config;
     }
 
     public String toJson() {

@@ -49,6 +49,16 @@ class FlitSimulatorTest {
         assertThat(r.effectiveThickness()).isEqualTo(32);
     }
 
+    @Test
+    void atomicVcAllocationAddsOneCyclePerPacketBoundary() {
+        // packet k+1 may take the output VC only after packet k's tail has left the downstream buffer: the tail
+        // crosses in cycle 8k+9, is ejected in 8k+10, the space is visible in 8k+11: 3 boundaries, 34 + 3 cycles
+        Topology t = TopologySpec.parse("torus:8x8");
+        FlitSimulator sim = new FlitSimulator(t, 3, 4);
+        RouterConfig atomic = RouterConfig.uniform(64, 2, 3, 4, VcSelection.C00).withAtomicVcAllocation(true);
+        assertThat(sim.run(atomic, Workload.simple(only(64, 0, 1), 4, 8)).durationCycles()).isEqualTo(37);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4})
     void undisturbedPacketTakesHopsPlusLengthPlusOne(int hops) {
