@@ -6,6 +6,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.LinkTrace;
+import org.ccopt.flitsim.NodeMapping;
+import org.ccopt.flitsim.TracePicture;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimParameters;
 import org.ccopt.flitsim.SimResult;
@@ -66,6 +69,16 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--save-params", paramLabel = "FILE", description = "Write this run's full parameter file.")
     Path saveParams;
 
+    @Option(names = "--mapping", paramLabel = "FILE",
+            description = "Logical address of every physical node ({\"mapping\":[...]} or a plain list); traffic runs on logical addresses.")
+    Path mapping;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "Write the link-by-cycle occupancy as CSV.")
+    Path traceFile;
+
+    @Option(names = "--picture", paramLabel = "FILE.png", description = "Draw links across, time down, one colour per slice, grey where blocked.")
+    Path picture;
+
     @Option(names = "--repeat", defaultValue = "1", description = "Repeat the run on one reused simulator and report router-cycles per second.")
     int repeat;
 
@@ -81,6 +94,9 @@ final class SimCommand implements Callable<Integer> {
         RouterConfig config;
         Workload workload;
         String trafficName;
+        if (params != null && mapping != null) {
+            throw new InvalidInputException("--mapping cannot be combined with --params; a parameter file holds physical destinations");
+        }
         if (params != null) {
             SimParameters p = SimParameters.read(params);
             t = p.buildTopology();
@@ -91,12 +107,25 @@ final class SimCommand implements Callable<Integer> {
             t = TopologySpec.parse(topology == null ? "torus:8x8" : topology);
             TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);
             trafficName = pattern.label();
-            workload = new Workload(pattern.destinations(t, seed), slices, packets, flits, interval, null);
+            int[] dest = pattern.destinations(t, seed);
+            if (mapping != null) {
+                dest = NodeMapping.apply(NodeMapping.read(mapping), dest);
+            }
+            workload = new Workload(dest, slices, packets, flits, interval, null);
             config = RouterConfig.uniform(t.nodeCount(), dimensions(t), vcs, buffer, VcSelection.parse(vcSelect))
                     .withAtomicVcAllocation(atomicVc);
         }
         FlitSimulator sim = new FlitSimulator(t, config.vcs(), config.bufferFlits());
-        SimResult r = sim.run(config, workload);
+        LinkTrace trace = traceFile != null || picture != null ? new LinkTrace() : null;
+        SimResult r = sim.trace(trace).run(config, workload);
+        sim.trace(null);
+        if (traceFile != null) {
+            TopoCommand.writeAtomically(traceFile, trace.toCsv());
+        }
+        if (picture != null) {
+            TracePicture.write(trace, r.durationCycles(), trafficName + " on " + t.spec() + ": " + r.durationCycles()
+                    + " cycles", picture);
+        }
         long started = System.nanoTime();
         for (int i = 1; i < repeat; i++) {
             sim.run(config, workload);

@@ -38,6 +38,43 @@ class SimCommandTest {
     }
 
     @Test
+    void traceCsvPictureAndMapping() throws Exception {
+        Path csv = dir.resolve("trace.csv");
+        Path png = dir.resolve("stacking.png");
+        JsonNode j = MainTest.run("sim", "--topology", "torus:4x4", "--traffic", "bcmp", "--slices", "2", "--packets", "1",
+                "--interval", "10", "--trace", csv.toString(), "--picture", png.toString(), "--json").json();
+        java.util.List<String> lines = java.nio.file.Files.readAllLines(csv);
+        assertThat(lines.get(0)).isEqualTo("cycle,node,port,slice,state");
+        long flitRows = lines.stream().filter(l -> l.endsWith(",flit")).count();
+        assertThat(flitRows).isPositive();
+        assertThat(lines.stream().anyMatch(l -> l.endsWith(",1,flit"))).isTrue(); // second slice seen on links
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(image.getHeight()).isGreaterThan(j.get("durationCycles").asInt());
+        // identity mapping changes nothing; a mapping that makes bcmp a neighbour exchange reaches 34 cycles
+        Path identity = dir.resolve("identity.json");
+        StringBuilder ids = new StringBuilder("{\"mapping\":[");
+        for (int i = 0; i < 16; i++) {
+            ids.append(i).append(i < 15 ? "," : "]}");
+        }
+        java.nio.file.Files.writeString(identity, ids.toString());
+        JsonNode mapped = MainTest.run("sim", "--topology", "torus:4x4", "--traffic", "bcmp", "--mapping",
+                identity.toString(), "--json").json();
+        JsonNode plain = MainTest.run("sim", "--topology", "torus:4x4", "--traffic", "bcmp", "--json").json();
+        assertThat(mapped.get("durationCycles")).isEqualTo(plain.get("durationCycles"));
+        Path pairs = dir.resolve("pairs.txt");
+        // physical 2i and 2i+1 (x neighbours) hold logical l and 15-l, which bcmp pairs up
+        int[] m = new int[16];
+        for (int i = 0; i < 8; i++) {
+            m[2 * i] = i;
+            m[2 * i + 1] = 15 - i;
+        }
+        java.nio.file.Files.writeString(pairs, java.util.Arrays.toString(m).replaceAll("[\\[\\]]", ""));
+        JsonNode paired = MainTest.run("sim", "--topology", "torus:4x4", "--traffic", "bcmp", "--packets", "4",
+                "--mapping", pairs.toString(), "--json").json();
+        assertThat(paired.get("durationCycles").asInt()).isEqualTo(34);
+    }
+
+    @Test
     void badInputExitsTwo() {
         assertThat(MainTest.run("sim", "--topology", "hypercube:4").code()).isEqualTo(2);
         assertThat(MainTest.run("sim", "--vcs", "2").code()).isEqualTo(2);

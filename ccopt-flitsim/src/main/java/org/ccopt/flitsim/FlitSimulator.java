@@ -63,6 +63,8 @@ public final class FlitSimulator {
     private final boolean[] wrap;
     private final byte[][] direction;
     private final int[] neighbour;
+    private final int[] downstreamBase;
+    private final int[] ownedMask;
 
     // per input queue q = (node * ports + port) * vcs + vc (output VCs use the same numbering)
     private final int[] buf;
@@ -75,6 +77,7 @@ public final class FlitSimulator {
     private final int[] returned;
     private int returnedCount;
     private final int[] buffered;
+    private final int[] waitingHeaders;
     private final int[] rrLast;
     private final byte[] order;
     private final VcSelection[] scheme;
@@ -92,6 +95,7 @@ public final class FlitSimulator {
     private int flitsPerPacket;
     private int interval;
     private boolean atomic;
+    private LinkTrace trace;
     private int[] delay;
 
     public FlitSimulator(Topology topology, int vcs, int bufferFlits) {
@@ -158,6 +162,11 @@ public final class FlitSimulator {
                 }
             }
         }
+        downstreamBase = new int[n * ports];
+        for (int i = 0; i < n * ports; i++) {
+            downstreamBase[i] = neighbour[i] < 0 ? -1 : (neighbour[i] * ports + i % ports) * vcs;
+        }
+        ownedMask = new int[n * ports];
         int queues = n * ports * vcs;
         buf = new int[queues * bufferFlits];
         arrival = new int[queues * bufferFlits];
@@ -168,6 +177,7 @@ public final class FlitSimulator {
         target = new int[queues];
         returned = new int[queues * bufferFlits + queues];
         buffered = new int[n];
+        waitingHeaders = new int[n];
         rrLast = new int[n * ports];
         order = new byte[queues * ports];
         scheme = new VcSelection[n * ports];
@@ -198,6 +208,12 @@ public final class FlitSimulator {
 
     public int bufferFlits() {
         return buffer;
+    }
+
+    /** Records the next runs into {@code sink} (null switches tracing off). */
+    public FlitSimulator trace(LinkTrace sink) {
+        this.trace = sink;
+        return this;
     }
 
     /** Simulates one workload under one router configuration; the instance is reset first. */
@@ -231,7 +247,7 @@ public final class FlitSimulator {
             routerCycles += n;
             // ---- phase A: queue selection (VC allocation)
             for (int u = 0; u < n; u++) {
-                if (buffered[u] == 0) {
+                if (waitingHeaders[u] == 0) {
                     continue;
                 }
                 int requests = 0;
@@ -284,7 +300,9 @@ public final class FlitSimulator {
                         }
                     }
                     owner[o] = wq;
+                    ownedMask[o / vcs] |= 1 << (o % vcs);
                     target[wq] = o;
+                    waitingHeaders[u]--;
                     reqOut[winner] = -1;
                     byte granted = order[oBase + winnerSlot];
                     for (int j = winnerSlot; j + 1 < ports; j++) {
@@ -300,19 +318,23 @@ public final class FlitSimulator {
                 }
                 for (int op = 0; op < ports; op++) {
                     int portId = u * ports + op;
+                    if (ownedMask[portId] == 0) {
+                        continue;
+                    }
                     int oBase = portId * vcs;
+                    int dBase = downstreamBase[portId];
                     VcSelection c = scheme[portId];
                     int start = c.start(rrLast[portId], vcs);
                     int step = c.step();
                     int chosen = -1;
                     int chosenSlice = 0;
                     boolean creditBlocked = false;
-                    for (int k = 0, v = start; k < vcs; k++, v = Math.floorMod(v + step, vcs)) {
+                    for (int k = 0, v = start; k < vcs; k++, v = step > 0 ? (v + 1 == vcs ? 0 : v + 1) : (v == 0 ? vcs - 1 : v - 1)) {
                         int q = owner[oBase + v];
                         if (q < 0 || count[q] == 0 || arrival[q * buffer + head[q]] >= cycle) {
                             continue;
                         }
-                        if (op != pPort && space[downstream(u, op, v)] == 0) {
+                        if (op != pPort && space[dBase + v] == 0) {
                             creditBlocked = true;
                             continue;
                         }
@@ -328,6 +350,9 @@ public final class FlitSimulator {
                     }
                     if (creditBlocked) {
                         lb++;
+                        if (trace != null) {
+                            trace.record(cycle, portId, LinkTrace.BLOCKED);
+                        }
                     }
                     if (chosen < 0) {
                         continue;
@@ -342,34 +367,43 @@ public final class FlitSimulator {
                     head[q] = head[q] + 1 == buffer ? 0 : head[q] + 1;
                     count[q]--;
                     buffered[u]--;
+                    boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
+                    if (tail && count[q] > 0) {
+                        waitingHeaders[u]++; // the next packet's header is now at the head of q
+                    }
                     returned[returnedCount++] = q;
                     moved = true;
-                    boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
                     if (op == pPort) {
                         ejected++;
                         inNetwork--;
                         lastEject = cycle;
                     } else {
-                        int dq = downstream(u, op, chosen);
+                        int dq = dBase + chosen;
                         space[dq]--;
                         int dslot = dq * buffer + (head[dq] + count[dq]) % buffer;
                         buf[dslot] = flit;
                         arrival[dslot] = cycle;
-                        count[dq]++;
+                        if (count[dq]++ == 0 && (flit & SEQ_MASK) == 0) {
+                            waitingHeaders[neighbour[portId]]++;
+                        }
                         buffered[neighbour[portId]]++;
                         if (linkFirst[portId] < 0) {
                             linkFirst[portId] = cycle;
+                        }
+                        if (trace != null) {
+                            trace.record(cycle, portId, packetSlice[flit >>> SEQ_BITS]);
                         }
                         linkLast[portId] = cycle;
                     }
                     if (tail) {
                         owner[o] = -1;
+                        ownedMask[portId] &= ~(1 << chosen);
                         target[q] = -1;
                     }
                 }
             }
             // ---- injection: one flit per node per cycle into its processor input queue, VC 0
-            for (int u = 0; u < n; u++) {
+            for (int u = 0; u < n && injected < totalFlits; u++) {
                 int p = nextPacket[u];
                 if (p >= endPacket[u] || release(u, p) >= cycle) {
                     continue;
@@ -382,7 +416,9 @@ public final class FlitSimulator {
                 int dslot = q * buffer + (head[q] + count[q]) % buffer;
                 buf[dslot] = (p << SEQ_BITS) | nextSeq[u];
                 arrival[dslot] = cycle;
-                count[q]++;
+                if (count[q]++ == 0 && nextSeq[u] == 0) {
+                    waitingHeaders[u]++;
+                }
                 buffered[u]++;
                 injected++;
                 inNetwork++;
@@ -505,12 +541,17 @@ public final class FlitSimulator {
         Arrays.fill(count, 0);
         Arrays.fill(space, buffer);
         Arrays.fill(owner, -1);
+        Arrays.fill(ownedMask, 0);
         Arrays.fill(target, -1);
         Arrays.fill(buffered, 0);
+        Arrays.fill(waitingHeaders, 0);
         Arrays.fill(rrLast, 0);
         Arrays.fill(linkFirst, -1);
         Arrays.fill(linkLast, -1);
         returnedCount = 0;
+        if (trace != null) {
+            trace.start(n * ports, ports);
+        }
         System.arraycopy(config.queueOrderArray(), 0, order, 0, order.length);
         System.arraycopy(config.vcSelectionArray(), 0, scheme, 0, scheme.length);
     }

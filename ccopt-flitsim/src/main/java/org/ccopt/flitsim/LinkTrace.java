@@ -1,0 +1,75 @@
+package org.ccopt.flitsim;
+
+import java.util.Arrays;
+
+/**
+ * Link-by-cycle record of one run, for the pictures of Yokota et al. 2023, §8.3 (Fig. 6): every flit that
+ * crossed a router-to-router link (cycle, link, slice) and every cycle in which an output port had a flit ready
+ * but no buffer space downstream (slice -1, "blocked"). Link id = node * ports + output port. Off by default;
+ * attach one with {@link FlitSimulator#trace(LinkTrace)}.
+ */
+public final class LinkTrace {
+
+    public static final int BLOCKED = -1;
+
+    private int[] cycle = new int[1024];
+    private int[] link = new int[1024];
+    private int[] slice = new int[1024];
+    private int size;
+    private int links;
+    private int ports;
+
+    void start(int linkCount, int portCount) {
+        size = 0;
+        links = linkCount;
+        ports = portCount;
+    }
+
+    void record(int atCycle, int linkId, int sliceIndex) {
+        if (size == cycle.length) {
+            cycle = Arrays.copyOf(cycle, size * 2);
+            link = Arrays.copyOf(link, size * 2);
+            slice = Arrays.copyOf(slice, size * 2);
+        }
+        cycle[size] = atCycle;
+        link[size] = linkId;
+        slice[size] = sliceIndex;
+        size++;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public int cycle(int i) {
+        return cycle[i];
+    }
+
+    public int link(int i) {
+        return link[i];
+    }
+
+    public int slice(int i) {
+        return slice[i];
+    }
+
+    /** Node * ports + port for every link id; ports per router. */
+    public int ports() {
+        return ports;
+    }
+
+    public int linkIds() {
+        return links;
+    }
+
+    /** CSV: cycle,node,port,slice,state with state "flit" or "blocked". */
+    public String toCsv() {
+        StringBuilder s = new StringBuilder("cycle,node,port,slice,state\n");
+        for (int i = 0; i < size; i++) {
+            s.append(cycle[i]).append(',').append(link[i] / ports).append(',').append(link[i] % ports).append(',')
+                    .append(slice[i] < 0 ? "" : String.valueOf(slice[i])).append(',')
+                    .append(slice[i] < 0 ? "blocked" : "flit").append('\n');
+        }
+        return s.toString();
+    }
+}
