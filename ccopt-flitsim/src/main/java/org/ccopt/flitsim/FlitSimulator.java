@@ -65,6 +65,10 @@ public final class FlitSimulator {
     private final int[] neighbour;
     private final int[] downstreamBase;
     private final int[] ownedMask;
+    private final int[] vcOrder;
+    private final int[] routeCache;
+    private final int[] injectors;
+    private int injectorCount;
 
     // per input queue q = (node * ports + port) * vcs + vc (output VCs use the same numbering)
     private final int[] buf;
@@ -167,6 +171,20 @@ public final class FlitSimulator {
             downstreamBase[i] = neighbour[i] < 0 ? -1 : (neighbour[i] * ports + i % ports) * vcs;
         }
         ownedMask = new int[n * ports];
+        // evaluation order of every scheme given the previously selected VC: vcOrder[(scheme * V + last) * V + k]
+        VcSelection[] schemes = VcSelection.values();
+        vcOrder = new int[schemes.length * vcs * vcs];
+        for (VcSelection c : schemes) {
+            for (int last = 0; last < vcs; last++) {
+                int v = c.start(last, vcs);
+                for (int k = 0; k < vcs; k++) {
+                    vcOrder[(c.ordinal() * vcs + last) * vcs + k] = v;
+                    v = Math.floorMod(v + c.step(), vcs);
+                }
+            }
+        }
+        injectors = new int[n];
+        routeCache = new int[n * ports * vcs];
         int queues = n * ports * vcs;
         buf = new int[queues * bufferFlits];
         arrival = new int[queues * bufferFlits];
@@ -255,8 +273,13 @@ public final class FlitSimulator {
                 for (int i = 0; i < ports * vcs; i++) {
                     int q = qBase + i;
                     if (count[q] > 0 && target[q] < 0 && arrival[q * buffer + head[q]] < cycle) {
+                        int o = routeCache[q];
+                        if (o < 0) {
+                            o = route(u, buf[q * buffer + head[q]] >>> SEQ_BITS, i % vcs);
+                            routeCache[q] = o;
+                        }
                         reqQueue[requests] = q;
-                        reqOut[requests] = route(u, buf[q * buffer + head[q]] >>> SEQ_BITS, i % vcs);
+                        reqOut[requests] = o;
                         requests++;
                     }
                 }
@@ -268,27 +291,32 @@ public final class FlitSimulator {
                     }
                     // arbitrate output VC o among all requests for it, in its Q order
                     int oBase = o * ports;
-                    int winner = -1;
-                    int winnerSlot = -1;
-                    for (int j = 0; j < ports && winner < 0; j++) {
-                        int ip = order[oBase + j];
-                        if (ip < 0) {
-                            continue;
-                        }
-                        for (int x = 0; x < requests; x++) {
-                            if (reqOut[x] == o && (reqQueue[x] - qBase) / vcs == ip) {
-                                winner = x;
-                                winnerSlot = j;
-                                break;
-                            }
+                    int requesting = 0;
+                    for (int x = r; x < requests; x++) {
+                        if (reqOut[x] == o) {
+                            requesting |= 1 << ((reqQueue[x] - qBase) / vcs);
                         }
                     }
-                    if (winner < 0) {
+                    int winnerSlot = -1;
+                    int winnerPort = -1;
+                    for (int j = 0; j < ports; j++) {
+                        int ip = order[oBase + j];
+                        if (ip >= 0 && (requesting & (1 << ip)) != 0) {
+                            winnerSlot = j;
+                            winnerPort = ip;
+                            break;
+                        }
+                    }
+                    if (winnerSlot < 0) {
                         continue; // requests only from input ports that Q marks N/A
+                    }
+                    int winner = r;
+                    while (reqOut[winner] != o || (reqQueue[winner] - qBase) / vcs != winnerPort) {
+                        winner++; // requests are in queue order, so this is the lowest VC of that port
                     }
                     int wq = reqQueue[winner];
                     int wSlice = packetSlice[buf[wq * buffer + head[wq]] >>> SEQ_BITS];
-                    for (int x = 0; x < requests; x++) {
+                    for (int x = r; x < requests; x++) {
                         if (x != winner && reqOut[x] == o) {
                             int bq = reqQueue[x];
                             if (packetSlice[buf[bq * buffer + head[bq]] >>> SEQ_BITS] < wSlice) {
@@ -302,6 +330,7 @@ public final class FlitSimulator {
                     owner[o] = wq;
                     ownedMask[o / vcs] |= 1 << (o % vcs);
                     target[wq] = o;
+                    routeCache[wq] = -1; // the next header in this queue routes afresh
                     waitingHeaders[u]--;
                     reqOut[winner] = -1;
                     byte granted = order[oBase + winnerSlot];
@@ -324,12 +353,12 @@ public final class FlitSimulator {
                     int oBase = portId * vcs;
                     int dBase = downstreamBase[portId];
                     VcSelection c = scheme[portId];
-                    int start = c.start(rrLast[portId], vcs);
-                    int step = c.step();
+                    int orderBase = (c.ordinal() * vcs + rrLast[portId]) * vcs;
                     int chosen = -1;
                     int chosenSlice = 0;
                     boolean creditBlocked = false;
-                    for (int k = 0, v = start; k < vcs; k++, v = step > 0 ? (v + 1 == vcs ? 0 : v + 1) : (v == 0 ? vcs - 1 : v - 1)) {
+                    for (int k = 0; k < vcs; k++) {
+                        int v = vcOrder[orderBase + k];
                         int q = owner[oBase + v];
                         if (q < 0 || count[q] == 0 || arrival[q * buffer + head[q]] >= cycle) {
                             continue;
@@ -403,9 +432,10 @@ public final class FlitSimulator {
                 }
             }
             // ---- injection: one flit per node per cycle into its processor input queue, VC 0
-            for (int u = 0; u < n && injected < totalFlits; u++) {
+            for (int i = 0; i < injectorCount; i++) {
+                int u = injectors[i];
                 int p = nextPacket[u];
-                if (p >= endPacket[u] || release(u, p) >= cycle) {
+                if (release(u, p) >= cycle) {
                     continue;
                 }
                 int q = (u * ports + pPort) * vcs;
@@ -425,7 +455,9 @@ public final class FlitSimulator {
                 moved = true;
                 if (++nextSeq[u] == flitsPerPacket) {
                     nextSeq[u] = 0;
-                    nextPacket[u]++;
+                    if (++nextPacket[u] == endPacket[u]) {
+                        injectors[i--] = injectors[--injectorCount]; // done: drop it (order does not matter)
+                    }
                 }
             }
             // ---- credits freed this cycle become visible next cycle
@@ -537,11 +569,18 @@ public final class FlitSimulator {
             }
             endPacket[u] = p;
         }
+        injectorCount = 0;
+        for (int u = 0; u < n; u++) {
+            if (nextPacket[u] < endPacket[u]) {
+                injectors[injectorCount++] = u;
+            }
+        }
         Arrays.fill(head, 0);
         Arrays.fill(count, 0);
         Arrays.fill(space, buffer);
         Arrays.fill(owner, -1);
         Arrays.fill(ownedMask, 0);
+        Arrays.fill(routeCache, -1);
         Arrays.fill(target, -1);
         Arrays.fill(buffered, 0);
         Arrays.fill(waitingHeaders, 0);
