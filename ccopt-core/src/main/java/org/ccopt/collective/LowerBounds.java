@@ -55,20 +55,22 @@ public final class LowerBounds {
         List<String> args = new ArrayList<>();
         long best = 0;
         String formula = "";
-        for (Object[] term : terms(c, ports)) {
-            long value = (Long) term[0];
-            String name = (String) term[1];
-            args.add(name + " = " + value);
-            if (value > best) {
-                best = value;
-                formula = name;
+        for (Term term : terms(c, ports)) {
+            args.add(term.name() + " = " + term.value());
+            if (term.value() > best) {
+                best = term.value();
+                formula = term.name();
             }
         }
         return new Bound(best, formula, args);
     }
 
-    private List<Object[]> terms(Collective c, PortModel ports) {
-        List<Object[]> terms = new ArrayList<>();
+    /** One argument of a bound: its value and what it is. */
+    private record Term(long value, String name) {
+    }
+
+    private List<Term> terms(Collective c, PortModel ports) {
+        List<Term> terms = new ArrayList<>();
         int[] senders = c.senders();
         int[] receivers = c.receivers();
         switch (c.kind()) {
@@ -108,8 +110,8 @@ public final class LowerBounds {
         return terms;
     }
 
-    private static Object[] term(long value, String name) {
-        return new Object[] {value, name};
+    private static Term term(long value, String name) {
+        return new Term(value, name);
     }
 
     private static long ceilDiv(long a, long b) {
