@@ -1,5 +1,6 @@
 package org.ccopt.topology.gen;
 
+import java.util.function.IntBinaryOperator;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologyBuilder;
@@ -34,23 +35,19 @@ public final class MultistageGenerator {
 
     public static Topology omega(String spec, int n) {
         int bits = Params.log2(n);
-        int half = n / 2;
-        TopologyBuilder b = new TopologyBuilder(n + bits * half, n, true);
-        for (int t = 0; t < n; t++) {
-            b.addChannel(t, n + shuffle(t, bits) / 2);
-        }
-        for (int stage = 0; stage + 1 < bits; stage++) {
-            for (int line = 0; line < n; line++) {
-                b.addChannel(n + stage * half + line / 2, n + (stage + 1) * half + shuffle(line, bits) / 2);
-            }
-        }
-        for (int line = 0; line < n; line++) {
-            b.addChannel(n + (bits - 1) * half + line / 2, line);
-        }
-        return b.build(spec, "omega", new Geometry.Multistage("omega", bits, half, 2));
+        return banyan(spec, "omega", n, (stage, line) -> shuffle(line, bits));
     }
 
     public static Topology butterfly(String spec, int n) {
+        int bits = Params.log2(n);
+        return banyan(spec, "butterfly", n, (stage, line) -> swapBits(line, 0, bits - 1 - stage));
+    }
+
+    /**
+     * log2 N stages of N/2 2x2 switches. Terminal t enters stage 0 on line shuffle(t); output line j of stage i
+     * enters stage i+1 on line {@code interstage(i, j)}; output line j of the last stage is terminal j.
+     */
+    private static Topology banyan(String spec, String family, int n, IntBinaryOperator interstage) {
         int bits = Params.log2(n);
         int half = n / 2;
         TopologyBuilder b = new TopologyBuilder(n + bits * half, n, true);
@@ -58,15 +55,14 @@ public final class MultistageGenerator {
             b.addChannel(t, n + shuffle(t, bits) / 2);
         }
         for (int stage = 0; stage + 1 < bits; stage++) {
-            int high = bits - 1 - stage;
             for (int line = 0; line < n; line++) {
-                b.addChannel(n + stage * half + line / 2, n + (stage + 1) * half + swapBits(line, 0, high) / 2);
+                b.addChannel(n + stage * half + line / 2, n + (stage + 1) * half + interstage.applyAsInt(stage, line) / 2);
             }
         }
         for (int line = 0; line < n; line++) {
             b.addChannel(n + (bits - 1) * half + line / 2, line);
         }
-        return b.build(spec, "butterfly", new Geometry.Multistage("butterfly", bits, half, 2));
+        return b.build(spec, family, new Geometry.Multistage(family, bits, half, 2));
     }
 
     public static Topology clos(String spec, int inputsPerSwitch, int middle, int edgeSwitches) {
