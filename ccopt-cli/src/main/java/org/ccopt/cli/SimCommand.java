@@ -60,6 +60,12 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--atomic-vc", description = "Re-allocate an output VC only after its downstream buffer drained (default: as soon as the tail left).")
     boolean atomicVc;
 
+    @Option(names = "--reinit", description = "Slice re-initialisation: reset a node's arbitration state when a packet for it arrives.")
+    boolean reinit;
+
+    @Option(names = "--interlock", description = "Slice interlocking: a node starts slice s only after receiving s slices' worth of packets.")
+    boolean interlock;
+
     @Option(names = "--seed", defaultValue = "1", description = "Seed of random patterns (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -113,7 +119,7 @@ final class SimCommand implements Callable<Integer> {
             }
             workload = new Workload(dest, slices, packets, flits, interval, null);
             config = RouterConfig.uniform(t.nodeCount(), dimensions(t), vcs, buffer, VcSelection.parse(vcSelect))
-                    .withAtomicVcAllocation(atomicVc);
+                    .withAtomicVcAllocation(atomicVc).withSliceReinitialization(reinit).withSliceInterlocking(interlock);
         }
         FlitSimulator sim = new FlitSimulator(t, config.vcs(), config.bufferFlits());
         LinkTrace trace = traceFile != null || picture != null ? new LinkTrace() : null;

@@ -99,6 +99,13 @@ public final class FlitSimulator {
     private int flitsPerPacket;
     private int interval;
     private boolean atomic;
+    private boolean reinitialize;
+    private boolean interlock;
+    private int packetsPerSlice;
+    private byte[] initialOrder;
+    private final int[] received;
+    private final int[] expected;
+    private final int[] receivedCycle;
     private LinkTrace trace;
     private int[] delay;
 
@@ -184,6 +191,9 @@ public final class FlitSimulator {
             }
         }
         injectors = new int[n];
+        received = new int[n];
+        expected = new int[n];
+        receivedCycle = new int[n];
         routeCache = new int[n * ports * vcs];
         int queues = n * ports * vcs;
         buf = new int[queues * bufferFlits];
@@ -406,6 +416,13 @@ public final class FlitSimulator {
                         ejected++;
                         inNetwork--;
                         lastEject = cycle;
+                        if (tail) {
+                            received[u]++;
+                            receivedCycle[u] = cycle;
+                            if (reinitialize) {
+                                reinitialize(u);
+                            }
+                        }
                     } else {
                         int dq = dBase + chosen;
                         space[dq]--;
@@ -436,6 +453,11 @@ public final class FlitSimulator {
                 int u = injectors[i];
                 int p = nextPacket[u];
                 if (release(u, p) >= cycle) {
+                    continue;
+                }
+                // a reception is seen by the processor in the cycle after the tail was ejected
+                int seen = received[u] - (receivedCycle[u] == cycle ? 1 : 0);
+                if (interlock && nextSeq[u] == 0 && seen < Math.min(expected[u], packetSlice[p] * packetsPerSlice)) {
                     continue;
                 }
                 int q = (u * ports + pPort) * vcs;
@@ -490,6 +512,13 @@ public final class FlitSimulator {
         return new SimResult(lastEject, ejected, thickness, ir, or, ib, ob, lb, routerCycles);
     }
 
+    /** Slice re-initialisation: node u's round-robin pointers and Q orders back to their initial values. */
+    private void reinitialize(int u) {
+        Arrays.fill(rrLast, u * ports, (u + 1) * ports, 0);
+        int from = u * ports * vcs * ports;
+        System.arraycopy(initialOrder, from, order, from, ports * vcs * ports);
+    }
+
     /** Output VC id (node, port, vc) that the packet at node u on input VC vcIn requests next. */
     private int route(int u, int packet, int vcIn) {
         int dest = packetDest[packet];
@@ -536,6 +565,10 @@ public final class FlitSimulator {
     private void reset(RouterConfig config, Workload w) {
         flitsPerPacket = w.flitsPerPacket();
         atomic = config.atomicVcAllocation();
+        reinitialize = config.sliceReinitialization();
+        interlock = config.sliceInterlocking();
+        packetsPerSlice = w.packetsPerSlice();
+        initialOrder = config.queueOrderArray();
         interval = w.interval();
         delay = w.injectionDelay();
         int perNode = w.slices() * w.packetsPerSlice();
@@ -568,6 +601,14 @@ public final class FlitSimulator {
                 }
             }
             endPacket[u] = p;
+        }
+        Arrays.fill(received, 0);
+        Arrays.fill(expected, 0);
+        Arrays.fill(receivedCycle, -1);
+        for (int u = 0; u < n; u++) {
+            if (dest[u] != u) {
+                expected[dest[u]] += perNode;
+            }
         }
         injectorCount = 0;
         for (int u = 0; u < n; u++) {

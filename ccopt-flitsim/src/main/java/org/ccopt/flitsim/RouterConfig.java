@@ -18,6 +18,8 @@ public final class RouterConfig {
     private final VcSelection[] vcSelection;
     private final byte[] queueOrder;
     private boolean atomicVcAllocation;
+    private boolean sliceReinitialization;
+    private boolean sliceInterlocking;
 
     private RouterConfig(int nodes, int ports, int vcs, int bufferFlits, VcSelection[] vcSelection, byte[] queueOrder) {
         this.nodes = nodes;
@@ -55,6 +57,38 @@ public final class RouterConfig {
     public RouterConfig copy() {
         RouterConfig c = new RouterConfig(nodes, ports, vcs, bufferFlits, vcSelection.clone(), queueOrder.clone());
         c.atomicVcAllocation = atomicVcAllocation;
+        c.sliceReinitialization = sliceReinitialization;
+        c.sliceInterlocking = sliceInterlocking;
+        return c;
+    }
+
+    /**
+     * Slice re-initialisation (Yokota et al. 2023, §7.2, T08): when the tail of a packet destined for a node
+     * is ejected there, that node's arbitration state (round-robin pointers of C, rotated Q orders) returns to
+     * its configured initial values, so that successive slices meet the same arbitration.
+     */
+    public boolean sliceReinitialization() {
+        return sliceReinitialization;
+    }
+
+    public RouterConfig withSliceReinitialization(boolean on) {
+        RouterConfig c = copy();
+        c.sliceReinitialization = on;
+        return c;
+    }
+
+    /**
+     * Slice interlocking (Yokota et al. 2023, §7.2, T10): a node starts its slice s &gt;= 1 only after it has
+     * received s slices' worth of packets (s x packets per slice), capped at the number of packets destined for
+     * it, so a node that nobody sends to is never held back.
+     */
+    public boolean sliceInterlocking() {
+        return sliceInterlocking;
+    }
+
+    public RouterConfig withSliceInterlocking(boolean on) {
+        RouterConfig c = copy();
+        c.sliceInterlocking = on;
         return c;
     }
 

@@ -24,7 +24,7 @@ import org.ccopt.topology.TopologySpec;
 public record SimParameters(String topology, int vcs, int bufferFlits, String traffic, Long seed, int[] destination,
                             int slices, int packetsPerSlice, int flitsPerPacket, int interval, int[] injectionDelay,
                             String defaultVcSelection, List<String> vcSelection, List<int[]> queueOrder,
-                            Boolean atomicVcAllocation) {
+                            Boolean atomicVcAllocation, Boolean sliceReinitialization, Boolean sliceInterlocking) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -43,7 +43,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
         return new SimParameters(t.spec(), config.vcs(), config.bufferFlits(), traffic, seed, w.destination(),
                 w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, c, q,
-                config.atomicVcAllocation());
+                config.atomicVcAllocation(), config.sliceReinitialization(), config.sliceInterlocking());
     }
 
     public Topology buildTopology() {
@@ -77,7 +77,9 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                 config.setQueueOrder(i / (ports * vcs), (i / vcs) % ports, i % vcs, queueOrder.get(i));
             }
         }
-        return Boolean.TRUE.equals(atomicVcAllocation) ? config.withAtomicVcAllocation(true) : config;
+        return config.withAtomicVcAllocation(Boolean.TRUE.equals(atomicVcAllocation))
+                .withSliceReinitialization(Boolean.TRUE.equals(sliceReinitialization))
+                .withSliceInterlocking(Boolean.TRUE.equals(sliceInterlocking));
     }
 
     public String toJson() {
