@@ -107,6 +107,7 @@ public final class FlitSimulator {
     private final int[] expected;
     private final int[] receivedCycle;
     private LinkTrace trace;
+    private boolean datelines = true;
     private int[] delay;
 
     public FlitSimulator(Topology topology, int vcs, int bufferFlits) {
@@ -236,6 +237,15 @@ public final class FlitSimulator {
 
     public int bufferFlits() {
         return buffer;
+    }
+
+    /**
+     * Test hook: routes without the dateline VC change, which makes torus rings deadlock-prone; used to check
+     * that deadlocks are detected and reported instead of hanging.
+     */
+    FlitSimulator withoutDatelines() {
+        datelines = false;
+        return this;
     }
 
     /** Records the next runs into {@code sink} (null switches tracing off). */
@@ -529,7 +539,7 @@ public final class FlitSimulator {
                 int k = radix[d];
                 int dir = direction[d][a * k + b];
                 int vc = vcIn;
-                if (wrap[d]) {
+                if (wrap[d] && datelines) {
                     // the hop crosses the boundary just below coordinate `upper`: (upper-1) | upper
                     int upper = dir > 0 ? (a + 1 == k ? 0 : a + 1) : a;
                     if (upper == 0 || upper == k / 2) {

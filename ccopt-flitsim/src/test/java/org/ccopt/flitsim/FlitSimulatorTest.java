@@ -170,6 +170,24 @@ class FlitSimulatorTest {
     }
 
     @Test
+    void aDeadlockIsReportedWithItsCycleInsteadOfHanging() {
+        // without datelines every packet stays on VC 0: on 8-node rings with everybody sending 3 hops +x,
+        // four packets each, the ring's VC-0 buffers fill in a cycle of waits
+        Topology t = TopologySpec.parse("torus:8x8");
+        FlitSimulator sim = new FlitSimulator(t, 3, 4).withoutDatelines();
+        int[] dest = new int[64];
+        for (int i = 0; i < 64; i++) {
+            dest[i] = (i / 8) * 8 + (i % 8 + 3) % 8;
+        }
+        RouterConfig config = RouterConfig.uniform(64, 2, 3, 4, VcSelection.C00);
+        assertThatThrownBy(() -> sim.run(config, Workload.simple(dest, 4, 8)))
+                .isInstanceOf(DeadlockException.class)
+                .hasMessageContaining("deadlock").hasMessageContaining("node");
+        // the same traffic with datelines completes
+        assertThat(new FlitSimulator(t, 3, 4).run(config, Workload.simple(dest, 4, 8)).flits()).isEqualTo(64 * 32);
+    }
+
+    @Test
     void tooFewVirtualChannelsForDatelinesIsBadInput() {
         assertThatThrownBy(() -> new FlitSimulator(TopologySpec.parse("torus:8x8"), 2, 4))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("needs 3 virtual channels");
