@@ -84,7 +84,9 @@ public final class FlitSimulator {
     private final int[] waitingHeaders;
     private final int[] rrLast;
     private final byte[] order;
-    private final VcSelection[] scheme;
+    private final int[] schemeOrdinal;
+    /** C00..C03 are the round-robin schemes (Yokota et al. 2023, Table 1). */
+    private static final int ROUND_ROBIN_LAST = VcSelection.C03.ordinal();
     private final int[] linkFirst;
     private final int[] linkLast;
     private final int[] reqQueue;
@@ -209,7 +211,7 @@ public final class FlitSimulator {
         waitingHeaders = new int[n];
         rrLast = new int[n * ports];
         order = new byte[queues * ports];
-        scheme = new VcSelection[n * ports];
+        schemeOrdinal = new int[n * ports];
         linkFirst = new int[n * ports];
         linkLast = new int[n * ports];
         reqQueue = new int[ports * vcs];
@@ -372,10 +374,11 @@ public final class FlitSimulator {
                     }
                     int oBase = portId * vcs;
                     int dBase = downstreamBase[portId];
-                    VcSelection c = scheme[portId];
-                    int orderBase = (c.ordinal() * vcs + rrLast[portId]) * vcs;
+                    int schemeIndex = schemeOrdinal[portId];
+                    int orderBase = (schemeIndex * vcs + rrLast[portId]) * vcs;
                     int chosen = -1;
-                    int chosenSlice = 0;
+                    int chosenQ = -1;
+                    int chosenSlice = -1;
                     boolean creditBlocked = false;
                     for (int k = 0; k < vcs; k++) {
                         int v = vcOrder[orderBase + k];
@@ -387,11 +390,16 @@ public final class FlitSimulator {
                             creditBlocked = true;
                             continue;
                         }
-                        int slice = packetSlice[buf[q * buffer + head[q]] >>> SEQ_BITS];
                         if (chosen < 0) {
                             chosen = v;
-                            chosenSlice = slice;
-                        } else if (slice < chosenSlice) {
+                            chosenQ = q;
+                            continue;
+                        }
+                        // a ready VC loses to the chosen one: count it in or out of slice order
+                        if (chosenSlice < 0) {
+                            chosenSlice = packetSlice[buf[chosenQ * buffer + head[chosenQ]] >>> SEQ_BITS];
+                        }
+                        if (packetSlice[buf[q * buffer + head[q]] >>> SEQ_BITS] < chosenSlice) {
                             ob++;
                         } else {
                             ib++;
@@ -406,7 +414,7 @@ public final class FlitSimulator {
                     if (chosen < 0) {
                         continue;
                     }
-                    if (c.isRoundRobin()) {
+                    if (schemeIndex <= ROUND_ROBIN_LAST) {
                         rrLast[portId] = chosen;
                     }
                     int o = oBase + chosen;
@@ -643,7 +651,10 @@ public final class FlitSimulator {
             trace.start(n * ports, ports);
         }
         System.arraycopy(config.queueOrderArray(), 0, order, 0, order.length);
-        System.arraycopy(config.vcSelectionArray(), 0, scheme, 0, scheme.length);
+        VcSelection[] schemes = config.vcSelectionArray();
+        for (int i = 0; i < schemeOrdinal.length; i++) {
+            schemeOrdinal[i] = schemes[i].ordinal();
+        }
     }
 
     private String blockedQueues() {
