@@ -69,6 +69,9 @@ public final class FlitSimulator {
     private final int[] routeCache;
     private final int[] injectors;
     private int injectorCount;
+    private final int[] parked;
+    private int parkedCount;
+    private int minWaitingRelease;
 
     // per input queue q = (node * ports + port) * vcs + vc (output VCs use the same numbering)
     private final int[] buf;
@@ -82,6 +85,12 @@ public final class FlitSimulator {
     private int returnedCount;
     private final int[] buffered;
     private final int[] waitingHeaders;
+    /**
+     * Queue selection at a router can only change its outcome when a header reaches the head of a queue or an
+     * output VC is freed; routers without such an event since their last queue selection are skipped (results are
+     * identical). Atomic VC allocation also depends on buffers draining, so it always runs.
+     */
+    private final boolean[] dirty;
     private final int[] rrLast;
     private final byte[] order;
     private final int[] schemeOrdinal;
@@ -194,6 +203,7 @@ public final class FlitSimulator {
             }
         }
         injectors = new int[n];
+        parked = new int[n];
         received = new int[n];
         expected = new int[n];
         receivedCycle = new int[n];
@@ -209,6 +219,7 @@ public final class FlitSimulator {
         returned = new int[queues * bufferFlits + queues];
         buffered = new int[n];
         waitingHeaders = new int[n];
+        dirty = new boolean[n];
         rrLast = new int[n * ports];
         order = new byte[queues * ports];
         schemeOrdinal = new int[n * ports];
@@ -287,9 +298,10 @@ public final class FlitSimulator {
             routerCycles += n;
             // ---- phase A: queue selection (VC allocation)
             for (int u = 0; u < n; u++) {
-                if (waitingHeaders[u] == 0) {
+                if (waitingHeaders[u] == 0 || !(dirty[u] || atomic)) {
                     continue;
                 }
+                dirty[u] = false;
                 int requests = 0;
                 int qBase = u * ports * vcs;
                 for (int i = 0; i < ports * vcs; i++) {
@@ -427,6 +439,7 @@ public final class FlitSimulator {
                     boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
                     if (tail && count[q] > 0) {
                         waitingHeaders[u]++; // the next packet's header is now at the head of q
+                        dirty[u] = true;
                     }
                     returned[returnedCount++] = q;
                     moved = true;
@@ -449,6 +462,7 @@ public final class FlitSimulator {
                         arrival[dslot] = cycle;
                         if (count[dq]++ == 0 && (flit & SEQ_MASK) == 0) {
                             waitingHeaders[neighbour[portId]]++;
+                            dirty[neighbour[portId]] = true;
                         }
                         buffered[neighbour[portId]]++;
                         if (linkFirst[portId] < 0) {
@@ -460,6 +474,7 @@ public final class FlitSimulator {
                         linkLast[portId] = cycle;
                     }
                     if (tail) {
+                        dirty[u] = true; // output VC o is free again
                         owner[o] = -1;
                         ownedMask[portId] &= ~(1 << chosen);
                         target[q] = -1;
@@ -467,12 +482,12 @@ public final class FlitSimulator {
                 }
             }
             // ---- injection: one flit per node per cycle into its processor input queue, VC 0
+            if (cycle > minWaitingRelease) {
+                promoteReleased(cycle);
+            }
             for (int i = 0; i < injectorCount; i++) {
                 int u = injectors[i];
                 int p = nextPacket[u];
-                if (release(u, p) >= cycle) {
-                    continue;
-                }
                 // a reception is seen by the processor in the cycle after the tail was ejected
                 int seen = received[u] - (receivedCycle[u] == cycle ? 1 : 0);
                 if (interlock && nextSeq[u] == 0 && seen < Math.min(expected[u], packetSlice[p] * packetsPerSlice)) {
@@ -488,6 +503,7 @@ public final class FlitSimulator {
                 arrival[dslot] = cycle;
                 if (count[q]++ == 0 && nextSeq[u] == 0) {
                     waitingHeaders[u]++;
+                    dirty[u] = true;
                 }
                 buffered[u]++;
                 injected++;
@@ -497,6 +513,9 @@ public final class FlitSimulator {
                     nextSeq[u] = 0;
                     if (++nextPacket[u] == endPacket[u]) {
                         injectors[i--] = injectors[--injectorCount]; // done: drop it (order does not matter)
+                    } else if (release(u, nextPacket[u]) >= cycle + 1) {
+                        injectors[i--] = injectors[--injectorCount]; // its next slice is not released yet
+                        park(u);
                     }
                 }
             }
@@ -528,6 +547,32 @@ public final class FlitSimulator {
             }
         }
         return new SimResult(lastEject, ejected, thickness, ir, or, ib, ob, lb, routerCycles);
+    }
+
+    /**
+     * Injection bookkeeping: {@code injectors} holds the nodes whose next packet is released (they try to inject
+     * every cycle), {@code parked} the nodes waiting for a later release; {@code minWaitingRelease} is the earliest
+     * of those, so the parked list is only scanned when a release is due.
+     */
+    private void park(int u) {
+        parked[parkedCount++] = u;
+        minWaitingRelease = Math.min(minWaitingRelease, release(u, nextPacket[u]));
+    }
+
+    /** Moves every parked node released before {@code cycle} to the injectors. */
+    private void promoteReleased(int cycle) {
+        int min = Integer.MAX_VALUE;
+        for (int i = 0; i < parkedCount; i++) {
+            int u = parked[i];
+            int r = release(u, nextPacket[u]);
+            if (r < cycle) {
+                injectors[injectorCount++] = u;
+                parked[i--] = parked[--parkedCount];
+            } else {
+                min = Math.min(min, r);
+            }
+        }
+        minWaitingRelease = min;
     }
 
     /** Slice re-initialisation: node u's round-robin pointers and Q orders back to their initial values. */
@@ -629,9 +674,11 @@ public final class FlitSimulator {
             }
         }
         injectorCount = 0;
+        parkedCount = 0;
+        minWaitingRelease = Integer.MAX_VALUE;
         for (int u = 0; u < n; u++) {
             if (nextPacket[u] < endPacket[u]) {
-                injectors[injectorCount++] = u;
+                park(u);
             }
         }
         Arrays.fill(head, 0);
@@ -643,6 +690,7 @@ public final class FlitSimulator {
         Arrays.fill(target, -1);
         Arrays.fill(buffered, 0);
         Arrays.fill(waitingHeaders, 0);
+        Arrays.fill(dirty, false);
         Arrays.fill(rrLast, 0);
         Arrays.fill(linkFirst, -1);
         Arrays.fill(linkLast, -1);
