@@ -94,8 +94,7 @@ public final class FlitSimulator {
     private final int[] rrLast;
     private final byte[] order;
     private final int[] schemeOrdinal;
-    /** C00..C03 are the round-robin schemes (Yokota et al. 2023, Table 1). */
-    private static final int ROUND_ROBIN_LAST = VcSelection.C03.ordinal();
+    private static final boolean[] ROUND_ROBIN = roundRobinTable();
     private final int[] linkFirst;
     private final int[] linkLast;
     private final int[] reqQueue;
@@ -185,6 +184,7 @@ public final class FlitSimulator {
                 }
             }
         }
+        // output VC (u, op, v) feeds input queue downstreamBase[u * ports + op] + v at the neighbour (input port op)
         downstreamBase = new int[n * ports];
         for (int i = 0; i < n * ports; i++) {
             downstreamBase[i] = neighbour[i] < 0 ? -1 : (neighbour[i] * ports + i % ports) * vcs;
@@ -216,7 +216,7 @@ public final class FlitSimulator {
         space = new int[queues];
         owner = new int[queues];
         target = new int[queues];
-        returned = new int[queues * bufferFlits + queues];
+        returned = new int[n * ports]; // at most one pop per output port and cycle
         buffered = new int[n];
         waitingHeaders = new int[n];
         dirty = new boolean[n];
@@ -289,11 +289,8 @@ public final class FlitSimulator {
         while (ejected < totalFlits) {
             cycle++;
             boolean moved = false;
-            if (inNetwork == 0) {
-                int next = nextRelease();
-                if (next + 1 > cycle) {
-                    cycle = next + 1;
-                }
+            if (inNetwork == 0 && injectorCount == 0 && minWaitingRelease + 1 > cycle) {
+                cycle = minWaitingRelease + 1; // nothing to do until the next slice is released
             }
             routerCycles += n;
             // ---- phase A: queue selection (VC allocation)
@@ -320,7 +317,7 @@ public final class FlitSimulator {
                 for (int r = 0; r < requests; r++) {
                     int o = reqOut[r];
                     if (o < 0 || owner[o] >= 0
-                            || (atomic && (o / vcs) % ports != pPort && space[downstream(u, (o / vcs) % ports, o % vcs)] != buffer)) {
+                            || (atomic && (o / vcs) % ports != pPort && space[downstreamBase[o / vcs] + o % vcs] != buffer)) {
                         continue;
                     }
                     // arbitrate output VC o among all requests for it, in its Q order
@@ -426,7 +423,7 @@ public final class FlitSimulator {
                     if (chosen < 0) {
                         continue;
                     }
-                    if (schemeIndex <= ROUND_ROBIN_LAST) {
+                    if (ROUND_ROBIN[schemeIndex]) {
                         rrLast[portId] = chosen;
                     }
                     int o = oBase + chosen;
@@ -455,16 +452,7 @@ public final class FlitSimulator {
                             }
                         }
                     } else {
-                        int dq = dBase + chosen;
-                        space[dq]--;
-                        int dslot = dq * buffer + (head[dq] + count[dq]) % buffer;
-                        buf[dslot] = flit;
-                        arrival[dslot] = cycle;
-                        if (count[dq]++ == 0 && (flit & SEQ_MASK) == 0) {
-                            waitingHeaders[neighbour[portId]]++;
-                            dirty[neighbour[portId]] = true;
-                        }
-                        buffered[neighbour[portId]]++;
+                        push(neighbour[portId], dBase + chosen, flit, cycle);
                         if (linkFirst[portId] < 0) {
                             linkFirst[portId] = cycle;
                         }
@@ -497,15 +485,7 @@ public final class FlitSimulator {
                 if (space[q] == 0) {
                     continue;
                 }
-                space[q]--;
-                int dslot = q * buffer + (head[q] + count[q]) % buffer;
-                buf[dslot] = (p << SEQ_BITS) | nextSeq[u];
-                arrival[dslot] = cycle;
-                if (count[q]++ == 0 && nextSeq[u] == 0) {
-                    waitingHeaders[u]++;
-                    dirty[u] = true;
-                }
-                buffered[u]++;
+                push(u, q, (p << SEQ_BITS) | nextSeq[u], cycle);
                 injected++;
                 inNetwork++;
                 moved = true;
@@ -526,7 +506,7 @@ public final class FlitSimulator {
             returnedCount = 0;
             if (moved) {
                 stall = 0;
-            } else if (inNetwork > 0 && ++stall > deadlockHorizon) {
+            } else if ((inNetwork > 0 || injectorCount > 0) && ++stall > deadlockHorizon) {
                 throw new DeadlockException(cycle, blockedQueues());
             }
         }
@@ -547,6 +527,22 @@ public final class FlitSimulator {
             }
         }
         return new SimResult(lastEject, ejected, thickness, ir, or, ib, ob, lb, routerCycles);
+    }
+
+    /**
+     * Appends a flit to input queue q of router u (the sender already checked {@code space[q] > 0}); a header
+     * that lands at the head of an empty queue starts waiting for queue selection.
+     */
+    private void push(int u, int q, int flit, int cycle) {
+        space[q]--;
+        int slot = q * buffer + (head[q] + count[q]) % buffer;
+        buf[slot] = flit;
+        arrival[slot] = cycle;
+        if (count[q]++ == 0 && (flit & SEQ_MASK) == 0) {
+            waitingHeaders[u]++;
+            dirty[u] = true;
+        }
+        buffered[u]++;
     }
 
     /**
@@ -605,24 +601,18 @@ public final class FlitSimulator {
         return (u * ports + pPort) * vcs + vcIn;
     }
 
-    /** The input queue at the neighbour that output VC (u, op, vc) feeds; the input port is named op. */
-    private int downstream(int u, int op, int vc) {
-        return (neighbour[u * ports + op] * ports + op) * vcs + vc;
+    private static boolean[] roundRobinTable() {
+        VcSelection[] schemes = VcSelection.values();
+        boolean[] table = new boolean[schemes.length];
+        for (VcSelection c : schemes) {
+            table[c.ordinal()] = c.isRoundRobin();
+        }
+        return table;
     }
 
     /** Release cycle of a packet: its slice s is released at s V + I_u (Yokota et al. 2023, §5.3). */
     private int release(int u, int packet) {
         return packetSlice[packet] * interval + delay[u];
-    }
-
-    private int nextRelease() {
-        int best = Integer.MAX_VALUE;
-        for (int u = 0; u < n; u++) {
-            if (nextPacket[u] < endPacket[u]) {
-                best = Math.min(best, release(u, nextPacket[u]));
-            }
-        }
-        return best;
     }
 
     private void reset(RouterConfig config, Workload w) {
