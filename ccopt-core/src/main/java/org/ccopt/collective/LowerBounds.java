@@ -91,11 +91,7 @@ public final class LowerBounds {
                 terms.add(term(bridgeCut(senders, receivers, true), "messages through one bridge channel"));
             }
             case AAB, MNB -> {
-                long log = 0;
-                for (int s : senders) {
-                    log = Math.max(log, broadcastLog(s, receivers, ports, true));
-                }
-                terms.add(term(log, "ceil(log_{k+1} P) (Jaros et al. 2007, Table 1)"));
+                terms.add(term(worstBroadcastLog(senders, receivers, ports), "ceil(log_{k+1} P) (Jaros et al. 2007, Table 1)"));
                 terms.add(term(perReceiver(senders, receivers, ports), "max over receivers ceil(|T \\ {r}| / ports(r)) (Table 1: ceil((P-1)/k))"));
                 terms.add(term(bridgeCut(senders, receivers, false), "distinct messages into a bridge side"));
             }
@@ -141,25 +137,83 @@ public final class LowerBounds {
      * nodes; new nodes are assumed to be the remaining participants with the most ports.
      */
     private long broadcastLog(int root, int[] others, PortModel ports, boolean sending) {
-        Integer[] portList = Arrays.stream(others).filter(v -> v != root)
-                .mapToObj(v -> sending ? ports.sendPorts(t, v) : ports.receivePorts(t, v)).toArray(Integer[]::new);
-        Arrays.sort(portList, (a, b) -> b - a);
-        long need = portList.length;
-        long informedPorts = sending ? ports.sendPorts(t, root) : ports.receivePorts(t, root);
-        long informed = 0;
-        long steps = 0;
-        while (informed < need) {
-            if (informedPorts == 0) {
-                return Long.MAX_VALUE;
+        long[] hist = new long[maxPorts(ports) + 1];
+        for (int v : others) {
+            if (v != root) {
+                hist[portsOf(ports, v, sending)]++;
             }
-            long newly = Math.min(need - informed, informedPorts);
-            for (long i = informed; i < informed + newly; i++) {
-                informedPorts += portList[(int) i];
+        }
+        return growthSteps(hist, 0, portsOf(ports, root, sending));
+    }
+
+    /** The log term of AAB/MNB: the worst sender; senders alike in ports and membership give the same value. */
+    private long worstBroadcastLog(int[] senders, int[] receivers, PortModel ports) {
+        long[] all = new long[maxPorts(ports) + 1];
+        for (int v : receivers) {
+            all[ports.sendPorts(t, v)]++;
+        }
+        java.util.Map<Long, Long> byClass = new java.util.HashMap<>();
+        long worst = 0;
+        for (int s : senders) {
+            int p = ports.sendPorts(t, s);
+            boolean member = contains(receivers, s);
+            long steps = byClass.computeIfAbsent(2L * p + (member ? 1 : 0), k -> {
+                long[] hist = all.clone();
+                if (member) {
+                    hist[p]--;
+                }
+                return growthSteps(hist, 0, p);
+            });
+            worst = Math.max(worst, steps);
+        }
+        return worst;
+    }
+
+    /**
+     * Steps until all nodes counted in {@code hist} (hist[k] = nodes with k ports) are informed, when each step
+     * informs at most {@code perStep} + (ports of the nodes informed so far, {@code initialPorts} included) new
+     * nodes, and the nodes informed first are those with the most ports. Long.MAX_VALUE if it never finishes.
+     */
+    private static long growthSteps(long[] hist, long perStep, long initialPorts) {
+        long need = 0;
+        for (long c : hist) {
+            need += c;
+        }
+        long informed = 0;
+        long portSum = initialPorts;
+        long steps = 0;
+        int value = hist.length - 1;
+        long leftAtValue = value >= 0 ? hist[value] : 0;
+        while (informed < need) {
+            long newly = Math.min(need - informed, perStep + portSum);
+            if (newly == 0) {
+                return Long.MAX_VALUE;
             }
             informed += newly;
             steps++;
+            while (newly > 0) {
+                while (leftAtValue == 0) {
+                    leftAtValue = hist[--value];
+                }
+                long take = Math.min(newly, leftAtValue);
+                portSum += take * value;
+                leftAtValue -= take;
+                newly -= take;
+            }
         }
         return steps;
+    }
+
+    private int portsOf(PortModel ports, int v, boolean sending) {
+        return sending ? ports.sendPorts(t, v) : ports.receivePorts(t, v);
+    }
+
+    private int maxPorts(PortModel ports) {
+        int max = 0;
+        for (int v = 0; v < t.nodeCount(); v++) {
+            max = Math.max(max, Math.max(ports.sendPorts(t, v), ports.receivePorts(t, v)));
+        }
+        return max;
     }
 
     private boolean[] membership(int[] nodes) {
@@ -206,48 +260,43 @@ public final class LowerBounds {
         return best;
     }
 
-    /** OAB into each bridge side without the root: one new message per step enters, informed ones spread. */
+    /**
+     * OAB into each bridge side without the root: one new message per step enters through the bridge, and each
+     * informed node there informs at most its ports. Side contents come from per-port-value prefix sums over the
+     * DFS order, so every bridge costs O(distinct port values), not a scan of all receivers.
+     */
     private long bridgeBroadcast(int root, int[] receivers, PortModel ports) {
         if (t.isOneWay()) {
             return 0;
         }
         Bridges b = bridges();
-        boolean[] member = membership(receivers);
-        member[root] = false;
-        long[] pr = b.prefix(member);
+        int maxPorts = maxPorts(ports);
+        long[] total = new long[maxPorts + 1];
+        for (int v : receivers) {
+            if (v != root) {
+                total[ports.sendPorts(t, v)]++;
+            }
+        }
+        long[][] prefix = new long[maxPorts + 1][];
+        for (int k = 0; k <= maxPorts; k++) {
+            if (total[k] > 0) {
+                boolean[] member = new boolean[t.nodeCount()];
+                for (int v : receivers) {
+                    member[v] = v != root && ports.sendPorts(t, v) == k;
+                }
+                prefix[k] = b.prefix(member);
+            }
+        }
         int rootTime = b.enter[root];
+        long[] hist = new long[maxPorts + 1];
         long best = 0;
         for (int child : b.bridgeChild) {
             boolean rootInside = rootTime >= b.enter[child] && rootTime < b.exit[child];
-            long inside = b.inside(pr, child);
-            long count = rootInside ? receivers.length - (contains(receivers, root) ? 1 : 0) - inside : inside;
-            if (count == 0) {
-                continue;
+            for (int k = 0; k <= maxPorts; k++) {
+                long inside = prefix[k] == null ? 0 : b.inside(prefix[k], child);
+                hist[k] = rootInside ? total[k] - inside : inside;
             }
-            // ports of the receivers on that side, most first
-            List<Integer> sidePorts = new ArrayList<>();
-            for (int v : receivers) {
-                if (v == root) {
-                    continue;
-                }
-                int time = b.enter[v];
-                boolean in = time >= b.enter[child] && time < b.exit[child];
-                if (in != rootInside) {
-                    sidePorts.add(ports.sendPorts(t, v));
-                }
-            }
-            sidePorts.sort((x, y) -> y - x);
-            long informed = 0;
-            long portSum = 0;
-            long steps = 0;
-            while (informed < count) {
-                long newly = Math.min(count - informed, 1 + portSum);
-                for (long i = informed; i < informed + newly; i++) {
-                    portSum += sidePorts.get((int) i);
-                }
-                informed += newly;
-                steps++;
-            }
+            long steps = growthSteps(hist, 1, 0);
             best = Math.max(best, steps);
         }
         return best;
