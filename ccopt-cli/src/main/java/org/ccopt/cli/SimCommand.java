@@ -14,7 +14,6 @@ import org.ccopt.flitsim.SimParameters;
 import org.ccopt.flitsim.SimResult;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
-import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
@@ -96,21 +95,24 @@ final class SimCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new InvalidInputException("--repeat " + repeat + " is invalid; expected >= 1");
         }
-        Topology t;
-        RouterConfig config;
-        Workload workload;
-        String trafficName;
         if (params != null && mapping != null) {
             throw new InvalidInputException("--mapping cannot be combined with --params; a parameter file holds physical destinations");
         }
+        Topology t;
+        FlitSimulator sim;
+        RouterConfig config;
+        Workload workload;
+        String trafficName;
         if (params != null) {
             SimParameters p = SimParameters.read(params);
             t = p.buildTopology();
+            sim = new FlitSimulator(t, p.vcs(), p.bufferFlits());
             workload = p.workload();
-            config = p.routerConfig(dimensions(t));
+            config = p.routerConfig(sim.dimensions());
             trafficName = p.traffic();
         } else {
             t = TopologySpec.parse(topology == null ? "torus:8x8" : topology);
+            sim = new FlitSimulator(t, vcs, buffer);
             TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);
             trafficName = pattern.label();
             int[] dest = pattern.destinations(t, seed);
@@ -118,15 +120,14 @@ final class SimCommand implements Callable<Integer> {
                 dest = NodeMapping.apply(NodeMapping.read(mapping), dest);
             }
             workload = new Workload(dest, slices, packets, flits, interval, null);
-            config = RouterConfig.uniform(t.nodeCount(), dimensions(t), vcs, buffer, VcSelection.parse(vcSelect))
+            config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), vcs, buffer, VcSelection.parse(vcSelect))
                     .withAtomicVcAllocation(atomicVc).withSliceReinitialization(reinit).withSliceInterlocking(interlock);
         }
-        FlitSimulator sim = new FlitSimulator(t, config.vcs(), config.bufferFlits());
         LinkTrace trace = traceFile != null || picture != null ? new LinkTrace() : null;
         SimResult r = sim.trace(trace).run(config, workload);
         sim.trace(null);
         if (traceFile != null) {
-            TopoCommand.writeAtomically(traceFile, trace.toCsv());
+            OutputFiles.writeAtomically(traceFile, trace.toCsv());
         }
         if (picture != null) {
             TracePicture.write(trace, r.durationCycles(), trafficName + " on " + t.spec() + ": " + r.durationCycles()
@@ -138,7 +139,7 @@ final class SimCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         if (saveParams != null) {
-            TopoCommand.writeAtomically(saveParams, SimParameters.of(t, config, workload, trafficName, seed).toJson());
+            OutputFiles.writeAtomically(saveParams, SimParameters.of(t, config, workload, trafficName, seed).toJson());
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("topology", t.spec());
@@ -167,13 +168,5 @@ final class SimCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
-    }
-
-    private static int dimensions(Topology t) {
-        if (t.geometry() instanceof Geometry.Grid g) {
-            return g.dimensions();
-        }
-        throw new InvalidInputException("the flit simulator models tori and meshes; got '" + t.spec()
-                + "'; expected torus:AxB... or mesh:AxB...");
     }
 }

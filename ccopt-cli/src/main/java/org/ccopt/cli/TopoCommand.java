@@ -1,9 +1,7 @@
 package org.ccopt.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -72,7 +70,7 @@ final class TopoCommand implements Callable<Integer> {
             if (out == null) {
                 spec.commandLine().getOut().print(text);
             } else {
-                writeAtomically(out, text);
+                OutputFiles.writeAtomically(out, text);
                 spec.commandLine().getOut().println("wrote " + out + " (" + export + ", " + t.nodeCount() + " nodes)");
             }
             return Main.OK;
@@ -122,15 +120,5 @@ final class TopoCommand implements Callable<Integer> {
                     + (m.directed() ? "channels" : "links") + ")");
         }
         return Main.OK;
-    }
-
-    static void writeAtomically(Path file, String text) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        Path tmp = Files.createTempFile(dir, ".ccopt-", ".tmp");
-        Files.writeString(tmp, text);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

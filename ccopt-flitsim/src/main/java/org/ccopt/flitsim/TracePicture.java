@@ -7,6 +7,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import javax.imageio.ImageIO;
 
 /**
@@ -61,6 +62,8 @@ public final class TracePicture {
         if (dir != null) {
             Files.createDirectories(dir);
         }
-        ImageIO.write(render(trace, durationCycles, title), "png", file.toFile());
+        Path tmp = Files.createTempFile(dir, ".ccopt-", ".png.tmp");
+        ImageIO.write(render(trace, durationCycles, title), "png", tmp.toFile());
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }
