@@ -14,7 +14,6 @@ final class Bridges {
     final int[] enter;      // DFS entry time of each node
     final int[] exit;       // one past the last entry time in its subtree
     final int[] bridgeChild; // the child endpoint v of each bridge (parent(v), v)
-    final int count;
 
     Bridges(Topology t) {
         int n = t.nodeCount();
@@ -70,7 +69,6 @@ final class Bridges {
             }
         }
         bridgeChild = java.util.Arrays.copyOf(children, bridges);
-        count = bridges;
     }
 
     /** Prefix sums over DFS order of a 0/1 membership, so side counts are O(1). */
