@@ -42,8 +42,11 @@ import org.ccopt.topology.Topology;
  *
  * <h2>Speed</h2>
  * All state lives in primitive arrays allocated in the constructor; {@link #run} resets and reuses them and the
- * cycle loop allocates nothing. Routers with no buffered flit are skipped. One instance is not thread-safe: use
- * one per thread ({@link FlitBatch}).
+ * cycle loop allocates nothing. Work is event-driven within the cycle-accurate model: queue selection runs only
+ * at routers with a new header or a freed output VC, and VC selection only at output ports that sent in the last
+ * cycle or were woken by a grant, an arriving flit or a returning credit (bit sets, visited in ascending order,
+ * so results equal those of a full scan). One instance is not thread-safe: use one per thread
+ * ({@link FlitBatch}). A router may have at most 64 input queues (ports x VCs).
  */
 public final class FlitSimulator {
 
@@ -65,7 +68,7 @@ public final class FlitSimulator {
     private final int[] neighbour;
     private final int[] downstreamBase;
     private final int[] ownedMask;
-    private final int[] vcOrder;
+    private final int[] vcStart;
     private final int[] routeCache;
     private final int[] injectors;
     private int injectorCount;
@@ -75,26 +78,40 @@ public final class FlitSimulator {
 
     // per input queue q = (node * ports + port) * vcs + vc (output VCs use the same numbering)
     private final int[] buf;
-    private final int[] arrival;
-    private final int[] head;
-    private final int[] count;
+    /**
+     * Queue state packed in one long, so that one load answers "is the head ready": bits 0-15 the flit count,
+     * 16-31 the head slot, 32-63 the cycle in which the newest flit arrived.
+     */
+    private final long[] queueState;
     private final int[] space;
     private final int[] owner;
     private final int[] target;
+    private final int[] queuePort;
+    private final int[] queueVc;
+    private final int[] queueInput;
+    /** The output port that feeds input queue q, or -1 for processor queues. */
+    private final int[] upstreamPort;
+    // per port id = node * ports + port
+    private final int[] portNode;
+    private final int[] portOp;
+    private final int[] blockedSince;
     private final int[] returned;
     private int returnedCount;
-    private final int[] buffered;
-    private final int[] waitingHeaders;
+    /** Per router, one bit per input queue (port * V + vc) whose head is a header not yet granted an output VC. */
+    private final long[] waitingHeaders;
     /**
-     * Queue selection at a router can only change its outcome when a header reaches the head of a queue or an
-     * output VC is freed; routers without such an event since their last queue selection are skipped (results are
-     * identical). Atomic VC allocation also depends on buffers draining, so it always runs.
+     * Routers with an event since their last queue selection (a header reached the head of a queue or an output
+     * VC was freed), one bit each; only they can change their queue selection outcome.
      */
-    private final boolean[] dirty;
+    private final long[] dirtyNodes;
+    /** Output ports to visit in this cycle's VC selection and in the next one, one bit each. */
+    private long[] portNow;
+    private long[] portNext;
     private final int[] rrLast;
     private final byte[] order;
     private final int[] schemeOrdinal;
-    private static final boolean[] ROUND_ROBIN = roundRobinTable();
+    private static final boolean[] ROUND_ROBIN = schemeTable(true);
+    private static final boolean[] DESCENDING = schemeTable(false);
     private final int[] linkFirst;
     private final int[] linkLast;
     private final int[] reqQueue;
@@ -120,6 +137,18 @@ public final class FlitSimulator {
     private boolean datelines = true;
     private int[] delay;
 
+    // run counters
+    private long ejected;
+    private long injected;
+    private int inNetwork;
+    private boolean moved;
+    private int lastEject;
+    private long ir;
+    private long or;
+    private long ib;
+    private long ob;
+    private long lb;
+
     public FlitSimulator(Topology topology, int vcs, int bufferFlits) {
         if (!(topology.geometry() instanceof Geometry.Grid grid)) {
             throw new InvalidInputException("the flit simulator models tori and meshes; got '" + topology.spec()
@@ -142,6 +171,10 @@ public final class FlitSimulator {
         if (vcs < needed) {
             throw new InvalidInputException("dateline routing on '" + topology.spec() + "' needs " + needed
                     + " virtual channels (one per wrapped dimension plus one); got --vcs " + vcs);
+        }
+        if (ports * vcs > 64) {
+            throw new InvalidInputException(vcs + " virtual channels on " + ports + " ports make " + ports * vcs
+                    + " input queues per router; at most 64 are supported (e.g. up to 12 VCs on a 2-D torus)");
         }
         if (bufferFlits < 1) {
             throw new InvalidInputException("buffer size " + bufferFlits + " is invalid; expected >= 1 flit");
@@ -190,16 +223,12 @@ public final class FlitSimulator {
             downstreamBase[i] = neighbour[i] < 0 ? -1 : (neighbour[i] * ports + i % ports) * vcs;
         }
         ownedMask = new int[n * ports];
-        // evaluation order of every scheme given the previously selected VC: vcOrder[(scheme * V + last) * V + k]
+        // first VC examined by every scheme given the previously selected one: vcStart[scheme * V + last]
         VcSelection[] schemes = VcSelection.values();
-        vcOrder = new int[schemes.length * vcs * vcs];
+        vcStart = new int[schemes.length * vcs];
         for (VcSelection c : schemes) {
             for (int last = 0; last < vcs; last++) {
-                int v = c.start(last, vcs);
-                for (int k = 0; k < vcs; k++) {
-                    vcOrder[(c.ordinal() * vcs + last) * vcs + k] = v;
-                    v = Math.floorMod(v + c.step(), vcs);
-                }
+                vcStart[c.ordinal() * vcs + last] = c.start(last, vcs);
             }
         }
         injectors = new int[n];
@@ -210,16 +239,35 @@ public final class FlitSimulator {
         routeCache = new int[n * ports * vcs];
         int queues = n * ports * vcs;
         buf = new int[queues * bufferFlits];
-        arrival = new int[queues * bufferFlits];
-        head = new int[queues];
-        count = new int[queues];
+        queueState = new long[queues];
         space = new int[queues];
         owner = new int[queues];
         target = new int[queues];
+        queuePort = new int[queues];
+        queueVc = new int[queues];
+        queueInput = new int[queues];
+        upstreamPort = new int[queues];
+        Arrays.fill(upstreamPort, -1);
+        for (int q = 0; q < queues; q++) {
+            queuePort[q] = q / vcs;
+            queueVc[q] = q % vcs;
+            queueInput[q] = (q / vcs) % ports;
+        }
+        portNode = new int[n * ports];
+        portOp = new int[n * ports];
+        for (int i = 0; i < n * ports; i++) {
+            portNode[i] = i / ports;
+            portOp[i] = i % ports;
+            for (int v = 0; downstreamBase[i] >= 0 && v < vcs; v++) {
+                upstreamPort[downstreamBase[i] + v] = i;
+            }
+        }
+        blockedSince = new int[n * ports];
         returned = new int[n * ports]; // at most one pop per output port and cycle
-        buffered = new int[n];
-        waitingHeaders = new int[n];
-        dirty = new boolean[n];
+        waitingHeaders = new long[n];
+        dirtyNodes = new long[(n + 63) >>> 6];
+        portNow = new long[(n * ports + 63) >>> 6];
+        portNext = new long[portNow.length];
         rrLast = new int[n * ports];
         order = new byte[queues * ports];
         schemeOrdinal = new int[n * ports];
@@ -278,230 +326,30 @@ public final class FlitSimulator {
         }
         reset(config, w);
         long totalFlits = (long) endPacket[n - 1] * flitsPerPacket;
-        long ejected = 0;
-        long injected = 0;
-        long ir = 0, or = 0, ib = 0, ob = 0, lb = 0;
         long routerCycles = 0;
-        int lastEject = 0;
         int stall = 0;
         int cycle = 0;
-        int inNetwork = 0;
         while (ejected < totalFlits) {
             cycle++;
-            boolean moved = false;
             if (inNetwork == 0 && injectorCount == 0 && minWaitingRelease + 1 > cycle) {
                 cycle = minWaitingRelease + 1; // nothing to do until the next slice is released
             }
             routerCycles += n;
-            // ---- phase A: queue selection (VC allocation)
-            for (int u = 0; u < n; u++) {
-                if (waitingHeaders[u] == 0 || !(dirty[u] || atomic)) {
-                    continue;
-                }
-                dirty[u] = false;
-                int requests = 0;
-                int qBase = u * ports * vcs;
-                for (int i = 0; i < ports * vcs; i++) {
-                    int q = qBase + i;
-                    if (count[q] > 0 && target[q] < 0 && arrival[q * buffer + head[q]] < cycle) {
-                        int o = routeCache[q];
-                        if (o < 0) {
-                            o = route(u, buf[q * buffer + head[q]] >>> SEQ_BITS, i % vcs);
-                            routeCache[q] = o;
-                        }
-                        reqQueue[requests] = q;
-                        reqOut[requests] = o;
-                        requests++;
-                    }
-                }
-                for (int r = 0; r < requests; r++) {
-                    int o = reqOut[r];
-                    if (o < 0 || owner[o] >= 0
-                            || (atomic && (o / vcs) % ports != pPort && space[downstreamBase[o / vcs] + o % vcs] != buffer)) {
-                        continue;
-                    }
-                    // arbitrate output VC o among all requests for it, in its Q order
-                    int oBase = o * ports;
-                    int requesting = 0;
-                    for (int x = r; x < requests; x++) {
-                        if (reqOut[x] == o) {
-                            requesting |= 1 << ((reqQueue[x] - qBase) / vcs);
-                        }
-                    }
-                    int winnerSlot = -1;
-                    int winnerPort = -1;
-                    for (int j = 0; j < ports; j++) {
-                        int ip = order[oBase + j];
-                        if (ip >= 0 && (requesting & (1 << ip)) != 0) {
-                            winnerSlot = j;
-                            winnerPort = ip;
-                            break;
-                        }
-                    }
-                    if (winnerSlot < 0) {
-                        continue; // requests only from input ports that Q marks N/A
-                    }
-                    int winner = r;
-                    while (reqOut[winner] != o || (reqQueue[winner] - qBase) / vcs != winnerPort) {
-                        winner++; // requests are in queue order, so this is the lowest VC of that port
-                    }
-                    int wq = reqQueue[winner];
-                    int wSlice = packetSlice[buf[wq * buffer + head[wq]] >>> SEQ_BITS];
-                    for (int x = r; x < requests; x++) {
-                        if (x != winner && reqOut[x] == o) {
-                            int bq = reqQueue[x];
-                            if (packetSlice[buf[bq * buffer + head[bq]] >>> SEQ_BITS] < wSlice) {
-                                or++;
-                            } else {
-                                ir++;
-                            }
-                            reqOut[x] = -1;
-                        }
-                    }
-                    owner[o] = wq;
-                    ownedMask[o / vcs] |= 1 << (o % vcs);
-                    target[wq] = o;
-                    routeCache[wq] = -1; // the next header in this queue routes afresh
-                    waitingHeaders[u]--;
-                    reqOut[winner] = -1;
-                    byte granted = order[oBase + winnerSlot];
-                    for (int j = winnerSlot; j + 1 < ports; j++) {
-                        order[oBase + j] = order[oBase + j + 1];
-                    }
-                    order[oBase + ports - 1] = granted;
-                }
-            }
-            // ---- phase B: VC selection and switch/link traversal
-            for (int u = 0; u < n; u++) {
-                if (buffered[u] == 0) {
-                    continue;
-                }
-                for (int op = 0; op < ports; op++) {
-                    int portId = u * ports + op;
-                    if (ownedMask[portId] == 0) {
-                        continue;
-                    }
-                    int oBase = portId * vcs;
-                    int dBase = downstreamBase[portId];
-                    int schemeIndex = schemeOrdinal[portId];
-                    int orderBase = (schemeIndex * vcs + rrLast[portId]) * vcs;
-                    int chosen = -1;
-                    int chosenQ = -1;
-                    int chosenSlice = -1;
-                    boolean creditBlocked = false;
-                    for (int k = 0; k < vcs; k++) {
-                        int v = vcOrder[orderBase + k];
-                        int q = owner[oBase + v];
-                        if (q < 0 || count[q] == 0 || arrival[q * buffer + head[q]] >= cycle) {
-                            continue;
-                        }
-                        if (op != pPort && space[dBase + v] == 0) {
-                            creditBlocked = true;
-                            continue;
-                        }
-                        if (chosen < 0) {
-                            chosen = v;
-                            chosenQ = q;
-                            continue;
-                        }
-                        // a ready VC loses to the chosen one: count it in or out of slice order
-                        if (chosenSlice < 0) {
-                            chosenSlice = packetSlice[buf[chosenQ * buffer + head[chosenQ]] >>> SEQ_BITS];
-                        }
-                        if (packetSlice[buf[q * buffer + head[q]] >>> SEQ_BITS] < chosenSlice) {
-                            ob++;
-                        } else {
-                            ib++;
-                        }
-                    }
-                    if (creditBlocked) {
-                        lb++;
-                        if (trace != null) {
-                            trace.record(cycle, portId, LinkTrace.BLOCKED);
-                        }
-                    }
-                    if (chosen < 0) {
-                        continue;
-                    }
-                    if (ROUND_ROBIN[schemeIndex]) {
-                        rrLast[portId] = chosen;
-                    }
-                    int o = oBase + chosen;
-                    int q = owner[o];
-                    int slot = q * buffer + head[q];
-                    int flit = buf[slot];
-                    head[q] = head[q] + 1 == buffer ? 0 : head[q] + 1;
-                    count[q]--;
-                    buffered[u]--;
-                    boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
-                    if (tail && count[q] > 0) {
-                        waitingHeaders[u]++; // the next packet's header is now at the head of q
-                        dirty[u] = true;
-                    }
-                    returned[returnedCount++] = q;
-                    moved = true;
-                    if (op == pPort) {
-                        ejected++;
-                        inNetwork--;
-                        lastEject = cycle;
-                        if (tail) {
-                            received[u]++;
-                            receivedCycle[u] = cycle;
-                            if (reinitialize) {
-                                reinitialize(u);
-                            }
-                        }
-                    } else {
-                        push(neighbour[portId], dBase + chosen, flit, cycle);
-                        if (linkFirst[portId] < 0) {
-                            linkFirst[portId] = cycle;
-                        }
-                        if (trace != null) {
-                            trace.record(cycle, portId, packetSlice[flit >>> SEQ_BITS]);
-                        }
-                        linkLast[portId] = cycle;
-                    }
-                    if (tail) {
-                        dirty[u] = true; // output VC o is free again
-                        owner[o] = -1;
-                        ownedMask[portId] &= ~(1 << chosen);
-                        target[q] = -1;
-                    }
-                }
-            }
-            // ---- injection: one flit per node per cycle into its processor input queue, VC 0
-            if (cycle > minWaitingRelease) {
-                promoteReleased(cycle);
-            }
-            for (int i = 0; i < injectorCount; i++) {
-                int u = injectors[i];
-                int p = nextPacket[u];
-                // a reception is seen by the processor in the cycle after the tail was ejected
-                int seen = received[u] - (receivedCycle[u] == cycle ? 1 : 0);
-                if (interlock && nextSeq[u] == 0 && seen < Math.min(expected[u], packetSlice[p] * packetsPerSlice)) {
-                    continue;
-                }
-                int q = (u * ports + pPort) * vcs;
-                if (space[q] == 0) {
-                    continue;
-                }
-                push(u, q, (p << SEQ_BITS) | nextSeq[u], cycle);
-                injected++;
-                inNetwork++;
-                moved = true;
-                if (++nextSeq[u] == flitsPerPacket) {
-                    nextSeq[u] = 0;
-                    if (++nextPacket[u] == endPacket[u]) {
-                        injectors[i--] = injectors[--injectorCount]; // done: drop it (order does not matter)
-                    } else if (release(u, nextPacket[u]) >= cycle + 1) {
-                        injectors[i--] = injectors[--injectorCount]; // its next slice is not released yet
-                        park(u);
-                    }
-                }
-            }
-            // ---- credits freed this cycle become visible next cycle
+            moved = false;
+            long[] now = portNow;
+            portNow = portNext;
+            portNext = now; // cleared by traverse()
+            allocate(cycle);
+            traverse(cycle);
+            inject(cycle);
+            // credits freed this cycle become visible next cycle; they wake the output port upstream
             for (int i = 0; i < returnedCount; i++) {
-                space[returned[i]]++;
+                int q = returned[i];
+                space[q]++;
+                int up = upstreamPort[q];
+                if (up >= 0) {
+                    portNext[up >>> 6] |= 1L << up;
+                }
             }
             returnedCount = 0;
             if (moved) {
@@ -515,9 +363,9 @@ public final class FlitSimulator {
                     + ", expected " + totalFlits);
         }
         for (int q = 0; q < space.length; q++) {
-            if (space[q] != buffer || count[q] != 0) {
+            if (space[q] != buffer || count(q) != 0) {
                 throw new IllegalStateException("buffer accounting violated at queue " + q + ": space " + space[q]
-                        + ", count " + count[q]);
+                        + ", count " + count(q));
             }
         }
         int thickness = 0;
@@ -530,19 +378,320 @@ public final class FlitSimulator {
     }
 
     /**
-     * Appends a flit to input queue q of router u (the sender already checked {@code space[q] > 0}); a header
-     * that lands at the head of an empty queue starts waiting for queue selection.
+     * A queue's head flit can move in this cycle unless it arrived in this cycle. A queue receives at most one
+     * flit per cycle (one upstream port, or the injector), so only its newest flit can be that recent: no
+     * per-flit arrival times are needed.
+     */
+    private boolean headReady(int q, int cycle) {
+        long state = queueState[q];
+        int c = (int) state & 0xFFFF;
+        return c > 1 || (c == 1 && (int) (state >>> 32) != cycle);
+    }
+
+    private int count(int q) {
+        return (int) queueState[q] & 0xFFFF;
+    }
+
+    /** The flit at the head of queue q (which must not be empty). */
+    private int headFlit(int q) {
+        return buf[q * buffer + ((int) queueState[q] >>> 16)];
+    }
+
+    /**
+     * Phase A, queue selection, at every router with a waiting header and an event since its last queue
+     * selection (a header reached the head of a queue or an output VC was freed; results are identical to
+     * arbitrating everywhere). Atomic VC allocation also depends on buffers draining, so it visits every router
+     * with a waiting header.
+     */
+    private void allocate(int cycle) {
+        if (atomic) {
+            for (int u = 0; u < n; u++) {
+                if (waitingHeaders[u] != 0) {
+                    allocate(u, cycle);
+                }
+            }
+            Arrays.fill(dirtyNodes, 0L);
+            return;
+        }
+        for (int w = 0; w < dirtyNodes.length; w++) {
+            long bits = dirtyNodes[w];
+            dirtyNodes[w] = 0L;
+            while (bits != 0) {
+                int u = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                if (waitingHeaders[u] != 0) {
+                    allocate(u, cycle);
+                }
+            }
+        }
+    }
+
+    private void allocate(int u, int cycle) {
+        int requests = 0;
+        int qBase = u * ports * vcs;
+        for (long m = waitingHeaders[u]; m != 0; m &= m - 1) {
+            int q = qBase + Long.numberOfTrailingZeros(m);
+            if (headReady(q, cycle)) {
+                int o = routeCache[q];
+                if (o < 0) {
+                    o = route(u, headFlit(q) >>> SEQ_BITS, queueVc[q]);
+                    routeCache[q] = o;
+                }
+                reqQueue[requests] = q;
+                reqOut[requests] = o;
+                requests++;
+            }
+        }
+        for (int r = 0; r < requests; r++) {
+            int o = reqOut[r];
+            if (o < 0 || owner[o] >= 0
+                    || (atomic && portOp[queuePort[o]] != pPort && space[downstreamBase[queuePort[o]] + queueVc[o]] != buffer)) {
+                continue;
+            }
+            // arbitrate output VC o among all requests for it, in its Q order
+            int oBase = o * ports;
+            int requesting = 0;
+            for (int x = r; x < requests; x++) {
+                if (reqOut[x] == o) {
+                    requesting |= 1 << queueInput[reqQueue[x]];
+                }
+            }
+            int winnerSlot = -1;
+            int winnerPort = -1;
+            for (int j = 0; j < ports; j++) {
+                int ip = order[oBase + j];
+                if (ip >= 0 && (requesting & (1 << ip)) != 0) {
+                    winnerSlot = j;
+                    winnerPort = ip;
+                    break;
+                }
+            }
+            if (winnerSlot < 0) {
+                continue; // requests only from input ports that Q marks N/A
+            }
+            int winner = r;
+            while (reqOut[winner] != o || queueInput[reqQueue[winner]] != winnerPort) {
+                winner++; // requests are in queue order, so this is the lowest VC of that port
+            }
+            int wq = reqQueue[winner];
+            int wSlice = packetSlice[headFlit(wq) >>> SEQ_BITS];
+            for (int x = r; x < requests; x++) {
+                if (x != winner && reqOut[x] == o) {
+                    int bq = reqQueue[x];
+                    if (packetSlice[headFlit(bq) >>> SEQ_BITS] < wSlice) {
+                        or++;
+                    } else {
+                        ir++;
+                    }
+                    reqOut[x] = -1;
+                }
+            }
+            int port = queuePort[o];
+            owner[o] = wq;
+            ownedMask[port] |= 1 << queueVc[o];
+            portNow[port >>> 6] |= 1L << port; // its VC selection runs in this cycle
+            target[wq] = o;
+            routeCache[wq] = -1; // the next header in this queue routes afresh
+            waitingHeaders[u] &= ~(1L << (wq - u * ports * vcs));
+            reqOut[winner] = -1;
+            byte granted = order[oBase + winnerSlot];
+            for (int j = winnerSlot; j + 1 < ports; j++) {
+                order[oBase + j] = order[oBase + j + 1];
+            }
+            order[oBase + ports - 1] = granted;
+        }
+    }
+
+    /**
+     * Phase B, VC selection and switch/link traversal, at every output port that may send: {@code portNow} holds
+     * the ports that sent in the previous cycle, were granted an output VC in this cycle, or were woken by a flit
+     * arriving in a queue that owns one of their VCs or by a credit returning to them; ports run in ascending id
+     * order, as a full scan would. Any other port cannot send: its VCs are free, empty, or blocked on credit. A
+     * port that sleeps blocked on credit is charged the lb cycles it slept through when it next runs (with a trace
+     * attached, blocked ports stay awake so that every blocked cycle is recorded in order).
+     */
+    private void traverse(int cycle) {
+        for (int w = 0; w < portNow.length; w++) {
+            long bits = portNow[w];
+            if (bits == 0) {
+                continue;
+            }
+            portNow[w] = 0L;
+            do {
+                int portId = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                if (ownedMask[portId] != 0) {
+                    traverse(portId, cycle);
+                }
+            } while (bits != 0);
+        }
+    }
+
+    private void traverse(int portId, int cycle) {
+        int sleptSince = blockedSince[portId];
+        if (sleptSince >= 0) {
+            lb += cycle - sleptSince - 1;
+            blockedSince[portId] = -1;
+        }
+        int oBase = portId * vcs;
+        int ready = 0;
+        for (int m = ownedMask[portId]; m != 0; m &= m - 1) {
+            int v = Integer.numberOfTrailingZeros(m);
+            if (headReady(owner[oBase + v], cycle)) {
+                ready |= 1 << v;
+            }
+        }
+        if (ready == 0) {
+            return; // asleep until a flit arrives
+        }
+        int dBase = downstreamBase[portId];
+        boolean processor = dBase < 0;
+        int eligible = ready;
+        if (!processor) {
+            for (int m = ready; m != 0; m &= m - 1) {
+                int v = Integer.numberOfTrailingZeros(m);
+                if (space[dBase + v] == 0) {
+                    eligible &= ~(1 << v);
+                }
+            }
+            if (eligible != ready) {
+                lb++;
+                if (trace != null) {
+                    trace.record(cycle, portId, LinkTrace.BLOCKED);
+                    portNext[portId >>> 6] |= 1L << portId;
+                } else if (eligible == 0) {
+                    blockedSince[portId] = cycle; // asleep until a credit (or a flit, or a grant) wakes it
+                }
+            }
+            if (eligible == 0) {
+                return;
+            }
+        }
+        int schemeIndex = schemeOrdinal[portId];
+        int chosen = firstInOrder(eligible, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
+        int chosenQ = owner[oBase + chosen];
+        int losers = eligible & ~(1 << chosen);
+        if (losers != 0) {
+            countLosers(oBase, losers, chosenQ);
+        }
+        portNext[portId >>> 6] |= 1L << portId; // it may have more to send
+        if (ROUND_ROBIN[schemeIndex]) {
+            rrLast[portId] = chosen;
+        }
+        int u = portNode[portId];
+        int o = oBase + chosen;
+        int q = chosenQ;
+        long state = queueState[q];
+        int h = (int) state >>> 16;
+        int left = ((int) state & 0xFFFF) - 1;
+        int flit = buf[q * buffer + h];
+        queueState[q] = (state & 0xFFFFFFFF00000000L) | (h + 1 == buffer ? 0 : (h + 1) << 16) | left;
+        boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
+        if (tail && left > 0) {
+            waitingHeaders[u] |= 1L << (q - u * ports * vcs); // the next packet's header is now at the head of q
+        }
+        returned[returnedCount++] = q;
+        moved = true;
+        if (processor) {
+            eject(u, tail, cycle);
+        } else {
+            push(neighbour[portId], dBase + chosen, flit, cycle);
+            if (linkFirst[portId] < 0) {
+                linkFirst[portId] = cycle;
+            }
+            if (trace != null) {
+                trace.record(cycle, portId, packetSlice[flit >>> SEQ_BITS]);
+            }
+            linkLast[portId] = cycle;
+        }
+        if (tail) {
+            dirtyNodes[u >>> 6] |= 1L << u; // output VC o is free again (and maybe a header is at the head of q)
+            owner[o] = -1;
+            ownedMask[portId] &= ~(1 << chosen);
+            target[q] = -1;
+        }
+    }
+
+    /** VC selection: every other ready VC with buffer space loses to the chosen one, in or out of slice order. */
+    private void countLosers(int oBase, int losers, int chosenQ) {
+        int chosenSlice = packetSlice[headFlit(chosenQ) >>> SEQ_BITS];
+        for (; losers != 0; losers &= losers - 1) {
+            int q = owner[oBase + Integer.numberOfTrailingZeros(losers)];
+            if (packetSlice[headFlit(q) >>> SEQ_BITS] < chosenSlice) {
+                ob++;
+            } else {
+                ib++;
+            }
+        }
+    }
+
+    private void eject(int u, boolean tail, int cycle) {
+        ejected++;
+        inNetwork--;
+        lastEject = cycle;
+        if (tail) {
+            received[u]++;
+            receivedCycle[u] = cycle;
+            if (reinitialize) {
+                reinitialize(u);
+            }
+        }
+    }
+
+    /** Injection: one flit per node per cycle into its processor input queue, VC 0. */
+    private void inject(int cycle) {
+        if (cycle > minWaitingRelease) {
+            promoteReleased(cycle);
+        }
+        for (int i = 0; i < injectorCount; i++) {
+            int u = injectors[i];
+            int p = nextPacket[u];
+            // a reception is seen by the processor in the cycle after the tail was ejected
+            int seen = received[u] - (receivedCycle[u] == cycle ? 1 : 0);
+            if (interlock && nextSeq[u] == 0 && seen < Math.min(expected[u], packetSlice[p] * packetsPerSlice)) {
+                continue;
+            }
+            int q = (u * ports + pPort) * vcs;
+            if (space[q] == 0) {
+                continue;
+            }
+            push(u, q, (p << SEQ_BITS) | nextSeq[u], cycle);
+            injected++;
+            inNetwork++;
+            moved = true;
+            if (++nextSeq[u] == flitsPerPacket) {
+                nextSeq[u] = 0;
+                if (++nextPacket[u] == endPacket[u]) {
+                    injectors[i--] = injectors[--injectorCount]; // done: drop it (order does not matter)
+                } else if (release(u, nextPacket[u]) >= cycle + 1) {
+                    injectors[i--] = injectors[--injectorCount]; // its next slice is not released yet
+                    park(u);
+                }
+            }
+        }
+    }
+
+    /**
+     * Appends a flit to input queue q of router u (the sender already checked {@code space[q] > 0}). A header
+     * that lands at the head of an empty queue starts waiting for queue selection; a flit behind a packet that
+     * owns an output VC wakes that output port for the next cycle.
      */
     private void push(int u, int q, int flit, int cycle) {
         space[q]--;
-        int slot = q * buffer + (head[q] + count[q]) % buffer;
-        buf[slot] = flit;
-        arrival[slot] = cycle;
-        if (count[q]++ == 0 && (flit & SEQ_MASK) == 0) {
-            waitingHeaders[u]++;
-            dirty[u] = true;
+        int packed = (int) queueState[q];
+        int c = packed & 0xFFFF;
+        int tailIndex = (packed >>> 16) + c;
+        buf[q * buffer + (tailIndex >= buffer ? tailIndex - buffer : tailIndex)] = flit;
+        queueState[q] = ((long) cycle << 32) | (packed + 1);
+        if (c == 0 && (flit & SEQ_MASK) == 0) {
+            waitingHeaders[u] |= 1L << (q - u * ports * vcs);
+            dirtyNodes[u >>> 6] |= 1L << u;
         }
-        buffered[u]++;
+        int o = target[q];
+        if (o >= 0) {
+            int port = queuePort[o];
+            portNext[port >>> 6] |= 1L << port;
+        }
     }
 
     /**
@@ -601,13 +750,26 @@ public final class FlitSimulator {
         return (u * ports + pPort) * vcs + vcIn;
     }
 
-    private static boolean[] roundRobinTable() {
+    private static boolean[] schemeTable(boolean roundRobin) {
         VcSelection[] schemes = VcSelection.values();
         boolean[] table = new boolean[schemes.length];
         for (VcSelection c : schemes) {
-            table[c.ordinal()] = c.isRoundRobin();
+            table[c.ordinal()] = roundRobin ? c.isRoundRobin() : c.step() < 0;
         }
         return table;
+    }
+
+    /**
+     * The first VC in {@code mask} in a scheme's evaluation order: from {@code start} upwards (or downwards),
+     * wrapping around (Yokota et al. 2023, Table 1).
+     */
+    static int firstInOrder(int mask, int start, boolean descending) {
+        if (descending) {
+            int below = mask & ((2 << start) - 1);
+            return 31 - Integer.numberOfLeadingZeros(below != 0 ? below : mask);
+        }
+        int above = mask >>> start;
+        return above != 0 ? start + Integer.numberOfTrailingZeros(above) : Integer.numberOfTrailingZeros(mask);
     }
 
     /** Release cycle of a packet: its slice s is released at s V + I_u (Yokota et al. 2023, §5.3). */
@@ -671,16 +833,26 @@ public final class FlitSimulator {
                 park(u);
             }
         }
-        Arrays.fill(head, 0);
-        Arrays.fill(count, 0);
+        Arrays.fill(queueState, 0L);
         Arrays.fill(space, buffer);
         Arrays.fill(owner, -1);
         Arrays.fill(ownedMask, 0);
         Arrays.fill(routeCache, -1);
         Arrays.fill(target, -1);
-        Arrays.fill(buffered, 0);
-        Arrays.fill(waitingHeaders, 0);
-        Arrays.fill(dirty, false);
+        Arrays.fill(waitingHeaders, 0L);
+        Arrays.fill(dirtyNodes, 0L);
+        Arrays.fill(portNow, 0L);
+        Arrays.fill(portNext, 0L);
+        Arrays.fill(blockedSince, -1);
+        ejected = 0;
+        injected = 0;
+        inNetwork = 0;
+        lastEject = 0;
+        ir = 0;
+        or = 0;
+        ib = 0;
+        ob = 0;
+        lb = 0;
         Arrays.fill(rrLast, 0);
         Arrays.fill(linkFirst, -1);
         Arrays.fill(linkLast, -1);
@@ -698,12 +870,12 @@ public final class FlitSimulator {
     private String blockedQueues() {
         StringBuilder s = new StringBuilder();
         int listed = 0;
-        for (int q = 0; q < count.length && listed < 8; q++) {
-            if (count[q] > 0) {
+        for (int q = 0; q < queueState.length && listed < 8; q++) {
+            if (count(q) > 0) {
                 int node = q / (ports * vcs);
                 int port = (q / vcs) % ports;
                 s.append(listed++ == 0 ? "" : ", ").append("node ").append(node).append(" port ").append(port)
-                        .append(" vc ").append(q % vcs).append(" (").append(count[q]).append(" flits)");
+                        .append(" vc ").append(q % vcs).append(" (").append(count(q)).append(" flits)");
             }
         }
         return s.toString();

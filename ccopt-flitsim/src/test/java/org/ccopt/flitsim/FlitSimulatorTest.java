@@ -34,6 +34,13 @@ class FlitSimulatorTest {
     }
 
     @Test
+    void moreThan64InputQueuesPerRouterAreRejectedWithAClearMessage() {
+        assertThatThrownBy(() -> new FlitSimulator(TopologySpec.parse("torus:4x4"), 13, 4))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("65 input queues per router; at most 64");
+    }
+
+    @Test
     void onePacketToANeighbourTakesTenCycles() {
         SimResult r = run("torus:8x8", only(64, 0, 1), 1, 8);
         assertThat(r.durationCycles()).isEqualTo(10);
