@@ -138,6 +138,8 @@ public final class FlitSimulator {
     private int[] delay;
 
     // run counters
+    private long totalFlits;
+    private long routerCycles;
     private long ejected;
     private long injected;
     private int inNetwork;
@@ -317,6 +319,44 @@ public final class FlitSimulator {
 
     /** Simulates one workload under one router configuration; the instance is reset first. */
     public SimResult run(RouterConfig config, Workload w) {
+        simulate(config, w, Integer.MAX_VALUE);
+        if (injected != totalFlits || inNetwork != 0) {
+            throw new IllegalStateException("flit conservation violated: injected " + injected + ", ejected " + ejected
+                    + ", expected " + totalFlits);
+        }
+        for (int q = 0; q < space.length; q++) {
+            if (space[q] != buffer || count(q) != 0) {
+                throw new IllegalStateException("buffer accounting violated at queue " + q + ": space " + space[q]
+                        + ", count " + count(q));
+            }
+        }
+        int thickness = 0;
+        for (int i = 0; i < linkFirst.length; i++) {
+            if (linkFirst[i] >= 0) {
+                thickness = Math.max(thickness, linkLast[i] - linkFirst[i] + 1);
+            }
+        }
+        return new SimResult(lastEject, ejected, thickness, ir, or, ib, ob, lb, routerCycles);
+    }
+
+    /**
+     * The duration of a run if it is at most {@code cycleLimit} cycles, else -1; the simulation stops as soon as
+     * the limit is passed. Optimizers use it to prune candidates that cannot rank among the ones they keep; a
+     * run that finishes is checked for flit conservation as {@link #run} does.
+     */
+    public int durationWithin(RouterConfig config, Workload w, int cycleLimit) {
+        if (!simulate(config, w, cycleLimit)) {
+            return -1;
+        }
+        if (injected != totalFlits || inNetwork != 0) {
+            throw new IllegalStateException("flit conservation violated: injected " + injected + ", ejected " + ejected
+                    + ", expected " + totalFlits);
+        }
+        return lastEject;
+    }
+
+    /** Runs the cycle loop; false if it stopped after {@code cycleLimit} cycles with flits still in flight. */
+    private boolean simulate(RouterConfig config, Workload w, int cycleLimit) {
         if (config.nodes() != n || config.ports() != ports || config.vcs() != vcs || config.bufferFlits() != buffer) {
             throw new InvalidInputException("router configuration is for " + config.nodes() + " nodes, " + config.vcs()
                     + " VCs, " + config.bufferFlits() + "-flit buffers; this simulator has " + n + ", " + vcs + ", " + buffer);
@@ -325,11 +365,14 @@ public final class FlitSimulator {
             throw new InvalidInputException("workload for " + w.nodes() + " nodes; the topology has " + n);
         }
         reset(config, w);
-        long totalFlits = (long) endPacket[n - 1] * flitsPerPacket;
-        long routerCycles = 0;
+        totalFlits = (long) endPacket[n - 1] * flitsPerPacket;
+        routerCycles = 0;
         int stall = 0;
         int cycle = 0;
         while (ejected < totalFlits) {
+            if (cycle >= cycleLimit) {
+                return false;
+            }
             cycle++;
             if (inNetwork == 0 && injectorCount == 0 && minWaitingRelease + 1 > cycle) {
                 cycle = minWaitingRelease + 1; // nothing to do until the next slice is released
@@ -358,23 +401,7 @@ public final class FlitSimulator {
                 throw new DeadlockException(cycle, blockedQueues());
             }
         }
-        if (injected != totalFlits || inNetwork != 0) {
-            throw new IllegalStateException("flit conservation violated: injected " + injected + ", ejected " + ejected
-                    + ", expected " + totalFlits);
-        }
-        for (int q = 0; q < space.length; q++) {
-            if (space[q] != buffer || count(q) != 0) {
-                throw new IllegalStateException("buffer accounting violated at queue " + q + ": space " + space[q]
-                        + ", count " + count(q));
-            }
-        }
-        int thickness = 0;
-        for (int i = 0; i < linkFirst.length; i++) {
-            if (linkFirst[i] >= 0) {
-                thickness = Math.max(thickness, linkLast[i] - linkFirst[i] + 1);
-            }
-        }
-        return new SimResult(lastEject, ejected, thickness, ir, or, ib, ob, lb, routerCycles);
+        return true;
     }
 
     /**

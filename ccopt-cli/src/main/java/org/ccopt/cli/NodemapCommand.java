@@ -1,0 +1,274 @@
+package org.ccopt.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.mapping.Checkpoint;
+import org.ccopt.mapping.MappingEvaluator;
+import org.ccopt.mapping.MappingScore;
+import org.ccopt.mapping.MappingValidator;
+import org.ccopt.mapping.MutationVariant;
+import org.ccopt.mapping.NodeMappingGa;
+import org.ccopt.mapping.SurvivalOrder;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.ccopt.traffic.TrafficPattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ccopt nodemap}: the node-mapping GA of Yokota et al. 2018 over logical addresses. */
+@Command(name = "nodemap", mixinStandardHelpOptions = true,
+        description = "Find a logical addressing (node mapping) that shortens one or several traffic patterns: GA of Yokota et al. 2018.")
+final class NodemapCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Torus or mesh; any topology with --hops-only (default: ${DEFAULT-VALUE}).")
+    String topology;
+
+    @Option(names = "--traffic", defaultValue = "bcmp,brev", split = ",", description = "Comma-separated patterns: " + TrafficPattern.NAMES + " (default: ${DEFAULT-VALUE}).")
+    List<String> traffic;
+
+    @Option(names = "--variant", defaultValue = "S20", description = "Mutation variant " + MutationVariant.NAMES + " (Table 1; default: ${DEFAULT-VALUE}).")
+    String variant;
+
+    @Option(names = "--sort", defaultValue = "ml", description = "Survival order sc (duration first), ah (avg hops first), ml (product) (default: ${DEFAULT-VALUE}).")
+    String sort;
+
+    @Option(names = "--population", defaultValue = "1000", description = "Mappings per generation (default: ${DEFAULT-VALUE}).")
+    int population;
+
+    @Option(names = "--generations", defaultValue = "1000", description = "Generations after the random initial one (default: ${DEFAULT-VALUE}).")
+    int generations;
+
+    @Option(names = "--seed", defaultValue = "1", description = "GA seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--traffic-seed", defaultValue = "1", description = "Seed of random patterns rpar, rrng, ... (default: ${DEFAULT-VALUE}).")
+    long trafficSeed;
+
+    @Option(names = "--packets", defaultValue = "4", description = "Packets per node (default: ${DEFAULT-VALUE}).")
+    int packets;
+
+    @Option(names = "--packet-flits", defaultValue = "8", description = "Flits per packet (default: ${DEFAULT-VALUE}).")
+    int flits;
+
+    @Option(names = "--vcs", defaultValue = "3", description = "Virtual channels per port (default: ${DEFAULT-VALUE}).")
+    int vcs;
+
+    @Option(names = "--buffer", defaultValue = "4", description = "Flits per VC buffer (default: ${DEFAULT-VALUE}).")
+    int buffer;
+
+    @Option(names = "--vc-select", defaultValue = "C00", description = "VC selection scheme (default: ${DEFAULT-VALUE}).")
+    String vcSelect;
+
+    @Option(names = "--hops-only", description = "Score by average hops alone (no simulation; any topology).")
+    boolean hopsOnly;
+
+    @Option(names = "--threads", description = "Evaluation threads (default: all cores).")
+    Integer threads;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write mapping.json, generations.csv, convergence.png and checkpoints here.")
+    Path out;
+
+    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in DIR (its options apply; results go to DIR).")
+    Path resume;
+
+    @Option(names = "--checkpoint-seconds", defaultValue = "5", description = "Seconds between checkpoints (default: ${DEFAULT-VALUE}).")
+    double checkpointSeconds;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        Checkpoint resumed = null;
+        if (resume != null) {
+            resumed = Checkpoint.read(resume);
+            restore(resumed.options());
+            out = resume;
+        }
+        Topology t = TopologySpec.parse(topology);
+        if (traffic.isEmpty()) {
+            throw new InvalidInputException("--traffic is empty; expected one or more of " + TrafficPattern.NAMES);
+        }
+        int[][] patterns = new int[traffic.size()][];
+        for (int i = 0; i < patterns.length; i++) {
+            patterns[i] = TrafficPattern.parse(traffic.get(i)).destinations(t, trafficSeed);
+        }
+        VcSelection scheme = VcSelection.parse(vcSelect);
+        NodeMappingGa.Settings settings = new NodeMappingGa.Settings(population, generations, MutationVariant.named(variant),
+                SurvivalOrder.parse(sort), seed);
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        int simPackets = hopsOnly ? 0 : packets;
+        if (!hopsOnly && (packets < 1 || flits < 1)) {
+            throw new InvalidInputException("--packets " + packets + " and --packet-flits " + flits + " must be >= 1");
+        }
+        try (MappingEvaluator evaluator = new MappingEvaluator(t, patterns, simPackets, flits, vcs, buffer, scheme, workers)) {
+            NodeMappingGa ga = new NodeMappingGa(evaluator, settings);
+            long started = System.nanoTime();
+            NodeMappingGa.State state = resumed != null ? resumed.state() : ga.initial();
+            AtomicReference<NodeMappingGa.State> latest = new AtomicReference<>(state);
+            Map<String, Object> options = options();
+            Thread saver = out == null ? null : new Thread(() -> save(options, latest.get()));
+            if (saver != null) {
+                Runtime.getRuntime().addShutdownHook(saver); // Ctrl-C keeps the last whole generation
+            }
+            long[] lastSave = {System.nanoTime()};
+            try (ProgressBar bar = progressBar(state.generation())) {
+                state = ga.run(state, s -> {
+                    latest.set(s);
+                    if (bar != null) {
+                        bar.stepTo(s.generation());
+                        bar.setExtraMessage(String.format(Locale.ROOT, "best %d cycles, %.3f hops", s.bestScore().cycles(),
+                                s.bestScore().avgHops()));
+                    }
+                    if (out != null && System.nanoTime() - lastSave[0] > checkpointSeconds * 1e9) {
+                        save(options, s);
+                        lastSave[0] = System.nanoTime();
+                    }
+                });
+            }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            MappingScore best = state.bestScore();
+            MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, vcs, buffer, scheme);
+            MappingScore physical = evaluator.score(identity(evaluator.terminals()));
+            if (out != null) {
+                save(options, state);
+                writeOutputs(state, physical);
+                Runtime.getRuntime().removeShutdownHook(saver);
+            }
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("topology", t.spec());
+            result.put("traffic", String.join(",", traffic));
+            result.put("variant", settings.variant().name());
+            result.put("sort", settings.order().label());
+            result.put("physicalCycles", physical.cycles());
+            result.put("physicalAvgHops", physical.avgHops());
+            result.put("bestCycles", best.cycles());
+            result.put("avgHops", best.avgHops());
+            result.put("generation", state.bestGeneration());
+            result.put("evaluations", state.evaluations());
+            result.put("simulations", evaluator.simulations());
+            result.put("pruned", evaluator.pruned());
+            result.put("cacheHits", evaluator.cacheHits());
+            result.put("seconds", seconds);
+            result.put("mapping", state.bestMapping());
+            var w = spec.commandLine().getOut();
+            if (json) {
+                w.println(Json.write(result));
+            } else {
+                w.printf(Locale.ROOT, "%s on %s, %s-%s: %d cycles (physical addressing %d), avg hops %.3f (physical %.3f), "
+                                + "found in generation %d; %d evaluations, %d simulations in %.1f s%n",
+                        String.join("+", traffic), t.spec(), settings.variant().name(), settings.order().label(), best.cycles(),
+                        physical.cycles(), best.avgHops(), physical.avgHops(), state.bestGeneration(), state.evaluations(),
+                        evaluator.simulations(), seconds);
+                if (out != null) {
+                    w.println("  wrote " + out.resolve("mapping.json") + " (ccopt sim --mapping), generations.csv, convergence.png");
+                }
+            }
+        }
+        return Main.OK;
+    }
+
+    private ProgressBar progressBar(int from) {
+        if (System.console() == null || json) {
+            return null;
+        }
+        return new ProgressBarBuilder().setTaskName("nodemap").setInitialMax(generations).startsFrom(from, java.time.Duration.ZERO)
+                .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build();
+    }
+
+    private Map<String, Object> options() {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("topology", topology);
+        o.put("traffic", String.join(",", traffic));
+        o.put("variant", variant);
+        o.put("sort", sort);
+        o.put("population", population);
+        o.put("generations", generations);
+        o.put("seed", seed);
+        o.put("trafficSeed", trafficSeed);
+        o.put("packets", packets);
+        o.put("packetFlits", flits);
+        o.put("vcs", vcs);
+        o.put("buffer", buffer);
+        o.put("vcSelect", vcSelect);
+        o.put("hopsOnly", hopsOnly);
+        return o;
+    }
+
+    private void restore(Map<String, Object> o) {
+        topology = (String) o.get("topology");
+        traffic = List.of(((String) o.get("traffic")).split(","));
+        variant = (String) o.get("variant");
+        sort = (String) o.get("sort");
+        population = ((Number) o.get("population")).intValue();
+        generations = ((Number) o.get("generations")).intValue();
+        seed = ((Number) o.get("seed")).longValue();
+        trafficSeed = ((Number) o.get("trafficSeed")).longValue();
+        packets = ((Number) o.get("packets")).intValue();
+        flits = ((Number) o.get("packetFlits")).intValue();
+        vcs = ((Number) o.get("vcs")).intValue();
+        buffer = ((Number) o.get("buffer")).intValue();
+        vcSelect = (String) o.get("vcSelect");
+        hopsOnly = (Boolean) o.get("hopsOnly");
+    }
+
+    private void save(Map<String, Object> options, NodeMappingGa.State state) {
+        try {
+            new Checkpoint(options, state).write(out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot write a checkpoint to " + out, e);
+        }
+    }
+
+    private void writeOutputs(NodeMappingGa.State state, MappingScore physical) throws java.io.IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("topology", topology);
+        m.put("traffic", String.join(",", traffic));
+        m.put("bestCycles", state.bestScore().cycles());
+        m.put("avgHops", state.bestScore().avgHops());
+        m.put("mapping", state.bestMapping());
+        OutputFiles.writeAtomically(out.resolve("mapping.json"), Json.write(m));
+        StringBuilder csv = new StringBuilder("generation,bestCycles,bestAvgHops,meanNewCycles,meanNewAvgHops,prunedNew,evaluations,seconds\n");
+        List<NodeMappingGa.Generation> rows = state.history();
+        double[] x = new double[rows.size()];
+        double[] best = new double[rows.size()];
+        double[] mean = new double[rows.size()];
+        double[] phys = new double[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            NodeMappingGa.Generation r = rows.get(i);
+            csv.append(String.format(Locale.ROOT, "%d,%d,%.6f,%.3f,%.6f,%d,%d,%.3f%n", r.generation(), r.bestCycles(), r.bestAvgHops(),
+                    r.meanNewCycles(), r.meanNewAvgHops(), r.prunedNew(), r.evaluations(), r.seconds()));
+            x[i] = r.generation();
+            best[i] = hopsOnly ? r.bestAvgHops() : r.bestCycles();
+            mean[i] = hopsOnly ? r.meanNewAvgHops() : r.meanNewCycles();
+            phys[i] = hopsOnly ? physical.avgHops() : physical.cycles();
+        }
+        OutputFiles.writeAtomically(out.resolve("generations.csv"), csv.toString());
+        Charts.linePng(out.resolve("convergence.png"), String.join("+", traffic) + " on " + topology + ", " + variant + "-" + sort,
+                "generation", hopsOnly ? "average hops" : "cycles (sum over patterns)", x,
+                new String[] {"best", "mean of new mappings (exact)", "physical addressing"}, new double[][] {best, mean, phys});
+    }
+
+    private static int[] identity(int n) {
+        int[] id = new int[n];
+        for (int i = 0; i < n; i++) {
+            id[i] = i;
+        }
+        return id;
+    }
+}

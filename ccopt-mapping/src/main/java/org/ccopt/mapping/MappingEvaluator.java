@@ -1,0 +1,216 @@
+package org.ccopt.mapping;
+
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
+import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.flitsim.Workload;
+import org.ccopt.topology.Geometry;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.metrics.HopDistances;
+
+/**
+ * Scores mappings for the node-mapping GA (Yokota et al. 2018, §4.2 and §5.1): the flit simulator's duration of
+ * every traffic pattern under the mapping, summed (4 packets of 8 flits, dimension-order routing, 3 VCs by
+ * default), and the average hop count over the patterns' source-destination pairs. The hop-only evaluator
+ * ({@code packets = 0}) skips the simulation and works on any topology.
+ *
+ * <p>A score depends only on the mapping, so evaluations run in parallel on a fork-join pool, each worker with
+ * its own simulator, and repeated mappings are answered from a bounded cache (GA populations often recreate a
+ * mapping); neither changes any result.
+ */
+public final class MappingEvaluator implements AutoCloseable {
+
+    /** Largest number of terminals the all-pairs distance table is built for. */
+    public static final int MAX_TERMINALS = 8192;
+    private static final int CACHE_LIMIT = 200_000;
+
+    private final Topology topology;
+    private final int n;
+    private final int[][] patterns;
+    private final int[] distance;
+    private final int pairs;
+    private final int packets;
+    private final int flitsPerPacket;
+    private final RouterConfig config;
+    private final ThreadLocal<FlitSimulator> simulators;
+    private final ForkJoinPool pool;
+    private final ConcurrentHashMap<Key, MappingScore> cache = new ConcurrentHashMap<>();
+    private final AtomicLong simulations = new AtomicLong();
+    private final AtomicLong cacheHits = new AtomicLong();
+    private final AtomicLong pruned = new AtomicLong();
+
+    /**
+     * @param patterns logical destination of every logical node, one array per pattern
+     * @param packets  packets per node for the simulation, or 0 for the hop-only evaluator
+     */
+    public MappingEvaluator(Topology topology, int[][] patterns, int packets, int flitsPerPacket, int vcs,
+                            int bufferFlits, VcSelection scheme, int threads) {
+        this.topology = topology;
+        this.n = topology.terminalCount();
+        if (n > MAX_TERMINALS) {
+            throw new InvalidInputException("node mapping on '" + topology.spec() + "' (" + n + " terminals) is too large; "
+                    + "at most " + MAX_TERMINALS + " terminals are supported");
+        }
+        if (threads < 1) {
+            throw new InvalidInputException("--threads " + threads + " is invalid; expected >= 1");
+        }
+        this.patterns = patterns;
+        this.packets = packets;
+        this.flitsPerPacket = flitsPerPacket;
+        this.distance = distances(topology);
+        int count = 0;
+        for (int[] p : patterns) {
+            if (p.length != n) {
+                throw new InvalidInputException("traffic pattern covers " + p.length + " nodes; the topology has " + n + " terminals");
+            }
+            for (int s = 0; s < n; s++) {
+                count += p[s] != s ? 1 : 0;
+            }
+        }
+        this.pairs = count;
+        if (packets > 0) {
+            if (!(topology.geometry() instanceof Geometry.Grid)) {
+                throw new InvalidInputException("simulated node mapping needs a torus or mesh; got '" + topology.spec()
+                        + "' (use the hop-only evaluator for other topologies)");
+            }
+            FlitSimulator probe = new FlitSimulator(topology, vcs, bufferFlits);
+            this.config = RouterConfig.uniform(n, probe.dimensions(), vcs, bufferFlits, scheme);
+            this.simulators = ThreadLocal.withInitial(() -> new FlitSimulator(topology, vcs, bufferFlits));
+        } else {
+            this.config = null;
+            this.simulators = null;
+        }
+        this.pool = new ForkJoinPool(threads);
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    public int terminals() {
+        return n;
+    }
+
+    public int[][] patterns() {
+        return patterns;
+    }
+
+    /** Hop distance between physical terminals a and b: {@code distance()[a * n + b]}; do not modify. */
+    public int[] distance() {
+        return distance;
+    }
+
+    public boolean simulates() {
+        return packets > 0;
+    }
+
+    public long simulations() {
+        return simulations.get();
+    }
+
+    public long cacheHits() {
+        return cacheHits.get();
+    }
+
+    public long pruned() {
+        return pruned.get();
+    }
+
+    /** Scores {@code mappings[from..to)} into {@code out}, in parallel; see {@link #score(int[], MappingScore, SurvivalOrder)}. */
+    public void evaluate(int[][] mappings, int from, int to, MappingScore[] out, MappingScore kept, SurvivalOrder order) {
+        pool.submit(() -> IntStream.range(from, to).parallel().forEach(i -> out[i] = score(mappings[i], kept, order))).join();
+    }
+
+    /** The exact score of one mapping, on the calling thread. */
+    public MappingScore score(int[] gamma) {
+        return score(gamma, null, SurvivalOrder.SC);
+    }
+
+    /**
+     * Scores one mapping on the calling thread. With a {@code kept} score (the worst mapping the GA keeps), the
+     * evaluation stops as soon as the mapping provably ranks after it under {@code order} — its hop total alone,
+     * or a duration past the remaining cycle budget — and returns an inexact score; exact scores are identical
+     * to those of a full evaluation, so pruning never changes which mappings survive.
+     */
+    public MappingScore score(int[] gamma, MappingScore kept, SurvivalOrder order) {
+        Key key = new Key(gamma.clone());
+        MappingScore cached = cache.get(key);
+        if (cached != null) {
+            cacheHits.incrementAndGet();
+            return cached;
+        }
+        int[] position = new int[n];
+        for (int p = 0; p < n; p++) {
+            position[gamma[p]] = p;
+        }
+        int[][] dest = new int[patterns.length][n];
+        long hops = 0;
+        for (int k = 0; k < patterns.length; k++) {
+            int[] pattern = patterns[k];
+            for (int p = 0; p < n; p++) {
+                dest[k][p] = position[pattern[gamma[p]]];
+                hops += distance[p * n + dest[k][p]];
+            }
+        }
+        long limit = kept == null || !kept.exact() || packets == 0 ? Long.MAX_VALUE : order.cycleLimit(kept, hops);
+        long cycles = 0;
+        for (int k = 0; packets > 0 && k < patterns.length; k++) {
+            long left = limit - cycles;
+            int d = left < 0 ? -1 : simulators.get().durationWithin(config, Workload.simple(dest[k], packets, flitsPerPacket),
+                    (int) Math.min(Integer.MAX_VALUE, left));
+            if (left >= 0) {
+                simulations.incrementAndGet();
+            }
+            if (d < 0) {
+                pruned.incrementAndGet();
+                return new MappingScore(Math.max(cycles, 0), hops, pairs, false);
+            }
+            cycles += d;
+        }
+        MappingScore score = new MappingScore(cycles, hops, pairs, true);
+        if (cache.size() < CACHE_LIMIT) {
+            cache.putIfAbsent(key, score);
+        }
+        return score;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdown();
+    }
+
+    private static int[] distances(Topology t) {
+        int n = t.terminalCount();
+        int[] d = new int[n * n];
+        int[] dist = new int[t.nodeCount()];
+        int[] queue = new int[t.nodeCount()];
+        for (int a = 0; a < n; a++) {
+            HopDistances.bfs(t, a, false, dist, queue);
+            for (int b = 0; b < n; b++) {
+                if (dist[b] == HopDistances.UNREACHABLE) {
+                    throw new InvalidInputException("terminal " + b + " is unreachable from " + a + " in '" + t.spec() + "'");
+                }
+                d[a * n + b] = dist[b];
+            }
+        }
+        return d;
+    }
+
+    private record Key(int[] gamma) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Arrays.equals(gamma, k.gamma);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(gamma);
+        }
+    }
+}

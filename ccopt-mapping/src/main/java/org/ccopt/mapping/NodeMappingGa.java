@@ -1,0 +1,180 @@
+package org.ccopt.mapping;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import org.ccopt.InvalidInputException;
+import org.ccopt.util.Permutations;
+
+/**
+ * The node-mapping GA of Yokota et al. 2018, §4-§5.1: a population of mappings (logical address per physical
+ * node), no crossover (it would break the permutation), survivors chosen by a {@link SurvivalOrder} and every
+ * other slot refilled by a mutant of a survivor (each survivor parents the same number of mutants, one operator
+ * per mutant, drawn with the {@link MutationVariant}'s percentages). With no survivors (S99) every generation is
+ * fresh random mappings: the random search of population x generations samples.
+ *
+ * <p>Generation 0 is a random population; generations 1..G mutate. Every random choice comes from a stream
+ * seeded by (seed, generation, slot), so a run is a pure function of its settings and seed, whatever the thread
+ * count, and a run resumed from a {@link State} reaches the same result as an uninterrupted one.
+ */
+public final class NodeMappingGa {
+
+    /** GA settings; the paper's values are population 1,000 and 1,000 generations. */
+    public record Settings(int population, int generations, MutationVariant variant, SurvivalOrder order, long seed) {
+        public Settings {
+            if (population < 2) {
+                throw new InvalidInputException("--population " + population + " is invalid; expected >= 2");
+            }
+            if (generations < 0) {
+                throw new InvalidInputException("--generations " + generations + " is invalid; expected >= 0");
+            }
+        }
+    }
+
+    /**
+     * One row of the convergence record: the best so far, the mean over this generation's new mappings that were
+     * evaluated exactly, how many new mappings were pruned (provably below every kept one), and running totals.
+     */
+    public record Generation(int generation, long bestCycles, double bestAvgHops, double meanNewCycles,
+                             double meanNewAvgHops, int prunedNew, long evaluations, double seconds) {
+    }
+
+    /**
+     * Everything a run needs to continue: the sorted population of generation {@code generation}, the best mapping
+     * seen so far and the convergence record.
+     */
+    public record State(int generation, int[][] population, MappingScore[] scores, int[] bestMapping,
+                        MappingScore bestScore, int bestGeneration, long evaluations, double seconds,
+                        List<Generation> history) {
+    }
+
+    private final MappingEvaluator evaluator;
+    private final Settings settings;
+    private final MappingMutations mutations;
+    private final SurvivalOrder survival;
+    private final Comparator<MappingScore> order;
+
+    public NodeMappingGa(MappingEvaluator evaluator, Settings settings) {
+        this.evaluator = evaluator;
+        this.settings = settings;
+        this.mutations = new MappingMutations(evaluator.topology(), evaluator.patterns(), evaluator.distance());
+        if (settings.variant().needsGrid() && !mutations.hasGrid()) {
+            throw new InvalidInputException("mutation variant " + settings.variant().name() + " uses line and box swaps, which need a "
+                    + "2-D torus or mesh; got '" + evaluator.topology().spec() + "' (use S03, S04, S05, S1x, S2x or S99)");
+        }
+        SurvivalOrder o = evaluator.simulates() ? settings.order() : SurvivalOrder.AH;
+        this.survival = o;
+        this.order = o.comparator();
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /** Generation 0: a random population, evaluated and sorted. */
+    public State initial() {
+        long started = System.nanoTime();
+        int pop = settings.population();
+        int[][] population = new int[pop][];
+        for (int i = 0; i < pop; i++) {
+            population[i] = Permutations.shuffled(evaluator.terminals(), random(0, i));
+        }
+        MappingScore[] scores = new MappingScore[pop];
+        evaluator.evaluate(population, 0, pop, scores, null, survival);
+        sort(population, scores);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        Generation row = row(0, scores[0], scores, 0, pop, pop, seconds);
+        List<Generation> history = new ArrayList<>(List.of(row));
+        return new State(0, population, scores, population[0].clone(), scores[0], 0, pop, seconds, history);
+    }
+
+    /** One generation: survivors stay, mutants of survivors fill the rest, all sorted again. */
+    public State step(State s) {
+        long started = System.nanoTime();
+        int g = s.generation() + 1;
+        int pop = settings.population();
+        int survivors = settings.variant().survivorCount(pop);
+        int[][] population = new int[pop][];
+        MappingScore[] scores = new MappingScore[pop];
+        for (int i = 0; i < survivors; i++) {
+            population[i] = s.population()[i];
+            scores[i] = s.scores()[i];
+        }
+        int patterns = evaluator.patterns().length;
+        for (int i = survivors; i < pop; i++) {
+            int[] child = survivors == 0 ? new int[evaluator.terminals()] : s.population()[(i - survivors) % survivors].clone();
+            settings.variant().mutate(mutations, child, patterns, random(g, i));
+            population[i] = child;
+        }
+        // a mutant that ranks after the worst survivor (after the best so far, for the random search) is dropped anyway
+        MappingScore kept = survivors == 0 ? s.bestScore() : s.scores()[survivors - 1];
+        evaluator.evaluate(population, survivors, pop, scores, kept, survival);
+        MappingScore[] fresh = Arrays.copyOfRange(scores, survivors, pop);
+        sort(population, scores);
+        int[] best = s.bestMapping();
+        MappingScore bestScore = s.bestScore();
+        int bestGeneration = s.bestGeneration();
+        if (order.compare(scores[0], bestScore) < 0) {
+            best = population[0].clone();
+            bestScore = scores[0];
+            bestGeneration = g;
+        }
+        double seconds = s.seconds() + (System.nanoTime() - started) / 1e9;
+        long evaluations = s.evaluations() + (pop - survivors);
+        List<Generation> history = new ArrayList<>(s.history());
+        history.add(row(g, bestScore, fresh, 0, fresh.length, evaluations, seconds));
+        return new State(g, population, scores, best, bestScore, bestGeneration, evaluations, seconds, history);
+    }
+
+    /** Runs from {@code start} to the configured generation count, reporting every generation. */
+    public State run(State start, Consumer<State> afterGeneration) {
+        State s = start;
+        while (s.generation() < settings.generations()) {
+            s = step(s);
+            afterGeneration.accept(s);
+        }
+        return s;
+    }
+
+    private void sort(int[][] population, MappingScore[] scores) {
+        Integer[] idx = new Integer[population.length];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        Arrays.sort(idx, (a, b) -> order.compare(scores[a], scores[b])); // stable: ties keep population order
+        int[][] p = population.clone();
+        MappingScore[] sc = scores.clone();
+        for (int i = 0; i < idx.length; i++) {
+            population[i] = p[idx[i]];
+            scores[i] = sc[idx[i]];
+        }
+    }
+
+    private static Generation row(int g, MappingScore best, MappingScore[] evaluated, int from, int to, long evaluations,
+                                  double seconds) {
+        double cycles = 0;
+        double hops = 0;
+        int exact = 0;
+        for (int i = from; i < to; i++) {
+            if (evaluated[i].exact()) {
+                cycles += evaluated[i].cycles();
+                hops += evaluated[i].avgHops();
+                exact++;
+            }
+        }
+        int k = Math.max(1, exact);
+        return new Generation(g, best.cycles(), best.avgHops(), cycles / k, hops / k, to - from - exact, evaluations,
+                seconds);
+    }
+
+    /** The random stream of slot {@code slot} in generation {@code generation}. */
+    private SplittableRandom random(int generation, int slot) {
+        long z = settings.seed() * 0x9E3779B97F4A7C15L + ((long) generation << 32 | slot);
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return new SplittableRandom(z ^ (z >>> 31));
+    }
+}
