@@ -20,9 +20,10 @@ import org.ccopt.topology.metrics.HopDistances;
  * default), and the average hop count over the patterns' source-destination pairs. The hop-only evaluator
  * ({@code packets = 0}) skips the simulation and works on any topology.
  *
- * <p>A score depends only on the mapping, so evaluations run in parallel on a fork-join pool, each worker with
- * its own simulator, and repeated mappings are answered from a bounded cache (GA populations often recreate a
- * mapping); neither changes any result.
+ * <p>A score depends only on the mapping (and the pruning reference), so evaluations run in parallel on a
+ * fork-join pool, each worker with its own simulator, and repeated mappings are answered from a bounded cache (GA
+ * populations often recreate a mapping); neither changes any result. The counters {@link #simulations()} and
+ * {@link #cacheHits()} are diagnostics and may vary with thread timing.
  */
 public final class MappingEvaluator implements AutoCloseable {
 
@@ -140,10 +141,12 @@ public final class MappingEvaluator implements AutoCloseable {
      */
     public MappingScore score(int[] gamma, MappingScore kept, SurvivalOrder order) {
         Key key = new Key(gamma.clone());
+        boolean pruning = kept != null && kept.exact() && packets > 0;
         MappingScore cached = cache.get(key);
         if (cached != null) {
             cacheHits.incrementAndGet();
-            return cached;
+            // answer as the evaluation would have, so that results never depend on what the cache holds
+            return pruning && order.comparator().compare(cached, kept) > 0 ? pruned(cached.totalHops()) : cached;
         }
         int[] position = new int[n];
         for (int p = 0; p < n; p++) {
@@ -158,7 +161,7 @@ public final class MappingEvaluator implements AutoCloseable {
                 hops += distance[p * n + dest[k][p]];
             }
         }
-        long limit = kept == null || !kept.exact() || packets == 0 ? Long.MAX_VALUE : order.cycleLimit(kept, hops);
+        long limit = pruning ? order.cycleLimit(kept, hops) : Long.MAX_VALUE;
         long cycles = 0;
         for (int k = 0; packets > 0 && k < patterns.length; k++) {
             long left = limit - cycles;
@@ -168,8 +171,7 @@ public final class MappingEvaluator implements AutoCloseable {
                 simulations.incrementAndGet();
             }
             if (d < 0) {
-                pruned.incrementAndGet();
-                return new MappingScore(Math.max(cycles, 0), hops, pairs, false);
+                return pruned(hops);
             }
             cycles += d;
         }
@@ -178,6 +180,11 @@ public final class MappingEvaluator implements AutoCloseable {
             cache.putIfAbsent(key, score);
         }
         return score;
+    }
+
+    private MappingScore pruned(long hops) {
+        pruned.incrementAndGet();
+        return new MappingScore(0, hops, pairs, false);
     }
 
     @Override

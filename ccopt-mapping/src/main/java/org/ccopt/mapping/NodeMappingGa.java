@@ -55,9 +55,15 @@ public final class NodeMappingGa {
     private final Settings settings;
     private final MappingMutations mutations;
     private final SurvivalOrder survival;
+    private final boolean prune;
     private final Comparator<MappingScore> order;
 
     public NodeMappingGa(MappingEvaluator evaluator, Settings settings) {
+        this(evaluator, settings, true);
+    }
+
+    private NodeMappingGa(MappingEvaluator evaluator, Settings settings, boolean prune) {
+        this.prune = prune;
         this.evaluator = evaluator;
         this.settings = settings;
         this.mutations = new MappingMutations(evaluator.topology(), evaluator.patterns(), evaluator.distance());
@@ -72,6 +78,11 @@ public final class NodeMappingGa {
 
     public Settings settings() {
         return settings;
+    }
+
+    /** The same GA scoring every mapping in full (for checking that pruning changes nothing). */
+    public NodeMappingGa withoutPruning() {
+        return new NodeMappingGa(evaluator, settings, false);
     }
 
     /** Generation 0: a random population, evaluated and sorted. */
@@ -110,7 +121,7 @@ public final class NodeMappingGa {
             population[i] = child;
         }
         // a mutant that ranks after the worst survivor (after the best so far, for the random search) is dropped anyway
-        MappingScore kept = survivors == 0 ? s.bestScore() : s.scores()[survivors - 1];
+        MappingScore kept = !prune ? null : survivors == 0 ? s.bestScore() : s.scores()[survivors - 1];
         evaluator.evaluate(population, survivors, pop, scores, kept, survival);
         MappingScore[] fresh = Arrays.copyOfRange(scores, survivors, pop);
         sort(population, scores);

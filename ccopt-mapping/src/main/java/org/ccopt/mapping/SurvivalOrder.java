@@ -42,7 +42,7 @@ public enum SurvivalOrder {
      */
     public long cycleLimit(MappingScore kept, long totalHops) {
         return switch (this) {
-            case SC -> kept.cycles();
+            case SC -> totalHops > kept.totalHops() ? kept.cycles() - 1 : kept.cycles();
             case AH -> totalHops > kept.totalHops() ? -1 : totalHops < kept.totalHops() ? Long.MAX_VALUE : kept.cycles();
             case ML -> totalHops == 0 ? Long.MAX_VALUE : kept.cycles() * kept.totalHops() / totalHops;
         };

@@ -1,0 +1,68 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NodemapCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void nodemapPrintsTheDocumentedFieldsAndItsMappingReplaysInSim() throws Exception {
+        Path out = dir.resolve("run");
+        MainTest.Result r = MainTest.run("nodemap", "--topology", "torus:4x4", "--traffic", "bcmp,brev", "--variant", "S20",
+                "--sort", "ml", "--population", "30", "--generations", "6", "--seed", "3", "--out", out.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        for (String field : new String[] {"physicalCycles", "bestCycles", "avgHops", "generation", "seconds", "mapping"}) {
+            assertThat(j.has(field)).as(field).isTrue();
+        }
+        assertThat(j.get("bestCycles").asLong()).isLessThanOrEqualTo(j.get("physicalCycles").asLong());
+        assertThat(Files.readAllLines(out.resolve("generations.csv"))).hasSize(1 + 7);
+        assertThat(javax.imageio.ImageIO.read(out.resolve("convergence.png").toFile()).getWidth()).isPositive();
+        long sum = 0;
+        for (String pattern : new String[] {"bcmp", "brev"}) {
+            sum += MainTest.run("sim", "--topology", "torus:4x4", "--traffic", pattern, "--mapping",
+                    out.resolve("mapping.json").toString(), "--json").json().get("durationCycles").asLong();
+        }
+        assertThat(sum).isEqualTo(j.get("bestCycles").asLong());
+    }
+
+    @Test
+    void resumeFromACheckpointGivesTheUninterruptedResult() throws Exception {
+        String[] common = {"nodemap", "--topology", "torus:4x4", "--traffic", "bcmp,trns", "--variant", "S02", "--sort", "sc",
+            "--population", "24", "--seed", "4", "--json"};
+        JsonNode whole = MainTest.run(concat(common, "--generations", "6")).json();
+        Path out = dir.resolve("half");
+        MainTest.run(concat(common, "--generations", "3", "--out", out.toString()));
+        // continue the checkpointed run for three more generations by editing its generation budget
+        Path cp = out.resolve("checkpoint.json");
+        Files.writeString(cp, Files.readString(cp).replace("\"generations\":3", "\"generations\":6"));
+        JsonNode resumed = MainTest.run("nodemap", "--resume", out.toString(), "--json").json();
+        assertThat(resumed.get("mapping")).isEqualTo(whole.get("mapping"));
+        assertThat(resumed.get("bestCycles")).isEqualTo(whole.get("bestCycles"));
+    }
+
+    @Test
+    void badInputGetsOneLineAndExitCode2() {
+        MainTest.Result r = MainTest.run("nodemap", "--variant", "S30");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("unknown mutation variant 'S30'").doesNotContain("\n");
+        assertThat(MainTest.run("nodemap", "--sort", "best").code()).isEqualTo(2);
+        assertThat(MainTest.run("nodemap", "--traffic", "bitrot").code()).isEqualTo(2);
+        assertThat(MainTest.run("nodemap", "--topology", "hypercube:4", "--population", "4", "--generations", "1").code()).isEqualTo(2);
+        assertThat(MainTest.run("nodemap", "--resume", dir.resolve("nothing").toString()).code()).isEqualTo(2);
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+}
