@@ -144,7 +144,7 @@ final class NodemapCommand implements Callable<Integer> {
             double seconds = (System.nanoTime() - started) / 1e9;
             MappingScore best = state.bestScore();
             MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, vcs, buffer, scheme);
-            MappingScore physical = evaluator.score(identity(evaluator.terminals()));
+            MappingScore physical = evaluator.physicalAddressing();
             if (out != null) {
                 save(options, state);
                 writeOutputs(state, physical);
@@ -262,13 +262,5 @@ final class NodemapCommand implements Callable<Integer> {
         Charts.linePng(out.resolve("convergence.png"), String.join("+", traffic) + " on " + topology + ", " + variant + "-" + sort,
                 "generation", hopsOnly ? "average hops" : "cycles (sum over patterns)", x,
                 new String[] {"best", "mean of new mappings (exact)", "physical addressing"}, new double[][] {best, mean, phys});
-    }
-
-    private static int[] identity(int n) {
-        int[] id = new int[n];
-        for (int i = 0; i < n; i++) {
-            id[i] = i;
-        }
-        return id;
     }
 }

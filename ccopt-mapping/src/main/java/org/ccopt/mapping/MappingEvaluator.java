@@ -128,6 +128,15 @@ public final class MappingEvaluator implements AutoCloseable {
         pool.submit(() -> IntStream.range(from, to).parallel().forEach(i -> out[i] = score(mappings[i], kept, order))).join();
     }
 
+    /** The score of physical addressing (logical address = physical node), the papers' reference. */
+    public MappingScore physicalAddressing() {
+        int[] identity = new int[n];
+        for (int i = 0; i < n; i++) {
+            identity[i] = i;
+        }
+        return score(identity);
+    }
+
     /** The exact score of one mapping, on the calling thread. */
     public MappingScore score(int[] gamma) {
         return score(gamma, null, SurvivalOrder.SC);
