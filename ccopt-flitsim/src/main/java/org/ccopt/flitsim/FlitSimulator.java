@@ -132,6 +132,9 @@ public final class FlitSimulator {
     private byte[] initialOrder;
     private final int[] received;
     private final int[] expected;
+    /** Flits node u has still to eject, and the hops from u to its destination (for completion bounds). */
+    private final int[] toEject;
+    private final int[] hopsToDestination;
     private final int[] receivedCycle;
     private LinkTrace trace;
     private boolean datelines = true;
@@ -237,6 +240,8 @@ public final class FlitSimulator {
         parked = new int[n];
         received = new int[n];
         expected = new int[n];
+        toEject = new int[n];
+        hopsToDestination = new int[n];
         receivedCycle = new int[n];
         routeCache = new int[n * ports * vcs];
         int queues = n * ports * vcs;
@@ -400,8 +405,27 @@ public final class FlitSimulator {
             } else if ((inNetwork > 0 || injectorCount > 0) && ++stall > deadlockHorizon) {
                 throw new DeadlockException(cycle, blockedQueues());
             }
+            if (cycleLimit != Integer.MAX_VALUE && ejected < totalFlits && completionBound(cycle) > cycleLimit) {
+                return false;
+            }
         }
         return true;
+    }
+
+    /**
+     * A lower bound on the duration, at the end of {@code cycle}: a node ejects at most one flit per cycle, and a
+     * flit not yet injected needs its node's remaining injections (one per cycle), its hops and one ejection.
+     */
+    private int completionBound(int cycle) {
+        int bound = 0;
+        for (int u = 0; u < n; u++) {
+            bound = Math.max(bound, toEject[u]);
+            int toInject = (endPacket[u] - nextPacket[u]) * flitsPerPacket - nextSeq[u];
+            if (toInject > 0) {
+                bound = Math.max(bound, toInject + hopsToDestination[u] + 1);
+            }
+        }
+        return cycle + bound;
     }
 
     /**
@@ -654,6 +678,7 @@ public final class FlitSimulator {
 
     private void eject(int u, boolean tail, int cycle) {
         ejected++;
+        toEject[u]--;
         inNetwork--;
         lastEject = cycle;
         if (tail) {
@@ -848,9 +873,21 @@ public final class FlitSimulator {
         Arrays.fill(expected, 0);
         Arrays.fill(receivedCycle, -1);
         for (int u = 0; u < n; u++) {
+            hopsToDestination[u] = 0;
             if (dest[u] != u) {
                 expected[dest[u]] += perNode;
+                for (int d = 0; d < dims; d++) {
+                    int a = coord[u * dims + d];
+                    int b = coord[dest[u] * dims + d];
+                    int k = radix[d];
+                    if (a != b) {
+                        hopsToDestination[u] += direction[d][a * k + b] > 0 ? Math.floorMod(b - a, k) : Math.floorMod(a - b, k);
+                    }
+                }
             }
+        }
+        for (int u = 0; u < n; u++) {
+            toEject[u] = expected[u] * flitsPerPacket;
         }
         injectorCount = 0;
         parkedCount = 0;

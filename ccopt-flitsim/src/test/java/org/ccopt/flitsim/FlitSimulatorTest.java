@@ -33,6 +33,30 @@ class FlitSimulatorTest {
         return d;
     }
 
+    /**
+     * durationWithin stops early on a completion bound; the bound must never exceed the true duration: with the
+     * limit at the duration the run completes, one cycle less and it is cut.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
+    void durationWithinAgreesWithTheFullRunAtTheLimit(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        String spec = seed % 2 == 0 ? "torus:8x8" : "mesh:4x6";
+        Topology t = TopologySpec.parse(spec);
+        FlitSimulator sim = new FlitSimulator(t, 3, 4);
+        RouterConfig config = RouterConfig.uniform(t.nodeCount(), 2, 3, 4, VcSelection.values()[random.nextInt(10)]);
+        for (int i = 0; i < 20; i++) {
+            int[] dest = Permutations.shuffled(t.nodeCount(), random);
+            Workload w = new Workload(dest, 1 + random.nextInt(2), 1 + random.nextInt(4), 1 + random.nextInt(8),
+                    random.nextInt(20), null);
+            int duration = sim.run(config, w).durationCycles();
+            assertThat(sim.durationWithin(config, w, duration)).isEqualTo(duration);
+            assertThat(sim.durationWithin(config, w, Integer.MAX_VALUE - 1)).isEqualTo(duration);
+            assertThat(sim.durationWithin(config, w, duration - 1)).isEqualTo(-1);
+            assertThat(sim.run(config, w).durationCycles()).isEqualTo(duration); // a cut run leaves nothing behind
+        }
+    }
+
     @Test
     void moreThan64InputQueuesPerRouterAreRejectedWithAClearMessage() {
         assertThatThrownBy(() -> new FlitSimulator(TopologySpec.parse("torus:4x4"), 13, 4))

@@ -162,21 +162,31 @@ public final class MappingEvaluator implements AutoCloseable {
             position[gamma[p]] = p;
         }
         int[][] dest = new int[patterns.length][n];
+        // a pattern lasts at least P L + h + 1 cycles for its farthest sender (P L injections, h hops, 1 ejection)
+        long[] minimumLater = new long[patterns.length + 1];
         long hops = 0;
         for (int k = 0; k < patterns.length; k++) {
             int[] pattern = patterns[k];
+            int farthest = -1;
             for (int p = 0; p < n; p++) {
                 dest[k][p] = position[pattern[gamma[p]]];
-                hops += distance[p * n + dest[k][p]];
+                int h = distance[p * n + dest[k][p]];
+                hops += h;
+                farthest = dest[k][p] == p ? farthest : Math.max(farthest, h);
             }
+            minimumLater[k] = farthest < 0 ? 0 : (long) packets * flitsPerPacket + farthest + 1;
+        }
+        for (int k = patterns.length - 1; k >= 0; k--) {
+            minimumLater[k] = minimumLater[k + 1] + minimumLater[k]; // from here: the sum over patterns k..end
         }
         long limit = pruning ? order.cycleLimit(kept, hops) : Long.MAX_VALUE;
         long cycles = 0;
         for (int k = 0; packets > 0 && k < patterns.length; k++) {
-            long left = limit - cycles;
-            int d = left < 0 ? -1 : simulators.get().durationWithin(config, Workload.simple(dest[k], packets, flitsPerPacket),
+            long left = limit == Long.MAX_VALUE ? limit : limit - cycles - minimumLater[k + 1];
+            boolean hopeless = left < minimumLater[k] - minimumLater[k + 1];
+            int d = hopeless ? -1 : simulators.get().durationWithin(config, Workload.simple(dest[k], packets, flitsPerPacket),
                     (int) Math.min(Integer.MAX_VALUE, left));
-            if (left >= 0) {
+            if (!hopeless) {
                 simulations.incrementAndGet();
             }
             if (d < 0) {
