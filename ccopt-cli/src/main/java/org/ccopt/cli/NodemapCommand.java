@@ -24,6 +24,7 @@ import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -65,14 +66,8 @@ final class NodemapCommand implements Callable<Integer> {
     @Option(names = "--packet-flits", defaultValue = "8", description = "Flits per packet (default: ${DEFAULT-VALUE}).")
     int flits;
 
-    @Option(names = "--vcs", defaultValue = "3", description = "Virtual channels per port (default: ${DEFAULT-VALUE}).")
-    int vcs;
-
-    @Option(names = "--buffer", defaultValue = "4", description = "Flits per VC buffer (default: ${DEFAULT-VALUE}).")
-    int buffer;
-
-    @Option(names = "--vc-select", defaultValue = "C00", description = "VC selection scheme (default: ${DEFAULT-VALUE}).")
-    String vcSelect;
+    @Mixin
+    RouterOptions router = new RouterOptions();
 
     @Option(names = "--hops-only", description = "Score by average hops alone (no simulation; any topology).")
     boolean hopsOnly;
@@ -108,7 +103,7 @@ final class NodemapCommand implements Callable<Integer> {
         for (int i = 0; i < patterns.length; i++) {
             patterns[i] = TrafficPattern.parse(traffic.get(i)).destinations(t, trafficSeed);
         }
-        VcSelection scheme = VcSelection.parse(vcSelect);
+        VcSelection scheme = VcSelection.parse(router.vcSelect);
         NodeMappingGa.Settings settings = new NodeMappingGa.Settings(population, generations, MutationVariant.named(variant),
                 SurvivalOrder.parse(sort), seed);
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
@@ -116,7 +111,7 @@ final class NodemapCommand implements Callable<Integer> {
         if (!hopsOnly && (packets < 1 || flits < 1)) {
             throw new InvalidInputException("--packets " + packets + " and --packet-flits " + flits + " must be >= 1");
         }
-        try (MappingEvaluator evaluator = new MappingEvaluator(t, patterns, simPackets, flits, vcs, buffer, scheme, workers)) {
+        try (MappingEvaluator evaluator = new MappingEvaluator(t, patterns, simPackets, flits, router.vcs, router.buffer, scheme, workers)) {
             NodeMappingGa ga = new NodeMappingGa(evaluator, settings);
             long started = System.nanoTime();
             NodeMappingGa.State state = resumed != null ? resumed.state() : ga.initial();
@@ -143,7 +138,7 @@ final class NodemapCommand implements Callable<Integer> {
             }
             double seconds = (System.nanoTime() - started) / 1e9;
             MappingScore best = state.bestScore();
-            MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, vcs, buffer, scheme);
+            MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, router.vcs, router.buffer, scheme);
             MappingScore physical = evaluator.physicalAddressing();
             if (out != null) {
                 save(options, state);
@@ -203,9 +198,9 @@ final class NodemapCommand implements Callable<Integer> {
         o.put("trafficSeed", trafficSeed);
         o.put("packets", packets);
         o.put("packetFlits", flits);
-        o.put("vcs", vcs);
-        o.put("buffer", buffer);
-        o.put("vcSelect", vcSelect);
+        o.put("vcs", router.vcs);
+        o.put("buffer", router.buffer);
+        o.put("vcSelect", router.vcSelect);
         o.put("hopsOnly", hopsOnly);
         return o;
     }
@@ -221,9 +216,9 @@ final class NodemapCommand implements Callable<Integer> {
         trafficSeed = ((Number) o.get("trafficSeed")).longValue();
         packets = ((Number) o.get("packets")).intValue();
         flits = ((Number) o.get("packetFlits")).intValue();
-        vcs = ((Number) o.get("vcs")).intValue();
-        buffer = ((Number) o.get("buffer")).intValue();
-        vcSelect = (String) o.get("vcSelect");
+        router.vcs = ((Number) o.get("vcs")).intValue();
+        router.buffer = ((Number) o.get("buffer")).intValue();
+        router.vcSelect = (String) o.get("vcSelect");
         hopsOnly = (Boolean) o.get("hopsOnly");
     }
 

@@ -18,6 +18,7 @@ import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -47,14 +48,8 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--interval", defaultValue = "0", description = "Inter-slice interval V in cycles (default: ${DEFAULT-VALUE}).")
     int interval;
 
-    @Option(names = "--vcs", defaultValue = "3", description = "Virtual channels per port (default: ${DEFAULT-VALUE}).")
-    int vcs;
-
-    @Option(names = "--buffer", defaultValue = "4", description = "Flits per VC buffer (default: ${DEFAULT-VALUE}).")
-    int buffer;
-
-    @Option(names = "--vc-select", defaultValue = "C00", description = "VC selection scheme C00..C09 for every port (default: ${DEFAULT-VALUE}).")
-    String vcSelect;
+    @Mixin
+    RouterOptions router = new RouterOptions();
 
     @Option(names = "--atomic-vc", description = "Re-allocate an output VC only after its downstream buffer drained (default: as soon as the tail left).")
     boolean atomicVc;
@@ -112,7 +107,7 @@ final class SimCommand implements Callable<Integer> {
             trafficName = p.traffic();
         } else {
             t = TopologySpec.parse(topology == null ? "torus:8x8" : topology);
-            sim = new FlitSimulator(t, vcs, buffer);
+            sim = new FlitSimulator(t, router.vcs, router.buffer);
             TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);
             trafficName = pattern.label();
             int[] dest = pattern.destinations(t, seed);
@@ -120,7 +115,7 @@ final class SimCommand implements Callable<Integer> {
                 dest = NodeMapping.apply(NodeMapping.read(mapping), dest);
             }
             workload = new Workload(dest, slices, packets, flits, interval, null);
-            config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), vcs, buffer, VcSelection.parse(vcSelect))
+            config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), router.vcs, router.buffer, VcSelection.parse(router.vcSelect))
                     .withAtomicVcAllocation(atomicVc).withSliceReinitialization(reinit).withSliceInterlocking(interlock);
         }
         LinkTrace trace = traceFile != null || picture != null ? new LinkTrace() : null;
