@@ -23,6 +23,7 @@ import org.ccopt.mapping.SurvivalOrder;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -89,12 +90,21 @@ final class NodemapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Checkpoint resumed = null;
-        if (resume != null) {
-            resumed = Checkpoint.read(resume);
-            restore(resumed.options());
-            out = resume;
+        if (resume == null) {
+            List<String> all = spec.commandLine().getParseResult().originalArgs();
+            return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);
         }
+        // the checkpoint holds the run's own arguments: parse them again, then continue its state into DIR
+        Checkpoint resumed = Checkpoint.read(resume);
+        NodemapCommand saved = new NodemapCommand();
+        new CommandLine(saved).parseArgs(resumed.arguments().toArray(String[]::new));
+        saved.spec = spec;
+        saved.out = resume;
+        saved.json = saved.json || json;
+        return saved.optimize(resumed.arguments(), resumed.state());
+    }
+
+    private int optimize(List<String> arguments, NodeMappingGa.State resumed) throws Exception {
         Topology t = TopologySpec.parse(topology);
         if (traffic.isEmpty()) {
             throw new InvalidInputException("--traffic is empty; expected one or more of " + TrafficPattern.NAMES);
@@ -114,10 +124,9 @@ final class NodemapCommand implements Callable<Integer> {
         try (MappingEvaluator evaluator = new MappingEvaluator(t, patterns, simPackets, flits, router.vcs, router.buffer, scheme, workers)) {
             NodeMappingGa ga = new NodeMappingGa(evaluator, settings);
             long started = System.nanoTime();
-            NodeMappingGa.State state = resumed != null ? resumed.state() : ga.initial();
+            NodeMappingGa.State state = resumed != null ? resumed : ga.initial();
             AtomicReference<NodeMappingGa.State> latest = new AtomicReference<>(state);
-            Map<String, Object> options = options();
-            Thread saver = out == null ? null : new Thread(() -> save(options, latest.get()));
+            Thread saver = out == null ? null : new Thread(() -> save(arguments, latest.get()));
             if (saver != null) {
                 Runtime.getRuntime().addShutdownHook(saver); // Ctrl-C keeps the last whole generation
             }
@@ -131,7 +140,7 @@ final class NodemapCommand implements Callable<Integer> {
                                 s.bestScore().avgHops()));
                     }
                     if (out != null && System.nanoTime() - lastSave[0] > checkpointSeconds * 1e9) {
-                        save(options, s);
+                        save(arguments, s);
                         lastSave[0] = System.nanoTime();
                     }
                 });
@@ -141,7 +150,7 @@ final class NodemapCommand implements Callable<Integer> {
             MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, router.vcs, router.buffer, scheme);
             MappingScore physical = evaluator.physicalAddressing();
             if (out != null) {
-                save(options, state);
+                save(arguments, state);
                 writeOutputs(state, physical);
                 Runtime.getRuntime().removeShutdownHook(saver);
             }
@@ -186,45 +195,9 @@ final class NodemapCommand implements Callable<Integer> {
                 .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build();
     }
 
-    private Map<String, Object> options() {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("topology", topology);
-        o.put("traffic", String.join(",", traffic));
-        o.put("variant", variant);
-        o.put("sort", sort);
-        o.put("population", population);
-        o.put("generations", generations);
-        o.put("seed", seed);
-        o.put("trafficSeed", trafficSeed);
-        o.put("packets", packets);
-        o.put("packetFlits", flits);
-        o.put("vcs", router.vcs);
-        o.put("buffer", router.buffer);
-        o.put("vcSelect", router.vcSelect);
-        o.put("hopsOnly", hopsOnly);
-        return o;
-    }
-
-    private void restore(Map<String, Object> o) {
-        topology = (String) o.get("topology");
-        traffic = List.of(((String) o.get("traffic")).split(","));
-        variant = (String) o.get("variant");
-        sort = (String) o.get("sort");
-        population = ((Number) o.get("population")).intValue();
-        generations = ((Number) o.get("generations")).intValue();
-        seed = ((Number) o.get("seed")).longValue();
-        trafficSeed = ((Number) o.get("trafficSeed")).longValue();
-        packets = ((Number) o.get("packets")).intValue();
-        flits = ((Number) o.get("packetFlits")).intValue();
-        router.vcs = ((Number) o.get("vcs")).intValue();
-        router.buffer = ((Number) o.get("buffer")).intValue();
-        router.vcSelect = (String) o.get("vcSelect");
-        hopsOnly = (Boolean) o.get("hopsOnly");
-    }
-
-    private void save(Map<String, Object> options, NodeMappingGa.State state) {
+    private void save(List<String> arguments, NodeMappingGa.State state) {
         try {
-            new Checkpoint(options, state).write(out);
+            new Checkpoint(arguments, state).write(out);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("cannot write a checkpoint to " + out, e);
         }

@@ -43,7 +43,8 @@ class NodemapCommandTest {
         MainTest.run(concat(common, "--generations", "3", "--out", out.toString()));
         // continue the checkpointed run for three more generations by editing its generation budget
         Path cp = out.resolve("checkpoint.json");
-        Files.writeString(cp, Files.readString(cp).replace("\"generations\":3", "\"generations\":6"));
+        assertThat(Files.readString(cp)).contains("\"--generations\",\"3\"");
+        Files.writeString(cp, Files.readString(cp).replace("\"--generations\",\"3\"", "\"--generations\",\"6\""));
         JsonNode resumed = MainTest.run("nodemap", "--resume", out.toString(), "--json").json();
         assertThat(resumed.get("mapping")).isEqualTo(whole.get("mapping"));
         assertThat(resumed.get("bestCycles")).isEqualTo(whole.get("bestCycles"));

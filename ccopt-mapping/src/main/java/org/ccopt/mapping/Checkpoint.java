@@ -7,16 +7,16 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Map;
+import java.util.List;
 import org.ccopt.InvalidInputException;
 
 /**
- * A resumable snapshot of a node-mapping run: the options that define it and the GA {@link NodeMappingGa.State}
+ * A resumable snapshot of a node-mapping run: the command-line arguments that define it and the GA {@link NodeMappingGa.State}
  * after a whole generation. Written to a temporary file and moved into place, so a crash never leaves half a
  * checkpoint; resuming continues to the same result as an uninterrupted run (the GA's random streams depend only
  * on seed, generation and slot).
  */
-public record Checkpoint(Map<String, Object> options, NodeMappingGa.State state) {
+public record Checkpoint(List<String> arguments, NodeMappingGa.State state) {
 
     public static final String FILE = "checkpoint.json";
     private static final ObjectMapper MAPPER = new ObjectMapper()

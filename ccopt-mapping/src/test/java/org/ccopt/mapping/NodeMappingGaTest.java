@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
@@ -95,7 +95,7 @@ class NodeMappingGaTest {
             NodeMappingGa.State expected = whole.run(whole.initial(), x -> { });
             NodeMappingGa half = new NodeMappingGa(ev, new NodeMappingGa.Settings(30, 3, MutationVariant.named("S01"), SurvivalOrder.SC, 9));
             NodeMappingGa.State middle = half.run(half.initial(), x -> { });
-            new Checkpoint(Map.of("note", "test"), middle).write(dir);
+            new Checkpoint(List.of("--seed", "9"), middle).write(dir);
             NodeMappingGa.State restored = Checkpoint.read(dir).state();
             NodeMappingGa.State resumed = whole.run(restored, x -> { });
             assertThat(resumed.bestMapping()).isEqualTo(expected.bestMapping());
