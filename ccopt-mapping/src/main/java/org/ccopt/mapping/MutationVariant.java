@@ -8,7 +8,7 @@ import org.ccopt.InvalidInputException;
  * The mutation variants of Yokota et al. 2018, Table 1: the percentage of mutants made by each operator and the
  * share of the population that survives a generation. Each mutant is its parent changed by one operator, drawn
  * with these percentages. The neighbouring swap radius is r = 2 (S1x), r = N_p, the number of traffic patterns
- * (S03, S2x), or drawn per mutation from 1..diameter-1 (S04); Table 1 names no radius for S00-S02, and ccopt
+ * (S03, S2x), or drawn per mutation from 2..diameter (S04); Table 1 names no radius for S00-S02, and ccopt
  * uses r = 2 there. S99 is the random search: every mutant is a fresh random mapping and nothing survives.
  *
  * @param randomSwap    percentage of random swaps
@@ -81,7 +81,7 @@ public record MutationVariant(String name, double randomSwap, double lineSwap, d
             int r = switch (radius) {
                 case TWO -> 2;
                 case PATTERNS -> patterns;
-                case RANDOM -> 1 + random.nextInt(Math.max(1, ops.diameter() - 1));
+                case RANDOM -> 2 + random.nextInt(Math.max(1, ops.diameter() - 1));
             };
             ops.neighbouringSwap(gamma, r, random);
         } else {
