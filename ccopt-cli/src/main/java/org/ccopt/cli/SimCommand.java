@@ -79,6 +79,10 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--picture", paramLabel = "FILE.png", description = "Draw links across, time down, one colour per slice, grey where blocked.")
     Path picture;
 
+    @Option(names = "--sweep-interval", paramLabel = "FROM:TO",
+            description = "Simple stacking (Yokota et al. 2023, §4.1): try every interval V in FROM..TO and keep the shortest run.")
+    String sweepInterval;
+
     @Option(names = "--repeat", defaultValue = "1", description = "Repeat the run on one reused simulator and report router-cycles per second.")
     int repeat;
 
@@ -118,6 +122,20 @@ final class SimCommand implements Callable<Integer> {
             config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), router.vcs, router.buffer, VcSelection.parse(router.vcSelect))
                     .withAtomicVcAllocation(atomicVc).withSliceReinitialization(reinit).withSliceInterlocking(interlock);
         }
+        int[] sweep = null;
+        if (sweepInterval != null) {
+            int[] range = intervalRange(sweepInterval, workload.slices());
+            sweep = new int[range[1] - range[0] + 1];
+            int best = range[0];
+            for (int v = range[0]; v <= range[1]; v++) {
+                Workload w = new Workload(workload.destination(), workload.slices(), workload.packetsPerSlice(),
+                        workload.flitsPerPacket(), v, workload.injectionDelay());
+                sweep[v - range[0]] = sim.run(config, w).durationCycles();
+                best = sweep[v - range[0]] < sweep[best - range[0]] ? v : best;
+            }
+            workload = new Workload(workload.destination(), workload.slices(), workload.packetsPerSlice(),
+                    workload.flitsPerPacket(), best, workload.injectionDelay());
+        }
         LinkTrace trace = traceFile != null || picture != null ? new LinkTrace() : null;
         SimResult r = sim.trace(trace).run(config, workload);
         sim.trace(null);
@@ -148,6 +166,10 @@ final class SimCommand implements Callable<Integer> {
         out.put("ob", r.ob());
         out.put("lb", r.lb());
         out.put("routerCycles", r.routerCycles());
+        if (sweep != null) {
+            out.put("interval", workload.interval());
+            out.put("sweepDurations", sweep);
+        }
         if (repeat > 1) {
             out.put("repeat", repeat);
             out.put("routerCyclesPerSecond", r.routerCycles() * (repeat - 1) / seconds);
@@ -158,10 +180,33 @@ final class SimCommand implements Callable<Integer> {
         } else {
             w.printf("%s on %s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", trafficName, t.spec(),
                     r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
+            if (sweep != null) {
+                w.printf("  best of intervals %s: V = %d%n", sweepInterval, workload.interval());
+            }
             if (repeat > 1) {
                 w.printf("  %d repeats: %.3g router-cycles/s on one thread%n", repeat, (double) out.get("routerCyclesPerSecond"));
             }
         }
         return Main.OK;
+    }
+
+    /** Parses FROM:TO (0 <= FROM <= TO <= 100000); a sweep needs at least two slices. */
+    private static int[] intervalRange(String text, int slices) {
+        String[] parts = text.split(":", -1);
+        try {
+            if (parts.length == 2) {
+                int from = Integer.parseInt(parts[0].trim());
+                int to = Integer.parseInt(parts[1].trim());
+                if (from >= 0 && from <= to && to <= 100_000) {
+                    if (slices < 2) {
+                        throw new InvalidInputException("--sweep-interval needs --slices >= 2; got --slices " + slices);
+                    }
+                    return new int[] {from, to};
+                }
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidInputException("--sweep-interval '" + text + "' is invalid; expected FROM:TO with 0 <= FROM <= TO <= 100000");
     }
 }

@@ -30,6 +30,25 @@ class SimCommandTest {
     }
 
     @Test
+    void sweepIntervalKeepsTheShortestRunOfTheRange() throws Exception {
+        JsonNode j = MainTest.run("sim", "--topology", "torus:4x4", "--traffic", "brev", "--slices", "2", "--packets", "2",
+                "--sweep-interval", "0:24", "--json").json();
+        JsonNode sweep = j.get("sweepDurations");
+        assertThat(sweep.size()).isEqualTo(25);
+        int min = Integer.MAX_VALUE;
+        for (JsonNode d : sweep) {
+            min = Math.min(min, d.asInt());
+        }
+        assertThat(j.get("durationCycles").asInt()).isEqualTo(min);
+        int v = j.get("interval").asInt();
+        JsonNode direct = MainTest.run("sim", "--topology", "torus:4x4", "--traffic", "brev", "--slices", "2", "--packets", "2",
+                "--interval", String.valueOf(v), "--json").json();
+        assertThat(direct.get("durationCycles").asInt()).isEqualTo(min);
+        assertThat(MainTest.run("sim", "--sweep-interval", "5:2", "--slices", "2").code()).isEqualTo(2);
+        assertThat(MainTest.run("sim", "--sweep-interval", "0:10").code()).isEqualTo(2); // one slice
+    }
+
+    @Test
     void repeatReportsSpeedAndNeighbourCaseIs34() throws Exception {
         JsonNode j = MainTest.run("sim", "--topology", "torus:8x8", "--traffic", "neighbor", "--packets", "4",
                 "--repeat", "3", "--json").json();
