@@ -325,10 +325,6 @@ public final class FlitSimulator {
     /** Simulates one workload under one router configuration; the instance is reset first. */
     public SimResult run(RouterConfig config, Workload w) {
         simulate(config, w, Integer.MAX_VALUE);
-        if (injected != totalFlits || inNetwork != 0) {
-            throw new IllegalStateException("flit conservation violated: injected " + injected + ", ejected " + ejected
-                    + ", expected " + totalFlits);
-        }
         for (int q = 0; q < space.length; q++) {
             if (space[q] != buffer || count(q) != 0) {
                 throw new IllegalStateException("buffer accounting violated at queue " + q + ": space " + space[q]
@@ -353,14 +349,13 @@ public final class FlitSimulator {
         if (!simulate(config, w, cycleLimit)) {
             return -1;
         }
-        if (injected != totalFlits || inNetwork != 0) {
-            throw new IllegalStateException("flit conservation violated: injected " + injected + ", ejected " + ejected
-                    + ", expected " + totalFlits);
-        }
         return lastEject;
     }
 
-    /** Runs the cycle loop; false if it stopped after {@code cycleLimit} cycles with flits still in flight. */
+    /**
+     * Runs the cycle loop; false if it stopped at {@code cycleLimit} with flits still in flight. A run that
+     * completes is checked for flit conservation.
+     */
     private boolean simulate(RouterConfig config, Workload w, int cycleLimit) {
         if (config.nodes() != n || config.ports() != ports || config.vcs() != vcs || config.bufferFlits() != buffer) {
             throw new InvalidInputException("router configuration is for " + config.nodes() + " nodes, " + config.vcs()
@@ -408,6 +403,10 @@ public final class FlitSimulator {
             if (cycleLimit != Integer.MAX_VALUE && ejected < totalFlits && completionBound(cycle) > cycleLimit) {
                 return false;
             }
+        }
+        if (injected != totalFlits || inNetwork != 0) {
+            throw new IllegalStateException("flit conservation violated: injected " + injected + ", ejected " + ejected
+                    + ", expected " + totalFlits);
         }
         return true;
     }
