@@ -173,6 +173,11 @@ final class NodemapCommand implements Callable<Integer> {
             var w = spec.commandLine().getOut();
             if (json) {
                 w.println(Json.write(result));
+            } else if (hopsOnly) {
+                w.printf(Locale.ROOT, "%s on %s, %s-%s (hops only): avg hops %.3f (physical %.3f), found in generation %d; "
+                                + "%d evaluations in %.1f s%n", String.join("+", traffic), t.spec(), settings.variant().name(),
+                        settings.order().label(), best.avgHops(), physical.avgHops(), state.bestGeneration(),
+                        state.evaluations(), seconds);
             } else {
                 w.printf(Locale.ROOT, "%s on %s, %s-%s: %d cycles (physical addressing %d), avg hops %.3f (physical %.3f), "
                                 + "found in generation %d; %d evaluations, %d simulations in %.1f s%n",
