@@ -325,6 +325,18 @@ public final class FlitSimulator {
     /** Simulates one workload under one router configuration; the instance is reset first. */
     public SimResult run(RouterConfig config, Workload w) {
         simulate(config, w, Integer.MAX_VALUE);
+        return result();
+    }
+
+    /**
+     * The full measurements of a run if it lasts at most {@code cycleLimit} cycles, else null (stopping as
+     * {@link #durationWithin} does).
+     */
+    public SimResult runWithin(RouterConfig config, Workload w, int cycleLimit) {
+        return simulate(config, w, cycleLimit) ? result() : null;
+    }
+
+    private SimResult result() {
         for (int q = 0; q < space.length; q++) {
             if (space[q] != buffer || count(q) != 0) {
                 throw new IllegalStateException("buffer accounting violated at queue " + q + ": space " + space[q]
@@ -780,7 +792,42 @@ public final class FlitSimulator {
 
     /** Output VC id (node, port, vc) that the packet at node u on input VC vcIn requests next. */
     private int route(int u, int packet, int vcIn) {
-        int dest = packetDest[packet];
+        return routeTo(u, packetDest[packet], vcIn);
+    }
+
+    /**
+     * For every output VC id {@code (node * ports + port) * vcs + vc}, the set of input ports (bit p for input
+     * port p) from which some packet, between any pair of nodes, can request it under this simulator's
+     * dimension-order routing and dateline VC classes. An entry of a queue selection order Q may be N/A only for
+     * input ports outside this set (Yokota et al. 2023, §5.2: "possible choices are directions of input ports").
+     */
+    public int[] requestingInputs() {
+        int[] inputs = new int[n * ports * vcs];
+        for (int src = 0; src < n; src++) {
+            for (int dst = 0; dst < n; dst++) {
+                if (src == dst) {
+                    continue;
+                }
+                int u = src;
+                int inPort = pPort;
+                int vc = 0;
+                while (true) {
+                    int o = routeTo(u, dst, vc);
+                    inputs[o] |= 1 << inPort;
+                    int port = (o / vcs) % ports;
+                    if (port == pPort) {
+                        break;
+                    }
+                    vc = o % vcs;
+                    inPort = port;
+                    u = neighbour[u * ports + port];
+                }
+            }
+        }
+        return inputs;
+    }
+
+    private int routeTo(int u, int dest, int vcIn) {
         for (int d = 0; d < dims; d++) {
             int a = coord[u * dims + d];
             int b = coord[dest * dims + d];

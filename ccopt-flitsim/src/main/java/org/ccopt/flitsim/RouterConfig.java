@@ -160,6 +160,41 @@ public final class RouterConfig {
         }
     }
 
+    /**
+     * A copy with every gene replaced: {@code schemes[node * ports + port]} is a {@link VcSelection} ordinal and
+     * {@code queueOrder} holds one order of {@code ports} entries per (node, port, vc), node-major, -1 for N/A.
+     */
+    public RouterConfig withGenes(byte[] schemes, byte[] queueOrder) {
+        if (schemes.length != this.vcSelection.length || queueOrder.length != this.queueOrder.length) {
+            throw new InvalidInputException("gene arrays of " + schemes.length + " schemes and " + queueOrder.length
+                    + " order entries; expected " + this.vcSelection.length + " and " + this.queueOrder.length);
+        }
+        VcSelection[] all = VcSelection.values();
+        VcSelection[] c = new VcSelection[schemes.length];
+        for (int i = 0; i < c.length; i++) {
+            if (schemes[i] < 0 || schemes[i] >= all.length) {
+                throw new InvalidInputException("VC selection scheme index " + schemes[i] + " is out of range; expected 0..9");
+            }
+            c[i] = all[schemes[i]];
+        }
+        for (int base = 0; base < queueOrder.length; base += ports) {
+            int seen = 0;
+            for (int j = 0; j < ports; j++) {
+                int p = queueOrder[base + j];
+                if (p < -1 || p >= ports || (p >= 0 && (seen & 1 << p) != 0)) {
+                    throw new InvalidInputException("queue order entry " + p + " at output VC " + base / ports
+                            + " is not part of a permutation of input ports 0.." + (ports - 1) + " (with -1 for N/A)");
+                }
+                seen |= p >= 0 ? 1 << p : 0;
+            }
+        }
+        RouterConfig r = new RouterConfig(nodes, ports, vcs, bufferFlits, c, queueOrder.clone());
+        r.atomicVcAllocation = atomicVcAllocation;
+        r.sliceReinitialization = sliceReinitialization;
+        r.sliceInterlocking = sliceInterlocking;
+        return r;
+    }
+
     byte[] queueOrderArray() {
         return queueOrder;
     }

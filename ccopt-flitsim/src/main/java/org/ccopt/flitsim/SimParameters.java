@@ -90,6 +90,15 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
     }
 
+    /** Parses a parameter document (the text {@link #toJson} writes). */
+    public static SimParameters parse(String json) {
+        try {
+            return MAPPER.readValue(json, SimParameters.class);
+        } catch (IOException e) {
+            throw new InvalidInputException("cannot parse parameters: " + e.getMessage().split("\n")[0]);
+        }
+    }
+
     public static SimParameters read(Path file) {
         try {
             SimParameters p = MAPPER.readValue(Files.readString(file), SimParameters.class);

@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.ccopt.InvalidInputException;
 import org.ccopt.util.Permutations;
+import org.ccopt.util.SeededStreams;
 
 /**
  * The node-mapping GA of Yokota et al. 2018, §4-§5.1: a population of mappings (logical address per physical
@@ -183,9 +184,6 @@ public final class NodeMappingGa {
 
     /** The random stream of slot {@code slot} in generation {@code generation}. */
     private SplittableRandom random(int generation, int slot) {
-        long z = settings.seed() * 0x9E3779B97F4A7C15L + ((long) generation << 32 | slot);
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return new SplittableRandom(z ^ (z >>> 31));
+        return SeededStreams.of(settings.seed(), generation, slot);
     }
 }

@@ -1,0 +1,294 @@
+package org.ccopt.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.ccopt.InvalidInputException;
+import org.ccopt.cupstack.Checkpoint;
+import org.ccopt.cupstack.CupStackGa;
+import org.ccopt.cupstack.CupStackRun;
+import org.ccopt.cupstack.CupStackValidator;
+import org.ccopt.cupstack.GeneGroup;
+import org.ccopt.cupstack.Method;
+import org.ccopt.cupstack.Problem;
+import org.ccopt.cupstack.SortKey;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.LinkTrace;
+import org.ccopt.flitsim.SimParameters;
+import org.ccopt.flitsim.TracePicture;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.ccopt.traffic.TrafficPattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ccopt cupstack}: the (extended) Cup-Stacking method of Yokota et al. 2023. */
+@Command(name = "cupstack", mixinStandardHelpOptions = true,
+        description = "Split every message into slices and stack them densely: GA over injection timing and router arbitration "
+                + "(extended Cup-Stacking, Yokota et al. 2023).")
+final class CupstackCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-t", "--topology"}, defaultValue = "torus:16x16", description = "Torus or mesh (default: ${DEFAULT-VALUE}).")
+    String topology;
+
+    @Option(names = "--traffic", defaultValue = "brev", description = TrafficPattern.NAMES + " (default: ${DEFAULT-VALUE}).")
+    String traffic;
+
+    @Option(names = "--traffic-seed", defaultValue = "1", description = "Seed of random patterns (default: ${DEFAULT-VALUE}).")
+    long trafficSeed;
+
+    @Option(names = "--slices", defaultValue = "2", description = "Slices S per message (default: ${DEFAULT-VALUE}).")
+    int slices;
+
+    @Option(names = "--packets", defaultValue = "1", description = "Packets per slice (default: ${DEFAULT-VALUE}).")
+    int packets;
+
+    @Option(names = "--packet-flits", defaultValue = "8", description = "Flits per packet L (default: ${DEFAULT-VALUE}).")
+    int flits;
+
+    @Mixin
+    RouterOptions router = new RouterOptions();
+
+    @Option(names = "--method", defaultValue = "full", description = Method.NAMES + " (default: ${DEFAULT-VALUE}).")
+    String method;
+
+    @Option(names = "--freeze", defaultValue = "", description = "Gene groups to freeze on top of the method's: V,I,C,Q "
+            + "(e.g. C,Q with --vc-select C05 for timing adjustment alone, Table 3).")
+    String freeze;
+
+    @Option(names = "--interval", defaultValue = "-1", description = "V when V is frozen (default: the slice length).")
+    int interval;
+
+    @Option(names = "--sort-key", defaultValue = "T01", description = "Optimisation item T01..T10 (Table 5; default: ${DEFAULT-VALUE}).")
+    String sortKey;
+
+    @Option(names = "--from-slices", defaultValue = "1", description = "Slices of the GA run for extrapolate and post (S1, S2, S4; default: ${DEFAULT-VALUE}).")
+    int fromSlices;
+
+    @Option(names = "--estimate-slices", defaultValue = "2", description = "S' of the rough estimate T_e (S'-1) + t_d (E2, E4; default: ${DEFAULT-VALUE}).")
+    int estimateSlices;
+
+    @Option(names = "--population", defaultValue = "50", description = "Chromosomes (default: ${DEFAULT-VALUE}).")
+    int population;
+
+    @Option(names = "--generations", defaultValue = "1000", description = "Generations (default: ${DEFAULT-VALUE}).")
+    int generations;
+
+    @Option(names = "--training", defaultValue = "100", description = "Mutation-only generations at the start (default: ${DEFAULT-VALUE}).")
+    int training;
+
+    @Option(names = "--mutation-rate", defaultValue = "0.02", description = "r_m, share of genes a mutation alters (default: ${DEFAULT-VALUE}).")
+    double mutationRate;
+
+    @Option(names = "--crossover-interval", defaultValue = "10", description = "i_c, generations between crossovers (default: ${DEFAULT-VALUE}).")
+    int crossoverInterval;
+
+    @Option(names = "--crossover-rate", defaultValue = "0.8", description = "r_c, share of genes taken from the stronger parent (default: ${DEFAULT-VALUE}).")
+    double crossoverRate;
+
+    @Option(names = "--crossover-pairs", description = "Systematic pairs per crossover generation (default: population / 2).")
+    Integer crossoverPairs;
+
+    @Option(names = "--tie", defaultValue = "age", description = "Crossover ranking of equal scores: random or age (default: ${DEFAULT-VALUE}).")
+    String tie;
+
+    @Option(names = "--lifetime", defaultValue = "200", description = "lt, generations a chromosome lives; 0 = off (default: ${DEFAULT-VALUE}).")
+    int lifetime;
+
+    @Option(names = "--watchdog", defaultValue = "0", description = "wd, generations without a new best before all restart; 0 = off (default: ${DEFAULT-VALUE}).")
+    int watchdog;
+
+    @Option(names = "--max-synonyms", defaultValue = "1000", description = "Recorded synonyms of the best (default: ${DEFAULT-VALUE}).")
+    int maxSynonyms;
+
+    @Option(names = "--seed", defaultValue = "1", description = "GA seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--threads", description = "Evaluation threads (default: all cores).")
+    Integer threads;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write best.json, synonyms.jsonl, generations.csv, convergence.png, stacking.png and checkpoints here.")
+    Path out;
+
+    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in DIR (its options apply; results go to DIR).")
+    Path resume;
+
+    @Option(names = "--checkpoint-seconds", defaultValue = "5", description = "Seconds between checkpoints (default: ${DEFAULT-VALUE}).")
+    double checkpointSeconds;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (resume == null) {
+            List<String> all = spec.commandLine().getParseResult().originalArgs();
+            return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);
+        }
+        Checkpoint resumed = Checkpoint.read(resume);
+        CupstackCommand saved = new CupstackCommand();
+        new CommandLine(saved).parseArgs(resumed.arguments().toArray(String[]::new));
+        saved.spec = spec;
+        saved.out = resume;
+        saved.json = saved.json || json;
+        return saved.optimize(resumed.arguments(), resumed.state());
+    }
+
+    private int optimize(List<String> arguments, CupStackGa.State resumed) throws Exception {
+        Topology t = TopologySpec.parse(topology);
+        TrafficPattern pattern = TrafficPattern.parse(traffic);
+        Method m = Method.parse(method);
+        SortKey key = SortKey.parse(sortKey);
+        Problem problem = new Problem(t, pattern.destinations(t, trafficSeed), slices, packets, flits, router.vcs, router.buffer,
+                key.reinitializes(), key.interlocks());
+        CupStackGa.Settings settings = new CupStackGa.Settings(population, generations, training, mutationRate, crossoverInterval,
+                crossoverRate, crossoverPairs == null ? population / 2 : crossoverPairs, CupStackGa.Tie.parse(tie), lifetime, watchdog,
+                maxSynonyms, seed);
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        CupStackRun.Options options = new CupStackRun.Options(m, problem, VcSelection.parse(router.vcSelect), GeneGroup.parseSet(freeze),
+                key, fromSlices, estimateSlices, interval < 0 ? problem.sliceFlits() : interval, settings, pattern.label(), workers);
+        long started = System.nanoTime();
+        try (CupStackRun run = new CupStackRun(options)) {
+            CupStackGa ga = run.ga();
+            CupStackGa.State state = null;
+            if (ga != null) {
+                state = resumed != null ? resumed : ga.initial();
+                AtomicReference<CupStackGa.State> latest = new AtomicReference<>(state);
+                Thread saver = out == null ? null : new Thread(() -> save(arguments, latest.get()));
+                if (saver != null) {
+                    Runtime.getRuntime().addShutdownHook(saver); // Ctrl-C keeps the last whole generation
+                }
+                long[] lastSave = {System.nanoTime()};
+                try (ProgressBar bar = progressBar(state.generation())) {
+                    state = ga.run(state, s -> {
+                        latest.set(s);
+                        if (bar != null) {
+                            CupStackGa.Generation row = s.history().get(s.history().size() - 1);
+                            bar.stepTo(s.generation());
+                            bar.setExtraMessage(String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(), row.meanNew()));
+                        }
+                        if (out != null && System.nanoTime() - lastSave[0] > checkpointSeconds * 1e9) {
+                            save(arguments, s);
+                            lastSave[0] = System.nanoTime();
+                        }
+                    });
+                }
+                if (saver != null) {
+                    save(arguments, state);
+                    Runtime.getRuntime().removeShutdownHook(saver);
+                }
+            }
+            CupStackRun.Result r = run.finish(state);
+            double seconds = (System.nanoTime() - started) / 1e9;
+            if (out != null) {
+                writeOutputs(run, problem, state, r, pattern.label());
+            }
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("method", m.label());
+            result.put("topology", t.spec());
+            result.put("traffic", pattern.label());
+            result.put("slices", slices);
+            result.put("baselineCycles", r.baselineCycles());
+            result.put("simpleStackingCycles", r.simpleStackingCycles());
+            result.put("bestCycles", r.bestScore().duration());
+            result.put("interval", r.best().interval());
+            result.put("effectiveThickness", r.bestScore().thickness());
+            result.put("generations", state == null ? 0 : state.generation());
+            result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
+            result.put("evaluations", state == null ? 0 : state.evaluations());
+            result.put("simulations", run.simulations());
+            result.put("td0", run.td0());
+            result.put("alterableGenes", run.space().alterableGenes());
+            result.put("synonyms", state == null ? 0 : state.signatures().length);
+            result.put("recordedSynonyms", state == null ? 0 : state.synonyms().size());
+            result.put("restacked", r.restacked());
+            result.put("gaSeconds", state == null ? 0.0 : state.seconds());
+            result.put("seconds", seconds);
+            Map<String, Integer> perScheme = new LinkedHashMap<>();
+            for (VcSelection c : VcSelection.values()) {
+                perScheme.put(c.name(), r.simplePerScheme()[c.ordinal()]);
+            }
+            result.put("simplePerScheme", perScheme);
+            var w = spec.commandLine().getOut();
+            if (json) {
+                w.println(Json.write(result));
+            } else {
+                w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s: %d cycles at V = %d (unsplit %d, simple stacking %d); "
+                                + "%s evaluations in %.1f s%n", pattern.label(), t.spec(), slices, problem.sliceFlits(), m.label(),
+                        r.bestScore().duration(), r.best().interval(), r.baselineCycles(), r.simpleStackingCycles(),
+                        result.get("evaluations"), seconds);
+                if (out != null) {
+                    w.println("  wrote " + out.resolve("best.json") + " (ccopt sim --params), synonyms.jsonl, generations.csv, "
+                            + "convergence.png, stacking.png");
+                }
+            }
+        }
+        return Main.OK;
+    }
+
+    private ProgressBar progressBar(int from) {
+        if (System.console() == null || json) {
+            return null;
+        }
+        return new ProgressBarBuilder().setTaskName("cupstack").setInitialMax(generations).startsFrom(from, java.time.Duration.ZERO)
+                .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build();
+    }
+
+    private void save(List<String> arguments, CupStackGa.State state) {
+        try {
+            new Checkpoint(arguments, state).write(out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot write a checkpoint to " + out, e);
+        }
+    }
+
+    private void writeOutputs(CupStackRun run, Problem problem, CupStackGa.State state, CupStackRun.Result r, String label)
+            throws java.io.IOException {
+        SimParameters best = CupStackValidator.parameters(problem, run.baseConfig(), r.best(), label, seed);
+        OutputFiles.writeAtomically(out.resolve("best.json"), best.toJson());
+        StringBuilder syn = new StringBuilder();
+        StringBuilder csv = new StringBuilder("generation,bestObjective,bestDuration,meanNew,exactNew,prunedNew,crossover,reinitialized,evaluations,seconds\n");
+        if (state != null) {
+            ObjectMapper mapper = new ObjectMapper();
+            for (CupStackGa.Synonym s : state.synonyms()) {
+                syn.append(mapper.writeValueAsString(s)).append('\n');
+            }
+            List<CupStackGa.Generation> rows = state.history();
+            double[] x = new double[rows.size()];
+            double[] bestY = new double[rows.size()];
+            double[] mean = new double[rows.size()];
+            for (int i = 0; i < rows.size(); i++) {
+                CupStackGa.Generation g = rows.get(i);
+                csv.append(String.format(Locale.ROOT, "%d,%d,%d,%.3f,%d,%d,%b,%d,%d,%.3f%n", g.generation(), g.bestObjective(), g.bestDuration(),
+                        g.meanNew(), g.exactNew(), g.prunedNew(), g.crossover(), g.reinitialized(), g.evaluations(), g.seconds()));
+                x[i] = g.generation();
+                bestY[i] = g.bestObjective();
+                mean[i] = Double.isNaN(g.meanNew()) ? g.bestObjective() : g.meanNew();
+            }
+            Charts.linePng(out.resolve("convergence.png"), label + " on " + problem.topology().spec() + ", " + method + " (seed " + seed + ")",
+                    "generation", "cycles", x, new String[] {"best", "average of newly evaluated (exact)"}, new double[][] {bestY, mean});
+        }
+        OutputFiles.writeAtomically(out.resolve("synonyms.jsonl"), syn.toString());
+        OutputFiles.writeAtomically(out.resolve("generations.csv"), csv.toString());
+        FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits());
+        LinkTrace trace = new LinkTrace();
+        int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();
+        TracePicture.write(trace, duration, label + " on " + problem.topology().spec() + ", " + method + ": " + duration + " cycles",
+                out.resolve("stacking.png"));
+    }
+}

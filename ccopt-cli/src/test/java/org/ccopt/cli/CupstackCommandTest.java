@@ -1,0 +1,80 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CupstackCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String[] SMALL = {"cupstack", "--topology", "torus:4x4", "--traffic", "brev", "--slices", "2",
+        "--packet-flits", "4", "--population", "10", "--training", "3", "--crossover-interval", "2", "--seed", "3", "--json"};
+
+    @Test
+    void cupstackPrintsTheDocumentedFieldsAndItsBestReplaysInSim() throws Exception {
+        Path out = dir.resolve("run");
+        MainTest.Result r = MainTest.run(concat(SMALL, "--generations", "6", "--out", out.toString()));
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        for (String field : new String[] {"baselineCycles", "simpleStackingCycles", "bestCycles", "interval", "generations",
+            "evaluations", "seconds"}) {
+            assertThat(j.has(field)).as(field).isTrue();
+        }
+        assertThat(j.get("generations").asInt()).isEqualTo(6);
+        for (String file : new String[] {"best.json", "synonyms.jsonl", "generations.csv", "convergence.png", "stacking.png"}) {
+            assertThat(out.resolve(file)).exists();
+        }
+        assertThat(Files.readAllLines(out.resolve("generations.csv"))).hasSize(1 + 7);
+        JsonNode replay = MainTest.run("sim", "--params", out.resolve("best.json").toString(), "--json").json();
+        assertThat(replay.get("durationCycles").asInt()).isEqualTo(j.get("bestCycles").asInt());
+    }
+
+    @Test
+    void everyMethodRunsFromTheCommandLine() throws Exception {
+        for (String method : new String[] {"full", "no-tadj", "simple", "extrapolate", "estimate", "post", "perturb"}) {
+            MainTest.Result r = MainTest.run(concat(SMALL, "--generations", "3", "--method", method));
+            assertThat(r.code()).as(method + ": " + r.err()).isZero();
+            assertThat(r.json().get("method").asText()).isEqualTo(method);
+        }
+    }
+
+    @Test
+    void resumeFromACheckpointGivesTheUninterruptedResult() throws Exception {
+        JsonNode whole = MainTest.run(concat(SMALL, "--generations", "8")).json();
+        Path out = dir.resolve("half");
+        MainTest.run(concat(SMALL, "--generations", "4", "--out", out.toString()));
+        Path cp = out.resolve("checkpoint.json");
+        assertThat(Files.readString(cp)).contains("\"--generations\",\"4\"");
+        Files.writeString(cp, Files.readString(cp).replace("\"--generations\",\"4\"", "\"--generations\",\"8\""));
+        JsonNode resumed = MainTest.run("cupstack", "--resume", out.toString(), "--json").json();
+        assertThat(resumed.get("bestCycles")).isEqualTo(whole.get("bestCycles"));
+        assertThat(resumed.get("interval")).isEqualTo(whole.get("interval"));
+        assertThat(resumed.get("evaluations")).isEqualTo(whole.get("evaluations"));
+    }
+
+    @Test
+    void badInputGetsOneLineAndExitCode2() {
+        MainTest.Result r = MainTest.run("cupstack", "--method", "greedy");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("unknown method 'greedy'").doesNotContain("\n");
+        assertThat(MainTest.run("cupstack", "--lifetime", "100", "--watchdog", "100").code()).isEqualTo(2);
+        assertThat(MainTest.run("cupstack", "--sort-key", "T11").code()).isEqualTo(2);
+        assertThat(MainTest.run("cupstack", "--freeze", "X").code()).isEqualTo(2);
+        assertThat(MainTest.run("cupstack", "--mutation-rate", "0").code()).isEqualTo(2);
+        assertThat(MainTest.run("cupstack", "--slices", "0").code()).isEqualTo(2);
+        assertThat(MainTest.run("cupstack", "--topology", "hypercube:4").code()).isEqualTo(2);
+        assertThat(MainTest.run("cupstack", "--resume", dir.resolve("nothing").toString()).code()).isEqualTo(2);
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+}

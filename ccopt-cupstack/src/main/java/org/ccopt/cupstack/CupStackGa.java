@@ -1,0 +1,327 @@
+package org.ccopt.cupstack;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import org.ccopt.InvalidInputException;
+import org.ccopt.util.SeededStreams;
+
+/**
+ * The GA operation mode of the extended Cup-Stacking method (Yokota et al. 2023, App. A.3).
+ *
+ * <ol>
+ *   <li>Generation 0: a random population, every chromosome evaluated.
+ *   <li>Training, generations 1..100: every chromosome produces one mutant, which replaces it only if better.
+ *   <li>Afterwards, every i_c-th generation is a crossover generation: the population is sorted by score (ties
+ *       broken randomly or by age, older first) and the systematic pairs (1,2), (1,3), (2,3), (1,4), (2,4), (3,4), ...
+ *       each produce a child of the weaker (b-th) parent with genes taken from the stronger (a-th) at rate r_c, which
+ *       overwrites the weaker parent. ccopt's reading of the pair count, which the paper does not state: the first
+ *       {@code crossoverPairs} pairs (default population / 2). "When the crossover operation is not carried out, a
+ *       mutation operation is applied": every chromosome that no pair overwrote is mutated as in other generations.
+ *   <li>Signatures (CRC-32 over all genes) of the chromosomes that reach the best score are recorded; a chromosome
+ *       entering the population with the best score and a known signature (a clone) is re-initialised.
+ *   <li>Lifetime lt: a chromosome lt generations old is re-initialised. Watchdog wd: wd generations without a
+ *       new best re-initialise the whole population. They are mutually exclusive (App. A.3 (6)).
+ * </ol>
+ * A re-initialised chromosome is a random one, evaluated in the next generation in place of a mutant.
+ *
+ * <p>Synonyms (§6.3): every evaluated chromosome with the best score and a new signature is a synonym; it is
+ * recorded with its genes when one of its properties ir, or, ib, ob, lb, T_e exceeds that of the last recorded
+ * synonym (the paper's filter, read literally), up to {@code maxSynonyms}. A new best starts the record afresh.
+ *
+ * <p>Every random choice comes from a stream seeded by (seed, generation, slot), so a run is a pure function of
+ * its settings and seed whatever the thread count, and a run resumed from a {@link State} reaches the same result.
+ */
+public final class CupStackGa {
+
+    /** How crossover ranks chromosomes with equal scores (App. A.3 (4)). */
+    public enum Tie {
+        RANDOM, AGE;
+
+        public static Tie parse(String text) {
+            try {
+                return valueOf(text.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidInputException("unknown tie order '" + text + "'; expected random or age");
+            }
+        }
+    }
+
+    /** GA parameters; defaults are the paper's values or choices within its ranges (App. A.3). */
+    public record Settings(int population, int generations, int training, double mutationRate, int crossoverInterval,
+                           double crossoverRate, int crossoverPairs, Tie tie, int lifetime, int watchdog, int maxSynonyms,
+                           long seed) {
+        public Settings {
+            if (population < 2) {
+                throw new InvalidInputException("--population " + population + " is invalid; expected >= 2");
+            }
+            if (generations < 0 || training < 0) {
+                throw new InvalidInputException("--generations " + generations + " and --training " + training + " must be >= 0");
+            }
+            if (!(mutationRate > 0 && mutationRate <= 1)) {
+                throw new InvalidInputException("--mutation-rate " + mutationRate + " is invalid; expected 0 < r_m <= 1 (paper: 0.1, 0.05, 0.02)");
+            }
+            if (!(crossoverRate > 0 && crossoverRate <= 1)) {
+                throw new InvalidInputException("--crossover-rate " + crossoverRate + " is invalid; expected 0 < r_c <= 1 (paper: 0.1 .. 0.9)");
+            }
+            if (crossoverInterval < 0 || crossoverPairs < 0 || lifetime < 0 || watchdog < 0 || maxSynonyms < 0) {
+                throw new InvalidInputException("--crossover-interval, --crossover-pairs, --lifetime, --watchdog and --max-synonyms must be >= 0");
+            }
+            if (lifetime > 0 && watchdog > 0) {
+                throw new InvalidInputException("--lifetime " + lifetime + " and --watchdog " + watchdog
+                        + " are mutually exclusive (Yokota et al. 2023, App. A.3 (6)); set one of them to 0");
+            }
+        }
+
+        /** The paper's setting: 50 chromosomes, 1,000 generations, 100 of training, r_m 0.02, i_c 10, r_c 0.8, lt 200. */
+        public static Settings paper(long seed) {
+            return new Settings(50, 1000, 100, 0.02, 10, 0.8, 25, Tie.AGE, 200, 0, 1000, seed);
+        }
+    }
+
+    /** One row of the convergence record (Fig. 4): the best so far and the mean of this generation's new scores. */
+    public record Generation(int generation, int bestObjective, int bestDuration, double meanNew, int exactNew, int prunedNew,
+                             boolean crossover, int reinitialized, long evaluations, double seconds) {
+    }
+
+    /** A recorded synonym of the best score: its genes and measurements. */
+    public record Synonym(Chromosome chromosome, Score score) {
+    }
+
+    /**
+     * Everything a run needs to continue: the population of generation {@code generation} (scores null for
+     * chromosomes re-initialised and not yet evaluated), birth generations, the best chromosome, the signatures
+     * and recorded synonyms of the best score, and the convergence record.
+     */
+    public record State(int generation, Chromosome[] population, Score[] scores, int[] born, Chromosome best, Score bestScore,
+                        int bestGeneration, int lastImprovement, long[] signatures, List<Synonym> synonyms, long evaluations,
+                        double seconds, List<Generation> history) {
+    }
+
+    private final GeneSpace space;
+    private final Evaluator evaluator;
+    private final Settings settings;
+    private final Comparator<Score> order;
+    private final boolean prune;
+    private final SortKey key;
+
+    public CupStackGa(GeneSpace space, Evaluator evaluator, Settings settings, SortKey key) {
+        this(space, evaluator, settings, key, true);
+    }
+
+    private CupStackGa(GeneSpace space, Evaluator evaluator, Settings settings, SortKey key, boolean prune) {
+        this.space = space;
+        this.evaluator = evaluator;
+        this.settings = settings;
+        this.order = key.comparator();
+        this.prune = prune;
+        this.key = key;
+    }
+
+    /** The same GA evaluating every mutant in full (to check that pruning changes nothing). */
+    public CupStackGa withoutPruning() {
+        return new CupStackGa(space, evaluator, settings, key, false);
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /** Generation 0: a random population, evaluated. */
+    public State initial() {
+        long started = System.nanoTime();
+        int pop = settings.population();
+        Chromosome[] population = new Chromosome[pop];
+        for (int i = 0; i < pop; i++) {
+            population[i] = space.initial(SeededStreams.of(settings.seed(), 0, i));
+        }
+        Score[] scores = new Score[pop];
+        evaluator.evaluateAll(population, new Score[pop], scores);
+        State s = new State(0, population, scores, new int[pop], null, null, 0, 0, new long[0], List.of(), 0, 0, List.of());
+        return integrate(s, 0, population.clone(), scores, new boolean[pop], false, started);
+    }
+
+    /** One generation: mutants (or crossover children) of every chromosome, integrated in slot order. */
+    public State step(State s) {
+        long started = System.nanoTime();
+        int g = s.generation() + 1;
+        int pop = settings.population();
+        Chromosome[] child = new Chromosome[pop];
+        Score[] reference = new Score[pop];
+        boolean[] unconditional = new boolean[pop];
+        boolean crossover = g > settings.training() && settings.crossoverInterval() > 0
+                && (g - settings.training()) % settings.crossoverInterval() == 0;
+        if (crossover) {
+            Integer[] ranked = rank(s, SeededStreams.of(settings.seed(), g, -1));
+            Chromosome[] work = s.population().clone();
+            int pairs = 0;
+            for (int b = 1; b < pop && pairs < settings.crossoverPairs(); b++) {
+                for (int a = 0; a < b && pairs < settings.crossoverPairs(); a++) {
+                    int weak = ranked[b];
+                    work[weak] = space.crossover(work[weak], work[ranked[a]], settings.crossoverRate(),
+                            SeededStreams.of(settings.seed(), g, pop + pairs));
+                    unconditional[weak] = true;
+                    pairs++;
+                }
+            }
+            for (int i = 0; i < pop; i++) {
+                child[i] = unconditional[i] ? work[i] : null;
+            }
+        }
+        for (int i = 0; i < pop; i++) {
+            if (unconditional[i]) {
+                continue; // overwritten by crossover
+            }
+            if (s.scores()[i] == null) {
+                child[i] = s.population()[i]; // re-initialised last generation: evaluate it as it is
+                unconditional[i] = true;
+            } else {
+                child[i] = space.mutate(s.population()[i], settings.mutationRate(), SeededStreams.of(settings.seed(), g, i));
+                reference[i] = prune ? s.scores()[i] : null;
+            }
+        }
+        Score[] scores = new Score[pop];
+        evaluator.evaluateAll(child, reference, scores);
+        return integrate(s, g, child, scores, unconditional, crossover, started);
+    }
+
+    /** Runs from {@code start} to the configured generation count, reporting every generation. */
+    public State run(State start, Consumer<State> afterGeneration) {
+        State s = start;
+        while (s.generation() < settings.generations()) {
+            s = step(s);
+            afterGeneration.accept(s);
+        }
+        return s;
+    }
+
+    /**
+     * Takes this generation's evaluated children into the population, slot by slot: acceptance, best and synonym
+     * bookkeeping, clone, lifetime and watchdog re-initialisation.
+     */
+    private State integrate(State s, int g, Chromosome[] child, Score[] childScore, boolean[] unconditional, boolean crossover,
+                            long started) {
+        int pop = settings.population();
+        Chromosome[] population = s.population().clone();
+        Score[] scores = s.scores().clone();
+        int[] born = s.born().clone();
+        Chromosome best = s.best();
+        Score bestScore = s.bestScore();
+        int bestGeneration = s.bestGeneration();
+        int lastImprovement = s.lastImprovement();
+        Set<Long> signatures = new HashSet<>();
+        for (long x : s.signatures()) {
+            signatures.add(x);
+        }
+        List<Synonym> synonyms = new ArrayList<>(s.synonyms());
+        double sum = 0;
+        int exact = 0;
+        int pruned = 0;
+        int reinitialized = 0;
+        for (int i = 0; i < pop; i++) {
+            Score sc = childScore[i];
+            Chromosome c = child[i];
+            if (c == null) {
+                continue;
+            }
+            if (sc == null) {
+                pruned++;
+                continue;
+            }
+            exact++;
+            sum += sc.objective();
+            if (sc.interval() != c.interval()) {
+                c = c.withInterval(sc.interval()); // the perturbation's interval survives
+            }
+            boolean accepted = unconditional[i] || order.compare(sc, scores[i]) < 0;
+            if (accepted) {
+                population[i] = c;
+                scores[i] = sc;
+                born[i] = g;
+            }
+            int vsBest = bestScore == null ? -1 : order.compare(sc, bestScore);
+            if (vsBest < 0) {
+                best = c;
+                bestScore = sc;
+                bestGeneration = g;
+                lastImprovement = g;
+                signatures.clear();
+                signatures.add(c.crc32());
+                synonyms.clear();
+                synonyms.add(new Synonym(c, sc));
+            } else if (vsBest == 0) {
+                long crc = c.crc32();
+                if (!signatures.add(crc)) {
+                    if (accepted && g > 0) {
+                        reinitialize(population, scores, born, i, g);
+                        reinitialized++;
+                    }
+                } else if (synonyms.size() < settings.maxSynonyms() && exceeds(sc, synonyms.get(synonyms.size() - 1).score())) {
+                    synonyms.add(new Synonym(c, sc));
+                }
+            }
+        }
+        for (int i = 0; i < pop && settings.lifetime() > 0; i++) {
+            if (scores[i] != null && g - born[i] >= settings.lifetime()) {
+                reinitialize(population, scores, born, i, g);
+                reinitialized++;
+            }
+        }
+        if (settings.watchdog() > 0 && g - lastImprovement >= settings.watchdog()) {
+            for (int i = 0; i < pop; i++) {
+                reinitialize(population, scores, born, i, g);
+            }
+            reinitialized += pop;
+            lastImprovement = g;
+        }
+        long evaluations = s.evaluations() + exact + pruned;
+        double seconds = s.seconds() + (System.nanoTime() - started) / 1e9;
+        long[] sig = signatures.stream().mapToLong(Long::longValue).sorted().toArray();
+        List<Generation> history = new ArrayList<>(s.history());
+        history.add(new Generation(g, bestScore.objective(), bestScore.duration(), exact == 0 ? Double.NaN : sum / exact, exact,
+                pruned, crossover, reinitialized, evaluations, seconds));
+        return new State(g, population, scores, born, best, bestScore, bestGeneration, lastImprovement, sig,
+                List.copyOf(synonyms), evaluations, seconds, history);
+    }
+
+    private void reinitialize(Chromosome[] population, Score[] scores, int[] born, int slot, int g) {
+        population[slot] = space.initial(SeededStreams.of(settings.seed(), g, 2 * settings.population() + slot));
+        scores[slot] = null;
+        born[slot] = g;
+    }
+
+    /** Slots sorted best first; unevaluated ones last; ties by age (older first) or in a random order. */
+    private Integer[] rank(State s, SplittableRandom rnd) {
+        int pop = settings.population();
+        Integer[] idx = new Integer[pop];
+        for (int i = 0; i < pop; i++) {
+            idx[i] = i;
+        }
+        if (settings.tie() == Tie.RANDOM) {
+            for (int i = pop - 1; i > 0; i--) {
+                int j = rnd.nextInt(i + 1);
+                Integer t = idx[i];
+                idx[i] = idx[j];
+                idx[j] = t;
+            }
+        }
+        Score[] sc = s.scores();
+        Comparator<Integer> byScore = (a, b) -> sc[a] == null || sc[b] == null
+                ? Boolean.compare(sc[a] == null, sc[b] == null) : order.compare(sc[a], sc[b]);
+        Comparator<Integer> c = settings.tie() == Tie.AGE ? byScore.thenComparingInt(i -> s.born()[i]) : byScore;
+        Arrays.sort(idx, c); // stable: random ties keep the shuffled order; age ties fall back to slot order
+        return idx;
+    }
+
+    /** The §6.3 filter: one or more of ir, or, ib, ob, lb and T_e larger than the last recorded synonym's. */
+    private static boolean exceeds(Score s, Score record) {
+        return s.ir() > record.ir() || s.or() > record.or() || s.ib() > record.ib() || s.ob() > record.ob()
+                || s.lb() > record.lb() || s.thickness() > record.thickness();
+    }
+}

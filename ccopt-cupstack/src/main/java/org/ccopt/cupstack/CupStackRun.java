@@ -1,0 +1,145 @@
+package org.ccopt.cupstack;
+
+import java.util.EnumSet;
+import java.util.List;
+import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.util.SeededStreams;
+
+/**
+ * One Cup-Stacking run by any {@link Method} of Yokota et al. 2023: sets up the GA's problem (the target slices,
+ * or the source slices of extrapolation and post-stacking, or one slice for rough estimation), the gene ranges from
+ * the single-slice reference run t_d0 (App. A.3), the evaluator and the GA; {@link #finish} turns the GA's final
+ * state into the method's answer (re-stacking by V sweeps where the method asks for it), adds the unsplit and
+ * simple-stacking references, and has the answer re-checked by {@link CupStackValidator}.
+ */
+public final class CupStackRun implements AutoCloseable {
+
+    /**
+     * @param scheme        C of every port where C is frozen (and of the unsplit reference)
+     * @param freeze        gene groups frozen on top of the method's own
+     * @param fromSlices    slices of the GA run for extrapolation and post-stacking (S1, S2, S4)
+     * @param estimateSlices S' of rough estimation (E2, E4)
+     * @param interval      V where V is frozen
+     */
+    public record Options(Method method, Problem problem, VcSelection scheme, EnumSet<GeneGroup> freeze, SortKey key,
+                          int fromSlices, int estimateSlices, int interval, CupStackGa.Settings ga, String traffic, int threads) {
+    }
+
+    /** The method's answer and its references. */
+    public record Result(int baselineCycles, int simpleStackingCycles, int[] simplePerScheme, int[] simpleIntervals,
+                         Chromosome best, Score bestScore, int restacked) {
+    }
+
+    private final Options options;
+    private final Problem target;
+    private final Problem gaProblem;
+    private final RouterConfig base;
+    private final GeneSpace space;
+    private final Evaluator evaluator;
+    private final CupStackGa ga;
+    private final int td0;
+
+    public CupStackRun(Options o) {
+        this.options = o;
+        this.target = o.problem();
+        Method m = o.method();
+        if (m == Method.ESTIMATE && o.estimateSlices() < 2) {
+            throw new InvalidInputException("--estimate-slices " + o.estimateSlices() + " is invalid; expected >= 2 (E2, E4)");
+        }
+        if (o.fromSlices() < 1 || o.fromSlices() > 64) {
+            throw new InvalidInputException("--from-slices " + o.fromSlices() + " is invalid; expected 1..64 (S1, S2, S4)");
+        }
+        int gaSlices = m == Method.ESTIMATE ? 1 : m == Method.EXTRAPOLATE || m == Method.POST ? o.fromSlices() : target.slices();
+        this.gaProblem = target.withSlices(gaSlices);
+        EnumSet<GeneGroup> frozen = m.frozen();
+        frozen.addAll(o.freeze());
+        if (gaSlices == 1) {
+            frozen.add(GeneGroup.V); // one slice: V has no effect
+        }
+        this.base = target.baseConfig(o.scheme());
+        FlitSimulator sim = target.simulator();
+        // t_d0: one slice with random C (unless frozen) and I = 0, App. A.3
+        GeneSpace reference = new GeneSpace(sim, target.destination(), target.sliceFlits(), target.sliceFlits(),
+                EnumSet.complementOf(EnumSet.of(GeneGroup.C)), o.scheme(), o.interval());
+        Chromosome c0 = frozen.contains(GeneGroup.C) ? reference.frozenDefault()
+                : reference.initial(SeededStreams.of(o.ga().seed(), 0, -2));
+        this.td0 = Stacking.singleSlice(sim, base.withGenes(c0.scheme(), c0.queueOrder()), gaProblem, c0.delay()).durationCycles();
+        this.space = new GeneSpace(sim, target.destination(), target.sliceFlits(), td0, frozen, o.scheme(), o.interval());
+        this.evaluator = new Evaluator(gaProblem, space, base, o.key(), m == Method.ESTIMATE ? o.estimateSlices() : 0,
+                m == Method.PERTURB, o.threads());
+        this.ga = m == Method.SIMPLE ? null : new CupStackGa(space, evaluator, o.ga(), o.key());
+    }
+
+    /** The GA, or null for simple stacking. */
+    public CupStackGa ga() {
+        return ga;
+    }
+
+    public GeneSpace space() {
+        return space;
+    }
+
+    public int td0() {
+        return td0;
+    }
+
+    public long simulations() {
+        return evaluator.simulations();
+    }
+
+    public RouterConfig baseConfig() {
+        return base;
+    }
+
+    /** The method's answer from the GA's final state ({@code null} for simple stacking), validated. */
+    public Result finish(CupStackGa.State state) {
+        Method m = options.method();
+        VcSelection[] schemes = VcSelection.values();
+        List<Stacking.Sweep> simple = evaluator.map(schemes.length,
+                (sim, i) -> Stacking.simple(sim, target.baseConfig(schemes[i]), target));
+        int[] perScheme = new int[schemes.length];
+        int[] intervals = new int[schemes.length];
+        int bestScheme = 0;
+        for (int i = 0; i < schemes.length; i++) {
+            perScheme[i] = simple.get(i).score().duration();
+            intervals[i] = simple.get(i).interval();
+            bestScheme = perScheme[i] < perScheme[bestScheme] ? i : bestScheme;
+        }
+        int baseline = evaluator.map(1, (sim, i) -> sim.run(base, target.unsplit())).get(0).durationCycles();
+        Chromosome best;
+        Score score;
+        int restacked = 0;
+        if (m == Method.SIMPLE) {
+            best = space.uniform(schemes[bestScheme], intervals[bestScheme]);
+            score = simple.get(bestScheme).score();
+        } else if (m.restacks()) {
+            List<Chromosome> candidates = m == Method.POST
+                    ? state.synonyms().stream().map(CupStackGa.Synonym::chromosome).toList() : List.of(state.best());
+            List<Stacking.Sweep> sweeps = evaluator.map(candidates.size(), (sim, i) -> Stacking.restack(sim,
+                    space.config(candidates.get(i), base), target, candidates.get(i).delay()));
+            int k = 0;
+            for (int i = 1; i < sweeps.size(); i++) {
+                k = sweeps.get(i).score().duration() < sweeps.get(k).score().duration() ? i : k;
+            }
+            best = candidates.get(k).withInterval(sweeps.get(k).interval());
+            score = sweeps.get(k).score();
+            restacked = candidates.size();
+        } else {
+            best = state.best();
+            score = state.bestScore();
+        }
+        if (!m.restacks() && m != Method.SIMPLE) {
+            space.check(best);
+        }
+        CupStackValidator.check(target, base, best, score, options.traffic());
+        return new Result(baseline, perScheme[bestScheme], perScheme, intervals, best, score, restacked);
+    }
+
+    @Override
+    public void close() {
+        evaluator.close();
+    }
+}

@@ -1,0 +1,33 @@
+package org.ccopt.cupstack;
+
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.SimParameters;
+import org.ccopt.flitsim.SimResult;
+
+/**
+ * The independent check of every printed Cup-Stacking result: the best chromosome goes through the parameter-file
+ * path a user replays ({@link SimParameters} to JSON and back, App. A.4's parameter-loading mode) onto a fresh
+ * simulator, and the replayed duration and measurements must equal the claimed ones.
+ */
+public final class CupStackValidator {
+
+    private CupStackValidator() {
+    }
+
+    /** The parameter document of a result (what {@code best.json} holds). */
+    public static SimParameters parameters(Problem p, RouterConfig base, Chromosome c, String traffic, Long seed) {
+        return SimParameters.of(p.topology(), base.withGenes(c.scheme(), c.queueOrder()), p.workload(c), traffic, seed);
+    }
+
+    /** Replays {@code c} from its parameter file and fails unless it reproduces {@code claimed}. */
+    public static void check(Problem p, RouterConfig base, Chromosome c, Score claimed, String traffic) {
+        SimParameters replay = SimParameters.parse(parameters(p, base, c, traffic, null).toJson());
+        FlitSimulator sim = new FlitSimulator(replay.buildTopology(), replay.vcs(), replay.bufferFlits());
+        SimResult r = sim.run(replay.routerConfig(sim.dimensions()), replay.workload());
+        if (r.durationCycles() != claimed.duration() || r.effectiveThickness() != claimed.thickness() || r.lb() != claimed.lb()
+                || r.ir() != claimed.ir() || r.or() != claimed.or() || r.ib() != claimed.ib() || r.ob() != claimed.ob()) {
+            throw new IllegalStateException("validator: the replayed parameters give " + r + "; the optimizer claimed " + claimed);
+        }
+    }
+}

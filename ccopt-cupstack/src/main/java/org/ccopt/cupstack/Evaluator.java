@@ -1,0 +1,126 @@
+package org.ccopt.cupstack;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.BiFunction;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
+import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.SimResult;
+import org.ccopt.flitsim.Workload;
+
+/**
+ * Scores chromosomes for the Cup-Stacking GA on the flit simulator, in parallel (one simulator per worker thread).
+ * A score depends only on the chromosome and the reference it is compared with, so results are the same whatever
+ * the thread count.
+ *
+ * <ul>
+ *   <li>Objective: the duration of the problem's S slices, or (rough estimation, Yokota et al. 2023, §6.2, Eq. (8))
+ *       T_e (S' - 1) + t_d measured on a single slice.
+ *   <li>Perturbation (§7.1): every evaluation also tries V - 5 .. V + 5 (within V's range) and the best interval
+ *       survives; ties keep the interval closest to the chromosome's, then the smaller.
+ *   <li>Pruning: given a reference score (the parent a mutant must beat), a run whose duration passes the
+ *       reference's is stopped and scored null ("worse"); exact scores are identical to full runs, so pruning never
+ *       changes which chromosome survives. Only when the objective is the duration and the primary sort key.
+ * </ul>
+ */
+public final class Evaluator implements AutoCloseable {
+
+    private final Problem problem;
+    private final GeneSpace space;
+    private final RouterConfig base;
+    private final SortKey key;
+    private final int estimateSlices;
+    private final boolean perturb;
+    private final ThreadLocal<FlitSimulator> simulators;
+    private final ForkJoinPool pool;
+    private final AtomicLong simulations = new AtomicLong();
+
+    /**
+     * @param estimateSlices S' of the rough estimation, or 0 to score the duration of the problem's slices
+     * @param perturb        try V +- 5 at every evaluation
+     */
+    public Evaluator(Problem problem, GeneSpace space, RouterConfig base, SortKey key, int estimateSlices, boolean perturb,
+                     int threads) {
+        if (threads < 1) {
+            throw new InvalidInputException("--threads " + threads + " is invalid; expected >= 1");
+        }
+        if (estimateSlices > 0 && (perturb || problem.slices() != 1)) {
+            throw new IllegalArgumentException("rough estimation scores single-slice runs without perturbation");
+        }
+        this.problem = problem;
+        this.space = space;
+        this.base = base;
+        this.key = key;
+        this.estimateSlices = estimateSlices;
+        this.perturb = perturb;
+        this.simulators = ThreadLocal.withInitial(problem::simulator);
+        this.pool = new ForkJoinPool(threads);
+    }
+
+    public long simulations() {
+        return simulations.get();
+    }
+
+    /** Scores {@code xs[i]} against {@code references[i]} (null: exact) into {@code out[i]}, in parallel. */
+    public void evaluateAll(Chromosome[] xs, Score[] references, Score[] out) {
+        pool.submit(() -> IntStream.range(0, xs.length).parallel()
+                .forEach(i -> out[i] = xs[i] == null ? null : evaluate(xs[i], references[i]))).join();
+    }
+
+    /**
+     * The score of one chromosome on the calling thread, or null when it provably ranks after {@code reference}.
+     * With perturbation the returned score's interval is the best one found.
+     */
+    public Score evaluate(Chromosome c, Score reference) {
+        boolean prune = reference != null && estimateSlices == 0 && key.objectiveFirst();
+        int limit = prune ? reference.objective() : Integer.MAX_VALUE;
+        RouterConfig config = space.config(c, base);
+        if (!perturb) {
+            return score(config, c, c.interval(), limit);
+        }
+        Score best = null;
+        for (int i = 0; i <= 10; i++) {
+            int v = c.interval() + (i % 2 == 1 ? -(i + 1) / 2 : i / 2); // V, V-1, V+1, V-2, V+2, ...
+            if (v != space.clampInterval(v)) {
+                continue;
+            }
+            int cut = best != null && key.objectiveFirst() ? Math.min(limit, best.objective()) : limit;
+            Score s = score(config, c, v, cut);
+            if (s != null && (best == null || key.comparator().compare(s, best) < 0)) {
+                best = s;
+            }
+        }
+        return best;
+    }
+
+    private Score score(RouterConfig config, Chromosome c, int interval, int limit) {
+        FlitSimulator sim = simulators.get();
+        simulations.incrementAndGet();
+        if (estimateSlices > 0) {
+            SimResult r = sim.run(config, problem.workload(c));
+            return Score.of(r, r.effectiveThickness() * (estimateSlices - 1) + r.durationCycles(), interval);
+        }
+        Workload w = new Workload(problem.destination(), problem.slices(), problem.packetsPerSlice(), problem.flitsPerPacket(),
+                interval, c.delay());
+        SimResult r = limit == Integer.MAX_VALUE ? sim.run(config, w) : sim.runWithin(config, w, limit);
+        return r == null ? null : Score.of(r, r.durationCycles(), interval);
+    }
+
+    /** {@code task(simulator, i)} for i in 0..count-1 on the evaluation threads, results in index order. */
+    public <T> List<T> map(int count, BiFunction<FlitSimulator, Integer, T> task) {
+        Object[] out = new Object[count];
+        pool.submit(() -> IntStream.range(0, count).parallel().forEach(i -> out[i] = task.apply(simulators.get(), i))).join();
+        @SuppressWarnings("unchecked")
+        List<T> list = (List<T>) Arrays.asList(out);
+        return list;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdown();
+    }
+}

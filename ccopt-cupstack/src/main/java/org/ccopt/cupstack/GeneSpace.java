@@ -1,0 +1,307 @@
+package org.ccopt.cupstack;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.SplittableRandom;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.VcSelection;
+
+/**
+ * Where the genes of a Cup-Stacking chromosome may lie and how the GA changes them (Yokota et al. 2023, §5.3,
+ * Eqs. (5)-(7), App. A.2-A.3).
+ *
+ * <ul>
+ *   <li>V in [l_c, max(l_c, t_d0 - l_c)] and I_u in [0, t_d0 - l_c], where l_c is the slice length in flits and
+ *       t_d0 the duration of a single-slice run with random C and I = 0 (App. A.3: "t_d0 is used for the upper limit
+ *       of V and I_i"; Eq. (5) bounds V by T_e - l_c, which ccopt does not use because T_e depends on the chromosome).
+ *   <li>C_id in C00..C09 for every output port some packet can use.
+ *   <li>Q_idc: a permutation of the input ports that can request output VC (i, d, c) under dimension-order routing
+ *       with dateline VC classes, followed by N/A entries (§5.2: at most four candidates on a 2-D torus).
+ * </ul>
+ * A gene is alterable when its group is not frozen and it has more than one possible value; I_u of a node that
+ * sends nothing is not alterable. Frozen groups keep V = the given interval, I = 0, C = the given scheme and the
+ * default Q (input ports in index order).
+ *
+ * <p>Mutation (App. A.3 (3)) alters round(r_m x alterable genes) distinct genes, at least one, each to a different
+ * value drawn uniformly from its range. Crossover (App. A.3 (4)) starts from the weaker parent and takes every
+ * alterable gene from the stronger one with probability r_c (§8.1: r_c = 0.9 yields almost a copy of the stronger).
+ */
+public final class GeneSpace {
+
+    private final int nodes;
+    private final int ports;
+    private final int vcs;
+    private final int[] candidates;
+    private final boolean[] sends;
+    private final EnumSet<GeneGroup> frozen;
+    private final byte frozenScheme;
+    private final int frozenInterval;
+    private final int intervalMin;
+    private final int intervalMax;
+    private final int delayMax;
+    private final int[] alterable;
+
+    /**
+     * @param destination   destination of every node (a node equal to itself sends nothing)
+     * @param sliceFlits    l_c, the flits one node injects per slice
+     * @param td0           duration of the single-slice reference run (App. A.3)
+     * @param frozenInterval V when the V group is frozen
+     */
+    public GeneSpace(FlitSimulator sim, int[] destination, int sliceFlits, int td0, EnumSet<GeneGroup> frozen,
+                     VcSelection frozenScheme, int frozenInterval) {
+        this.nodes = sim.nodes();
+        this.ports = 2 * sim.dimensions() + 1;
+        this.vcs = sim.vcs();
+        this.candidates = sim.requestingInputs();
+        this.sends = new boolean[nodes];
+        for (int u = 0; u < nodes; u++) {
+            sends[u] = destination[u] != u;
+        }
+        this.frozen = EnumSet.copyOf(frozen.isEmpty() ? EnumSet.noneOf(GeneGroup.class) : frozen);
+        this.frozenScheme = (byte) frozenScheme.ordinal();
+        this.frozenInterval = frozenInterval;
+        this.intervalMin = sliceFlits;
+        this.intervalMax = Math.max(sliceFlits, td0 - sliceFlits);
+        this.delayMax = Math.max(0, td0 - sliceFlits);
+        int[] list = new int[1 + nodes + nodes * ports + nodes * ports * vcs];
+        int k = 0;
+        if (!frozen.contains(GeneGroup.V) && intervalMax > intervalMin) {
+            list[k++] = 0;
+        }
+        for (int u = 0; u < nodes && !frozen.contains(GeneGroup.I) && delayMax > 0; u++) {
+            if (sends[u]) {
+                list[k++] = 1 + u;
+            }
+        }
+        for (int port = 0; port < nodes * ports && !frozen.contains(GeneGroup.C); port++) {
+            int any = 0;
+            for (int v = 0; v < vcs; v++) {
+                any |= candidates[port * vcs + v];
+            }
+            if (any != 0) {
+                list[k++] = cBase() + port;
+            }
+        }
+        for (int o = 0; o < nodes * ports * vcs && !frozen.contains(GeneGroup.Q); o++) {
+            if (Integer.bitCount(candidates[o]) > 1) {
+                list[k++] = qBase() + o;
+            }
+        }
+        this.alterable = Arrays.copyOf(list, k);
+    }
+
+    private int cBase() {
+        return 1 + nodes;
+    }
+
+    private int qBase() {
+        return 1 + nodes + nodes * ports;
+    }
+
+    public int alterableGenes() {
+        return alterable.length;
+    }
+
+    public int intervalMin() {
+        return intervalMin;
+    }
+
+    public int intervalMax() {
+        return intervalMax;
+    }
+
+    public int delayMax() {
+        return delayMax;
+    }
+
+    public EnumSet<GeneGroup> frozen() {
+        return EnumSet.copyOf(frozen.isEmpty() ? EnumSet.noneOf(GeneGroup.class) : frozen);
+    }
+
+    /** The chromosome with every group at its frozen value (I = 0, C = the frozen scheme, default Q). */
+    public Chromosome frozenDefault() {
+        byte[] q = new byte[nodes * ports * vcs * ports];
+        for (int o = 0; o < nodes * ports * vcs; o++) {
+            for (int j = 0; j < ports; j++) {
+                q[o * ports + j] = (byte) j;
+            }
+        }
+        byte[] c = new byte[nodes * ports];
+        Arrays.fill(c, frozenScheme);
+        int v = frozen.contains(GeneGroup.V) ? frozenInterval : intervalMin;
+        return new Chromosome(v, new int[nodes], c, q);
+    }
+
+    /** Every port at {@code scheme}, default Q, I = 0 and interval {@code v} (simple stacking's configuration). */
+    public Chromosome uniform(VcSelection scheme, int v) {
+        Chromosome c = frozenDefault();
+        Arrays.fill(c.scheme(), (byte) scheme.ordinal());
+        return c.withInterval(v);
+    }
+
+    /**
+     * An initial chromosome (App. A.3: the initial population and every re-initialisation): C, Q and V drawn
+     * uniformly, I = 0. ccopt's reading of App. A.3's "a single-slice simulation with randomly selected C_id and
+     * I_i = 0": chromosomes start with no injection delay and the GA introduces delays by mutation; starting from
+     * uniformly random delays in [0, t_d0 - l_c] was measured to stall far above simple stacking
+     * (docs/results/cupstack-tables.md).
+     */
+    public Chromosome initial(SplittableRandom rnd) {
+        Chromosome c = frozenDefault();
+        for (int gene : alterable) {
+            if (gene > nodes) {
+                set(c.delay(), c.scheme(), c.queueOrder(), gene, rnd);
+            }
+        }
+        int v = alterable.length > 0 && alterable[0] == 0 ? intervalMin + rnd.nextInt(intervalMax - intervalMin + 1) : c.interval();
+        return new Chromosome(v, c.delay(), c.scheme(), c.queueOrder());
+    }
+
+    /** A copy of {@code parent} with round(rate x alterable) distinct genes (at least one) changed. */
+    public Chromosome mutate(Chromosome parent, double rate, SplittableRandom rnd) {
+        if (alterable.length == 0) {
+            return parent.copy();
+        }
+        int k = Math.max(1, Math.min(alterable.length, (int) Math.round(rate * alterable.length)));
+        int[] pick = sample(k, rnd);
+        Chromosome c = parent.copy();
+        int interval = c.interval();
+        for (int i : pick) {
+            int gene = alterable[i];
+            if (gene == 0) {
+                interval = intervalMin + rnd.nextInt(intervalMax - intervalMin);
+                interval += interval >= parent.interval() ? 1 : 0; // a different value, uniformly
+            } else {
+                alter(c, gene, rnd);
+            }
+        }
+        return new Chromosome(interval, c.delay(), c.scheme(), c.queueOrder());
+    }
+
+    /** The weaker parent with each alterable gene taken from the stronger one with probability {@code rate}. */
+    public Chromosome crossover(Chromosome weak, Chromosome strong, double rate, SplittableRandom rnd) {
+        Chromosome c = weak.copy();
+        int interval = c.interval();
+        for (int gene : alterable) {
+            if (rnd.nextDouble() >= rate) {
+                continue;
+            }
+            if (gene == 0) {
+                interval = strong.interval();
+            } else if (gene < cBase()) {
+                c.delay()[gene - 1] = strong.delay()[gene - 1];
+            } else if (gene < qBase()) {
+                c.scheme()[gene - cBase()] = strong.scheme()[gene - cBase()];
+            } else {
+                int o = gene - qBase();
+                System.arraycopy(strong.queueOrder(), o * ports, c.queueOrder(), o * ports, ports);
+            }
+        }
+        return new Chromosome(interval, c.delay(), c.scheme(), c.queueOrder());
+    }
+
+    /** The interval clamped into the gene's range. */
+    public int clampInterval(int v) {
+        return Math.max(intervalMin, Math.min(intervalMax, v));
+    }
+
+    /** The router configuration a chromosome describes (C and Q genes over {@code base}'s sizes and switches). */
+    public RouterConfig config(Chromosome c, RouterConfig base) {
+        return base.withGenes(c.scheme(), c.queueOrder());
+    }
+
+    /**
+     * Checks that a chromosome lies in this space (the independent validator's gene check): ranges of V and I,
+     * frozen groups at their values, and every Q order listing each input port that can request it.
+     */
+    public void check(Chromosome c) {
+        Chromosome f = frozenDefault();
+        require(c.delay().length == nodes && c.scheme().length == nodes * ports && c.queueOrder().length == f.queueOrder().length,
+                "gene arrays have the wrong size");
+        require(frozen.contains(GeneGroup.V) ? c.interval() == frozenInterval : c.interval() >= intervalMin && c.interval() <= intervalMax,
+                "interval V = " + c.interval() + " outside its range");
+        for (int u = 0; u < nodes; u++) {
+            int d = c.delay()[u];
+            require(frozen.contains(GeneGroup.I) ? d == 0 : d >= 0 && d <= delayMax, "injection delay I_" + u + " = " + d + " outside its range");
+        }
+        for (int p = 0; p < nodes * ports; p++) {
+            require(!frozen.contains(GeneGroup.C) || c.scheme()[p] == frozenScheme, "frozen scheme changed at port " + p);
+        }
+        for (int o = 0; o < nodes * ports * vcs; o++) {
+            int listed = 0;
+            for (int j = 0; j < ports; j++) {
+                int p = c.queueOrder()[o * ports + j];
+                listed |= p >= 0 ? 1 << p : 0;
+            }
+            require((listed & candidates[o]) == candidates[o], "queue order of output VC " + o + " omits a requesting input port");
+        }
+    }
+
+    private static void require(boolean ok, String what) {
+        if (!ok) {
+            throw new IllegalStateException("chromosome check failed: " + what);
+        }
+    }
+
+    private void alter(Chromosome c, int gene, SplittableRandom rnd) {
+        if (gene < cBase()) {
+            int u = gene - 1;
+            int d = rnd.nextInt(delayMax);
+            c.delay()[u] = d >= c.delay()[u] ? d + 1 : d;
+        } else if (gene < qBase()) {
+            int p = gene - cBase();
+            int s = rnd.nextInt(VcSelection.values().length - 1);
+            c.scheme()[p] = (byte) (s >= c.scheme()[p] ? s + 1 : s);
+        } else {
+            byte[] before = Arrays.copyOfRange(c.queueOrder(), (gene - qBase()) * ports, (gene - qBase() + 1) * ports);
+            do {
+                set(c.delay(), c.scheme(), c.queueOrder(), gene, rnd);
+            } while (Arrays.equals(before, 0, ports, c.queueOrder(), (gene - qBase()) * ports, (gene - qBase() + 1) * ports));
+        }
+    }
+
+    /** Draws gene {@code gene} (not V) uniformly from its range. */
+    private void set(int[] delay, byte[] scheme, byte[] q, int gene, SplittableRandom rnd) {
+        if (gene == 0) {
+            return;
+        }
+        if (gene < cBase()) {
+            delay[gene - 1] = rnd.nextInt(delayMax + 1);
+        } else if (gene < qBase()) {
+            scheme[gene - cBase()] = (byte) rnd.nextInt(VcSelection.values().length);
+        } else {
+            int o = gene - qBase();
+            int mask = candidates[o];
+            int m = Integer.bitCount(mask);
+            int[] cand = new int[m];
+            for (int i = 0, bits = mask; bits != 0; bits &= bits - 1) {
+                cand[i++] = Integer.numberOfTrailingZeros(bits);
+            }
+            for (int i = m - 1; i > 0; i--) {
+                int j = rnd.nextInt(i + 1);
+                int t = cand[i];
+                cand[i] = cand[j];
+                cand[j] = t;
+            }
+            for (int j = 0; j < ports; j++) {
+                q[o * ports + j] = (byte) (j < m ? cand[j] : -1);
+            }
+        }
+    }
+
+    /** k distinct indices into {@code alterable} (a partial Fisher-Yates shuffle). */
+    private int[] sample(int k, SplittableRandom rnd) {
+        int[] idx = new int[alterable.length];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        for (int i = 0; i < k; i++) {
+            int j = i + rnd.nextInt(idx.length - i);
+            int t = idx[i];
+            idx[i] = idx[j];
+            idx[j] = t;
+        }
+        return Arrays.copyOf(idx, k);
+    }
+}

@@ -1,0 +1,59 @@
+package org.ccopt.cupstack;
+
+import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.flitsim.Workload;
+import org.ccopt.topology.Topology;
+
+/**
+ * A Cup-Stacking problem (Yokota et al. 2023, §3 and App. A.1): every node sends one message to its destination,
+ * split into {@code slices} slices of {@code packetsPerSlice} packets of {@code flitsPerPacket} flits, on a torus
+ * or mesh whose routers have {@code vcs} virtual channels of {@code bufferFlits} flits. {@code reinitialize} and
+ * {@code interlock} switch on the §7.2 router functions (T08, T10).
+ */
+public record Problem(Topology topology, int[] destination, int slices, int packetsPerSlice, int flitsPerPacket, int vcs,
+                      int bufferFlits, boolean reinitialize, boolean interlock) {
+
+    public Problem {
+        destination = destination.clone();
+        if (slices < 1 || slices > 64) {
+            throw new InvalidInputException("--slices " + slices + " is invalid; expected 1..64");
+        }
+        if (packetsPerSlice < 1 || flitsPerPacket < 1 || (long) slices * flitsPerPacket > 2047) {
+            throw new InvalidInputException("packets " + packetsPerSlice + " and flits " + flitsPerPacket
+                    + " per slice are invalid; expected >= 1, and slices x flits <= 2047 (the unsplit packet)");
+        }
+    }
+
+    /** l_c: flits one node injects per slice. */
+    public int sliceFlits() {
+        return packetsPerSlice * flitsPerPacket;
+    }
+
+    public Problem withSlices(int s) {
+        return new Problem(topology, destination, s, packetsPerSlice, flitsPerPacket, vcs, bufferFlits, reinitialize, interlock);
+    }
+
+    public FlitSimulator simulator() {
+        return new FlitSimulator(topology, vcs, bufferFlits);
+    }
+
+    /** The router configuration with every port at {@code scheme} and default Q, with this problem's switches. */
+    public RouterConfig baseConfig(VcSelection scheme) {
+        FlitSimulator probe = simulator();
+        return RouterConfig.uniform(topology.nodeCount(), probe.dimensions(), vcs, bufferFlits, scheme)
+                .withSliceReinitialization(reinitialize).withSliceInterlocking(interlock);
+    }
+
+    /** The workload of a chromosome: its interval V and injection delays. */
+    public Workload workload(Chromosome c) {
+        return new Workload(destination, slices, packetsPerSlice, flitsPerPacket, c.interval(), c.delay());
+    }
+
+    /** The unsplit message (Table 4, "S=1"): one slice whose packets are {@code slices} times longer. */
+    public Workload unsplit() {
+        return new Workload(destination, 1, packetsPerSlice, flitsPerPacket * slices, 0, null);
+    }
+}

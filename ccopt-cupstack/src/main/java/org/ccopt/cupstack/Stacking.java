@@ -1,0 +1,57 @@
+package org.ccopt.cupstack;
+
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.SimResult;
+import org.ccopt.flitsim.Workload;
+
+/**
+ * Interval sweeps, the parameter-loading mode's way of stacking a fixed configuration (Yokota et al. 2023, §4.1,
+ * §6.1 and App. A.4): run the problem's slices at every inter-slice interval V of a range and keep the shortest
+ * duration (the smallest V among equal ones). Runs longer than the best so far are cut short; that changes no
+ * result.
+ */
+public final class Stacking {
+
+    /** The best interval of a sweep and the run's measurements there. */
+    public record Sweep(int interval, Score score) {
+    }
+
+    private Stacking() {
+    }
+
+    /** Sweeps V over {@code from..to} for configuration {@code config} and injection delays {@code delay}. */
+    public static Sweep sweep(FlitSimulator sim, RouterConfig config, Problem p, int[] delay, int from, int to) {
+        Sweep best = null;
+        for (int v = from; v <= to; v++) {
+            Workload w = new Workload(p.destination(), p.slices(), p.packetsPerSlice(), p.flitsPerPacket(), v, delay);
+            SimResult r = best == null ? sim.run(config, w) : sim.runWithin(config, w, best.score().duration() - 1);
+            if (r != null) {
+                best = new Sweep(v, Score.of(r, r.durationCycles(), v));
+            }
+        }
+        return best;
+    }
+
+    /** The single-slice run of a configuration (t_d and T_e of one slice, §5.3). */
+    public static SimResult singleSlice(FlitSimulator sim, RouterConfig config, Problem p, int[] delay) {
+        return sim.run(config, new Workload(p.destination(), 1, p.packetsPerSlice(), p.flitsPerPacket(), 0, delay));
+    }
+
+    /**
+     * Slice extrapolation's second step (§6.1): a single-slice run measures the occupation time T_e, then the
+     * problem's slices are run with V from the slice length l_c to T_e ("from the packet length to the occupation
+     * time") and the shortest is kept.
+     */
+    public static Sweep restack(FlitSimulator sim, RouterConfig config, Problem p, int[] delay) {
+        int thickness = singleSlice(sim, config, p, delay).effectiveThickness();
+        return sweep(sim, config, p, delay, p.sliceFlits(), Math.max(p.sliceFlits(), thickness));
+    }
+
+    /** Simple stacking (§4.1): no timing adjustment, V from l_c to the single-slice duration t_d. */
+    public static Sweep simple(FlitSimulator sim, RouterConfig config, Problem p) {
+        int[] none = new int[p.destination().length];
+        int td = singleSlice(sim, config, p, none).durationCycles();
+        return sweep(sim, config, p, none, p.sliceFlits(), Math.max(p.sliceFlits(), td));
+    }
+}

@@ -1,0 +1,84 @@
+package org.ccopt.cupstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.ccopt.InvalidInputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CupStackGaTest {
+
+    private static final Problem PROBLEM = Fixtures.problem(Fixtures.TORUS8, "shfl", 2, 8);
+
+    private static CupStackGa.State run(CupStackGa.Settings settings, int threads, boolean prune) {
+        try (CupStackRun run = new CupStackRun(Fixtures.options(Method.FULL, PROBLEM, settings, threads))) {
+            CupStackGa ga = prune ? run.ga() : run.ga().withoutPruning();
+            return ga.run(ga.initial(), s -> { });
+        }
+    }
+
+    @Test
+    void aSeedReproducesARunWhateverTheThreadCountAndPruningChangesNothing() {
+        CupStackGa.Settings s = Fixtures.settings(14, 5);
+        CupStackGa.State one = run(s, 1, true);
+        CupStackGa.State two = run(s, 2, true);
+        CupStackGa.State full = run(s, 2, false);
+        for (CupStackGa.State other : List.of(two, full)) {
+            assertThat(other.best().sameGenes(one.best())).isTrue();
+            assertThat(other.bestScore()).isEqualTo(one.bestScore());
+            assertThat(other.scores()).isEqualTo(one.scores());
+            assertThat(other.signatures()).isEqualTo(one.signatures());
+        }
+        assertThat(one.history()).extracting(CupStackGa.Generation::prunedNew).anyMatch(n -> n > 0);
+        assertThat(full.history()).extracting(CupStackGa.Generation::prunedNew).containsOnly(0);
+    }
+
+    @Test
+    void theBestNeverGetsWorseAndCrossoverFollowsItsInterval() {
+        CupStackGa.State s = run(Fixtures.settings(16, 2), 2, true);
+        List<CupStackGa.Generation> h = s.history();
+        for (int i = 1; i < h.size(); i++) {
+            assertThat(h.get(i).bestObjective()).isLessThanOrEqualTo(h.get(i - 1).bestObjective());
+            // training 4 generations, then every 3rd generation is a crossover generation
+            int g = h.get(i).generation();
+            assertThat(h.get(i).crossover()).isEqualTo(g > 4 && (g - 4) % 3 == 0);
+        }
+        assertThat(s.bestScore().duration()).isLessThan(h.get(0).bestDuration());
+        assertThat(s.synonyms()).isNotEmpty();
+        assertThat(s.synonyms().get(0).score()).usingRecursiveComparison().ignoringFields("ir", "or", "ib", "ob", "lb", "thickness", "interval")
+                .isEqualTo(s.bestScore());
+    }
+
+    @Test
+    void aResumedRunReachesTheUninterruptedResult(@TempDir Path dir) throws Exception {
+        CupStackGa.Settings s = Fixtures.settings(12, 9);
+        CupStackGa.State whole = run(s, 2, true);
+        try (CupStackRun run = new CupStackRun(Fixtures.options(Method.FULL, PROBLEM, s, 2))) {
+            CupStackGa ga = run.ga();
+            CupStackGa.State middle = ga.initial();
+            for (int g = 0; g < 7; g++) {
+                middle = ga.step(middle);
+            }
+            new Checkpoint(List.of("--seed", "9"), middle).write(dir);
+            CupStackGa.State restored = Checkpoint.read(dir).state();
+            CupStackGa.State resumed = ga.run(restored, x -> { });
+            assertThat(resumed.best().sameGenes(whole.best())).isTrue();
+            assertThat(resumed.bestScore()).isEqualTo(whole.bestScore());
+            assertThat(Arrays.asList(resumed.scores())).isEqualTo(Arrays.asList(whole.scores()));
+        }
+    }
+
+    @Test
+    void lifetimeAndWatchdogReinitialiseChromosomes() {
+        CupStackGa.Settings lifetime = new CupStackGa.Settings(12, 12, 4, 0.05, 3, 0.6, 6, CupStackGa.Tie.RANDOM, 5, 0, 100, 3);
+        assertThat(run(lifetime, 2, true).history()).extracting(CupStackGa.Generation::reinitialized).anyMatch(n -> n >= 1);
+        CupStackGa.Settings watchdog = new CupStackGa.Settings(12, 12, 4, 0.05, 3, 0.6, 6, CupStackGa.Tie.AGE, 0, 2, 100, 3);
+        assertThat(run(watchdog, 2, true).history()).extracting(CupStackGa.Generation::reinitialized).anyMatch(n -> n >= 12);
+        assertThatThrownBy(() -> new CupStackGa.Settings(12, 12, 4, 0.05, 3, 0.6, 6, CupStackGa.Tie.AGE, 100, 100, 10, 1))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("mutually exclusive");
+    }
+}

@@ -1,0 +1,74 @@
+package org.ccopt.cupstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.EnumSet;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.SimParameters;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.flitsim.Workload;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+class CupStackRunTest {
+
+    private static final Problem PROBLEM = Fixtures.problem(Fixtures.TORUS4, "brev", 2, 4);
+
+    private static CupStackRun.Result solve(Method m, int fromSlices) {
+        CupStackRun.Options o = new CupStackRun.Options(m, PROBLEM, VcSelection.C00, EnumSet.noneOf(GeneGroup.class), SortKey.T01,
+                fromSlices, 2, PROBLEM.sliceFlits(), Fixtures.settings(8, 4), "brev", 2);
+        try (CupStackRun run = new CupStackRun(o)) {
+            CupStackGa.State s = run.ga() == null ? null : run.ga().run(run.ga().initial(), x -> { });
+            return run.finish(s); // finish() validates the answer by replaying its parameter file
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Method.class)
+    void everyMethodGivesAReplayableValidatedAnswer(Method m) {
+        CupStackRun.Result r = solve(m, 1);
+        SimParameters params = CupStackValidator.parameters(PROBLEM, PROBLEM.baseConfig(VcSelection.C00), r.best(), "brev", 4L);
+        SimParameters loaded = SimParameters.parse(params.toJson());
+        FlitSimulator sim = new FlitSimulator(loaded.buildTopology(), loaded.vcs(), loaded.bufferFlits());
+        assertThat(sim.run(loaded.routerConfig(2), loaded.workload()).durationCycles()).isEqualTo(r.bestScore().duration());
+        assertThat(loaded.workload().slices()).isEqualTo(2);
+        // the unsplit reference: one packet of 2 x 4 flits per node
+        int unsplit = new FlitSimulator(Fixtures.TORUS4, 3, 4).run(PROBLEM.baseConfig(VcSelection.C00),
+                new Workload(PROBLEM.destination(), 1, 1, 8, 0, null)).durationCycles();
+        assertThat(r.baselineCycles()).isEqualTo(unsplit);
+        if (m == Method.SIMPLE) {
+            assertThat(r.bestScore().duration()).isEqualTo(r.simpleStackingCycles());
+        }
+        if (m.restacks()) {
+            assertThat(r.restacked()).isPositive();
+        }
+    }
+
+    @Test
+    void simpleStackingIsTheBestSweepOverEveryScheme() {
+        CupStackRun.Result r = solve(Method.SIMPLE, 1);
+        FlitSimulator sim = new FlitSimulator(Fixtures.TORUS4, 3, 4);
+        int best = Integer.MAX_VALUE;
+        for (VcSelection c : VcSelection.values()) {
+            int td = sim.run(PROBLEM.baseConfig(c), new Workload(PROBLEM.destination(), 1, 1, 4, 0, null)).durationCycles();
+            int schemeBest = Integer.MAX_VALUE;
+            for (int v = 4; v <= td; v++) {
+                schemeBest = Math.min(schemeBest, sim.run(PROBLEM.baseConfig(c),
+                        new Workload(PROBLEM.destination(), 2, 1, 4, v, null)).durationCycles());
+            }
+            assertThat(r.simplePerScheme()[c.ordinal()]).as(c.name()).isEqualTo(schemeBest);
+            best = Math.min(best, schemeBest);
+        }
+        assertThat(r.simpleStackingCycles()).isEqualTo(best);
+    }
+
+    @Test
+    void extrapolationFromTwoSlicesIsNoWorseThanTheGaItRestacks() {
+        CupStackRun.Result full = solve(Method.FULL, 1);
+        CupStackRun.Result s2 = solve(Method.EXTRAPOLATE, 2);
+        // S2-S2 sweeps V (from l_c to T_e) over the full GA's own best, so it can only match or improve it when
+        // the GA's interval lies in that range (Yokota et al. 2023, §6.1: "they confirm the appropriateness")
+        assertThat(s2.bestScore().duration()).isLessThanOrEqualTo(full.bestScore().duration());
+    }
+}
