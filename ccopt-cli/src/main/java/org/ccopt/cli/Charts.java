@@ -1,9 +1,8 @@
 package org.ccopt.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import org.ccopt.util.AtomicFiles;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -23,10 +22,8 @@ final class Charts {
         for (int i = 0; i < names.length; i++) {
             chart.addSeries(names[i], x, ys[i]).setMarker(SeriesMarkers.NONE);
         }
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".ccopt-", ".png");
+        Path tmp = AtomicFiles.temporarySibling(file, ".png");
         BitmapEncoder.saveBitmap(chart, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.publish(tmp, file);
     }
 }

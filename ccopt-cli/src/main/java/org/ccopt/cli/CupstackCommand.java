@@ -28,11 +28,12 @@ import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
-import picocli.CommandLine;
+import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code ccopt cupstack}: the (extended) Cup-Stacking method of Yokota et al. 2023. */
 @Command(name = "cupstack", mixinStandardHelpOptions = true,
@@ -260,7 +261,7 @@ final class CupstackCommand implements Callable<Integer> {
     private void writeOutputs(CupStackRun run, Problem problem, CupStackGa.State state, CupStackRun.Result r, String label)
             throws java.io.IOException {
         SimParameters best = CupStackValidator.parameters(problem, run.baseConfig(), r.best(), label, seed);
-        OutputFiles.writeAtomically(out.resolve("best.json"), best.toJson());
+        AtomicFiles.writeAtomically(out.resolve("best.json"), best.toJson());
         StringBuilder syn = new StringBuilder();
         StringBuilder csv = new StringBuilder("generation,bestObjective,bestDuration,meanNew,exactNew,prunedNew,crossover,reinitialized,evaluations,seconds\n");
         if (state != null) {
@@ -283,8 +284,8 @@ final class CupstackCommand implements Callable<Integer> {
             Charts.linePng(out.resolve("convergence.png"), label + " on " + problem.topology().spec() + ", " + method + " (seed " + seed + ")",
                     "generation", "cycles", x, new String[] {"best", "average of newly evaluated (exact)"}, new double[][] {bestY, mean});
         }
-        OutputFiles.writeAtomically(out.resolve("synonyms.jsonl"), syn.toString());
-        OutputFiles.writeAtomically(out.resolve("generations.csv"), csv.toString());
+        AtomicFiles.writeAtomically(out.resolve("synonyms.jsonl"), syn.toString());
+        AtomicFiles.writeAtomically(out.resolve("generations.csv"), csv.toString());
         FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits());
         LinkTrace trace = new LinkTrace();
         int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();

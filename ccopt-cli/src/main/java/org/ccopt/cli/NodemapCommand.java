@@ -23,11 +23,12 @@ import org.ccopt.mapping.SurvivalOrder;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
-import picocli.CommandLine;
+import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code ccopt nodemap}: the node-mapping GA of Yokota et al. 2018 over logical addresses. */
 @Command(name = "nodemap", mixinStandardHelpOptions = true,
@@ -215,7 +216,7 @@ final class NodemapCommand implements Callable<Integer> {
         m.put("bestCycles", state.bestScore().cycles());
         m.put("avgHops", state.bestScore().avgHops());
         m.put("mapping", state.bestMapping());
-        OutputFiles.writeAtomically(out.resolve("mapping.json"), Json.write(m));
+        AtomicFiles.writeAtomically(out.resolve("mapping.json"), Json.write(m));
         StringBuilder csv = new StringBuilder("generation,bestCycles,bestAvgHops,meanNewCycles,meanNewAvgHops,prunedNew,evaluations,seconds\n");
         List<NodeMappingGa.Generation> rows = state.history();
         double[] x = new double[rows.size()];
@@ -231,7 +232,7 @@ final class NodemapCommand implements Callable<Integer> {
             mean[i] = hopsOnly ? r.meanNewAvgHops() : r.meanNewCycles();
             phys[i] = hopsOnly ? physical.avgHops() : physical.cycles();
         }
-        OutputFiles.writeAtomically(out.resolve("generations.csv"), csv.toString());
+        AtomicFiles.writeAtomically(out.resolve("generations.csv"), csv.toString());
         Charts.linePng(out.resolve("convergence.png"), String.join("+", traffic) + " on " + topology + ", " + variant + "-" + sort,
                 "generation", hopsOnly ? "average hops" : "cycles (sum over patterns)", x,
                 new String[] {"best", "mean of new mappings (exact)", "physical addressing"}, new double[][] {best, mean, phys});

@@ -8,15 +8,16 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkTrace;
 import org.ccopt.flitsim.NodeMapping;
-import org.ccopt.flitsim.TracePicture;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimParameters;
 import org.ccopt.flitsim.SimResult;
+import org.ccopt.flitsim.TracePicture;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
+import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -140,7 +141,7 @@ final class SimCommand implements Callable<Integer> {
         SimResult r = sim.trace(trace).run(config, workload);
         sim.trace(null);
         if (traceFile != null) {
-            OutputFiles.writeAtomically(traceFile, trace.toCsv());
+            AtomicFiles.writeAtomically(traceFile, trace.toCsv());
         }
         if (picture != null) {
             TracePicture.write(trace, r.durationCycles(), trafficName + " on " + t.spec() + ": " + r.durationCycles()
@@ -152,7 +153,7 @@ final class SimCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         if (saveParams != null) {
-            OutputFiles.writeAtomically(saveParams, SimParameters.of(t, config, workload, trafficName, seed).toJson());
+            AtomicFiles.writeAtomically(saveParams, SimParameters.of(t, config, workload, trafficName, seed).toJson());
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("topology", t.spec());

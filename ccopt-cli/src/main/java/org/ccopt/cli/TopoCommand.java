@@ -11,6 +11,7 @@ import org.ccopt.topology.TopologySpec;
 import org.ccopt.topology.io.TopologyExporter;
 import org.ccopt.topology.metrics.BisectionWidth;
 import org.ccopt.topology.metrics.TopologyMetrics;
+import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -70,7 +71,7 @@ final class TopoCommand implements Callable<Integer> {
             if (out == null) {
                 spec.commandLine().getOut().print(text);
             } else {
-                OutputFiles.writeAtomically(out, text);
+                AtomicFiles.writeAtomically(out, text);
                 spec.commandLine().getOut().println("wrote " + out + " (" + export + ", " + t.nodeCount() + " nodes)");
             }
             return Main.OK;

@@ -59,6 +59,28 @@ class CupstackCommandTest {
     }
 
     @Test
+    void aSweepWritesOneRowPerRunAndSkipsRecordedRunsWhenRerun() throws Exception {
+        String[] sweep = {"cupstack-sweep", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic", "brev,shfl",
+            "--mutation-rate", "0.05,0.02", "--lifetime", "0,3", "--watchdog", "0,3", "--population", "8", "--generations", "3",
+            "--training", "1", "--jobs", "2", "--out", dir.resolve("sweep").toString()};
+        MainTest.Result first = MainTest.run(sweep);
+        assertThat(first.code()).as(first.err()).isZero();
+        // 2 patterns x 2 rates x 3 (lt, wd) pairs: (0,0), (3,0), (0,3); (3,3) is skipped, lt and wd being exclusive
+        java.util.List<String> rows = Files.readAllLines(dir.resolve("sweep").resolve("results.csv"));
+        assertThat(rows).hasSize(1 + 12);
+        assertThat(rows.subList(1, rows.size())).allMatch(r -> r.endsWith(",ok,"));
+        // a row is what the single command prints for the same options
+        String row = rows.stream().filter(r -> r.startsWith("shfl,full,C00,T01,none,0.02,10,0.8,age,3,0,")).findFirst().orElseThrow();
+        JsonNode single = MainTest.run("cupstack", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic", "shfl",
+                "--mutation-rate", "0.02", "--lifetime", "3", "--watchdog", "0", "--population", "8", "--generations", "3",
+                "--training", "1", "--seed", "1", "--json").json();
+        assertThat(row.split(",")[16]).isEqualTo(single.get("bestCycles").asText());
+        MainTest.Result again = MainTest.run(sweep);
+        assertThat(again.out()).contains("12 already recorded");
+        assertThat(Files.readAllLines(dir.resolve("sweep").resolve("results.csv"))).hasSize(1 + 12);
+    }
+
+    @Test
     void badInputGetsOneLineAndExitCode2() {
         MainTest.Result r = MainTest.run("cupstack", "--method", "greedy");
         assertThat(r.code()).isEqualTo(2);

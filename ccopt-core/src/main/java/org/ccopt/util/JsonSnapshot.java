@@ -4,10 +4,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.ccopt.InvalidInputException;
 
 /**
@@ -23,10 +21,10 @@ public final class JsonSnapshot {
     }
 
     public static void write(Path dir, String file, Object value) throws IOException {
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".checkpoint-", ".tmp");
+        Path target = dir.resolve(file);
+        Path tmp = AtomicFiles.temporarySibling(target, ".tmp");
         MAPPER.writeValue(tmp.toFile(), value);
-        Files.move(tmp, dir.resolve(file), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.publish(tmp, target);
     }
 
     public static <T> T read(Path dir, String file, Class<T> type) {

@@ -1,6 +1,7 @@
 package org.ccopt.cupstack;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 
 /**
@@ -37,7 +38,7 @@ public record Chromosome(int interval, int[] delay, byte[] scheme, byte[] queueO
 
     /** Same genes (records compare arrays by identity). */
     public boolean sameGenes(Chromosome o) {
-        return interval == o.interval && java.util.Arrays.equals(delay, o.delay) && java.util.Arrays.equals(scheme, o.scheme)
-                && java.util.Arrays.equals(queueOrder, o.queueOrder);
+        return interval == o.interval && Arrays.equals(delay, o.delay) && Arrays.equals(scheme, o.scheme)
+                && Arrays.equals(queueOrder, o.queueOrder);
     }
 }

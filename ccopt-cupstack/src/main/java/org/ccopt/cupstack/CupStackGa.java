@@ -78,11 +78,6 @@ public final class CupStackGa {
                         + " are mutually exclusive (Yokota et al. 2023, App. A.3 (6)); set one of them to 0");
             }
         }
-
-        /** The paper's setting: 50 chromosomes, 1,000 generations, 100 of training, r_m 0.02, i_c 10, r_c 0.8, lt 200. */
-        public static Settings paper(long seed) {
-            return new Settings(50, 1000, 100, 0.02, 10, 0.8, 25, Tie.AGE, 200, 0, 1000, seed);
-        }
     }
 
     /** One row of the convergence record (Fig. 4): the best so far and the mean of this generation's new scores. */

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.BiFunction;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.IntStream;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
@@ -36,6 +38,7 @@ public final class Evaluator implements AutoCloseable {
     private final int estimateSlices;
     private final boolean perturb;
     private final ThreadLocal<FlitSimulator> simulators;
+    private final int threads;
     private final ForkJoinPool pool;
     private final AtomicLong simulations = new AtomicLong();
 
@@ -58,6 +61,7 @@ public final class Evaluator implements AutoCloseable {
         this.estimateSlices = estimateSlices;
         this.perturb = perturb;
         this.simulators = ThreadLocal.withInitial(problem::simulator);
+        this.threads = threads;
         this.pool = new ForkJoinPool(threads);
     }
 
@@ -67,8 +71,7 @@ public final class Evaluator implements AutoCloseable {
 
     /** Scores {@code xs[i]} against {@code references[i]} (null: exact) into {@code out[i]}, in parallel. */
     public void evaluateAll(Chromosome[] xs, Score[] references, Score[] out) {
-        pool.submit(() -> IntStream.range(0, xs.length).parallel()
-                .forEach(i -> out[i] = xs[i] == null ? null : evaluate(xs[i], references[i]))).join();
+        forEachIndex(xs.length, i -> out[i] = xs[i] == null ? null : evaluate(xs[i], references[i]));
     }
 
     /**
@@ -113,10 +116,31 @@ public final class Evaluator implements AutoCloseable {
     /** {@code task(simulator, i)} for i in 0..count-1 on the evaluation threads, results in index order. */
     public <T> List<T> map(int count, BiFunction<FlitSimulator, Integer, T> task) {
         Object[] out = new Object[count];
-        pool.submit(() -> IntStream.range(0, count).parallel().forEach(i -> out[i] = task.apply(simulators.get(), i))).join();
+        forEachIndex(count, i -> out[i] = task.apply(simulators.get(), i));
         @SuppressWarnings("unchecked")
         List<T> list = (List<T>) Arrays.asList(out);
         return list;
+    }
+
+    /**
+     * Runs {@code body(i)} for i in 0..count-1 on the pool's threads, each thread taking the next index as it
+     * finishes one (evaluation times vary widely, pruned runs being short), the caller waiting for all.
+     */
+    private void forEachIndex(int count, IntConsumer body) {
+        AtomicInteger next = new AtomicInteger();
+        Runnable worker = () -> {
+            for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+                body.accept(i);
+            }
+        };
+        int workers = Math.min(threads, count);
+        ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[workers];
+        for (int w = 0; w < workers; w++) {
+            tasks[w] = pool.submit(worker);
+        }
+        for (ForkJoinTask<?> t : tasks) {
+            t.join();
+        }
     }
 
     @Override

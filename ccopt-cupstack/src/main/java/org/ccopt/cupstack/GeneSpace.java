@@ -58,7 +58,7 @@ public final class GeneSpace {
         for (int u = 0; u < nodes; u++) {
             sends[u] = destination[u] != u;
         }
-        this.frozen = EnumSet.copyOf(frozen.isEmpty() ? EnumSet.noneOf(GeneGroup.class) : frozen);
+        this.frozen = EnumSet.copyOf(frozen);
         this.frozenScheme = (byte) frozenScheme.ordinal();
         this.frozenInterval = frozenInterval;
         this.intervalMin = sliceFlits;
@@ -113,10 +113,6 @@ public final class GeneSpace {
 
     public int delayMax() {
         return delayMax;
-    }
-
-    public EnumSet<GeneGroup> frozen() {
-        return EnumSet.copyOf(frozen.isEmpty() ? EnumSet.noneOf(GeneGroup.class) : frozen);
     }
 
     /** The chromosome with every group at its frozen value (I = 0, C = the frozen scheme, default Q). */

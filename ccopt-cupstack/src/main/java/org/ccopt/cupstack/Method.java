@@ -35,7 +35,7 @@ public enum Method {
 
     /** Gene groups the method itself freezes (the user may freeze more). */
     public EnumSet<GeneGroup> frozen() {
-        return EnumSet.copyOf(frozen.isEmpty() ? EnumSet.noneOf(GeneGroup.class) : frozen);
+        return EnumSet.copyOf(frozen);
     }
 
     /** Whether the final answer comes from re-stacking recorded chromosomes with a V sweep. */

@@ -5,6 +5,7 @@ import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
+import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
 /**
@@ -42,8 +43,11 @@ public record Problem(Topology topology, int[] destination, int slices, int pack
 
     /** The router configuration with every port at {@code scheme} and default Q, with this problem's switches. */
     public RouterConfig baseConfig(VcSelection scheme) {
-        FlitSimulator probe = simulator();
-        return RouterConfig.uniform(topology.nodeCount(), probe.dimensions(), vcs, bufferFlits, scheme)
+        if (!(topology.geometry() instanceof Geometry.Grid grid)) {
+            throw new InvalidInputException("Cup-Stacking runs on the flit simulator's tori and meshes; got '" + topology.spec()
+                    + "'; expected torus:AxB... or mesh:AxB...");
+        }
+        return RouterConfig.uniform(topology.nodeCount(), grid.dimensions(), vcs, bufferFlits, scheme)
                 .withSliceReinitialization(reinitialize).withSliceInterlocking(interlock);
     }
 

@@ -424,19 +424,24 @@ public final class FlitSimulator {
     }
 
     /**
-     * A lower bound on the duration, at the end of {@code cycle}: a node ejects at most one flit per cycle, and a
-     * flit not yet injected needs its node's remaining injections (one per cycle), its hops and one ejection.
+     * A lower bound on the duration, at the end of {@code cycle}: a node ejects at most one flit per cycle; a flit
+     * not yet injected needs its node's remaining injections (one per cycle), its hops and one ejection; and a
+     * node's last slice, released at (S-1) V + I_u, cannot end before its P L flits are injected after the release
+     * and the tail has travelled its hops and been ejected.
      */
     private int completionBound(int cycle) {
         int bound = 0;
+        int released = 0;
         for (int u = 0; u < n; u++) {
             bound = Math.max(bound, toEject[u]);
             int toInject = (endPacket[u] - nextPacket[u]) * flitsPerPacket - nextSeq[u];
             if (toInject > 0) {
-                bound = Math.max(bound, toInject + hopsToDestination[u] + 1);
+                int h = hopsToDestination[u];
+                bound = Math.max(bound, toInject + h + 1);
+                released = Math.max(released, release(u, endPacket[u] - 1) + packetsPerSlice * flitsPerPacket + h + 1);
             }
         }
-        return cycle + bound;
+        return Math.max(cycle + bound, released);
     }
 
     /**

@@ -5,10 +5,9 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import javax.imageio.ImageIO;
+import org.ccopt.util.AtomicFiles;
 
 /**
  * Draws a {@link LinkTrace} like Yokota et al. 2023, Fig. 6: links across (router-to-router output ports in
@@ -58,12 +57,8 @@ public final class TracePicture {
     }
 
     public static void write(LinkTrace trace, int durationCycles, String title, Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        Path tmp = Files.createTempFile(dir, ".ccopt-", ".png.tmp");
+        Path tmp = AtomicFiles.temporarySibling(file, ".png.tmp");
         ImageIO.write(render(trace, durationCycles, title), "png", tmp.toFile());
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.publish(tmp, file);
     }
 }

@@ -1,0 +1,230 @@
+package org.ccopt.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.ccopt.InvalidInputException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ccopt cupstack-sweep}: many Cup-Stacking runs from one grid (Yokota et al. 2023, App. A.3 (6): 288 GA
+ * parameter combinations x 5 seeds per pattern), one run per core at a time, one CSV row per run written as it
+ * finishes. Rerunning with the same output directory skips the runs already recorded, so an interrupted sweep loses
+ * only the runs in flight. Every run is the command {@code ccopt cupstack ... --threads 1 --json}, so a row depends
+ * only on its parameters and seed.
+ */
+@Command(name = "cupstack-sweep", mixinStandardHelpOptions = true,
+        description = "Run a grid of Cup-Stacking configurations (comma-separated lists are crossed) on all cores; one CSV row per run.")
+final class CupstackSweepCommand implements Callable<Integer> {
+
+    private static final String[] VARIED = {"traffic", "method", "vc-select", "sort-key", "freeze", "mutation-rate",
+        "crossover-interval", "crossover-rate", "tie", "lifetime", "watchdog", "from-slices", "estimate-slices", "seed"};
+    private static final String[] METRICS = {"baselineCycles", "simpleStackingCycles", "bestCycles", "interval",
+        "effectiveThickness", "bestGeneration", "evaluations", "simulations", "gaSeconds", "seconds", "schemeC00", "schemeC01",
+        "schemeC02", "schemeC03", "schemeC04", "schemeC05", "schemeC06", "schemeC07", "schemeC08", "schemeC09"};
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-t", "--topology"}, defaultValue = "torus:16x16", description = "Torus or mesh (default: ${DEFAULT-VALUE}).")
+    String topology;
+
+    @Option(names = "--slices", defaultValue = "2", description = "Slices S (default: ${DEFAULT-VALUE}).")
+    int slices;
+
+    @Option(names = "--packet-flits", defaultValue = "8", description = "Flits per packet (default: ${DEFAULT-VALUE}).")
+    int flits;
+
+    @Option(names = "--population", defaultValue = "50", description = "Chromosomes (default: ${DEFAULT-VALUE}).")
+    int population;
+
+    @Option(names = "--generations", defaultValue = "1000", description = "Generations (default: ${DEFAULT-VALUE}).")
+    int generations;
+
+    @Option(names = "--training", defaultValue = "100", description = "Mutation-only generations (default: ${DEFAULT-VALUE}).")
+    int training;
+
+    @Option(names = "--traffic", defaultValue = "bcmp,brev,brot,shfl,torn,trns", split = ",", description = "Patterns (default: ${DEFAULT-VALUE}).")
+    List<String> traffic;
+
+    @Option(names = "--method", defaultValue = "full", split = ",", description = "Methods (default: ${DEFAULT-VALUE}).")
+    List<String> method;
+
+    @Option(names = "--vc-select", defaultValue = "C00", split = ",", description = "Schemes C where C is frozen (default: ${DEFAULT-VALUE}).")
+    List<String> vcSelect;
+
+    @Option(names = "--sort-key", defaultValue = "T01", split = ",", description = "Items T01..T10 (default: ${DEFAULT-VALUE}).")
+    List<String> sortKey;
+
+    @Option(names = "--freeze", defaultValue = "none", split = ";", description = "Frozen gene groups, ';'-separated choices such as none;I;C,Q (default: ${DEFAULT-VALUE}).")
+    List<String> freeze;
+
+    @Option(names = "--mutation-rate", defaultValue = "0.02", split = ",", description = "r_m values (paper: 0.1,0.05,0.02).")
+    List<String> mutationRate;
+
+    @Option(names = "--crossover-interval", defaultValue = "10", split = ",", description = "i_c values (paper: 10,20).")
+    List<String> crossoverInterval;
+
+    @Option(names = "--crossover-rate", defaultValue = "0.8", split = ",", description = "r_c values (paper: 0.1,0.2,0.4,0.6,0.8,0.9).")
+    List<String> crossoverRate;
+
+    @Option(names = "--tie", defaultValue = "age", split = ",", description = "Tie orders (paper: random,age).")
+    List<String> tie;
+
+    @Option(names = "--lifetime", defaultValue = "200", split = ",", description = "lt values (paper: 0,100,200).")
+    List<String> lifetime;
+
+    @Option(names = "--watchdog", defaultValue = "0", split = ",", description = "wd values (paper: 0,100,200); combinations with lt > 0 and wd > 0 are skipped.")
+    List<String> watchdog;
+
+    @Option(names = "--from-slices", defaultValue = "1", split = ",", description = "Source slices for extrapolate/post.")
+    List<String> fromSlices;
+
+    @Option(names = "--estimate-slices", defaultValue = "2", split = ",", description = "S' for estimate.")
+    List<String> estimateSlices;
+
+    @Option(names = "--seeds", defaultValue = "1", description = "Seeds 1..N per combination (default: ${DEFAULT-VALUE}).")
+    int seeds;
+
+    @Option(names = "--jobs", description = "Runs at a time (default: all cores).")
+    Integer jobs;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Writes results.csv here; rerunning skips recorded runs.")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        if (seeds < 1) {
+            throw new InvalidInputException("--seeds " + seeds + " is invalid; expected >= 1");
+        }
+        List<List<String>> grid = new ArrayList<>();
+        grid.add(List.of());
+        List<List<String>> values = List.of(traffic, method, vcSelect, sortKey, freeze, mutationRate, crossoverInterval,
+                crossoverRate, tie, lifetime, watchdog, fromSlices, estimateSlices, seedList());
+        for (List<String> axis : values) {
+            List<List<String>> next = new ArrayList<>();
+            for (List<String> prefix : grid) {
+                for (String v : axis) {
+                    List<String> row = new ArrayList<>(prefix);
+                    row.add(v.trim());
+                    next.add(row);
+                }
+            }
+            grid = next;
+        }
+        grid.removeIf(r -> Integer.parseInt(r.get(9)) > 0 && Integer.parseInt(r.get(10)) > 0); // lt and wd are exclusive
+        Path csv = out.resolve("results.csv");
+        Files.createDirectories(out);
+        Set<String> done = new HashSet<>();
+        if (Files.exists(csv)) {
+            List<String> lines = Files.readAllLines(csv);
+            for (String line : lines.subList(1, lines.size())) {
+                String[] cells = line.split(",", -1);
+                if (cells.length > VARIED.length + METRICS.length && cells[VARIED.length + METRICS.length].equals("ok")) {
+                    done.add(String.join(",", List.of(cells).subList(0, VARIED.length))); // failed runs are retried
+                }
+            }
+        } else {
+            Files.writeString(csv, String.join(",", VARIED) + "," + String.join(",", METRICS) + ",status,error\n");
+        }
+        List<List<String>> todo = grid.stream().filter(r -> !done.contains(String.join(",", r))).toList();
+        int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        if (workers < 1) {
+            throw new InvalidInputException("--jobs " + workers + " is invalid; expected >= 1");
+        }
+        AtomicInteger failed = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(workers);
+        try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+             ProgressBar bar = System.console() == null ? null : new ProgressBarBuilder().setTaskName("cupstack-sweep")
+                     .setInitialMax(todo.size()).setStyle(ProgressBarStyle.ASCII).build()) {
+            List<Future<?>> futures = new ArrayList<>();
+            for (List<String> r : todo) {
+                futures.add(pool.submit(() -> {
+                    String row = runOne(r);
+                    if (!row.endsWith(",ok,")) {
+                        failed.incrementAndGet();
+                    }
+                    synchronized (w) {
+                        w.write(row + "\n");
+                        w.flush();
+                        if (bar != null) {
+                            bar.step();
+                            bar.setExtraMessage(failed.get() + " failed");
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        spec.commandLine().getOut().printf(Locale.ROOT, "%d runs (%d already recorded, %d failed) -> %s%n", grid.size(),
+                grid.size() - todo.size(), failed.get(), csv);
+        return Main.OK;
+    }
+
+    private List<String> seedList() {
+        List<String> s = new ArrayList<>();
+        for (int i = 1; i <= seeds; i++) {
+            s.add(Integer.toString(i));
+        }
+        return s;
+    }
+
+    /** One run in-process; its CSV row (without the line end), ending in "ok," or "failed,MESSAGE". */
+    private String runOne(List<String> r) throws IOException {
+        List<String> args = new ArrayList<>(List.of("cupstack", "--topology", topology, "--slices", Integer.toString(slices),
+                "--packet-flits", Integer.toString(flits), "--population", Integer.toString(population), "--generations",
+                Integer.toString(generations), "--training", Integer.toString(training), "--threads", "1", "--json"));
+        for (int i = 0; i < VARIED.length; i++) {
+            if (VARIED[i].equals("freeze") && r.get(i).equals("none")) {
+                continue;
+            }
+            args.add("--" + VARIED[i]);
+            args.add(r.get(i));
+        }
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        int code = Main.run(new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8),
+                args.toArray(String[]::new));
+        StringBuilder row = new StringBuilder(String.join(",", r));
+        if (code != 0) {
+            for (int i = 0; i < METRICS.length; i++) {
+                row.append(',');
+            }
+            return row.append(",failed,").append(e.toString(StandardCharsets.UTF_8).strip().replace(',', ';').replace('\n', ' ')).toString();
+        }
+        JsonNode j = new ObjectMapper().readTree(o.toString(StandardCharsets.UTF_8));
+        for (String m : METRICS) {
+            // schemeCxx: simple stacking under one scheme (Table 2), from the run's simplePerScheme
+            JsonNode v = m.startsWith("scheme") ? j.get("simplePerScheme").get(m.substring(6)) : j.get(m);
+            row.append(',').append(v.asText());
+        }
+        return row.append(",ok,").toString();
+    }
+}

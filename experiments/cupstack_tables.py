@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Builds docs/results/cupstack-tables.md from the results.csv files of the cupstack-sweep runs in
+experiments/cupstack.sh, next to the values of Yokota et al. 2023 (Tables 2, 3, 4 and 6).
+
+Usage: python3 experiments/cupstack_tables.py RESULTS_DIR > docs/results/cupstack-tables.md
+"""
+import csv
+import os
+import sys
+from collections import defaultdict
+
+PATTERNS = ["bcmp", "brev", "brot", "shfl", "torn", "trns"]
+SCHEMES = ["C%02d" % i for i in range(10)]
+PAPER_T2 = {
+    "bcmp": [104, 102, 104, 102, 104, 91, 101, 101, 91, 91],
+    "brev": [179, 194, 179, 194, 172, 208, 173, 173, 208, 208],
+    "brot": [147, 155, 147, 155, 176, 146, 189, 189, 146, 148],
+    "shfl": [152, 154, 152, 154, 161, 147, 159, 159, 147, 150],
+    "torn": [131, 131, 131, 131, 131, 138, 131, 131, 138, 138],
+    "trns": [138, 138, 138, 138, 138, 137, 138, 138, 137, 137],
+}
+PAPER_T3 = {
+    "bcmp": [90, 94, 90, 93, 97, 88, 93, 92, 87, 86],
+    "brev": [153, 157, 153, 155, 156, 162, 157, 156, 162, 163],
+    "brot": [140, 146, 140, 146, 150, 135, 154, 153, 136, 136],
+    "shfl": [131, 130, 132, 130, 136, 134, 136, 135, 134, 135],
+    "torn": [131, 131, 131, 131, 131, 138, 131, 131, 138, 138],
+    "trns": [138, 138, 138, 137, 138, 136, 138, 138, 136, 136],
+}
+T4_COLUMNS = ["S=1", "C00", "simple", "w/ T_adj", "full GA", "w/o T_adj", "S1-S2", "S2-S2", "S4-S2", "E2-S2", "E4-S2",
+              "post C00(S1)", "post S1", "post S2", "post S4", "perturb full", "perturb w/o T_adj"]
+PAPER_T4 = {
+    "bcmp": [109, 91, 91, 86, 85, 91, 87, 85, 86, 88, 87, 89, 87, 85, 86, 83, 90],
+    "brev": [199, 151, 172, 153, 145, 138, 148, 145, 144, 149, 149, 151, 148, 145, 144, 141, 137],
+    "brot": [178, 143, 146, 135, 134, 139, 137, 134, 136, 137, 135, 142, 137, 134, 136, 130, 137],
+    "shfl": [243, 133, 147, 130, 127, 136, 130, 127, 127, 126, 128, 133, 130, 127, 127, 125, 135],
+    "torn": [123, 131, 131, 131, 131, 131, 131, 131, 131, 131, 131, 131, 131, 131, 131, 131, 131],
+    "trns": [130, 138, 137, 136, 136, 137, 136, 136, 136, 136, 136, 138, 136, 136, 136, 135, 136],
+}
+PAPER_T6 = {
+    "bcmp": [85, 85, 85, 85, 86, 85, 84, 84, 94, 86],
+    "brev": [145, 145, 147, 146, 147, 145, 144, 145, 160, 148],
+    "brot": [134, 134, 134, 135, 136, 135, 134, 134, 148, 135],
+    "shfl": [127, 126, 127, 125, 127, 126, 126, 126, 137, 129],
+    "torn": [131, 131, 131, 131, 131, 131, 131, 131, 133, 131],
+    "trns": [136, 136, 136, 136, 136, 136, 136, 135, 136, 136],
+}
+
+
+def rows(path):
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [r for r in csv.DictReader(f) if r["status"] == "ok"]
+
+
+def best(rs, key="bestCycles"):
+    vals = [int(r[key]) for r in rs]
+    return min(vals) if vals else None
+
+
+def cell(ours, paper):
+    if ours is None:
+        return "– / %s" % paper
+    return "**%d** / %s" % (ours, paper)
+
+
+def main(d):
+    simple = rows(os.path.join(d, "simple", "results.csv"))
+    tadj = rows(os.path.join(d, "tadj", "results.csv"))
+    full = rows(os.path.join(d, "full", "results.csv"))
+    methods = rows(os.path.join(d, "methods", "results.csv"))
+    perturb = rows(os.path.join(d, "perturb", "results.csv"))
+    items = rows(os.path.join(d, "items", "results.csv"))
+    out = []
+    p = out.append
+
+    def seeds(rs):
+        return len({r["seed"] for r in rs}) if rs else 0
+
+    p("## Table 2: simple stacking, every VC selection scheme (no GA; ccopt / paper)\n")
+    p("| pattern | " + " | ".join(SCHEMES) + " |")
+    p("| --- |" + " ---: |" * 10)
+    for t in PATTERNS:
+        r = [x for x in simple if x["traffic"] == t]
+        line = []
+        for i, c in enumerate(SCHEMES):
+            per = None
+            if r:
+                # the simple method reports every scheme; stored in the per-scheme columns of its own row file
+                per = int(r[0]["scheme" + c]) if ("scheme" + c) in r[0] else None
+            line.append(cell(per, PAPER_T2[t][i]))
+        p("| %s | %s |" % (t, " | ".join(line)))
+    p("\n## Table 3: simple stacking with timing adjustment (GA over V and I, C fixed, Q default; ccopt / paper)\n")
+    p("Runs per cell: %d seed(s), %s generations.\n" % (seeds(tadj), tadj[0]["generations"] if tadj and "generations" in tadj[0] else "see the command"))
+    p("| pattern | " + " | ".join(SCHEMES) + " |")
+    p("| --- |" + " ---: |" * 10)
+    for t in PATTERNS:
+        line = [cell(best([x for x in tadj if x["traffic"] == t and x["vc-select"] == c]), PAPER_T3[t][i]) for i, c in enumerate(SCHEMES)]
+        p("| %s | %s |" % (t, " | ".join(line)))
+
+    def col(t, name):
+        def sel(rs, **kv):
+            return best([x for x in rs if x["traffic"] == t and all(x[k] == v for k, v in kv.items())])
+        if name == "S=1":
+            return best([x for x in full if x["traffic"] == t], "baselineCycles")
+        if name == "C00":
+            return sel(tadj, **{"vc-select": "C00"})
+        if name == "simple":
+            return best([x for x in simple if x["traffic"] == t], "bestCycles")
+        if name == "w/ T_adj":
+            return sel(tadj)
+        if name == "full GA":
+            return sel(full, method="full")
+        if name == "w/o T_adj":
+            return sel(full, method="no-tadj")
+        if name.startswith("S") and "-S2" in name:
+            return sel(methods, method="extrapolate", **{"from-slices": name[1]})
+        if name.startswith("E"):
+            return sel(methods, method="estimate", **{"estimate-slices": name[1]})
+        if name == "post C00(S1)":
+            return sel(methods, method="post", freeze="C,Q", **{"from-slices": "1"})
+        if name.startswith("post S"):
+            return sel(methods, method="post", freeze="none", **{"from-slices": name[6]})
+        if name == "perturb full":
+            return sel(perturb, freeze="none")
+        if name == "perturb w/o T_adj":
+            return sel(perturb, freeze="I")
+        return None
+
+    p("\n## Table 4: evaluation results (ccopt / paper, cycles)\n")
+    p("| pattern | " + " | ".join(T4_COLUMNS) + " |")
+    p("| --- |" + " ---: |" * len(T4_COLUMNS))
+    for t in PATTERNS:
+        p("| %s | %s |" % (t, " | ".join(cell(col(t, c), PAPER_T4[t][i]) for i, c in enumerate(T4_COLUMNS))))
+    p("\n## Table 6: additional items T01-T10 (ccopt / paper)\n")
+    p("| pattern | " + " | ".join("T%02d" % i for i in range(1, 11)) + " |")
+    p("| --- |" + " ---: |" * 10)
+    for t in PATTERNS:
+        line = [cell(best([x for x in items if x["traffic"] == t and x["sort-key"] == "T%02d" % (i + 1)]), PAPER_T6[t][i]) for i in range(10)]
+        p("| %s | %s |" % (t, " | ".join(line)))
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
