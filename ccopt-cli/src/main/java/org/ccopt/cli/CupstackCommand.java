@@ -7,10 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import org.ccopt.InvalidInputException;
 import org.ccopt.cupstack.Checkpoint;
 import org.ccopt.cupstack.CupStackGa;
@@ -168,31 +164,10 @@ final class CupstackCommand implements Callable<Integer> {
             CupStackGa ga = run.ga();
             CupStackGa.State state = null;
             if (ga != null) {
-                state = resumed != null ? resumed : ga.initial();
-                AtomicReference<CupStackGa.State> latest = new AtomicReference<>(state);
-                Thread saver = out == null ? null : new Thread(() -> save(arguments, latest.get()));
-                if (saver != null) {
-                    Runtime.getRuntime().addShutdownHook(saver); // Ctrl-C keeps the last whole generation
-                }
-                long[] lastSave = {System.nanoTime()};
-                try (ProgressBar bar = progressBar(state.generation())) {
-                    state = ga.run(state, s -> {
-                        latest.set(s);
-                        if (bar != null) {
-                            CupStackGa.Generation row = s.history().get(s.history().size() - 1);
-                            bar.stepTo(s.generation());
-                            bar.setExtraMessage(String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(), row.meanNew()));
-                        }
-                        if (out != null && System.nanoTime() - lastSave[0] > checkpointSeconds * 1e9) {
-                            save(arguments, s);
-                            lastSave[0] = System.nanoTime();
-                        }
-                    });
-                }
-                if (saver != null) {
-                    save(arguments, state);
-                    Runtime.getRuntime().removeShutdownHook(saver);
-                }
+                state = ResumableRun.execute("cupstack", generations, resumed != null ? resumed : ga.initial(),
+                        CupStackGa.State::generation, s -> String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(),
+                                s.history().get(s.history().size() - 1).meanNew()),
+                        ga::run, out, checkpointSeconds, json, s -> new Checkpoint(arguments, s).write(out));
             }
             CupStackRun.Result r = run.finish(state);
             double seconds = (System.nanoTime() - started) / 1e9;
@@ -240,22 +215,6 @@ final class CupstackCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
-    }
-
-    private ProgressBar progressBar(int from) {
-        if (System.console() == null || json) {
-            return null;
-        }
-        return new ProgressBarBuilder().setTaskName("cupstack").setInitialMax(generations).startsFrom(from, java.time.Duration.ZERO)
-                .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build();
-    }
-
-    private void save(List<String> arguments, CupStackGa.State state) {
-        try {
-            new Checkpoint(arguments, state).write(out);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot write a checkpoint to " + out, e);
-        }
     }
 
     private void writeOutputs(CupStackRun run, Problem problem, CupStackGa.State state, CupStackRun.Result r, String label)

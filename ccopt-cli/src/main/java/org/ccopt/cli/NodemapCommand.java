@@ -7,10 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.mapping.Checkpoint;
@@ -125,35 +121,16 @@ final class NodemapCommand implements Callable<Integer> {
         try (MappingEvaluator evaluator = new MappingEvaluator(t, patterns, simPackets, flits, router.vcs, router.buffer, scheme, workers)) {
             NodeMappingGa ga = new NodeMappingGa(evaluator, settings);
             long started = System.nanoTime();
-            NodeMappingGa.State state = resumed != null ? resumed : ga.initial();
-            AtomicReference<NodeMappingGa.State> latest = new AtomicReference<>(state);
-            Thread saver = out == null ? null : new Thread(() -> save(arguments, latest.get()));
-            if (saver != null) {
-                Runtime.getRuntime().addShutdownHook(saver); // Ctrl-C keeps the last whole generation
-            }
-            long[] lastSave = {System.nanoTime()};
-            try (ProgressBar bar = progressBar(state.generation())) {
-                state = ga.run(state, s -> {
-                    latest.set(s);
-                    if (bar != null) {
-                        bar.stepTo(s.generation());
-                        bar.setExtraMessage(String.format(Locale.ROOT, "best %d cycles, %.3f hops", s.bestScore().cycles(),
-                                s.bestScore().avgHops()));
-                    }
-                    if (out != null && System.nanoTime() - lastSave[0] > checkpointSeconds * 1e9) {
-                        save(arguments, s);
-                        lastSave[0] = System.nanoTime();
-                    }
-                });
-            }
+            NodeMappingGa.State state = ResumableRun.execute("nodemap", generations, resumed != null ? resumed : ga.initial(),
+                    NodeMappingGa.State::generation, s -> String.format(Locale.ROOT, "best %d cycles, %.3f hops",
+                            s.bestScore().cycles(), s.bestScore().avgHops()),
+                    ga::run, out, checkpointSeconds, json, s -> new Checkpoint(arguments, s).write(out));
             double seconds = (System.nanoTime() - started) / 1e9;
             MappingScore best = state.bestScore();
             MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, router.vcs, router.buffer, scheme);
             MappingScore physical = evaluator.physicalAddressing();
             if (out != null) {
-                save(arguments, state);
                 writeOutputs(state, physical);
-                Runtime.getRuntime().removeShutdownHook(saver);
             }
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("topology", t.spec());
@@ -191,22 +168,6 @@ final class NodemapCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
-    }
-
-    private ProgressBar progressBar(int from) {
-        if (System.console() == null || json) {
-            return null;
-        }
-        return new ProgressBarBuilder().setTaskName("nodemap").setInitialMax(generations).startsFrom(from, java.time.Duration.ZERO)
-                .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build();
-    }
-
-    private void save(List<String> arguments, NodeMappingGa.State state) {
-        try {
-            new Checkpoint(arguments, state).write(out);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot write a checkpoint to " + out, e);
-        }
     }
 
     private void writeOutputs(NodeMappingGa.State state, MappingScore physical) throws java.io.IOException {
