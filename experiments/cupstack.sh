@@ -20,4 +20,5 @@ $CCOPT cupstack-sweep "${common[@]}" --method post --from-slices 1,2,4 --generat
 $CCOPT cupstack-sweep "${common[@]}" --method post --from-slices 1 --freeze 'C,Q' --generations "$G" --out "$R/methods"
 $CCOPT cupstack-sweep "${common[@]}" --sort-key T01,T02,T03,T04,T05,T06,T07,T08,T09,T10 --generations "$G" --out "$R/items"
 $CCOPT cupstack-sweep "${common[@]}" --method perturb --freeze 'none;I' --generations "$G" --out "$R/perturb"
-python3 experiments/cupstack_tables.py "$R"
+GENERATIONS="$G" python3 experiments/cupstack_tables.py "$R" > docs/results/cupstack-tables.md
+mkdir -p docs/results/cupstack && for d in simple full tadj methods items perturb; do cp "$R/$d/results.csv" "docs/results/cupstack/$d.csv"; done

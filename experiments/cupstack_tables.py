@@ -9,6 +9,7 @@ import os
 import sys
 from collections import defaultdict
 
+GENERATIONS = os.environ.get("GENERATIONS", "200")
 PATTERNS = ["bcmp", "brev", "brot", "shfl", "torn", "trns"]
 SCHEMES = ["C%02d" % i for i in range(10)]
 PAPER_T2 = {
@@ -65,7 +66,23 @@ def cell(ours, paper):
     return "**%d** / %s" % (ours, paper)
 
 
+def machine():
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+        return "%s, %d cores" % (model, os.cpu_count())
+    except (OSError, StopIteration):
+        return "unknown"
+
+
 def main(d):
+    import datetime
+    print("# Cup-Stacking: Tables 2, 3, 4 and 6 of Yokota et al. 2023 regenerated on ccopt's simulator\n")
+    print("Produced by `experiments/cupstack.sh` (the `ccopt cupstack-sweep` runs) and "
+          "`python3 experiments/cupstack_tables.py %s`, %s, on %s. The raw rows are in `docs/results/cupstack/`.\n"
+          % (d, datetime.date.today().isoformat(), machine()))
+    print("Every cell is **ccopt** / paper, in cycles: 16x16 torus, 2 slices of one 8-flit packet per node, 3 VCs of "
+          "4 flits, dimension-order routing with datelines. Budgets: see each table.\n")
     simple = rows(os.path.join(d, "simple", "results.csv"))
     tadj = rows(os.path.join(d, "tadj", "results.csv"))
     full = rows(os.path.join(d, "full", "results.csv"))
@@ -92,7 +109,8 @@ def main(d):
             line.append(cell(per, PAPER_T2[t][i]))
         p("| %s | %s |" % (t, " | ".join(line)))
     p("\n## Table 3: simple stacking with timing adjustment (GA over V and I, C fixed, Q default; ccopt / paper)\n")
-    p("Runs per cell: %d seed(s), %s generations.\n" % (seeds(tadj), tadj[0]["generations"] if tadj and "generations" in tadj[0] else "see the command"))
+    p("One GA run per cell (%d seed(s)), %s generations of 50 chromosomes; the paper's cells are the best of its "
+      "288 parameter combinations x 5 runs at 1,000 generations.\n" % (seeds(tadj), GENERATIONS))
     p("| pattern | " + " | ".join(SCHEMES) + " |")
     p("| --- |" + " ---: |" * 10)
     for t in PATTERNS:
@@ -103,7 +121,7 @@ def main(d):
         def sel(rs, **kv):
             return best([x for x in rs if x["traffic"] == t and all(x[k] == v for k, v in kv.items())])
         if name == "S=1":
-            return best([x for x in full if x["traffic"] == t], "baselineCycles")
+            return best([x for x in simple if x["traffic"] == t], "baselineCycles")
         if name == "C00":
             return sel(tadj, **{"vc-select": "C00"})
         if name == "simple":
@@ -129,17 +147,25 @@ def main(d):
         return None
 
     p("\n## Table 4: evaluation results (ccopt / paper, cycles)\n")
+    p("S=1 is the unsplit message (one 16-flit packet), C00 the original Cup-Stacking (timing adjustment, C00), simple "
+      "and w/ T_adj the best of Tables 2 and 3. full GA and w/o T_adj: one run each at the paper's 1,000 generations; "
+      "every other column one run at %s generations (the paper: best of 1,440 runs at 1,000).\n" % GENERATIONS)
     p("| pattern | " + " | ".join(T4_COLUMNS) + " |")
     p("| --- |" + " ---: |" * len(T4_COLUMNS))
     for t in PATTERNS:
         p("| %s | %s |" % (t, " | ".join(cell(col(t, c), PAPER_T4[t][i]) for i, c in enumerate(T4_COLUMNS))))
     p("\n## Table 6: additional items T01-T10 (ccopt / paper)\n")
+    p("One full-GA run per cell at %s generations.\n" % GENERATIONS)
     p("| pattern | " + " | ".join("T%02d" % i for i in range(1, 11)) + " |")
     p("| --- |" + " ---: |" * 10)
     for t in PATTERNS:
         line = [cell(best([x for x in items if x["traffic"] == t and x["sort-key"] == "T%02d" % (i + 1)]), PAPER_T6[t][i]) for i in range(10)]
         p("| %s | %s |" % (t, " | ".join(line)))
     print("\n".join(out))
+    notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cupstack-discussion.md")
+    if os.path.exists(notes):
+        print()
+        print(open(notes).read().rstrip())
 
 
 if __name__ == "__main__":

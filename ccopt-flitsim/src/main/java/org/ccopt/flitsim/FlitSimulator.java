@@ -377,6 +377,9 @@ public final class FlitSimulator {
             throw new InvalidInputException("workload for " + w.nodes() + " nodes; the topology has " + n);
         }
         reset(config, w);
+        if (cycleLimit != Integer.MAX_VALUE && releaseBound() > cycleLimit) {
+            return false; // provably longer: no cycle needs simulating
+        }
         totalFlits = (long) endPacket[n - 1] * flitsPerPacket;
         routerCycles = 0;
         int stall = 0;
@@ -424,24 +427,34 @@ public final class FlitSimulator {
     }
 
     /**
-     * A lower bound on the duration, at the end of {@code cycle}: a node ejects at most one flit per cycle; a flit
-     * not yet injected needs its node's remaining injections (one per cycle), its hops and one ejection; and a
-     * node's last slice, released at (S-1) V + I_u, cannot end before its P L flits are injected after the release
-     * and the tail has travelled its hops and been ejected.
+     * A lower bound on the duration, at the end of {@code cycle}: a node ejects at most one flit per cycle, and a
+     * flit not yet injected needs its node's remaining injections (one per cycle), its hops and one ejection.
      */
     private int completionBound(int cycle) {
         int bound = 0;
-        int released = 0;
         for (int u = 0; u < n; u++) {
             bound = Math.max(bound, toEject[u]);
             int toInject = (endPacket[u] - nextPacket[u]) * flitsPerPacket - nextSeq[u];
             if (toInject > 0) {
-                int h = hopsToDestination[u];
-                bound = Math.max(bound, toInject + h + 1);
-                released = Math.max(released, release(u, endPacket[u] - 1) + packetsPerSlice * flitsPerPacket + h + 1);
+                bound = Math.max(bound, toInject + hopsToDestination[u] + 1);
             }
         }
-        return Math.max(cycle + bound, released);
+        return cycle + bound;
+    }
+
+    /**
+     * A lower bound on the duration known before the first cycle: a node's last slice, released at (S-1) V + I_u,
+     * cannot end before its P L flits are injected after the release (one per cycle) and the tail has travelled its
+     * h hops and been ejected (the h + L + 1 rule of the timing above).
+     */
+    private int releaseBound() {
+        int bound = 0;
+        for (int u = 0; u < n; u++) {
+            if (endPacket[u] > nextPacket[u]) {
+                bound = Math.max(bound, release(u, endPacket[u] - 1) + packetsPerSlice * flitsPerPacket + hopsToDestination[u] + 1);
+            }
+        }
+        return bound;
     }
 
     /**

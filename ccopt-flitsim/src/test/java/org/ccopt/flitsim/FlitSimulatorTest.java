@@ -47,14 +47,38 @@ class FlitSimulatorTest {
         RouterConfig config = RouterConfig.uniform(t.nodeCount(), 2, 3, 4, VcSelection.values()[random.nextInt(10)]);
         for (int i = 0; i < 20; i++) {
             int[] dest = Permutations.shuffled(t.nodeCount(), random);
+            int[] delay = new int[t.nodeCount()];
+            for (int u = 0; u < delay.length && i % 2 == 1; u++) {
+                delay[u] = random.nextInt(30); // injection delays: the release-time bound comes into play
+            }
             Workload w = new Workload(dest, 1 + random.nextInt(2), 1 + random.nextInt(4), 1 + random.nextInt(8),
-                    random.nextInt(20), null);
+                    random.nextInt(20), delay);
             int duration = sim.run(config, w).durationCycles();
             assertThat(sim.durationWithin(config, w, duration)).isEqualTo(duration);
             assertThat(sim.durationWithin(config, w, Integer.MAX_VALUE - 1)).isEqualTo(duration);
             assertThat(sim.durationWithin(config, w, duration - 1)).isEqualTo(-1);
             assertThat(sim.run(config, w).durationCycles()).isEqualTo(duration); // a cut run leaves nothing behind
         }
+    }
+
+    /** A delayed lone packet ends exactly at its release-time bound I + L + h + 1, so the bound must be tight. */
+    @Test
+    void aDelayedLonePacketEndsAtItsReleaseBound() {
+        Topology t = TopologySpec.parse("torus:8x8");
+        FlitSimulator sim = new FlitSimulator(t, 3, 4);
+        int[] dest = new int[64];
+        for (int u = 0; u < 64; u++) {
+            dest[u] = u;
+        }
+        dest[9] = 11; // two hops in +x
+        int[] delay = new int[64];
+        delay[9] = 50;
+        Workload w = new Workload(dest, 2, 1, 8, 20, delay);
+        RouterConfig config = RouterConfig.uniform(64, 2, 3, 4, VcSelection.C00);
+        int duration = 20 + 50 + 8 + 2 + 1;
+        assertThat(sim.run(config, w).durationCycles()).isEqualTo(duration);
+        assertThat(sim.durationWithin(config, w, duration)).isEqualTo(duration);
+        assertThat(sim.durationWithin(config, w, duration - 1)).isEqualTo(-1);
     }
 
     @Test
