@@ -3,10 +3,10 @@ package org.ccopt.cupstack;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
-import java.util.function.BiFunction;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.IntConsumer;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSimulator;
@@ -85,14 +85,20 @@ public final class Evaluator implements AutoCloseable {
         if (!perturb) {
             return score(config, c, c.interval(), limit);
         }
-        Score best = null;
+        int[] tried = new int[11];
+        int k = 0;
         for (int i = 0; i <= 10; i++) {
             int v = c.interval() + (i % 2 == 1 ? -(i + 1) / 2 : i / 2); // V, V-1, V+1, V-2, V+2, ...
-            if (v != space.clampInterval(v)) {
-                continue;
+            if (v == space.clampInterval(v)) {
+                tried[k++] = v;
             }
-            int cut = best != null && key.objectiveFirst() ? Math.min(limit, best.objective()) : limit;
-            Score s = score(config, c, v, cut);
+        }
+        tried = Arrays.copyOf(tried, k);
+        simulations.addAndGet(k);
+        SimResult[] runs = simulators.get().runIntervals(config, problem.workload(c), tried, limit, key.objectiveFirst());
+        Score best = null;
+        for (int i = 0; i < k; i++) {
+            Score s = runs[i] == null ? null : Score.of(runs[i], runs[i].durationCycles(), tried[i]);
             if (s != null && (best == null || key.comparator().compare(s, best) < 0)) {
                 best = s;
             }

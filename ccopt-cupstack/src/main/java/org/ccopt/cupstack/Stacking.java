@@ -17,17 +17,28 @@ public final class Stacking {
     public record Sweep(int interval, Score score) {
     }
 
+    private static final int WINDOW = 8;
+
     private Stacking() {
     }
 
-    /** Sweeps V over {@code from..to} for configuration {@code config} and injection delays {@code delay}. */
+    /**
+     * Sweeps V over {@code from..to} for configuration {@code config} and injection delays {@code delay}, in windows
+     * of {@value #WINDOW} intervals that share their first cycles ({@link FlitSimulator#runIntervals}).
+     */
     public static Sweep sweep(FlitSimulator sim, RouterConfig config, Problem p, int[] delay, int from, int to) {
+        Workload w = new Workload(p.destination(), p.slices(), p.packetsPerSlice(), p.flitsPerPacket(), from, delay);
         Sweep best = null;
-        for (int v = from; v <= to; v++) {
-            Workload w = new Workload(p.destination(), p.slices(), p.packetsPerSlice(), p.flitsPerPacket(), v, delay);
-            SimResult r = best == null ? sim.run(config, w) : sim.runWithin(config, w, best.score().duration() - 1);
-            if (r != null) {
-                best = new Sweep(v, Score.of(r, r.durationCycles(), v));
+        for (int a = from; a <= to; a += WINDOW) {
+            int[] window = new int[Math.min(WINDOW, to - a + 1)];
+            for (int i = 0; i < window.length; i++) {
+                window[i] = a + i;
+            }
+            SimResult[] runs = sim.runIntervals(config, w, window, best == null ? Integer.MAX_VALUE : best.score().duration(), true);
+            for (int i = 0; i < window.length; i++) {
+                if (runs[i] != null && (best == null || runs[i].durationCycles() < best.score().duration())) {
+                    best = new Sweep(window[i], Score.of(runs[i], runs[i].durationCycles(), window[i]));
+                }
             }
         }
         return best;

@@ -141,6 +141,9 @@ public final class FlitSimulator {
     private int[] delay;
 
     // run counters
+    private int cycle;
+    private int stall;
+    private Snapshot snapshot;
     private long totalFlits;
     private long routerCycles;
     private long ejected;
@@ -369,6 +372,14 @@ public final class FlitSimulator {
      * completes is checked for flit conservation.
      */
     private boolean simulate(RouterConfig config, Workload w, int cycleLimit) {
+        start(config, w);
+        if (cycleLimit != Integer.MAX_VALUE && releaseBound() > cycleLimit) {
+            return false; // provably longer: no cycle needs simulating
+        }
+        return advance(cycleLimit, Integer.MAX_VALUE) == COMPLETE;
+    }
+
+    private void start(RouterConfig config, Workload w) {
         if (config.nodes() != n || config.ports() != ports || config.vcs() != vcs || config.bufferFlits() != buffer) {
             throw new InvalidInputException("router configuration is for " + config.nodes() + " nodes, " + config.vcs()
                     + " VCs, " + config.bufferFlits() + "-flit buffers; this simulator has " + n + ", " + vcs + ", " + buffer);
@@ -377,21 +388,34 @@ public final class FlitSimulator {
             throw new InvalidInputException("workload for " + w.nodes() + " nodes; the topology has " + n);
         }
         reset(config, w);
-        if (cycleLimit != Integer.MAX_VALUE && releaseBound() > cycleLimit) {
-            return false; // provably longer: no cycle needs simulating
-        }
         totalFlits = (long) endPacket[n - 1] * flitsPerPacket;
         routerCycles = 0;
-        int stall = 0;
-        int cycle = 0;
+        stall = 0;
+        cycle = 0;
+    }
+
+    private static final int COMPLETE = 0;
+    private static final int CUT = 1;
+    private static final int PAUSED = 2;
+
+    /**
+     * The cycle loop from the current state: COMPLETE when every flit is ejected (conservation checked), CUT when
+     * the run provably passes {@code cycleLimit}, PAUSED (state intact, at the end of a cycle) before the first
+     * cycle after {@code pauseAfter}.
+     */
+    private int advance(int cycleLimit, int pauseAfter) {
         while (ejected < totalFlits) {
             if (cycle >= cycleLimit) {
-                return false;
+                return CUT;
             }
-            cycle++;
-            if (inNetwork == 0 && injectorCount == 0 && minWaitingRelease + 1 > cycle) {
-                cycle = minWaitingRelease + 1; // nothing to do until the next slice is released
+            int next = cycle + 1;
+            if (inNetwork == 0 && injectorCount == 0 && minWaitingRelease + 1 > next) {
+                next = minWaitingRelease + 1; // nothing to do until the next slice is released
             }
+            if (next > pauseAfter) {
+                return PAUSED;
+            }
+            cycle = next;
             routerCycles += n;
             moved = false;
             long[] now = portNow;
@@ -416,14 +440,193 @@ public final class FlitSimulator {
                 throw new DeadlockException(cycle, blockedQueues());
             }
             if (cycleLimit != Integer.MAX_VALUE && ejected < totalFlits && completionBound(cycle) > cycleLimit) {
-                return false;
+                return CUT;
             }
         }
         if (injected != totalFlits || inNetwork != 0) {
             throw new IllegalStateException("flit conservation violated: injected " + injected + ", ejected " + ejected
                     + ", expected " + totalFlits);
         }
-        return true;
+        return COMPLETE;
+    }
+
+    /**
+     * Runs {@code w} at every interval of {@code intervals}, in that order, with the results {@link #runWithin}
+     * would give: null for a run that provably lasts longer than {@code cycleLimit} or, with {@code cutAtBest},
+     * than the shortest earlier run of the list. The runs share their first cycles: until the earliest release of
+     * a second slice (the smallest interval plus the smallest injection delay of a sending node) nothing depends on
+     * V, so those cycles are simulated once and each interval continues from a copy of that state (the perturbation
+     * method of Yokota et al. 2023, §7.1, tries V - 5 .. V + 5 at every evaluation).
+     */
+    public SimResult[] runIntervals(RouterConfig config, Workload w, int[] intervals, int cycleLimit, boolean cutAtBest) {
+        SimResult[] out = new SimResult[intervals.length];
+        if (intervals.length == 0) {
+            return out;
+        }
+        if (trace != null) {
+            throw new IllegalStateException("runIntervals does not trace; detach the trace first");
+        }
+        int vMin = Integer.MAX_VALUE;
+        for (int v : intervals) {
+            vMin = Math.min(vMin, v);
+        }
+        Workload first = new Workload(w.destination(), w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), vMin, w.injectionDelay());
+        start(config, first);
+        int minDelay = Integer.MAX_VALUE;
+        for (int u = 0; u < n; u++) {
+            if (endPacket[u] > nextPacket[u]) {
+                minDelay = Math.min(minDelay, delay[u]);
+            }
+        }
+        int shared = w.slices() < 2 || minDelay == Integer.MAX_VALUE ? Integer.MAX_VALUE : vMin + minDelay;
+        int status = advance(Integer.MAX_VALUE, shared);
+        if (snapshot == null) {
+            snapshot = new Snapshot();
+        }
+        if (status == PAUSED) {
+            saveState(snapshot);
+        }
+        int best = Integer.MAX_VALUE;
+        for (int i = 0; i < intervals.length; i++) {
+            int limit = cutAtBest ? Math.min(cycleLimit, best) : cycleLimit;
+            if (status == COMPLETE) { // one slice, or nobody sends: V changes nothing
+                out[i] = lastEject <= limit ? result() : null;
+            } else {
+                loadState(snapshot, intervals[i]);
+                boolean done = releaseBound() <= limit && advance(limit, Integer.MAX_VALUE) == COMPLETE;
+                out[i] = done ? result() : null;
+            }
+            if (out[i] != null) {
+                best = Math.min(best, out[i].durationCycles());
+            }
+        }
+        return out;
+    }
+
+    /** The state at the end of a cycle, for {@link #runIntervals}. */
+    private final class Snapshot {
+        final int[] buf = new int[FlitSimulator.this.buf.length];
+        final long[] queueState = new long[FlitSimulator.this.queueState.length];
+        final int[] space = new int[FlitSimulator.this.space.length];
+        final int[] owner = new int[FlitSimulator.this.owner.length];
+        final int[] target = new int[FlitSimulator.this.target.length];
+        final int[] routeCache = new int[FlitSimulator.this.routeCache.length];
+        final int[] ownedMask = new int[FlitSimulator.this.ownedMask.length];
+        final long[] waitingHeaders = new long[FlitSimulator.this.waitingHeaders.length];
+        final long[] dirtyNodes = new long[FlitSimulator.this.dirtyNodes.length];
+        final long[] portNext = new long[FlitSimulator.this.portNext.length];
+        final int[] blockedSince = new int[FlitSimulator.this.blockedSince.length];
+        final int[] rrLast = new int[FlitSimulator.this.rrLast.length];
+        final byte[] order = new byte[FlitSimulator.this.order.length];
+        final int[] linkFirst = new int[FlitSimulator.this.linkFirst.length];
+        final int[] linkLast = new int[FlitSimulator.this.linkLast.length];
+        final int[] nextPacket = new int[n];
+        final int[] nextSeq = new int[n];
+        final int[] received = new int[n];
+        final int[] receivedCycle = new int[n];
+        final int[] toEject = new int[n];
+        long ejected;
+        long injected;
+        int inNetwork;
+        int lastEject;
+        long ir;
+        long or;
+        long ib;
+        long ob;
+        long lb;
+        long routerCycles;
+        int stall;
+        int cycle;
+    }
+
+    private void saveState(Snapshot s) {
+        System.arraycopy(buf, 0, s.buf, 0, buf.length);
+        System.arraycopy(queueState, 0, s.queueState, 0, queueState.length);
+        System.arraycopy(space, 0, s.space, 0, space.length);
+        System.arraycopy(owner, 0, s.owner, 0, owner.length);
+        System.arraycopy(target, 0, s.target, 0, target.length);
+        System.arraycopy(routeCache, 0, s.routeCache, 0, routeCache.length);
+        System.arraycopy(ownedMask, 0, s.ownedMask, 0, ownedMask.length);
+        System.arraycopy(waitingHeaders, 0, s.waitingHeaders, 0, waitingHeaders.length);
+        System.arraycopy(dirtyNodes, 0, s.dirtyNodes, 0, dirtyNodes.length);
+        System.arraycopy(portNext, 0, s.portNext, 0, portNext.length); // portNow is all clear at the end of a cycle
+        System.arraycopy(blockedSince, 0, s.blockedSince, 0, blockedSince.length);
+        System.arraycopy(rrLast, 0, s.rrLast, 0, rrLast.length);
+        System.arraycopy(order, 0, s.order, 0, order.length);
+        System.arraycopy(linkFirst, 0, s.linkFirst, 0, linkFirst.length);
+        System.arraycopy(linkLast, 0, s.linkLast, 0, linkLast.length);
+        System.arraycopy(nextPacket, 0, s.nextPacket, 0, n);
+        System.arraycopy(nextSeq, 0, s.nextSeq, 0, n);
+        System.arraycopy(received, 0, s.received, 0, n);
+        System.arraycopy(receivedCycle, 0, s.receivedCycle, 0, n);
+        System.arraycopy(toEject, 0, s.toEject, 0, n);
+        s.ejected = ejected;
+        s.injected = injected;
+        s.inNetwork = inNetwork;
+        s.lastEject = lastEject;
+        s.ir = ir;
+        s.or = or;
+        s.ib = ib;
+        s.ob = ob;
+        s.lb = lb;
+        s.routerCycles = routerCycles;
+        s.stall = stall;
+        s.cycle = cycle;
+    }
+
+    /**
+     * Restores a snapshot under inter-slice interval {@code v}: every array and counter as saved, and the nodes
+     * with packets left split afresh into injectors (next packet released) and parked ones, as a run with this V
+     * would hold them at that cycle.
+     */
+    private void loadState(Snapshot s, int v) {
+        System.arraycopy(s.buf, 0, buf, 0, buf.length);
+        System.arraycopy(s.queueState, 0, queueState, 0, queueState.length);
+        System.arraycopy(s.space, 0, space, 0, space.length);
+        System.arraycopy(s.owner, 0, owner, 0, owner.length);
+        System.arraycopy(s.target, 0, target, 0, target.length);
+        System.arraycopy(s.routeCache, 0, routeCache, 0, routeCache.length);
+        System.arraycopy(s.ownedMask, 0, ownedMask, 0, ownedMask.length);
+        System.arraycopy(s.waitingHeaders, 0, waitingHeaders, 0, waitingHeaders.length);
+        System.arraycopy(s.dirtyNodes, 0, dirtyNodes, 0, dirtyNodes.length);
+        System.arraycopy(s.portNext, 0, portNext, 0, portNext.length);
+        Arrays.fill(portNow, 0L);
+        System.arraycopy(s.blockedSince, 0, blockedSince, 0, blockedSince.length);
+        System.arraycopy(s.rrLast, 0, rrLast, 0, rrLast.length);
+        System.arraycopy(s.order, 0, order, 0, order.length);
+        System.arraycopy(s.linkFirst, 0, linkFirst, 0, linkFirst.length);
+        System.arraycopy(s.linkLast, 0, linkLast, 0, linkLast.length);
+        System.arraycopy(s.nextPacket, 0, nextPacket, 0, n);
+        System.arraycopy(s.nextSeq, 0, nextSeq, 0, n);
+        System.arraycopy(s.received, 0, received, 0, n);
+        System.arraycopy(s.receivedCycle, 0, receivedCycle, 0, n);
+        System.arraycopy(s.toEject, 0, toEject, 0, n);
+        ejected = s.ejected;
+        injected = s.injected;
+        inNetwork = s.inNetwork;
+        lastEject = s.lastEject;
+        ir = s.ir;
+        or = s.or;
+        ib = s.ib;
+        ob = s.ob;
+        lb = s.lb;
+        routerCycles = s.routerCycles;
+        stall = s.stall;
+        cycle = s.cycle;
+        returnedCount = 0;
+        interval = v;
+        injectorCount = 0;
+        parkedCount = 0;
+        minWaitingRelease = Integer.MAX_VALUE;
+        for (int u = 0; u < n; u++) {
+            if (nextPacket[u] < endPacket[u]) {
+                if (release(u, nextPacket[u]) < cycle + 1 || nextSeq[u] > 0) {
+                    injectors[injectorCount++] = u; // released (or in the middle of a packet)
+                } else {
+                    park(u);
+                }
+            }
+        }
     }
 
     /**

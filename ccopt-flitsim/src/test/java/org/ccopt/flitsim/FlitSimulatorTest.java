@@ -61,6 +61,49 @@ class FlitSimulatorTest {
         }
     }
 
+    /**
+     * runIntervals shares the cycles before the first second-slice release; every interval's result must equal a
+     * fresh run's (all counters), and cut runs must be exactly those longer than the limit or the best so far.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+    void intervalRunsFromASharedPrefixEqualFreshRuns(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Topology t = TopologySpec.parse(seed % 3 == 0 ? "mesh:4x6" : "torus:8x8");
+        FlitSimulator sim = new FlitSimulator(t, 3, 4);
+        FlitSimulator fresh = new FlitSimulator(t, 3, 4);
+        RouterConfig config = RouterConfig.uniform(t.nodeCount(), 2, 3, 4, VcSelection.values()[random.nextInt(10)])
+                .withSliceReinitialization(seed % 4 == 1).withSliceInterlocking(seed % 5 == 2);
+        for (int i = 0; i < 6; i++) {
+            int[] dest = Permutations.shuffled(t.nodeCount(), random);
+            int[] delay = new int[t.nodeCount()];
+            for (int u = 0; u < delay.length; u++) {
+                delay[u] = i % 2 == 0 ? 0 : 3 + random.nextInt(25);
+            }
+            Workload w = new Workload(dest, 1 + random.nextInt(3), 1 + random.nextInt(2), 1 + random.nextInt(8), 0, delay);
+            int[] intervals = new int[11];
+            int v0 = 6 + random.nextInt(30);
+            for (int k = 0; k < intervals.length; k++) {
+                intervals[k] = v0 + (k % 2 == 1 ? -(k + 1) / 2 : k / 2);
+            }
+            boolean cutAtBest = i % 3 != 0;
+            int limit = i % 2 == 0 ? Integer.MAX_VALUE : 40 + random.nextInt(60);
+            SimResult[] shared = sim.runIntervals(config, w, intervals, limit, cutAtBest);
+            int best = Integer.MAX_VALUE;
+            for (int k = 0; k < intervals.length; k++) {
+                Workload wk = new Workload(dest, w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), intervals[k], delay);
+                SimResult full = fresh.run(config, wk);
+                int cut = cutAtBest ? Math.min(limit, best) : limit;
+                if (full.durationCycles() <= cut) {
+                    assertThat(shared[k]).as("V = " + intervals[k]).isEqualTo(full);
+                    best = Math.min(best, full.durationCycles());
+                } else {
+                    assertThat(shared[k]).as("V = " + intervals[k]).isNull();
+                }
+            }
+        }
+    }
+
     /** A delayed lone packet ends exactly at its release-time bound I + L + h + 1, so the bound must be tight. */
     @Test
     void aDelayedLonePacketEndsAtItsReleaseBound() {
