@@ -80,6 +80,9 @@ final class CupstackCommand implements Callable<Integer> {
     @Option(names = "--estimate-slices", defaultValue = "2", description = "S' of the rough estimate T_e (S'-1) + t_d (E2, E4; default: ${DEFAULT-VALUE}).")
     int estimateSlices;
 
+    @Option(names = "--no-seed", description = "Start from random chromosomes only (default: one initial chromosome is simple stacking's configuration).")
+    boolean noSeed;
+
     @Option(names = "--population", defaultValue = "50", description = "Chromosomes (default: ${DEFAULT-VALUE}).")
     int population;
 
@@ -158,7 +161,8 @@ final class CupstackCommand implements Callable<Integer> {
                 maxSynonyms, seed);
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         CupStackRun.Options options = new CupStackRun.Options(m, problem, VcSelection.parse(router.vcSelect), GeneGroup.parseSet(freeze),
-                key, fromSlices, estimateSlices, interval < 0 ? problem.sliceFlits() : interval, settings, pattern.label(), workers);
+                key, fromSlices, estimateSlices, interval < 0 ? problem.sliceFlits() : interval, settings, pattern.label(), workers,
+                !noSeed);
         long started = System.nanoTime();
         try (CupStackRun run = new CupStackRun(options)) {
             CupStackGa ga = run.ga();

@@ -105,12 +105,18 @@ public final class CupStackGa {
     private final Comparator<Score> order;
     private final boolean prune;
     private final SortKey key;
+    private final Chromosome seed;
 
-    public CupStackGa(GeneSpace space, Evaluator evaluator, Settings settings, SortKey key) {
-        this(space, evaluator, settings, key, true);
+    /**
+     * @param seed a chromosome placed in slot 0 of the initial population (ccopt's simple-stacking seed), or null for
+     *             an all-random start
+     */
+    public CupStackGa(GeneSpace space, Evaluator evaluator, Settings settings, SortKey key, Chromosome seed) {
+        this(space, evaluator, settings, key, seed, true);
     }
 
-    private CupStackGa(GeneSpace space, Evaluator evaluator, Settings settings, SortKey key, boolean prune) {
+    private CupStackGa(GeneSpace space, Evaluator evaluator, Settings settings, SortKey key, Chromosome seed, boolean prune) {
+        this.seed = seed;
         this.space = space;
         this.evaluator = evaluator;
         this.settings = settings;
@@ -121,20 +127,23 @@ public final class CupStackGa {
 
     /** The same GA evaluating every mutant in full (to check that pruning changes nothing). */
     public CupStackGa withoutPruning() {
-        return new CupStackGa(space, evaluator, settings, key, false);
+        return new CupStackGa(space, evaluator, settings, key, seed, false);
     }
 
     public Settings settings() {
         return settings;
     }
 
-    /** Generation 0: a random population, evaluated. */
+    /** Generation 0: a random population (slot 0 the seed, if any), evaluated. */
     public State initial() {
         long started = System.nanoTime();
         int pop = settings.population();
         Chromosome[] population = new Chromosome[pop];
         for (int i = 0; i < pop; i++) {
             population[i] = space.initial(SeededStreams.of(settings.seed(), 0, i));
+        }
+        if (seed != null) {
+            population[0] = seed.copy();
         }
         Score[] scores = new Score[pop];
         evaluator.evaluateAll(population, new Score[pop], scores);

@@ -23,9 +23,11 @@ public final class CupStackRun implements AutoCloseable {
      * @param fromSlices    slices of the GA run for extrapolation and post-stacking (S1, S2, S4)
      * @param estimateSlices S' of rough estimation (E2, E4)
      * @param interval      V where V is frozen
+     * @param seedSimple    start the GA with simple stacking's configuration among the random chromosomes
      */
     public record Options(Method method, Problem problem, VcSelection scheme, EnumSet<GeneGroup> freeze, SortKey key,
-                          int fromSlices, int estimateSlices, int interval, CupStackGa.Settings ga, String traffic, int threads) {
+                          int fromSlices, int estimateSlices, int interval, CupStackGa.Settings ga, String traffic, int threads,
+                          boolean seedSimple) {
     }
 
     /** The method's answer and its references. */
@@ -70,7 +72,23 @@ public final class CupStackRun implements AutoCloseable {
         this.space = new GeneSpace(sim, target.destination(), target.sliceFlits(), td0, frozen, o.scheme(), o.interval());
         this.evaluator = new Evaluator(gaProblem, space, base, o.key(), m == Method.ESTIMATE ? o.estimateSlices() : 0,
                 m == Method.PERTURB, o.threads());
-        this.ga = m == Method.SIMPLE ? null : new CupStackGa(space, evaluator, o.ga(), o.key());
+        this.ga = m == Method.SIMPLE ? null : new CupStackGa(space, evaluator, o.ga(), o.key(), o.seedSimple() ? simpleSeed(sim) : null);
+    }
+
+    /**
+     * ccopt's seed for the initial population: the configuration simple stacking uses (every port at the run's
+     * scheme, default Q, I = 0) at the interval a V sweep finds best for the GA's slices (within V's range), so the
+     * GA starts no worse than simple stacking. Yokota et al. 2023 leave the initial population unspecified; without
+     * the seed, measured runs from random C and Q ended above simple stacking for torn and trns
+     * (docs/results/cupstack-tables.md).
+     */
+    private Chromosome simpleSeed(FlitSimulator sim) {
+        Chromosome c = space.frozenDefault();
+        int v = space.frozenDefault().interval();
+        if (gaProblem.slices() > 1 && !space.isFrozen(GeneGroup.V)) {
+            v = space.clampInterval(Stacking.simple(sim, base, gaProblem).interval());
+        }
+        return c.withInterval(v);
     }
 
     /** The GA, or null for simple stacking. */

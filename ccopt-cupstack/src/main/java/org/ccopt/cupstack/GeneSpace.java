@@ -99,6 +99,10 @@ public final class GeneSpace {
         return 1 + nodes + nodes * ports;
     }
 
+    public boolean isFrozen(GeneGroup g) {
+        return frozen.contains(g);
+    }
+
     public int alterableGenes() {
         return alterable.length;
     }

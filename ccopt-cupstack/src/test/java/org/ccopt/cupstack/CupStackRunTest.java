@@ -17,7 +17,7 @@ class CupStackRunTest {
 
     private static CupStackRun.Result solve(Method m, int fromSlices) {
         CupStackRun.Options o = new CupStackRun.Options(m, PROBLEM, VcSelection.C00, EnumSet.noneOf(GeneGroup.class), SortKey.T01,
-                fromSlices, 2, PROBLEM.sliceFlits(), Fixtures.settings(8, 4), "brev", 2);
+                fromSlices, 2, PROBLEM.sliceFlits(), Fixtures.settings(8, 4), "brev", 2, true);
         try (CupStackRun run = new CupStackRun(o)) {
             CupStackGa.State s = run.ga() == null ? null : run.ga().run(run.ga().initial(), x -> { });
             return run.finish(s); // finish() validates the answer by replaying its parameter file
@@ -61,6 +61,19 @@ class CupStackRunTest {
             best = Math.min(best, schemeBest);
         }
         assertThat(r.simpleStackingCycles()).isEqualTo(best);
+    }
+
+    @Test
+    void theSeededGaEndsNoWorseThanSimpleStackingUnderItsScheme() {
+        for (String traffic : new String[] {"torn", "trns", "shfl"}) {
+            Problem p = Fixtures.problem(Fixtures.TORUS8, traffic, 2, 8);
+            CupStackRun.Options o = new CupStackRun.Options(Method.FULL, p, VcSelection.C00, EnumSet.noneOf(GeneGroup.class),
+                    SortKey.T01, 1, 2, 8, Fixtures.settings(3, 1), traffic, 2, true);
+            try (CupStackRun run = new CupStackRun(o)) {
+                CupStackRun.Result r = run.finish(run.ga().run(run.ga().initial(), x -> { }));
+                assertThat(r.bestScore().duration()).as(traffic).isLessThanOrEqualTo(r.simplePerScheme()[0]);
+            }
+        }
     }
 
     @Test
