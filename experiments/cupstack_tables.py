@@ -52,7 +52,7 @@ def rows(path):
     if not os.path.exists(path):
         return []
     with open(path) as f:
-        return [r for r in csv.DictReader(f) if r["status"] == "ok"]
+        return [r for r in csv.DictReader(f) if r["status"] == "ok" and r["bestCycles"]]
 
 
 def best(rs, key="bestCycles"):
@@ -137,7 +137,7 @@ def main(d):
         if name.startswith("E"):
             return sel(methods, method="estimate", **{"estimate-slices": name[1]})
         if name == "post C00(S1)":
-            return sel(methods, method="post", freeze="C,Q", **{"from-slices": "1"})
+            return sel(methods, method="post", freeze="C+Q", **{"from-slices": "1"})
         if name.startswith("post S"):
             return sel(methods, method="post", freeze="none", **{"from-slices": name[6]})
         if name == "perturb full":

@@ -120,7 +120,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
             throw new InvalidInputException("--seeds " + seeds + " is invalid; expected >= 1");
         }
         List<List<String>> grid = new ArrayList<>();
-        grid.add(List.of());
+        grid.add(List.of()); // cells hold no commas: "C,Q" is written "C+Q", which --freeze also reads
         List<List<String>> values = List.of(traffic, method, vcSelect, sortKey, freeze, mutationRate, crossoverInterval,
                 crossoverRate, tie, lifetime, watchdog, fromSlices, estimateSlices, seedList());
         for (List<String> axis : values) {
@@ -128,7 +128,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
             for (List<String> prefix : grid) {
                 for (String v : axis) {
                     List<String> row = new ArrayList<>(prefix);
-                    row.add(v.trim());
+                    row.add(v.trim().replace(',', '+'));
                     next.add(row);
                 }
             }
@@ -202,9 +202,6 @@ final class CupstackSweepCommand implements Callable<Integer> {
                 "--packet-flits", Integer.toString(flits), "--population", Integer.toString(population), "--generations",
                 Integer.toString(generations), "--training", Integer.toString(training), "--threads", "1", "--json"));
         for (int i = 0; i < VARIED.length; i++) {
-            if (VARIED[i].equals("freeze") && r.get(i).equals("none")) {
-                continue;
-            }
             args.add("--" + VARIED[i]);
             args.add(r.get(i));
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,7 +67,7 @@ class CupstackCommandTest {
         MainTest.Result first = MainTest.run(sweep);
         assertThat(first.code()).as(first.err()).isZero();
         // 2 patterns x 2 rates x 3 (lt, wd) pairs: (0,0), (3,0), (0,3); (3,3) is skipped, lt and wd being exclusive
-        java.util.List<String> rows = Files.readAllLines(dir.resolve("sweep").resolve("results.csv"));
+        List<String> rows = Files.readAllLines(dir.resolve("sweep").resolve("results.csv"));
         assertThat(rows).hasSize(1 + 12);
         assertThat(rows.subList(1, rows.size())).allMatch(r -> r.endsWith(",ok,"));
         // a row is what the single command prints for the same options
@@ -75,6 +76,14 @@ class CupstackCommandTest {
                 "--mutation-rate", "0.02", "--lifetime", "3", "--watchdog", "0", "--population", "8", "--generations", "3",
                 "--training", "1", "--seed", "1", "--json").json();
         assertThat(row.split(",")[16]).isEqualTo(single.get("bestCycles").asText());
+        // a choice of gene groups holds a comma; the CSV cell spells it with '+', and every row keeps the header's columns
+        Path frozen = dir.resolve("frozen");
+        assertThat(MainTest.run("cupstack-sweep", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic", "brev",
+                "--freeze", "none;C,Q", "--population", "6", "--generations", "2", "--training", "1", "--out", frozen.toString()).code())
+                .isZero();
+        List<String> frozenRows = Files.readAllLines(frozen.resolve("results.csv"));
+        assertThat(frozenRows).hasSize(3).allMatch(r -> r.split(",", -1).length == frozenRows.get(0).split(",", -1).length);
+        assertThat(frozenRows).anyMatch(r -> r.startsWith("brev,full,C00,T01,C+Q,")); // rows come in completion order
         MainTest.Result again = MainTest.run(sweep);
         assertThat(again.out()).contains("12 already recorded");
         assertThat(Files.readAllLines(dir.resolve("sweep").resolve("results.csv"))).hasSize(1 + 12);

@@ -13,12 +13,12 @@ import org.ccopt.InvalidInputException;
 public enum GeneGroup {
     V, I, C, Q;
 
-    /** Parses a comma-separated list such as "I" or "C,Q" (empty: nothing frozen). */
+    /** Parses a list such as "I", "C,Q" or "C+Q" (empty or "none": nothing frozen). */
     public static EnumSet<GeneGroup> parseSet(String text) {
         EnumSet<GeneGroup> set = EnumSet.noneOf(GeneGroup.class);
-        for (String part : text.split(",")) {
+        for (String part : text.split("[,+]")) {
             String p = part.trim().toUpperCase(Locale.ROOT);
-            if (p.isEmpty()) {
+            if (p.isEmpty() || p.equals("NONE")) {
                 continue;
             }
             try {
