@@ -2,7 +2,8 @@
 # Regenerates docs/results/cupstack-tables.md: the cupstack-sweep runs behind Tables 2-4 and 6 of Yokota et al. 2023
 # (16x16 torus, 2 slices of 8-flit packets), then the table script. Usage: experiments/cupstack.sh [RESULTS_DIR]
 # Budgets (2-core machine): the full GA and w/o T_adj columns at the paper's 1,000 generations, everything else at
-# GENERATIONS (default 200); one seed per cell unless SEEDS is set. Rerunning skips the runs already recorded.
+# GENERATIONS (default 200) and the perturbation columns at PERTURB_GENERATIONS (default 100, the training phase: a
+# perturbed evaluation costs about ten runs); one seed per cell unless SEEDS is set. Rerunning skips the runs already recorded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 R="${1:-experiments/results/cupstack}"
@@ -19,6 +20,6 @@ $CCOPT cupstack-sweep "${common[@]}" --method estimate --estimate-slices 2,4 --g
 $CCOPT cupstack-sweep "${common[@]}" --method post --from-slices 1,2,4 --generations "$G" --out "$R/methods"
 $CCOPT cupstack-sweep "${common[@]}" --method post --from-slices 1 --freeze 'C,Q' --generations "$G" --out "$R/methods"
 $CCOPT cupstack-sweep "${common[@]}" --sort-key T01,T02,T03,T04,T05,T06,T07,T08,T09,T10 --generations "$G" --out "$R/items"
-$CCOPT cupstack-sweep "${common[@]}" --method perturb --freeze 'none;I' --generations "$G" --out "$R/perturb"
-GENERATIONS="$G" python3 experiments/cupstack_tables.py "$R" > docs/results/cupstack-tables.md
+$CCOPT cupstack-sweep "${common[@]}" --method perturb --freeze 'none;I' --generations "${PERTURB_GENERATIONS:-100}" --out "$R/perturb"
+GENERATIONS="$G" PERTURB_GENERATIONS="${PERTURB_GENERATIONS:-100}" python3 experiments/cupstack_tables.py "$R" > docs/results/cupstack-tables.md
 mkdir -p docs/results/cupstack && for d in simple full tadj methods items perturb; do cp "$R/$d/results.csv" "docs/results/cupstack/$d.csv"; done

@@ -149,7 +149,8 @@ def main(d):
     p("\n## Table 4: evaluation results (ccopt / paper, cycles)\n")
     p("S=1 is the unsplit message (one 16-flit packet), C00 the original Cup-Stacking (timing adjustment, C00), simple "
       "and w/ T_adj the best of Tables 2 and 3. full GA and w/o T_adj: one run each at the paper's 1,000 generations; "
-      "every other column one run at %s generations (the paper: best of 1,440 runs at 1,000).\n" % GENERATIONS)
+      "every other column one run at %s generations, the perturbation columns at %s (the paper: best of 1,440 runs at "
+      "1,000).\n" % (GENERATIONS, os.environ.get("PERTURB_GENERATIONS", "100")))
     p("| pattern | " + " | ".join(T4_COLUMNS) + " |")
     p("| --- |" + " ---: |" * len(T4_COLUMNS))
     for t in PATTERNS:
