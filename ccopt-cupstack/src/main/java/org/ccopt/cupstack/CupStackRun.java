@@ -84,7 +84,7 @@ public final class CupStackRun implements AutoCloseable {
      */
     private Chromosome simpleSeed(FlitSimulator sim) {
         Chromosome c = space.frozenDefault();
-        int v = space.frozenDefault().interval();
+        int v = c.interval();
         if (gaProblem.slices() > 1 && !space.isFrozen(GeneGroup.V)) {
             v = space.clampInterval(Stacking.simple(sim, base, gaProblem).interval());
         }
