@@ -78,9 +78,8 @@ def machine():
 def main(d):
     import datetime
     print("# Cup-Stacking: Tables 2, 3, 4 and 6 of Yokota et al. 2023 regenerated on ccopt's simulator\n")
-    print("Produced by `experiments/cupstack.sh` (the `ccopt cupstack-sweep` runs) and "
-          "`python3 experiments/cupstack_tables.py %s`, %s, on %s. The raw rows are in `docs/results/cupstack/`.\n"
-          % (d, datetime.date.today().isoformat(), machine()))
+    print("Produced by `experiments/cupstack.sh` (the `ccopt cupstack-sweep` runs, then this table script), %s, on %s. "
+          "The raw rows are in `docs/results/cupstack/`.\n" % (datetime.date.today().isoformat(), machine()))
     print("Every cell is **ccopt** / paper, in cycles: 16x16 torus, 2 slices of one 8-flit packet per node, 3 VCs of "
           "4 flits, dimension-order routing with datelines. Budgets: see each table.\n")
     simple = rows(os.path.join(d, "simple", "results.csv"))
