@@ -130,10 +130,6 @@ public final class CupStackGa {
         return new CupStackGa(space, evaluator, settings, key, seed, false);
     }
 
-    public Settings settings() {
-        return settings;
-    }
-
     /** Generation 0: a random population (slot 0 the seed, if any), evaluated. */
     public State initial() {
         long started = System.nanoTime();

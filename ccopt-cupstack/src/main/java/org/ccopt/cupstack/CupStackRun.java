@@ -43,6 +43,8 @@ public final class CupStackRun implements AutoCloseable {
     private final Evaluator evaluator;
     private final CupStackGa ga;
     private final int td0;
+    /** Simple stacking of the target under the run's scheme, when the seed already swept it. */
+    private Stacking.Sweep simpleUnderScheme;
 
     public CupStackRun(Options o) {
         this.options = o;
@@ -64,12 +66,13 @@ public final class CupStackRun implements AutoCloseable {
         this.base = target.baseConfig(o.scheme());
         FlitSimulator sim = target.simulator();
         // t_d0: one slice with random C (unless frozen) and I = 0, App. A.3
-        GeneSpace reference = new GeneSpace(sim, target.destination(), target.sliceFlits(), target.sliceFlits(),
+        int[] candidates = sim.requestingInputs();
+        GeneSpace reference = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), target.sliceFlits(),
                 EnumSet.complementOf(EnumSet.of(GeneGroup.C)), o.scheme(), o.interval());
         Chromosome c0 = frozen.contains(GeneGroup.C) ? reference.frozenDefault()
                 : reference.initial(SeededStreams.of(o.ga().seed(), 0, -2));
         this.td0 = Stacking.singleSlice(sim, base.withGenes(c0.scheme(), c0.queueOrder()), gaProblem, c0.delay()).durationCycles();
-        this.space = new GeneSpace(sim, target.destination(), target.sliceFlits(), td0, frozen, o.scheme(), o.interval());
+        this.space = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), td0, frozen, o.scheme(), o.interval());
         this.evaluator = new Evaluator(gaProblem, space, base, o.key(), m == Method.ESTIMATE ? o.estimateSlices() : 0,
                 m == Method.PERTURB, o.threads());
         this.ga = m == Method.SIMPLE ? null : new CupStackGa(space, evaluator, o.ga(), o.key(), o.seedSimple() ? simpleSeed(sim) : null);
@@ -86,7 +89,11 @@ public final class CupStackRun implements AutoCloseable {
         Chromosome c = space.frozenDefault();
         int v = c.interval();
         if (gaProblem.slices() > 1 && !space.isFrozen(GeneGroup.V)) {
-            v = space.clampInterval(Stacking.simple(sim, base, gaProblem).interval());
+            Stacking.Sweep sweep = Stacking.simple(sim, base, gaProblem);
+            if (gaProblem.slices() == target.slices()) {
+                simpleUnderScheme = sweep; // finish() reports it again for the run's scheme
+            }
+            v = space.clampInterval(sweep.interval());
         }
         return c.withInterval(v);
     }
@@ -116,8 +123,8 @@ public final class CupStackRun implements AutoCloseable {
     public Result finish(CupStackGa.State state) {
         Method m = options.method();
         VcSelection[] schemes = VcSelection.values();
-        List<Stacking.Sweep> simple = evaluator.map(schemes.length,
-                (sim, i) -> Stacking.simple(sim, target.baseConfig(schemes[i]), target));
+        List<Stacking.Sweep> simple = evaluator.map(schemes.length, (sim, i) -> simpleUnderScheme != null
+                && schemes[i] == options.scheme() ? simpleUnderScheme : Stacking.simple(sim, target.baseConfig(schemes[i]), target));
         int[] perScheme = new int[schemes.length];
         int[] intervals = new int[schemes.length];
         int bestScheme = 0;

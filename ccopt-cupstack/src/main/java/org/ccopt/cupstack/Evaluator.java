@@ -83,7 +83,7 @@ public final class Evaluator implements AutoCloseable {
         int limit = prune ? reference.objective() : Integer.MAX_VALUE;
         RouterConfig config = space.config(c, base);
         if (!perturb) {
-            return score(config, c, c.interval(), limit);
+            return score(config, c, limit);
         }
         int[] tried = new int[11];
         int k = 0;
@@ -106,17 +106,16 @@ public final class Evaluator implements AutoCloseable {
         return best;
     }
 
-    private Score score(RouterConfig config, Chromosome c, int interval, int limit) {
+    private Score score(RouterConfig config, Chromosome c, int limit) {
         FlitSimulator sim = simulators.get();
         simulations.incrementAndGet();
+        Workload w = problem.workload(c);
         if (estimateSlices > 0) {
-            SimResult r = sim.run(config, problem.workload(c));
-            return Score.of(r, r.effectiveThickness() * (estimateSlices - 1) + r.durationCycles(), interval);
+            SimResult r = sim.run(config, w);
+            return Score.of(r, r.effectiveThickness() * (estimateSlices - 1) + r.durationCycles(), c.interval());
         }
-        Workload w = new Workload(problem.destination(), problem.slices(), problem.packetsPerSlice(), problem.flitsPerPacket(),
-                interval, c.delay());
         SimResult r = limit == Integer.MAX_VALUE ? sim.run(config, w) : sim.runWithin(config, w, limit);
-        return r == null ? null : Score.of(r, r.durationCycles(), interval);
+        return r == null ? null : Score.of(r, r.durationCycles(), c.interval());
     }
 
     /** {@code task(simulator, i)} for i in 0..count-1 on the evaluation threads, results in index order. */

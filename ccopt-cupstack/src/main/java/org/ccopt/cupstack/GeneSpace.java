@@ -43,17 +43,18 @@ public final class GeneSpace {
     private final int[] alterable;
 
     /**
+     * @param candidates    {@link FlitSimulator#requestingInputs()} of {@code sim}, computed once per run
      * @param destination   destination of every node (a node equal to itself sends nothing)
      * @param sliceFlits    l_c, the flits one node injects per slice
      * @param td0           duration of the single-slice reference run (App. A.3)
      * @param frozenInterval V when the V group is frozen
      */
-    public GeneSpace(FlitSimulator sim, int[] destination, int sliceFlits, int td0, EnumSet<GeneGroup> frozen,
+    public GeneSpace(FlitSimulator sim, int[] candidates, int[] destination, int sliceFlits, int td0, EnumSet<GeneGroup> frozen,
                      VcSelection frozenScheme, int frozenInterval) {
         this.nodes = sim.nodes();
         this.ports = 2 * sim.dimensions() + 1;
         this.vcs = sim.vcs();
-        this.candidates = sim.requestingInputs();
+        this.candidates = candidates;
         this.sends = new boolean[nodes];
         for (int u = 0; u < nodes; u++) {
             sends[u] = destination[u] != u;
@@ -107,18 +108,6 @@ public final class GeneSpace {
         return alterable.length;
     }
 
-    public int intervalMin() {
-        return intervalMin;
-    }
-
-    public int intervalMax() {
-        return intervalMax;
-    }
-
-    public int delayMax() {
-        return delayMax;
-    }
-
     /** The chromosome with every group at its frozen value (I = 0, C = the frozen scheme, default Q). */
     public Chromosome frozenDefault() {
         byte[] q = new byte[nodes * ports * vcs * ports];
@@ -150,8 +139,10 @@ public final class GeneSpace {
     public Chromosome initial(SplittableRandom rnd) {
         Chromosome c = frozenDefault();
         for (int gene : alterable) {
-            if (gene > nodes) {
-                set(c.delay(), c.scheme(), c.queueOrder(), gene, rnd);
+            if (gene >= qBase()) {
+                randomQueueOrder(c.queueOrder(), gene - qBase(), rnd);
+            } else if (gene >= cBase()) {
+                c.scheme()[gene - cBase()] = (byte) rnd.nextInt(VcSelection.values().length);
             }
         }
         int v = alterable.length > 0 && alterable[0] == 0 ? intervalMin + rnd.nextInt(intervalMax - intervalMin + 1) : c.interval();
@@ -216,8 +207,7 @@ public final class GeneSpace {
      * frozen groups at their values, and every Q order listing each input port that can request it.
      */
     public void check(Chromosome c) {
-        Chromosome f = frozenDefault();
-        require(c.delay().length == nodes && c.scheme().length == nodes * ports && c.queueOrder().length == f.queueOrder().length,
+        require(c.delay().length == nodes && c.scheme().length == nodes * ports && c.queueOrder().length == nodes * ports * vcs * ports,
                 "gene arrays have the wrong size");
         require(frozen.contains(GeneGroup.V) ? c.interval() == frozenInterval : c.interval() >= intervalMin && c.interval() <= intervalMax,
                 "interval V = " + c.interval() + " outside its range");
@@ -254,39 +244,30 @@ public final class GeneSpace {
             int s = rnd.nextInt(VcSelection.values().length - 1);
             c.scheme()[p] = (byte) (s >= c.scheme()[p] ? s + 1 : s);
         } else {
-            byte[] before = Arrays.copyOfRange(c.queueOrder(), (gene - qBase()) * ports, (gene - qBase() + 1) * ports);
+            int o = gene - qBase();
+            byte[] before = Arrays.copyOfRange(c.queueOrder(), o * ports, (o + 1) * ports);
             do {
-                set(c.delay(), c.scheme(), c.queueOrder(), gene, rnd);
-            } while (Arrays.equals(before, 0, ports, c.queueOrder(), (gene - qBase()) * ports, (gene - qBase() + 1) * ports));
+                randomQueueOrder(c.queueOrder(), o, rnd);
+            } while (Arrays.equals(before, 0, ports, c.queueOrder(), o * ports, (o + 1) * ports));
         }
     }
 
-    /** Draws gene {@code gene} (not V) uniformly from its range. */
-    private void set(int[] delay, byte[] scheme, byte[] q, int gene, SplittableRandom rnd) {
-        if (gene == 0) {
-            return;
+    /** Output VC o's order: a uniformly random permutation of its candidate input ports, then N/A. */
+    private void randomQueueOrder(byte[] q, int o, SplittableRandom rnd) {
+        int mask = candidates[o];
+        int m = Integer.bitCount(mask);
+        int[] cand = new int[m];
+        for (int i = 0, bits = mask; bits != 0; bits &= bits - 1) {
+            cand[i++] = Integer.numberOfTrailingZeros(bits);
         }
-        if (gene < cBase()) {
-            delay[gene - 1] = rnd.nextInt(delayMax + 1);
-        } else if (gene < qBase()) {
-            scheme[gene - cBase()] = (byte) rnd.nextInt(VcSelection.values().length);
-        } else {
-            int o = gene - qBase();
-            int mask = candidates[o];
-            int m = Integer.bitCount(mask);
-            int[] cand = new int[m];
-            for (int i = 0, bits = mask; bits != 0; bits &= bits - 1) {
-                cand[i++] = Integer.numberOfTrailingZeros(bits);
-            }
-            for (int i = m - 1; i > 0; i--) {
-                int j = rnd.nextInt(i + 1);
-                int t = cand[i];
-                cand[i] = cand[j];
-                cand[j] = t;
-            }
-            for (int j = 0; j < ports; j++) {
-                q[o * ports + j] = (byte) (j < m ? cand[j] : -1);
-            }
+        for (int i = m - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            int t = cand[i];
+            cand[i] = cand[j];
+            cand[j] = t;
+        }
+        for (int j = 0; j < ports; j++) {
+            q[o * ports + j] = (byte) (j < m ? cand[j] : -1);
         }
     }
 

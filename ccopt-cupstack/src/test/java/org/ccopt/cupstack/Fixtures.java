@@ -1,6 +1,7 @@
 package org.ccopt.cupstack;
 
 import java.util.EnumSet;
+import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
@@ -20,7 +21,8 @@ final class Fixtures {
     }
 
     static GeneSpace space(Problem p, EnumSet<GeneGroup> frozen, int td0) {
-        return new GeneSpace(p.simulator(), p.destination(), p.sliceFlits(), td0, frozen, VcSelection.C00, p.sliceFlits());
+        FlitSimulator sim = p.simulator();
+        return new GeneSpace(sim, sim.requestingInputs(), p.destination(), p.sliceFlits(), td0, frozen, VcSelection.C00, p.sliceFlits());
     }
 
     static CupStackGa.Settings settings(int generations, long seed) {

@@ -1,5 +1,6 @@
 package org.ccopt.flitsim;
 
+import java.lang.reflect.Array;
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
 import org.ccopt.routing.DimensionOrderRouting;
@@ -480,10 +481,10 @@ public final class FlitSimulator {
         }
         int shared = w.slices() < 2 || minDelay == Integer.MAX_VALUE ? Integer.MAX_VALUE : vMin + minDelay;
         int status = advance(Integer.MAX_VALUE, shared);
-        if (snapshot == null) {
-            snapshot = new Snapshot();
-        }
         if (status == PAUSED) {
+            if (snapshot == null) {
+                snapshot = new Snapshot(stateArrays());
+            }
             saveState(snapshot);
         }
         int best = Integer.MAX_VALUE;
@@ -503,75 +504,47 @@ public final class FlitSimulator {
         return out;
     }
 
-    /** The state at the end of a cycle, for {@link #runIntervals}. */
-    private final class Snapshot {
-        final int[] buf = new int[FlitSimulator.this.buf.length];
-        final long[] queueState = new long[FlitSimulator.this.queueState.length];
-        final int[] space = new int[FlitSimulator.this.space.length];
-        final int[] owner = new int[FlitSimulator.this.owner.length];
-        final int[] target = new int[FlitSimulator.this.target.length];
-        final int[] routeCache = new int[FlitSimulator.this.routeCache.length];
-        final int[] ownedMask = new int[FlitSimulator.this.ownedMask.length];
-        final long[] waitingHeaders = new long[FlitSimulator.this.waitingHeaders.length];
-        final long[] dirtyNodes = new long[FlitSimulator.this.dirtyNodes.length];
-        final long[] portNext = new long[FlitSimulator.this.portNext.length];
-        final int[] blockedSince = new int[FlitSimulator.this.blockedSince.length];
-        final int[] rrLast = new int[FlitSimulator.this.rrLast.length];
-        final byte[] order = new byte[FlitSimulator.this.order.length];
-        final int[] linkFirst = new int[FlitSimulator.this.linkFirst.length];
-        final int[] linkLast = new int[FlitSimulator.this.linkLast.length];
-        final int[] nextPacket = new int[n];
-        final int[] nextSeq = new int[n];
-        final int[] received = new int[n];
-        final int[] receivedCycle = new int[n];
-        final int[] toEject = new int[n];
-        long ejected;
-        long injected;
-        int inNetwork;
-        int lastEject;
-        long ir;
-        long or;
-        long ib;
-        long ob;
-        long lb;
-        long routerCycles;
-        int stall;
-        int cycle;
+    /** The state at the end of a cycle, for {@link #runIntervals}: copies of {@link #stateArrays()} and the counters. */
+    private static final class Snapshot {
+        final Object[] arrays;
+        final long[] counters = new long[12];
+
+        Snapshot(Object[] live) {
+            arrays = new Object[live.length];
+            for (int i = 0; i < live.length; i++) {
+                arrays[i] = Array.newInstance(live[i].getClass().getComponentType(),
+                        Array.getLength(live[i]));
+            }
+        }
+    }
+
+    /**
+     * Every array the cycle loop changes (portNow is all clear at the end of a cycle; the others stay as
+     * {@link #reset} left them).
+     */
+    private Object[] stateArrays() {
+        return new Object[] {buf, queueState, space, owner, target, routeCache, ownedMask, waitingHeaders, dirtyNodes,
+            portNext, blockedSince, rrLast, order, linkFirst, linkLast, nextPacket, nextSeq, received, receivedCycle, toEject};
     }
 
     private void saveState(Snapshot s) {
-        System.arraycopy(buf, 0, s.buf, 0, buf.length);
-        System.arraycopy(queueState, 0, s.queueState, 0, queueState.length);
-        System.arraycopy(space, 0, s.space, 0, space.length);
-        System.arraycopy(owner, 0, s.owner, 0, owner.length);
-        System.arraycopy(target, 0, s.target, 0, target.length);
-        System.arraycopy(routeCache, 0, s.routeCache, 0, routeCache.length);
-        System.arraycopy(ownedMask, 0, s.ownedMask, 0, ownedMask.length);
-        System.arraycopy(waitingHeaders, 0, s.waitingHeaders, 0, waitingHeaders.length);
-        System.arraycopy(dirtyNodes, 0, s.dirtyNodes, 0, dirtyNodes.length);
-        System.arraycopy(portNext, 0, s.portNext, 0, portNext.length); // portNow is all clear at the end of a cycle
-        System.arraycopy(blockedSince, 0, s.blockedSince, 0, blockedSince.length);
-        System.arraycopy(rrLast, 0, s.rrLast, 0, rrLast.length);
-        System.arraycopy(order, 0, s.order, 0, order.length);
-        System.arraycopy(linkFirst, 0, s.linkFirst, 0, linkFirst.length);
-        System.arraycopy(linkLast, 0, s.linkLast, 0, linkLast.length);
-        System.arraycopy(nextPacket, 0, s.nextPacket, 0, n);
-        System.arraycopy(nextSeq, 0, s.nextSeq, 0, n);
-        System.arraycopy(received, 0, s.received, 0, n);
-        System.arraycopy(receivedCycle, 0, s.receivedCycle, 0, n);
-        System.arraycopy(toEject, 0, s.toEject, 0, n);
-        s.ejected = ejected;
-        s.injected = injected;
-        s.inNetwork = inNetwork;
-        s.lastEject = lastEject;
-        s.ir = ir;
-        s.or = or;
-        s.ib = ib;
-        s.ob = ob;
-        s.lb = lb;
-        s.routerCycles = routerCycles;
-        s.stall = stall;
-        s.cycle = cycle;
+        Object[] live = stateArrays();
+        for (int i = 0; i < live.length; i++) {
+            System.arraycopy(live[i], 0, s.arrays[i], 0, Array.getLength(live[i]));
+        }
+        long[] c = s.counters;
+        c[0] = ejected;
+        c[1] = injected;
+        c[2] = inNetwork;
+        c[3] = lastEject;
+        c[4] = ir;
+        c[5] = or;
+        c[6] = ib;
+        c[7] = ob;
+        c[8] = lb;
+        c[9] = routerCycles;
+        c[10] = stall;
+        c[11] = cycle;
     }
 
     /**
@@ -580,39 +553,24 @@ public final class FlitSimulator {
      * would hold them at that cycle.
      */
     private void loadState(Snapshot s, int v) {
-        System.arraycopy(s.buf, 0, buf, 0, buf.length);
-        System.arraycopy(s.queueState, 0, queueState, 0, queueState.length);
-        System.arraycopy(s.space, 0, space, 0, space.length);
-        System.arraycopy(s.owner, 0, owner, 0, owner.length);
-        System.arraycopy(s.target, 0, target, 0, target.length);
-        System.arraycopy(s.routeCache, 0, routeCache, 0, routeCache.length);
-        System.arraycopy(s.ownedMask, 0, ownedMask, 0, ownedMask.length);
-        System.arraycopy(s.waitingHeaders, 0, waitingHeaders, 0, waitingHeaders.length);
-        System.arraycopy(s.dirtyNodes, 0, dirtyNodes, 0, dirtyNodes.length);
-        System.arraycopy(s.portNext, 0, portNext, 0, portNext.length);
+        Object[] live = stateArrays();
+        for (int i = 0; i < live.length; i++) {
+            System.arraycopy(s.arrays[i], 0, live[i], 0, Array.getLength(live[i]));
+        }
         Arrays.fill(portNow, 0L);
-        System.arraycopy(s.blockedSince, 0, blockedSince, 0, blockedSince.length);
-        System.arraycopy(s.rrLast, 0, rrLast, 0, rrLast.length);
-        System.arraycopy(s.order, 0, order, 0, order.length);
-        System.arraycopy(s.linkFirst, 0, linkFirst, 0, linkFirst.length);
-        System.arraycopy(s.linkLast, 0, linkLast, 0, linkLast.length);
-        System.arraycopy(s.nextPacket, 0, nextPacket, 0, n);
-        System.arraycopy(s.nextSeq, 0, nextSeq, 0, n);
-        System.arraycopy(s.received, 0, received, 0, n);
-        System.arraycopy(s.receivedCycle, 0, receivedCycle, 0, n);
-        System.arraycopy(s.toEject, 0, toEject, 0, n);
-        ejected = s.ejected;
-        injected = s.injected;
-        inNetwork = s.inNetwork;
-        lastEject = s.lastEject;
-        ir = s.ir;
-        or = s.or;
-        ib = s.ib;
-        ob = s.ob;
-        lb = s.lb;
-        routerCycles = s.routerCycles;
-        stall = s.stall;
-        cycle = s.cycle;
+        long[] c = s.counters;
+        ejected = c[0];
+        injected = c[1];
+        inNetwork = (int) c[2];
+        lastEject = (int) c[3];
+        ir = c[4];
+        or = c[5];
+        ib = c[6];
+        ob = c[7];
+        lb = c[8];
+        routerCycles = c[9];
+        stall = (int) c[10];
+        cycle = (int) c[11];
         returnedCount = 0;
         interval = v;
         injectorCount = 0;
