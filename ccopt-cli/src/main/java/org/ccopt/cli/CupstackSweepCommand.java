@@ -119,6 +119,10 @@ final class CupstackSweepCommand implements Callable<Integer> {
         if (seeds < 1) {
             throw new InvalidInputException("--seeds " + seeds + " is invalid; expected >= 1");
         }
+        int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        if (workers < 1) {
+            throw new InvalidInputException("--jobs " + workers + " is invalid; expected >= 1");
+        }
         List<List<String>> grid = new ArrayList<>();
         grid.add(List.of()); // cells hold no commas: "C,Q" is written "C+Q", which --freeze also reads
         List<List<String>> values = List.of(traffic, method, vcSelect, sortKey, freeze, mutationRate, crossoverInterval,
@@ -150,10 +154,6 @@ final class CupstackSweepCommand implements Callable<Integer> {
             Files.writeString(csv, String.join(",", VARIED) + "," + String.join(",", METRICS) + ",status,error\n");
         }
         List<List<String>> todo = grid.stream().filter(r -> !done.contains(String.join(",", r))).toList();
-        int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
-        if (workers < 1) {
-            throw new InvalidInputException("--jobs " + workers + " is invalid; expected >= 1");
-        }
         AtomicInteger failed = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
