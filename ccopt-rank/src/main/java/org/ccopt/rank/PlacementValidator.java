@@ -1,0 +1,167 @@
+package org.ccopt.rank;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.ccopt.mpi.Transfer;
+import org.ccopt.mpi.TransferList;
+import org.ccopt.routing.MinimalPaths;
+import org.ccopt.routing.Routing;
+import org.ccopt.routing.Routings;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.metrics.HopDistances;
+
+/**
+ * Re-checks a placement independently of the optimiser's data structures: the rank list must be a permutation
+ * of the job's mapped terminals; total hops are recomputed from the core's transfer lists ({@link TransferList})
+ * and plain BFS over the network ({@link HopDistances#bfs}), not from the {@link DistanceTable}; contention is
+ * recomputed from the core's deterministic routes, not from the {@link RouteTable}.
+ *
+ * <p>When a BFS from every rank would cost more than {@link #EXACT_BUDGET} channel visits (tens of thousands of
+ * processes), the BFS check covers a seeded sample of {@link #SAMPLE} source ranks, every transfer they send
+ * is compared with the distance table, and the total is re-added from the core's transfer lists over the
+ * (thus spot-checked) table; the report says so.
+ */
+public final class PlacementValidator {
+
+    static final long EXACT_BUDGET = 4_000_000_000L;
+    static final int SAMPLE = 256;
+
+    private PlacementValidator() {
+    }
+
+    /** What was checked. */
+    public record Report(boolean exact, int ranksChecked, long totalHops, long contention) {
+    }
+
+    /**
+     * @param ranks              terminal of every rank
+     * @param expectedHops       the optimiser's total hops
+     * @param expectedContention the optimiser's contention, or -1 to skip that check
+     * @throws IllegalStateException on any mismatch
+     */
+    public static Report check(RankProblem problem, int[] ranks, long expectedHops, long expectedContention) {
+        Topology t = problem.topology();
+        int p = problem.procs();
+        int[] mapped = problem.nodes();
+        if (ranks.length != p) {
+            throw new IllegalStateException("placement has " + ranks.length + " ranks, expected " + p);
+        }
+        int[] sorted = ranks.clone();
+        Arrays.sort(sorted);
+        if (!Arrays.equals(sorted, mapped)) {
+            throw new IllegalStateException("placement is not a permutation of the mapped terminals");
+        }
+        CollectiveMix mix = problem.mix();
+        TransferList[] lists = new TransferList[mix.parts().size()];
+        for (int i = 0; i < lists.length; i++) {
+            lists[i] = mix.parts().get(i).algorithm().transfers(p);
+        }
+        int n = t.nodeCount();
+        boolean exact = (long) p * (n + t.channelCount()) <= EXACT_BUDGET;
+        boolean[] sampled = new boolean[p];
+        if (exact) {
+            Arrays.fill(sampled, true);
+        } else {
+            SplittableRandom random = new SplittableRandom(0x5eedL);
+            for (int k = 0; k < SAMPLE; k++) {
+                sampled[random.nextInt(p)] = true;
+            }
+        }
+        int[] slotOfNode = new int[n];
+        Arrays.fill(slotOfNode, -1);
+        for (int i = 0; i < p; i++) {
+            slotOfNode[mapped[i]] = i;
+        }
+        int[] dist = new int[n];
+        int[] queue = new int[n];
+        long total = 0;
+        int checked = 0;
+        // group the transfers by source rank so one BFS serves all of a rank's sends
+        int[][] bySource = transfersBySource(lists, p);
+        for (int r = 0; r < p; r++) {
+            if (sampled[r]) {
+                HopDistances.bfs(t, ranks[r], false, dist, queue);
+                checked++;
+            }
+            for (int k = 0; k < bySource[r].length; k += 3) {
+                int dst = bySource[r][k];
+                int w = mix.parts().get(bySource[r][k + 1]).weight();
+                int d;
+                if (sampled[r]) {
+                    d = dist[ranks[dst]];
+                    int table = problem.distances().distance(slotOfNode[ranks[r]], slotOfNode[ranks[dst]]);
+                    if (d != table) {
+                        throw new IllegalStateException("distance " + ranks[r] + " -> " + ranks[dst] + " is " + d
+                                + " by BFS but " + table + " in the distance table");
+                    }
+                } else {
+                    d = problem.distances().distance(slotOfNode[ranks[r]], slotOfNode[ranks[dst]]);
+                }
+                total += (long) w * d;
+            }
+        }
+        if (total != expectedHops) {
+            throw new IllegalStateException("total hops recomputed as " + total + ", the optimiser reported " + expectedHops);
+        }
+        long contention = -1;
+        if (expectedContention >= 0) {
+            contention = contention(t, ranks, lists, mix);
+            if (contention != expectedContention) {
+                throw new IllegalStateException("contention recomputed as " + contention + ", the optimiser reported "
+                        + expectedContention);
+            }
+        }
+        return new Report(exact, checked, total, contention);
+    }
+
+    /** Per source rank: triples (destination rank, part index, unused) of its non-self transfers. */
+    private static int[][] transfersBySource(TransferList[] lists, int p) {
+        int[] count = new int[p];
+        for (TransferList list : lists) {
+            for (Transfer x : list.transfers()) {
+                if (x.source() != x.destination()) {
+                    count[x.source()]++;
+                }
+            }
+        }
+        int[][] out = new int[p][];
+        for (int r = 0; r < p; r++) {
+            out[r] = new int[3 * count[r]];
+        }
+        int[] fill = new int[p];
+        for (int part = 0; part < lists.length; part++) {
+            for (Transfer x : lists[part].transfers()) {
+                if (x.source() != x.destination()) {
+                    int at = fill[x.source()];
+                    out[x.source()][at] = x.destination();
+                    out[x.source()][at + 1] = part;
+                    fill[x.source()] = at + 3;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static long contention(Topology t, int[] ranks, TransferList[] lists, CollectiveMix mix) {
+        Routing routing = Routings.deterministic(t, new MinimalPaths(t));
+        long pairs = 0;
+        for (int part = 0; part < lists.length; part++) {
+            int w = mix.parts().get(part).weight();
+            Map<Long, Integer> users = new HashMap<>();
+            for (Transfer x : lists[part].transfers()) {
+                if (x.source() == x.destination()) {
+                    continue;
+                }
+                int[] path = routing.route(ranks[x.source()], ranks[x.destination()]);
+                for (int k = 0; k + 1 < path.length; k++) {
+                    long key = (long) x.step() * t.channelCount() + t.channel(path[k], path[k + 1]);
+                    int before = users.merge(key, 1, Integer::sum) - 1;
+                    pairs += (long) w * before;
+                }
+            }
+        }
+        return pairs;
+    }
+}

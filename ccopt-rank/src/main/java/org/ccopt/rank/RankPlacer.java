@@ -1,0 +1,328 @@
+package org.ccopt.rank;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.ccopt.InvalidInputException;
+import org.ccopt.rank.RankPlacement.Objective;
+import org.ccopt.topology.Topology;
+import org.ccopt.util.Permutations;
+
+/**
+ * Rank placement on the mapped nodes of a job (Cui 2024, §3.3 and §3.5.1; Cui et al. 2023 for the two-opt
+ * collectives). Every search is single-threaded and a pure function of the problem, the settings and the seed.
+ *
+ * <ul>
+ *   <li><b>ascending</b> (§3.3.1, MPICH's default): rank r on the r-th lowest mapped node id.
+ *   <li><b>two-opt</b> (§3.3.2): start from ascending; every iteration picks two distinct ranks uniformly at
+ *       random, swaps their nodes and keeps the swap if the objective does not get worse, else undoes it. The
+ *       thesis text keeps only strict improvements; ccopt also keeps equal swaps (as the issue specifies), which
+ *       lets the search drift across plateaus of the integer objective; it never returns a worse placement than
+ *       its start.
+ *   <li><b>sa</b>, simulated annealing (the competitor of §3.5.1, whose cooling the thesis does not give): the same
+ *       swap move, accepted when it does not worsen the objective or with probability exp(-delta / T). ccopt's
+ *       schedule: T0 = (mean worsening over 200 random swaps from the start) / ln 2, so an average worsening is
+ *       first accepted with probability 1/2; T falls geometrically to T0 / 1000 over the iteration budget. The
+ *       best placement seen is returned.
+ *   <li><b>cco</b>, chain concatenation ordering (Kesavan and Panda 1997, the thesis's competitor of §2.4.2 and
+ *       §3.4.1): a breadth-first spanning tree of the whole network from the lowest mapped node (children in
+ *       ascending id, each node's parent the first to reach it), then its depth-first preorder, which
+ *       concatenates the tree's root-to-leaf chains; the mapped nodes get ranks in that order. The thesis gives
+ *       CCO only in outline; this is ccopt's reading of it.
+ *   <li><b>random</b>: random search, the best of {@code iterations} uniformly random placements (one
+ *       iteration is one random placement), each scored from scratch.
+ * </ul>
+ */
+public final class RankPlacer {
+
+    private RankPlacer() {
+    }
+
+    /**
+     * @param iterations swap attempts (two-opt, sa) or samples (random)
+     * @param check      recompute everything from scratch after every move and fail on a difference
+     * @param traceEvery record the objective every this many iterations (0: only at the start and the end)
+     */
+    public record Settings(RankPlacement placement, Objective objective, long iterations, long seed, boolean check,
+                           long traceEvery) {
+        public Settings {
+            if (iterations < 0) {
+                throw new InvalidInputException("--iterations " + iterations + " is invalid; expected 0 or more");
+            }
+        }
+    }
+
+    /**
+     * @param slots       mapped-node index of every rank
+     * @param trace       pairs (iteration, objective) from the start to the end
+     */
+    public record Result(RankPlacement placement, Objective objective, long initialHops, long initialContention,
+                         long totalHops, long contention, long iterations, long accepted, double seconds,
+                         int[] slots, long[] traceIterations, long[] traceObjective) {
+
+        /** The objective's final value. */
+        public long value() {
+            return objective == Objective.HOPS ? totalHops : contention;
+        }
+    }
+
+    public static Result place(RankProblem problem, Settings s) {
+        if (s.objective() == Objective.CONTENTION && problem.routes() == null) {
+            throw new IllegalArgumentException("the contention objective needs a problem built with routes");
+        }
+        long startNanos = System.nanoTime();
+        int p = problem.procs();
+        int[] ascending = new int[p];
+        Arrays.setAll(ascending, i -> i);
+        PlacementState state = problem.state(ascending);
+        long initialHops = state.totalHops();
+        long initialContention = state.contention();
+        Trace trace = new Trace(s.traceEvery());
+        trace.add(0, value(state, s.objective()));
+        SplittableRandom random = new SplittableRandom(s.seed());
+        long accepted = 0;
+        long iterations = 0;
+        switch (s.placement()) {
+            case ASCENDING -> {
+            }
+            case CCO -> state.reset(cco(problem));
+            case TWO_OPT -> {
+                iterations = s.iterations();
+                accepted = twoOpt(state, s, random, trace);
+            }
+            case SA -> {
+                iterations = s.iterations();
+                accepted = anneal(state, s, random, trace);
+            }
+            case RANDOM -> {
+                iterations = s.iterations();
+                accepted = randomSearch(state, s, random, trace);
+            }
+            default -> throw new IllegalStateException(s.placement().label());
+        }
+        trace.finish(iterations, value(state, s.objective()));
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        return new Result(s.placement(), s.objective(), initialHops, initialContention, state.totalHops(),
+                state.contention(), iterations, accepted, seconds, state.slots(), trace.iterations(), trace.values());
+    }
+
+    private static long value(PlacementState state, Objective objective) {
+        return objective == Objective.HOPS ? state.totalHops() : state.contention();
+    }
+
+    private static long delta(PlacementState state, Objective objective, int a, int b) {
+        long dh = state.trySwap(a, b);
+        return objective == Objective.HOPS ? dh : state.contentionDelta();
+    }
+
+    private static long twoOpt(PlacementState state, Settings s, SplittableRandom random, Trace trace) {
+        int p = state.slots().length;
+        if (p < 2) {
+            return 0;
+        }
+        long accepted = 0;
+        for (long it = 1; it <= s.iterations(); it++) {
+            int a = random.nextInt(p);
+            int b = random.nextInt(p - 1);
+            if (b >= a) {
+                b++;
+            }
+            if (delta(state, s.objective(), a, b) <= 0) {
+                state.accept();
+                accepted++;
+            } else {
+                state.reject();
+            }
+            if (s.check()) {
+                state.verify();
+            }
+            trace.at(it, state, s.objective());
+        }
+        return accepted;
+    }
+
+    private static long anneal(PlacementState state, Settings s, SplittableRandom random, Trace trace) {
+        int p = state.slots().length;
+        if (p < 2) {
+            return 0;
+        }
+        double worse = 0;
+        int worseCount = 0;
+        for (int k = 0; k < 200; k++) {
+            int a = random.nextInt(p);
+            int b = (a + 1 + random.nextInt(p - 1)) % p;
+            long d = delta(state, s.objective(), a, b);
+            state.reject();
+            if (d > 0) {
+                worse += d;
+                worseCount++;
+            }
+        }
+        double t0 = worseCount == 0 ? 1.0 : worse / worseCount / Math.log(2);
+        double cooling = s.iterations() == 0 ? 1.0 : Math.pow(1e-3, 1.0 / s.iterations());
+        double temperature = t0;
+        long current = value(state, s.objective());
+        long best = current;
+        int[] bestSlots = state.slots();
+        long accepted = 0;
+        for (long it = 1; it <= s.iterations(); it++) {
+            int a = random.nextInt(p);
+            int b = random.nextInt(p - 1);
+            if (b >= a) {
+                b++;
+            }
+            long d = delta(state, s.objective(), a, b);
+            if (d <= 0 || random.nextDouble() < Math.exp(-d / temperature)) {
+                state.accept();
+                accepted++;
+                current += d;
+                if (current < best) {
+                    best = current;
+                    for (int r = 0; r < p; r++) {
+                        bestSlots[r] = state.slot(r);
+                    }
+                }
+            } else {
+                state.reject();
+            }
+            if (s.check()) {
+                state.verify();
+            }
+            temperature *= cooling;
+            trace.at(it, state, s.objective());
+        }
+        state.reset(bestSlots);
+        return accepted;
+    }
+
+    private static long randomSearch(PlacementState state, Settings s, SplittableRandom random, Trace trace) {
+        int p = state.slots().length;
+        int[] bestSlots = state.slots();
+        long best = Long.MAX_VALUE;
+        long accepted = 0;
+        for (long it = 1; it <= s.iterations(); it++) {
+            int[] candidate = Permutations.shuffled(p, random);
+            state.reset(candidate);
+            long v = value(state, s.objective());
+            if (v < best) {
+                best = v;
+                bestSlots = candidate;
+                accepted++;
+            }
+            trace.at(it, best);
+        }
+        if (s.iterations() > 0) {
+            state.reset(bestSlots);
+        }
+        return accepted;
+    }
+
+    /** Slot of every rank under chain concatenation ordering. */
+    static int[] cco(RankProblem problem) {
+        Topology t = problem.topology();
+        int n = t.nodeCount();
+        int[] slotOfNode = new int[n];
+        Arrays.fill(slotOfNode, -1);
+        for (int i = 0; i < problem.procs(); i++) {
+            slotOfNode[problem.node(i)] = i;
+        }
+        int root = problem.node(0);
+        int[] parent = new int[n];
+        Arrays.fill(parent, -2);
+        parent[root] = -1;
+        int[] order = new int[n];
+        int head = 0;
+        int tail = 0;
+        order[tail++] = root;
+        int[] childCount = new int[n];
+        while (head < tail) {
+            int u = order[head++];
+            for (int c = t.outStart(u); c < t.outEnd(u); c++) {
+                int v = t.channelTarget(c);
+                if (parent[v] == -2) {
+                    parent[v] = u;
+                    childCount[u]++;
+                    order[tail++] = v;
+                }
+            }
+        }
+        // children lists in ascending id (BFS discovers a node's children in ascending channel target order)
+        int[] childStart = new int[n + 1];
+        for (int v = 0; v < n; v++) {
+            childStart[v + 1] = childStart[v] + childCount[v];
+        }
+        int[] children = new int[Math.max(0, tail - 1)];
+        int[] fill = Arrays.copyOf(childStart, n);
+        for (int k = 1; k < tail; k++) {
+            int v = order[k];
+            children[fill[parent[v]]++] = v;
+        }
+        int[] slots = new int[problem.procs()];
+        int rank = 0;
+        ArrayDeque<Integer> stack = new ArrayDeque<>();
+        stack.push(root);
+        while (!stack.isEmpty()) {
+            int u = stack.pop();
+            if (slotOfNode[u] >= 0) {
+                slots[rank++] = slotOfNode[u];
+            }
+            for (int k = childStart[u + 1] - 1; k >= childStart[u]; k--) {
+                stack.push(children[k]);
+            }
+        }
+        if (rank != slots.length) {
+            throw new InvalidInputException("cco reached only " + rank + " of " + slots.length
+                    + " mapped nodes from node " + root + "; expected a connected network");
+        }
+        return slots;
+    }
+
+    /** Objective samples for convergence plots. */
+    private static final class Trace {
+        private final long every;
+        private long[] iterations = new long[16];
+        private long[] values = new long[16];
+        private int size;
+
+        Trace(long every) {
+            this.every = every;
+        }
+
+        void at(long iteration, PlacementState state, Objective objective) {
+            if (every > 0 && iteration % every == 0) {
+                add(iteration, value(state, objective));
+            }
+        }
+
+        void at(long iteration, long value) {
+            if (every > 0 && iteration % every == 0) {
+                add(iteration, value);
+            }
+        }
+
+        void add(long iteration, long value) {
+            if (size == iterations.length) {
+                iterations = Arrays.copyOf(iterations, 2 * size);
+                values = Arrays.copyOf(values, 2 * size);
+            }
+            iterations[size] = iteration;
+            values[size++] = value;
+        }
+
+        void finish(long iteration, long value) {
+            if (size == 0 || iterations[size - 1] != iteration) {
+                add(iteration, value);
+            } else {
+                values[size - 1] = value;
+            }
+        }
+
+        long[] iterations() {
+            return Arrays.copyOf(iterations, size);
+        }
+
+        long[] values() {
+            return Arrays.copyOf(values, size);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package org.ccopt.rank;
+
+import java.util.Arrays;
+import org.ccopt.topology.Topology;
+
+/**
+ * One rank-placement instance: a network, the P terminals a job was mapped to (kept in ascending node id, so
+ * mapped node i is the i-th lowest id and ascending placement is rank r on mapped node r), the collectives, the
+ * distance table between the mapped nodes and, for the contention objective, their fixed routes.
+ */
+public final class RankProblem {
+
+    private final Topology topology;
+    private final int[] nodes;
+    private final CollectiveMix mix;
+    private final DistanceTable distances;
+    private final RouteTable routes;
+
+    private RankProblem(Topology topology, int[] nodes, CollectiveMix mix, DistanceTable distances, RouteTable routes) {
+        this.topology = topology;
+        this.nodes = nodes;
+        this.mix = mix;
+        this.distances = distances;
+        this.routes = routes;
+    }
+
+    /**
+     * @param mapped     the job's terminals (any order; distinct)
+     * @param withRoutes build the route table (needed by the contention objective and to report contention)
+     * @param threads    threads for building the distance table
+     */
+    public static RankProblem of(Topology topology, int[] mapped, CollectiveMix mix, boolean withRoutes, int threads) {
+        if (mapped.length != mix.procs()) {
+            throw new IllegalArgumentException(mapped.length + " mapped nodes for " + mix.procs() + " processes");
+        }
+        int[] nodes = mapped.clone();
+        Arrays.sort(nodes);
+        DistanceTable distances = DistanceTable.build(topology, nodes, threads);
+        RouteTable routes = withRoutes ? RouteTable.build(topology, nodes) : null;
+        return new RankProblem(topology, nodes, mix, distances, routes);
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    /** The mapped terminals in ascending id (a copy). */
+    public int[] nodes() {
+        return nodes.clone();
+    }
+
+    public int node(int slot) {
+        return nodes[slot];
+    }
+
+    public CollectiveMix mix() {
+        return mix;
+    }
+
+    public DistanceTable distances() {
+        return distances;
+    }
+
+    /** Null when built without routes. */
+    public RouteTable routes() {
+        return routes;
+    }
+
+    public int procs() {
+        return nodes.length;
+    }
+
+    /** A fresh evaluator with the given slot per rank. */
+    public PlacementState state(int[] slots) {
+        return new PlacementState(mix, distances, routes, slots);
+    }
+}
