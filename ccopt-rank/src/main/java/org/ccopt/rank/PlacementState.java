@@ -79,6 +79,15 @@ public final class PlacementState {
         }
     }
 
+    /** Total hops of another placement, computed from scratch without changing this state. */
+    public long hopsOf(int[] slots) {
+        long sum = 0;
+        for (int t = 0; t < hop.length; t++) {
+            sum += (long) mix.weight[t] * distances.distance(slots[mix.source[t]], slots[mix.destination[t]]);
+        }
+        return sum;
+    }
+
     public long totalHops() {
         return totalHops;
     }

@@ -5,9 +5,9 @@ import org.ccopt.InvalidInputException;
 
 /** The rank placement strategies; {@link RankPlacer} documents each. */
 public enum RankPlacement {
-    ASCENDING("ascending"), TWO_OPT("two-opt"), SA("sa"), CCO("cco"), RANDOM("random");
+    ASCENDING("ascending"), MAPPING_ORDER("mapping-order"), TWO_OPT("two-opt"), SA("sa"), CCO("cco"), RANDOM("random");
 
-    public static final String NAMES = "ascending, two-opt, sa, cco, random";
+    public static final String NAMES = "ascending, mapping-order, two-opt, sa, cco, random";
 
     private final String label;
 

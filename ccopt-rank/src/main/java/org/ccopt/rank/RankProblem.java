@@ -15,9 +15,12 @@ public final class RankProblem {
     private final CollectiveMix mix;
     private final DistanceTable distances;
     private final RouteTable routes;
+    private final int[] mappingOrder;
 
-    private RankProblem(Topology topology, int[] nodes, CollectiveMix mix, DistanceTable distances, RouteTable routes) {
+    private RankProblem(Topology topology, int[] nodes, CollectiveMix mix, DistanceTable distances, RouteTable routes,
+                        int[] mappingOrder) {
         this.topology = topology;
+        this.mappingOrder = mappingOrder;
         this.nodes = nodes;
         this.mix = mix;
         this.distances = distances;
@@ -37,7 +40,11 @@ public final class RankProblem {
         Arrays.sort(nodes);
         DistanceTable distances = DistanceTable.build(topology, nodes, threads);
         RouteTable routes = withRoutes ? RouteTable.build(topology, nodes) : null;
-        return new RankProblem(topology, nodes, mix, distances, routes);
+        int[] order = new int[nodes.length];
+        for (int r = 0; r < order.length; r++) {
+            order[r] = Arrays.binarySearch(nodes, mapped[r]);
+        }
+        return new RankProblem(topology, nodes, mix, distances, routes, order);
     }
 
     public Topology topology() {
@@ -70,8 +77,25 @@ public final class RankProblem {
         return nodes.length;
     }
 
-    /** A fresh evaluator with the given slot per rank. */
-    public PlacementState state(int[] slots) {
-        return new PlacementState(mix, distances, routes, slots);
+    /** Slot of every rank when rank r runs on the r-th node the mapping chose. */
+    public int[] mappingOrder() {
+        return mappingOrder.clone();
+    }
+
+    /**
+     * A fresh evaluator with the given slot per rank.
+     *
+     * @param contention track contention move by move (needs routes)
+     */
+    public PlacementState state(int[] slots, boolean contention) {
+        if (contention && routes == null) {
+            throw new IllegalArgumentException("contention needs a problem built with routes");
+        }
+        return new PlacementState(mix, distances, contention ? routes : null, slots);
+    }
+
+    /** Possible contentions of a placement, or -1 when the problem has no routes. */
+    public long contention(int[] slots) {
+        return routes == null ? -1 : new PlacementState(mix, distances, routes, slots).contention();
     }
 }

@@ -1,0 +1,134 @@
+package org.ccopt.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.ccopt.InvalidInputException;
+import org.ccopt.rank.CollectiveMix;
+import org.ccopt.rank.ProcessMapping;
+import org.ccopt.rank.RankJob;
+import org.ccopt.rank.RankPlacement;
+import org.ccopt.rank.RankPlacer;
+import org.ccopt.topology.Topology;
+import org.ccopt.util.AtomicFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ccopt rank}: process mapping and rank placement for collectives (Cui 2024, chapters 3-4). */
+@Command(name = "rank", mixinStandardHelpOptions = true,
+        description = "Map P processes onto a network and place their ranks to cut the hops or possible contentions of collectives.")
+final class RankCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    TopologyOption topology;
+
+    @Option(names = "--procs", paramLabel = "P", description = "Number of processes (default: all terminals).")
+    Integer procs;
+
+    @Option(names = "--collective", required = true, paramLabel = "ALG[:W][,...]",
+            description = "Collectives to optimise for, each with an optional integer weight, e.g. alltoall:3,allreduce ("
+                    + org.ccopt.mpi.MpiAlgorithm.NAMES + "; bcast = binomial tree, allreduce = recursive doubling, alltoall = Bruck).")
+    String collective;
+
+    @Option(names = "--mapping", defaultValue = "random", paramLabel = "NAME",
+            description = "Process mapping: " + ProcessMapping.NAMES + " (default: ${DEFAULT-VALUE}).")
+    String mapping;
+
+    @Option(names = "--placement", defaultValue = "two-opt", paramLabel = "NAME",
+            description = "Rank placement: " + RankPlacement.NAMES + " (default: ${DEFAULT-VALUE}).")
+    String placement;
+
+    @Option(names = "--objective", defaultValue = "hops", paramLabel = "hops|contention",
+            description = "What two-opt, sa and random minimise (default: ${DEFAULT-VALUE}).")
+    String objective;
+
+    @Option(names = "--iterations", defaultValue = "200000", paramLabel = "N",
+            description = "Swap attempts (two-opt, sa) or samples (random) (default: ${DEFAULT-VALUE}, the thesis's 200,000).")
+    long iterations;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the mapping and the search (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--check", description = "Recompute everything from scratch after every move and fail on any difference from the delta evaluation.")
+    boolean check;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Threads for the distance table (default: all cores).")
+    Integer threads;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the placement as JSON (topology, ranks: terminal per rank).")
+    Path out;
+
+    @Option(names = "--trace", paramLabel = "FILE.csv", description = "Write the objective against iterations (every 1/200 of the budget).")
+    Path trace;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        Topology t = topology.build();
+        int p = procs == null ? t.terminalCount() : procs;
+        if (p < 1 || p > t.terminalCount()) {
+            throw new InvalidInputException("--procs " + p + " is out of range; expected 1.." + t.terminalCount()
+                    + " (the terminals of " + t.spec() + ")");
+        }
+        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (nThreads < 1) {
+            throw new InvalidInputException("--threads " + nThreads + " is invalid; expected 1 or more");
+        }
+        CollectiveMix mix = CollectiveMix.parse(collective, p);
+        ProcessMapping m = ProcessMapping.parse(mapping);
+        RankPlacement pl = RankPlacement.parse(placement);
+        RankPlacement.Objective obj = RankPlacement.Objective.parse(objective);
+        long every = trace == null ? 0 : Math.max(1, iterations / 200);
+        RankPlacer.Settings settings = new RankPlacer.Settings(pl, obj, pl.searches() ? iterations : 0, seed, check, every);
+        RankJob.Outcome o = RankJob.run(t, mix, m, seed, settings, true, nThreads);
+        RankPlacer.Result r = o.result();
+        Map<String, Object> j = new LinkedHashMap<>();
+        j.put("topology", t.spec());
+        j.put("procs", p);
+        j.put("collective", mix.label());
+        j.put("mapping", m.label());
+        j.put("placement", pl.label());
+        j.put("objective", obj.label());
+        j.put("initialHops", r.initialHops());
+        j.put("totalHops", r.totalHops());
+        j.put("initialContention", o.contention() ? r.initialContention() : null);
+        j.put("contention", o.contention() ? r.contention() : null);
+        j.put("iterations", r.iterations());
+        j.put("accepted", r.accepted());
+        j.put("seconds", r.seconds());
+        j.put("validated", o.validation().exact() ? "exact" : "sampled " + o.validation().ranksChecked() + " ranks");
+        j.put("seed", seed);
+        j.put("ranks", o.ranks());
+        if (out != null) {
+            Map<String, Object> file = new LinkedHashMap<>(j);
+            AtomicFiles.writeAtomically(out, Json.write(file) + "\n");
+        }
+        if (trace != null) {
+            StringBuilder csv = new StringBuilder("iteration," + obj.label() + "\n");
+            for (int i = 0; i < r.traceIterations().length; i++) {
+                csv.append(r.traceIterations()[i]).append(',').append(r.traceObjective()[i]).append('\n');
+            }
+            AtomicFiles.writeAtomically(trace, csv.toString());
+        }
+        var w = spec.commandLine().getOut();
+        if (json) {
+            w.println(Json.write(j));
+        } else {
+            double cut = r.initialHops() == 0 ? 0 : 100.0 * (r.initialHops() - r.totalHops()) / r.initialHops();
+            w.printf("%s of %d processes on %s, %s mapping, %s placement: %d hops (ascending %d, %.1f%% fewer)%s; %d iterations, %d accepted, %.3f s%n",
+                    mix.label(), p, t.spec(), m.label(), pl.label(), r.totalHops(), r.initialHops(), cut,
+                    o.contention() ? ", possible contentions " + r.contention() + " (ascending " + r.initialContention() + ")" : "",
+                    r.iterations(), r.accepted(), r.seconds());
+        }
+        return Main.OK;
+    }
+}
