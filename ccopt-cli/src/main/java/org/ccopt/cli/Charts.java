@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.ccopt.util.AtomicFiles;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -20,8 +22,43 @@ final class Charts {
         XYChart chart = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         for (int i = 0; i < names.length; i++) {
-            chart.addSeries(names[i], x, ys[i]).setMarker(SeriesMarkers.NONE);
+            // a series may lack some x (NaN): draw only its finite points
+            int finite = 0;
+            for (double v : ys[i]) {
+                finite += Double.isFinite(v) ? 1 : 0;
+            }
+            double[] xs = new double[finite];
+            double[] vs = new double[finite];
+            for (int k = 0, j = 0; k < ys[i].length; k++) {
+                if (Double.isFinite(ys[i][k])) {
+                    xs[j] = x[k];
+                    vs[j++] = ys[i][k];
+                }
+            }
+            if (finite > 0) {
+                chart.addSeries(names[i], xs, vs).setMarker(SeriesMarkers.NONE);
+            }
         }
+        save(chart, file);
+    }
+
+    /** Grouped bars: one group per category, one bar per series ({@code values[series][category]}). */
+    static void barPng(Path file, String title, String xLabel, String yLabel, String[] categories, String[] names,
+                       double[][] values) throws IOException {
+        CategoryChart chart = new CategoryChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel)
+                .yAxisTitle(yLabel).build();
+        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        for (int i = 0; i < names.length; i++) {
+            java.util.List<Double> v = new java.util.ArrayList<>();
+            for (double d : values[i]) {
+                v.add(d);
+            }
+            chart.addSeries(names[i], java.util.Arrays.asList(categories), v);
+        }
+        save(chart, file);
+    }
+
+    private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file) throws IOException {
         Path tmp = AtomicFiles.temporarySibling(file, ".png");
         BitmapEncoder.saveBitmap(chart, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
         AtomicFiles.publish(tmp, file);

@@ -1,0 +1,148 @@
+package org.ccopt.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.ccopt.InvalidInputException;
+import org.ccopt.rank.Analyses;
+import org.ccopt.util.AtomicFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code ccopt analyze NAME}: the analyses of Cui 2024, chapters 3-5, as CSV files and PNG charts. */
+@Command(name = "analyze", mixinStandardHelpOptions = true,
+        description = "Run one of the thesis's analyses (Cui 2024) and write its CSV tables and PNG charts to --out.",
+        footer = {"", "Analyses and the options they read:",
+            "  hops-table        Tables 3.4-3.6: hops per mapping and placement (--nodes --degree --procs --seeds --iterations)",
+            "  convergence       Figs 3.7-3.9: two-opt hops against iterations (--nodes --degree --procs --iterations --seed)",
+            "  sa-vs-two-opt     Figs 3.17-3.18: two-opt vs SA vs ascending, hops and time (--sizes --degree --seed)",
+            "  circulant         Table 4.1: hops on G(n, log2 n) against n-1, n log2 n (--sizes)",
+            "  metrics           Figs 5.1-5.2: diameter and ASPL of random shortcut, circulant, Dragonfly (--sizes --seed)",
+            "  p2p-hops          Fig. 5.12: average point-to-point hops against mapped nodes (--nodes --counts --samples --seed)",
+            "  collective-share  Fig. 5.14: total hops against the alltoall share (--nodes --procs --total --samples --seed)",
+            "  cost              Figs 5.19-5.20: cable length and total cost (--sizes --seed)"})
+final class AnalyzeCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "NAME", description = "One of: " + Analyses.NAMES + ".")
+    String name;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: analyze-NAME).")
+    Path out;
+
+    @Option(names = "--nodes", defaultValue = "1024", description = "Network nodes (default: ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--degree", paramLabel = "D", description = "Random shortcut degree (default: 19 for hops-table and convergence, 8 for sa-vs-two-opt).")
+    Integer degree;
+
+    @Option(names = "--procs", defaultValue = "512", description = "Processes (default: ${DEFAULT-VALUE}).")
+    int procs;
+
+    @Option(names = "--seeds", defaultValue = "5", description = "Networks (seeds 1..N) for hops-table (default: ${DEFAULT-VALUE}).")
+    int seeds;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Network and mapping seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Two-opt/SA iterations (default: 200000 for hops-table, 1000000 for convergence).")
+    Long iterations;
+
+    @Option(names = "--sizes", paramLabel = "LIST", description = "Network sizes, e.g. 64..4096 (doubling) or 64,256 (defaults: 64..2048 for sa-vs-two-opt, 16..4096 for circulant, 64..8192 for metrics and cost).")
+    String sizes;
+
+    @Option(names = "--counts", defaultValue = "8..1024", paramLabel = "LIST", description = "Mapped node counts for p2p-hops (default: ${DEFAULT-VALUE}).")
+    String counts;
+
+    @Option(names = "--samples", defaultValue = "100000", description = "Random point-to-point messages sampled (default: ${DEFAULT-VALUE}, as the thesis).")
+    int samples;
+
+    @Option(names = "--total", defaultValue = "102400", description = "Messages in the collective-share mix (default: ${DEFAULT-VALUE}, as the thesis).")
+    int total;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Threads for distance tables (default: all cores; placement searches are single-threaded).")
+    Integer threads;
+
+    @Override
+    public Integer call() throws IOException {
+        int th = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (th < 1 || seeds < 1 || samples < 1 || total < 1) {
+            throw new InvalidInputException("--threads, --seeds, --samples and --total must be positive; got "
+                    + th + ", " + seeds + ", " + samples + ", " + total);
+        }
+        String n = name.toLowerCase(Locale.ROOT);
+        Analyses.Output o = switch (n) {
+            case "hops-table" -> Analyses.hopsTable(nodes, deg(19), procs, seeds, its(200_000), th);
+            case "convergence" -> Analyses.convergence(nodes, deg(19), procs, its(1_000_000), seed, th);
+            case "sa-vs-two-opt" -> Analyses.saVsTwoOpt(sizes("64..2048"), deg(8), seed, th);
+            case "circulant" -> Analyses.circulant(sizes("16..4096"), th);
+            case "metrics" -> Analyses.metrics(sizes("64..8192"), seed, th);
+            case "p2p-hops" -> Analyses.p2pHops(nodes, Analyses.sizes(counts, "--counts"), samples, seed, th);
+            case "collective-share" -> Analyses.collectiveShare(nodes, procs, total, samples, seed, th);
+            case "cost" -> Analyses.cost(sizes("64..8192"), seed);
+            default -> throw new InvalidInputException("unknown analysis '" + name + "'; expected one of " + Analyses.NAMES);
+        };
+        Path dir = out == null ? Path.of("analyze-" + n) : out;
+        Files.createDirectories(dir);
+        var w = spec.commandLine().getOut();
+        for (Analyses.Table t : o.tables()) {
+            StringBuilder csv = new StringBuilder(String.join(",", t.header())).append('\n');
+            for (Object[] row : t.rows()) {
+                for (int i = 0; i < row.length; i++) {
+                    if (i > 0) {
+                        csv.append(',');
+                    }
+                    csv.append(format(row[i]));
+                }
+                csv.append('\n');
+            }
+            Path file = dir.resolve(t.name() + ".csv");
+            AtomicFiles.writeAtomically(file, csv.toString());
+            w.println("wrote " + file + " (" + t.rows().size() + " rows)");
+        }
+        for (Analyses.Chart c : o.charts()) {
+            Path file = dir.resolve(c.name() + ".png");
+            if (c.categories() != null) {
+                Charts.barPng(file, c.title(), c.xLabel(), c.yLabel(), c.categories(), c.series(), c.values());
+            } else {
+                Charts.linePng(file, c.title(), c.xLabel(), c.yLabel(), c.x(), c.series(), c.values());
+            }
+            w.println("wrote " + file);
+        }
+        return Main.OK;
+    }
+
+    private static String format(Object v) {
+        if (v instanceof Double d) {
+            return Double.isFinite(d) ? new java.math.BigDecimal(d).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString() : "";
+        }
+        String text = String.valueOf(v);
+        return text.contains(",") ? '"' + text.replace("\"", "\"\"") + '"' : text;
+    }
+
+    private int deg(int fallback) {
+        int d = degree == null ? fallback : degree;
+        if (d < 2) {
+            throw new InvalidInputException("--degree " + d + " is invalid; expected 2 or more");
+        }
+        return d;
+    }
+
+    private long its(long fallback) {
+        long i = iterations == null ? fallback : iterations;
+        if (i < 0) {
+            throw new InvalidInputException("--iterations " + i + " is invalid; expected 0 or more");
+        }
+        return i;
+    }
+
+    private int[] sizes(String fallback) {
+        return Analyses.sizes(sizes == null ? fallback : sizes, "--sizes");
+    }
+}

@@ -1,0 +1,81 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RankCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void rankPrintsTheDocumentedFieldsAndTheRanksReproduceTheHopsInHops() throws Exception {
+        Path out = dir.resolve("placement.json");
+        MainTest.Result r = MainTest.run("rank", "--topology", "random-shortcut:128:6:seed=2", "--procs", "64",
+                "--collective", "allreduce", "--mapping", "tree", "--placement", "two-opt", "--iterations", "5000",
+                "--seed", "3", "--check", "--out", out.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        for (String f : new String[] {"mapping", "placement", "initialHops", "totalHops", "contention", "iterations", "seconds", "ranks"}) {
+            assertThat(j.has(f)).as(f).isTrue();
+        }
+        assertThat(j.get("totalHops").asLong()).isLessThanOrEqualTo(j.get("initialHops").asLong());
+        assertThat(j.get("ranks").size()).isEqualTo(64);
+        assertThat(j.get("validated").asText()).isEqualTo("exact");
+        assertThat(Files.readString(out)).contains("\"ranks\"");
+        // the same seed gives the same placement, whatever the thread count
+        JsonNode again = MainTest.run("rank", "--topology", "random-shortcut:128:6:seed=2", "--procs", "64",
+                "--collective", "allreduce", "--mapping", "tree", "--iterations", "5000", "--seed", "3", "--threads", "1",
+                "--json").json();
+        assertThat(again.get("ranks")).isEqualTo(j.get("ranks"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--collective|bogus|unknown collective algorithm 'bogus'",
+        "--mapping|spiral|unknown mapping 'spiral'",
+        "--placement|greedy|unknown placement 'greedy'",
+        "--objective|time|unknown objective 'time'",
+        "--procs|999|--procs 999 is out of range; expected 1..128",
+        "--iterations|-5|--iterations -5 is invalid"})
+    void badInputIsOneLineAndExitCode2(String option, String value, String message) {
+        String[] args = option.equals("--collective")
+                ? new String[] {"rank", "--topology", "random-shortcut:128:6", option, value}
+                : new String[] {"rank", "--topology", "random-shortcut:128:6", "--collective", "bcast", option, value};
+        MainTest.Result r = MainTest.run(args);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).contains(message).doesNotContain("\n").doesNotContain("Exception");
+    }
+
+    @Test
+    void analyzeWritesCsvAndPngAndRejectsUnknownNames() throws Exception {
+        MainTest.Result r = MainTest.run("analyze", "circulant", "--sizes", "16,32", "--out", dir.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readAllLines(dir.resolve("circulant.csv"))).containsExactly(
+                "n,bcast,bcastClosedForm,allreduce,allreduceClosedForm,alltoall,alltoallClosedForm,equal",
+                "16,15,15,64,64,64,64,true", "32,31,31,160,160,160,160,true");
+        assertThat(javax.imageio.ImageIO.read(dir.resolve("circulant.png").toFile()).getWidth()).isPositive();
+        MainTest.Result bad = MainTest.run("analyze", "everything");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("unknown analysis 'everything'; expected one of hops-table");
+        MainTest.Result sizes = MainTest.run("analyze", "circulant", "--sizes", "12", "--out", dir.toString());
+        assertThat(sizes.code()).isEqualTo(2);
+        assertThat(sizes.err()).contains("size 12 is invalid; expected a power of two");
+    }
+
+    @Test
+    void hopsTableRunsOnASmallCase() throws Exception {
+        MainTest.Result r = MainTest.run("analyze", "hops-table", "--nodes", "64", "--degree", "4", "--procs", "16",
+                "--seeds", "1", "--iterations", "500", "--out", dir.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readAllLines(dir.resolve("hops-table.csv"))).hasSize(1 + 3 * 3 * 5);
+        assertThat(Files.exists(dir.resolve("hops-table-alltoall.png"))).isTrue();
+    }
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Regenerates docs/results/rank/ (CSV + PNG of every analysis of Cui 2024 chapters 3-5) and
+# docs/results/rank-tables.md. About 4 minutes on a 2-core machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CCOPT=${CCOPT:-./ccopt}
+out=docs/results/rank
+for a in hops-table convergence sa-vs-two-opt circulant metrics p2p-hops collective-share cost; do
+  $CCOPT analyze "$a" --out "$out"
+done
+python3 experiments/rank_tables.py "$out" > docs/results/rank-tables.md
