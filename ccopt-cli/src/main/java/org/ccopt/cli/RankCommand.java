@@ -124,8 +124,9 @@ final class RankCommand implements Callable<Integer> {
             w.println(Json.write(j));
         } else {
             double cut = r.initialHops() == 0 ? 0 : 100.0 * (r.initialHops() - r.totalHops()) / r.initialHops();
-            w.printf("%s of %d processes on %s, %s mapping, %s placement: %d hops (ascending %d, %.1f%% fewer)%s; %d iterations, %d accepted, %.3f s%n",
-                    mix.label(), p, t.spec(), m.label(), pl.label(), r.totalHops(), r.initialHops(), cut,
+            w.printf("%s of %d processes on %s, %s mapping, %s placement: %d hops (ascending %d, %.1f%% %s)%s; %d iterations, %d accepted, %.3f s%n",
+                    mix.label(), p, t.spec(), m.label(), pl.label(), r.totalHops(), r.initialHops(), Math.abs(cut),
+                    cut >= 0 ? "fewer" : "more",
                     o.contention() ? ", possible contentions " + r.contention() + " (ascending " + r.initialContention() + ")" : "",
                     r.iterations(), r.accepted(), r.seconds());
         }

@@ -29,6 +29,9 @@ public final class CollectiveMix {
     /** Transfers touching rank r: {@code incident[incidentStart[r] .. incidentStart[r+1]-1]}. */
     final int[] incidentStart;
     final int[] incident;
+    /** For each incidence entry: the transfer's other rank and its weight (contiguous per rank, for the hot loop). */
+    final int[] incidentOther;
+    final int[] incidentWeight;
 
     public CollectiveMix(List<Part> parts, int procs) {
         if (parts.isEmpty()) {
@@ -69,10 +72,18 @@ public final class CollectiveMix {
             incidentStart[r + 1] += incidentStart[r];
         }
         incident = new int[2 * m];
+        incidentOther = new int[2 * m];
+        incidentWeight = new int[2 * m];
         int[] fill = incidentStart.clone();
         for (int i = 0; i < m; i++) {
-            incident[fill[source[i]]++] = i;
-            incident[fill[destination[i]]++] = i;
+            int at = fill[source[i]]++;
+            incident[at] = i;
+            incidentOther[at] = destination[i];
+            incidentWeight[at] = weight[i];
+            at = fill[destination[i]]++;
+            incident[at] = i;
+            incidentOther[at] = source[i];
+            incidentWeight[at] = weight[i];
         }
     }
 

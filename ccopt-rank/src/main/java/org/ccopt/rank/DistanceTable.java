@@ -28,11 +28,13 @@ public final class DistanceTable {
     private final int size;
     private final byte[] table;
     private final int diameter;
+    private final boolean symmetric;
 
-    private DistanceTable(int size, byte[] table, int diameter) {
+    private DistanceTable(int size, byte[] table, int diameter, boolean symmetric) {
         this.size = size;
         this.table = table;
         this.diameter = diameter;
+        this.symmetric = symmetric;
     }
 
     /**
@@ -72,7 +74,7 @@ public final class DistanceTable {
         for (int d : diameters) {
             diameter = Math.max(diameter, d);
         }
-        return new DistanceTable(p, table, diameter);
+        return new DistanceTable(p, table, diameter, !topology.isOneWay());
     }
 
     /** Backward BFS from mapped nodes 64b .. 64b+63 at once; returns the largest distance found. */
@@ -178,6 +180,11 @@ public final class DistanceTable {
     /** Hops from mapped node i to mapped node j, or -1 when j is unreachable from i. */
     public int distance(int i, int j) {
         return table[i * size + j];
+    }
+
+    /** True on two-way networks, where d(i, j) = d(j, i). */
+    public boolean symmetric() {
+        return symmetric;
     }
 
     /** The largest finite distance between two mapped nodes. */
