@@ -3,7 +3,6 @@ package org.ccopt.cli;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.mpi.HopCount;
@@ -11,7 +10,6 @@ import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.mpi.TransferList;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
-import org.ccopt.util.Permutations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -55,7 +53,7 @@ final class HopsCommand implements Callable<Integer> {
         }
         int[] placement = switch (mapping.toLowerCase(Locale.ROOT)) {
             case "consecutive" -> HopCount.consecutive(t, p);
-            case "random" -> randomPlacement(t.terminalCount(), p, seed);
+            case "random" -> org.ccopt.rank.ProcessMapping.RANDOM.nodes(t, p, seed);
             default -> throw new InvalidInputException("unknown mapping '" + mapping + "'; expected consecutive or random");
         };
         TransferList transfers = algorithm.transfers(p);
@@ -78,9 +76,5 @@ final class HopsCommand implements Callable<Integer> {
                     (double) r.get("hopsPerTransfer"));
         }
         return Main.OK;
-    }
-
-    static int[] randomPlacement(int terminals, int procs, long seed) {
-        return java.util.Arrays.copyOf(Permutations.shuffled(terminals, new SplittableRandom(seed)), procs);
     }
 }
