@@ -1,0 +1,142 @@
+package org.ccopt.msgsim;
+
+import java.util.Arrays;
+import java.util.Locale;
+import org.ccopt.InvalidInputException;
+import org.ccopt.mpi.Transfer;
+import org.ccopt.mpi.TransferList;
+
+/**
+ * MPI collectives as {@link Program}s (Cui 2024, §2.3.2 and §3.4: MPICH's binomial broadcast, recursive-doubling
+ * allreduce and Bruck alltoall over ranks placed on terminals).
+ *
+ * <p>As MPI runs them (the default): a transfer starts once the receives it depends on have completed (the
+ * algorithm's dependency DAG, {@link Transfer#dependsOn()}) and the same rank's previous send has completed, since
+ * MPICH issues these algorithms' sends as blocking sends or send-receives one step after another. In synchronised
+ * mode every step starts only when the whole previous step has finished (the step model).
+ */
+public final class CollectivePrograms {
+
+    private CollectivePrograms() {
+    }
+
+    /**
+     * @param ranks terminal of every rank
+     * @param bytes the collective's message size m; a transfer carries its message fraction of m
+     */
+    public static Program of(TransferList list, int[] ranks, double bytes, boolean synchronised) {
+        if (ranks.length < list.procs()) {
+            throw new InvalidInputException("placement covers " + ranks.length + " ranks; expected " + list.procs());
+        }
+        Program p = new Program();
+        int n = list.transfers().size();
+        int[] task = new int[n];
+        Arrays.fill(task, -1);
+        int[] lastSend = new int[list.procs()];
+        Arrays.fill(lastSend, -1);
+        int step = -1;
+        int barrier = -1;
+        int[] stepTasks = new int[n];
+        int stepCount = 0;
+        for (Transfer x : list.transfers()) {
+            if (ranks[x.source()] == ranks[x.destination()]) {
+                continue;
+            }
+            double b = x.messageFraction() * bytes;
+            if (synchronised) {
+                if (x.step() != step) {
+                    if (stepCount > 0) {
+                        barrier = p.delay(0, Arrays.copyOf(stepTasks, stepCount));
+                    }
+                    step = x.step();
+                    stepCount = 0;
+                }
+                int id = barrier < 0 ? p.message(ranks[x.source()], ranks[x.destination()], b)
+                        : p.message(ranks[x.source()], ranks[x.destination()], b, barrier);
+                task[x.id()] = id;
+                stepTasks[stepCount++] = id;
+            } else {
+                int[] deps = new int[x.dependsOn().length + 1];
+                int k = 0;
+                for (int d : x.dependsOn()) {
+                    if (task[d] >= 0) {
+                        deps[k++] = task[d];
+                    }
+                }
+                if (lastSend[x.source()] >= 0) {
+                    deps[k++] = lastSend[x.source()];
+                }
+                int id = p.message(ranks[x.source()], ranks[x.destination()], b, Arrays.copyOf(deps, k));
+                task[x.id()] = id;
+                lastSend[x.source()] = id;
+            }
+        }
+        return p;
+    }
+
+    /** Parses a size such as {@code 256B}, {@code 4KiB}, {@code 1MiB}, {@code 2GiB}, {@code 1000} (bytes). */
+    public static double parseBytes(String text) {
+        String t = text.trim();
+        String lower = t.toLowerCase(Locale.ROOT);
+        double unit = 1;
+        String number = t;
+        String[][] units = {{"kib", "1024"}, {"mib", "1048576"}, {"gib", "1073741824"}, {"kb", "1000"}, {"mb", "1e6"},
+            {"gb", "1e9"}, {"b", "1"}};
+        for (String[] u : units) {
+            if (lower.endsWith(u[0])) {
+                unit = Double.parseDouble(u[1]);
+                number = t.substring(0, t.length() - u[0].length()).trim();
+                break;
+            }
+        }
+        try {
+            double v = Double.parseDouble(number) * unit;
+            if (v >= 0 && !Double.isInfinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidInputException("size '" + text + "' is invalid; expected a non-negative number with an optional unit B, KiB, MiB, GiB, kB, MB, GB (e.g. 256B, 4KiB, 1MiB)");
+    }
+
+    /** Parses a bandwidth such as {@code 100Gbps}, {@code 12.5GBps}, {@code 1e9} (bytes per second). */
+    public static double parseBandwidth(String text) {
+        String t = text.trim();
+        String[][] units = {{"Tbps", "1.25e11"}, {"Gbps", "1.25e8"}, {"Mbps", "1.25e5"}, {"kbps", "125"}, {"bps", "0.125"},
+            {"TBps", "1e12"}, {"GBps", "1e9"}, {"MBps", "1e6"}, {"kBps", "1e3"}, {"Bps", "1"}};
+        for (String[] u : units) {
+            if (t.endsWith(u[0])) {
+                return positive(t.substring(0, t.length() - u[0].length()), Double.parseDouble(u[1]), text, "bandwidth",
+                        "100Gbps, 12.5GBps");
+            }
+        }
+        return positive(t, 1, text, "bandwidth", "100Gbps, 12.5GBps");
+    }
+
+    /** Parses a time such as {@code 100ns}, {@code 1.5us}, {@code 2ms}, {@code 1s}, {@code 1e-7} (seconds). */
+    public static double parseSeconds(String text) {
+        String t = text.trim();
+        String[][] units = {{"ns", "1e-9"}, {"us", "1e-6"}, {"ms", "1e-3"}, {"s", "1"}};
+        for (String[] u : units) {
+            if (t.endsWith(u[0])) {
+                double v = positive(t.substring(0, t.length() - u[0].length()), Double.parseDouble(u[1]), text, "time",
+                        "100ns, 1.5us");
+                return v;
+            }
+        }
+        return positive(t, 1, text, "time", "100ns, 1.5us");
+    }
+
+    private static double positive(String number, double unit, String text, String what, String examples) {
+        try {
+            double v = Double.parseDouble(number.trim()) * unit;
+            if (v >= 0 && !Double.isInfinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidInputException(what + " '" + text + "' is invalid; expected a non-negative number with a unit, e.g. " + examples);
+    }
+}

@@ -1,0 +1,92 @@
+package org.ccopt.msgsim;
+
+import java.util.Arrays;
+
+/** A binary min-heap of (double key, int value) pairs on primitive arrays; ties pop in insertion order of keys. */
+final class MinHeap {
+
+    private double[] keys = new double[64];
+    private int[] values = new int[64];
+    private long[] order = new long[64];
+    private int size;
+    private long counter;
+
+    void clear() {
+        size = 0;
+    }
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    int size() {
+        return size;
+    }
+
+    double peekKey() {
+        return keys[0];
+    }
+
+    int peekValue() {
+        return values[0];
+    }
+
+    void push(double key, int value) {
+        if (size == keys.length) {
+            keys = Arrays.copyOf(keys, 2 * size);
+            values = Arrays.copyOf(values, 2 * size);
+            order = Arrays.copyOf(order, 2 * size);
+        }
+        int i = size++;
+        long o = counter++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!less(key, o, keys[parent], order[parent])) {
+                break;
+            }
+            keys[i] = keys[parent];
+            values[i] = values[parent];
+            order[i] = order[parent];
+            i = parent;
+        }
+        keys[i] = key;
+        values[i] = value;
+        order[i] = o;
+    }
+
+    /** Removes the minimum and returns its value. */
+    int pop() {
+        int top = values[0];
+        size--;
+        if (size > 0) {
+            double key = keys[size];
+            int value = values[size];
+            long o = order[size];
+            int i = 0;
+            while (true) {
+                int child = 2 * i + 1;
+                if (child >= size) {
+                    break;
+                }
+                if (child + 1 < size && less(keys[child + 1], order[child + 1], keys[child], order[child])) {
+                    child++;
+                }
+                if (!less(keys[child], order[child], key, o)) {
+                    break;
+                }
+                keys[i] = keys[child];
+                values[i] = values[child];
+                order[i] = order[child];
+                i = child;
+            }
+            keys[i] = key;
+            values[i] = value;
+            order[i] = o;
+        }
+        return top;
+    }
+
+    private static boolean less(double k1, long o1, double k2, long o2) {
+        return k1 < k2 || (k1 == k2 && o1 < o2);
+    }
+}

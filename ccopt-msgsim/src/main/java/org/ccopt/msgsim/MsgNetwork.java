@@ -1,0 +1,176 @@
+package org.ccopt.msgsim;
+
+import java.util.Arrays;
+import org.ccopt.InvalidInputException;
+import org.ccopt.routing.MinimalPaths;
+import org.ccopt.routing.Routing;
+import org.ccopt.routing.Routings;
+import org.ccopt.routing.ShortestPathRouting;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.metrics.HopDistances;
+
+/**
+ * The network as bandwidth resources, laid out as ccopt's SimGrid export lays it out (Cui 2024, §3.4.1: one host per
+ * switch, 100 Gbps links, 100 ns latency, Floyd shortest paths): every terminal has a host link of the link bandwidth
+ * and zero latency to its router, and every link between routers is one resource of the link bandwidth and latency.
+ * In the default {@link Duplex#SHARED} layout a link is one resource for both directions, which is SimGrid's default
+ * {@code SHARED} sharing policy for the exported platform; {@link Duplex#SPLIT} gives each direction its own
+ * resource (SimGrid's {@code SPLITDUPLEX}).
+ *
+ * <p>A message from terminal a to terminal b uses the host link of a, the links of the fixed route from a to b, and
+ * the host link of b; its latency is the sum of the route's link latencies. Routes are the topology's deterministic
+ * routes ({@link Routings#deterministic}); on networks without a structured routing (random shortcut, circulant,
+ * Dragonfly) that is the lowest-index shortest path, computed here from one reverse BFS per destination so that
+ * large networks need no all-pairs table.
+ */
+public final class MsgNetwork {
+
+    /** How a two-way link's directions share its bandwidth. */
+    public enum Duplex { SHARED, SPLIT }
+
+    private final Topology topology;
+    private final double bandwidth;
+    private final double latency;
+    private final Duplex duplex;
+    private final int resources;
+    private final int hostBase;
+    /** Resource of every channel. */
+    private final int[] channelResource;
+
+    /**
+     * @param bandwidth bytes per second of every link and host link
+     * @param latency   seconds per router-to-router link
+     */
+    public MsgNetwork(Topology topology, double bandwidth, double latency, Duplex duplex) {
+        if (!(bandwidth > 0) || Double.isInfinite(bandwidth)) {
+            throw new InvalidInputException("bandwidth " + bandwidth + " B/s is invalid; expected a positive value");
+        }
+        if (!(latency >= 0) || Double.isInfinite(latency)) {
+            throw new InvalidInputException("latency " + latency + " s is invalid; expected 0 or more");
+        }
+        this.topology = topology;
+        this.bandwidth = bandwidth;
+        this.latency = latency;
+        this.duplex = topology.isOneWay() ? Duplex.SPLIT : duplex;
+        channelResource = new int[topology.channelCount()];
+        int next = 0;
+        for (int c = 0; c < topology.channelCount(); c++) {
+            if (this.duplex == Duplex.SHARED && topology.channelSource(c) > topology.channelTarget(c)) {
+                continue;
+            }
+            channelResource[c] = next++;
+        }
+        if (this.duplex == Duplex.SHARED) {
+            for (int c = 0; c < topology.channelCount(); c++) {
+                if (topology.channelSource(c) > topology.channelTarget(c)) {
+                    channelResource[c] = channelResource[topology.reverse(c)];
+                }
+            }
+        }
+        hostBase = next;
+        resources = next + topology.terminalCount() * (this.duplex == Duplex.SHARED ? 1 : 2);
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    public double bandwidth() {
+        return bandwidth;
+    }
+
+    public double latency() {
+        return latency;
+    }
+
+    public Duplex duplex() {
+        return duplex;
+    }
+
+    public int resourceCount() {
+        return resources;
+    }
+
+    /** Capacity of a resource in bytes per second (every resource has the link bandwidth). */
+    public double capacity(int resource) {
+        return bandwidth;
+    }
+
+    private int hostOut(int terminal) {
+        return duplex == Duplex.SHARED ? hostBase + terminal : hostBase + 2 * terminal;
+    }
+
+    private int hostIn(int terminal) {
+        return duplex == Duplex.SHARED ? hostBase + terminal : hostBase + 2 * terminal + 1;
+    }
+
+    /**
+     * Routes for a batch of terminal pairs: {@code resources[i]} are the resources of pair i in path order and
+     * {@code hops[i]} its router-to-router links.
+     */
+    public record Routes(int[][] resources, int[] hops) {
+    }
+
+    public Routes routes(int[] from, int[] to) {
+        int n = from.length;
+        int[][] res = new int[n][];
+        int[] hops = new int[n];
+        Routing routing = Routings.deterministic(topology, new MinimalPaths(topology));
+        if (routing instanceof ShortestPathRouting) {
+            // group the pairs by destination; one reverse BFS per destination
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            Arrays.sort(order, (x, y) -> Integer.compare(to[x], to[y]));
+            int[] dist = new int[topology.nodeCount()];
+            int[] queue = new int[topology.nodeCount()];
+            int current = -1;
+            for (int k = 0; k < n; k++) {
+                int i = order[k];
+                if (to[i] != current) {
+                    current = to[i];
+                    HopDistances.bfs(topology, current, true, dist, queue);
+                }
+                res[i] = lowestIndexRoute(from[i], to[i], dist);
+                hops[i] = res[i].length - 2;
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                int[] path = routing.route(from[i], to[i]);
+                res[i] = withHostLinks(from[i], to[i], path);
+                hops[i] = path.length - 1;
+            }
+        }
+        return new Routes(res, hops);
+    }
+
+    private int[] lowestIndexRoute(int s, int d, int[] dist) {
+        if (dist[s] < 0) {
+            throw new InvalidInputException("terminal " + d + " is unreachable from " + s + " in " + topology.spec());
+        }
+        int[] r = new int[dist[s] + 2];
+        r[0] = hostOut(s);
+        int u = s;
+        for (int k = 1; k <= dist[s]; k++) {
+            int c = topology.outStart(u);
+            while (dist[topology.channelTarget(c)] != dist[u] - 1) {
+                c++;
+            }
+            r[k] = channelResource[c];
+            u = topology.channelTarget(c);
+        }
+        r[r.length - 1] = hostIn(d);
+        return r;
+    }
+
+    private int[] withHostLinks(int s, int d, int[] path) {
+        int[] r = new int[path.length + 1];
+        r[0] = hostOut(s);
+        for (int k = 0; k + 1 < path.length; k++) {
+            r[k + 1] = channelResource[topology.channel(path[k], path[k + 1])];
+        }
+        r[path.length] = hostIn(d);
+        return r;
+    }
+}

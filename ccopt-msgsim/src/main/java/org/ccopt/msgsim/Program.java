@@ -1,0 +1,74 @@
+package org.ccopt.msgsim;
+
+import java.util.Arrays;
+
+/**
+ * A dependency graph of tasks: messages (a flow of some bytes from one terminal to another) and delays (computation
+ * or a barrier, a fixed time on no resource). A task starts as soon as every task it depends on has finished.
+ */
+public final class Program {
+
+    private int size;
+    int[] from = new int[16];
+    int[] to = new int[16];
+    double[] bytes = new double[16];
+    /** Delay length in seconds; negative for a message. */
+    double[] delay = new double[16];
+    private int[][] deps = new int[16][];
+
+    /** Adds a message and returns its task id. */
+    public int message(int fromTerminal, int toTerminal, double byteCount, int... dependsOn) {
+        if (fromTerminal == toTerminal) {
+            throw new IllegalArgumentException("a message from terminal " + fromTerminal + " to itself");
+        }
+        return add(fromTerminal, toTerminal, byteCount, -1, dependsOn);
+    }
+
+    /** Adds a delay of the given seconds (0 makes a barrier) and returns its task id. */
+    public int delay(double seconds, int... dependsOn) {
+        return add(-1, -1, 0, seconds, dependsOn);
+    }
+
+    private int add(int f, int t, double b, double d, int[] dependsOn) {
+        if (size == from.length) {
+            int cap = 2 * size;
+            from = Arrays.copyOf(from, cap);
+            to = Arrays.copyOf(to, cap);
+            bytes = Arrays.copyOf(bytes, cap);
+            delay = Arrays.copyOf(delay, cap);
+            deps = Arrays.copyOf(deps, cap);
+        }
+        for (int x : dependsOn) {
+            if (x < 0 || x >= size) {
+                throw new IllegalArgumentException("task " + size + " depends on unknown task " + x);
+            }
+        }
+        from[size] = f;
+        to[size] = t;
+        bytes[size] = b;
+        delay[size] = d;
+        deps[size] = dependsOn.clone();
+        return size++;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public boolean isMessage(int task) {
+        return delay[task] < 0;
+    }
+
+    public int[] dependsOn(int task) {
+        return deps[task];
+    }
+
+    /** Number of message tasks. */
+    public int messages() {
+        int m = 0;
+        for (int i = 0; i < size; i++) {
+            m += delay[i] < 0 ? 1 : 0;
+        }
+        return m;
+    }
+}

@@ -1,0 +1,122 @@
+package org.ccopt.msgsim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.ccopt.mpi.MpiAlgorithm;
+import org.ccopt.msgsim.MessageSimulator.Options;
+import org.ccopt.msgsim.MessageSimulator.Sharing;
+import org.ccopt.msgsim.MsgNetwork.Duplex;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.junit.jupiter.api.Test;
+
+class MessageSimulatorTest {
+
+    static final double BW = 12.5e9;
+    static final double LAT = 100e-9;
+
+    private static MsgNetwork net(String spec, Duplex duplex) {
+        return new MsgNetwork(TopologySpec.parse(spec), BW, LAT, duplex);
+    }
+
+    @Test
+    void oneFlowTakesLatencyPlusBytesOverBandwidth() {
+        // ring:8, 0 -> 3 is three links: 300 ns, then 1 MiB at 12.5 GB/s
+        Program p = new Program();
+        p.message(0, 3, 1 << 20);
+        MessageSimulator.Result r = MessageSimulator.run(net("ring:8", Duplex.SHARED), p, Options.DEFAULT);
+        assertThat(r.seconds()).isCloseTo(3 * LAT + (1 << 20) / BW, within(1e-15));
+        assertThat(r.messages()).isEqualTo(1);
+    }
+
+    @Test
+    void twoFlowsOnOneLinkShareIt() {
+        // 0 -> 2 and 1 -> 2 share the host link of 2; each gets half the bandwidth
+        Program p = new Program();
+        double b = 1e6;
+        p.message(0, 2, b);
+        p.message(1, 2, b);
+        MessageSimulator.Result r = MessageSimulator.run(net("ring:8", Duplex.SHARED), p, Options.DEFAULT);
+        // 1 -> 2 starts sharing after 100 ns, 0 -> 2 after 200 ns: 1->2 runs alone for 100 ns first
+        double alone = LAT * BW;            // bytes 1 -> 2 moves alone in [100, 200] ns
+        double t1 = 2 * LAT + 2 * (b - alone) / BW; // then both at BW/2 until 1 -> 2 ends
+        double left = b - (t1 - 2 * LAT) * BW / 2;   // 0 -> 2 still has this much, then runs alone
+        assertThat(r.finish()[1]).isCloseTo(t1, within(1e-15));
+        assertThat(r.finish()[0]).isCloseTo(t1 + left / BW, within(1e-15));
+    }
+
+    @Test
+    void aChainIsLimitedByItsBottleneckAndMaxMinGivesTheRestToOthers() {
+        // path 0-1-2-3 (mesh:4): flows A 0->3, B 0->1, C 2->3 with split duplex links.
+        // Host link of 0 carries A and B, host link of 3 carries A and C: every flow gets BW/2.
+        Program p = new Program();
+        double b = 1e7;
+        p.message(0, 3, b);
+        p.message(0, 1, b);
+        p.message(2, 3, b);
+        MessageSimulator.Result r = MessageSimulator.run(net("mesh:4", Duplex.SPLIT), p, Options.DEFAULT);
+        // B and C start sharing at 100 ns with A still in its latency (300 ns): alone for 200 ns at BW
+        double early = 2 * LAT * BW;
+        double tBC = 3 * LAT + 2 * (b - early) / BW;
+        assertThat(r.finish()[1]).isCloseTo(tBC, within(1e-14));
+        assertThat(r.finish()[2]).isCloseTo(tBC, within(1e-14));
+        double aLeft = b - (tBC - 3 * LAT) * BW / 2;
+        assertThat(r.finish()[0]).isCloseTo(tBC + aLeft / BW, within(1e-14));
+    }
+
+    @Test
+    void cm02GivesLongerRoutesASmallerShare() {
+        // 0 -> 4 (4 links) and 3 -> 4 (1 link) share the host link of 4, split duplex: weights 1/400ns and 1/100ns
+        Program p = new Program();
+        p.message(0, 4, 1e7);
+        p.message(3, 4, 1e7);
+        Options cm02 = new Options(Sharing.CM02, 0, 1, 0);
+        MessageSimulator.Result r = MessageSimulator.run(net("mesh:8", Duplex.SPLIT), p, cm02);
+        double alone = 3 * LAT * BW;       // 3 -> 4 alone in [100, 400] ns
+        double share = BW * 4 / 5;          // then 4:1
+        double t1 = 4 * LAT + (1e7 - alone) / share;
+        double left = 1e7 - (t1 - 4 * LAT) * BW / 5;
+        assertThat(r.finish()[1]).isCloseTo(t1, within(1e-14));
+        assertThat(r.finish()[0]).isCloseTo(t1 + left / BW, within(1e-14));
+    }
+
+    @Test
+    void broadcastOnAPathFollowsTheBinomialTree() {
+        // mesh:8 (a path), bcast of 8 ranks on terminals 0..7, 1 MB: rank 0 sends to 4, then to 2, then to 1;
+        // rank 4 sends to 6 after its receive, then to 5; ... The sends of a rank are sequential, and no two
+        // concurrent messages share a link in this tree, so the time is the longest chain of sends.
+        Topology t = TopologySpec.parse("mesh:8");
+        double b = 1e6;
+        int[] ranks = {0, 1, 2, 3, 4, 5, 6, 7};
+        Program p = CollectivePrograms.of(MpiAlgorithm.BCAST.transfers(8), ranks, b, false);
+        MessageSimulator.Result r = MessageSimulator.run(new MsgNetwork(t, BW, LAT, Duplex.SPLIT), p, Options.DEFAULT);
+        double tx = b / BW;
+        // chain 0->4 (4 hops), 4->6 (2), 6->7 (1): 7 latencies + 3 transfers; chain 0->4, 0->2, 0->1: 4+2+1 too
+        assertThat(r.seconds()).isCloseTo(7 * LAT + 3 * tx, within(1e-14));
+        // synchronised steps: each step waits for its slowest message: (4) + (2) + (1) hops, 3 transfers
+        Program sync = CollectivePrograms.of(MpiAlgorithm.BCAST.transfers(8), ranks, b, true);
+        assertThat(MessageSimulator.run(new MsgNetwork(t, BW, LAT, Duplex.SPLIT), sync, Options.DEFAULT).seconds())
+                .isCloseTo(7 * LAT + 3 * tx, within(1e-14));
+    }
+
+    @Test
+    void overheadAndSmallMessageFactorAreApplied() {
+        Program p = new Program();
+        p.message(0, 1, 1000);
+        MsgNetwork n = net("ring:8", Duplex.SHARED);
+        assertThat(MessageSimulator.run(n, p, new Options(Sharing.MAXMIN, 1e-6, 1, 0)).seconds())
+                .isCloseTo(1e-6 + LAT + 1000 / BW, within(1e-15));
+        assertThat(MessageSimulator.run(n, p, new Options(Sharing.MAXMIN, 0, 0.5, 4096)).seconds())
+                .isCloseTo(LAT + 2000 / BW, within(1e-15));
+    }
+
+    @Test
+    void sizesParse() {
+        assertThat(CollectivePrograms.parseBytes("256B")).isEqualTo(256);
+        assertThat(CollectivePrograms.parseBytes("4KiB")).isEqualTo(4096);
+        assertThat(CollectivePrograms.parseBytes("1MiB")).isEqualTo(1 << 20);
+        assertThat(CollectivePrograms.parseBandwidth("100Gbps")).isEqualTo(12.5e9);
+        assertThat(CollectivePrograms.parseSeconds("100ns")).isCloseTo(1e-7, within(1e-20));
+    }
+}
