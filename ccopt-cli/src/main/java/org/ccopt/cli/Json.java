@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 /** The one JSON writer of the CLI: ordered maps in, one pretty-printed object out. */
 final class Json {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Json() {
     }

@@ -22,7 +22,8 @@ public final class CollectivePrograms {
 
     /**
      * @param ranks terminal of every rank
-     * @param bytes the collective's message size m; a transfer carries its message fraction of m
+     * @param bytes the collective's message size m; a transfer carries its message fraction of m, rounded to whole
+     *              bytes (Bruck's blocks of m / P bytes are fractions when P does not divide m)
      */
     public static Program of(TransferList list, int[] ranks, double bytes, boolean synchronised) {
         if (ranks.length < list.procs()) {
@@ -42,7 +43,7 @@ public final class CollectivePrograms {
             if (ranks[x.source()] == ranks[x.destination()]) {
                 continue;
             }
-            double b = x.messageFraction() * bytes;
+            double b = Math.round(x.messageFraction() * bytes);
             if (synchronised) {
                 if (x.step() != step) {
                     if (stepCount > 0) {

@@ -96,6 +96,65 @@ public final class MsgNetwork {
         return bandwidth;
     }
 
+    /**
+     * A SimGrid 4.1 platform with this network's resources as links and, in a {@code Full} zone, the route of every
+     * ordered pair of terminals as ccopt computes it, so SimGrid and ccopt move every message over the same links
+     * (ccopt's plain export, {@code ccopt topo --export simgrid}, leaves the choice among shortest paths to SimGrid's
+     * Floyd routing). Hosts are {@code h<terminal>}; meant for small networks (N^2 routes).
+     */
+    public String simgridPlatform(String hostSpeed) {
+        int t = topology.terminalCount();
+        String[] names = new String[resources];
+        for (int c = 0; c < topology.channelCount(); c++) {
+            int u = topology.channelSource(c);
+            int v = topology.channelTarget(c);
+            int r = channelResource[c];
+            if (names[r] == null) {
+                names[r] = duplex == Duplex.SHARED ? "l" + Math.min(u, v) + "_" + Math.max(u, v) : "l" + u + "_" + v;
+            }
+        }
+        for (int h = 0; h < t; h++) {
+            if (duplex == Duplex.SHARED) {
+                names[hostOut(h)] = "host" + h;
+            } else {
+                names[hostOut(h)] = "host" + h + "_up";
+                names[hostIn(h)] = "host" + h + "_down";
+            }
+        }
+        StringBuilder s = new StringBuilder("<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n");
+        s.append("<!-- ").append(topology.spec()).append(": exported by ccopt with its own routes -->\n");
+        s.append("<platform version=\"4.1\">\n  <zone id=\"ccopt\" routing=\"Full\">\n");
+        for (int h = 0; h < t; h++) {
+            s.append("    <host id=\"h").append(h).append("\" speed=\"").append(hostSpeed).append("\"/>\n");
+        }
+        java.util.Locale root = java.util.Locale.ROOT;
+        for (int r = 0; r < resources; r++) {
+            boolean host = r >= hostBase;
+            s.append(String.format(root, "    <link id=\"%s\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"/>%n", names[r],
+                    bandwidth, host ? 0.0 : latency));
+        }
+        int pairs = t * (t - 1);
+        int[] from = new int[pairs];
+        int[] to = new int[pairs];
+        for (int a = 0, k = 0; a < t; a++) {
+            for (int b = 0; b < t; b++) {
+                if (a != b) {
+                    from[k] = a;
+                    to[k++] = b;
+                }
+            }
+        }
+        Routes routes = routes(from, to);
+        for (int k = 0; k < pairs; k++) {
+            s.append("    <route src=\"h").append(from[k]).append("\" dst=\"h").append(to[k]).append("\" symmetrical=\"NO\">");
+            for (int r : routes.resources()[k]) {
+                s.append("<link_ctn id=\"").append(names[r]).append("\"/>");
+            }
+            s.append("</route>\n");
+        }
+        return s.append("  </zone>\n</platform>\n").toString();
+    }
+
     private int hostOut(int terminal) {
         return duplex == Duplex.SHARED ? hostBase + terminal : hostBase + 2 * terminal;
     }

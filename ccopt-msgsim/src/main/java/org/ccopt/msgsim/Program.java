@@ -63,6 +63,26 @@ public final class Program {
         return deps[task];
     }
 
+    /**
+     * The program as text for the SimGrid replay ({@code tools/simgrid/replay.cpp}): the task count, then per task
+     * {@code id kind from to bytes seconds ndeps deps...} (kind 0 = message, 1 = delay).
+     */
+    public String replayText() {
+        StringBuilder b = new StringBuilder().append(size).append('\n');
+        for (int i = 0; i < size; i++) {
+            boolean message = delay[i] < 0;
+            b.append(i).append(' ').append(message ? 0 : 1).append(' ').append(message ? from[i] : 0).append(' ')
+                    .append(message ? to[i] : 0).append(' ').append(String.format(java.util.Locale.ROOT, "%.17g", bytes[i]))
+                    .append(' ').append(String.format(java.util.Locale.ROOT, "%.17g", message ? 0.0 : delay[i]))
+                    .append(' ').append(deps[i].length);
+            for (int d : deps[i]) {
+                b.append(' ').append(d);
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
     /** Number of message tasks. */
     public int messages() {
         int m = 0;

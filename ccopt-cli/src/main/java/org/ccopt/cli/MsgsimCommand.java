@@ -1,0 +1,189 @@
+package org.ccopt.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.ccopt.InvalidInputException;
+import org.ccopt.mpi.MpiAlgorithm;
+import org.ccopt.mpi.TransferList;
+import org.ccopt.msgsim.CollectivePrograms;
+import org.ccopt.msgsim.MessageSimulator;
+import org.ccopt.msgsim.MsgNetwork;
+import org.ccopt.msgsim.Program;
+import org.ccopt.rank.CollectiveMix;
+import org.ccopt.rank.ProcessMapping;
+import org.ccopt.rank.RankJob;
+import org.ccopt.rank.RankPlacement;
+import org.ccopt.rank.RankPlacer;
+import org.ccopt.topology.Topology;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ccopt msgsim}: execution time of an MPI collective by flow-level simulation (Cui 2024's SimGrid model). */
+@Command(name = "msgsim", mixinStandardHelpOptions = true,
+        description = "Simulate an MPI collective at message level: flows over fixed routes sharing links by max-min fairness.")
+final class MsgsimCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    TopologyOption topology;
+
+    @Option(names = "--collective", required = true, paramLabel = "ALG", description = MpiAlgorithm.NAMES + ".")
+    String collective;
+
+    @Option(names = "--bytes", required = true, paramLabel = "SIZE", description = "Message size m, e.g. 256B, 4KiB, 1MiB.")
+    String bytes;
+
+    @Option(names = "--procs", paramLabel = "P", description = "Processes (default: all terminals).")
+    Integer procs;
+
+    @Option(names = "--mapping", defaultValue = "consecutive", paramLabel = "NAME",
+            description = "Process mapping: " + ProcessMapping.NAMES + " (default: ${DEFAULT-VALUE}).")
+    String mapping;
+
+    @Option(names = "--placement", defaultValue = "ascending", paramLabel = "NAME",
+            description = "Rank placement: " + RankPlacement.NAMES + " (default: ${DEFAULT-VALUE}); searches minimise the collective's hops.")
+    String placement;
+
+    @Option(names = "--iterations", defaultValue = "200000", description = "Placement search iterations (default: ${DEFAULT-VALUE}).")
+    long iterations;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Mapping and placement seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--ranks", paramLabel = "FILE", description = "Placement file of 'ccopt rank --out' (its \"ranks\": terminal per rank); replaces --procs/--mapping/--placement.")
+    Path ranksFile;
+
+    @Option(names = "--bandwidth", defaultValue = "100Gbps", description = "Link bandwidth (default: ${DEFAULT-VALUE}).")
+    String bandwidth;
+
+    @Option(names = "--latency", defaultValue = "100ns", description = "Latency per router-to-router link (default: ${DEFAULT-VALUE}).")
+    String latency;
+
+    @Option(names = "--sharing", defaultValue = "maxmin", paramLabel = "maxmin|cm02",
+            description = "Bandwidth sharing: max-min fair, or weighted by 1/route latency as SimGrid's CM02 (default: ${DEFAULT-VALUE}).")
+    String sharing;
+
+    @Option(names = "--duplex", defaultValue = "shared", paramLabel = "shared|split",
+            description = "A link is one resource for both directions (SimGrid's default SHARED policy) or one per direction (default: ${DEFAULT-VALUE}).")
+    String duplex;
+
+    @Option(names = "--sync", description = "Run the collective in synchronised steps (the step model) instead of MPI's dependencies.")
+    boolean sync;
+
+    @Option(names = "--overhead", defaultValue = "0s", description = "Start-up overhead added to every message (default: ${DEFAULT-VALUE}).")
+    String overhead;
+
+    @Option(names = "--small-factor", defaultValue = "1", description = "Bandwidth factor of messages under --small-bytes (default: ${DEFAULT-VALUE}, off).")
+    double smallFactor;
+
+    @Option(names = "--small-bytes", defaultValue = "0B", description = "Threshold of --small-factor (default: ${DEFAULT-VALUE}).")
+    String smallBytes;
+
+    @Option(names = "--export-replay", paramLabel = "FILE",
+            description = "Write the message program for the SimGrid replay (tools/simgrid/replay.cpp).")
+    Path exportReplay;
+
+    @Option(names = "--export-platform", paramLabel = "FILE",
+            description = "Write a SimGrid platform with ccopt's own routes (Full routing; small networks), for the replay.")
+    Path exportPlatform;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        Topology t = topology.build();
+        MpiAlgorithm algorithm = MpiAlgorithm.parse(collective);
+        double m = CollectivePrograms.parseBytes(bytes);
+        int[] ranks;
+        String how;
+        if (ranksFile != null) {
+            ranks = readRanks(ranksFile, t);
+            how = "ranks from " + ranksFile;
+        } else {
+            int p = procs == null ? t.terminalCount() : procs;
+            RankPlacement pl = RankPlacement.parse(placement);
+            RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(algorithm.label(), p), ProcessMapping.parse(mapping), seed,
+                    new RankPlacer.Settings(pl, RankPlacement.Objective.HOPS, pl.searches() ? iterations : 0, seed, false, 0),
+                    false, Runtime.getRuntime().availableProcessors());
+            ranks = o.ranks();
+            how = mapping + " mapping, " + pl.label() + " placement";
+        }
+        MsgNetwork net = new MsgNetwork(t, CollectivePrograms.parseBandwidth(bandwidth), CollectivePrograms.parseSeconds(latency),
+                parseDuplex(duplex));
+        MessageSimulator.Options options = new MessageSimulator.Options(MessageSimulator.Sharing.parse(sharing),
+                CollectivePrograms.parseSeconds(overhead), smallFactor, CollectivePrograms.parseBytes(smallBytes));
+        TransferList list = algorithm.transfers(ranks.length);
+        long t0 = System.nanoTime();
+        Program program = CollectivePrograms.of(list, ranks, m, sync);
+        MessageSimulator.Result r = MessageSimulator.run(net, program, options);
+        double wall = (System.nanoTime() - t0) / 1e9;
+        if (exportReplay != null) {
+            org.ccopt.util.AtomicFiles.writeAtomically(exportReplay, program.replayText());
+        }
+        if (exportPlatform != null) {
+            if (t.terminalCount() > 1024) {
+                throw new InvalidInputException("--export-platform lists every route and takes at most 1024 terminals, not "
+                        + t.terminalCount() + "; expected a smaller network (or 'ccopt topo --export simgrid')");
+            }
+            org.ccopt.util.AtomicFiles.writeAtomically(exportPlatform, net.simgridPlatform("100Gf"));
+        }
+        Map<String, Object> j = new LinkedHashMap<>();
+        j.put("topology", t.spec());
+        j.put("collective", algorithm.label());
+        j.put("procs", ranks.length);
+        j.put("bytes", m);
+        j.put("placement", how);
+        j.put("sharing", sharing);
+        j.put("synchronised", sync);
+        j.put("seconds", r.seconds());
+        j.put("flows", r.messages());
+        j.put("events", r.events());
+        j.put("wallSeconds", wall);
+        var w = spec.commandLine().getOut();
+        if (json) {
+            w.println(Json.write(j));
+        } else {
+            w.printf("%s of %d processes, %s on %s (%s): %.6g s simulated; %d flows, %d events, %.3f s wall%n",
+                    algorithm.label(), ranks.length, bytes, t.spec(), how, r.seconds(), r.messages(), r.events(), wall);
+        }
+        return Main.OK;
+    }
+
+    static MsgNetwork.Duplex parseDuplex(String text) {
+        return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "shared" -> MsgNetwork.Duplex.SHARED;
+            case "split" -> MsgNetwork.Duplex.SPLIT;
+            default -> throw new InvalidInputException("unknown duplex '" + text + "'; expected shared or split");
+        };
+    }
+
+    static int[] readRanks(Path file, Topology t) throws IOException {
+        JsonNode node = Json.MAPPER.readTree(Files.readString(file));
+        JsonNode arr = node.isArray() ? node : node.get("ranks");
+        if (arr == null || !arr.isArray() || arr.size() == 0) {
+            throw new InvalidInputException("placement file " + file + " has no \"ranks\" list; expected the output of 'ccopt rank --out'");
+        }
+        int[] ranks = new int[arr.size()];
+        boolean[] seen = new boolean[t.terminalCount()];
+        for (int i = 0; i < ranks.length; i++) {
+            int v = arr.get(i).asInt(-1);
+            if (v < 0 || v >= t.terminalCount() || seen[v]) {
+                throw new InvalidInputException("placement file " + file + ": rank " + i + " is on terminal " + arr.get(i)
+                        + "; expected distinct terminals 0.." + (t.terminalCount() - 1));
+            }
+            seen[v] = true;
+            ranks[i] = v;
+        }
+        return ranks;
+    }
+}
