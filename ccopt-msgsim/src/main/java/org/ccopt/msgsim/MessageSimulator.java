@@ -75,7 +75,9 @@ public final class MessageSimulator {
         final MsgNetwork net;
         final Program p;
         final int tasks;
-        final int[][] route;
+        /** Resources of task t's route: {@code routeRes[routeStart[t] .. routeStart[t+1]-1]} (empty for delays). */
+        final int[] routeStart;
+        int[] routeRes;
         final double[] latency;
         final double[] weight;
         final double[] remaining;
@@ -87,18 +89,30 @@ public final class MessageSimulator {
         final int[] active;
         final int[] activePos;
         int activeCount;
-        final MinHeap events = new MinHeap();
+        final MinHeap events = new MinHeap(true);
         // share computation scratch
         final double[] capacity;
         final double[] weightSum;
         final int[] unfixed;
-        final int[] resourceStart;
-        final int[] resourceFill;
-        final int[] touched;
-        int[] flowsOnResource = new int[64];
         final boolean[] fixed;
-        final MinHeap ratios = new MinHeap();
+        final MinHeap ratios = new MinHeap(false);
+        // active flows per resource, as route-entry indices, for finding the flows an event can affect
+        int[] ownerOf;
+        int[] posInRes;
+        int[][] resList;
+        int[] resCount;
+        int[] flowStamp;
+        int[] resStamp;
+        int stamp;
+        int[] resQueue;
+        int[] affected;
+        int visited;
+        int[] changedFlows = new int[16];
+        int changedCount;
+        long recomputed;
         double now;
+        /** Least time an active flow needs to finish at the current rates. */
+        double minTimeLeft = Double.POSITIVE_INFINITY;
         long eventCount;
         int done;
 
@@ -106,7 +120,7 @@ public final class MessageSimulator {
             this.net = net;
             this.p = p;
             tasks = p.size();
-            route = new int[tasks][];
+            routeStart = new int[tasks + 1];
             latency = new double[tasks];
             weight = new double[tasks];
             remaining = new double[tasks];
@@ -126,8 +140,15 @@ public final class MessageSimulator {
             }
             MsgNetwork.Routes routes = net.routes(from, to);
             for (int m = 0; m < messages; m++) {
+                routeStart[taskOf[m] + 1] = routes.resources()[m].length;
+            }
+            for (int t = 0; t < tasks; t++) {
+                routeStart[t + 1] += routeStart[t];
+            }
+            routeRes = new int[routeStart[tasks]];
+            for (int m = 0; m < messages; m++) {
                 int t = taskOf[m];
-                route[t] = routes.resources()[m];
+                System.arraycopy(routes.resources()[m], 0, routeRes, routeStart[t], routes.resources()[m].length);
                 double lat = routes.hops()[m] * net.latency();
                 latency[t] = lat + o.overhead();
                 weight[t] = o.sharing() == Sharing.CM02 && lat > 0 ? 1.0 / lat : 1.0;
@@ -158,10 +179,20 @@ public final class MessageSimulator {
             capacity = new double[r];
             weightSum = new double[r];
             unfixed = new int[r];
-            resourceStart = new int[r + 1];
-            resourceFill = new int[r];
-            touched = new int[r];
             fixed = new boolean[tasks];
+            ownerOf = new int[routeRes.length];
+            for (int t = 0; t < tasks; t++) {
+                for (int k = routeStart[t]; k < routeStart[t + 1]; k++) {
+                    ownerOf[k] = t;
+                }
+            }
+            posInRes = new int[routeRes.length];
+            resList = new int[r][];
+            resCount = new int[r];
+            flowStamp = new int[tasks];
+            resStamp = new int[r];
+            resQueue = new int[r];
+            affected = new int[Math.max(1, messages)];
         }
 
         Result run() {
@@ -172,10 +203,7 @@ public final class MessageSimulator {
             }
             while (done < tasks) {
                 double next = events.isEmpty() ? Double.POSITIVE_INFINITY : events.peekKey();
-                for (int i = 0; i < activeCount; i++) {
-                    int f = active[i];
-                    next = Math.min(next, now + remaining[f] / rate[f]);
-                }
+                next = Math.min(next, now + minTimeLeft);
                 if (next == Double.POSITIVE_INFINITY) {
                     throw new IllegalStateException("simulation stalled with " + (tasks - done)
                             + " tasks unfinished (a dependency cycle?)");
@@ -185,18 +213,23 @@ public final class MessageSimulator {
                 eventCount++;
                 double slack = Math.ulp(now) * 16;
                 boolean changed = false;
+                changedCount = 0;
                 // flows that finish now
+                minTimeLeft = Double.POSITIVE_INFINITY;
                 for (int i = 0; i < activeCount; i++) {
                     int f = active[i];
-                    remaining[f] -= rate[f] * dt;
-                    if (remaining[f] <= rate[f] * slack) {
-                        remaining[f] = 0;
+                    double left = remaining[f] - rate[f] * dt;
+                    if (left <= rate[f] * slack) {
+                        left = 0;
                     }
+                    remaining[f] = left;
+                    minTimeLeft = Math.min(minTimeLeft, left / rate[f]);
                 }
                 for (int i = activeCount - 1; i >= 0; i--) {
                     int f = active[i];
                     if (remaining[f] == 0) {
                         deactivate(f);
+                        noteChanged(f);
                         complete(f);
                         changed = true;
                     }
@@ -210,12 +243,22 @@ public final class MessageSimulator {
                         complete(t);
                     } else {
                         activate(t);
+                        noteChanged(t);
                         changed = true;
                     }
                 }
                 if (changed) {
-                    share();
+                    share(affectedFlows());
+                    changedCount = 0;
+                    minTimeLeft = Double.POSITIVE_INFINITY;
+                    for (int i = 0; i < activeCount; i++) {
+                        int f = active[i];
+                        minTimeLeft = Math.min(minTimeLeft, remaining[f] / rate[f]);
+                    }
                 }
+            }
+            if (Boolean.getBoolean("ccopt.msgsim.debug")) {
+                System.err.printf("events %d, flows recomputed %d (%.1f per event)%n", eventCount, recomputed, (double) recomputed / eventCount);
             }
             return new Result(now, p.messages(), eventCount, finish);
         }
@@ -242,6 +285,16 @@ public final class MessageSimulator {
         void activate(int f) {
             activePos[f] = activeCount;
             active[activeCount++] = f;
+            for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
+                int r = routeRes[k];
+                if (resList[r] == null) {
+                    resList[r] = new int[4];
+                } else if (resCount[r] == resList[r].length) {
+                    resList[r] = Arrays.copyOf(resList[r], 2 * resCount[r]);
+                }
+                posInRes[k] = resCount[r];
+                resList[r][resCount[r]++] = k;
+            }
         }
 
         void deactivate(int f) {
@@ -250,47 +303,95 @@ public final class MessageSimulator {
             active[i] = last;
             activePos[last] = i;
             rate[f] = 0;
+            for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
+                int r = routeRes[k];
+                int at = posInRes[k];
+                int moved = resList[r][--resCount[r]];
+                resList[r][at] = moved;
+                posInRes[moved] = at;
+            }
         }
 
-        /** Weighted max-min fair shares of the active flows by progressive filling. */
-        void share() {
-            int nTouched = 0;
-            int entries = 0;
-            for (int i = 0; i < activeCount; i++) {
-                int f = active[i];
-                fixed[f] = false;
-                for (int r : route[f]) {
-                    if (unfixed[r] == 0) {
-                        touched[nTouched++] = r;
-                        capacity[r] = net.capacity(r);
-                        weightSum[r] = 0;
+        void noteChanged(int f) {
+            if (changedCount == changedFlows.length) {
+                changedFlows = Arrays.copyOf(changedFlows, 2 * changedCount);
+            }
+            changedFlows[changedCount++] = f;
+        }
+
+        /**
+         * The active flows whose share an event can change: max-min fair shares decompose over the connected
+         * components of the flows-and-resources graph, and only resources used by two or more flows connect flows
+         * (every resource has the same capacity, so a resource of one flow never decides its share). The components
+         * that contain the started and finished flows' resources are recomputed; every other share stays.
+         *
+         * @return the number of flows written to {@code affected}
+         */
+        int affectedFlows() {
+            stamp++;
+            int head = 0;
+            int tail = 0;
+            for (int c = 0; c < changedCount; c++) {
+                int f = changedFlows[c];
+                for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
+                    int r = routeRes[k];
+                    if (resStamp[r] != stamp) {
+                        resStamp[r] = stamp;
+                        resQueue[tail++] = r;
                     }
-                    unfixed[r]++;
-                    weightSum[r] += weight[f];
-                    entries++;
                 }
             }
-            if (flowsOnResource.length < entries) {
-                flowsOnResource = new int[Math.max(entries, 2 * flowsOnResource.length)];
-            }
-            int offset = 0;
-            for (int k = 0; k < nTouched; k++) {
-                int r = touched[k];
-                resourceStart[r] = offset;
-                resourceFill[r] = offset;
-                offset += unfixed[r];
-            }
-            for (int i = 0; i < activeCount; i++) {
-                int f = active[i];
-                for (int r : route[f]) {
-                    flowsOnResource[resourceFill[r]++] = f;
+            int n = 0;
+            while (head < tail) {
+                int r = resQueue[head++];
+                for (int i = 0; i < resCount[r]; i++) {
+                    int g = ownerOf[resList[r][i]];
+                    if (flowStamp[g] == stamp) {
+                        continue;
+                    }
+                    flowStamp[g] = stamp;
+                    affected[n++] = g;
+                    for (int k = routeStart[g]; k < routeStart[g + 1]; k++) {
+                        int r2 = routeRes[k];
+                        if (resCount[r2] >= 2 && resStamp[r2] != stamp) {
+                            resStamp[r2] = stamp;
+                            resQueue[tail++] = r2;
+                        }
+                    }
                 }
+            }
+            visited = tail;
+            recomputed += n;
+            return n;
+        }
+
+        /**
+         * Weighted max-min fair shares of the first {@code count} flows of {@code affected} (a union of components,
+         * whose shared resources are {@code resQueue[0 .. visited-1]}) by progressive filling: the shared resource
+         * with the least remaining capacity per unit weight of its unfixed flows fixes them at that level, and so
+         * on; levels only rise, so a queued level that has grown is re-queued when it surfaces.
+         */
+        void share(int count) {
+            for (int i = 0; i < count; i++) {
+                fixed[affected[i]] = false;
             }
             ratios.clear();
-            for (int k = 0; k < nTouched; k++) {
-                int r = touched[k];
-                ratios.push(capacity[r] / weightSum[r], r);
+            for (int q = 0; q < visited; q++) {
+                int r = resQueue[q];
+                int n = resCount[r];
+                if (n < 2) {
+                    continue;
+                }
+                double w = 0;
+                for (int i = 0; i < n; i++) {
+                    w += weight[ownerOf[resList[r][i]]];
+                }
+                capacity[r] = net.capacity(r);
+                weightSum[r] = w;
+                unfixed[r] = n;
+                ratios.append(capacity[r] / w, r);
             }
+            ratios.heapify();
             while (!ratios.isEmpty()) {
                 double key = ratios.peekKey();
                 int r = ratios.pop();
@@ -302,18 +403,33 @@ public final class MessageSimulator {
                     ratios.push(level, r);
                     continue;
                 }
-                for (int i = resourceStart[r]; i < resourceFill[r]; i++) {
-                    int f = flowsOnResource[i];
-                    if (fixed[f]) {
-                        continue;
+                int[] list = resList[r];
+                for (int i = 0, n = resCount[r]; i < n; i++) {
+                    int f = ownerOf[list[i]];
+                    if (!fixed[f]) {
+                        fix(f, weight[f] * level);
                     }
+                }
+            }
+            // a flow on no shared resource runs at the full capacity, which every resource has
+            for (int i = 0; i < count; i++) {
+                int f = affected[i];
+                if (!fixed[f]) {
                     fixed[f] = true;
-                    rate[f] = weight[f] * level;
-                    for (int r2 : route[f]) {
-                        capacity[r2] -= rate[f];
-                        weightSum[r2] -= weight[f];
-                        unfixed[r2]--;
-                    }
+                    rate[f] = net.bandwidth();
+                }
+            }
+        }
+
+        private void fix(int f, double value) {
+            fixed[f] = true;
+            rate[f] = value;
+            for (int k = routeStart[f], end = routeStart[f + 1]; k < end; k++) {
+                int r2 = routeRes[k];
+                if (resCount[r2] >= 2) {
+                    capacity[r2] -= value;
+                    weightSum[r2] -= weight[f];
+                    unfixed[r2]--;
                 }
             }
         }
