@@ -7,7 +7,6 @@ import org.ccopt.routing.Routing;
 import org.ccopt.routing.Routings;
 import org.ccopt.routing.ShortestPathRouting;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.metrics.HopDistances;
 
 /**
  * The network as bandwidth resources, laid out as ccopt's SimGrid export lays it out (Cui 2024, §3.4.1: one host per
@@ -20,8 +19,8 @@ import org.ccopt.topology.metrics.HopDistances;
  * <p>A message from terminal a to terminal b uses the host link of a, the links of the fixed route from a to b, and
  * the host link of b; its latency is the sum of the route's link latencies. Routes are the topology's deterministic
  * routes ({@link Routings#deterministic}); on networks without a structured routing (random shortcut, circulant,
- * Dragonfly) that is the lowest-index shortest path, computed here from one reverse BFS per destination so that
- * large networks need no all-pairs table.
+ * Dragonfly) that is the lowest-index shortest path, computed here from bit-parallel reverse BFS over 64
+ * destinations at a time, so that large networks need no all-pairs table.
  */
 public final class MsgNetwork {
 
@@ -89,6 +88,11 @@ public final class MsgNetwork {
 
     public int resourceCount() {
         return resources;
+    }
+
+    /** The resource of a channel. */
+    int resourceOfChannel(int channel) {
+        return channelResource[channel];
     }
 
     /** Capacity of a resource in bytes per second (every resource has the link bandwidth). */
@@ -176,23 +180,40 @@ public final class MsgNetwork {
         int[] hops = new int[n];
         Routing routing = Routings.deterministic(topology, new MinimalPaths(topology));
         if (routing instanceof ShortestPathRouting) {
-            // group the pairs by destination; one reverse BFS per destination
+            // Group the pairs by destination and take the destinations 64 at a time: one bit-parallel backward BFS
+            // gives every node's distance to each of the 64, from which each route is walked.
             Integer[] order = new Integer[n];
             for (int i = 0; i < n; i++) {
                 order[i] = i;
             }
             Arrays.sort(order, (x, y) -> Integer.compare(to[x], to[y]));
-            int[] dist = new int[topology.nodeCount()];
-            int[] queue = new int[topology.nodeCount()];
-            int current = -1;
-            for (int k = 0; k < n; k++) {
-                int i = order[k];
-                if (to[i] != current) {
-                    current = to[i];
-                    HopDistances.bfs(topology, current, true, dist, queue);
+            int nodes = topology.nodeCount();
+            byte[] level = new byte[nodes * 64];
+            long[] seen = new long[nodes];
+            long[] frontier = new long[nodes];
+            long[] fresh = new long[nodes];
+            int[] batch = new int[64];
+            int k = 0;
+            while (k < n) {
+                int width = 0;
+                int end = k;
+                while (end < n && (width < 64 || to[order[end]] == batch[width - 1])) {
+                    int d = to[order[end]];
+                    if (width == 0 || batch[width - 1] != d) {
+                        batch[width++] = d;
+                    }
+                    end++;
                 }
-                res[i] = lowestIndexRoute(from[i], to[i], dist);
-                hops[i] = res[i].length - 2;
+                levels(batch, width, level, seen, frontier, fresh);
+                for (int b = 0, i0 = k; i0 < end; i0++) {
+                    int i = order[i0];
+                    while (batch[b] != to[i]) {
+                        b++;
+                    }
+                    res[i] = lowestIndexRoute(from[i], to[i], level, b);
+                    hops[i] = res[i].length - 2;
+                }
+                k = end;
             }
         } else {
             for (int i = 0; i < n; i++) {
@@ -204,16 +225,59 @@ public final class MsgNetwork {
         return new Routes(res, hops);
     }
 
-    private int[] lowestIndexRoute(int s, int d, int[] dist) {
-        if (dist[s] < 0) {
+    /**
+     * Backward bit-parallel BFS from up to 64 destinations: {@code level[v * 64 + b]} = hops from v to destination
+     * {@code batch[b]}, or -1 when unreachable.
+     */
+    private void levels(int[] batch, int width, byte[] level, long[] seen, long[] frontier, long[] fresh) {
+        int nodes = topology.nodeCount();
+        Arrays.fill(level, (byte) -1);
+        Arrays.fill(seen, 0L);
+        Arrays.fill(frontier, 0L);
+        for (int b = 0; b < width; b++) {
+            seen[batch[b]] |= 1L << b;
+            frontier[batch[b]] |= 1L << b;
+            level[batch[b] * 64 + b] = 0;
+        }
+        boolean active = true;
+        for (int l = 1; active; l++) {
+            if (l > 127) {
+                throw new IllegalStateException("route longer than 127 hops in " + topology.spec());
+            }
+            active = false;
+            for (int v = 0; v < nodes; v++) {
+                long reach = 0;
+                for (int c = topology.outStart(v), end = topology.outEnd(v); c < end; c++) {
+                    reach |= frontier[topology.channelTarget(c)];
+                }
+                reach &= ~seen[v];
+                fresh[v] = reach;
+                active |= reach != 0;
+            }
+            for (int v = 0; v < nodes; v++) {
+                long reach = fresh[v];
+                frontier[v] = reach;
+                seen[v] |= reach;
+                while (reach != 0) {
+                    level[v * 64 + Long.numberOfTrailingZeros(reach)] = (byte) l;
+                    reach &= reach - 1;
+                }
+            }
+        }
+    }
+
+    /** The lowest-index shortest route from s to the destination in column b of {@code level}. */
+    private int[] lowestIndexRoute(int s, int d, byte[] level, int b) {
+        int hops = level[s * 64 + b];
+        if (hops < 0) {
             throw new InvalidInputException("terminal " + d + " is unreachable from " + s + " in " + topology.spec());
         }
-        int[] r = new int[dist[s] + 2];
+        int[] r = new int[hops + 2];
         r[0] = hostOut(s);
         int u = s;
-        for (int k = 1; k <= dist[s]; k++) {
+        for (int k = 1; k <= hops; k++) {
             int c = topology.outStart(u);
-            while (dist[topology.channelTarget(c)] != dist[u] - 1) {
+            while (level[topology.channelTarget(c) * 64 + b] != level[u * 64 + b] - 1) {
                 c++;
             }
             r[k] = channelResource[c];

@@ -119,4 +119,32 @@ class MessageSimulatorTest {
         assertThat(CollectivePrograms.parseBandwidth("100Gbps")).isEqualTo(12.5e9);
         assertThat(CollectivePrograms.parseSeconds("100ns")).isCloseTo(1e-7, within(1e-20));
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"random-shortcut:200:5:seed=4", "circulant2:128", "torus:6x6",
+        "dragonfly:4,2,2", "fattree:16", "omega:8"})
+    void routesAreTheCoresDeterministicRoutes(String spec) {
+        Topology t = TopologySpec.parse(spec);
+        MsgNetwork net = new MsgNetwork(t, BW, LAT, Duplex.SPLIT);
+        org.ccopt.routing.Routing routing = org.ccopt.routing.Routings.deterministic(t, new org.ccopt.routing.MinimalPaths(t));
+        int terminals = t.terminalCount();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        int n = 300;
+        int[] from = new int[n];
+        int[] to = new int[n];
+        for (int i = 0; i < n; i++) {
+            from[i] = random.nextInt(terminals);
+            do {
+                to[i] = random.nextInt(terminals);
+            } while (to[i] == from[i]);
+        }
+        MsgNetwork.Routes routes = net.routes(from, to);
+        for (int i = 0; i < n; i++) {
+            int[] path = routing.route(from[i], to[i]);
+            assertThat(routes.hops()[i]).isEqualTo(path.length - 1);
+            for (int k = 0; k + 1 < path.length; k++) {
+                assertThat(routes.resources()[i][k + 1]).isEqualTo(net.resourceOfChannel(t.channel(path[k], path[k + 1])));
+            }
+        }
+    }
 }

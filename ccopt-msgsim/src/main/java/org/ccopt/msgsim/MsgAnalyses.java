@@ -1,0 +1,86 @@
+package org.ccopt.msgsim;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ccopt.mpi.MpiAlgorithm;
+import org.ccopt.mpi.TransferList;
+import org.ccopt.rank.Analyses;
+import org.ccopt.rank.CollectiveMix;
+import org.ccopt.rank.ProcessMapping;
+import org.ccopt.rank.RankJob;
+import org.ccopt.rank.RankPlacement;
+import org.ccopt.rank.RankPlacer;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+
+/**
+ * The thesis's execution-time sweeps (Cui 2024, Figs 3.10-3.12 on random shortcut networks, Figs 4.6-4.8 on the
+ * circulant network, §5.2.2 across both): broadcast, allreduce and alltoall of P processes on 1,024-node networks of
+ * degree 19, 256 B to 1 MiB, for every mapping with the thesis's baseline order (the mapping's own order, which
+ * reproduces its "ascending" hop counts, see docs/results/rank-tables.md), two-opt and CCO.
+ */
+public final class MsgAnalyses {
+
+    private MsgAnalyses() {
+    }
+
+    public static final double[] SIZES = {256, 1024, 4096, 16384, 65536, 262144, 1048576};
+
+    /** One mapping + placement of the sweep. */
+    record Config(String network, ProcessMapping mapping, RankPlacement placement) {
+        String label() {
+            return mapping.label() + "/" + placement.label();
+        }
+    }
+
+    /**
+     * @param specs      networks, e.g. random-shortcut:1024:19:seed=1 and circulant2:1024
+     * @param procs      processes (512 in the thesis)
+     * @param iterations two-opt iterations (200,000 in the thesis)
+     */
+    public static Analyses.Output sweep(List<String> specs, int procs, long iterations, double[] sizes,
+                                        MessageSimulator.Options options, long seed, int threads) {
+        List<Object[]> rows = new ArrayList<>();
+        List<Analyses.Chart> charts = new ArrayList<>();
+        for (String spec : specs) {
+            Topology t = TopologySpec.parse(spec);
+            MsgNetwork net = new MsgNetwork(t, 12.5e9, 100e-9, MsgNetwork.Duplex.SHARED);
+            List<Config> configs = new ArrayList<>();
+            boolean circulant = t.family().startsWith("circulant");
+            for (ProcessMapping m : circulant
+                    ? new ProcessMapping[] {ProcessMapping.CIRCULANT, ProcessMapping.RING, ProcessMapping.TREE, ProcessMapping.RANDOM}
+                    : new ProcessMapping[] {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING}) {
+                configs.add(new Config(spec, m, RankPlacement.MAPPING_ORDER));
+                if (!(circulant && (m == ProcessMapping.CIRCULANT || m == ProcessMapping.RING))) {
+                    configs.add(new Config(spec, m, RankPlacement.TWO_OPT));
+                    configs.add(new Config(spec, m, RankPlacement.CCO));
+                }
+            }
+            for (String cc : new String[] {"bcast", "allreduce", "alltoall"}) {
+                TransferList list = MpiAlgorithm.parse(cc).transfers(procs);
+                Map<String, double[]> series = new LinkedHashMap<>();
+                for (Config c : configs) {
+                    RankPlacer.Settings settings = new RankPlacer.Settings(c.placement(), RankPlacement.Objective.HOPS,
+                            c.placement().searches() ? iterations : 0, seed, false, 0);
+                    RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(cc, procs), c.mapping(), seed, settings, false, threads);
+                    double[] y = new double[sizes.length];
+                    for (int i = 0; i < sizes.length; i++) {
+                        Program program = CollectivePrograms.of(list, o.ranks(), sizes[i], false);
+                        MessageSimulator.Result r = MessageSimulator.run(net, program, options);
+                        y[i] = r.seconds();
+                        rows.add(new Object[] {spec, cc, c.mapping().label(), c.placement().label(), (long) sizes[i],
+                            r.seconds(), o.result().totalHops(), r.events()});
+                    }
+                    series.put(c.label(), y);
+                }
+                charts.add(new Analyses.Chart("msg-sweep-" + t.family() + "-" + cc, cc + " of " + procs + " processes on " + spec,
+                        "message bytes (log)", "seconds (log)", sizes, null, series.keySet().toArray(String[]::new),
+                        series.values().toArray(double[][]::new)));
+            }
+        }
+        return new Analyses.Output(List.of(new Analyses.Table("msg-sweep", List.of("network", "collective", "mapping",
+                "placement", "bytes", "seconds", "totalHops", "events"), rows)), charts);
+    }
+}
