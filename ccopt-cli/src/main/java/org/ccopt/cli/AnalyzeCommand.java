@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
             "  metrics           Figs 5.1-5.2: diameter and ASPL of random shortcut, circulant, Dragonfly (--sizes --seed)",
             "  p2p-hops          Fig. 5.12: average point-to-point hops against mapped nodes (--nodes --counts --samples --seed)",
             "  collective-share  Fig. 5.14: total hops against the alltoall share (--nodes --procs --total --samples --seed)",
-            "  cost              Figs 5.19-5.20: cable length and total cost (--sizes --seed)"})
+            "  cost              Figs 5.19-5.20: cable length and total cost (--sizes --seed)",
+            "  msg-sweep         Figs 3.10-3.12, 4.6-4.8: simulated time of the collectives, 256 B - 1 MiB, per mapping and",
+            "                    placement (--networks --procs --iterations --sharing --seed)"})
 final class AnalyzeCommand implements Callable<Integer> {
 
     @Spec
@@ -66,6 +68,14 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--total", defaultValue = "102400", description = "Messages in the collective-share mix (default: ${DEFAULT-VALUE}, as the thesis).")
     int total;
 
+    @Option(names = "--networks", defaultValue = "random-shortcut:1024:19:seed=1;circulant2:1024", paramLabel = "SPEC;SPEC",
+            description = "Networks of msg-sweep, separated by ';' (default: ${DEFAULT-VALUE}).")
+    String networks;
+
+    @Option(names = "--sharing", defaultValue = "cm02", paramLabel = "maxmin|cm02",
+            description = "Bandwidth sharing of msg-sweep (default: ${DEFAULT-VALUE}).")
+    String sharing;
+
     @Option(names = "--threads", paramLabel = "N", description = "Threads for distance tables (default: all cores; placement searches are single-threaded).")
     Integer threads;
 
@@ -86,7 +96,12 @@ final class AnalyzeCommand implements Callable<Integer> {
             case "p2p-hops" -> Analyses.p2pHops(nodes, Analyses.sizes(counts, "--counts"), samples, seed, th);
             case "collective-share" -> Analyses.collectiveShare(nodes, procs, total, samples, seed, th);
             case "cost" -> Analyses.cost(sizes("64..8192"), seed);
-            default -> throw new InvalidInputException("unknown analysis '" + name + "'; expected one of " + Analyses.NAMES);
+            case "msg-sweep" -> org.ccopt.msgsim.MsgAnalyses.sweep(java.util.List.of(networks.split(";")), procs,
+                    its(200_000), org.ccopt.msgsim.MsgAnalyses.SIZES,
+                    new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0),
+                    seed, th);
+            default -> throw new InvalidInputException("unknown analysis '" + name + "'; expected one of " + Analyses.NAMES
+                    + ", msg-sweep");
         };
         Path dir = out == null ? Path.of("analyze-" + n) : out;
         Files.createDirectories(dir);
@@ -111,7 +126,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (c.categories() != null) {
                 Charts.barPng(file, c.title(), c.xLabel(), c.yLabel(), c.categories(), c.series(), c.values());
             } else {
-                Charts.linePng(file, c.title(), c.xLabel(), c.yLabel(), c.x(), c.series(), c.values());
+                Charts.linePng(file, c.title(), c.xLabel(), c.yLabel(), c.x(), c.series(), c.values(), c.logScale());
             }
             w.println("wrote " + file);
         }

@@ -19,7 +19,14 @@ final class Charts {
     /** One chart, x shared by every series; {@code names[i]} labels {@code ys[i]}. */
     static void linePng(Path file, String title, String xLabel, String yLabel, double[] x, String[] names, double[][] ys)
             throws IOException {
+        linePng(file, title, xLabel, yLabel, x, names, ys, false);
+    }
+
+    /** As above, with both axes logarithmic when {@code logScale}. */
+    static void linePng(Path file, String title, String xLabel, String yLabel, double[] x, String[] names, double[][] ys,
+                        boolean logScale) throws IOException {
         XYChart chart = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        chart.getStyler().setXAxisLogarithmic(logScale).setYAxisLogarithmic(logScale);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         for (int i = 0; i < names.length; i++) {
             // a series may lack some x (NaN): draw only its finite points

@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.mpi.MpiAlgorithm;
-import org.ccopt.mpi.TransferList;
 import org.ccopt.msgsim.CollectivePrograms;
 import org.ccopt.msgsim.MessageSimulator;
 import org.ccopt.msgsim.MsgNetwork;
+import org.ccopt.msgsim.NasSkeleton;
 import org.ccopt.msgsim.Program;
 import org.ccopt.rank.CollectiveMix;
 import org.ccopt.rank.ProcessMapping;
@@ -36,11 +36,23 @@ final class MsgsimCommand implements Callable<Integer> {
     @Mixin
     TopologyOption topology;
 
-    @Option(names = "--collective", required = true, paramLabel = "ALG", description = MpiAlgorithm.NAMES + ".")
+    @Option(names = "--collective", paramLabel = "ALG", description = MpiAlgorithm.NAMES + " (or --app).")
     String collective;
 
-    @Option(names = "--bytes", required = true, paramLabel = "SIZE", description = "Message size m, e.g. 256B, 4KiB, 1MiB.")
+    @Option(names = "--bytes", paramLabel = "SIZE", description = "Message size m of --collective, e.g. 256B, 4KiB, 1MiB.")
     String bytes;
+
+    @Option(names = "--app", paramLabel = "ft|is|mg|lu", description = "A NAS benchmark skeleton instead of one collective (see NasSkeleton).")
+    String app;
+
+    @Option(names = "--class", defaultValue = "A", paramLabel = "CLASS", description = "NAS problem class (default: ${DEFAULT-VALUE}; A is modelled).")
+    String problemClass;
+
+    @Option(names = "--node-speed", defaultValue = "100e9", paramLabel = "OPS", description = "Node speed for --app in operations per second (default: ${DEFAULT-VALUE}, the thesis's 100 GFLOPS).")
+    double nodeSpeed;
+
+    @Option(names = "--lu-iterations", defaultValue = "10", description = "LU iterations simulated and scaled to 250 (default: ${DEFAULT-VALUE}).")
+    int luIterations;
 
     @Option(names = "--procs", paramLabel = "P", description = "Processes (default: all terminals).")
     Integer procs;
@@ -102,8 +114,17 @@ final class MsgsimCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Topology t = topology.build();
-        MpiAlgorithm algorithm = MpiAlgorithm.parse(collective);
-        double m = CollectivePrograms.parseBytes(bytes);
+        if ((app == null) == (collective == null)) {
+            throw new InvalidInputException("give either --collective with --bytes, or --app; got "
+                    + (app == null ? "neither" : "both"));
+        }
+        if (collective != null && bytes == null) {
+            throw new InvalidInputException("--collective " + collective + " needs --bytes SIZE, e.g. --bytes 1MiB");
+        }
+        NasSkeleton.App nas = app == null ? null : NasSkeleton.App.parse(app);
+        MpiAlgorithm algorithm = nas == null ? MpiAlgorithm.parse(collective) : null;
+        double m = nas == null ? CollectivePrograms.parseBytes(bytes) : 0;
+        String optimiseFor = nas == null ? algorithm.label() : nas == NasSkeleton.App.FT || nas == NasSkeleton.App.IS ? "alltoall" : "allreduce";
         int[] ranks;
         String how;
         if (ranksFile != null) {
@@ -112,7 +133,7 @@ final class MsgsimCommand implements Callable<Integer> {
         } else {
             int p = procs == null ? t.terminalCount() : procs;
             RankPlacement pl = RankPlacement.parse(placement);
-            RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(algorithm.label(), p), ProcessMapping.parse(mapping), seed,
+            RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(optimiseFor, p), ProcessMapping.parse(mapping), seed,
                     new RankPlacer.Settings(pl, RankPlacement.Objective.HOPS, pl.searches() ? iterations : 0, seed, false, 0),
                     false, Runtime.getRuntime().availableProcessors());
             ranks = o.ranks();
@@ -122,10 +143,13 @@ final class MsgsimCommand implements Callable<Integer> {
                 parseDuplex(duplex));
         MessageSimulator.Options options = new MessageSimulator.Options(MessageSimulator.Sharing.parse(sharing),
                 CollectivePrograms.parseSeconds(overhead), smallFactor, CollectivePrograms.parseBytes(smallBytes));
-        TransferList list = algorithm.transfers(ranks.length);
         long t0 = System.nanoTime();
-        Program program = CollectivePrograms.of(list, ranks, m, sync);
+        NasSkeleton.Skeleton skeleton = nas == null ? null
+                : NasSkeleton.build(nas, problemClass, ranks, nodeSpeed, luIterations);
+        Program program = nas == null ? CollectivePrograms.of(algorithm.transfers(ranks.length), ranks, m, sync)
+                : skeleton.program();
         MessageSimulator.Result r = MessageSimulator.run(net, program, options);
+        double seconds = nas == null ? r.seconds() : r.seconds() * skeleton.timeScale();
         double wall = (System.nanoTime() - t0) / 1e9;
         if (exportReplay != null) {
             org.ccopt.util.AtomicFiles.writeAtomically(exportReplay, program.replayText());
@@ -139,13 +163,20 @@ final class MsgsimCommand implements Callable<Integer> {
         }
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("topology", t.spec());
-        j.put("collective", algorithm.label());
+        if (nas == null) {
+            j.put("collective", algorithm.label());
+            j.put("bytes", m);
+        } else {
+            j.put("app", nas.name().toLowerCase(java.util.Locale.ROOT));
+            j.put("class", problemClass.toUpperCase(java.util.Locale.ROOT));
+            j.put("mops", skeleton.operations() / seconds / 1e6);
+            j.put("simulatedFraction", 1 / skeleton.timeScale());
+        }
         j.put("procs", ranks.length);
-        j.put("bytes", m);
         j.put("placement", how);
         j.put("sharing", sharing);
         j.put("synchronised", sync);
-        j.put("seconds", r.seconds());
+        j.put("seconds", seconds);
         j.put("flows", r.messages());
         j.put("events", r.events());
         j.put("wallSeconds", wall);
@@ -153,8 +184,14 @@ final class MsgsimCommand implements Callable<Integer> {
         if (json) {
             w.println(Json.write(j));
         } else {
-            w.printf("%s of %d processes, %s on %s (%s): %.6g s simulated; %d flows, %d events, %.3f s wall%n",
-                    algorithm.label(), ranks.length, bytes, t.spec(), how, r.seconds(), r.messages(), r.events(), wall);
+            if (nas == null) {
+                w.printf("%s of %d processes, %s on %s (%s): %.6g s simulated; %d flows, %d events, %.3f s wall%n",
+                        algorithm.label(), ranks.length, bytes, t.spec(), how, seconds, r.messages(), r.events(), wall);
+            } else {
+                w.printf("NAS %s class %s, %d processes on %s (%s): %.6g s simulated, %.1f Mop/s; %d flows, %d events, %.3f s wall%n",
+                        nas, problemClass.toUpperCase(java.util.Locale.ROOT), ranks.length, t.spec(), how, seconds,
+                        skeleton.operations() / seconds / 1e6, r.messages(), r.events(), wall);
+            }
         }
         return Main.OK;
     }

@@ -30,49 +30,88 @@ public final class CollectivePrograms {
             throw new InvalidInputException("placement covers " + ranks.length + " ranks; expected " + list.procs());
         }
         Program p = new Program();
-        int n = list.transfers().size();
-        int[] task = new int[n];
-        Arrays.fill(task, -1);
-        int[] lastSend = new int[list.procs()];
-        Arrays.fill(lastSend, -1);
+        if (!synchronised) {
+            int[] frontier = new int[list.procs()];
+            Arrays.fill(frontier, -1);
+            append(p, list, ranks, bytes, frontier);
+            return p;
+        }
         int step = -1;
         int barrier = -1;
-        int[] stepTasks = new int[n];
+        int[] stepTasks = new int[list.transfers().size()];
         int stepCount = 0;
         for (Transfer x : list.transfers()) {
             if (ranks[x.source()] == ranks[x.destination()]) {
                 continue;
             }
-            double b = Math.round(x.messageFraction() * bytes);
-            if (synchronised) {
-                if (x.step() != step) {
-                    if (stepCount > 0) {
-                        barrier = p.delay(0, Arrays.copyOf(stepTasks, stepCount));
-                    }
-                    step = x.step();
-                    stepCount = 0;
+            if (x.step() != step) {
+                if (stepCount > 0) {
+                    barrier = p.delay(0, Arrays.copyOf(stepTasks, stepCount));
                 }
-                int id = barrier < 0 ? p.message(ranks[x.source()], ranks[x.destination()], b)
-                        : p.message(ranks[x.source()], ranks[x.destination()], b, barrier);
-                task[x.id()] = id;
-                stepTasks[stepCount++] = id;
-            } else {
-                int[] deps = new int[x.dependsOn().length + 1];
-                int k = 0;
-                for (int d : x.dependsOn()) {
-                    if (task[d] >= 0) {
-                        deps[k++] = task[d];
-                    }
-                }
-                if (lastSend[x.source()] >= 0) {
-                    deps[k++] = lastSend[x.source()];
-                }
-                int id = p.message(ranks[x.source()], ranks[x.destination()], b, Arrays.copyOf(deps, k));
-                task[x.id()] = id;
-                lastSend[x.source()] = id;
+                step = x.step();
+                stepCount = 0;
             }
+            double b = Math.round(x.messageFraction() * bytes);
+            stepTasks[stepCount++] = barrier < 0 ? p.message(ranks[x.source()], ranks[x.destination()], b)
+                    : p.message(ranks[x.source()], ranks[x.destination()], b, barrier);
         }
         return p;
+    }
+
+    /**
+     * Appends one run of a collective as MPI runs it to a program whose ranks are busy until {@code frontier[r]}
+     * (a task id, or -1 for none): a rank's first send also waits for its frontier. On return {@code frontier[r]} is a
+     * task that finishes when rank r's part of the collective (its sends and receives) has finished.
+     */
+    public static void append(Program p, TransferList list, int[] ranks, double bytes, int[] frontier) {
+        int n = list.transfers().size();
+        int[] task = new int[n];
+        Arrays.fill(task, -1);
+        int[] lastSend = new int[list.procs()];
+        Arrays.fill(lastSend, -1);
+        int[][] touches = new int[list.procs()][];
+        int[] touchCount = new int[list.procs()];
+        for (Transfer x : list.transfers()) {
+            if (ranks[x.source()] == ranks[x.destination()]) {
+                continue;
+            }
+            double b = Math.round(x.messageFraction() * bytes);
+            int[] deps = new int[x.dependsOn().length + 1];
+            int k = 0;
+            for (int d : x.dependsOn()) {
+                if (task[d] >= 0) {
+                    deps[k++] = task[d];
+                }
+            }
+            int before = lastSend[x.source()] >= 0 ? lastSend[x.source()] : frontier[x.source()];
+            if (before >= 0) {
+                deps[k++] = before;
+            }
+            int id = p.message(ranks[x.source()], ranks[x.destination()], b, Arrays.copyOf(deps, k));
+            task[x.id()] = id;
+            lastSend[x.source()] = id;
+            note(touches, touchCount, x.destination(), id);
+        }
+        for (int r = 0; r < list.procs(); r++) {
+            if (lastSend[r] >= 0) {
+                note(touches, touchCount, r, lastSend[r]);
+            }
+            if (touchCount[r] > 0) {
+                if (frontier[r] >= 0) {
+                    note(touches, touchCount, r, frontier[r]);
+                }
+                frontier[r] = p.delay(0, Arrays.copyOf(touches[r], touchCount[r]));
+            }
+        }
+    }
+
+    private static void note(int[][] lists, int[] counts, int r, int task) {
+        if (lists[r] == null) {
+            lists[r] = new int[4];
+        } else if (counts[r] == lists[r].length) {
+            lists[r] = Arrays.copyOf(lists[r], 2 * counts[r]);
+        }
+        lists[r][counts[r]++] = task;
     }
 
     /** Parses a size such as {@code 256B}, {@code 4KiB}, {@code 1MiB}, {@code 2GiB}, {@code 1000} (bytes). */

@@ -77,7 +77,7 @@ public final class MsgAnalyses {
                 }
                 charts.add(new Analyses.Chart("msg-sweep-" + t.family() + "-" + cc, cc + " of " + procs + " processes on " + spec,
                         "message bytes (log)", "seconds (log)", sizes, null, series.keySet().toArray(String[]::new),
-                        series.values().toArray(double[][]::new)));
+                        series.values().toArray(double[][]::new), true));
             }
         }
         return new Analyses.Output(List.of(new Analyses.Table("msg-sweep", List.of("network", "collective", "mapping",

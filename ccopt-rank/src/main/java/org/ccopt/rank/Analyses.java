@@ -25,9 +25,16 @@ public final class Analyses {
     public record Table(String name, List<String> header, List<Object[]> rows) {
     }
 
-    /** A chart: lines over a shared x, or grouped bars over categories when {@code categories} is set. */
+    /**
+     * A chart: lines over a shared x, or grouped bars over categories when {@code categories} is set; {@code logScale}
+     * draws both axes of a line chart logarithmically.
+     */
     public record Chart(String name, String title, String xLabel, String yLabel, double[] x, String[] categories,
-                        String[] series, double[][] values) {
+                        String[] series, double[][] values, boolean logScale) {
+        public Chart(String name, String title, String xLabel, String yLabel, double[] x, String[] categories,
+                     String[] series, double[][] values) {
+            this(name, title, xLabel, yLabel, x, categories, series, values, false);
+        }
     }
 
     public record Output(List<Table> tables, List<Chart> charts) {

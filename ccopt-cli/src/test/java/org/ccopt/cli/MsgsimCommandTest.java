@@ -1,0 +1,66 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class MsgsimCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void oneMessageIsLatencyPlusBytesOverBandwidth() throws Exception {
+        // two ranks on ring:4 terminals 0 and 1: one hop, 1 MiB at 100 Gbps
+        JsonNode j = MainTest.run("msgsim", "--topology", "ring:4", "--procs", "2", "--collective", "bcast", "--bytes", "1MiB",
+                "--json").json();
+        assertThat(j.get("seconds").asDouble()).isCloseTo(100e-9 + 1048576 / 12.5e9, within(1e-15));
+        assertThat(j.get("flows").asInt()).isEqualTo(1);
+        assertThat(j.has("events")).isTrue();
+    }
+
+    @Test
+    void ranksFromARankPlacementFileAndAnApplication() throws Exception {
+        Path placement = dir.resolve("p.json");
+        assertThat(MainTest.run("rank", "--topology", "random-shortcut:64:4", "--procs", "16", "--collective", "alltoall",
+                "--iterations", "2000", "--out", placement.toString()).code()).isZero();
+        JsonNode a = MainTest.run("msgsim", "--topology", "random-shortcut:64:4", "--ranks", placement.toString(),
+                "--collective", "alltoall", "--bytes", "64KiB", "--sharing", "cm02", "--json").json();
+        assertThat(a.get("procs").asInt()).isEqualTo(16);
+        assertThat(a.get("seconds").asDouble()).isPositive();
+        JsonNode ft = MainTest.run("msgsim", "--topology", "random-shortcut:64:4", "--app", "ft", "--procs", "16", "--json").json();
+        assertThat(ft.get("mops").asDouble()).isPositive();
+        assertThat(ft.get("seconds").asDouble()).isPositive();
+        Path prog = dir.resolve("prog.txt");
+        Path plat = dir.resolve("plat.xml");
+        assertThat(MainTest.run("msgsim", "--topology", "torus:4x4", "--collective", "allreduce", "--bytes", "4KiB",
+                "--export-replay", prog.toString(), "--export-platform", plat.toString()).code()).isZero();
+        assertThat(Files.readString(plat)).contains("routing=\"Full\"");
+        assertThat(Files.readAllLines(prog).get(0)).isEqualTo(Files.readAllLines(prog).size() - 1 + "");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--bytes|12 parsecs|size '12 parsecs' is invalid",
+        "--sharing|fair|unknown sharing 'fair'",
+        "--latency|fast|time 'fast' is invalid",
+        "--duplex|half|unknown duplex 'half'"})
+    void badInputIsOneLineAndExitCode2(String option, String value, String message) {
+        String[] args = option.equals("--bytes")
+                ? new String[] {"msgsim", "--topology", "ring:8", "--collective", "bcast", option, value}
+                : new String[] {"msgsim", "--topology", "ring:8", "--collective", "bcast", "--bytes", "1KiB", option, value};
+        MainTest.Result r = MainTest.run(args);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).contains(message).doesNotContain("\n").doesNotContain("Exception");
+        MainTest.Result both = MainTest.run("msgsim", "--topology", "ring:8", "--collective", "bcast", "--app", "ft");
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err()).contains("either --collective with --bytes, or --app");
+    }
+}
