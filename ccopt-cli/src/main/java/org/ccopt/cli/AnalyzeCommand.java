@@ -26,7 +26,9 @@ import picocli.CommandLine.Spec;
             "  collective-share  Fig. 5.14: total hops against the alltoall share (--nodes --procs --total --samples --seed)",
             "  cost              Figs 5.19-5.20: cable length and total cost (--sizes --seed)",
             "  msg-sweep         Figs 3.10-3.12, 4.6-4.8: simulated time of the collectives, 256 B - 1 MiB, per mapping and",
-            "                    placement (--networks --procs --iterations --sharing --seed)"})
+            "                    placement (--networks --procs --iterations --sharing --seed)",
+            "  nas               Figs 3.13-3.16, 4.9-4.12: Mop/s of the NAS FT/IS/MG/LU skeletons per mapping, own order and",
+            "                    two-opt (--networks --procs (default 128) --seeds --iterations --lu-iterations --sharing)"})
 final class AnalyzeCommand implements Callable<Integer> {
 
     @Spec
@@ -44,8 +46,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--degree", paramLabel = "D", description = "Random shortcut degree (default: 19 for hops-table and convergence, 8 for sa-vs-two-opt).")
     Integer degree;
 
-    @Option(names = "--procs", defaultValue = "512", description = "Processes (default: ${DEFAULT-VALUE}).")
-    int procs;
+    @Option(names = "--procs", paramLabel = "P", description = "Processes (default: 512; 128 for nas).")
+    Integer procsOption;
+
+    @Option(names = "--lu-iterations", defaultValue = "4", description = "LU iterations simulated by nas, scaled to 250 (default: ${DEFAULT-VALUE}).")
+    int luIterations;
 
     @Option(names = "--seeds", defaultValue = "5", description = "Networks (seeds 1..N) for hops-table (default: ${DEFAULT-VALUE}).")
     int seeds;
@@ -88,20 +93,23 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         String n = name.toLowerCase(Locale.ROOT);
         Analyses.Output o = switch (n) {
-            case "hops-table" -> Analyses.hopsTable(nodes, deg(19), procs, seeds, its(200_000), th);
-            case "convergence" -> Analyses.convergence(nodes, deg(19), procs, its(1_000_000), seed, th);
+            case "hops-table" -> Analyses.hopsTable(nodes, deg(19), procsOr(512), seeds, its(200_000), th);
+            case "convergence" -> Analyses.convergence(nodes, deg(19), procsOr(512), its(1_000_000), seed, th);
             case "sa-vs-two-opt" -> Analyses.saVsTwoOpt(sizes("64..2048"), deg(8), seed, th);
             case "circulant" -> Analyses.circulant(sizes("16..4096"), th);
             case "metrics" -> Analyses.metrics(sizes("64..8192"), seed, th);
             case "p2p-hops" -> Analyses.p2pHops(nodes, Analyses.sizes(counts, "--counts"), samples, seed, th);
-            case "collective-share" -> Analyses.collectiveShare(nodes, procs, total, samples, seed, th);
+            case "collective-share" -> Analyses.collectiveShare(nodes, procsOr(512), total, samples, seed, th);
             case "cost" -> Analyses.cost(sizes("64..8192"), seed);
-            case "msg-sweep" -> org.ccopt.msgsim.MsgAnalyses.sweep(java.util.List.of(networks.split(";")), procs,
+            case "msg-sweep" -> org.ccopt.msgsim.MsgAnalyses.sweep(java.util.List.of(networks.split(";")), procsOr(512),
                     its(200_000), org.ccopt.msgsim.MsgAnalyses.SIZES,
                     new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0),
                     seed, th);
+            case "nas" -> org.ccopt.msgsim.MsgAnalyses.nas(java.util.List.of(networks.split(";")), procsOr(128), its(200_000),
+                    seeds, luIterations,
+                    new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0), th);
             default -> throw new InvalidInputException("unknown analysis '" + name + "'; expected one of " + Analyses.NAMES
-                    + ", msg-sweep");
+                    + ", msg-sweep, nas");
         };
         Path dir = out == null ? Path.of("analyze-" + n) : out;
         Files.createDirectories(dir);
@@ -139,6 +147,14 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         String text = String.valueOf(v);
         return text.contains(",") ? '"' + text.replace("\"", "\"\"") + '"' : text;
+    }
+
+    private int procsOr(int fallback) {
+        int p = procsOption == null ? fallback : procsOption;
+        if (p < 1) {
+            throw new InvalidInputException("--procs " + p + " is invalid; expected 1 or more");
+        }
+        return p;
     }
 
     private int deg(int fallback) {

@@ -179,6 +179,7 @@ final class MsgsimCommand implements Callable<Integer> {
         j.put("seconds", seconds);
         j.put("flows", r.messages());
         j.put("events", r.events());
+        j.put("shareComputations", r.shares());
         j.put("wallSeconds", wall);
         var w = spec.commandLine().getOut();
         if (json) {

@@ -56,9 +56,10 @@ public final class MessageSimulator {
      * @param seconds  time at which the last task finishes
      * @param messages message tasks (flows)
      * @param events   event times processed (each followed by at most one share computation)
+     * @param shares   flow shares computed in total (the size of the work: events x flows recomputed per event)
      * @param finish   finish time of every task
      */
-    public record Result(double seconds, int messages, long events, double[] finish) {
+    public record Result(double seconds, int messages, long events, long shares, double[] finish) {
     }
 
     private static final int LATENCY_END = 0;
@@ -257,10 +258,7 @@ public final class MessageSimulator {
                     }
                 }
             }
-            if (Boolean.getBoolean("ccopt.msgsim.debug")) {
-                System.err.printf("events %d, flows recomputed %d (%.1f per event)%n", eventCount, recomputed, (double) recomputed / eventCount);
-            }
-            return new Result(now, p.messages(), eventCount, finish);
+            return new Result(now, p.messages(), eventCount, recomputed, finish);
         }
 
         void start(int t) {

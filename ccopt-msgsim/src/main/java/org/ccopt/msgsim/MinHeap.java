@@ -42,11 +42,7 @@ final class MinHeap {
     }
 
     void push(double key, int value) {
-        if (size == keys.length) {
-            keys = Arrays.copyOf(keys, 2 * size);
-            values = Arrays.copyOf(values, 2 * size);
-            order = Arrays.copyOf(order, 2 * size);
-        }
+        growIfFull();
         int i = size++;
         long o = counter++;
         while (i > 0) {
@@ -64,13 +60,17 @@ final class MinHeap {
         order[i] = o;
     }
 
-    /** Appends without ordering; call {@link #heapify()} before the next pop. */
-    void append(double key, int value) {
+    private void growIfFull() {
         if (size == keys.length) {
             keys = Arrays.copyOf(keys, 2 * size);
             values = Arrays.copyOf(values, 2 * size);
             order = Arrays.copyOf(order, 2 * size);
         }
+    }
+
+    /** Appends without ordering; call {@link #heapify()} before the next pop. */
+    void append(double key, int value) {
+        growIfFull();
         keys[size] = key;
         values[size] = value;
         order[size++] = counter++;

@@ -83,4 +83,52 @@ public final class MsgAnalyses {
         return new Analyses.Output(List.of(new Analyses.Table("msg-sweep", List.of("network", "collective", "mapping",
                 "placement", "bytes", "seconds", "totalHops", "events"), rows)), charts);
     }
+
+    /**
+     * Figs 3.13-3.16 and 4.9-4.12: Mop/s of the NAS skeletons with 128 processes on each network, for every mapping
+     * with its own order and with two-opt placement for the benchmark's collective (Table 3.7: alltoall for FT and IS,
+     * allreduce for MG and LU), over mapping seeds 1..seeds (the thesis draws 100 samples per box).
+     */
+    public static Analyses.Output nas(List<String> specs, int procs, long iterations, int seeds, int luIterations,
+                                      MessageSimulator.Options options, int threads) {
+        List<Object[]> rows = new ArrayList<>();
+        List<Analyses.Chart> charts = new ArrayList<>();
+        for (String spec : specs) {
+            Topology t = TopologySpec.parse(spec);
+            MsgNetwork net = new MsgNetwork(t, 12.5e9, 100e-9, MsgNetwork.Duplex.SHARED);
+            boolean circulant = t.family().startsWith("circulant");
+            ProcessMapping[] mappings = circulant
+                    ? new ProcessMapping[] {ProcessMapping.CIRCULANT, ProcessMapping.RING, ProcessMapping.TREE, ProcessMapping.RANDOM}
+                    : new ProcessMapping[] {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING};
+            RankPlacement[] placements = {RankPlacement.MAPPING_ORDER, RankPlacement.TWO_OPT};
+            for (NasSkeleton.App app : NasSkeleton.App.values()) {
+                String cc = app == NasSkeleton.App.FT || app == NasSkeleton.App.IS ? "alltoall" : "allreduce";
+                double[][] mean = new double[placements.length][mappings.length];
+                for (int m = 0; m < mappings.length; m++) {
+                    for (int k = 0; k < placements.length; k++) {
+                        for (long seed = 1; seed <= seeds; seed++) {
+                            RankPlacer.Settings settings = new RankPlacer.Settings(placements[k], RankPlacement.Objective.HOPS,
+                                    placements[k].searches() ? iterations : 0, seed, false, 0);
+                            RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(cc, procs), mappings[m], seed, settings,
+                                    false, threads);
+                            NasSkeleton.Skeleton sk = NasSkeleton.build(app, "A", o.ranks(), 100e9, luIterations);
+                            double seconds = MessageSimulator.run(net, sk.program(), options).seconds() * sk.timeScale();
+                            double mops = sk.operations() / seconds / 1e6;
+                            rows.add(new Object[] {spec, app.name(), mappings[m].label(), placements[k].label(), seed, seconds, mops});
+                            mean[k][m] += mops / seeds;
+                        }
+                    }
+                }
+                String[] cats = new String[mappings.length];
+                for (int m = 0; m < mappings.length; m++) {
+                    cats[m] = mappings[m].label();
+                }
+                charts.add(new Analyses.Chart("nas-" + t.family() + "-" + app.name().toLowerCase(java.util.Locale.ROOT),
+                        "NAS " + app + " class A, " + procs + " processes on " + spec + " (mean of " + seeds + " seeds)",
+                        "mapping", "Mop/s", null, cats, new String[] {"own order", "two-opt (" + cc + ")"}, mean));
+            }
+        }
+        return new Analyses.Output(List.of(new Analyses.Table("nas", List.of("network", "app", "mapping", "placement", "seed",
+                "seconds", "mops"), rows)), charts);
+    }
 }
