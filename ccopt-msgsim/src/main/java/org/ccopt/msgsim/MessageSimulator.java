@@ -107,7 +107,6 @@ public final class MessageSimulator {
         int stamp;
         int[] resQueue;
         int[] affected;
-        int visited;
         int[] changedFlows = new int[16];
         int changedCount;
         long recomputed;
@@ -340,14 +339,20 @@ public final class MessageSimulator {
                 }
             }
             int n = 0;
+            ratios.clear();
             while (head < tail) {
                 int r = resQueue[head++];
-                for (int i = 0; i < resCount[r]; i++) {
-                    int g = ownerOf[resList[r][i]];
+                int[] list = resList[r];
+                int count = resCount[r];
+                double w = 0;
+                for (int i = 0; i < count; i++) {
+                    int g = ownerOf[list[i]];
+                    w += weight[g];
                     if (flowStamp[g] == stamp) {
                         continue;
                     }
                     flowStamp[g] = stamp;
+                    fixed[g] = false;
                     affected[n++] = g;
                     for (int k = routeStart[g]; k < routeStart[g + 1]; k++) {
                         int r2 = routeRes[k];
@@ -357,38 +362,25 @@ public final class MessageSimulator {
                         }
                     }
                 }
+                // the share computation's starting point for this resource (only shared ones are queued)
+                if (count >= 2) {
+                    capacity[r] = net.capacity(r);
+                    weightSum[r] = w;
+                    unfixed[r] = count;
+                    ratios.append(capacity[r] / w, r);
+                }
             }
-            visited = tail;
             recomputed += n;
             return n;
         }
 
         /**
          * Weighted max-min fair shares of the first {@code count} flows of {@code affected} (a union of components,
-         * whose shared resources are {@code resQueue[0 .. visited-1]}) by progressive filling: the shared resource
+         * whose shared resources {@link #affectedFlows()} has queued in {@code ratios}) by progressive filling: the shared resource
          * with the least remaining capacity per unit weight of its unfixed flows fixes them at that level, and so
          * on; levels only rise, so a queued level that has grown is re-queued when it surfaces.
          */
         void share(int count) {
-            for (int i = 0; i < count; i++) {
-                fixed[affected[i]] = false;
-            }
-            ratios.clear();
-            for (int q = 0; q < visited; q++) {
-                int r = resQueue[q];
-                int n = resCount[r];
-                if (n < 2) {
-                    continue;
-                }
-                double w = 0;
-                for (int i = 0; i < n; i++) {
-                    w += weight[ownerOf[resList[r][i]]];
-                }
-                capacity[r] = net.capacity(r);
-                weightSum[r] = w;
-                unfixed[r] = n;
-                ratios.append(capacity[r] / w, r);
-            }
             ratios.heapify();
             while (!ratios.isEmpty()) {
                 double key = ratios.peekKey();
