@@ -92,18 +92,20 @@ public final class MessageSimulator {
         int activeCount;
         final MinHeap events = new MinHeap(true);
         // share computation scratch
-        final double[] capacity;
-        final double[] weightSum;
-        final int[] unfixed;
+        /**
+         * Per resource, interleaved so one touch loads one cache line: {@code rs[3r]} active flows on it,
+         * {@code rs[3r+1]} search stamp, {@code rs[3r+2]} unfixed flows; {@code rd[2r]} remaining capacity,
+         * {@code rd[2r+1]} weight of its unfixed flows.
+         */
+        final int[] rs;
+        final double[] rd;
         final boolean[] fixed;
         final MinHeap ratios = new MinHeap(false);
         // active flows per resource, as route-entry indices, for finding the flows an event can affect
         int[] ownerOf;
         int[] posInRes;
         int[][] resList;
-        int[] resCount;
         int[] flowStamp;
-        int[] resStamp;
         int stamp;
         int[] resQueue;
         int[] affected;
@@ -176,9 +178,8 @@ public final class MessageSimulator {
             active = new int[Math.max(1, messages)];
             activePos = new int[tasks];
             int r = net.resourceCount();
-            capacity = new double[r];
-            weightSum = new double[r];
-            unfixed = new int[r];
+            rs = new int[3 * r];
+            rd = new double[2 * r];
             fixed = new boolean[tasks];
             ownerOf = new int[routeRes.length];
             for (int t = 0; t < tasks; t++) {
@@ -188,9 +189,7 @@ public final class MessageSimulator {
             }
             posInRes = new int[routeRes.length];
             resList = new int[r][];
-            resCount = new int[r];
             flowStamp = new int[tasks];
-            resStamp = new int[r];
             resQueue = new int[r];
             affected = new int[Math.max(1, messages)];
         }
@@ -213,6 +212,7 @@ public final class MessageSimulator {
                 eventCount++;
                 double slack = Math.ulp(now) * 16;
                 boolean changed = false;
+                boolean started = false;
                 changedCount = 0;
                 // flows that finish now
                 minTimeLeft = Double.POSITIVE_INFINITY;
@@ -245,10 +245,14 @@ public final class MessageSimulator {
                         activate(t);
                         noteChanged(t);
                         changed = true;
+                        started = true;
                     }
                 }
                 if (changed) {
-                    share(affectedFlows());
+                    // when flows only ended, the old shares often stay max-min fair: then nothing is recomputed
+                    if (started || !stillFair()) {
+                        share(affectedFlows());
+                    }
                     changedCount = 0;
                     minTimeLeft = Double.POSITIVE_INFINITY;
                     for (int i = 0; i < activeCount; i++) {
@@ -286,11 +290,11 @@ public final class MessageSimulator {
                 int r = routeRes[k];
                 if (resList[r] == null) {
                     resList[r] = new int[4];
-                } else if (resCount[r] == resList[r].length) {
-                    resList[r] = Arrays.copyOf(resList[r], 2 * resCount[r]);
+                } else if (rs[3 * r] == resList[r].length) {
+                    resList[r] = Arrays.copyOf(resList[r], 2 * rs[3 * r]);
                 }
-                posInRes[k] = resCount[r];
-                resList[r][resCount[r]++] = k;
+                posInRes[k] = rs[3 * r];
+                resList[r][rs[3 * r]++] = k;
             }
         }
 
@@ -303,10 +307,57 @@ public final class MessageSimulator {
             for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
                 int r = routeRes[k];
                 int at = posInRes[k];
-                int moved = resList[r][--resCount[r]];
+                int moved = resList[r][--rs[3 * r]];
                 resList[r][at] = moved;
                 posInRes[moved] = at;
             }
+        }
+
+        /**
+         * After flows have only ended: whether the remaining shares are still the max-min fair allocation. Removing
+         * flows keeps the shares feasible, and a share is max-min fair when every flow has a bottleneck, a saturated
+         * resource on which its normalised rate (rate / weight) is the largest. Only the flows that shared a resource
+         * with an ended flow can have lost theirs, so only they are checked; the allocation is unique, so when all of
+         * them still have one, the shares stand exactly.
+         */
+        boolean stillFair() {
+            stamp++;
+            for (int c = 0; c < changedCount; c++) {
+                int f = changedFlows[c];
+                for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
+                    int r = routeRes[k];
+                    int[] list = resList[r];
+                    for (int i = 0, n = rs[3 * r]; i < n; i++) {
+                        int g = ownerOf[list[i]];
+                        if (flowStamp[g] != stamp) {
+                            flowStamp[g] = stamp;
+                            if (!hasBottleneck(g)) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+            return true;
+        }
+
+        private boolean hasBottleneck(int g) {
+            double mine = rate[g] / weight[g];
+            for (int k = routeStart[g]; k < routeStart[g + 1]; k++) {
+                int r = routeRes[k];
+                int[] list = resList[r];
+                double load = 0;
+                double most = 0;
+                for (int i = 0, n = rs[3 * r]; i < n; i++) {
+                    int h = ownerOf[list[i]];
+                    load += rate[h];
+                    most = Math.max(most, rate[h] / weight[h]);
+                }
+                if (load >= net.capacity(r) * (1 - 1e-9) && mine >= most * (1 - 1e-9)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         void noteChanged(int f) {
@@ -332,8 +383,8 @@ public final class MessageSimulator {
                 int f = changedFlows[c];
                 for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
                     int r = routeRes[k];
-                    if (resStamp[r] != stamp) {
-                        resStamp[r] = stamp;
+                    if (rs[3 * r + 1] != stamp) {
+                        rs[3 * r + 1] = stamp;
                         resQueue[tail++] = r;
                     }
                 }
@@ -343,7 +394,7 @@ public final class MessageSimulator {
             while (head < tail) {
                 int r = resQueue[head++];
                 int[] list = resList[r];
-                int count = resCount[r];
+                int count = rs[3 * r];
                 double w = 0;
                 for (int i = 0; i < count; i++) {
                     int g = ownerOf[list[i]];
@@ -356,18 +407,18 @@ public final class MessageSimulator {
                     affected[n++] = g;
                     for (int k = routeStart[g]; k < routeStart[g + 1]; k++) {
                         int r2 = routeRes[k];
-                        if (resCount[r2] >= 2 && resStamp[r2] != stamp) {
-                            resStamp[r2] = stamp;
+                        if (rs[3 * r2] >= 2 && rs[3 * r2 + 1] != stamp) {
+                            rs[3 * r2 + 1] = stamp;
                             resQueue[tail++] = r2;
                         }
                     }
                 }
                 // the share computation's starting point for this resource (only shared ones are queued)
                 if (count >= 2) {
-                    capacity[r] = net.capacity(r);
-                    weightSum[r] = w;
-                    unfixed[r] = count;
-                    ratios.append(capacity[r] / w, r);
+                    rd[2 * r] = net.capacity(r);
+                    rd[2 * r + 1] = w;
+                    rs[3 * r + 2] = count;
+                    ratios.append(rd[2 * r] / w, r);
                 }
             }
             recomputed += n;
@@ -385,16 +436,16 @@ public final class MessageSimulator {
             while (!ratios.isEmpty()) {
                 double key = ratios.peekKey();
                 int r = ratios.pop();
-                if (unfixed[r] == 0) {
+                if (rs[3 * r + 2] == 0) {
                     continue;
                 }
-                double level = Math.max(0, capacity[r]) / weightSum[r];
+                double level = Math.max(0, rd[2 * r]) / rd[2 * r + 1];
                 if (level > key * (1 + 1e-12)) {
                     ratios.push(level, r);
                     continue;
                 }
                 int[] list = resList[r];
-                for (int i = 0, n = resCount[r]; i < n; i++) {
+                for (int i = 0, n = rs[3 * r]; i < n; i++) {
                     int f = ownerOf[list[i]];
                     if (!fixed[f]) {
                         fix(f, weight[f] * level);
@@ -416,10 +467,10 @@ public final class MessageSimulator {
             rate[f] = value;
             for (int k = routeStart[f], end = routeStart[f + 1]; k < end; k++) {
                 int r2 = routeRes[k];
-                if (resCount[r2] >= 2) {
-                    capacity[r2] -= value;
-                    weightSum[r2] -= weight[f];
-                    unfixed[r2]--;
+                if (rs[3 * r2] >= 2) {
+                    rd[2 * r2] -= value;
+                    rd[2 * r2 + 1] -= weight[f];
+                    rs[3 * r2 + 2]--;
                 }
             }
         }
