@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code ccopt analyze NAME}: the analyses of Cui 2024, chapters 3-5, as CSV files and PNG charts. */
-@Command(name = "analyze", mixinStandardHelpOptions = true,
+@Command(name = "analyze", mixinStandardHelpOptions = true, usageHelpWidth = 130,
         description = "Run one of the thesis's analyses (Cui 2024) and write its CSV tables and PNG charts to --out.",
         footer = {"", "Analyses and the options they read:",
             "  hops-table        Tables 3.4-3.6: hops per mapping and placement (--nodes --degree --procs --seeds --iterations)",
@@ -25,10 +25,10 @@ import picocli.CommandLine.Spec;
             "  p2p-hops          Fig. 5.12: average point-to-point hops against mapped nodes (--nodes --counts --samples --seed)",
             "  collective-share  Fig. 5.14: total hops against the alltoall share (--nodes --procs --total --samples --seed)",
             "  cost              Figs 5.19-5.20: cable length and total cost (--sizes --seed)",
-            "  msg-sweep         Figs 3.10-3.12, 4.6-4.8: simulated time of the collectives, 256 B - 1 MiB, per mapping and",
-            "                    placement (--networks --procs --iterations --sharing --seed)",
-            "  nas               Figs 3.13-3.16, 4.9-4.12: Mop/s of the NAS FT/IS/MG/LU skeletons per mapping, own order and",
-            "                    two-opt (--networks --procs (default 128) --seeds --iterations --lu-iterations --sharing)"})
+            "  msg-sweep         Figs 3.10-3.12, 4.6-4.8: collective times, 256 B - 1 MiB, per mapping and placement",
+            "                    (--networks --procs --iterations --sharing --seed)",
+            "  nas               Figs 3.13-3.16, 4.9-4.12: Mop/s of the NAS FT/IS/MG/LU skeletons per mapping and placement",
+            "                    (--networks --procs (default 128) --seeds --iterations --lu-iterations --sharing)"})
 final class AnalyzeCommand implements Callable<Integer> {
 
     @Spec
