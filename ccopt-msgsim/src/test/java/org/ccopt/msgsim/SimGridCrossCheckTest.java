@@ -75,4 +75,30 @@ class SimGridCrossCheckTest {
         double theirs = simgrid(net.simgridPlatform("100Gf"), program.replayText());
         assertThat(Math.abs(ours - theirs) / theirs).as("ccopt %.12e s, SimGrid %.12e s", ours, theirs).isLessThan(1e-6);
     }
+
+    /** Seeded random message programs (random pairs, sizes and dependency DAGs): every engine path against SimGrid. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(longs = {1, 2, 3, 4, 5, 6})
+    void randomProgramsAgreeWithSimGrid(long seed) throws Exception {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        Topology t = TopologySpec.parse("random-shortcut:24:4:seed=" + seed);
+        Program program = new Program();
+        int n = 60;
+        for (int i = 0; i < n; i++) {
+            int a = random.nextInt(24);
+            int b = (a + 1 + random.nextInt(23)) % 24;
+            int deps = i == 0 ? 0 : random.nextInt(Math.min(3, i) + 1);
+            int[] d = new int[deps];
+            for (int k = 0; k < deps; k++) {
+                d[k] = random.nextInt(i);
+            }
+            double bytes = Math.floor(Math.pow(2, random.nextDouble() * 20));
+            program.message(a, b, bytes, java.util.Arrays.stream(d).distinct().toArray());
+        }
+        MsgNetwork net = new MsgNetwork(t, 12.5e9, 100e-9, MsgNetwork.Duplex.SHARED);
+        double ours = MessageSimulator.run(net, program,
+                new MessageSimulator.Options(MessageSimulator.Sharing.CM02, 0, 1, 0)).seconds();
+        double theirs = simgrid(net.simgridPlatform("100Gf"), program.replayText());
+        assertThat(Math.abs(ours - theirs) / theirs).as("ccopt %.12e s, SimGrid %.12e s", ours, theirs).isLessThan(1e-6);
+    }
 }
