@@ -107,8 +107,9 @@ public final class MessageSimulator {
         int[][] resList;
         int[] flowStamp;
         int stamp;
-        int[] resQueue;
         int[] affected;
+        int[] flowMark;
+        int mark;
         int[] changedFlows = new int[16];
         int changedCount;
         long recomputed;
@@ -190,7 +191,7 @@ public final class MessageSimulator {
             posInRes = new int[routeRes.length];
             resList = new int[r][];
             flowStamp = new int[tasks];
-            resQueue = new int[r];
+            flowMark = new int[tasks];
             affected = new int[Math.max(1, messages)];
         }
 
@@ -212,7 +213,6 @@ public final class MessageSimulator {
                 eventCount++;
                 double slack = Math.ulp(now) * 16;
                 boolean changed = false;
-                boolean started = false;
                 changedCount = 0;
                 // flows that finish now
                 minTimeLeft = Double.POSITIVE_INFINITY;
@@ -245,14 +245,10 @@ public final class MessageSimulator {
                         activate(t);
                         noteChanged(t);
                         changed = true;
-                        started = true;
                     }
                 }
                 if (changed) {
-                    // when flows only ended, the old shares often stay max-min fair: then nothing is recomputed
-                    if (started || !stillFair()) {
-                        share(affectedFlows());
-                    }
+                    repair();
                     changedCount = 0;
                     minTimeLeft = Double.POSITIVE_INFINITY;
                     for (int i = 0; i < activeCount; i++) {
@@ -314,31 +310,155 @@ public final class MessageSimulator {
         }
 
         /**
-         * After flows have only ended: whether the remaining shares are still the max-min fair allocation. Removing
-         * flows keeps the shares feasible, and a share is max-min fair when every flow has a bottleneck, a saturated
-         * resource on which its normalised rate (rate / weight) is the largest. Only the flows that shared a resource
-         * with an ended flow can have lost theirs, so only they are checked; the allocation is unique, so when all of
-         * them still have one, the shares stand exactly.
+         * Restores the max-min fair shares after an event, touching as few flows as it can (exact: the allocation is
+         * unique and characterised by every flow having a bottleneck, a saturated resource on which its normalised rate,
+         * rate / weight, is the largest). The set A to recompute starts with the started flows and the flows that
+         * shared a resource with an ended flow and lost their bottleneck. A's shares are computed by progressive
+         * filling on the capacity the other flows leave; then every flow of A and every flow next to A must have a
+         * bottleneck, and those that do not (with the neighbours of a flow of A that does not) join A, until none is
+         * missing. Flows outside A keep their shares: their resources' loads did not change or they passed the check.
          */
-        boolean stillFair() {
+        void repair() {
+            mark++;
+            int n = 0;
             stamp++;
             for (int c = 0; c < changedCount; c++) {
                 int f = changedFlows[c];
+                if (isActive(f)) {
+                    n = addToRepair(f, n);
+                    continue;
+                }
                 for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
                     int r = routeRes[k];
                     int[] list = resList[r];
-                    for (int i = 0, n = rs[3 * r]; i < n; i++) {
+                    for (int i = 0, m = rs[3 * r]; i < m; i++) {
                         int g = ownerOf[list[i]];
-                        if (flowStamp[g] != stamp) {
+                        if (flowMark[g] != mark && flowStamp[g] != stamp) {
                             flowStamp[g] = stamp;
-                            if (!hasBottleneck(g)) {
-                                return false;
+                            if (rate[g] == 0 || !hasBottleneck(g)) {
+                                n = addToRepair(g, n);
                             }
                         }
                     }
                 }
             }
-            return true;
+            while (n > 0) {
+                solveResidual(n);
+                recomputed += n;
+                int before = n;
+                stamp++;
+                for (int i = 0; i < before; i++) {
+                    int f = affected[i];
+                    boolean fine = hasBottleneck(f);
+                    for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
+                        int r = routeRes[k];
+                        int[] list = resList[r];
+                        for (int q = 0, m = rs[3 * r]; q < m; q++) {
+                            int g = ownerOf[list[q]];
+                            if (flowMark[g] == mark) {
+                                continue;
+                            }
+                            if (!fine) {
+                                n = addToRepair(g, n);
+                            } else if (flowStamp[g] != stamp) {
+                                flowStamp[g] = stamp;
+                                if (!hasBottleneck(g)) {
+                                    n = addToRepair(g, n);
+                                }
+                            }
+                        }
+                    }
+                }
+                if (n == before) {
+                    break;
+                }
+            }
+        }
+
+        private boolean isActive(int f) {
+            return activePos[f] < activeCount && active[activePos[f]] == f;
+        }
+
+        private int addToRepair(int f, int n) {
+            flowMark[f] = mark;
+            affected[n] = f;
+            return n + 1;
+        }
+
+        /** Progressive filling for the flows of A on the capacity the other flows leave. */
+        private void solveResidual(int count) {
+            stamp++;
+            ratios.clear();
+            for (int i = 0; i < count; i++) {
+                fixed[affected[i]] = false;
+            }
+            for (int i = 0; i < count; i++) {
+                int f = affected[i];
+                for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
+                    int r = routeRes[k];
+                    if (rs[3 * r + 1] == stamp) {
+                        continue;
+                    }
+                    rs[3 * r + 1] = stamp;
+                    int[] list = resList[r];
+                    double cap = net.capacity(r);
+                    double w = 0;
+                    int inA = 0;
+                    for (int q = 0, m = rs[3 * r]; q < m; q++) {
+                        int g = ownerOf[list[q]];
+                        if (flowMark[g] == mark) {
+                            w += weight[g];
+                            inA++;
+                        } else {
+                            cap -= rate[g];
+                        }
+                    }
+                    rd[2 * r] = cap;
+                    rd[2 * r + 1] = w;
+                    rs[3 * r + 2] = inA;
+                    if (inA >= 2 || cap < net.capacity(r) * (1 - 1e-12)) {
+                        ratios.append(Math.max(0, cap) / w, r);
+                    }
+                }
+            }
+            ratios.heapify();
+            while (!ratios.isEmpty()) {
+                double key = ratios.peekKey();
+                int r = ratios.pop();
+                if (rs[3 * r + 2] == 0) {
+                    continue;
+                }
+                double level = Math.max(0, rd[2 * r]) / rd[2 * r + 1];
+                if (level > key * (1 + 1e-12)) {
+                    ratios.push(level, r);
+                    continue;
+                }
+                int[] list = resList[r];
+                for (int q = 0, m = rs[3 * r]; q < m; q++) {
+                    int f = ownerOf[list[q]];
+                    if (flowMark[f] == mark && !fixed[f]) {
+                        fixed[f] = true;
+                        double value = weight[f] * level;
+                        rate[f] = value;
+                        for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
+                            int r2 = routeRes[k];
+                            if (rs[3 * r2 + 1] == stamp) {
+                                rd[2 * r2] -= value;
+                                rd[2 * r2 + 1] -= weight[f];
+                                rs[3 * r2 + 2]--;
+                            }
+                        }
+                    }
+                }
+            }
+            // a flow of A alone on all its resources, none of them used by others, runs at the full capacity
+            for (int i = 0; i < count; i++) {
+                int f = affected[i];
+                if (!fixed[f]) {
+                    fixed[f] = true;
+                    rate[f] = net.bandwidth();
+                }
+            }
         }
 
         private boolean hasBottleneck(int g) {
@@ -367,112 +487,5 @@ public final class MessageSimulator {
             changedFlows[changedCount++] = f;
         }
 
-        /**
-         * The active flows whose share an event can change: max-min fair shares decompose over the connected
-         * components of the flows-and-resources graph, and only resources used by two or more flows connect flows
-         * (every resource has the same capacity, so a resource of one flow never decides its share). The components
-         * that contain the started and finished flows' resources are recomputed; every other share stays.
-         *
-         * @return the number of flows written to {@code affected}
-         */
-        int affectedFlows() {
-            stamp++;
-            int head = 0;
-            int tail = 0;
-            for (int c = 0; c < changedCount; c++) {
-                int f = changedFlows[c];
-                for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
-                    int r = routeRes[k];
-                    if (rs[3 * r + 1] != stamp) {
-                        rs[3 * r + 1] = stamp;
-                        resQueue[tail++] = r;
-                    }
-                }
-            }
-            int n = 0;
-            ratios.clear();
-            while (head < tail) {
-                int r = resQueue[head++];
-                int[] list = resList[r];
-                int count = rs[3 * r];
-                double w = 0;
-                for (int i = 0; i < count; i++) {
-                    int g = ownerOf[list[i]];
-                    w += weight[g];
-                    if (flowStamp[g] == stamp) {
-                        continue;
-                    }
-                    flowStamp[g] = stamp;
-                    fixed[g] = false;
-                    affected[n++] = g;
-                    for (int k = routeStart[g]; k < routeStart[g + 1]; k++) {
-                        int r2 = routeRes[k];
-                        if (rs[3 * r2] >= 2 && rs[3 * r2 + 1] != stamp) {
-                            rs[3 * r2 + 1] = stamp;
-                            resQueue[tail++] = r2;
-                        }
-                    }
-                }
-                // the share computation's starting point for this resource (only shared ones are queued)
-                if (count >= 2) {
-                    rd[2 * r] = net.capacity(r);
-                    rd[2 * r + 1] = w;
-                    rs[3 * r + 2] = count;
-                    ratios.append(rd[2 * r] / w, r);
-                }
-            }
-            recomputed += n;
-            return n;
-        }
-
-        /**
-         * Weighted max-min fair shares of the first {@code count} flows of {@code affected} (a union of components,
-         * whose shared resources {@link #affectedFlows()} has queued in {@code ratios}) by progressive filling: the shared resource
-         * with the least remaining capacity per unit weight of its unfixed flows fixes them at that level, and so
-         * on; levels only rise, so a queued level that has grown is re-queued when it surfaces.
-         */
-        void share(int count) {
-            ratios.heapify();
-            while (!ratios.isEmpty()) {
-                double key = ratios.peekKey();
-                int r = ratios.pop();
-                if (rs[3 * r + 2] == 0) {
-                    continue;
-                }
-                double level = Math.max(0, rd[2 * r]) / rd[2 * r + 1];
-                if (level > key * (1 + 1e-12)) {
-                    ratios.push(level, r);
-                    continue;
-                }
-                int[] list = resList[r];
-                for (int i = 0, n = rs[3 * r]; i < n; i++) {
-                    int f = ownerOf[list[i]];
-                    if (!fixed[f]) {
-                        fix(f, weight[f] * level);
-                    }
-                }
-            }
-            // a flow on no shared resource runs at the full capacity, which every resource has
-            for (int i = 0; i < count; i++) {
-                int f = affected[i];
-                if (!fixed[f]) {
-                    fixed[f] = true;
-                    rate[f] = net.bandwidth();
-                }
-            }
-        }
-
-        private void fix(int f, double value) {
-            fixed[f] = true;
-            rate[f] = value;
-            for (int k = routeStart[f], end = routeStart[f + 1]; k < end; k++) {
-                int r2 = routeRes[k];
-                if (rs[3 * r2] >= 2) {
-                    rd[2 * r2] -= value;
-                    rd[2 * r2 + 1] -= weight[f];
-                    rs[3 * r2 + 2]--;
-                }
-            }
-        }
     }
 }
