@@ -114,8 +114,10 @@ public final class MessageSimulator {
         int changedCount;
         long recomputed;
         double now;
-        /** Least time an active flow needs to finish at the current rates. */
-        double minTimeLeft = Double.POSITIVE_INFINITY;
+        /** Remaining bytes of a flow are {@code remaining[f]} at time {@code since[f]}; its projected finish. */
+        final double[] since;
+        final double[] finishAt;
+        final MinHeap finishes = new MinHeap(true);
         long eventCount;
         int done;
 
@@ -130,6 +132,8 @@ public final class MessageSimulator {
             rate = new double[tasks];
             finish = new double[tasks];
             Arrays.fill(finish, Double.NaN);
+            since = new double[tasks];
+            finishAt = new double[tasks];
             int messages = p.messages();
             int[] from = new int[messages];
             int[] to = new int[messages];
@@ -202,37 +206,24 @@ public final class MessageSimulator {
                 }
             }
             while (done < tasks) {
-                double next = events.isEmpty() ? Double.POSITIVE_INFINITY : events.peekKey();
-                next = Math.min(next, now + minTimeLeft);
+                double next = Math.min(events.isEmpty() ? Double.POSITIVE_INFINITY : events.peekKey(), nextFinish());
                 if (next == Double.POSITIVE_INFINITY) {
                     throw new IllegalStateException("simulation stalled with " + (tasks - done)
                             + " tasks unfinished (a dependency cycle?)");
                 }
-                double dt = next - now;
                 now = next;
                 eventCount++;
                 double slack = Math.ulp(now) * 16;
                 boolean changed = false;
                 changedCount = 0;
                 // flows that finish now
-                minTimeLeft = Double.POSITIVE_INFINITY;
-                for (int i = 0; i < activeCount; i++) {
-                    int f = active[i];
-                    double left = remaining[f] - rate[f] * dt;
-                    if (left <= rate[f] * slack) {
-                        left = 0;
-                    }
-                    remaining[f] = left;
-                    minTimeLeft = Math.min(minTimeLeft, left / rate[f]);
-                }
-                for (int i = activeCount - 1; i >= 0; i--) {
-                    int f = active[i];
-                    if (remaining[f] == 0) {
-                        deactivate(f);
-                        noteChanged(f);
-                        complete(f);
-                        changed = true;
-                    }
+                while (nextFinish() <= now + slack) {
+                    int f = finishes.pop();
+                    remaining[f] = 0;
+                    deactivate(f);
+                    noteChanged(f);
+                    complete(f);
+                    changed = true;
                 }
                 while (!events.isEmpty() && events.peekKey() <= now + slack) {
                     int code = events.pop();
@@ -243,6 +234,7 @@ public final class MessageSimulator {
                         complete(t);
                     } else {
                         activate(t);
+                        since[t] = now;
                         noteChanged(t);
                         changed = true;
                     }
@@ -250,11 +242,6 @@ public final class MessageSimulator {
                 if (changed) {
                     repair();
                     changedCount = 0;
-                    minTimeLeft = Double.POSITIVE_INFINITY;
-                    for (int i = 0; i < activeCount; i++) {
-                        int f = active[i];
-                        minTimeLeft = Math.min(minTimeLeft, remaining[f] / rate[f]);
-                    }
                 }
             }
             return new Result(now, p.messages(), eventCount, recomputed, finish);
@@ -375,6 +362,30 @@ public final class MessageSimulator {
             }
         }
 
+        /** Earliest projected finish of an active flow; stale queue entries (the flow ended or its rate changed) go. */
+        private double nextFinish() {
+            while (!finishes.isEmpty()) {
+                int f = finishes.peekValue();
+                if (isActive(f) && finishAt[f] == finishes.peekKey()) {
+                    return finishAt[f];
+                }
+                finishes.pop();
+            }
+            return Double.POSITIVE_INFINITY;
+        }
+
+        /** Sets a flow's rate from now on: its remaining bytes are brought up to now and its finish re-projected. */
+        private void setRate(int f, double value) {
+            remaining[f] -= rate[f] * (now - since[f]);
+            if (remaining[f] < 0) {
+                remaining[f] = 0;
+            }
+            since[f] = now;
+            rate[f] = value;
+            finishAt[f] = now + remaining[f] / value;
+            finishes.push(finishAt[f], f);
+        }
+
         private boolean isActive(int f) {
             return activePos[f] < activeCount && active[activePos[f]] == f;
         }
@@ -439,7 +450,7 @@ public final class MessageSimulator {
                     if (flowMark[f] == mark && !fixed[f]) {
                         fixed[f] = true;
                         double value = weight[f] * level;
-                        rate[f] = value;
+                        setRate(f, value);
                         for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
                             int r2 = routeRes[k];
                             if (rs[3 * r2 + 1] == stamp) {
@@ -456,7 +467,7 @@ public final class MessageSimulator {
                 int f = affected[i];
                 if (!fixed[f]) {
                     fixed[f] = true;
-                    rate[f] = net.bandwidth();
+                    setRate(f, net.bandwidth());
                 }
             }
         }
