@@ -15,7 +15,10 @@ import org.ccopt.InvalidInputException;
  * that level, and so on. Weights are 1 ({@link Sharing#MAXMIN}) or 1 / route latency ({@link Sharing#CM02}: SimGrid's
  * CM02 model gives a flow a sharing penalty equal to its latency, so a flow over a longer route gets a smaller
  * share). There is no time stepping: the next event is the earliest latency end, delay end or flow completion,
- * and simultaneous events are processed together before the shares are recomputed once.
+ * and simultaneous events are processed together before the shares are repaired once. The repair recomputes only
+ * the flows that lose or lack a bottleneck (see {@code repair}), which gives the same allocation as a full
+ * recomputation because the max-min fair allocation is unique; remaining bytes are kept lazily, with a queue of
+ * projected finishes, so an event costs time in the flows it changes, not in all active flows.
  *
  * <p>Optional refinements, off by default: a per-message start-up overhead added to the latency phase, and a
  * bandwidth factor for small messages (a message under a threshold transfers at that factor of its share,
