@@ -1,0 +1,164 @@
+package org.ccopt.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.ccopt.InvalidInputException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ccopt table RESULTS}: groups the ok rows of an experiment's results by some columns and shows aggregates of
+ * others, the way the papers tabulate success rates, best and mean values.
+ */
+@Command(name = "table", mixinStandardHelpOptions = true,
+        description = "Tabulate experiment results: group rows by columns and show aggregates (mean, min, max, count, rate<=X).")
+final class TableCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RESULTS", description = "A 'ccopt run' output directory or its results.jsonl.")
+    Path results;
+
+    @Option(names = "--by", required = true, split = ",", paramLabel = "COL", description = "Columns to group by, e.g. traffic,packets.")
+    List<String> by;
+
+    @Option(names = "--show", required = true, split = ",", paramLabel = "COL[:AGG]",
+            description = "Columns to show with an aggregate: mean (default), min, max, count, rate<=X, rate>=X, rate=X.")
+    List<String> show;
+
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|csv|md", description = "Output format (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Override
+    public Integer call() throws Exception {
+        Path lines = Files.isDirectory(results) ? results.resolve("results.jsonl") : results;
+        if (!Files.exists(lines)) {
+            throw new InvalidInputException("no results at " + results + "; expected a 'ccopt run' output directory or a results.jsonl");
+        }
+        List<JsonNode> rows = new ArrayList<>();
+        for (JsonNode row : RunCommand.read(lines).values()) {
+            if ("ok".equals(row.path("status").asText())) {
+                rows.add(row);
+            }
+        }
+        Map<List<String>, List<JsonNode>> groups = new LinkedHashMap<>();
+        for (JsonNode row : rows) {
+            List<String> key = new ArrayList<>();
+            for (String c : by) {
+                if (!row.has(c)) {
+                    throw new InvalidInputException("--by column '" + c + "' is not in the results; expected one of " + columns(row));
+                }
+                key.add(row.get(c).asText());
+            }
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
+        }
+        List<String> header = new ArrayList<>(by);
+        header.addAll(show);
+        List<List<String>> table = new ArrayList<>();
+        for (Map.Entry<List<String>, List<JsonNode>> g : groups.entrySet()) {
+            List<String> line = new ArrayList<>(g.getKey());
+            for (String s : show) {
+                line.add(aggregate(s, g.getValue()));
+            }
+            table.add(line);
+        }
+        print(header, table);
+        return Main.OK;
+    }
+
+    private static String columns(JsonNode row) {
+        List<String> names = new ArrayList<>();
+        row.fieldNames().forEachRemaining(names::add);
+        return String.join(", ", names);
+    }
+
+    static String aggregate(String spec, List<JsonNode> rows) {
+        int colon = spec.indexOf(':');
+        String column = colon < 0 ? spec : spec.substring(0, colon);
+        String agg = colon < 0 ? "mean" : spec.substring(colon + 1).trim().toLowerCase(Locale.ROOT);
+        List<Double> values = new ArrayList<>();
+        for (JsonNode row : rows) {
+            JsonNode v = row.get(column);
+            if (v == null) {
+                throw new InvalidInputException("--show column '" + column + "' is not in the results; expected one of " + columns(row));
+            }
+            try {
+                values.add(Double.parseDouble(v.asText()));
+            } catch (NumberFormatException e) {
+                throw new InvalidInputException("--show column '" + column + "' holds '" + v.asText() + "', not a number");
+            }
+        }
+        if (agg.equals("count")) {
+            return Integer.toString(values.size());
+        }
+        if (agg.startsWith("rate")) {
+            String op = agg.startsWith("rate<=") ? "<=" : agg.startsWith("rate>=") ? ">=" : agg.startsWith("rate=") ? "=" : null;
+            if (op == null) {
+                throw new InvalidInputException("aggregate '" + agg + "' is invalid; expected mean, min, max, count, rate<=X, rate>=X, rate=X");
+            }
+            double x;
+            try {
+                x = Double.parseDouble(agg.substring(4 + op.length()));
+            } catch (NumberFormatException e) {
+                throw new InvalidInputException("aggregate '" + agg + "' has no number after " + op + "; expected e.g. rate<=7");
+            }
+            long hits = values.stream().filter(v -> op.equals("<=") ? v <= x : op.equals(">=") ? v >= x : v == x).count();
+            return String.format(Locale.ROOT, "%.0f%%", values.isEmpty() ? 0.0 : 100.0 * hits / values.size());
+        }
+        double r;
+        switch (agg) {
+            case "mean" -> r = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            case "min" -> r = values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+            case "max" -> r = values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+            default -> throw new InvalidInputException("aggregate '" + agg + "' is invalid; expected mean, min, max, count, rate<=X, rate>=X, rate=X");
+        }
+        return r == Math.rint(r) && Math.abs(r) < 1e15 ? Long.toString((long) r) : String.format(Locale.ROOT, "%.4g", r);
+    }
+
+    private void print(List<String> header, List<List<String>> table) {
+        var w = spec.commandLine().getOut();
+        switch (format.toLowerCase(Locale.ROOT)) {
+            case "csv" -> {
+                w.println(String.join(",", header));
+                table.forEach(line -> w.println(String.join(",", line)));
+            }
+            case "md" -> {
+                w.println("| " + String.join(" | ", header) + " |");
+                w.println("|" + " --- |".repeat(header.size()));
+                table.forEach(line -> w.println("| " + String.join(" | ", line) + " |"));
+            }
+            case "text" -> {
+                int[] width = new int[header.size()];
+                for (int i = 0; i < width.length; i++) {
+                    width[i] = header.get(i).length();
+                    for (List<String> line : table) {
+                        width[i] = Math.max(width[i], line.get(i).length());
+                    }
+                }
+                StringBuilder b = new StringBuilder();
+                appendRow(b, header, width);
+                table.forEach(line -> appendRow(b, line, width));
+                w.print(b);
+            }
+            default -> throw new InvalidInputException("--format '" + format + "' is invalid; expected text, csv or md");
+        }
+        w.flush();
+    }
+
+    private static void appendRow(StringBuilder b, List<String> cells, int[] width) {
+        for (int i = 0; i < cells.size(); i++) {
+            b.append(String.format(Locale.ROOT, i == 0 ? "%-" + width[i] + "s" : "  %" + width[i] + "s", cells.get(i)));
+        }
+        b.append('\n');
+    }
+}

@@ -1,0 +1,145 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.ccopt.InvalidInputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+
+    static final String SIM = """
+            command: sim
+            options: {topology: "torus:4x4", packet-flits: 4}
+            grid:
+              traffic: [bcmp, brev, brot, shfl, torn, trns]
+              packets: [1, 2]
+            """;
+
+    @TempDir
+    Path dir;
+
+    static Experiment parse(String yaml) throws Exception {
+        return Experiment.parse(new ObjectMapper(new YAMLFactory()).readTree(yaml), "test");
+    }
+
+    @Test
+    void gridZipSeedsAndRepeatExpandInADocumentedOrder() throws Exception {
+        Experiment e = parse("""
+                command: sim
+                options: {topology: "torus:4x4", json: false, atomic-vc: true}
+                grid: {traffic: [bcmp, brev], packets: [1, 2, 3]}
+                zip: {slices: [1, 2], interval: [0, 9]}
+                seeds: 2
+                repeat: 2
+                """);
+        assertThat(e.runs()).hasSize(2 * 3 * 2 * 2 * 2);
+        assertThat(e.runs().get(0).args()).containsExactly("sim", "--topology", "torus:4x4", "--atomic-vc", "--traffic", "bcmp",
+                "--packets", "1", "--slices", "1", "--interval", "0", "--seed", "1");
+        assertThat(e.runs().get(1).parameters()).containsEntry("packets", "2").containsEntry("traffic", "bcmp");
+        assertThat(e.runs().get(6).parameters()).containsEntry("slices", "2").containsEntry("interval", "9");
+        assertThat(e.runs().get(12).parameters()).containsEntry("seed", "2");
+        assertThat(e.runs().get(24).parameters()).containsEntry("repeat", "1");
+        assertThatThrownBy(() -> parse("command: sim\ngrid: {traffic: [bcmp]}\nbogus: 1"))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("unknown key 'bogus'");
+        assertThatThrownBy(() -> parse("command: sim\nzip: {slices: [1, 2], interval: [0]}"))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("equal length");
+        assertThatThrownBy(() -> parse("command: rm\n")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("expected one of");
+    }
+
+    private Path write(String name, String text) throws Exception {
+        Path f = dir.resolve(name);
+        Files.writeString(f, text);
+        return f;
+    }
+
+    /** The rows without their timing columns. */
+    private static List<String> rows(Path out) throws Exception {
+        List<String> lines = Files.readAllLines(out.resolve("results.csv"));
+        String[] header = lines.get(0).split(",");
+        List<String> kept = new ArrayList<>();
+        for (String line : lines) {
+            String[] cells = line.split(",");
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < header.length; i++) {
+                if (!header[i].toLowerCase().contains("seconds")) {
+                    b.append(cells[i]).append(',');
+                }
+            }
+            kept.add(b.toString());
+        }
+        return kept;
+    }
+
+    @Test
+    void rowsAreTheSameOnOneThreadAndOnAllCores() throws Exception {
+        Path file = write("sim.yaml", SIM);
+        JsonNode one = MainTest.run("run", file.toString(), "--out", dir.resolve("one").toString(), "--threads", "1", "--json").json();
+        JsonNode two = MainTest.run("run", file.toString(), "--out", dir.resolve("two").toString(), "--threads", "2", "--json").json();
+        assertThat(one.get("completed").asInt()).isEqualTo(12);
+        assertThat(two.get("completed").asInt()).isEqualTo(12);
+        assertThat(rows(dir.resolve("one"))).hasSize(13).isEqualTo(rows(dir.resolve("two")));
+        assertThat(Files.readString(dir.resolve("one").resolve("experiment.yaml"))).isEqualTo(SIM);
+        assertThat(Files.readAllLines(dir.resolve("one").resolve("results.jsonl"))).hasSize(12);
+    }
+
+    @Test
+    void anInterruptedExperimentResumesWithoutRedoingFinishedRuns() throws Exception {
+        Path file = write("sim.yaml", SIM);
+        Path whole = dir.resolve("whole");
+        MainTest.run("run", file.toString(), "--out", whole.toString(), "--threads", "2");
+        // an interrupted run: five rows written, the sixth torn mid-line
+        Path half = dir.resolve("half");
+        Files.createDirectories(half);
+        List<String> lines = Files.readAllLines(whole.resolve("results.jsonl"));
+        Files.writeString(half.resolve("results.jsonl"), String.join("\n", lines.subList(0, 5)) + "\n"
+                + lines.get(5).substring(0, 20));
+        JsonNode resumed = MainTest.run("run", file.toString(), "--out", half.toString(), "--json").json();
+        assertThat(resumed.get("skipped").asInt()).isEqualTo(5);
+        assertThat(resumed.get("completed").asInt()).isEqualTo(7);
+        assertThat(rows(half)).isEqualTo(rows(whole));
+        JsonNode again = MainTest.run("run", file.toString(), "--out", half.toString(), "--json").json();
+        assertThat(again.get("skipped").asInt()).isEqualTo(12);
+        assertThat(again.get("completed").asInt()).isZero();
+    }
+
+    @Test
+    void aFailingRunIsRecordedAndTheOthersGoOn() throws Exception {
+        Path file = write("bad.yaml", "command: sim\noptions: {topology: \"torus:4x4\"}\ngrid: {traffic: [bcmp, bogus, brev]}\n");
+        MainTest.Result r = MainTest.run("run", file.toString(), "--out", dir.resolve("bad").toString(), "--json");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.json().get("failed").asInt()).isEqualTo(1);
+        assertThat(r.json().get("completed").asInt()).isEqualTo(2);
+        String csv = Files.readString(dir.resolve("bad").resolve("results.csv"));
+        assertThat(csv).contains("failed").contains("bogus");
+        MainTest.Result missing = MainTest.run("run", dir.resolve("none.yaml").toString(), "--out", dir.toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).contains("does not exist");
+    }
+
+    @Test
+    void tableGroupsAndAggregates() throws Exception {
+        Path file = write("sim.yaml", SIM);
+        Path out = dir.resolve("t");
+        MainTest.run("run", file.toString(), "--out", out.toString());
+        MainTest.Result csv = MainTest.run("table", out.toString(), "--by", "packets",
+                "--show", "durationCycles:min,durationCycles:max,durationCycles:count,durationCycles:rate<=30", "--format", "csv");
+        assertThat(csv.code()).as(csv.err()).isZero();
+        List<String> lines = csv.out().lines().toList();
+        assertThat(lines.get(0)).isEqualTo("packets,durationCycles:min,durationCycles:max,durationCycles:count,durationCycles:rate<=30");
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(1)).startsWith("1,").contains(",6,");
+        MainTest.Result bad = MainTest.run("table", out.toString(), "--by", "nope", "--show", "durationCycles");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--by column 'nope' is not in the results");
+    }
+}
