@@ -51,6 +51,8 @@ final class TableCommand implements Callable<Integer> {
                 rows.add(row);
             }
         }
+        // groups appear in run order, whatever order the runs finished in
+        rows.sort(java.util.Comparator.comparingInt(row -> row.path("run").asInt()));
         Map<List<String>, List<JsonNode>> groups = new LinkedHashMap<>();
         for (JsonNode row : rows) {
             List<String> key = new ArrayList<>();
@@ -122,7 +124,10 @@ final class TableCommand implements Callable<Integer> {
             case "max" -> r = values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
             default -> throw new InvalidInputException("aggregate '" + agg + "' is invalid; expected mean, min, max, count, rate<=X, rate>=X, rate=X");
         }
-        return r == Math.rint(r) && Math.abs(r) < 1e15 ? Long.toString((long) r) : String.format(Locale.ROOT, "%.4g", r);
+        if (!Double.isFinite(r)) {
+            return "";
+        }
+        return new java.math.BigDecimal(r).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
     private void print(List<String> header, List<List<String>> table) {

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Regenerates the tables of docs/results/experiments/ from experiment files with one `ccopt run` and one
+# `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and Cui 2024's Tables 3.4-3.6.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CCOPT=${CCOPT:-./ccopt}
+out=${OUT:-target/experiments}
+docs=docs/results/experiments
+mkdir -p "$docs"
+machine="$(nproc)-core $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+table() { # name, title, ccopt table arguments...
+  local name=$1 title=$2; shift 2
+  $CCOPT run "experiments/files/$name.yaml" --out "$out/$name"
+  {
+    echo "# $title"
+    echo
+    echo "Generated on $(date -u +%F) on a $machine by"
+    echo "\`ccopt run experiments/files/$name.yaml --out $out/$name\` and \`ccopt table $out/$name $*\`."
+    echo
+    $CCOPT table "$out/$name" "$@"
+  } > "$docs/$name.md"
+}
+table sim-patterns "Flit-level durations on the 8x8 torus (Yokota et al. 2018, six patterns; see flitsim-8x8-durations.md)" \
+  --by traffic,packets --show durationCycles:mean,lb:mean,ib:mean --format md
+table rank-hops "Hop counts of ascending (mapping order) and two-opt placement (Cui 2024, Tables 3.4-3.6; see rank-tables.md)" \
+  --by collective,mapping,placement --show totalHops:mean,totalHops:min,totalHops:max,totalHops:count --format md
