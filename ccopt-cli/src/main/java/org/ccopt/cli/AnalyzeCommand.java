@@ -142,11 +142,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
 
     private static String format(Object v) {
-        if (v instanceof Double d) {
-            return Double.isFinite(d) ? new java.math.BigDecimal(d).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString() : "";
-        }
-        String text = String.valueOf(v);
-        return text.contains(",") ? '"' + text.replace("\"", "\"\"") + '"' : text;
+        return v instanceof Double d ? Csv.number(d) : Csv.cell(String.valueOf(v));
     }
 
     private int procsOr(int fallback) {

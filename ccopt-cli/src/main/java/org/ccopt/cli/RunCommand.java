@@ -217,7 +217,7 @@ final class RunCommand implements Callable<Integer> {
             for (String c : columns) {
                 JsonNode v = row.get(c);
                 String text = v == null || v.isNull() ? "" : v.asText();
-                cells.add(text.contains(",") || text.contains("\"") ? '"' + text.replace("\"", "\"\"") + '"' : text);
+                cells.add(Csv.cell(text));
             }
             b.append(String.join(",", cells)).append('\n');
         }

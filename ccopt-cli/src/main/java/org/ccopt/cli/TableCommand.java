@@ -124,18 +124,15 @@ final class TableCommand implements Callable<Integer> {
             case "max" -> r = values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
             default -> throw new InvalidInputException("aggregate '" + agg + "' is invalid; expected mean, min, max, count, rate<=X, rate>=X, rate=X");
         }
-        if (!Double.isFinite(r)) {
-            return "";
-        }
-        return new java.math.BigDecimal(r).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+        return Csv.number(r);
     }
 
     private void print(List<String> header, List<List<String>> table) {
         var w = spec.commandLine().getOut();
         switch (format.toLowerCase(Locale.ROOT)) {
             case "csv" -> {
-                w.println(String.join(",", header));
-                table.forEach(line -> w.println(String.join(",", line)));
+                w.println(String.join(",", header.stream().map(Csv::cell).toList()));
+                table.forEach(line -> w.println(String.join(",", line.stream().map(Csv::cell).toList())));
             }
             case "md" -> {
                 w.println("| " + String.join(" | ", header) + " |");
