@@ -78,6 +78,15 @@ public final class Experiment {
         return parse(root, file.toString());
     }
 
+    /** Parses the YAML text of an experiment file; {@code name} labels error messages. */
+    public static Experiment parse(String yaml, String name) {
+        try {
+            return parse(new ObjectMapper(new YAMLFactory()).readTree(yaml), name);
+        } catch (IOException e) {
+            throw new InvalidInputException("experiment " + name + " is not valid YAML: " + Main.firstLine(e.getMessage()));
+        }
+    }
+
     static Experiment parse(JsonNode root, String name) {
         if (root == null || !root.isObject()) {
             throw new InvalidInputException("experiment " + name + " is empty or not a mapping; expected keys command, options, grid, zip, seeds, repeat");

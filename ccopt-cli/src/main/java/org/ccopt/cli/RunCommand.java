@@ -201,6 +201,11 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private static void writeCsv(Path csv, Experiment experiment, Map<String, JsonNode> rows) throws IOException {
+        AtomicFiles.writeAtomically(csv, csvText(experiment, rows));
+    }
+
+    /** The rows of an experiment's runs as CSV, in run order; columns in order of first appearance. */
+    static String csvText(Experiment experiment, Map<String, JsonNode> rows) {
         List<JsonNode> ordered = new ArrayList<>();
         Set<String> columns = new LinkedHashSet<>();
         for (Experiment.Run run : experiment.runs()) {
@@ -216,11 +221,10 @@ final class RunCommand implements Callable<Integer> {
             List<String> cells = new ArrayList<>();
             for (String c : columns) {
                 JsonNode v = row.get(c);
-                String text = v == null || v.isNull() ? "" : v.asText();
-                cells.add(Csv.cell(text));
+                cells.add(Csv.cell(v == null || v.isNull() ? "" : v.asText()));
             }
             b.append(String.join(",", cells)).append('\n');
         }
-        AtomicFiles.writeAtomically(csv, b.toString());
+        return b.toString();
     }
 }

@@ -1,0 +1,99 @@
+package org.ccopt.spark;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.ccopt.InvalidInputException;
+import org.ccopt.cli.Experiment;
+import org.ccopt.cli.Experiments;
+
+/**
+ * Runs a ccopt experiment file on Apache Spark, one task per run, and writes the rows {@code ccopt run} writes:
+ * {@code results.jsonl} (in run order), {@code results.csv} and the experiment file, into a directory the Hadoop
+ * file system API reaches (a local path, {@code hdfs://}, or an object store such as {@code s3a://} when the cluster
+ * is configured for it).
+ *
+ * <pre>
+ * spark-submit --class org.ccopt.spark.SparkRun --master local[*] ccopt-spark/target/ccopt-spark.jar FILE --out DIR
+ * </pre>
+ *
+ * Every run executes ccopt's command in the executor JVM exactly as {@code ccopt run} does, so a row depends only on
+ * the run's parameters, not on the executor, thread or machine.
+ */
+public final class SparkRun {
+
+    private SparkRun() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 3 || !args[1].equals("--out")) {
+            System.err.println("usage: spark-submit --class org.ccopt.spark.SparkRun ccopt-spark.jar FILE --out DIR");
+            System.exit(2);
+        }
+        try {
+            SparkConf conf = new SparkConf().setAppName("ccopt " + args[0]);
+            if (!conf.contains("spark.master")) {
+                conf.setMaster("local[*]");
+            }
+            try (JavaSparkContext spark = new JavaSparkContext(conf)) {
+                Summary s = run(spark, Path.of(args[0]), args[2]);
+                System.out.printf("%s: %d runs, %d ok, %d failed; rows in %s%n", args[0], s.runs(), s.ok(), s.failed(), args[2]);
+                System.exit(s.failed() == 0 ? 0 : 1);
+            }
+        } catch (InvalidInputException e) {
+            System.err.println("ccopt-spark: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    /** What a run of the experiment gave. */
+    public record Summary(int runs, int ok, int failed) {
+    }
+
+    /** Runs every run of the experiment as a Spark task and writes the results under {@code out}. */
+    public static Summary run(JavaSparkContext spark, Path file, String out) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new InvalidInputException("experiment file " + file + " does not exist; expected a YAML file");
+        }
+        String yaml = Files.readString(file);
+        Experiment experiment = Experiment.parse(yaml, file.toString());
+        List<Integer> indices = new ArrayList<>();
+        for (int i = 0; i < experiment.runs().size(); i++) {
+            indices.add(i);
+        }
+        String name = file.toString();
+        List<String> rows = spark.parallelize(indices, Math.max(1, indices.size()))
+                .map(i -> Experiments.row(Experiment.parse(yaml, name).runs().get(i)))
+                .collect();
+        int failed = 0;
+        StringBuilder lines = new StringBuilder();
+        for (String row : rows) {
+            lines.append(row).append('\n');
+            if (!row.contains("\"status\":\"ok\"")) {
+                failed++;
+            }
+        }
+        Configuration hadoop = spark.hadoopConfiguration();
+        write(hadoop, out, "results.jsonl", lines.toString());
+        write(hadoop, out, "results.csv", Experiments.csv(experiment, rows));
+        write(hadoop, out, "experiment.yaml", yaml);
+        return new Summary(rows.size(), rows.size() - failed, failed);
+    }
+
+    private static void write(Configuration hadoop, String dir, String name, String text) throws IOException {
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(dir, name);
+        FileSystem fs = FileSystem.get(URI.create(dir.contains("://") ? dir : path.toUri().toString()), hadoop);
+        try (OutputStream o = fs.create(path, true)) {
+            o.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package org.ccopt.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.ccopt.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The same experiment in Spark local mode and with {@code ccopt run} gives the same rows. */
+class SparkRunTest {
+
+    static final String SIM = """
+            command: sim
+            options: {topology: "torus:4x4", packet-flits: 4}
+            grid:
+              traffic: [bcmp, brev, brot, shfl, torn, trns]
+              packets: [1, 2]
+            """;
+
+    @TempDir
+    Path dir;
+
+    /** The CSV rows without timing columns. */
+    static List<String> rows(Path csv) throws Exception {
+        List<String> lines = Files.readAllLines(csv);
+        String[] header = lines.get(0).split(",");
+        List<String> kept = new ArrayList<>();
+        for (String line : lines) {
+            String[] cells = line.split(",");
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < header.length; i++) {
+                if (!header[i].toLowerCase().contains("seconds")) {
+                    b.append(cells[i]).append(',');
+                }
+            }
+            kept.add(b.toString());
+        }
+        return kept;
+    }
+
+    @Test
+    void sparkLocalModeGivesTheRowsOfCcoptRun() throws Exception {
+        Path file = dir.resolve("sim.yaml");
+        Files.writeString(file, SIM);
+        Path local = dir.resolve("local");
+        int code = Main.run(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                "run", file.toString(), "--out", local.toString(), "--threads", "2");
+        assertThat(code).isZero();
+        Path sparkOut = dir.resolve("spark");
+        SparkConf conf = new SparkConf().setAppName("ccopt-test").setMaster("local[2]").set("spark.ui.enabled", "false");
+        try (JavaSparkContext spark = new JavaSparkContext(conf)) {
+            SparkRun.Summary s = SparkRun.run(spark, file, sparkOut.toString());
+            assertThat(s.runs()).isEqualTo(12);
+            assertThat(s.failed()).isZero();
+        }
+        assertThat(rows(sparkOut.resolve("results.csv"))).hasSize(13).isEqualTo(rows(local.resolve("results.csv")));
+        assertThat(Files.readString(sparkOut.resolve("experiment.yaml"))).isEqualTo(SIM);
+        assertThat(Files.readAllLines(sparkOut.resolve("results.jsonl"))).hasSize(12);
+    }
+}
