@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the tables of docs/results/experiments/ from experiment files with one `ccopt run` and one
-# `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and Cui 2024's Tables 3.4-3.6.
+# `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and node-mapping Table 3, and Cui 2024's
+# Tables 3.4-3.6. About 10 minutes on a 2-core machine (9 of them the node-mapping table); reruns skip finished runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CCOPT=${CCOPT:-./ccopt}
@@ -24,3 +25,5 @@ table sim-patterns "Flit-level durations on the 8x8 torus (Yokota et al. 2018, s
   --by traffic,packets --show durationCycles:mean,lb:mean,ib:mean --format md
 table rank-hops "Hop counts of ascending (mapping order) and two-opt placement (Cui 2024, Tables 3.4-3.6; see rank-tables.md)" \
   --by collective,mapping,placement --show totalHops:mean,totalHops:min,totalHops:max,totalHops:count --format md
+table nodemap-table3 "Node-mapping GA by variant and survival order (Yokota et al. 2018, Table 3; see nodemap-tables.md)" \
+  --by variant,sort --show bestCycles:mean,avgHops:mean,physicalCycles:mean --format md
