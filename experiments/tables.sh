@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the tables of docs/results/experiments/ from experiment files with one `ccopt run` and one
-# `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and node-mapping Table 3, and Cui 2024's
-# Tables 3.4-3.6. About 10 minutes on a 2-core machine (9 of them the node-mapping table); reruns skip finished runs.
+# `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and node-mapping Table 3, Yokota et al. 2023's
+# Cup-Stacking Table 2, and Cui 2024's Tables 3.4-3.6. About 10 minutes on a 2-core machine (9 of them the node-mapping table); reruns skip finished runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CCOPT=${CCOPT:-./ccopt}
@@ -27,3 +27,5 @@ table rank-hops "Hop counts of ascending (mapping order) and two-opt placement (
   --by collective,mapping,placement --show totalHops:mean,totalHops:min,totalHops:max,totalHops:count --format md
 table nodemap-table3 "Node-mapping GA by variant and survival order (Yokota et al. 2018, Table 3; see nodemap-tables.md)" \
   --by variant,sort --show bestCycles:mean,avgHops:mean,physicalCycles:mean --format md
+table cupstack-table2 "Simple stacking under every VC selection scheme (Yokota et al. 2023, Table 2; see cupstack-tables.md)" \
+  --by traffic --show baselineCycles,simplePerScheme.C00,simplePerScheme.C01,simplePerScheme.C02,simplePerScheme.C03,simplePerScheme.C04,simplePerScheme.C05,simplePerScheme.C06,simplePerScheme.C07,simplePerScheme.C08,simplePerScheme.C09 --format md

@@ -157,13 +157,7 @@ final class RunCommand implements Callable<Integer> {
         String error = stderr.toString(StandardCharsets.UTF_8).strip();
         if (code == Main.OK) {
             try {
-                JsonNode result = LINES.readTree(stdout.toString(StandardCharsets.UTF_8));
-                for (Iterator<Map.Entry<String, JsonNode>> it = result.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> f = it.next();
-                    if (f.getValue().isValueNode() && !row.has(f.getKey())) {
-                        row.set(f.getKey(), f.getValue());
-                    }
-                }
+                flatten(LINES.readTree(stdout.toString(StandardCharsets.UTF_8)), "", row);
                 row.put("status", "ok");
                 return row;
             } catch (IOException ex) {
@@ -173,6 +167,22 @@ final class RunCommand implements Callable<Integer> {
         row.put("status", "failed");
         row.put("error", error.isEmpty() ? "exit code " + code : Main.firstLine(error));
         return row;
+    }
+
+    /**
+     * Copies the scalars of a command's JSON into the row; nested objects become dotted names
+     * ({@code simplePerScheme.C00}); arrays are left out (they are per-node or per-generation data).
+     */
+    private static void flatten(JsonNode node, String prefix, ObjectNode row) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> f = it.next();
+            String name = prefix + f.getKey();
+            if (f.getValue().isObject()) {
+                flatten(f.getValue(), name + ".", row);
+            } else if (f.getValue().isValueNode() && !row.has(name)) {
+                row.set(name, f.getValue());
+            }
+        }
     }
 
     private static synchronized void append(Path lines, JsonNode row) throws IOException {

@@ -142,4 +142,13 @@ class RunCommandTest {
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--by column 'nope' is not in the results");
     }
+
+    @Test
+    void nestedJsonObjectsBecomeDottedColumns() throws Exception {
+        Path file = write("cup.yaml", "command: cupstack\noptions: {topology: \"torus:4x4\", method: simple}\ngrid: {traffic: [shfl]}\n");
+        Path out = dir.resolve("cup");
+        assertThat(MainTest.run("run", file.toString(), "--out", out.toString()).code()).isZero();
+        String header = Files.readAllLines(out.resolve("results.csv")).get(0);
+        assertThat(header).contains("simplePerScheme.C00").contains("simplePerScheme.C09").contains("baselineCycles");
+    }
 }
