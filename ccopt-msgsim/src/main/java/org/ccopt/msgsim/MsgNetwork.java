@@ -7,6 +7,7 @@ import org.ccopt.routing.Routing;
 import org.ccopt.routing.Routings;
 import org.ccopt.routing.ShortestPathRouting;
 import org.ccopt.topology.Topology;
+import org.ccopt.topology.metrics.BitParallelBfs;
 
 /**
  * The network as bandwidth resources, laid out as ccopt's SimGrid export lays it out (Cui 2024, §3.4.1: one host per
@@ -189,9 +190,7 @@ public final class MsgNetwork {
             Arrays.sort(order, (x, y) -> Integer.compare(to[x], to[y]));
             int nodes = topology.nodeCount();
             byte[] level = new byte[nodes * 64];
-            long[] seen = new long[nodes];
-            long[] frontier = new long[nodes];
-            long[] fresh = new long[nodes];
+            BitParallelBfs bfs = new BitParallelBfs(topology);
             int[] batch = new int[64];
             int k = 0;
             while (k < n) {
@@ -204,7 +203,13 @@ public final class MsgNetwork {
                     }
                     end++;
                 }
-                levels(batch, width, level, seen, frontier, fresh);
+                // level[v * 64 + b] = hops from v to destination batch[b], or -1 when unreachable
+                Arrays.fill(level, (byte) -1);
+                bfs.run(batch, 0, width, (v, sources, l) -> {
+                    for (long bits = sources; bits != 0; bits &= bits - 1) {
+                        level[v * 64 + Long.numberOfTrailingZeros(bits)] = (byte) l;
+                    }
+                });
                 for (int b = 0, i0 = k; i0 < end; i0++) {
                     int i = order[i0];
                     while (batch[b] != to[i]) {
@@ -223,47 +228,6 @@ public final class MsgNetwork {
             }
         }
         return new Routes(res, hops);
-    }
-
-    /**
-     * Backward bit-parallel BFS from up to 64 destinations: {@code level[v * 64 + b]} = hops from v to destination
-     * {@code batch[b]}, or -1 when unreachable.
-     */
-    private void levels(int[] batch, int width, byte[] level, long[] seen, long[] frontier, long[] fresh) {
-        int nodes = topology.nodeCount();
-        Arrays.fill(level, (byte) -1);
-        Arrays.fill(seen, 0L);
-        Arrays.fill(frontier, 0L);
-        for (int b = 0; b < width; b++) {
-            seen[batch[b]] |= 1L << b;
-            frontier[batch[b]] |= 1L << b;
-            level[batch[b] * 64 + b] = 0;
-        }
-        boolean active = true;
-        for (int l = 1; active; l++) {
-            if (l > 127) {
-                throw new IllegalStateException("route longer than 127 hops in " + topology.spec());
-            }
-            active = false;
-            for (int v = 0; v < nodes; v++) {
-                long reach = 0;
-                for (int c = topology.outStart(v), end = topology.outEnd(v); c < end; c++) {
-                    reach |= frontier[topology.channelTarget(c)];
-                }
-                reach &= ~seen[v];
-                fresh[v] = reach;
-                active |= reach != 0;
-            }
-            for (int v = 0; v < nodes; v++) {
-                long reach = fresh[v];
-                frontier[v] = reach;
-                seen[v] |= reach;
-                while (reach != 0) {
-                    level[v * 64 + Long.numberOfTrailingZeros(reach)] = (byte) l;
-                    reach &= reach - 1;
-                }
-            }
-        }
     }
 
     /** The lowest-index shortest route from s to the destination in column b of {@code level}. */

@@ -6,6 +6,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
+import org.ccopt.topology.metrics.BitParallelBfs;
 
 /**
  * Hop distances between the P mapped terminals of a job, and only between them: a dense P x P table of bytes,
@@ -14,11 +15,9 @@ import org.ccopt.topology.Topology;
  * rather than the N^2 ints of an all-pairs matrix: 256 KiB for 512 processes, 1 GiB for 32,768 processes on a
  * 65,536-node network (whose N x N int matrix would need 16 GiB).
  *
- * <p>Built by a bit-parallel multi-source BFS: 64 destinations at a time, every node holds a 64-bit word of the
- * destinations it has reached, and one sweep over the channels per level advances all 64 searches at once (the
- * search runs backwards, along channels into the frontier, so one-way networks get d(from, to) right). Batches
- * run on the given number of threads and write disjoint columns, so the table does not depend on the thread
- * count.
+ * <p>Built by {@link BitParallelBfs}, 64 destinations at a time (backwards, so one-way networks get d(from, to)
+ * right). Batches run on the given number of threads and write disjoint columns, so the table does not depend on
+ * the thread count.
  */
 public final class DistanceTable {
 
@@ -62,11 +61,22 @@ public final class DistanceTable {
         AtomicInteger next = new AtomicInteger();
         int[] diameters = new int[batches];
         Runnable worker = () -> {
-            long[] visited = new long[n];
-            long[] frontier = new long[n];
-            long[] fresh = new long[n];
+            BitParallelBfs bfs = new BitParallelBfs(topology);
             for (int b = next.getAndIncrement(); b < batches; b = next.getAndIncrement()) {
-                diameters[b] = batch(topology, nodes, indexOf, table, b, visited, frontier, fresh);
+                int base = 64 * b;
+                int[] farthest = new int[1];
+                bfs.run(nodes, base, Math.min(64, p - base), (v, sources, level) -> {
+                    int row = indexOf[v];
+                    if (row < 0) {
+                        return;
+                    }
+                    int offset = row * p + base;
+                    for (long bits = sources; bits != 0; bits &= bits - 1) {
+                        table[offset + Long.numberOfTrailingZeros(bits)] = (byte) level;
+                    }
+                    farthest[0] = level;
+                });
+                diameters[b] = farthest[0];
             }
         };
         runAll(worker, Math.max(1, Math.min(threads, batches)));
@@ -75,69 +85,6 @@ public final class DistanceTable {
             diameter = Math.max(diameter, d);
         }
         return new DistanceTable(p, table, diameter, !topology.isOneWay());
-    }
-
-    /** Backward BFS from mapped nodes 64b .. 64b+63 at once; returns the largest distance found. */
-    private static int batch(Topology t, int[] nodes, int[] indexOf, byte[] table, int b, long[] visited,
-                             long[] frontier, long[] fresh) {
-        int p = nodes.length;
-        int n = t.nodeCount();
-        java.util.Arrays.fill(visited, 0L);
-        java.util.Arrays.fill(frontier, 0L);
-        int base = 64 * b;
-        int width = Math.min(64, p - base);
-        long all = width == 64 ? -1L : (1L << width) - 1;
-        for (int k = 0; k < width; k++) {
-            int v = nodes[base + k];
-            frontier[v] |= 1L << k;
-            visited[v] |= 1L << k;
-            table[(base + k) * p + base + k] = 0;
-        }
-        int level = 0;
-        int reachedAll = 0;
-        boolean active = true;
-        while (active) {
-            level++;
-            if (level > 127) {
-                throw new IllegalStateException("distance above 127 hops in " + t.spec());
-            }
-            active = false;
-            for (int v = 0; v < n; v++) {
-                long seen = visited[v];
-                if (seen == all) {
-                    fresh[v] = 0;
-                    continue;
-                }
-                long reach = 0;
-                for (int c = t.outStart(v), end = t.outEnd(v); c < end; c++) {
-                    reach |= frontier[t.channelTarget(c)];
-                }
-                reach &= ~seen;
-                fresh[v] = reach;
-                if (reach != 0) {
-                    active = true;
-                }
-            }
-            for (int v = 0; v < n; v++) {
-                long reach = fresh[v];
-                frontier[v] = reach;
-                if (reach == 0) {
-                    continue;
-                }
-                visited[v] |= reach;
-                int row = indexOf[v];
-                if (row >= 0) {
-                    int offset = row * p + base;
-                    while (reach != 0) {
-                        int k = Long.numberOfTrailingZeros(reach);
-                        table[offset + k] = (byte) level;
-                        reach &= reach - 1;
-                    }
-                    reachedAll = level;
-                }
-            }
-        }
-        return reachedAll;
     }
 
     private static void runAll(Runnable worker, int threads) {
