@@ -15,7 +15,7 @@ import java.util.Map;
  */
 public final class Experiments {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = RunCommand.LINES;
 
     private Experiments() {
     }

@@ -75,10 +75,6 @@ final class RankCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Topology t = topology.build();
         int p = procs == null ? t.terminalCount() : procs;
-        if (p < 1 || p > t.terminalCount()) {
-            throw new InvalidInputException("--procs " + p + " is out of range; expected 1.." + t.terminalCount()
-                    + " (the terminals of " + t.spec() + ")");
-        }
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (nThreads < 1) {
             throw new InvalidInputException("--threads " + nThreads + " is invalid; expected 1 or more");

@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
         description = "Run an experiment file (YAML: command, options, grid, zip, seeds, repeat) and write one row per run.")
 final class RunCommand implements Callable<Integer> {
 
-    private static final ObjectMapper LINES = new ObjectMapper();
+    /** One JSON object per line (no indentation), for results.jsonl. */
+    static final ObjectMapper LINES = new ObjectMapper();
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -161,11 +161,7 @@ public final class Analyses {
     }
 
     private static void check(RankProblem problem, RankPlacer.Result r) {
-        int[] ranks = new int[r.slots().length];
-        for (int i = 0; i < ranks.length; i++) {
-            ranks[i] = problem.node(r.slots()[i]);
-        }
-        PlacementValidator.check(problem, ranks, r.totalHops(), -1);
+        PlacementValidator.check(problem, problem.ranks(r.slots()), r.totalHops(), -1);
     }
 
     /**

@@ -69,11 +69,6 @@ public final class PlacementValidator {
                 sampled[random.nextInt(p)] = true;
             }
         }
-        int[] slotOfNode = new int[n];
-        Arrays.fill(slotOfNode, -1);
-        for (int i = 0; i < p; i++) {
-            slotOfNode[mapped[i]] = i;
-        }
         int[] dist = new int[n];
         int[] queue = new int[n];
         long total = 0;
@@ -85,19 +80,19 @@ public final class PlacementValidator {
                 HopDistances.bfs(t, ranks[r], false, dist, queue);
                 checked++;
             }
-            for (int k = 0; k < bySource[r].length; k += 3) {
+            for (int k = 0; k < bySource[r].length; k += 2) {
                 int dst = bySource[r][k];
                 int w = mix.parts().get(bySource[r][k + 1]).weight();
                 int d;
                 if (sampled[r]) {
                     d = dist[ranks[dst]];
-                    int table = problem.distances().distance(slotOfNode[ranks[r]], slotOfNode[ranks[dst]]);
+                    int table = problem.distances().distance(problem.slotOf(ranks[r]), problem.slotOf(ranks[dst]));
                     if (d != table) {
                         throw new IllegalStateException("distance " + ranks[r] + " -> " + ranks[dst] + " is " + d
                                 + " by BFS but " + table + " in the distance table");
                     }
                 } else {
-                    d = problem.distances().distance(slotOfNode[ranks[r]], slotOfNode[ranks[dst]]);
+                    d = problem.distances().distance(problem.slotOf(ranks[r]), problem.slotOf(ranks[dst]));
                 }
                 total += (long) w * d;
             }
@@ -116,7 +111,7 @@ public final class PlacementValidator {
         return new Report(exact, checked, total, contention);
     }
 
-    /** Per source rank: triples (destination rank, part index, unused) of its non-self transfers. */
+    /** Per source rank: pairs (destination rank, part index) of its non-self transfers. */
     private static int[][] transfersBySource(TransferList[] lists, int p) {
         int[] count = new int[p];
         for (TransferList list : lists) {
@@ -128,7 +123,7 @@ public final class PlacementValidator {
         }
         int[][] out = new int[p][];
         for (int r = 0; r < p; r++) {
-            out[r] = new int[3 * count[r]];
+            out[r] = new int[2 * count[r]];
         }
         int[] fill = new int[p];
         for (int part = 0; part < lists.length; part++) {
@@ -137,7 +132,7 @@ public final class PlacementValidator {
                     int at = fill[x.source()];
                     out[x.source()][at] = x.destination();
                     out[x.source()][at + 1] = part;
-                    fill[x.source()] = at + 3;
+                    fill[x.source()] = at + 2;
                 }
             }
         }

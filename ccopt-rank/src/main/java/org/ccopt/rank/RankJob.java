@@ -31,10 +31,7 @@ public final class RankJob {
                 || (contention && mix.procs() <= RouteTable.MAX_PROCS);
         RankProblem problem = RankProblem.of(topology, mapped, mix, routes, threads);
         RankPlacer.Result result = RankPlacer.place(problem, settings);
-        int[] ranks = new int[mix.procs()];
-        for (int r = 0; r < ranks.length; r++) {
-            ranks[r] = problem.node(result.slots()[r]);
-        }
+        int[] ranks = problem.ranks(result.slots());
         PlacementValidator.Report report = PlacementValidator.check(problem, ranks, result.totalHops(),
                 routes ? result.contention() : -1);
         return new Outcome(problem, result, ranks, routes, report);

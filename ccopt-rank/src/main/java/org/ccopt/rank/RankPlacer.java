@@ -236,11 +236,6 @@ public final class RankPlacer {
     static int[] cco(RankProblem problem) {
         Topology t = problem.topology();
         int n = t.nodeCount();
-        int[] slotOfNode = new int[n];
-        Arrays.fill(slotOfNode, -1);
-        for (int i = 0; i < problem.procs(); i++) {
-            slotOfNode[problem.node(i)] = i;
-        }
         int root = problem.node(0);
         int[] parent = new int[n];
         Arrays.fill(parent, -2);
@@ -278,8 +273,9 @@ public final class RankPlacer {
         stack.push(root);
         while (!stack.isEmpty()) {
             int u = stack.pop();
-            if (slotOfNode[u] >= 0) {
-                slots[rank++] = slotOfNode[u];
+            int slot = problem.slotOf(u);
+            if (slot >= 0) {
+                slots[rank++] = slot;
             }
             for (int k = childStart[u + 1] - 1; k >= childStart[u]; k--) {
                 stack.push(children[k]);

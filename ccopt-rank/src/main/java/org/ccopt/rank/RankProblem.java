@@ -60,6 +60,20 @@ public final class RankProblem {
         return nodes[slot];
     }
 
+    /** The slot of a mapped terminal, or a negative number when the terminal is not mapped. */
+    public int slotOf(int node) {
+        return Arrays.binarySearch(nodes, node);
+    }
+
+    /** The terminal of every rank, given the slot of every rank. */
+    public int[] ranks(int[] slots) {
+        int[] ranks = new int[slots.length];
+        for (int r = 0; r < slots.length; r++) {
+            ranks[r] = nodes[slots[r]];
+        }
+        return ranks;
+    }
+
     public CollectiveMix mix() {
         return mix;
     }

@@ -25,11 +25,7 @@ class RankPlacerTest {
     }
 
     private static int[] ranks(RankProblem problem, RankPlacer.Result r) {
-        int[] out = new int[r.slots().length];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = problem.node(r.slots()[i]);
-        }
-        return out;
+        return problem.ranks(r.slots());
     }
 
     /** Cui 2024, Table 4.1: on G(n, log2 n) every transfer of the three collectives is one hop. */
