@@ -45,7 +45,7 @@ public class MsgSimBenchmark {
         for (int r = 0; r < ranks.length; r++) {
             ranks[r] = r;
         }
-        network = new MsgNetwork(t, 12.5e9, 100e-9, MsgNetwork.Duplex.SHARED);
+        network = MsgNetwork.thesis(t);
         program = CollectivePrograms.of(MpiAlgorithm.parse(collective).transfers(1024), ranks, 1 << 20, false);
     }
 

@@ -36,6 +36,8 @@ import org.ccopt.InvalidInputException;
  */
 public final class Experiment {
 
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
     /** Commands an experiment may run (each prints one JSON object with --json). */
     static final Set<String> COMMANDS = Set.of("sim", "nodemap", "cupstack", "rank", "msgsim", "hops", "bounds", "topo",
             "traffic");
@@ -70,7 +72,7 @@ public final class Experiment {
         }
         JsonNode root;
         try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+            root = YAML.readTree(file.toFile());
         } catch (IOException e) {
             throw new InvalidInputException("experiment file " + file + " is not valid YAML: "
                     + Main.firstLine(e.getMessage()));
@@ -81,7 +83,7 @@ public final class Experiment {
     /** Parses the YAML text of an experiment file; {@code name} labels error messages. */
     public static Experiment parse(String yaml, String name) {
         try {
-            return parse(new ObjectMapper(new YAMLFactory()).readTree(yaml), name);
+            return parse(YAML.readTree(yaml), name);
         } catch (IOException e) {
             throw new InvalidInputException("experiment " + name + " is not valid YAML: " + Main.firstLine(e.getMessage()));
         }

@@ -28,6 +28,13 @@ public final class MsgAnalyses {
 
     public static final double[] SIZES = {256, 1024, 4096, 16384, 65536, 262144, 1048576};
 
+    /** The mappings of the thesis's chapter 3 (random shortcut) or chapter 4 (circulant, circulant mapping first). */
+    private static ProcessMapping[] mappings(boolean circulant) {
+        return circulant
+                ? new ProcessMapping[] {ProcessMapping.CIRCULANT, ProcessMapping.RING, ProcessMapping.TREE, ProcessMapping.RANDOM}
+                : new ProcessMapping[] {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING};
+    }
+
     /** One mapping + placement of the sweep. */
     record Config(String network, ProcessMapping mapping, RankPlacement placement) {
         String label() {
@@ -46,12 +53,10 @@ public final class MsgAnalyses {
         List<Analyses.Chart> charts = new ArrayList<>();
         for (String spec : specs) {
             Topology t = TopologySpec.parse(spec);
-            MsgNetwork net = new MsgNetwork(t, 12.5e9, 100e-9, MsgNetwork.Duplex.SHARED);
+            MsgNetwork net = MsgNetwork.thesis(t);
             List<Config> configs = new ArrayList<>();
             boolean circulant = t.family().startsWith("circulant");
-            for (ProcessMapping m : circulant
-                    ? new ProcessMapping[] {ProcessMapping.CIRCULANT, ProcessMapping.RING, ProcessMapping.TREE, ProcessMapping.RANDOM}
-                    : new ProcessMapping[] {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING}) {
+            for (ProcessMapping m : mappings(circulant)) {
                 configs.add(new Config(spec, m, RankPlacement.MAPPING_ORDER));
                 if (!(circulant && (m == ProcessMapping.CIRCULANT || m == ProcessMapping.RING))) {
                     configs.add(new Config(spec, m, RankPlacement.TWO_OPT));
@@ -95,11 +100,9 @@ public final class MsgAnalyses {
         List<Analyses.Chart> charts = new ArrayList<>();
         for (String spec : specs) {
             Topology t = TopologySpec.parse(spec);
-            MsgNetwork net = new MsgNetwork(t, 12.5e9, 100e-9, MsgNetwork.Duplex.SHARED);
+            MsgNetwork net = MsgNetwork.thesis(t);
             boolean circulant = t.family().startsWith("circulant");
-            ProcessMapping[] mappings = circulant
-                    ? new ProcessMapping[] {ProcessMapping.CIRCULANT, ProcessMapping.RING, ProcessMapping.TREE, ProcessMapping.RANDOM}
-                    : new ProcessMapping[] {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING};
+            ProcessMapping[] mappings = mappings(circulant);
             RankPlacement[] placements = {RankPlacement.MAPPING_ORDER, RankPlacement.TWO_OPT};
             for (NasSkeleton.App app : NasSkeleton.App.values()) {
                 String cc = app == NasSkeleton.App.FT || app == NasSkeleton.App.IS ? "alltoall" : "allreduce";

@@ -71,6 +71,11 @@ public final class MsgNetwork {
         resources = next + topology.terminalCount() * (this.duplex == Duplex.SHARED ? 1 : 2);
     }
 
+    /** The thesis's SimGrid parameters (Cui 2024, Table 3.3): 100 Gbps links, 100 ns per link, shared links. */
+    public static MsgNetwork thesis(Topology topology) {
+        return new MsgNetwork(topology, 12.5e9, 100e-9, Duplex.SHARED);
+    }
+
     public Topology topology() {
         return topology;
     }

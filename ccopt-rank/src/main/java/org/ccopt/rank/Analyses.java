@@ -49,6 +49,13 @@ public final class Analyses {
         return TopologySpec.parse("random-shortcut:" + nodes + ":" + degree + ":seed=" + seed);
     }
 
+    private static final String[] NET_NAMES = {"random-shortcut", "circulant"};
+
+    /** The random shortcut and the circulant network of N nodes compared in chapter 5 (degree 2 log2 N - 1). */
+    private static Topology[] shortcutPair(int nodes, int degree, long seed) {
+        return new Topology[] {randomShortcut(nodes, degree, seed), TopologySpec.parse("circulant2:" + nodes)};
+    }
+
     /** log2 of a power of two, else an error naming the option. */
     static int log2(int n, String option) {
         if (n < 2 || Integer.bitCount(n) != 1) {
@@ -251,8 +258,7 @@ public final class Analyses {
      */
     public static Output p2pHops(int nodes, int[] counts, int samples, long seed, int threads) {
         int degree = 2 * log2(nodes, "--nodes") - 1;
-        Topology[] nets = {randomShortcut(nodes, degree, seed), TopologySpec.parse("circulant2:" + nodes)};
-        String[] netNames = {"random-shortcut", "circulant"};
+        Topology[] nets = shortcutPair(nodes, degree, seed);
         ProcessMapping[] mappings = {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING, ProcessMapping.CIRCULANT};
         List<Object[]> rows = new ArrayList<>();
         List<String> names = new ArrayList<>();
@@ -264,9 +270,9 @@ public final class Analyses {
                 for (int i = 0; i < counts.length; i++) {
                     int[] mapped = m.nodes(nets[k], counts[i], seed);
                     y[i] = averagePairHops(dist, mapped, samples, seed);
-                    rows.add(new Object[] {netNames[k], m.label(), counts[i], y[i]});
+                    rows.add(new Object[] {NET_NAMES[k], m.label(), counts[i], y[i]});
                 }
-                names.add(netNames[k] + " " + m.label());
+                names.add(NET_NAMES[k] + " " + m.label());
                 ys.add(y);
             }
         }
@@ -301,8 +307,7 @@ public final class Analyses {
      */
     public static Output collectiveShare(int nodes, int procs, int total, int samples, long seed, int threads) {
         int degree = 2 * log2(nodes, "--nodes") - 1;
-        Topology[] nets = {randomShortcut(nodes, degree, seed), TopologySpec.parse("circulant2:" + nodes)};
-        String[] netNames = {"random-shortcut", "circulant"};
+        Topology[] nets = shortcutPair(nodes, degree, seed);
         ProcessMapping[] mappings = {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING, ProcessMapping.CIRCULANT};
         double[] ratios = new double[10];
         for (int i = 0; i < 10; i++) {
@@ -330,9 +335,9 @@ public final class Analyses {
                         p = total - n * perCollective;
                     }
                     y[i] = n * r.totalHops() + p * p2p;
-                    rows.add(new Object[] {netNames[k], m.label(), procs, ratios[i], n, p, y[i]});
+                    rows.add(new Object[] {NET_NAMES[k], m.label(), procs, ratios[i], n, p, y[i]});
                 }
-                names.add(netNames[k] + " " + m.label());
+                names.add(NET_NAMES[k] + " " + m.label());
                 ys.add(y);
             }
         }
