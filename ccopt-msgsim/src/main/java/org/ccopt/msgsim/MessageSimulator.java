@@ -217,7 +217,6 @@ public final class MessageSimulator {
                 now = next;
                 eventCount++;
                 double slack = Math.ulp(now) * 16;
-                boolean changed = false;
                 changedCount = 0;
                 // flows that finish now
                 while (nextFinish() <= now + slack) {
@@ -226,25 +225,19 @@ public final class MessageSimulator {
                     deactivate(f);
                     noteChanged(f);
                     complete(f);
-                    changed = true;
                 }
                 while (!events.isEmpty() && events.peekKey() <= now + slack) {
                     int code = events.pop();
                     int t = code >>> 1;
-                    if ((code & 1) == DELAY_END) {
-                        complete(t);
-                    } else if (remaining[t] <= 0) {
-                        complete(t);
+                    if ((code & 1) == DELAY_END || remaining[t] <= 0) {
+                        complete(t); // a delay, or a message of no bytes, ends with its latency
                     } else {
                         activate(t);
-                        since[t] = now;
                         noteChanged(t);
-                        changed = true;
                     }
                 }
-                if (changed) {
+                if (changedCount > 0) {
                     repair();
-                    changedCount = 0;
                 }
             }
             return new Result(now, p.messages(), eventCount, recomputed, finish);
@@ -270,6 +263,7 @@ public final class MessageSimulator {
         }
 
         void activate(int f) {
+            since[f] = now;
             activePos[f] = activeCount;
             active[activeCount++] = f;
             for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
