@@ -71,7 +71,7 @@ final class RunCommand implements Callable<Integer> {
         Files.createDirectories(out);
         AtomicFiles.writeAtomically(out.resolve("experiment.yaml"), Files.readString(file));
         Path lines = out.resolve("results.jsonl");
-        Map<String, JsonNode> done = read(lines);
+        Map<String, JsonNode> done = java.util.Collections.synchronizedMap(read(lines));
         if (Files.exists(lines)) {
             // keep the valid rows only, so that new rows never follow a line torn by an interruption
             StringBuilder valid = new StringBuilder();
@@ -106,6 +106,7 @@ final class RunCommand implements Callable<Integer> {
                     boolean ok = "ok".equals(row.get("status").asText());
                     (ok ? completed : failed).incrementAndGet();
                     append(lines, row);
+                    done.put(run.key(), row);
                     if (bar != null) {
                         bar.step();
                         bar.setExtraMessage(failed.get() == 0 ? "" : failed.get() + " failed");
@@ -119,7 +120,7 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             pool.shutdownNow();
         }
-        writeCsv(out.resolve("results.csv"), experiment, read(lines));
+        writeCsv(out.resolve("results.csv"), experiment, done);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("runs", experiment.runs().size());
         summary.put("completed", completed.get());
