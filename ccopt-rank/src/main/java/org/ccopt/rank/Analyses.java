@@ -11,6 +11,7 @@ import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.topology.metrics.CableModel;
 import org.ccopt.topology.metrics.HopDistances;
+import org.ccopt.topology.metrics.TopologyMetrics;
 
 /**
  * The analyses of Cui 2024 (chapters 3-5), each a function of its parameters and seeds that returns CSV tables
@@ -238,11 +239,11 @@ public final class Analyses {
                     aspl[k][i] = Double.NaN;
                     continue;
                 }
-                Topology t = TopologySpec.parse(specs[k]);
-                HopDistances.Summary s = HopDistances.summarize(t, threads);
-                diam[k][i] = s.diameter();
-                aspl[k][i] = s.aspl();
-                rows.add(new Object[] {n, d, specs[k], maxDegree(t), s.diameter(), s.aspl()});
+                TopologyMetrics m = TopologyMetrics.compute(TopologySpec.parse(specs[k]),
+                        new TopologyMetrics.Options(threads, 0, seed, false));
+                diam[k][i] = m.diameter();
+                aspl[k][i] = m.aspl();
+                rows.add(new Object[] {n, d, specs[k], m.maxDegree(), m.diameter(), m.aspl()});
             }
         }
         double[] x = Arrays.stream(sizes).asDoubleStream().toArray();
@@ -370,14 +371,6 @@ public final class Analyses {
                 "cableDollars", "switchDollars", "totalDollars"), rows)),
                 List.of(new Chart("cost-cable-length", "average cable length", "switches", "metres", x, null, names, length),
                         new Chart("cost-total", "total cost (switches + cables)", "switches", "dollars", x, null, names, cost)));
-    }
-
-    private static int maxDegree(Topology t) {
-        int max = 0;
-        for (int u = 0; u < t.nodeCount(); u++) {
-            max = Math.max(max, t.outDegree(u));
-        }
-        return max;
     }
 
     /** Parses {@code 64,128,256} or a doubling range {@code 64..4096}. */
