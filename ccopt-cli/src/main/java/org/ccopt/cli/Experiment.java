@@ -39,7 +39,7 @@ public final class Experiment {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     /** Commands an experiment may run (each prints one JSON object with --json). */
-    static final Set<String> COMMANDS = Set.of("sim", "nodemap", "cupstack", "rank", "msgsim", "hops", "bounds", "topo",
+    static final Set<String> COMMANDS = Set.of("sim", "nodemap", "cupstack", "rank", "msgsim", "schedule", "hops", "bounds", "topo",
             "traffic");
 
     /** One run: its parameters (varied and fixed, by option name) and the command line. */

@@ -171,6 +171,9 @@ final class RunCommand implements Callable<Integer> {
         return row;
     }
 
+    /** Row columns of the runner itself; a command's field of the same name is kept as {@code result.NAME}. */
+    private static final java.util.Set<String> RUNNER_COLUMNS = java.util.Set.of("run", "key", "wallSeconds", "status", "error");
+
     /**
      * Copies the scalars of a command's JSON into the row; nested objects become dotted names
      * ({@code simplePerScheme.C00}); arrays are left out (they are per-node or per-generation data).
@@ -179,6 +182,9 @@ final class RunCommand implements Callable<Integer> {
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> f = it.next();
             String name = prefix + f.getKey();
+            if (prefix.isEmpty() && RUNNER_COLUMNS.contains(name)) {
+                name = "result." + name;
+            }
             if (f.getValue().isObject()) {
                 flatten(f.getValue(), name + ".", row);
             } else if (f.getValue().isValueNode() && !row.has(name)) {

@@ -51,6 +51,19 @@ public final class LowerBounds {
         this.bisection = bisection;
     }
 
+    /**
+     * The bound of a collective, computing the bisection (exactly, within a fixed search effort) only for the
+     * scatters whose cut argument needs it; a bisection that is not proven exact is left out.
+     */
+    public static Bound forCollective(Topology topology, Collective c, PortModel ports) {
+        BisectionWidth.Result bisection = null;
+        if (c.kind() == CollectiveKind.AAS || c.kind() == CollectiveKind.MNS) {
+            BisectionWidth.Result b = new BisectionWidth(topology).compute(20_000_000, 1);
+            bisection = b.exact() ? b : null;
+        }
+        return new LowerBounds(topology, bisection).of(c, ports);
+    }
+
     public Bound of(Collective c, PortModel ports) {
         List<String> args = new ArrayList<>();
         long best = 0;

@@ -1,0 +1,236 @@
+package org.ccopt.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.ccopt.InvalidInputException;
+import org.ccopt.collective.Collective;
+import org.ccopt.collective.CollectiveKind;
+import org.ccopt.collective.LowerBounds;
+import org.ccopt.collective.PortModel;
+import org.ccopt.schedule.Budget;
+import org.ccopt.schedule.ScheduleProblem;
+import org.ccopt.schedule.ScheduleValidator;
+import org.ccopt.schedule.Scheduler;
+import org.ccopt.schedule.Switching;
+import org.ccopt.topology.Topology;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ccopt schedule}: conflict-free step schedules of collectives (Jaros, Ohlidal, Dvorak 2007; Jaros et al.,
+ * MIN paper), certified against the lower bound or by an infeasibility proof.
+ */
+@Command(name = "schedule", mixinStandardHelpOptions = true,
+        description = "Find a conflict-free schedule of a collective in the fewest synchronised steps, and prove it optimal where possible.")
+final class ScheduleCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    TopologyOption topology;
+
+    @Option(names = "--cc", required = true, paramLabel = "KIND", description = "OAB, OAS, AAB, AAS, MNB, MNS or AOG.")
+    String cc;
+
+    @Option(names = "--senders", paramLabel = "LIST", description = "Sender terminals, e.g. 0-7,9 (default: by kind).")
+    String senders;
+
+    @Option(names = "--receivers", paramLabel = "LIST", description = "Receiver terminals (default: by kind).")
+    String receivers;
+
+    @Option(names = "--root", defaultValue = "0", description = "Root of one-to-all / all-to-one kinds (default: ${DEFAULT-VALUE}).")
+    int root;
+
+    @Option(names = "--ports", defaultValue = "1", paramLabel = "1|K|all", description = "Port model (default: ${DEFAULT-VALUE}).")
+    String ports;
+
+    @Option(names = "--switching", defaultValue = "wh", paramLabel = "wh|sf",
+            description = "Wormhole or store-and-forward (broadcasts only) (default: ${DEFAULT-VALUE}).")
+    String switching;
+
+    @Option(names = "--solver", defaultValue = "auto", paramLabel = "NAME",
+            description = "auto, umda, hgsa, mboa, exact, min-conflicts or greedy (default: ${DEFAULT-VALUE}).")
+    String solver;
+
+    @Option(names = "--time-limit", defaultValue = "60s", paramLabel = "T",
+            description = "Time budget, e.g. 60s, 5m, 500ms (default: ${DEFAULT-VALUE}).")
+    String timeLimit;
+
+    @Option(names = "--steps", paramLabel = "N", description = "Target step count (default: start at the lower bound).")
+    Integer steps;
+
+    @Option(names = "--extra-hops", defaultValue = "0", paramLabel = "H",
+            description = "Allow routes up to H hops longer than minimal (default: ${DEFAULT-VALUE}).")
+    int extraHops;
+
+    @Option(names = "--path-limit", defaultValue = "1024", paramLabel = "N",
+            description = "Routes listed per node pair; fewer than all makes infeasibility unprovable (default: ${DEFAULT-VALUE}).")
+    int pathLimit;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads of the evolutionary solvers (default: all cores).")
+    Integer threads;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        Topology t = topology.build();
+        CollectiveKind kind = CollectiveKind.parse(cc);
+        PortModel portModel = PortModel.parse(ports);
+        Collective base = Collective.standard(kind, t, root);
+        Collective c = Collective.of(kind, t,
+                senders == null ? base.senders() : Collective.parseList(senders),
+                receivers == null ? base.receivers() : Collective.parseList(receivers));
+        Scheduler.Solver which = Scheduler.Solver.parse(solver);
+        double seconds = parseSeconds(timeLimit);
+        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        ScheduleProblem p = new ScheduleProblem(t, c, portModel, Switching.parse(switching), extraHops, pathLimit);
+        long bound = LowerBounds.forCollective(t, c, portModel).steps();
+        PrintWriter err = spec.commandLine().getErr();
+        boolean live = !json && System.console() != null;
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch done = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.set(true);
+            try {
+                done.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(hook);
+        Scheduler.Result r;
+        try {
+            r = new Scheduler(p, bound, new Scheduler.Settings(which, steps, seed, nThreads),
+                    Budget.seconds(seconds, stop), live ? line -> err.println("  " + line) : null).run();
+            print(p, r);
+        } finally {
+            done.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is already running and waits for this output
+            }
+        }
+        return Main.OK;
+    }
+
+    private void print(ScheduleProblem p, Scheduler.Result r) {
+        PrintWriter w = spec.commandLine().getOut();
+        List<ScheduleValidator.Item> items = r.schedule() == null ? List.of() : ScheduleValidator.items(p, r.schedule());
+        if (json) {
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("topology", p.topology().spec());
+            j.put("cc", p.collective().kind().name());
+            j.put("ports", p.ports().toString());
+            j.put("switching", p.switching().label());
+            j.put("steps", r.steps());
+            j.put("lowerBound", r.lowerBound());
+            j.put("gap", r.schedule() == null ? null : r.steps() - r.lowerBound());
+            j.put("provenLowerBound", r.provenLowerBound());
+            j.put("status", r.status());
+            j.put("solver", r.solver());
+            j.put("validated", r.validation() != null && r.validation().ok());
+            j.put("seconds", r.seconds());
+            j.put("evaluations", r.evaluations());
+            j.put("log", r.log());
+            List<Map<String, Object>> list = new ArrayList<>();
+            for (ScheduleValidator.Item it : items) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("src", it.sender());
+                m.put("dst", it.dst());
+                m.put("step", it.step() + 1);
+                m.put("path", it.path());
+                m.put("from", it.from());
+                list.add(m);
+            }
+            j.put("transfers", list);
+            w.println(Json.write(j));
+            return;
+        }
+        w.printf(Locale.ROOT, "%s: %d steps, lower bound %d, %s (%s, %.2f s)%n", p.label(), r.steps(), r.lowerBound(),
+                r.status(), r.solver(), r.seconds());
+        if (r.schedule() == null) {
+            w.printf("no schedule in %d steps exists (proven by the exact model)%n", r.steps());
+            return;
+        }
+        w.print(table(items, r.steps(), p.broadcast()));
+        w.println(r.validation().ok() ? "validated: conflict-free" : "NOT VALID");
+    }
+
+    /** Rows = sending nodes, columns = steps 1..S, cells = destinations (seed 002 Table 2). */
+    static String table(List<ScheduleValidator.Item> items, int steps, boolean broadcast) {
+        TreeMap<Integer, String[]> rows = new TreeMap<>();
+        for (ScheduleValidator.Item it : items) {
+            String[] row = rows.computeIfAbsent(it.from(), k -> new String[steps]);
+            String cell = broadcast && it.from() != it.sender() ? it.dst() + "(" + it.sender() + ")" : String.valueOf(it.dst());
+            row[it.step()] = row[it.step()] == null ? cell : row[it.step()] + "/" + cell;
+        }
+        int width = 3;
+        for (String[] row : rows.values()) {
+            for (String cell : row) {
+                width = Math.max(width, cell == null ? 1 : cell.length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        String fmt = "%" + (width + 1) + "s";
+        sb.append(String.format("%5s", "src"));
+        for (int s = 1; s <= steps; s++) {
+            sb.append(String.format(fmt, s));
+        }
+        sb.append('\n');
+        for (Map.Entry<Integer, String[]> e : rows.entrySet()) {
+            sb.append(String.format("%5d", e.getKey()));
+            for (String cell : e.getValue()) {
+                sb.append(String.format(fmt, cell == null ? "-" : cell));
+            }
+            sb.append('\n');
+        }
+        if (broadcast) {
+            sb.append("(a cell d(m) forwards message m to d; a plain d sends the node's own message)\n");
+        }
+        return sb.toString();
+    }
+
+    static double parseSeconds(String text) {
+        String s = text.trim().toLowerCase(Locale.ROOT);
+        double scale = 1;
+        if (s.endsWith("ms")) {
+            scale = 0.001;
+            s = s.substring(0, s.length() - 2);
+        } else if (s.endsWith("s")) {
+            s = s.substring(0, s.length() - 1);
+        } else if (s.endsWith("m")) {
+            scale = 60;
+            s = s.substring(0, s.length() - 1);
+        } else if (s.endsWith("h")) {
+            scale = 3600;
+            s = s.substring(0, s.length() - 1);
+        }
+        try {
+            double v = Double.parseDouble(s) * scale;
+            if (v > 0 && Double.isFinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new InvalidInputException("bad time limit '" + text + "'; expected a positive duration like 60s, 5m or 500ms");
+    }
+}

@@ -1,0 +1,87 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashSet;
+import java.util.Set;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ScheduleCommandTest {
+
+    @Test
+    void jsonHasTheDocumentedFieldsAndAConflictFreeSchedule() throws Exception {
+        MainTest.Result r = MainTest.run("schedule", "--topology", "omega:8", "--cc", "AAS", "--time-limit", "30s", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("steps").asInt()).isEqualTo(7);
+        assertThat(j.get("lowerBound").asInt()).isEqualTo(7);
+        assertThat(j.get("status").asText()).isEqualTo("optimal");
+        assertThat(j.get("validated").asBoolean()).isTrue();
+        assertThat(j.has("solver")).isTrue();
+        assertThat(j.get("transfers").size()).isEqualTo(56);
+        // re-check here, from the printed node ids alone: paths are walks of the topology, no channel twice a step
+        Topology t = TopologySpec.parse("omega:8");
+        Set<String> used = new HashSet<>();
+        for (JsonNode x : j.get("transfers")) {
+            JsonNode path = x.get("path");
+            assertThat(path.get(0).asInt()).isEqualTo(x.get("src").asInt());
+            assertThat(path.get(path.size() - 1).asInt()).isEqualTo(x.get("dst").asInt());
+            for (int i = 0; i + 1 < path.size(); i++) {
+                int c = t.channel(path.get(i).asInt(), path.get(i + 1).asInt());
+                assertThat(c).isNotNegative();
+                assertThat(used.add(x.get("step").asInt() + ":" + c)).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void humanOutputIsAStepTableAndBroadcastsNameTheirSources() throws Exception {
+        MainTest.Result r = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "OAB", "--ports", "all");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("2 steps, lower bound 2, optimal").contains("src").contains("validated: conflict-free");
+        MainTest.Result sf = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all",
+                "--switching", "sf", "--json");
+        assertThat(sf.code()).as(sf.err()).isZero();
+        for (JsonNode x : sf.json().get("transfers")) {
+            assertThat(x.get("path").size()).isEqualTo(2);
+            assertThat(x.has("from")).isTrue();
+        }
+    }
+
+    @Test
+    void requestedStepsBelowTheOptimumAreProvenInfeasible() throws Exception {
+        MainTest.Result r = MainTest.run("schedule", "-t", "omega:8", "--cc", "OAS", "--solver", "exact", "--steps", "6", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.json().get("status").asText()).isEqualTo("infeasible");
+        assertThat(r.json().get("transfers").size()).isZero();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--cc|XYZ|unknown collective 'XYZ'",
+        "--solver|magic|unknown solver 'magic'; expected one of auto, umda",
+        "--time-limit|soon|bad time limit 'soon'",
+        "--switching|cut-through|unknown switching 'cut-through'",
+        "--steps|0|--steps 0 is invalid",
+        "--ports|0|port count 0 is invalid"})
+    void badInputIsOneLineAndExitCode2(String option, String value, String message) {
+        String[] args = option.equals("--cc")
+                ? new String[] {"schedule", "-t", "omega:8", option, value}
+                : new String[] {"schedule", "-t", "omega:8", "--cc", "AAS", option, value};
+        MainTest.Result r = MainTest.run(args);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).contains(message).doesNotContain("\n").doesNotContain("Exception");
+    }
+
+    @Test
+    void storeAndForwardScatterIsRejectedWithOneLine() {
+        MainTest.Result r = MainTest.run("schedule", "-t", "mesh:3x3", "--cc", "AAS", "--switching", "sf");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("store-and-forward switching is modelled for broadcasts");
+    }
+}

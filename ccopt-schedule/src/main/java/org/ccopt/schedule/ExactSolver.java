@@ -1,0 +1,351 @@
+package org.ccopt.schedule;
+
+import com.google.ortools.Loader;
+import com.google.ortools.sat.BoolVar;
+import com.google.ortools.sat.CpModel;
+import com.google.ortools.sat.CpSolver;
+import com.google.ortools.sat.CpSolverStatus;
+import com.google.ortools.sat.LinearExpr;
+import com.google.ortools.sat.LinearExprBuilder;
+import com.google.ortools.sat.Literal;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The exact model: for a given step count, a conflict-free schedule or a proof that none exists, with Google
+ * OR-Tools CP-SAT. Jaros, Ohlidal, Dvorak 2007, §2, note that the packing is an integer program but found it too
+ * slow "for network sizes of practical interest" and that fixing one path per pair makes it suboptimal; this model
+ * keeps every listed route, so with a complete route list ({@link ScheduleProblem#complete()}) an infeasible
+ * answer is a proof.
+ *
+ * <p>Variables: one Boolean x(t, source, path, step) per transfer, route and step (a relay cannot send in step 0).
+ * Constraints: exactly one x per transfer; at most one x per (step, channel); at most k per (step, node) on the
+ * sending and on the receiving side where the port count k is below the node's channel count (otherwise the
+ * channel constraints imply it); for broadcasts, x(t, f, ., s) &lt;= held(f, s-1), where held(f, s) says the
+ * transfer that delivers the message to f happened in a step &lt;= s (MIN paper §4.2's admissibility).
+ *
+ * <p>Symmetry breaking for scatters: the steps of a scatter are interchangeable, so the largest group of transfers
+ * that pairwise can never share a step (all of whose routes cross one channel, or that share a one-port sender
+ * or receiver) is fixed to steps 0, 1, 2, ... A group larger than the step count proves infeasibility at once.
+ *
+ * <p>The search runs CP-SAT's deterministic interleaved portfolio with a fixed number of workers, so the same
+ * inputs and seed give the same schedule whatever the machine's core count; a run cut short by the wall-clock
+ * limit reports UNKNOWN.
+ */
+public final class ExactSolver {
+
+    /** Models with more Boolean variables than this are not built (UNKNOWN: too large). */
+    public static final long MAX_VARIABLES = 4_000_000;
+    /** Portfolio workers; fixed, so results do not depend on the machine. */
+    static final int WORKERS = 8;
+
+    private ExactSolver() {
+    }
+
+    /** Number of Boolean x variables the model for {@code steps} would have. */
+    public static long variables(ScheduleProblem p, int steps) {
+        long count = 0;
+        for (int t = 0; t < p.transferCount(); t++) {
+            int sender = p.sender(p.message(t));
+            for (int f : p.sources(t)) {
+                count += (long) p.paths(f, p.destination(t)).length * (f == sender ? steps : steps - 1);
+            }
+        }
+        return count;
+    }
+
+    public static Attempt solve(ScheduleProblem p, int steps, Budget budget, long seed) {
+        return solve(p, steps, budget, seed, null);
+    }
+
+    /**
+     * @param hint a schedule for the same step count to start the search from (e.g. the local search's best,
+     *             conflicts and all), or null; for scatters its steps are relabelled to agree with the fixed group
+     */
+    public static Attempt solve(ScheduleProblem p, int steps, Budget budget, long seed, Schedule hint) {
+        long t0 = System.nanoTime();
+        if (variables(p, steps) > MAX_VARIABLES) {
+            return new Attempt("exact (too large)", steps, Attempt.Outcome.UNKNOWN, null, -1, 0, 0);
+        }
+        if (!p.relays() && largestClique(p).size() > steps) {
+            return new Attempt("exact", steps, p.complete() ? Attempt.Outcome.INFEASIBLE : Attempt.Outcome.UNKNOWN,
+                    null, -1, 0, (System.nanoTime() - t0) / 1e9);
+        }
+        Loader.loadNativeLibraries();
+        int n = p.transferCount();
+        int channels = p.topology().channelCount();
+        int nodes = p.topology().nodeCount();
+        CpModel model = new CpModel();
+        List<List<Literal>> chan = cells(steps * channels);
+        List<List<Literal>> send = cells(steps * nodes);
+        List<List<Literal>> recv = cells(steps * nodes);
+        // per transfer: its literals and their (source, path, step)
+        List<List<BoolVar>> lits = new ArrayList<>(n);
+        List<int[]> meta = new ArrayList<>(n);
+        // delivered[t][s]: the literals that deliver transfer t in step s
+        List<List<List<Literal>>> delivered = new ArrayList<>(n);
+        int[] hintStep = hint == null || hint.steps() != steps ? null : relabelled(p, hint);
+        List<int[]> relayGroups = new ArrayList<>();
+        List<List<Literal>> relayLits = new ArrayList<>();
+        for (int t = 0; t < n; t++) {
+            int d = p.destination(t);
+            int m = p.message(t);
+            int[] sources = p.sources(t);
+            List<BoolVar> mine = new ArrayList<>();
+            List<Integer> info = new ArrayList<>();
+            List<List<Literal>> byStep = new ArrayList<>(steps);
+            for (int s = 0; s < steps; s++) {
+                byStep.add(new ArrayList<>());
+            }
+            for (int si = 0; si < sources.length; si++) {
+                int f = sources[si];
+                boolean relay = f != p.sender(m);
+                int[][] routes = p.paths(f, d);
+                boolean sendCap = p.sendPorts(f) < p.topology().outDegree(f);
+                boolean recvCap = p.receivePorts(d) < p.topology().inDegree(d);
+                for (int s = relay ? 1 : 0; s < steps; s++) {
+                    List<Literal> group = relay ? new ArrayList<>() : null;
+                    for (int pi = 0; pi < routes.length; pi++) {
+                        BoolVar x = model.newBoolVar("");
+                        if (hintStep != null && hintStep[t] == s && hint.sourceIndex(t) == si && hint.pathIndex(t) == pi) {
+                            model.addHint(x, true);
+                        }
+                        mine.add(x);
+                        info.add(si);
+                        info.add(pi);
+                        info.add(s);
+                        byStep.get(s).add(x);
+                        for (int c : routes[pi]) {
+                            chan.get(s * channels + c).add(x);
+                        }
+                        if (sendCap) {
+                            send.get(s * nodes + f).add(x);
+                        }
+                        if (recvCap) {
+                            recv.get(s * nodes + d).add(x);
+                        }
+                        if (relay) {
+                            group.add(x);
+                        }
+                    }
+                    if (relay) {
+                        relayGroups.add(new int[] {t, p.transferOf(m, f), s});
+                        relayLits.add(group);
+                    }
+                }
+            }
+            model.addExactlyOne(mine.toArray(new Literal[0]));
+            lits.add(mine);
+            meta.add(info.stream().mapToInt(Integer::intValue).toArray());
+            delivered.add(byStep);
+        }
+        for (List<Literal> cell : chan) {
+            if (cell.size() > 1) {
+                model.addAtMostOne(cell.toArray(new Literal[0]));
+            }
+        }
+        for (int i = 0; i < send.size(); i++) {
+            int cap = p.sendPorts(i % nodes);
+            if (send.get(i).size() > cap) {
+                model.addLessOrEqual(LinearExpr.sum(send.get(i).toArray(new Literal[0])), cap);
+            }
+            cap = p.receivePorts(i % nodes);
+            if (recv.get(i).size() > cap) {
+                model.addLessOrEqual(LinearExpr.sum(recv.get(i).toArray(new Literal[0])), cap);
+            }
+        }
+        if (p.relays()) {
+            BoolVar[][] held = new BoolVar[n][];
+            for (int g = 0; g < relayGroups.size(); g++) {
+                int h = relayGroups.get(g)[1];
+                int s = relayGroups.get(g)[2];
+                if (held[h] == null) {
+                    held[h] = heldBy(model, delivered.get(h), steps);
+                }
+                LinearExprBuilder e = LinearExpr.newBuilder();
+                for (Literal x : relayLits.get(g)) {
+                    e.add(x);
+                }
+                e.addTerm(held[h][s - 1], -1);
+                model.addLessOrEqual(e, 0);
+            }
+        } else {
+            List<Integer> clique = largestClique(p);
+            for (int i = 0; i < clique.size(); i++) {
+                int t = clique.get(i);
+                LinearExprBuilder e = LinearExpr.newBuilder();
+                for (Literal x : delivered.get(t).get(i)) {
+                    e.add(x);
+                }
+                model.addEquality(e, 1);
+            }
+        }
+        CpSolver solver = new CpSolver();
+        double limit = Math.max(0.1, budget.remainingSeconds());
+        solver.getParameters().setMaxTimeInSeconds(limit);
+        solver.getParameters().setNumWorkers(WORKERS);
+        solver.getParameters().setInterleaveSearch(true);
+        solver.getParameters().setRandomSeed((int) (seed & 0x7fffffff));
+        Thread watcher = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                if (budget.stopped()) {
+                    solver.stopSearch();
+                    return;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "ccopt-exact-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+        CpSolverStatus status;
+        try {
+            status = solver.solve(model);
+        } finally {
+            watcher.interrupt();
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        if (status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE) {
+            Schedule s = new Schedule(steps, n);
+            for (int t = 0; t < n; t++) {
+                List<BoolVar> mine = lits.get(t);
+                int[] info = meta.get(t);
+                for (int i = 0; i < mine.size(); i++) {
+                    if (solver.booleanValue(mine.get(i))) {
+                        s.set(t, info[3 * i + 2], info[3 * i], info[3 * i + 1]);
+                        break;
+                    }
+                }
+            }
+            return new Attempt("exact", steps, Attempt.Outcome.FOUND, s, 0, 0, seconds);
+        }
+        if (status == CpSolverStatus.INFEASIBLE && p.complete()) {
+            return new Attempt("exact", steps, Attempt.Outcome.INFEASIBLE, null, -1, 0, seconds);
+        }
+        return new Attempt("exact", steps, Attempt.Outcome.UNKNOWN, null, -1, 0, seconds);
+    }
+
+    /**
+     * The hint's steps, for scatters renamed so that the fixed group's i-th transfer sits in step i (a renaming of
+     * steps keeps a scatter schedule's conflicts as they are); unchanged when two of the group share a step.
+     */
+    private static int[] relabelled(ScheduleProblem p, Schedule hint) {
+        int[] step = new int[p.transferCount()];
+        for (int t = 0; t < step.length; t++) {
+            step[t] = hint.step(t);
+        }
+        if (p.relays()) {
+            return step;
+        }
+        List<Integer> clique = largestClique(p);
+        int steps = hint.steps();
+        int[] rename = new int[steps];
+        java.util.Arrays.fill(rename, -1);
+        boolean[] taken = new boolean[steps];
+        for (int i = 0; i < clique.size() && i < steps; i++) {
+            int s = step[clique.get(i)];
+            if (rename[s] >= 0) {
+                return step;
+            }
+            rename[s] = i;
+            taken[i] = true;
+        }
+        int next = 0;
+        for (int s = 0; s < steps; s++) {
+            if (rename[s] < 0) {
+                while (taken[next]) {
+                    next++;
+                }
+                rename[s] = next;
+                taken[next] = true;
+            }
+        }
+        for (int t = 0; t < step.length; t++) {
+            step[t] = rename[step[t]];
+        }
+        return step;
+    }
+
+    /** held[s] = the transfer is delivered in a step &lt;= s: held[s] = held[s-1] + sum of its step-s literals. */
+    private static BoolVar[] heldBy(CpModel model, List<List<Literal>> byStep, int steps) {
+        BoolVar[] held = new BoolVar[steps];
+        for (int s = 0; s < steps; s++) {
+            held[s] = model.newBoolVar("");
+            LinearExprBuilder e = LinearExpr.newBuilder();
+            e.add(held[s]);
+            if (s > 0) {
+                e.addTerm(held[s - 1], -1);
+            }
+            for (Literal x : byStep.get(s)) {
+                e.addTerm(x, -1);
+            }
+            model.addEquality(e, 0);
+        }
+        return held;
+    }
+
+    private static List<List<Literal>> cells(int size) {
+        List<List<Literal>> cells = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            cells.add(new ArrayList<>(2));
+        }
+        return cells;
+    }
+
+    /**
+     * The largest group of scatter transfers that pairwise cannot share a step: the transfers all of whose
+     * routes cross one channel, or that leave a one-port sender, or that enter a one-port receiver.
+     */
+    static List<Integer> largestClique(ScheduleProblem p) {
+        int channels = p.topology().channelCount();
+        int nodes = p.topology().nodeCount();
+        List<List<Integer>> byChannel = new ArrayList<>(channels);
+        for (int c = 0; c < channels; c++) {
+            byChannel.add(new ArrayList<>());
+        }
+        List<List<Integer>> bySender = new ArrayList<>(nodes);
+        List<List<Integer>> byReceiver = new ArrayList<>(nodes);
+        for (int v = 0; v < nodes; v++) {
+            bySender.add(new ArrayList<>());
+            byReceiver.add(new ArrayList<>());
+        }
+        for (int t = 0; t < p.transferCount(); t++) {
+            int f = p.sources(t)[0];
+            int d = p.destination(t);
+            int[][] routes = p.paths(f, d);
+            BitSet common = new BitSet(channels);
+            for (int c : routes[0]) {
+                common.set(c);
+            }
+            for (int i = 1; i < routes.length && !common.isEmpty(); i++) {
+                BitSet other = new BitSet(channels);
+                for (int c : routes[i]) {
+                    other.set(c);
+                }
+                common.and(other);
+            }
+            for (int c = common.nextSetBit(0); c >= 0; c = common.nextSetBit(c + 1)) {
+                byChannel.get(c).add(t);
+            }
+            if (p.sendPorts(f) == 1) {
+                bySender.get(f).add(t);
+            }
+            if (p.receivePorts(d) == 1) {
+                byReceiver.get(d).add(t);
+            }
+        }
+        List<Integer> best = List.of();
+        for (List<List<Integer>> groups : List.of(byChannel, bySender, byReceiver)) {
+            for (List<Integer> g : groups) {
+                if (g.size() > best.size()) {
+                    best = g;
+                }
+            }
+        }
+        return best;
+    }
+}

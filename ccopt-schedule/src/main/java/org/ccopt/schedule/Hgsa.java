@@ -1,0 +1,223 @@
+package org.ccopt.schedule;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * HGSA, hybrid parallel genetic simulated annealing (Ohlidal and Schwarz 2004, as used by Jaros, Ohlidal, Dvorak
+ * 2007, §3.1 and §5): several simulated-annealing processes run the Metropolis algorithm on their own schedule;
+ * every {@code exchange} iterations each sends its schedule to a master, which keeps one for itself and sends each
+ * process one chosen by roulette wheel (weight 1/(1 + conflicts)). Each process then makes two children of its own
+ * and the received schedule by double-point crossover, takes the best of the four, mutates it (always when it is a
+ * parent, with probability {@code childMutation} when it is a child) and accepts it over its annealing state by
+ * the Metropolis criterion. Paper parameters: 10 processes (blades), exchange every 100 iterations, T0 = 100, 200
+ * iterations per temperature, cooling factor 0.99.
+ *
+ * <p>A Metropolis move changes one random gene of one random transfer (its step, or its path, or for broadcasts
+ * its source) and is evaluated by the shared delta evaluator. The 2007 paper ran HGSA on store-and-forward
+ * broadcasts with a time slot per channel of a path; here a store-and-forward broadcast is the equivalent set of
+ * one-hop transfers (see {@link Switching#SF}), so the same genes serve both switching models.
+ *
+ * <p>The processes run in lockstep epochs on the worker threads, each with its own random stream, and the
+ * exchange runs on one thread with the master's stream, so a run does not depend on the thread count.
+ */
+public final class Hgsa {
+
+    public record Params(int processes, int exchange, double t0, int perTemperature, double cooling,
+                         double childMutation) {
+        public static Params paper() {
+            return new Params(10, 100, 100.0, 200, 0.99, 0.1);
+        }
+    }
+
+    private Hgsa() {
+    }
+
+    private static final class Process {
+        final ConflictState st;
+        final SplittableRandom rnd;
+        long cost;
+        double temperature;
+        long iterations;
+        long bestCost = Long.MAX_VALUE;
+        Schedule best;
+
+        Process(ConflictState st, SplittableRandom rnd, double t0) {
+            this.st = st;
+            this.rnd = rnd;
+            this.temperature = t0;
+        }
+
+        void keepBest() {
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = st.snapshot();
+            }
+        }
+    }
+
+    public static Attempt run(ScheduleProblem p, int steps, Params prm, Budget budget, long seed, int threads) {
+        long t0 = System.nanoTime();
+        SplittableRandom master = new SplittableRandom(seed);
+        int n = p.transferCount();
+        long[] evaluations = {0};
+        try (Population pop = new Population(p, steps, threads)) {
+            List<Process> procs = new ArrayList<>();
+            for (int i = 0; i < prm.processes(); i++) {
+                SplittableRandom rnd = master.split();
+                Process pr = new Process(new ConflictState(p, steps), rnd, prm.t0());
+                Schedule s = pop.random(rnd);
+                if (p.relays()) {
+                    pop.restore(s, rnd);
+                }
+                pr.cost = pr.st.load(s);
+                pr.keepBest();
+                procs.add(pr);
+            }
+            while (!budget.expired() && procs.stream().noneMatch(pr -> pr.cost == 0)) {
+                List<Runnable> epoch = new ArrayList<>();
+                for (Process pr : procs) {
+                    epoch.add(() -> anneal(p, pr, prm, steps));
+                }
+                pop.runAll(epoch);
+                evaluations[0] += (long) prm.exchange() * procs.size();
+                if (procs.stream().anyMatch(pr -> pr.cost == 0)) {
+                    break;
+                }
+                // communication phase: the master collects every schedule and hands one to each process
+                Schedule[] sent = new Schedule[procs.size()];
+                long[] sentCost = new long[procs.size()];
+                for (int i = 0; i < procs.size(); i++) {
+                    sent[i] = procs.get(i).st.snapshot();
+                    sentCost[i] = procs.get(i).cost;
+                }
+                Schedule[] received = new Schedule[procs.size()];
+                for (int i = 0; i < procs.size(); i++) {
+                    received[i] = sent[roulette(sentCost, master)];
+                }
+                // genetic phase on every process, then Metropolis between annealing state and genetic candidate
+                List<Runnable> genetic = new ArrayList<>();
+                for (int i = 0; i < procs.size(); i++) {
+                    Process pr = procs.get(i);
+                    Schedule own = sent[i];
+                    Schedule other = received[i];
+                    genetic.add(() -> {
+                        int a = pr.rnd.nextInt(n + 1);
+                        int b = pr.rnd.nextInt(n + 1);
+                        Schedule c1 = crossover(own, other, Math.min(a, b), Math.max(a, b));
+                        Schedule c2 = crossover(other, own, Math.min(a, b), Math.max(a, b));
+                        Schedule[] four = {own, other, c1, c2};
+                        long[] costs = {pr.cost, pr.st.load(other), pr.st.load(c1), pr.st.load(c2)};
+                        int best = 0;
+                        for (int k = 1; k < 4; k++) {
+                            if (costs[k] < costs[best]) {
+                                best = k;
+                            }
+                        }
+                        Schedule cand = new Schedule(four[best]);
+                        if (best < 2 || pr.rnd.nextDouble() < prm.childMutation()) {
+                            mutate(p, cand, pr.rnd);
+                        }
+                        long candCost = pr.st.load(cand);
+                        long delta = candCost - pr.cost;
+                        if (delta <= 0 || pr.rnd.nextDouble() < Math.exp(-delta / pr.temperature)) {
+                            pr.cost = candCost;
+                        } else {
+                            pr.cost = pr.st.load(own);
+                        }
+                        pr.keepBest();
+                    });
+                }
+                pop.runAll(genetic);
+                evaluations[0] += 4L * procs.size();
+            }
+            Process winner = procs.get(0);
+            for (Process pr : procs) {
+                if (pr.bestCost < winner.bestCost) {
+                    winner = pr;
+                }
+            }
+            return new Attempt("hgsa", steps, winner.bestCost == 0 ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN,
+                    winner.best, winner.bestCost, evaluations[0], (System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    /** {@code exchange} Metropolis iterations; the temperature falls by the cooling factor every perTemperature. */
+    private static void anneal(ScheduleProblem p, Process pr, Params prm, int steps) {
+        ConflictState st = pr.st;
+        SplittableRandom rnd = pr.rnd;
+        int n = p.transferCount();
+        for (int i = 0; i < prm.exchange() && pr.cost > 0; i++) {
+            int t = rnd.nextInt(n);
+            int oldStep = st.step(t);
+            int oldSrc = st.sourceIndex(t);
+            int oldPath = st.pathIndex(t);
+            int[] sources = p.sources(t);
+            int s = oldStep;
+            int si = oldSrc;
+            int pi = oldPath;
+            int what = rnd.nextInt(p.relays() ? 3 : 2);
+            if (what == 0) {
+                s = rnd.nextInt(steps);
+            } else if (what == 1) {
+                pi = rnd.nextInt(p.paths(sources[si], p.destination(t)).length);
+            } else {
+                si = rnd.nextInt(sources.length);
+                pi = rnd.nextInt(p.paths(sources[si], p.destination(t)).length);
+            }
+            long next = st.move(t, s, si, pi);
+            long delta = next - pr.cost;
+            if (delta <= 0 || rnd.nextDouble() < Math.exp(-delta / pr.temperature)) {
+                pr.cost = next;
+                pr.keepBest();
+            } else {
+                st.move(t, oldStep, oldSrc, oldPath);
+            }
+            if (++pr.iterations % prm.perTemperature() == 0) {
+                pr.temperature *= prm.cooling();
+            }
+        }
+    }
+
+    /** Roulette-wheel choice with weight 1/(1 + cost). */
+    private static int roulette(long[] cost, SplittableRandom rnd) {
+        double total = 0;
+        for (long c : cost) {
+            total += 1.0 / (1 + c);
+        }
+        double x = rnd.nextDouble() * total;
+        for (int i = 0; i < cost.length; i++) {
+            x -= 1.0 / (1 + cost[i]);
+            if (x <= 0) {
+                return i;
+            }
+        }
+        return cost.length - 1;
+    }
+
+    /** Genes [a, b) from {@code inner}, the rest from {@code outer} (double-point crossover over transfers). */
+    static Schedule crossover(Schedule outer, Schedule inner, int a, int b) {
+        Schedule c = new Schedule(outer);
+        System.arraycopy(inner.step, a, c.step, a, b - a);
+        System.arraycopy(inner.source, a, c.source, a, b - a);
+        System.arraycopy(inner.path, a, c.path, a, b - a);
+        return c;
+    }
+
+    /** Changes one to three random genes to random values within their bounds. */
+    private static void mutate(ScheduleProblem p, Schedule s, SplittableRandom rnd) {
+        int genes = 1 + rnd.nextInt(3);
+        for (int g = 0; g < genes; g++) {
+            int t = rnd.nextInt(s.transferCount());
+            int[] sources = p.sources(t);
+            if (rnd.nextBoolean()) {
+                s.step[t] = rnd.nextInt(s.steps);
+            } else {
+                int si = p.relays() ? rnd.nextInt(sources.length) : s.source[t];
+                s.source[t] = si;
+                s.path[t] = rnd.nextInt(p.paths(sources[si], p.destination(t)).length);
+            }
+        }
+    }
+}

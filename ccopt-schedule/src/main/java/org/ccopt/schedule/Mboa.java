@@ -1,0 +1,307 @@
+package org.ccopt.schedule;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * MBOA, the mixed Bayesian optimization algorithm (Ocenasek 2002), as Jaros, Ohlidal, Dvorak 2007, §3.2 use it:
+ * an EDA whose model is one decision tree per variable instead of BOA's Bayesian network.
+ *
+ * <p>Variables: every transfer has two, its step (0..S-1) and its route (a source and a path, numbered together).
+ * Each generation:
+ * <ol>
+ *   <li>tournament selection (size 2) picks half the population as parents;
+ *   <li>the variables are put in a random order, which keeps the model acyclic; the tree of a variable may split
+ *       only on variables earlier in the order, and only on those of its own transfer and of up to
+ *       {@code neighbours} transfers whose routes share a channel with it (the variables that can interact through
+ *       the conflict count; the restriction keeps model building linear in the problem size);
+ *   <li>a tree grows greedily: at every node the binary test "X_j = v" with the largest gain in log-likelihood of
+ *       the variable over the parents in that node is taken if the gain beats the BIC penalty
+ *       (1/2 log2 M per extra leaf parameter, Ocenasek 2002, §4), up to depth {@code depth};
+ *   <li>children are sampled variable by variable in the order, each from the leaf its sampled predecessors lead
+ *       to (the leaf's empirical distribution, i.e. the value of a random parent in the leaf);
+ *   <li>the integer-bound mutation sets one random gene of every child to a random value within its bounds
+ *       (mutation rate 100 %, §5); broadcast children are restored as in {@link Population#restore};
+ *   <li>tournament replacement: each child replaces the worse of two random members if it is not worse.
+ * </ol>
+ * The paper chose the population size per instance so that half the runs succeed; the default here is 200.
+ */
+public final class Mboa {
+
+    public record Params(int population, int depth, int neighbours) {
+        public static Params defaults(ScheduleProblem p) {
+            return new Params(200, 4, 12);
+        }
+    }
+
+    private Mboa() {
+    }
+
+    /** A decision-tree node: a test X[var] == value, or a leaf (var == -1) holding parent indices. */
+    private record Node(int var, int value, Node eq, Node ne, int[] records) {
+    }
+
+    public static Attempt run(ScheduleProblem p, int steps, Params prm, Budget budget, long seed, int threads) {
+        long t0 = System.nanoTime();
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int n = p.transferCount();
+        int vars = 2 * n;
+        int[][] routeStart = new int[n][];
+        int[] domain = new int[vars];
+        for (int t = 0; t < n; t++) {
+            int[] sources = p.sources(t);
+            routeStart[t] = new int[sources.length + 1];
+            for (int si = 0; si < sources.length; si++) {
+                routeStart[t][si + 1] = routeStart[t][si] + p.paths(sources[si], p.destination(t)).length;
+            }
+            domain[2 * t] = steps;
+            domain[2 * t + 1] = routeStart[t][sources.length];
+        }
+        int[][] related = related(p, prm.neighbours(), rnd);
+        int size = prm.population();
+        int half = Math.max(2, size / 2);
+        long evaluations = 0;
+        try (Population pop = new Population(p, steps, threads)) {
+            int[][] genes = new int[size][];
+            List<Schedule> members = new ArrayList<>(size);
+            for (int i = 0; i < size; i++) {
+                Schedule s = pop.random(rnd);
+                if (p.relays()) {
+                    pop.restore(s, rnd);
+                }
+                members.add(s);
+                genes[i] = encode(s, routeStart);
+            }
+            long[] cost = pop.costs(members);
+            evaluations += size;
+            int[] position = new int[vars];
+            while (true) {
+                int best = argmin(cost);
+                if (cost[best] == 0 || budget.expired()) {
+                    return new Attempt("mboa", steps, cost[best] == 0 ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN,
+                            members.get(best), cost[best], evaluations, (System.nanoTime() - t0) / 1e9);
+                }
+                int[][] parents = new int[half][];
+                for (int i = 0; i < half; i++) {
+                    int a = rnd.nextInt(size);
+                    int b = rnd.nextInt(size);
+                    parents[i] = genes[cost[a] <= cost[b] ? a : b];
+                }
+                int[] order = Greedy.shuffled(vars, rnd);
+                for (int k = 0; k < vars; k++) {
+                    position[order[k]] = k;
+                }
+                Node[] trees = new Node[vars];
+                int[] all = new int[half];
+                for (int i = 0; i < half; i++) {
+                    all[i] = i;
+                }
+                double penalty = 0.5 * Math.log(half) / Math.log(2);
+                for (int v = 0; v < vars; v++) {
+                    int[] cands = candidates(v, related, position);
+                    trees[v] = grow(v, all, parents, cands, prm.depth(), penalty);
+                }
+                List<Schedule> children = new ArrayList<>(half);
+                List<int[]> childGenes = new ArrayList<>(half);
+                for (int c = 0; c < half; c++) {
+                    int[] g = new int[vars];
+                    for (int k = 0; k < vars; k++) {
+                        int v = order[k];
+                        Node node = trees[v];
+                        while (node.var() >= 0) {
+                            node = g[node.var()] == node.value() ? node.eq() : node.ne();
+                        }
+                        g[v] = parents[node.records()[rnd.nextInt(node.records().length)]][v];
+                    }
+                    int v = rnd.nextInt(vars);
+                    g[v] = rnd.nextInt(domain[v]);
+                    Schedule s = decode(g, routeStart, steps);
+                    if (p.relays()) {
+                        pop.restore(s, rnd);
+                        g = encode(s, routeStart);
+                    }
+                    children.add(s);
+                    childGenes.add(g);
+                }
+                long[] childCost = pop.costs(children);
+                evaluations += half;
+                for (int c = 0; c < half; c++) {
+                    int a = rnd.nextInt(size);
+                    int b = rnd.nextInt(size);
+                    int worse = cost[a] >= cost[b] ? a : b;
+                    if (childCost[c] <= cost[worse]) {
+                        members.set(worse, children.get(c));
+                        genes[worse] = childGenes.get(c);
+                        cost[worse] = childCost[c];
+                    }
+                }
+            }
+        }
+    }
+
+    private static Node grow(int v, int[] records, int[][] parents, int[] cands, int depth, double penalty) {
+        if (depth == 0 || records.length < 4 || cands.length == 0) {
+            return new Node(-1, 0, null, null, records);
+        }
+        double base = logLikelihood(v, records, parents);
+        double bestGain = penalty * (distinct(v, records, parents) - 1);
+        int bestVar = -1;
+        int bestValue = 0;
+        for (int u : cands) {
+            Map<Integer, Integer> counts = new HashMap<>();
+            for (int r : records) {
+                counts.merge(parents[r][u], 1, Integer::sum);
+            }
+            if (counts.size() < 2) {
+                continue;
+            }
+            for (int value : topValues(counts, 4)) {
+                int[][] parts = split(records, parents, u, value);
+                double gain = logLikelihood(v, parts[0], parents) + logLikelihood(v, parts[1], parents) - base;
+                if (gain > bestGain) {
+                    bestGain = gain;
+                    bestVar = u;
+                    bestValue = value;
+                }
+            }
+        }
+        if (bestVar < 0) {
+            return new Node(-1, 0, null, null, records);
+        }
+        int[][] parts = split(records, parents, bestVar, bestValue);
+        return new Node(bestVar, bestValue, grow(v, parts[0], parents, cands, depth - 1, penalty),
+                grow(v, parts[1], parents, cands, depth - 1, penalty), null);
+    }
+
+    /** Log-likelihood (bits) of variable v's values in the records under their empirical distribution. */
+    private static double logLikelihood(int v, int[] records, int[][] parents) {
+        Map<Integer, Integer> counts = new HashMap<>();
+        for (int r : records) {
+            counts.merge(parents[r][v], 1, Integer::sum);
+        }
+        double ll = 0;
+        for (int c : counts.values()) {
+            ll += c * Math.log((double) c / records.length) / Math.log(2);
+        }
+        return ll;
+    }
+
+    private static int distinct(int v, int[] records, int[][] parents) {
+        return (int) Arrays.stream(records).map(r -> parents[r][v]).distinct().count();
+    }
+
+    private static int[] topValues(Map<Integer, Integer> counts, int k) {
+        return counts.entrySet().stream()
+                .sorted((a, b) -> a.getValue().equals(b.getValue()) ? Integer.compare(a.getKey(), b.getKey())
+                        : Integer.compare(b.getValue(), a.getValue()))
+                .limit(k).mapToInt(Map.Entry::getKey).toArray();
+    }
+
+    private static int[][] split(int[] records, int[][] parents, int u, int value) {
+        int eq = 0;
+        for (int r : records) {
+            if (parents[r][u] == value) {
+                eq++;
+            }
+        }
+        int[] a = new int[eq];
+        int[] b = new int[records.length - eq];
+        int i = 0;
+        int j = 0;
+        for (int r : records) {
+            if (parents[r][u] == value) {
+                a[i++] = r;
+            } else {
+                b[j++] = r;
+            }
+        }
+        return new int[][] {a, b};
+    }
+
+    /** The split candidates of variable v: variables of its own and related transfers that come before it. */
+    private static int[] candidates(int v, int[][] related, int[] position) {
+        int t = v / 2;
+        int[] out = new int[2 * related[t].length + 1];
+        int k = 0;
+        int sibling = v ^ 1;
+        if (position[sibling] < position[v]) {
+            out[k++] = sibling;
+        }
+        for (int u : related[t]) {
+            for (int w = 2 * u; w <= 2 * u + 1; w++) {
+                if (position[w] < position[v]) {
+                    out[k++] = w;
+                }
+            }
+        }
+        return Arrays.copyOf(out, k);
+    }
+
+    /** Up to {@code limit} random transfers whose listed routes share a channel with each transfer's. */
+    private static int[][] related(ScheduleProblem p, int limit, SplittableRandom rnd) {
+        int n = p.transferCount();
+        List<List<Integer>> byChannel = new ArrayList<>();
+        for (int c = 0; c < p.topology().channelCount(); c++) {
+            byChannel.add(new ArrayList<>());
+        }
+        for (int t = 0; t < n; t++) {
+            for (int c : p.paths(p.sources(t)[0], p.destination(t))[0]) {
+                byChannel.get(c).add(t);
+            }
+        }
+        int[][] related = new int[n][];
+        for (int t = 0; t < n; t++) {
+            java.util.TreeSet<Integer> set = new java.util.TreeSet<>();
+            for (int c : p.paths(p.sources(t)[0], p.destination(t))[0]) {
+                set.addAll(byChannel.get(c));
+            }
+            set.remove(t);
+            int[] all = set.stream().mapToInt(Integer::intValue).toArray();
+            for (int i = all.length - 1; i > 0; i--) {
+                int j = rnd.nextInt(i + 1);
+                int x = all[i];
+                all[i] = all[j];
+                all[j] = x;
+            }
+            related[t] = Arrays.copyOf(all, Math.min(limit, all.length));
+        }
+        return related;
+    }
+
+    private static int[] encode(Schedule s, int[][] routeStart) {
+        int[] g = new int[2 * s.transferCount()];
+        for (int t = 0; t < s.transferCount(); t++) {
+            g[2 * t] = s.step[t];
+            g[2 * t + 1] = routeStart[t][s.source[t]] + s.path[t];
+        }
+        return g;
+    }
+
+    private static Schedule decode(int[] g, int[][] routeStart, int steps) {
+        int n = g.length / 2;
+        Schedule s = new Schedule(steps, n);
+        for (int t = 0; t < n; t++) {
+            int route = g[2 * t + 1];
+            int si = 0;
+            while (routeStart[t][si + 1] <= route) {
+                si++;
+            }
+            s.set(t, g[2 * t], si, route - routeStart[t][si]);
+        }
+        return s;
+    }
+
+    private static int argmin(long[] cost) {
+        int best = 0;
+        for (int i = 1; i < cost.length; i++) {
+            if (cost[i] < cost[best]) {
+                best = i;
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,188 @@
+package org.ccopt.schedule;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * What the evolutionary solvers share: random chromosomes, the MIN paper's repair heuristics, and fitness
+ * evaluation of many chromosomes on worker threads (one {@link ConflictState} per worker). Evaluation is a pure
+ * function of a chromosome, so the results do not depend on the thread count.
+ */
+final class Population implements AutoCloseable {
+
+    private final ScheduleProblem p;
+    private final int steps;
+    private final ExecutorService pool;
+    private final int threads;
+    private final ThreadLocal<ConflictState> states;
+
+    Population(ScheduleProblem p, int steps, int threads) {
+        this.p = p;
+        this.steps = steps;
+        this.threads = threads;
+        this.pool = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "ccopt-schedule-eval");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        this.states = ThreadLocal.withInitial(() -> new ConflictState(p, steps));
+    }
+
+    /** A chromosome with random genes (the initial population of the EAs). */
+    Schedule random(SplittableRandom rnd) {
+        Schedule s = new Schedule(steps, p.transferCount());
+        for (int t = 0; t < p.transferCount(); t++) {
+            int si = rnd.nextInt(p.sources(t).length);
+            s.set(t, rnd.nextInt(steps), si, rnd.nextInt(p.paths(p.sources(t)[si], p.destination(t)).length));
+        }
+        return s;
+    }
+
+    /** Applies the MIN paper's repair heuristic of the collective's kind (§4.4). */
+    void repair(Schedule s, SplittableRandom rnd) {
+        if (p.relays()) {
+            restore(s, rnd);
+        } else {
+            accelerate(s, rnd);
+        }
+    }
+
+    /**
+     * Broadcast-tree restoration (Jaros et al., MIN paper, §4.4; Jaros, Ohlidal, Dvorak 2007, §3.2): a transfer
+     * whose source does not hold the message before its step gets a random source that does (the sender always
+     * does), and a random path of the new pair. A path index beyond the pair's path count wraps (modulo).
+     */
+    void restore(Schedule s, SplittableRandom rnd) {
+        int[] eligible = new int[64];
+        for (int t = 0; t < p.transferCount(); t++) {
+            int[] sources = p.sources(t);
+            int m = p.message(t);
+            int d = p.destination(t);
+            int f = sources[s.source[t]];
+            if (f != p.sender(m) && s.step[p.transferOf(m, f)] >= s.step[t]) {
+                if (eligible.length < sources.length) {
+                    eligible = new int[sources.length];
+                }
+                int k = 0;
+                for (int si = 0; si < sources.length; si++) {
+                    int g = sources[si];
+                    if (g == p.sender(m) || s.step[p.transferOf(m, g)] < s.step[t]) {
+                        eligible[k++] = si;
+                    }
+                }
+                if (k == 0) {
+                    continue; // SF: no informed neighbour yet; the fitness counts it
+                }
+                int si = eligible[rnd.nextInt(k)];
+                s.source[t] = si;
+                s.path[t] = rnd.nextInt(p.paths(sources[si], d).length);
+            } else {
+                s.path[t] %= p.paths(f, d).length;
+            }
+        }
+    }
+
+    /**
+     * The acceleration heuristic for scatters (MIN paper §4.4): no node may inject more messages in a step than
+     * it has ports, so transfers in a step where their sender is over its limit move to random steps where it is
+     * under.
+     */
+    void accelerate(Schedule s, SplittableRandom rnd) {
+        int[] load = new int[steps];
+        int[] free = new int[steps];
+        for (int m = 0; m < p.messageCount(); m++) {
+            int f = p.sender(m);
+            int cap = p.sendPorts(f);
+            java.util.Arrays.fill(load, 0);
+            int from = p.messageStart(m);
+            int to = p.messageStart(m + 1);
+            for (int t = from; t < to; t++) {
+                s.path[t] %= p.paths(f, p.destination(t)).length;
+                load[s.step[t]]++;
+            }
+            for (int t = from; t < to; t++) {
+                int st = s.step[t];
+                if (load[st] > cap) {
+                    int k = 0;
+                    for (int x = 0; x < steps; x++) {
+                        if (load[x] < cap) {
+                            free[k++] = x;
+                        }
+                    }
+                    if (k == 0) {
+                        break;
+                    }
+                    int x = free[rnd.nextInt(k)];
+                    load[st]--;
+                    load[x]++;
+                    s.step[t] = x;
+                }
+            }
+        }
+    }
+
+    long cost(Schedule s) {
+        return states.get().load(s);
+    }
+
+    /** Costs of many chromosomes, computed on the worker threads. */
+    long[] costs(List<Schedule> list) {
+        long[] costs = new long[list.size()];
+        if (pool == null || list.size() < 2) {
+            for (int i = 0; i < list.size(); i++) {
+                costs[i] = cost(list.get(i));
+            }
+            return costs;
+        }
+        int chunks = Math.min(threads, list.size());
+        List<Future<?>> futures = new ArrayList<>(chunks);
+        for (int c = 0; c < chunks; c++) {
+            int from = c * list.size() / chunks;
+            int to = (c + 1) * list.size() / chunks;
+            futures.add(pool.submit(() -> {
+                for (int i = from; i < to; i++) {
+                    costs[i] = cost(list.get(i));
+                }
+            }));
+        }
+        await(futures);
+        return costs;
+    }
+
+    /** Runs tasks on the worker threads (or here, with one thread) and waits for all of them. */
+    void runAll(List<Runnable> tasks) {
+        if (pool == null) {
+            tasks.forEach(Runnable::run);
+            return;
+        }
+        List<Future<?>> futures = new ArrayList<>(tasks.size());
+        for (Runnable r : tasks) {
+            futures.add(pool.submit(r));
+        }
+        await(futures);
+    }
+
+    private static void await(List<Future<?>> futures) {
+        try {
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+}

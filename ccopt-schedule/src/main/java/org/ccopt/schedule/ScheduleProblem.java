@@ -1,0 +1,289 @@
+package org.ccopt.schedule;
+
+import java.util.Arrays;
+import java.util.List;
+import org.ccopt.InvalidInputException;
+import org.ccopt.collective.Collective;
+import org.ccopt.collective.CollectiveKind;
+import org.ccopt.collective.PortModel;
+import org.ccopt.routing.MinimalPaths;
+import org.ccopt.topology.Topology;
+
+/**
+ * One step-scheduling instance: a topology, a collective (sender set T, receiver set R), a port model, a
+ * switching model and a routing model (minimal paths, optionally up to {@code extraHops} longer). The problem of
+ * Jaros, Ohlidal, Dvorak 2007, §2, and of the MIN paper (Jaros et al.), §3.
+ *
+ * <p>A <em>transfer</em> is one delivery: message m (the message of sender {@code T[m]}) to receiver r, for every
+ * r in R other than the sender. Scatters send each transfer straight from its sender; broadcasts may send it from
+ * any node that holds the message by then (the sender, or a receiver that got it in an earlier step), as in the
+ * OAB/AAB encodings of Jaros et al. (MIN paper, §4.2, Fig. 7). Transfers of one message are contiguous.
+ *
+ * <p>Paths are listed once per (from, to) pair: all minimal paths up to {@code pathLimit} (in the core's
+ * {@link MinimalPaths} index order), or with {@code extraHops > 0} all simple paths up to that many hops longer.
+ * {@link #complete()} says whether every route the routing model allows is listed, which the exact model needs
+ * before it may call a step count infeasible.
+ */
+public final class ScheduleProblem {
+
+    private final Topology topology;
+    private final Collective collective;
+    private final PortModel ports;
+    private final Switching switching;
+    private final int extraHops;
+    private final int pathLimit;
+    private final boolean broadcast;
+    private final boolean relays;
+    private final int[] messageSender;
+    private final int[] messageStart;
+    private final int[] message;
+    private final int[] destination;
+    private final int[][] sources;
+    private final int[] transferOf;
+    private final int[][][] paths;
+    private final int[] sendPorts;
+    private final int[] receivePorts;
+    private final int maxPathLength;
+    private final boolean complete;
+
+    public ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
+                           int extraHops, int pathLimit) {
+        this(topology, collective, ports, switching, extraHops, pathLimit, true);
+    }
+
+    /**
+     * @param relays for broadcasts: whether receivers may forward the message (false: every transfer leaves the
+     *               sender, a scatter-like restriction whose schedules are also valid broadcast schedules)
+     */
+    public ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
+                           int extraHops, int pathLimit, boolean relays) {
+        if (collective.kind() == CollectiveKind.AOR) {
+            throw new InvalidInputException("AOR (reduce with combining) is not a step-scheduling collective here; "
+                    + "expected OAB, OAS, AAB, AAS, MNB, MNS or AOG");
+        }
+        if (extraHops < 0) {
+            throw new InvalidInputException("--extra-hops " + extraHops + " is invalid; expected 0 or more");
+        }
+        if (pathLimit < 1) {
+            throw new InvalidInputException("--path-limit " + pathLimit + " is invalid; expected 1 or more");
+        }
+        this.topology = topology;
+        this.collective = collective;
+        this.ports = ports;
+        this.switching = switching;
+        this.extraHops = extraHops;
+        this.pathLimit = pathLimit;
+        this.broadcast = collective.kind().isBroadcast();
+        this.relays = broadcast && relays;
+        if (switching == Switching.SF && !this.relays) {
+            throw new InvalidInputException("store-and-forward switching is modelled for broadcasts (OAB, AAB, MNB); "
+                    + collective.kind() + " needs --switching wh");
+        }
+        int n = topology.nodeCount();
+        int[] senders = collective.senders();
+        int[] receivers = collective.receivers();
+        messageSender = senders.clone();
+        messageStart = new int[senders.length + 1];
+        int count = 0;
+        for (int m = 0; m < senders.length; m++) {
+            messageStart[m] = count;
+            for (int r : receivers) {
+                if (r != senders[m]) {
+                    count++;
+                }
+            }
+        }
+        messageStart[senders.length] = count;
+        message = new int[count];
+        destination = new int[count];
+        transferOf = new int[senders.length * n];
+        Arrays.fill(transferOf, -1);
+        int t = 0;
+        for (int m = 0; m < senders.length; m++) {
+            for (int r : receivers) {
+                if (r != senders[m]) {
+                    message[t] = m;
+                    destination[t] = r;
+                    transferOf[m * n + r] = t;
+                    t++;
+                }
+            }
+        }
+        sendPorts = new int[n];
+        receivePorts = new int[n];
+        for (int v = 0; v < n; v++) {
+            sendPorts[v] = ports.sendPorts(topology, v);
+            receivePorts[v] = ports.receivePorts(topology, v);
+        }
+        MinimalPaths minimal = new MinimalPaths(topology);
+        sources = new int[count][];
+        paths = new int[n * n][][];
+        boolean all = true;
+        int longest = 0;
+        for (t = 0; t < count; t++) {
+            int d = destination[t];
+            int s = messageSender[message[t]];
+            if (this.relays) {
+                int[] cand = new int[receivers.length + 1];
+                int k = 0;
+                cand[k++] = s;
+                for (int r : receivers) {
+                    if (r != d && r != s) {
+                        cand[k++] = r;
+                    }
+                }
+                if (switching == Switching.SF) {
+                    int kept = 0;
+                    for (int i = 0; i < k; i++) {
+                        if (topology.channel(cand[i], d) >= 0) {
+                            cand[kept++] = cand[i];
+                        }
+                    }
+                    k = kept;
+                }
+                sources[t] = Arrays.copyOf(cand, k);
+            } else {
+                sources[t] = new int[] {s};
+            }
+            for (int f : sources[t]) {
+                int pair = f * n + d;
+                if (paths[pair] == null) {
+                    List<int[]> nodes;
+                    if (switching == Switching.SF) {
+                        nodes = List.of(new int[] {f, d});
+                    } else if (extraHops == 0) {
+                        nodes = minimal.paths(f, d, pathLimit);
+                        all &= minimal.count(f, d) <= pathLimit;
+                    } else {
+                        nodes = minimal.pathsWithin(f, d, extraHops, pathLimit);
+                        all &= nodes.size() < pathLimit;
+                    }
+                    if (nodes.isEmpty()) {
+                        throw new InvalidInputException("terminal " + d + " cannot be reached from " + f + " on "
+                                + topology.spec() + "; the collective needs a connected network");
+                    }
+                    int[][] channels = new int[nodes.size()][];
+                    for (int i = 0; i < channels.length; i++) {
+                        int[] p = nodes.get(i);
+                        channels[i] = new int[p.length - 1];
+                        for (int h = 0; h + 1 < p.length; h++) {
+                            channels[i][h] = topology.channel(p[h], p[h + 1]);
+                        }
+                        longest = Math.max(longest, channels[i].length);
+                    }
+                    paths[pair] = channels;
+                }
+            }
+            if (sources[t].length == 0) {
+                throw new InvalidInputException("terminal " + d + " has no neighbour that receives the message of "
+                        + s + "; a store-and-forward broadcast needs every relay to be a receiver");
+            }
+        }
+        maxPathLength = longest;
+        complete = all;
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    public Collective collective() {
+        return collective;
+    }
+
+    public PortModel ports() {
+        return ports;
+    }
+
+    public Switching switching() {
+        return switching;
+    }
+
+    public int extraHops() {
+        return extraHops;
+    }
+
+    public int pathLimit() {
+        return pathLimit;
+    }
+
+    /** True for broadcast kinds. */
+    public boolean broadcast() {
+        return broadcast;
+    }
+
+    /** True when transfers may start at any node that holds the message (broadcasts with relays). */
+    public boolean relays() {
+        return relays;
+    }
+
+    /** The same broadcast with every transfer sent by its sender (no relays); for WH broadcasts only. */
+    public ScheduleProblem direct() {
+        return new ScheduleProblem(topology, collective, ports, switching, extraHops, pathLimit, false);
+    }
+
+    public int transferCount() {
+        return message.length;
+    }
+
+    public int messageCount() {
+        return messageSender.length;
+    }
+
+    /** Message index of a transfer (index into the sender set). */
+    public int message(int transfer) {
+        return message[transfer];
+    }
+
+    /** The sender terminal of message m. */
+    public int sender(int m) {
+        return messageSender[m];
+    }
+
+    /** First transfer of message m; the message's transfers are {@code messageStart(m) .. messageStart(m+1)-1}. */
+    public int messageStart(int m) {
+        return messageStart[m];
+    }
+
+    public int destination(int transfer) {
+        return destination[transfer];
+    }
+
+    /** The transfer that delivers message m to node v, or -1 when v is not one of its receivers. */
+    public int transferOf(int m, int v) {
+        return transferOf[m * topology.nodeCount() + v];
+    }
+
+    /** The nodes a transfer may start from: its sender first; for broadcasts the other holders of the message. */
+    public int[] sources(int transfer) {
+        return sources[transfer];
+    }
+
+    /** The listed paths from node f to node d, each as its channel ids in order. */
+    public int[][] paths(int f, int d) {
+        return paths[f * topology.nodeCount() + d];
+    }
+
+    public int sendPorts(int node) {
+        return sendPorts[node];
+    }
+
+    public int receivePorts(int node) {
+        return receivePorts[node];
+    }
+
+    public int maxPathLength() {
+        return maxPathLength;
+    }
+
+    /** True when every route of the routing model is listed (no pair hit the path limit). */
+    public boolean complete() {
+        return complete;
+    }
+
+    /** A one-line description for reports. */
+    public String label() {
+        return collective.kind() + " on " + topology.spec() + ", " + ports + ", " + switching.label()
+                + (extraHops > 0 ? ", minimal +" + extraHops + " hops" : ", minimal routing");
+    }
+}

@@ -1,0 +1,191 @@
+package org.ccopt.schedule;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.ccopt.collective.Collective;
+import org.ccopt.collective.PortModel;
+import org.ccopt.topology.Topology;
+
+/**
+ * Independent check of a finished schedule, written against the plain transfer list (sender of the message,
+ * destination, the node it is sent from, step, node path) rather than the optimizers' data structures: it
+ * recomputes hop distances with its own BFS, counts channel and port use in hash maps and replays broadcasts
+ * step by step. It checks that
+ * <ul>
+ *   <li>every (sender, receiver) pair of the collective is delivered exactly once and nothing else is sent;
+ *   <li>every path is a simple walk over existing channels from its source to its destination, minimal (or at
+ *       most the allowed extra hops longer; one hop under store-and-forward);
+ *   <li>steps lie in 0..steps-1, no (step, channel) carries two transfers, and no node sends or receives more
+ *       messages in a step than its ports allow (Jaros, Ohlidal, Dvorak 2007, §1-§2);
+ *   <li>scatters send from the sender; broadcasts send only from a node that holds the message at the start of the
+ *       step (admissibility, Jaros et al., MIN paper, §4.2).
+ * </ul>
+ */
+public final class ScheduleValidator {
+
+    /** One transfer as printed: message of {@code sender} to {@code dst}, sent from {@code from}. */
+    public record Item(int sender, int dst, int from, int step, int[] path) {
+    }
+
+    /** The result: ok, or the first violations found (at most 20) and their total. */
+    public record Report(boolean ok, int violations, List<String> messages) {
+    }
+
+    private ScheduleValidator() {
+    }
+
+    /** The transfer list of a schedule. */
+    public static List<Item> items(ScheduleProblem p, Schedule s) {
+        List<Item> items = new ArrayList<>(p.transferCount());
+        for (int t = 0; t < p.transferCount(); t++) {
+            items.add(new Item(p.sender(p.message(t)), p.destination(t), s.from(p, t), s.step(t), s.nodes(p, t)));
+        }
+        return items;
+    }
+
+    public static Report check(ScheduleProblem p, Schedule s) {
+        return check(p.topology(), p.collective(), p.ports(), p.switching(), p.extraHops(), s.steps(), items(p, s));
+    }
+
+    public static Report check(Topology topo, Collective c, PortModel ports, Switching switching, int extraHops,
+                               int steps, List<Item> items) {
+        List<String> out = new ArrayList<>();
+        int[] count = {0};
+        java.util.function.Consumer<String> fail = msg -> {
+            if (count[0]++ < 20) {
+                out.add(msg);
+            }
+        };
+        boolean broadcast = c.kind().isBroadcast();
+        Set<Integer> senders = new HashSet<>();
+        for (int v : c.senders()) {
+            senders.add(v);
+        }
+        Set<Integer> receivers = new HashSet<>();
+        for (int v : c.receivers()) {
+            receivers.add(v);
+        }
+        Set<Long> delivered = new HashSet<>();
+        Map<Long, Integer> channelUse = new HashMap<>();
+        Map<Long, Integer> sends = new HashMap<>();
+        Map<Long, Integer> receives = new HashMap<>();
+        Map<Integer, int[]> distCache = new HashMap<>();
+        for (Item it : items) {
+            String name = "transfer " + it.sender() + "->" + it.dst() + " (from " + it.from() + ", step " + it.step() + ")";
+            if (!senders.contains(it.sender()) || !receivers.contains(it.dst()) || it.sender() == it.dst()) {
+                fail.accept(name + " is not part of the collective");
+            }
+            if (!delivered.add(((long) it.sender() << 32) | it.dst())) {
+                fail.accept(name + " delivers a message twice");
+            }
+            if (it.step() < 0 || it.step() >= steps) {
+                fail.accept(name + " has a step outside 0.." + (steps - 1));
+            }
+            if (!broadcast && it.from() != it.sender()) {
+                fail.accept(name + " is a scatter transfer that does not start at its sender");
+            }
+            int[] path = it.path();
+            if (path.length < 2 || path[0] != it.from() || path[path.length - 1] != it.dst()) {
+                fail.accept(name + " has a path that does not run from " + it.from() + " to " + it.dst());
+                continue;
+            }
+            Set<Integer> seen = new HashSet<>();
+            boolean walk = true;
+            for (int i = 0; i < path.length; i++) {
+                if (!seen.add(path[i])) {
+                    fail.accept(name + " visits node " + path[i] + " twice");
+                    walk = false;
+                }
+                if (i + 1 < path.length) {
+                    int ch = topo.channel(path[i], path[i + 1]);
+                    if (ch < 0) {
+                        fail.accept(name + " uses a missing channel " + path[i] + "->" + path[i + 1]);
+                        walk = false;
+                    } else {
+                        channelUse.merge(((long) it.step() << 32) | ch, 1, Integer::sum);
+                    }
+                }
+            }
+            if (walk) {
+                int hops = path.length - 1;
+                int shortest = distCache.computeIfAbsent(it.dst(), d -> bfsTo(topo, d))[it.from()];
+                int allowed = switching == Switching.SF ? 1 : shortest + extraHops;
+                if (hops > allowed || (switching == Switching.SF && hops != 1)) {
+                    fail.accept(name + " takes " + hops + " hops; the routing model allows " + allowed);
+                }
+            }
+            sends.merge(((long) it.step() << 32) | it.from(), 1, Integer::sum);
+            receives.merge(((long) it.step() << 32) | it.dst(), 1, Integer::sum);
+        }
+        for (int s : c.senders()) {
+            for (int r : c.receivers()) {
+                if (s != r && !delivered.contains(((long) s << 32) | r)) {
+                    fail.accept("the message of " + s + " never reaches " + r);
+                }
+            }
+        }
+        channelUse.forEach((key, n) -> {
+            if (n > 1) {
+                fail.accept(n + " transfers share channel " + topo.channelSource((int) (key & 0xffffffffL)) + "->"
+                        + topo.channelTarget((int) (key & 0xffffffffL)) + " in step " + (key >>> 32));
+            }
+        });
+        sends.forEach((key, n) -> {
+            int v = (int) (key & 0xffffffffL);
+            int cap = Math.min(ports.k(), topo.outDegree(v));
+            if (n > cap) {
+                fail.accept("node " + v + " sends " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
+            }
+        });
+        receives.forEach((key, n) -> {
+            int v = (int) (key & 0xffffffffL);
+            int cap = Math.min(ports.k(), topo.inDegree(v));
+            if (n > cap) {
+                fail.accept("node " + v + " receives " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
+            }
+        });
+        if (broadcast) {
+            List<Item> byStep = new ArrayList<>(items);
+            byStep.sort(Comparator.comparingInt(Item::step));
+            Map<Long, Integer> heldSince = new HashMap<>();
+            for (int s : c.senders()) {
+                heldSince.put(((long) s << 32) | s, -1);
+            }
+            for (Item it : byStep) {
+                Integer since = heldSince.get(((long) it.sender() << 32) | it.from());
+                if (since == null || since >= it.step()) {
+                    fail.accept("transfer " + it.sender() + "->" + it.dst() + " is sent from " + it.from()
+                            + " in step " + it.step() + " before that node holds the message");
+                }
+                heldSince.putIfAbsent(((long) it.sender() << 32) | it.dst(), it.step());
+            }
+        }
+        return new Report(count[0] == 0, count[0], out);
+    }
+
+    private static int[] bfsTo(Topology t, int d) {
+        int[] dist = new int[t.nodeCount()];
+        Arrays.fill(dist, Integer.MAX_VALUE / 2);
+        dist[d] = 0;
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        queue.add(d);
+        while (!queue.isEmpty()) {
+            int v = queue.poll();
+            for (int i = t.inStart(v); i < t.inEnd(v); i++) {
+                int u = t.channelSource(t.inChannel(i));
+                if (dist[u] > dist[v] + 1) {
+                    dist[u] = dist[v] + 1;
+                    queue.add(u);
+                }
+            }
+        }
+        return dist;
+    }
+}

@@ -1,0 +1,255 @@
+package org.ccopt.schedule;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.ccopt.InvalidInputException;
+
+/**
+ * Runs a solver on a problem and certifies what it found.
+ *
+ * <ul>
+ *   <li>{@code auto}: a first-fit schedule gives an upper bound; then, one step below the best schedule so far,
+ *       the min-conflicts search and the exact CP-SAT model take turns until the lower bound is met, a step count
+ *       is proven infeasible, or the time runs out. The step count only goes down, so every stage leaves a valid
+ *       schedule.
+ *   <li>{@code umda}, {@code hgsa}, {@code mboa}, {@code min-conflicts}: the papers' way: the search runs at a
+ *       given step count (the lower bound unless {@code --steps} says otherwise) until its fitness reaches 0.
+ *   <li>{@code exact}: the CP-SAT model from the lower bound (or {@code --steps}) upwards; each count it proves
+ *       infeasible raises the next try, so the first count it solves is optimal.
+ * </ul>
+ * Status: {@code optimal} when the schedule meets the lower bound or one step fewer is proven infeasible;
+ * {@code feasible} for a valid schedule without that proof; {@code infeasible} when the exact model proves that
+ * the requested {@code --steps} cannot be met; {@code timeout} when the chosen solver did not reach its target in
+ * time (the schedule printed is then the first-fit one). Every schedule returned has passed
+ * {@link ScheduleValidator}.
+ */
+public final class Scheduler {
+
+    public enum Solver {
+        AUTO("auto"), UMDA("umda"), HGSA("hgsa"), MBOA("mboa"), EXACT("exact"), MIN_CONFLICTS("min-conflicts"),
+        GREEDY("greedy");
+
+        public static final String NAMES = "auto, umda, hgsa, mboa, exact, min-conflicts, greedy";
+        private final String label;
+
+        Solver(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        public static Solver parse(String text) {
+            String t = text.trim().toLowerCase(Locale.ROOT);
+            for (Solver s : values()) {
+                if (s.label.equals(t)) {
+                    return s;
+                }
+            }
+            throw new InvalidInputException("unknown solver '" + text + "'; expected one of " + NAMES);
+        }
+    }
+
+    /** Solver choice and its knobs; {@code steps} null means "start at the lower bound". */
+    public record Settings(Solver solver, Integer steps, long seed, int threads) {
+    }
+
+    /** The certified outcome. {@code schedule} is null only for {@code infeasible}. */
+    public record Result(Schedule schedule, int steps, long lowerBound, long provenLowerBound, String status,
+                         String solver, List<String> log, long evaluations, double seconds,
+                         ScheduleValidator.Report validation) {
+    }
+
+    private final ScheduleProblem p;
+    private final long lowerBound;
+    private final Settings settings;
+    private final Budget budget;
+    private final Consumer<String> progress;
+    private final ScheduleProblem direct;
+    private final List<String> log = new ArrayList<>();
+    private long evaluations;
+
+    public Scheduler(ScheduleProblem problem, long lowerBound, Settings settings, Budget budget,
+                     Consumer<String> progress) {
+        if (settings.steps() != null && settings.steps() < 1) {
+            throw new InvalidInputException("--steps " + settings.steps() + " is invalid; expected 1 or more");
+        }
+        if (settings.threads() < 1) {
+            throw new InvalidInputException("--threads " + settings.threads() + " is invalid; expected 1 or more");
+        }
+        this.p = problem;
+        this.lowerBound = Math.max(1, lowerBound);
+        this.settings = settings;
+        this.budget = budget;
+        this.progress = progress;
+        this.direct = problem.relays() && problem.switching() == Switching.WH ? problem.direct() : null;
+    }
+
+    public Result run() {
+        long t0 = System.nanoTime();
+        Schedule greedy = Greedy.build(p, settings.seed());
+        if (direct != null) {
+            Schedule plain = Greedy.build(direct, settings.seed());
+            if (plain.steps() < greedy.steps()) {
+                greedy = plain; // the sender is source 0 in both problems, so the genes carry over
+            }
+        }
+        note("greedy: " + greedy.steps() + " steps");
+        Result r = switch (settings.solver()) {
+            case AUTO -> auto(greedy, t0);
+            case EXACT -> exact(greedy, t0);
+            case GREEDY -> finish(greedy, "greedy", greedy.steps() <= lowerBound ? "optimal" : "feasible", lowerBound, t0);
+            default -> heuristic(greedy, t0);
+        };
+        return r;
+    }
+
+    private Result auto(Schedule greedy, long t0) {
+        Schedule best = greedy;
+        String by = "greedy";
+        long proven = lowerBound;
+        if (settings.steps() != null && settings.steps() < best.steps()) {
+            // a requested count: go straight there
+            Attempt a = tryAt(best, settings.steps());
+            if (a.found()) {
+                return finish(a.best().compacted(), a.solver(), a.best().compacted().steps() <= lowerBound ? "optimal" : "feasible", proven, t0);
+            }
+            if (a.outcome() == Attempt.Outcome.INFEASIBLE) {
+                return new Result(null, settings.steps(), lowerBound, settings.steps() + 1, "infeasible", "exact", log,
+                        evaluations, seconds(t0), null);
+            }
+            return finish(best, by, "timeout", proven, t0);
+        }
+        while (best.steps() > proven && !budget.expired()) {
+            int target = best.steps() - 1;
+            Attempt a = tryAt(best, target);
+            if (a.found()) {
+                best = validated(a.best().compacted());
+                by = a.solver();
+            } else {
+                if (a.outcome() == Attempt.Outcome.INFEASIBLE) {
+                    proven = target + 1;
+                }
+                break;
+            }
+        }
+        return finish(best, by, best.steps() <= proven ? "optimal" : "feasible", proven, t0);
+    }
+
+    /**
+     * min-conflicts for part of the time, then the exact model (unless it is too large) for the rest; for wormhole
+     * broadcasts the exact model first tries the smaller relay-free model, whose schedules are broadcast schedules
+     * too.
+     */
+    private Attempt tryAt(Schedule start, int target) {
+        boolean exactFits = ExactSolver.variables(p, target) <= ExactSolver.MAX_VARIABLES;
+        double share = exactFits ? Math.max(1.0, budget.remainingSeconds() * 0.3) : budget.remainingSeconds();
+        Attempt mc = MinConflicts.run(p, target, start, budget.slice(share), settings.seed() + target,
+                MinConflicts.DEFAULT_NOISE);
+        record(mc);
+        if (mc.found() || budget.expired()) {
+            return mc;
+        }
+        if (direct != null && ExactSolver.variables(direct, target) <= ExactSolver.MAX_VARIABLES) {
+            Attempt dx = ExactSolver.solve(direct, target, budget.slice(budget.remainingSeconds() * 0.5), settings.seed());
+            record(dx, "exact without relays");
+            if (dx.found()) {
+                return dx;
+            }
+        }
+        if (!exactFits || budget.expired()) {
+            return mc;
+        }
+        Attempt ex = ExactSolver.solve(p, target, budget, settings.seed(), mc.best());
+        record(ex);
+        return ex;
+    }
+
+    private Result exact(Schedule greedy, long t0) {
+        int target = settings.steps() != null ? settings.steps() : (int) lowerBound;
+        long proven = lowerBound;
+        while (target < greedy.steps() && !budget.expired()) {
+            Attempt ex = ExactSolver.solve(p, target, budget, settings.seed());
+            record(ex);
+            if (ex.found()) {
+                Schedule s = validated(ex.best().compacted());
+                return finish(s, "exact", s.steps() <= proven ? "optimal" : "feasible", proven, t0);
+            }
+            if (ex.outcome() != Attempt.Outcome.INFEASIBLE) {
+                break;
+            }
+            if (settings.steps() != null) {
+                return new Result(null, target, lowerBound, target + 1, "infeasible", "exact", log, evaluations,
+                        seconds(t0), null);
+            }
+            proven = target + 1;
+            target++;
+        }
+        if (target >= greedy.steps() && greedy.steps() <= proven) {
+            return finish(greedy, "greedy", "optimal", proven, t0);
+        }
+        return finish(greedy, "greedy", "timeout", proven, t0);
+    }
+
+    private Result heuristic(Schedule greedy, long t0) {
+        int target = settings.steps() != null ? settings.steps() : (int) lowerBound;
+        if (target >= greedy.steps()) {
+            return finish(greedy, "greedy", greedy.steps() <= lowerBound ? "optimal" : "feasible", lowerBound, t0);
+        }
+        Attempt a = switch (settings.solver()) {
+            case UMDA -> Umda.run(p, target, Umda.Params.paper(), budget, settings.seed(), settings.threads());
+            case HGSA -> Hgsa.run(p, target, Hgsa.Params.paper(), budget, settings.seed(), settings.threads());
+            case MBOA -> Mboa.run(p, target, Mboa.Params.defaults(p), budget, settings.seed(), settings.threads());
+            default -> MinConflicts.run(p, target, greedy, budget, settings.seed(), MinConflicts.DEFAULT_NOISE);
+        };
+        record(a);
+        if (a.found()) {
+            Schedule s = validated(a.best().compacted());
+            return finish(s, a.solver(), s.steps() <= lowerBound ? "optimal" : "feasible", lowerBound, t0);
+        }
+        return finish(greedy, "greedy", "timeout", lowerBound, t0);
+    }
+
+    private void record(Attempt a) {
+        record(a, a.solver());
+    }
+
+    private void record(Attempt a, String name) {
+        evaluations += a.evaluations();
+        note(String.format(Locale.ROOT, "%s at %d steps: %s%s (%.2f s)", name, a.steps(),
+                a.outcome().name().toLowerCase(Locale.ROOT), a.bestCost() > 0 ? ", best cost " + a.bestCost() : "",
+                a.seconds()));
+    }
+
+    private void note(String line) {
+        log.add(line);
+        if (progress != null) {
+            progress.accept(line);
+        }
+    }
+
+    /** Fails loudly if an optimizer produced an invalid schedule: that is a bug, never a result. */
+    private Schedule validated(Schedule s) {
+        ScheduleValidator.Report r = ScheduleValidator.check(p, s);
+        if (!r.ok()) {
+            throw new IllegalStateException("optimizer produced an invalid schedule: " + r.messages());
+        }
+        return s;
+    }
+
+    private Result finish(Schedule s, String solver, String status, long proven, long t0) {
+        ScheduleValidator.Report r = ScheduleValidator.check(p, s);
+        if (!r.ok()) {
+            throw new IllegalStateException("optimizer produced an invalid schedule: " + r.messages());
+        }
+        return new Result(s, s.steps(), lowerBound, Math.max(proven, lowerBound), status, solver, log, evaluations,
+                seconds(t0), r);
+    }
+
+    private static double seconds(long t0) {
+        return (System.nanoTime() - t0) / 1e9;
+    }
+}

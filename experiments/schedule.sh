@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Regenerates docs/results/schedule-tables.md: the step-scheduling tables of Jaros, Ohlidal, Dvorak 2007 (Tables
+# 2-5) and of the MIN paper (Tables 1, 3, 5, 6) with ccopt's results beside the papers' numbers. Each experiment
+# file is one `ccopt run`; schedule_tables.py joins the rows with the papers' values. About 40 minutes on a 2-core
+# machine (most rows take under a second; the rows that run to their time limit take the rest); reruns skip
+# finished runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CCOPT=${CCOPT:-./ccopt}
+out=${OUT:-target/experiments}
+for name in schedule-min schedule-fbtree-roots schedule-mesh schedule-fat-octagon schedule-hypercube schedule-hypercube-aab; do
+  $CCOPT run "experiments/files/$name.yaml" --out "$out/$name"
+done
+machine="$(nproc)-core $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+python3 experiments/schedule_tables.py "$out" "$machine" > docs/results/schedule-tables.md
