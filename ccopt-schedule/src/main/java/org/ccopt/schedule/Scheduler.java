@@ -10,7 +10,9 @@ import org.ccopt.InvalidInputException;
  * Runs a solver on a problem and certifies what it found.
  *
  * <ul>
- *   <li>{@code auto}: a first-fit schedule gives an upper bound; then, one step below the best schedule so far,
+ *   <li>{@code auto}: a first-fit schedule gives an upper bound (for wormhole broadcasts the best of first fit with
+ *       relays, without relays and in one-hop transfers); an all-to-all scatter on a hypercube first tries the
+ *       translation-invariant model ({@link HypercubeTranslation}); then, one step below the best schedule so far,
  *       the min-conflicts search and the exact CP-SAT model take turns until the lower bound is met, a step count
  *       is proven infeasible, or the time runs out. The step count only goes down, so every stage leaves a valid
  *       schedule.
@@ -69,6 +71,9 @@ public final class Scheduler {
     private final Budget budget;
     private final Consumer<String> progress;
     private final ScheduleProblem direct;
+    /** For wormhole broadcasts on networks whose relays all receive: the same broadcast in one-hop transfers. */
+    private final ScheduleProblem oneHop;
+    private Schedule oneHopStart;
     private final List<String> log = new ArrayList<>();
     private long evaluations;
 
@@ -86,6 +91,7 @@ public final class Scheduler {
         this.budget = budget;
         this.progress = progress;
         this.direct = problem.relays() && problem.switching() == Switching.WH ? problem.direct() : null;
+        this.oneHop = direct == null ? null : oneHop(problem);
     }
 
     public Result run() {
@@ -95,6 +101,12 @@ public final class Scheduler {
             Schedule plain = Greedy.build(direct, settings.seed());
             if (plain.steps() < greedy.steps()) {
                 greedy = plain; // the sender is source 0 in both problems, so the genes carry over
+            }
+        }
+        if (oneHop != null) {
+            oneHopStart = Greedy.build(oneHop, settings.seed());
+            if (oneHopStart.steps() < greedy.steps()) {
+                greedy = fromOneHop(oneHopStart);
             }
         }
         note("greedy: " + greedy.steps() + " steps");
@@ -122,6 +134,15 @@ public final class Scheduler {
                         evaluations, seconds(t0), null);
             }
             return finish(best, by, "timeout", proven, t0);
+        }
+        if (HypercubeTranslation.applies(p) && best.steps() > lowerBound) {
+            Attempt a = HypercubeTranslation.run(p, (int) lowerBound, budget.slice(budget.remainingSeconds() * 0.6),
+                    settings.seed());
+            record(a);
+            if (a.found()) {
+                best = validated(a.best().compacted());
+                by = a.solver();
+            }
         }
         while (best.steps() > proven && !budget.expired()) {
             int target = best.steps() - 1;
@@ -153,6 +174,16 @@ public final class Scheduler {
         if (mc.found() || budget.expired()) {
             return mc;
         }
+        if (oneHop != null) {
+            Attempt hop = MinConflicts.run(oneHop, target, oneHopStart, budget.slice(share), settings.seed() + target,
+                    MinConflicts.DEFAULT_NOISE);
+            record(hop, "min-conflicts (one-hop)");
+            if (hop.found()) {
+                oneHopStart = hop.best();
+                return new Attempt(hop.solver() + " (one-hop)", target, hop.outcome(), fromOneHop(hop.best()),
+                        0, hop.evaluations(), hop.seconds());
+            }
+        }
         if (direct != null && ExactSolver.variables(direct, target) <= ExactSolver.MAX_VARIABLES) {
             Attempt dx = ExactSolver.solve(direct, target, budget.slice(budget.remainingSeconds() * 0.5), settings.seed());
             record(dx, "exact without relays");
@@ -166,6 +197,33 @@ public final class Scheduler {
         Attempt ex = ExactSolver.solve(p, target, budget, settings.seed(), mc.best());
         record(ex);
         return ex;
+    }
+
+    /**
+     * The broadcast with every transfer crossing one channel from a neighbour that holds the message (the
+     * store-and-forward model); a wormhole schedule too. Null when some receiver has no receiving neighbour.
+     */
+    private static ScheduleProblem oneHop(ScheduleProblem p) {
+        try {
+            return new ScheduleProblem(p.topology(), p.collective(), p.ports(), Switching.SF, 0, 1);
+        } catch (InvalidInputException e) {
+            return null;
+        }
+    }
+
+    /** A one-hop schedule in the genes of the wormhole problem (same transfers; the one-hop path is the minimal one). */
+    private Schedule fromOneHop(Schedule s) {
+        Schedule out = new Schedule(s.steps(), s.transferCount());
+        for (int t = 0; t < s.transferCount(); t++) {
+            int f = s.from(oneHop, t);
+            int[] sources = p.sources(t);
+            int si = 0;
+            while (sources[si] != f) {
+                si++;
+            }
+            out.set(t, s.step(t), si, 0);
+        }
+        return out;
     }
 
     private Result exact(Schedule greedy, long t0) {

@@ -108,6 +108,19 @@ class SolversTest {
         assertThat(two.evaluations()).isEqualTo(one.evaluations());
     }
 
+    @ParameterizedTest(name = "hypercube:{0} {1}-port")
+    @CsvSource({"4, all, 8", "5, all, 16", "3, 1, 7", "4, 2, 8"})
+    void translationInvariantScatterMeetsTheHypercubeBound(int d, String ports, int steps) {
+        ScheduleProblem p = Problems.of("hypercube:" + d, "AAS", ports);
+        assertThat(HypercubeTranslation.applies(p)).isTrue();
+        assertThat(bound(p)).isEqualTo(steps);
+        Attempt a = HypercubeTranslation.run(p, steps, Budget.seconds(60), 1);
+        assertThat(a.found()).isTrue();
+        assertThat(ScheduleValidator.check(p, a.best()).ok()).isTrue();
+        assertThat(HypercubeTranslation.applies(Problems.of("mesh:4x4", "AAS", "all"))).isFalse();
+        assertThat(HypercubeTranslation.applies(Problems.of("hypercube:3", "AAB", "all"))).isFalse();
+    }
+
     @Test
     void storeAndForwardBroadcastUsesOneHopTransfers() {
         ScheduleProblem p = Problems.of("hypercube:4", "AAB", "all", Switching.SF);

@@ -1,0 +1,134 @@
+package org.ccopt.schedule;
+
+import com.google.ortools.Loader;
+import com.google.ortools.sat.BoolVar;
+import com.google.ortools.sat.CpModel;
+import com.google.ortools.sat.CpSolver;
+import com.google.ortools.sat.CpSolverStatus;
+import com.google.ortools.sat.LinearExpr;
+import com.google.ortools.sat.Literal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Translation-invariant all-to-all scatters on binary hypercubes: every node s sends to s XOR x in step sigma(x)
+ * along the e-cube route (dimensions in ascending order), so a schedule is one step per offset x = 1..P-1.
+ *
+ * <p>Two offsets x and y that share a dimension g collide in any common step: the copy from s uses channel
+ * (s XOR prefix, g) and the copy from s XOR prefix_x XOR prefix_y uses the same one. Copies of one offset from
+ * different sources never collide (their channels are distinct translates), and every node sends and receives
+ * one message per offset. So the P x (P-1) transfers are conflict-free exactly when the offsets of every step
+ * have pairwise disjoint dimension sets and a step holds at most k offsets (k ports). This reduced problem has
+ * P-1 variables; the CP-SAT model solves it (for all-port it is a perfect packing of the d 2^(d-1) dimension uses
+ * into P/2 steps, e.g. the pairs {x, complement of x}). It is the symmetry argument behind the time-arc-disjoint
+ * trees that Jaros, Ohlidal, Dvorak 2007, §2 and §4 cite for symmetric networks; a reduced model with no solution
+ * says nothing about schedules that are not translation-invariant.
+ */
+public final class HypercubeTranslation {
+
+    private HypercubeTranslation() {
+    }
+
+    /** True for an all-to-all scatter among every terminal of a hypercube (wormhole). */
+    public static boolean applies(ScheduleProblem p) {
+        int n = p.topology().terminalCount();
+        return p.topology().family().equals("hypercube") && !p.relays() && p.switching() == Switching.WH
+                && p.collective().senders().length == n && p.collective().receivers().length == n;
+    }
+
+    public static Attempt run(ScheduleProblem p, int steps, Budget budget, long seed) {
+        long t0 = System.nanoTime();
+        int n = p.topology().terminalCount();
+        int d = Integer.numberOfTrailingZeros(n);
+        int k = p.sendPorts(0);
+        Loader.loadNativeLibraries();
+        CpModel model = new CpModel();
+        BoolVar[][] y = new BoolVar[n][steps];
+        for (int x = 1; x < n; x++) {
+            for (int s = 0; s < steps; s++) {
+                y[x][s] = model.newBoolVar("");
+            }
+            model.addExactlyOne(y[x]);
+        }
+        for (int s = 0; s < steps; s++) {
+            List<Literal> all = new ArrayList<>();
+            for (int g = 0; g < d; g++) {
+                List<Literal> users = new ArrayList<>();
+                for (int x = 1; x < n; x++) {
+                    if ((x >>> g & 1) != 0) {
+                        users.add(y[x][s]);
+                    }
+                }
+                model.addAtMostOne(users.toArray(new Literal[0]));
+            }
+            for (int x = 1; x < n; x++) {
+                all.add(y[x][s]);
+            }
+            if (k < d) {
+                model.addLessOrEqual(LinearExpr.sum(all.toArray(new Literal[0])), k);
+            }
+        }
+        // steps are interchangeable: number them by their smallest offset, so offset x sits in a step below x
+        for (int x = 1; x < n; x++) {
+            for (int s = x; s < steps; s++) {
+                model.addEquality(LinearExpr.term(y[x][s], 1), 0);
+            }
+        }
+        CpSolver solver = new CpSolver();
+        solver.getParameters().setMaxTimeInSeconds(Math.max(0.1, budget.remainingSeconds()));
+        solver.getParameters().setNumWorkers(ExactSolver.WORKERS);
+        solver.getParameters().setInterleaveSearch(true);
+        solver.getParameters().setRandomSeed((int) (seed & 0x7fffffff));
+        CpSolverStatus status = solver.solve(model);
+        if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
+            return new Attempt("hypercube-translation", steps, Attempt.Outcome.UNKNOWN, null, -1, 0,
+                    (System.nanoTime() - t0) / 1e9);
+        }
+        int[] sigma = new int[n];
+        for (int x = 1; x < n; x++) {
+            for (int s = 0; s < steps; s++) {
+                if (solver.booleanValue(y[x][s])) {
+                    sigma[x] = s;
+                }
+            }
+        }
+        Schedule out = new Schedule(steps, p.transferCount());
+        for (int t = 0; t < p.transferCount(); t++) {
+            int src = p.sender(p.message(t));
+            int dst = p.destination(t);
+            int path = ecubeIndex(p, src, dst);
+            if (path < 0) {
+                // the e-cube route is beyond --path-limit for this pair
+                return new Attempt("hypercube-translation", steps, Attempt.Outcome.UNKNOWN, null, -1, 0,
+                        (System.nanoTime() - t0) / 1e9);
+            }
+            out.set(t, sigma[src ^ dst], 0, path);
+        }
+        return new Attempt("hypercube-translation", steps, Attempt.Outcome.FOUND, out, 0, 0,
+                (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** Index of the route that flips the differing bits in ascending order, or -1 when it is not listed. */
+    private static int ecubeIndex(ScheduleProblem p, int src, int dst) {
+        int[][] routes = p.paths(src, dst);
+        for (int i = 0; i < routes.length; i++) {
+            int u = src;
+            boolean ok = true;
+            int lastBit = -1;
+            for (int c : routes[i]) {
+                int v = p.topology().channelTarget(c);
+                int bit = Integer.numberOfTrailingZeros(u ^ v);
+                if (bit < lastBit) {
+                    ok = false;
+                    break;
+                }
+                lastBit = bit;
+                u = v;
+            }
+            if (ok) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
