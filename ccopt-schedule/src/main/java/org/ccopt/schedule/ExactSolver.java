@@ -37,6 +37,11 @@ public final class ExactSolver {
 
     /** Models with more Boolean variables than this are not built (UNKNOWN: too large). */
     public static final long MAX_VARIABLES = 4_000_000;
+    /**
+     * Variables worth building per second of budget left: building and presolving cost tens of microseconds per
+     * variable, so a model that would eat the budget before the search starts is not built.
+     */
+    static final long VARIABLES_PER_SECOND = 25_000;
     /** Portfolio workers; fixed, so results do not depend on the machine. */
     static final int WORKERS = 8;
 
@@ -65,8 +70,9 @@ public final class ExactSolver {
      */
     public static Attempt solve(ScheduleProblem p, int steps, Budget budget, long seed, Schedule hint) {
         long t0 = System.nanoTime();
-        if (variables(p, steps) > MAX_VARIABLES) {
-            return new Attempt("exact (too large)", steps, Attempt.Outcome.UNKNOWN, null, -1, 0, 0);
+        long vars = variables(p, steps);
+        if (vars > MAX_VARIABLES || vars > VARIABLES_PER_SECOND * budget.remainingSeconds()) {
+            return new Attempt("exact (too large for the time left)", steps, Attempt.Outcome.UNKNOWN, null, -1, 0, 0);
         }
         if (!p.relays() && largestClique(p).size() > steps) {
             return new Attempt("exact", steps, p.complete() ? Attempt.Outcome.INFEASIBLE : Attempt.Outcome.UNKNOWN,
@@ -89,6 +95,9 @@ public final class ExactSolver {
         List<int[]> relayGroups = new ArrayList<>();
         List<List<Literal>> relayLits = new ArrayList<>();
         for (int t = 0; t < n; t++) {
+            if (budget.expired()) {
+                return new Attempt("exact", steps, Attempt.Outcome.UNKNOWN, null, -1, 0, (System.nanoTime() - t0) / 1e9);
+            }
             int d = p.destination(t);
             int m = p.message(t);
             int[] sources = p.sources(t);

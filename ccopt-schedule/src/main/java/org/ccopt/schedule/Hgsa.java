@@ -61,7 +61,7 @@ public final class Hgsa {
         long t0 = System.nanoTime();
         SplittableRandom master = new SplittableRandom(seed);
         int n = p.transferCount();
-        long[] evaluations = {0};
+        long exchanges = 0;
         try (Population pop = new Population(p, steps, threads)) {
             List<Process> procs = new ArrayList<>();
             for (int i = 0; i < prm.processes(); i++) {
@@ -81,7 +81,6 @@ public final class Hgsa {
                     epoch.add(() -> anneal(p, pr, prm, steps));
                 }
                 pop.runAll(epoch);
-                evaluations[0] += (long) prm.exchange() * procs.size();
                 if (procs.stream().anyMatch(pr -> pr.cost == 0)) {
                     break;
                 }
@@ -130,16 +129,18 @@ public final class Hgsa {
                     });
                 }
                 pop.runAll(genetic);
-                evaluations[0] += 4L * procs.size();
+                exchanges++;
             }
+            long evaluations = 4L * procs.size() * exchanges; // the genetic phase evaluates four schedules
             Process winner = procs.get(0);
             for (Process pr : procs) {
+                evaluations += pr.iterations;
                 if (pr.bestCost < winner.bestCost) {
                     winner = pr;
                 }
             }
             return new Attempt("hgsa", steps, winner.bestCost == 0 ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN,
-                    winner.best, winner.bestCost, evaluations[0], (System.nanoTime() - t0) / 1e9);
+                    winner.best, winner.bestCost, evaluations, (System.nanoTime() - t0) / 1e9);
         }
     }
 

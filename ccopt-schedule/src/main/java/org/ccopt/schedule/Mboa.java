@@ -33,7 +33,7 @@ import java.util.SplittableRandom;
 public final class Mboa {
 
     public record Params(int population, int depth, int neighbours) {
-        public static Params defaults(ScheduleProblem p) {
+        public static Params defaults() {
             return new Params(200, 4, 12);
         }
     }

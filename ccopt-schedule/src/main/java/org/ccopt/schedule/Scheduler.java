@@ -113,7 +113,7 @@ public final class Scheduler {
         Result r = switch (settings.solver()) {
             case AUTO -> auto(greedy, t0);
             case EXACT -> exact(greedy, t0);
-            case GREEDY -> finish(greedy, "greedy", greedy.steps() <= lowerBound ? "optimal" : "feasible", lowerBound, t0);
+            case GREEDY -> done(greedy, "greedy", lowerBound, t0);
             default -> heuristic(greedy, t0);
         };
         return r;
@@ -127,13 +127,12 @@ public final class Scheduler {
             // a requested count: go straight there
             Attempt a = tryAt(best, settings.steps());
             if (a.found()) {
-                return finish(a.best().compacted(), a.solver(), a.best().compacted().steps() <= lowerBound ? "optimal" : "feasible", proven, t0);
+                return done(a.best().compacted(), a.solver(), proven, t0);
             }
             if (a.outcome() == Attempt.Outcome.INFEASIBLE) {
-                return new Result(null, settings.steps(), lowerBound, settings.steps() + 1, "infeasible", "exact", log,
-                        evaluations, seconds(t0), null);
+                return infeasible(settings.steps(), t0);
             }
-            return finish(best, by, "timeout", proven, t0);
+            return timeout(best, proven, t0);
         }
         if (HypercubeTranslation.applies(p) && best.steps() > lowerBound) {
             Attempt a = HypercubeTranslation.run(p, (int) lowerBound, budget.slice(budget.remainingSeconds() * 0.6),
@@ -157,7 +156,7 @@ public final class Scheduler {
                 break;
             }
         }
-        return finish(best, by, best.steps() <= proven ? "optimal" : "feasible", proven, t0);
+        return done(best, by, proven, t0);
     }
 
     /**
@@ -166,7 +165,8 @@ public final class Scheduler {
      * too.
      */
     private Attempt tryAt(Schedule start, int target) {
-        boolean exactFits = ExactSolver.variables(p, target) <= ExactSolver.MAX_VARIABLES;
+        boolean exactFits = ExactSolver.variables(p, target)
+                <= Math.min(ExactSolver.MAX_VARIABLES, ExactSolver.VARIABLES_PER_SECOND * budget.remainingSeconds() * 0.7);
         double share = exactFits ? Math.max(1.0, budget.remainingSeconds() * 0.3) : budget.remainingSeconds();
         Attempt mc = MinConflicts.run(p, target, start, budget.slice(share), settings.seed() + target,
                 MinConflicts.DEFAULT_NOISE);
@@ -184,7 +184,7 @@ public final class Scheduler {
                         0, hop.evaluations(), hop.seconds());
             }
         }
-        if (direct != null && ExactSolver.variables(direct, target) <= ExactSolver.MAX_VARIABLES) {
+        if (direct != null) {
             Attempt dx = ExactSolver.solve(direct, target, budget.slice(budget.remainingSeconds() * 0.5), settings.seed());
             record(dx, "exact without relays");
             if (dx.found()) {
@@ -233,42 +233,37 @@ public final class Scheduler {
             Attempt ex = ExactSolver.solve(p, target, budget, settings.seed());
             record(ex);
             if (ex.found()) {
-                Schedule s = validated(ex.best().compacted());
-                return finish(s, "exact", s.steps() <= proven ? "optimal" : "feasible", proven, t0);
+                return done(ex.best().compacted(), "exact", proven, t0);
             }
             if (ex.outcome() != Attempt.Outcome.INFEASIBLE) {
-                break;
+                return timeout(greedy, proven, t0);
             }
             if (settings.steps() != null) {
-                return new Result(null, target, lowerBound, target + 1, "infeasible", "exact", log, evaluations,
-                        seconds(t0), null);
+                return infeasible(target, t0);
             }
             proven = target + 1;
             target++;
         }
-        if (target >= greedy.steps() && greedy.steps() <= proven) {
-            return finish(greedy, "greedy", "optimal", proven, t0);
-        }
-        return finish(greedy, "greedy", "timeout", proven, t0);
+        // every count below the first-fit schedule's was proven infeasible, or more steps were asked for
+        return target >= greedy.steps() ? done(greedy, "greedy", proven, t0) : timeout(greedy, proven, t0);
     }
 
     private Result heuristic(Schedule greedy, long t0) {
         int target = settings.steps() != null ? settings.steps() : (int) lowerBound;
         if (target >= greedy.steps()) {
-            return finish(greedy, "greedy", greedy.steps() <= lowerBound ? "optimal" : "feasible", lowerBound, t0);
+            return done(greedy, "greedy", lowerBound, t0);
         }
         Attempt a = switch (settings.solver()) {
             case UMDA -> Umda.run(p, target, Umda.Params.paper(), budget, settings.seed(), settings.threads());
             case HGSA -> Hgsa.run(p, target, Hgsa.Params.paper(), budget, settings.seed(), settings.threads());
-            case MBOA -> Mboa.run(p, target, Mboa.Params.defaults(p), budget, settings.seed(), settings.threads());
+            case MBOA -> Mboa.run(p, target, Mboa.Params.defaults(), budget, settings.seed(), settings.threads());
             default -> MinConflicts.run(p, target, greedy, budget, settings.seed(), MinConflicts.DEFAULT_NOISE);
         };
         record(a);
         if (a.found()) {
-            Schedule s = validated(a.best().compacted());
-            return finish(s, a.solver(), s.steps() <= lowerBound ? "optimal" : "feasible", lowerBound, t0);
+            return done(a.best().compacted(), a.solver(), lowerBound, t0);
         }
-        return finish(greedy, "greedy", "timeout", lowerBound, t0);
+        return timeout(greedy, lowerBound, t0);
     }
 
     private void record(Attempt a) {
@@ -289,22 +284,36 @@ public final class Scheduler {
         }
     }
 
-    /** Fails loudly if an optimizer produced an invalid schedule: that is a bug, never a result. */
-    private Schedule validated(Schedule s) {
+    /** The independent check; an invalid schedule from an optimizer is a bug, never a result. */
+    private ScheduleValidator.Report check(Schedule s) {
         ScheduleValidator.Report r = ScheduleValidator.check(p, s);
         if (!r.ok()) {
             throw new IllegalStateException("optimizer produced an invalid schedule: " + r.messages());
         }
+        return r;
+    }
+
+    private Schedule validated(Schedule s) {
+        check(s);
         return s;
     }
 
-    private Result finish(Schedule s, String solver, String status, long proven, long t0) {
-        ScheduleValidator.Report r = ScheduleValidator.check(p, s);
-        if (!r.ok()) {
-            throw new IllegalStateException("optimizer produced an invalid schedule: " + r.messages());
-        }
-        return new Result(s, s.steps(), lowerBound, Math.max(proven, lowerBound), status, solver, log, evaluations,
-                seconds(t0), r);
+    /** A schedule found: optimal when it meets the lower bound or the proven one. */
+    private Result done(Schedule s, String solver, long proven, long t0) {
+        long bound = Math.max(proven, lowerBound);
+        return new Result(s, s.steps(), lowerBound, bound, s.steps() <= bound ? "optimal" : "feasible", solver, log,
+                evaluations, seconds(t0), check(s));
+    }
+
+    /** The chosen solver missed its target: the first-fit schedule stands. */
+    private Result timeout(Schedule greedy, long proven, long t0) {
+        return new Result(greedy, greedy.steps(), lowerBound, Math.max(proven, lowerBound), "timeout", "greedy", log,
+                evaluations, seconds(t0), check(greedy));
+    }
+
+    /** The exact model proved the requested step count impossible. */
+    private Result infeasible(int steps, long t0) {
+        return new Result(null, steps, lowerBound, steps + 1, "infeasible", "exact", log, evaluations, seconds(t0), null);
     }
 
     private static double seconds(long t0) {

@@ -61,7 +61,7 @@ class SolversTest {
         return switch (solver) {
             case "umda" -> Umda.run(p, steps, Umda.Params.paper(), Budget.seconds(60), seed, threads);
             case "hgsa" -> Hgsa.run(p, steps, Hgsa.Params.paper(), Budget.seconds(60), seed, threads);
-            default -> Mboa.run(p, steps, Mboa.Params.defaults(p), Budget.seconds(60), seed, threads);
+            default -> Mboa.run(p, steps, Mboa.Params.defaults(), Budget.seconds(60), seed, threads);
         };
     }
 
