@@ -29,9 +29,8 @@ import java.util.List;
  * that pairwise can never share a step (all of whose routes cross one channel, or that share a one-port sender
  * or receiver) is fixed to steps 0, 1, 2, ... A group larger than the step count proves infeasibility at once.
  *
- * <p>The search runs CP-SAT's deterministic interleaved portfolio with a fixed number of workers, so the same
- * inputs and seed give the same schedule whatever the machine's core count; a run cut short by the wall-clock
- * limit reports UNKNOWN.
+ * <p>The search runs one CP-SAT worker with the run's seed, so the same inputs and seed give the same schedule
+ * whatever the machine's core count; a run cut short by the wall-clock limit reports UNKNOWN.
  */
 public final class ExactSolver {
 
@@ -42,10 +41,23 @@ public final class ExactSolver {
      * variable, so a model that would eat the budget before the search starts is not built.
      */
     static final long VARIABLES_PER_SECOND = 25_000;
-    /** Portfolio workers; fixed, so results do not depend on the machine. */
-    static final int WORKERS = 8;
+    /**
+     * CP-SAT workers: one, so a solve is deterministic for a seed whatever the machine. (OR-Tools 9.15's
+     * multi-worker portfolio also aborted the JVM on a fat-Octagon MNB model, "Check failed:
+     * heuristics.fixed_search != nullptr".)
+     */
+    static final int WORKERS = 1;
 
     private ExactSolver() {
+    }
+
+    /** A CP-SAT solver with ccopt's settings: {@link #WORKERS} worker, the seed, and a wall-clock limit. */
+    static CpSolver solver(double seconds, long seed) {
+        CpSolver solver = new CpSolver();
+        solver.getParameters().setMaxTimeInSeconds(seconds);
+        solver.getParameters().setNumWorkers(WORKERS);
+        solver.getParameters().setRandomSeed((int) (seed & 0x7fffffff));
+        return solver;
     }
 
     /** Number of Boolean x variables the model for {@code steps} would have. */
@@ -190,12 +202,7 @@ public final class ExactSolver {
                 model.addEquality(e, 1);
             }
         }
-        CpSolver solver = new CpSolver();
-        double limit = Math.max(0.1, budget.remainingSeconds());
-        solver.getParameters().setMaxTimeInSeconds(limit);
-        solver.getParameters().setNumWorkers(WORKERS);
-        solver.getParameters().setInterleaveSearch(true);
-        solver.getParameters().setRandomSeed((int) (seed & 0x7fffffff));
+        CpSolver solver = solver(Math.max(0.1, budget.remainingSeconds()), seed);
         Thread watcher = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 if (budget.stopped()) {

@@ -74,11 +74,7 @@ public final class HypercubeTranslation {
                 model.addEquality(LinearExpr.term(y[x][s], 1), 0);
             }
         }
-        CpSolver solver = new CpSolver();
-        solver.getParameters().setMaxTimeInSeconds(Math.max(0.1, budget.remainingSeconds()));
-        solver.getParameters().setNumWorkers(ExactSolver.WORKERS);
-        solver.getParameters().setInterleaveSearch(true);
-        solver.getParameters().setRandomSeed((int) (seed & 0x7fffffff));
+        CpSolver solver = ExactSolver.solver(Math.max(0.1, budget.remainingSeconds()), seed);
         CpSolverStatus status = solver.solve(model);
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
             return new Attempt("hypercube-translation", steps, Attempt.Outcome.UNKNOWN, null, -1, 0,

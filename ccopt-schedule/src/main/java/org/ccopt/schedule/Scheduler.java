@@ -11,8 +11,9 @@ import org.ccopt.InvalidInputException;
  *
  * <ul>
  *   <li>{@code auto}: a first-fit schedule gives an upper bound (for wormhole broadcasts the best of first fit with
- *       relays, without relays and in one-hop transfers); an all-to-all scatter on a hypercube first tries the
- *       translation-invariant model ({@link HypercubeTranslation}); then, one step below the best schedule so far,
+ *       relays, without relays and in one-hop transfers); all-to-all collectives try the Latin-square schedules of
+ *       {@link LatinScatter}, and an all-to-all scatter on a hypercube the translation-invariant model
+ *       ({@link HypercubeTranslation}); then, one step below the best schedule so far,
  *       the min-conflicts search and the exact CP-SAT model take turns until the lower bound is met, a step count
  *       is proven infeasible, or the time runs out. The step count only goes down, so every stage leaves a valid
  *       schedule.
@@ -133,6 +134,15 @@ public final class Scheduler {
                 return infeasible(settings.steps(), t0);
             }
             return timeout(best, proven, t0);
+        }
+        ScheduleProblem scatter = LatinScatter.applies(p) ? p : direct != null && LatinScatter.applies(direct) ? direct : null;
+        if (scatter != null && best.steps() > p.topology().terminalCount() - 1) {
+            Attempt a = LatinScatter.run(scatter, budget.slice(budget.remainingSeconds() * 0.3), settings.seed());
+            record(a);
+            if (a.found()) {
+                best = validated(a.best()); // a scatter schedule is a broadcast schedule without relays: same genes
+                by = a.solver();
+            }
         }
         if (HypercubeTranslation.applies(p) && best.steps() > lowerBound) {
             Attempt a = HypercubeTranslation.run(p, (int) lowerBound, budget.slice(budget.remainingSeconds() * 0.6),

@@ -121,6 +121,20 @@ class SolversTest {
         assertThat(HypercubeTranslation.applies(Problems.of("hypercube:3", "AAB", "all"))).isFalse();
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"fattree:16, latin-square (xor)", "'clos:3,3,4', latin-square (shift)", "omega:8, latin-square (xor)"})
+    void latinSquareScatterMeetsTheOnePortBound(String topology, String pattern) {
+        ScheduleProblem p = Problems.of(topology, "AAS", "1");
+        int n = p.topology().terminalCount();
+        Attempt a = LatinScatter.run(p, Budget.seconds(60), 1);
+        assertThat(a.found()).isTrue();
+        assertThat(a.solver()).isEqualTo(pattern);
+        assertThat(a.best().steps()).isEqualTo(n - 1).isEqualTo((int) bound(p));
+        assertThat(ScheduleValidator.check(p, a.best()).ok()).isTrue();
+        // the 4x4 mesh cannot route every XOR or shift permutation without a shared channel: no schedule
+        assertThat(LatinScatter.run(Problems.of("mesh:4x4", "AAS", "1"), Budget.seconds(60), 1).found()).isFalse();
+    }
+
     @Test
     void storeAndForwardBroadcastUsesOneHopTransfers() {
         ScheduleProblem p = Problems.of("hypercube:4", "AAB", "all", Switching.SF);
