@@ -8,7 +8,6 @@ import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.LowerBounds;
 import org.ccopt.collective.PortModel;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.metrics.BisectionWidth;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -25,20 +24,8 @@ final class BoundsCommand implements Callable<Integer> {
     @Mixin
     TopologyOption topology;
 
-    @Option(names = "--cc", required = true, paramLabel = "KIND", description = "OAB, OAS, AAB, AAS, MNB, MNS, AOG or AOR.")
-    String cc;
-
-    @Option(names = "--ports", defaultValue = "1", paramLabel = "1|K|all", description = "Port model (default: ${DEFAULT-VALUE}).")
-    String ports;
-
-    @Option(names = "--root", defaultValue = "0", description = "Root terminal of one-to-all / all-to-one kinds (default: ${DEFAULT-VALUE}).")
-    int root;
-
-    @Option(names = "--senders", paramLabel = "LIST", description = "Sender terminals, e.g. 0-7,9 (default: by kind).")
-    String senders;
-
-    @Option(names = "--receivers", paramLabel = "LIST", description = "Receiver terminals (default: by kind).")
-    String receivers;
+    @Mixin
+    CollectiveOptions collective;
 
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
@@ -46,18 +33,10 @@ final class BoundsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Topology t = topology.build();
-        CollectiveKind kind = CollectiveKind.parse(cc);
-        PortModel portModel = PortModel.parse(ports);
-        Collective base = Collective.standard(kind, t, root);
-        Collective c = Collective.of(kind, t,
-                senders == null ? base.senders() : Collective.parseList(senders),
-                receivers == null ? base.receivers() : Collective.parseList(receivers));
-        BisectionWidth.Result bisection = null;
-        if (kind == CollectiveKind.AAS || kind == CollectiveKind.MNS) {
-            BisectionWidth.Result b = new BisectionWidth(t).compute(20_000_000, 1);
-            bisection = b.exact() ? b : null;
-        }
-        LowerBounds.Bound bound = new LowerBounds(t, bisection).of(c, portModel);
+        Collective c = collective.build(t);
+        CollectiveKind kind = c.kind();
+        PortModel portModel = collective.portModel();
+        LowerBounds.Bound bound = LowerBounds.forCollective(t, c, portModel);
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("topology", t.spec());
         r.put("cc", kind.name());
@@ -67,7 +46,7 @@ final class BoundsCommand implements Callable<Integer> {
         r.put("lowerBound", bound.steps());
         r.put("formula", bound.formula());
         r.put("arguments", bound.arguments());
-        r.put("bisectionUsed", bisection != null);
+        r.put("bisectionUsed", bound.bisectionUsed());
         var w = spec.commandLine().getOut();
         if (json) {
             w.println(Json.write(r));

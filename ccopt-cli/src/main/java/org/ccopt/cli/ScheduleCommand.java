@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.ccopt.InvalidInputException;
 import org.ccopt.collective.Collective;
-import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.LowerBounds;
 import org.ccopt.collective.PortModel;
 import org.ccopt.schedule.Budget;
@@ -41,20 +40,8 @@ final class ScheduleCommand implements Callable<Integer> {
     @Mixin
     TopologyOption topology;
 
-    @Option(names = "--cc", required = true, paramLabel = "KIND", description = "OAB, OAS, AAB, AAS, MNB, MNS or AOG.")
-    String cc;
-
-    @Option(names = "--senders", paramLabel = "LIST", description = "Sender terminals, e.g. 0-7,9 (default: by kind).")
-    String senders;
-
-    @Option(names = "--receivers", paramLabel = "LIST", description = "Receiver terminals (default: by kind).")
-    String receivers;
-
-    @Option(names = "--root", defaultValue = "0", description = "Root of one-to-all / all-to-one kinds (default: ${DEFAULT-VALUE}).")
-    int root;
-
-    @Option(names = "--ports", defaultValue = "1", paramLabel = "1|K|all", description = "Port model (default: ${DEFAULT-VALUE}).")
-    String ports;
+    @Mixin
+    CollectiveOptions collective;
 
     @Option(names = "--switching", defaultValue = "wh", paramLabel = "wh|sf",
             description = "Wormhole or store-and-forward (broadcasts only) (default: ${DEFAULT-VALUE}).")
@@ -91,12 +78,8 @@ final class ScheduleCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Topology t = topology.build();
-        CollectiveKind kind = CollectiveKind.parse(cc);
-        PortModel portModel = PortModel.parse(ports);
-        Collective base = Collective.standard(kind, t, root);
-        Collective c = Collective.of(kind, t,
-                senders == null ? base.senders() : Collective.parseList(senders),
-                receivers == null ? base.receivers() : Collective.parseList(receivers));
+        Collective c = collective.build(t);
+        PortModel portModel = collective.portModel();
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
         double seconds = parseSeconds(timeLimit);
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;

@@ -35,8 +35,8 @@ import org.ccopt.topology.metrics.BisectionWidth;
  */
 public final class LowerBounds {
 
-    /** A lower bound and the argument that gives it. */
-    public record Bound(long steps, String formula, List<String> arguments) {
+    /** A lower bound, the argument that gives it, all arguments, and whether an exact bisection entered. */
+    public record Bound(long steps, String formula, List<String> arguments, boolean bisectionUsed) {
     }
 
     private final Topology t;
@@ -75,7 +75,7 @@ public final class LowerBounds {
                 formula = term.name();
             }
         }
-        return new Bound(best, formula, args);
+        return new Bound(best, formula, args, bisection != null);
     }
 
     /** One argument of a bound: its value and what it is. */

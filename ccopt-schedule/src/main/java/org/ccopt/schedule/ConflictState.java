@@ -211,9 +211,9 @@ public final class ConflictState {
             removeChannel(s * channels + ch[h], t * maxLen + h);
         }
         int f = p.sources(t)[source[t]];
-        removeSend(s * nodes + f, t, p.sendPorts(f));
+        removePort(sendUse, sendHead, sendNext, sendPrev, s * nodes + f, t, p.sendPorts(f));
         int d = p.destination(t);
-        removeRecv(s * nodes + d, t, p.receivePorts(d));
+        removePort(recvUse, recvHead, recvNext, recvPrev, s * nodes + d, t, p.receivePorts(d));
         setBad(t, false);
         placed[t] = false;
         if (feeds != null) {
@@ -271,9 +271,9 @@ public final class ConflictState {
             addChannel(s * channels + ch[h], t * maxLen + h);
         }
         int f = p.sources(t)[src];
-        addSend(s * nodes + f, t, p.sendPorts(f));
+        addPort(sendUse, sendHead, sendNext, sendPrev, s * nodes + f, t, p.sendPorts(f));
         int d = p.destination(t);
-        addRecv(s * nodes + d, t, p.receivePorts(d));
+        addPort(recvUse, recvHead, recvNext, recvPrev, s * nodes + d, t, p.receivePorts(d));
         if (p.relays()) {
             setBad(t, isBad(t, s, f));
             int m = p.message(t);
@@ -359,19 +359,20 @@ public final class ConflictState {
         }
     }
 
-    private void addSend(int cell, int t, int cap) {
-        int head = sendHead[cell];
-        sendNext[t] = head;
-        sendPrev[t] = -1;
-        if (head >= 0) {
-            sendPrev[head] = t;
+    /** Adds transfer t to a port cell (send or receive side) with capacity cap. */
+    private void addPort(int[] use, int[] head, int[] next, int[] prev, int cell, int t, int cap) {
+        int first = head[cell];
+        next[t] = first;
+        prev[t] = -1;
+        if (first >= 0) {
+            prev[first] = t;
         }
-        sendHead[cell] = t;
-        int use = ++sendUse[cell];
-        if (use > cap) {
+        head[cell] = t;
+        int u = ++use[cell];
+        if (u > cap) {
             portExcess++;
-            if (use == cap + 1) {
-                for (int o = sendHead[cell]; o >= 0; o = sendNext[o]) {
+            if (u == cap + 1) {
+                for (int o = head[cell]; o >= 0; o = next[o]) {
                     bump(o, 1);
                 }
             } else {
@@ -380,67 +381,23 @@ public final class ConflictState {
         }
     }
 
-    private void removeSend(int cell, int t, int cap) {
-        int use = sendUse[cell]--;
-        int next = sendNext[t];
-        int prev = sendPrev[t];
-        if (prev >= 0) {
-            sendNext[prev] = next;
+    private void removePort(int[] use, int[] head, int[] next, int[] prev, int cell, int t, int cap) {
+        int u = use[cell]--;
+        int after = next[t];
+        int before = prev[t];
+        if (before >= 0) {
+            next[before] = after;
         } else {
-            sendHead[cell] = next;
+            head[cell] = after;
         }
-        if (next >= 0) {
-            sendPrev[next] = prev;
+        if (after >= 0) {
+            prev[after] = before;
         }
-        if (use > cap) {
+        if (u > cap) {
             portExcess--;
             bump(t, -1);
-            if (use == cap + 1) {
-                for (int o = sendHead[cell]; o >= 0; o = sendNext[o]) {
-                    bump(o, -1);
-                }
-            }
-        }
-    }
-
-    private void addRecv(int cell, int t, int cap) {
-        int head = recvHead[cell];
-        recvNext[t] = head;
-        recvPrev[t] = -1;
-        if (head >= 0) {
-            recvPrev[head] = t;
-        }
-        recvHead[cell] = t;
-        int use = ++recvUse[cell];
-        if (use > cap) {
-            portExcess++;
-            if (use == cap + 1) {
-                for (int o = recvHead[cell]; o >= 0; o = recvNext[o]) {
-                    bump(o, 1);
-                }
-            } else {
-                bump(t, 1);
-            }
-        }
-    }
-
-    private void removeRecv(int cell, int t, int cap) {
-        int use = recvUse[cell]--;
-        int next = recvNext[t];
-        int prev = recvPrev[t];
-        if (prev >= 0) {
-            recvNext[prev] = next;
-        } else {
-            recvHead[cell] = next;
-        }
-        if (next >= 0) {
-            recvPrev[next] = prev;
-        }
-        if (use > cap) {
-            portExcess--;
-            bump(t, -1);
-            if (use == cap + 1) {
-                for (int o = recvHead[cell]; o >= 0; o = recvNext[o]) {
+            if (u == cap + 1) {
+                for (int o = head[cell]; o >= 0; o = next[o]) {
                     bump(o, -1);
                 }
             }
