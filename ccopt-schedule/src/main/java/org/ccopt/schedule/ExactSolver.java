@@ -202,7 +202,7 @@ public final class ExactSolver {
                 model.addEquality(e, 1);
             }
         }
-        CpSolver solver = solver(Math.max(0.1, budget.remainingSeconds()), seed);
+        CpSolver solver = solver(Math.max(0.1, budget.remainingSeconds() - 1.0), seed); // a second for stopping and checking
         Thread watcher = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 if (budget.stopped()) {

@@ -50,9 +50,10 @@ public final class MinConflicts {
         boolean swaps = !p.relays();
         long iteration = 0;
         while (cost > 0) {
-            if ((++iteration & 255) == 0 && budget.expired()) {
+            if (budget.expired()) {
                 break;
             }
+            iteration++;
             int t = st.conflicting(rnd.nextInt(st.conflictingCount()));
             int oldStep = st.step(t);
             int oldSrc = st.sourceIndex(t);
