@@ -1,5 +1,6 @@
 package org.ccopt.cli;
 
+import org.ccopt.InvalidInputException;
 import org.ccopt.collective.Collective;
 import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.PortModel;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Option;
 /** The shared options that name a collective and its port model: {@code --cc --senders --receivers --root --ports}. */
 final class CollectiveOptions {
 
-    @Option(names = "--cc", required = true, paramLabel = "KIND", description = "OAB, OAS, AAB, AAS, MNB, MNS, AOG or AOR.")
+    @Option(names = "--cc", paramLabel = "KIND", description = "OAB, OAS, AAB, AAS, MNB, MNS, AOG or AOR (required).")
     String cc;
 
     @Option(names = "--ports", defaultValue = "1", paramLabel = "1|K|all", description = "Port model (default: ${DEFAULT-VALUE}).")
@@ -25,6 +26,9 @@ final class CollectiveOptions {
     String receivers;
 
     Collective build(Topology t) {
+        if (cc == null) {
+            throw new InvalidInputException("missing --cc; expected one of OAB, OAS, AAB, AAS, MNB, MNS, AOG, AOR");
+        }
         CollectiveKind kind = CollectiveKind.parse(cc);
         Collective base = Collective.standard(kind, t, root);
         return Collective.of(kind, t,

@@ -12,8 +12,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.ccopt.InvalidInputException;
-import org.ccopt.collective.Collective;
-import org.ccopt.collective.LowerBounds;
 import org.ccopt.collective.PortModel;
 import org.ccopt.schedule.Budget;
 import org.ccopt.schedule.ScheduleProblem;
@@ -21,6 +19,7 @@ import org.ccopt.schedule.ScheduleValidator;
 import org.ccopt.schedule.Scheduler;
 import org.ccopt.schedule.Switching;
 import org.ccopt.topology.Topology;
+import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -42,6 +41,11 @@ final class ScheduleCommand implements Callable<Integer> {
 
     @Mixin
     CollectiveOptions collective;
+
+    @Option(names = "--traffic", paramLabel = "NAME",
+            description = "Schedule a permutation (or any pattern) instead of a collective: " + TrafficPattern.NAMES
+                    + "; node s sends one message to its destination (random patterns use --seed).")
+    String traffic;
 
     @Option(names = "--switching", defaultValue = "wh", paramLabel = "wh|sf",
             description = "Wormhole or store-and-forward (broadcasts only) (default: ${DEFAULT-VALUE}).")
@@ -78,13 +82,25 @@ final class ScheduleCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Topology t = topology.build();
-        Collective c = collective.build(t);
         PortModel portModel = collective.portModel();
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
         double seconds = parseSeconds(timeLimit);
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        ScheduleProblem p = new ScheduleProblem(t, c, portModel, Switching.parse(switching), extraHops, pathLimit);
-        long bound = LowerBounds.forCollective(t, c, portModel).steps();
+        Switching sw = Switching.parse(switching);
+        ScheduleProblem p;
+        if (traffic != null) {
+            if (collective.cc != null) {
+                throw new InvalidInputException("--traffic " + traffic + " and --cc " + collective.cc
+                        + " both name what to schedule; expected one of them");
+            }
+            if (sw != Switching.WH) {
+                throw new InvalidInputException("store-and-forward switching is modelled for broadcasts; --traffic needs --switching wh");
+            }
+            p = ScheduleProblem.ofPairs(t, TrafficPattern.parse(traffic).destinations(t, seed), portModel, extraHops, pathLimit);
+        } else {
+            p = new ScheduleProblem(t, collective.build(t), portModel, sw, extraHops, pathLimit);
+        }
+        long bound = Scheduler.lowerBound(p);
         PrintWriter err = spec.commandLine().getErr();
         boolean live = !json && System.console() != null;
         AtomicBoolean stop = new AtomicBoolean();
@@ -120,7 +136,7 @@ final class ScheduleCommand implements Callable<Integer> {
         if (json) {
             Map<String, Object> j = new LinkedHashMap<>();
             j.put("topology", p.topology().spec());
-            j.put("cc", p.collective().kind().name());
+            j.put("cc", p.pairs() != null ? "PERM" : p.collective().kind().name());
             j.put("ports", p.ports().toString());
             j.put("switching", p.switching().label());
             j.put("steps", r.steps());

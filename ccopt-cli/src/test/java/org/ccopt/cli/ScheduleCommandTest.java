@@ -79,6 +79,27 @@ class ScheduleCommandTest {
     }
 
     @Test
+    void permutationsAreScheduledAndProvenOptimal() throws Exception {
+        // bit complement on the 4x4 mesh: 16 transfers; one step cannot hold them (proven), two can
+        MainTest.Result r = MainTest.run("schedule", "-t", "mesh:4x4", "--traffic", "bcmp", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("cc").asText()).isEqualTo("PERM");
+        assertThat(j.get("transfers").size()).isEqualTo(16);
+        assertThat(j.get("steps").asInt()).isEqualTo(2);
+        assertThat(j.get("status").asText()).isEqualTo("optimal");
+        for (JsonNode x : j.get("transfers")) {
+            assertThat(x.get("dst").asInt()).isEqualTo(15 - x.get("src").asInt());
+        }
+        MainTest.Result both = MainTest.run("schedule", "-t", "mesh:4x4", "--traffic", "bcmp", "--cc", "AAS");
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err()).contains("--traffic bcmp and --cc AAS both name what to schedule");
+        MainTest.Result none = MainTest.run("schedule", "-t", "mesh:4x4");
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err()).contains("missing --cc");
+    }
+
+    @Test
     void storeAndForwardScatterIsRejectedWithOneLine() {
         MainTest.Result r = MainTest.run("schedule", "-t", "mesh:3x3", "--cc", "AAS", "--switching", "sf");
         assertThat(r.code()).isEqualTo(2);

@@ -34,6 +34,7 @@ public final class ScheduleProblem {
     private final int pathLimit;
     private final boolean broadcast;
     private final boolean relays;
+    private final int[][] pairs;
     private final int[] messageSender;
     private final int[] messageStart;
     private final int[] message;
@@ -48,7 +49,30 @@ public final class ScheduleProblem {
 
     public ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
                            int extraHops, int pathLimit) {
-        this(topology, collective, ports, switching, extraHops, pathLimit, true);
+        this(topology, collective, ports, switching, extraHops, pathLimit, true, null);
+    }
+
+    /**
+     * A permutation or any other set of point-to-point transfers (Jaros, Ohlidal, Dvorak 2007, §1, case 3): node
+     * s sends one message to {@code destination[s]}; {@code destination[s] == s} sends nothing. Scheduled as a
+     * scatter among the sources and destinations, with exactly these pairs.
+     */
+    public static ScheduleProblem ofPairs(Topology topology, int[] destination, PortModel ports, int extraHops,
+                                          int pathLimit) {
+        List<int[]> list = new java.util.ArrayList<>();
+        for (int s = 0; s < destination.length; s++) {
+            if (destination[s] != s && destination[s] >= 0) {
+                list.add(new int[] {s, destination[s]});
+            }
+        }
+        if (list.isEmpty()) {
+            throw new InvalidInputException("the traffic pattern sends nothing on " + topology.spec()
+                    + "; expected at least one terminal with another destination");
+        }
+        int[][] pairs = list.toArray(new int[0][]);
+        Collective c = new Collective(CollectiveKind.MNS, Arrays.stream(pairs).mapToInt(p -> p[0]).distinct().sorted().toArray(),
+                Arrays.stream(pairs).mapToInt(p -> p[1]).distinct().sorted().toArray());
+        return new ScheduleProblem(topology, c, ports, Switching.WH, extraHops, pathLimit, false, pairs);
     }
 
     /**
@@ -57,6 +81,11 @@ public final class ScheduleProblem {
      */
     public ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
                            int extraHops, int pathLimit, boolean relays) {
+        this(topology, collective, ports, switching, extraHops, pathLimit, relays, null);
+    }
+
+    private ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
+                            int extraHops, int pathLimit, boolean relays, int[][] pairs) {
         if (collective.kind() == CollectiveKind.AOR) {
             throw new InvalidInputException("AOR (reduce with combining) is not a step-scheduling collective here; "
                     + "expected OAB, OAS, AAB, AAS, MNB, MNS or AOG");
@@ -71,6 +100,7 @@ public final class ScheduleProblem {
         this.collective = collective;
         this.ports = ports;
         this.switching = switching;
+        this.pairs = pairs;
         this.extraHops = extraHops;
         this.pathLimit = pathLimit;
         this.broadcast = collective.kind().isBroadcast();
@@ -84,14 +114,16 @@ public final class ScheduleProblem {
         int[] receivers = collective.receivers();
         messageSender = senders.clone();
         messageStart = new int[senders.length + 1];
+        int[][] targets = new int[senders.length][];
+        for (int m = 0; m < senders.length; m++) {
+            int sender = senders[m];
+            targets[m] = pairs == null ? Arrays.stream(receivers).filter(r -> r != sender).toArray()
+                    : Arrays.stream(pairs).filter(pr -> pr[0] == sender).mapToInt(pr -> pr[1]).toArray();
+        }
         int count = 0;
         for (int m = 0; m < senders.length; m++) {
             messageStart[m] = count;
-            for (int r : receivers) {
-                if (r != senders[m]) {
-                    count++;
-                }
-            }
+            count += targets[m].length;
         }
         messageStart[senders.length] = count;
         message = new int[count];
@@ -100,13 +132,11 @@ public final class ScheduleProblem {
         Arrays.fill(transferOf, -1);
         int t = 0;
         for (int m = 0; m < senders.length; m++) {
-            for (int r : receivers) {
-                if (r != senders[m]) {
-                    message[t] = m;
-                    destination[t] = r;
-                    transferOf[m * n + r] = t;
-                    t++;
-                }
+            for (int r : targets[m]) {
+                message[t] = m;
+                destination[t] = r;
+                transferOf[m * n + r] = t;
+                t++;
             }
         }
         sendPorts = new int[n];
@@ -219,7 +249,12 @@ public final class ScheduleProblem {
 
     /** The same broadcast with every transfer sent by its sender (no relays); for WH broadcasts only. */
     public ScheduleProblem direct() {
-        return new ScheduleProblem(topology, collective, ports, switching, extraHops, pathLimit, false);
+        return new ScheduleProblem(topology, collective, ports, switching, extraHops, pathLimit, false, pairs);
+    }
+
+    /** The explicit (source, destination) pairs of a permutation problem, or null for a collective's T x R. */
+    public int[][] pairs() {
+        return pairs;
     }
 
     public int transferCount() {
@@ -283,7 +318,7 @@ public final class ScheduleProblem {
 
     /** A one-line description for reports. */
     public String label() {
-        return collective.kind() + " on " + topology.spec() + ", " + ports + ", " + switching.label()
+        return (pairs != null ? "permutation of " + pairs.length + " transfers" : collective.kind().name()) + " on " + topology.spec() + ", " + ports + ", " + switching.label()
                 + (extraHops > 0 ? ", minimal +" + extraHops + " hops" : ", minimal routing");
     }
 }

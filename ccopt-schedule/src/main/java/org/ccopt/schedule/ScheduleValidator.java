@@ -51,11 +51,21 @@ public final class ScheduleValidator {
     }
 
     public static Report check(ScheduleProblem p, Schedule s) {
-        return check(p.topology(), p.collective(), p.ports(), p.switching(), p.extraHops(), s.steps(), items(p, s));
+        return check(p.topology(), p.collective(), p.pairs(), p.ports(), p.switching(), p.extraHops(), s.steps(),
+                items(p, s));
     }
 
     public static Report check(Topology topo, Collective c, PortModel ports, Switching switching, int extraHops,
                                int steps, List<Item> items) {
+        return check(topo, c, null, ports, switching, extraHops, steps, items);
+    }
+
+    /**
+     * @param pairs the (source, destination) pairs that must be delivered, or null for every sender of the
+     *              collective to every receiver other than itself
+     */
+    public static Report check(Topology topo, Collective c, int[][] pairs, PortModel ports, Switching switching,
+                               int extraHops, int steps, List<Item> items) {
         List<String> out = new ArrayList<>();
         int[] count = {0};
         java.util.function.Consumer<String> fail = msg -> {
@@ -64,13 +74,19 @@ public final class ScheduleValidator {
             }
         };
         boolean broadcast = c.kind().isBroadcast();
-        Set<Integer> senders = new HashSet<>();
-        for (int v : c.senders()) {
-            senders.add(v);
-        }
-        Set<Integer> receivers = new HashSet<>();
-        for (int v : c.receivers()) {
-            receivers.add(v);
+        Set<Long> expected = new HashSet<>();
+        if (pairs != null) {
+            for (int[] pr : pairs) {
+                expected.add(((long) pr[0] << 32) | pr[1]);
+            }
+        } else {
+            for (int snd : c.senders()) {
+                for (int r : c.receivers()) {
+                    if (snd != r) {
+                        expected.add(((long) snd << 32) | r);
+                    }
+                }
+            }
         }
         Set<Long> delivered = new HashSet<>();
         Map<Long, Integer> channelUse = new HashMap<>();
@@ -79,7 +95,7 @@ public final class ScheduleValidator {
         Map<Integer, int[]> distCache = new HashMap<>();
         for (Item it : items) {
             String name = "transfer " + it.sender() + "->" + it.dst() + " (from " + it.from() + ", step " + it.step() + ")";
-            if (!senders.contains(it.sender()) || !receivers.contains(it.dst()) || it.sender() == it.dst()) {
+            if (!expected.contains(((long) it.sender() << 32) | it.dst())) {
                 fail.accept(name + " is not part of the collective");
             }
             if (!delivered.add(((long) it.sender() << 32) | it.dst())) {
@@ -124,11 +140,9 @@ public final class ScheduleValidator {
             sends.merge(((long) it.step() << 32) | it.from(), 1, Integer::sum);
             receives.merge(((long) it.step() << 32) | it.dst(), 1, Integer::sum);
         }
-        for (int s : c.senders()) {
-            for (int r : c.receivers()) {
-                if (s != r && !delivered.contains(((long) s << 32) | r)) {
-                    fail.accept("the message of " + s + " never reaches " + r);
-                }
+        for (long pair : expected) {
+            if (!delivered.contains(pair)) {
+                fail.accept("the message of " + (pair >>> 32) + " never reaches " + (pair & 0xffffffffL));
             }
         }
         channelUse.forEach((key, n) -> {

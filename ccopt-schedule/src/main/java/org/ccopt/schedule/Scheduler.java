@@ -95,6 +95,34 @@ public final class Scheduler {
         this.oneHop = direct == null ? null : oneHop(problem);
     }
 
+    /**
+     * The lower bound of a problem: the collective's (LowerBounds, with the exact bisection where it helps), or
+     * for explicit pairs the most transfers that must leave or enter one node per port, or that all cross one
+     * channel.
+     */
+    public static long lowerBound(ScheduleProblem p) {
+        if (p.pairs() == null) {
+            return org.ccopt.collective.LowerBounds.forCollective(p.topology(), p.collective(), p.ports()).steps();
+        }
+        int nodes = p.topology().nodeCount();
+        int[] out = new int[nodes];
+        int[] in = new int[nodes];
+        for (int[] pr : p.pairs()) {
+            out[pr[0]]++;
+            in[pr[1]]++;
+        }
+        long bound = ExactSolver.largestClique(p).size();
+        for (int v = 0; v < nodes; v++) {
+            if (out[v] > 0) {
+                bound = Math.max(bound, (out[v] + p.sendPorts(v) - 1) / p.sendPorts(v));
+            }
+            if (in[v] > 0) {
+                bound = Math.max(bound, (in[v] + p.receivePorts(v) - 1) / p.receivePorts(v));
+            }
+        }
+        return bound;
+    }
+
     public Result run() {
         long t0 = System.nanoTime();
         Schedule greedy = Greedy.build(p, settings.seed());
