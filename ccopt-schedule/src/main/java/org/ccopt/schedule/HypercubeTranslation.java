@@ -19,8 +19,9 @@ import java.util.List;
  * different sources never collide (their channels are distinct translates), and every node sends and receives
  * one message per offset. So the P x (P-1) transfers are conflict-free exactly when the offsets of every step
  * have pairwise disjoint dimension sets and a step holds at most k offsets (k ports). This reduced problem has
- * P-1 variables; the CP-SAT model solves it (for all-port it is a perfect packing of the d 2^(d-1) dimension uses
- * into P/2 steps, e.g. the pairs {x, complement of x}). It is the symmetry argument behind the time-arc-disjoint
+ * P-1 variables; ccopt solves it (for all-port it is a perfect packing of the d 2^(d-1) dimension uses
+ * into P/2 steps, e.g. the pairs {x, complement of x}); a tabu min-conflicts search on it runs first, the CP-SAT
+ * model after it. It is the symmetry argument behind the time-arc-disjoint
  * trees that Jaros, Ohlidal, Dvorak 2007, §2 and §4 cite for symmetric networks; a reduced model with no solution
  * says nothing about schedules that are not translation-invariant.
  */
@@ -41,6 +42,110 @@ public final class HypercubeTranslation {
         int n = p.topology().terminalCount();
         int d = Integer.numberOfTrailingZeros(n);
         int k = p.sendPorts(0);
+        int[] sigma = localSearch(n, d, k, steps, budget.slice(budget.remainingSeconds() * 0.5), seed);
+        if (sigma == null) {
+            sigma = exact(n, d, k, steps, budget, seed);
+        }
+        if (sigma == null) {
+            return new Attempt("hypercube-translation", steps, Attempt.Outcome.UNKNOWN, null, -1, 0,
+                    (System.nanoTime() - t0) / 1e9);
+        }
+        Schedule out = new Schedule(steps, p.transferCount());
+        for (int t = 0; t < p.transferCount(); t++) {
+            int src = p.sender(p.message(t));
+            int dst = p.destination(t);
+            int path = ecubeIndex(p, src, dst);
+            if (path < 0) {
+                // the e-cube route is beyond --path-limit for this pair
+                return new Attempt("hypercube-translation", steps, Attempt.Outcome.UNKNOWN, null, -1, 0,
+                        (System.nanoTime() - t0) / 1e9);
+            }
+            out.set(t, sigma[src ^ dst], 0, path);
+        }
+        return new Attempt("hypercube-translation", steps, Attempt.Outcome.FOUND, out, 0, 0,
+                (System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * Min-conflicts with a tabu tenure on the reduced problem: a random offset in conflict moves to the step
+     * where it adds the fewest shared dimensions and port overruns (ties at random; the step it left is tabu for a
+     * few moves). Returns the steps of the offsets, or null when the budget ends first.
+     */
+    static int[] localSearch(int n, int d, int k, int steps, Budget budget, long seed) {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        int[] sigma = new int[n];
+        int[][] use = new int[steps][d];
+        int[] size = new int[steps];
+        long[] tabu = new long[n * steps];
+        for (int x = 1; x < n; x++) {
+            sigma[x] = rnd.nextInt(steps);
+            place(x, sigma[x], use, size, d, 1);
+        }
+        int[] conflicted = new int[n];
+        for (long it = 0; ; it++) {
+            if ((it & 1023) == 0 && budget.expired()) {
+                return null;
+            }
+            int c = 0;
+            for (int x = 1; x < n; x++) {
+                if (cost(x, sigma[x], use, size, d, k, true) > 0) {
+                    conflicted[c++] = x;
+                }
+            }
+            if (c == 0) {
+                return sigma;
+            }
+            int x = conflicted[rnd.nextInt(c)];
+            int from = sigma[x];
+            place(x, from, use, size, d, -1);
+            int best = -1;
+            int bestCost = Integer.MAX_VALUE;
+            int ties = 0;
+            for (int s = 0; s < steps; s++) {
+                if (s == from || tabu[x * steps + s] > it) {
+                    continue;
+                }
+                int cs = cost(x, s, use, size, d, k, false);
+                if (cs < bestCost) {
+                    bestCost = cs;
+                    best = s;
+                    ties = 1;
+                } else if (cs == bestCost && rnd.nextInt(++ties) == 0) {
+                    best = s;
+                }
+            }
+            if (best < 0 || rnd.nextInt(100) == 0) {
+                best = rnd.nextInt(steps);
+            }
+            tabu[x * steps + from] = it + 5 + rnd.nextInt(10);
+            sigma[x] = best;
+            place(x, best, use, size, d, 1);
+        }
+    }
+
+    private static void place(int x, int s, int[][] use, int[] size, int d, int delta) {
+        for (int g = 0; g < d; g++) {
+            if ((x >>> g & 1) != 0) {
+                use[s][g] += delta;
+            }
+        }
+        size[s] += delta;
+    }
+
+    /** Shared dimensions and port overrun of offset x in step s (counting x itself when it is placed there). */
+    private static int cost(int x, int s, int[][] use, int[] size, int d, int k, boolean placed) {
+        int self = placed ? 1 : 0;
+        int c = 0;
+        for (int g = 0; g < d; g++) {
+            if ((x >>> g & 1) != 0) {
+                c += use[s][g] - self;
+            }
+        }
+        return c + Math.max(0, size[s] - self + 1 - k);
+    }
+
+    /** The reduced problem as a CP-SAT model. */
+    private static int[] exact(int n, int d, int k, int steps, Budget budget, long seed) {
         Loader.loadNativeLibraries();
         CpModel model = new CpModel();
         BoolVar[][] y = new BoolVar[n][steps];
@@ -77,8 +182,7 @@ public final class HypercubeTranslation {
         CpSolver solver = ExactSolver.solver(Math.max(0.1, budget.remainingSeconds()), seed);
         CpSolverStatus status = solver.solve(model);
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
-            return new Attempt("hypercube-translation", steps, Attempt.Outcome.UNKNOWN, null, -1, 0,
-                    (System.nanoTime() - t0) / 1e9);
+            return null;
         }
         int[] sigma = new int[n];
         for (int x = 1; x < n; x++) {
@@ -88,20 +192,7 @@ public final class HypercubeTranslation {
                 }
             }
         }
-        Schedule out = new Schedule(steps, p.transferCount());
-        for (int t = 0; t < p.transferCount(); t++) {
-            int src = p.sender(p.message(t));
-            int dst = p.destination(t);
-            int path = ecubeIndex(p, src, dst);
-            if (path < 0) {
-                // the e-cube route is beyond --path-limit for this pair
-                return new Attempt("hypercube-translation", steps, Attempt.Outcome.UNKNOWN, null, -1, 0,
-                        (System.nanoTime() - t0) / 1e9);
-            }
-            out.set(t, sigma[src ^ dst], 0, path);
-        }
-        return new Attempt("hypercube-translation", steps, Attempt.Outcome.FOUND, out, 0, 0,
-                (System.nanoTime() - t0) / 1e9);
+        return sigma;
     }
 
     /** Index of the route that flips the differing bits in ascending order, or -1 when it is not listed. */
