@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates docs/results/schedule-tables.md: the step-scheduling tables of Jaros, Ohlidal, Dvorak 2007 (Tables
 # 2-5) and of the MIN paper (Tables 1, 3, 5, 6) with ccopt's results beside the papers' numbers. Each experiment
-# file is one `ccopt run`; schedule_tables.py joins the rows with the papers' values. About 40 minutes on a 2-core
-# machine (most rows take under a second; the rows that run to their time limit take the rest); reruns skip
-# finished runs.
+# file is one `ccopt run`; schedule_tables.py joins the rows with the papers' values. About 10 minutes on a 2-core
+# machine (20 CPU-minutes: most rows take under a second, the few that run to their time limit take the rest);
+# reruns skip finished runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CCOPT=${CCOPT:-./ccopt}

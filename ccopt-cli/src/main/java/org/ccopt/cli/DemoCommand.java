@@ -32,6 +32,10 @@ import org.ccopt.rank.RankPlacer;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.topology.metrics.BisectionWidth;
+import org.ccopt.schedule.Budget;
+import org.ccopt.schedule.ScheduleProblem;
+import org.ccopt.schedule.Scheduler;
+import org.ccopt.schedule.Switching;
 import org.ccopt.topology.metrics.HopDistances;
 import org.ccopt.topology.metrics.TopologyMetrics;
 import org.ccopt.traffic.TrafficPattern;
@@ -49,7 +53,7 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var w = spec.commandLine().getOut();
-        w.println("ccopt demo: three questions on small networks\n");
+        w.println("ccopt demo: eight questions on small networks\n");
 
         w.println("1. What does the network look like?   (ccopt topo SPEC)");
         w.printf("   %-26s %6s %6s %6s %9s %8s %s%n", "topology", "nodes", "links", "diam", "ASPL", "bisect", "");
@@ -129,6 +133,18 @@ final class DemoCommand implements Callable<Integer> {
                     o.result().totalHops());
         }
         w.println("   Cui 2024 (Tables 3.4-3.6) cuts 1,024-node networks' collective hops by 7-42 % with two-opt.");
+        w.println("\n8. Can a collective meet its lower bound without a conflict?   (ccopt schedule ...)");
+        for (String[] row : new String[][] {{"omega:16", "AAS", "1"}, {"mesh:4x4", "AAS", "all"}, {"hypercube:6", "AAS", "all"}}) {
+            Topology t = TopologySpec.parse(row[0]);
+            ScheduleProblem p = new ScheduleProblem(t, Collective.standard(CollectiveKind.parse(row[1]), t, 0),
+                    PortModel.parse(row[2]), Switching.WH, 0, 1024);
+            Scheduler.Result r = new Scheduler(p, Scheduler.lowerBound(p),
+                    new Scheduler.Settings(Scheduler.Solver.AUTO, null, 1, 2), Budget.seconds(20), null).run();
+            w.printf("   %s %s %s-port: %d steps, lower bound %d, %s (%s), validated%n", row[1], row[0], row[2], r.steps(),
+                    r.lowerBound(), r.status(), r.solver());
+        }
+        w.println("   Jaros et al. needed 16 steps for AAS on Omega 16 and 17 on the 4x4 mesh, and reached 32 on the");
+        w.println("   64-node hypercube in none of ten runs.");
         w.println("\nNext: 'ccopt --help', 'ccopt topo --help' for every topology spec.");
         return Main.OK;
     }
