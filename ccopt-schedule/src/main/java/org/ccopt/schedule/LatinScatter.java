@@ -68,7 +68,7 @@ public final class LatinScatter {
     }
 
     /** Routes for one step's transfers with no channel used twice, or null when there are none. */
-    private static int[] routeStep(ScheduleProblem p, int[] transfers, Budget budget, long seed) {
+    static int[] routeStep(ScheduleProblem p, int[] transfers, Budget budget, long seed) {
         Loader.loadNativeLibraries();
         CpModel model = new CpModel();
         int channels = p.topology().channelCount();

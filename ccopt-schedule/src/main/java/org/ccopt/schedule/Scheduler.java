@@ -12,7 +12,7 @@ import org.ccopt.InvalidInputException;
  * <ul>
  *   <li>{@code auto}: a first-fit schedule gives an upper bound (for wormhole broadcasts the best of first fit with
  *       relays, without relays and in one-hop transfers); all-to-all collectives try the Latin-square schedules of
- *       {@link LatinScatter}, and an all-to-all scatter on a hypercube the translation-invariant model
+ *       {@link LatinScatter} and the ring pipeline of {@link RingBroadcast}, and an all-to-all scatter on a hypercube the translation-invariant model
  *       ({@link HypercubeTranslation}); then, one step below the best schedule so far,
  *       the min-conflicts search and the exact CP-SAT model take turns until the lower bound is met, a step count
  *       is proven infeasible, or the time runs out. The step count only goes down, so every stage leaves a valid
@@ -169,6 +169,14 @@ public final class Scheduler {
             record(a);
             if (a.found()) {
                 best = validated(a.best()); // a scatter schedule is a broadcast schedule without relays: same genes
+                by = a.solver();
+            }
+        }
+        if (RingBroadcast.applies(p) && best.steps() > p.topology().terminalCount() - 1) {
+            Attempt a = RingBroadcast.run(p, budget.slice(budget.remainingSeconds() * 0.2), settings.seed());
+            record(a);
+            if (a.found()) {
+                best = validated(a.best());
                 by = a.solver();
             }
         }

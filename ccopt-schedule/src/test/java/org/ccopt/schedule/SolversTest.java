@@ -135,6 +135,17 @@ class SolversTest {
         assertThat(LatinScatter.run(Problems.of("mesh:4x4", "AAS", "1"), Budget.seconds(60), 1).found()).isFalse();
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"mesh:4x4", "btree:16", "fat-octagon", "coated-mesh:4x4"})
+    void ringPipelineBroadcastMeetsTheOnePortBound(String topology) {
+        ScheduleProblem p = Problems.of(topology, "AAB", "1");
+        int n = p.topology().terminalCount();
+        Attempt a = RingBroadcast.run(p, Budget.seconds(60), 1);
+        assertThat(a.found()).isTrue();
+        assertThat(a.best().steps()).isEqualTo(n - 1).isEqualTo((int) bound(p));
+        assertThat(ScheduleValidator.check(p, a.best()).ok()).isTrue();
+    }
+
     @Test
     void storeAndForwardBroadcastUsesOneHopTransfers() {
         ScheduleProblem p = Problems.of("hypercube:4", "AAB", "all", Switching.SF);
