@@ -20,10 +20,13 @@ public final class RingBroadcast {
     private RingBroadcast() {
     }
 
-    /** True for a wormhole all-to-all broadcast with relays among every terminal. */
+    /**
+     * True for an all-to-all broadcast with relays among every terminal (under store-and-forward only cycles whose
+     * consecutive terminals are neighbours qualify).
+     */
     public static boolean applies(ScheduleProblem p) {
         int n = p.topology().terminalCount();
-        return p.relays() && p.switching() == Switching.WH && p.pairs() == null && n > 2
+        return p.relays() && p.pairs() == null && n > 2
                 && p.collective().senders().length == n && p.collective().receivers().length == n;
     }
 
@@ -38,7 +41,7 @@ public final class RingBroadcast {
         java.util.Set<String> tried = new java.util.HashSet<>();
         for (int start = -1; start < n && !budget.expired(); start++) {
             int[] cycle = start < 0 ? identity : twoOpt(nearestNeighbour(start, n, hops), hops);
-            if (!tried.add(Arrays.toString(canonical(cycle)))) {
+            if (!tried.add(Arrays.toString(canonical(cycle))) || (p.switching() == Switching.SF && !adjacent(p, cycle))) {
                 continue;
             }
             int[] route = routeShift(p, cycle, budget, seed);
@@ -124,6 +127,15 @@ public final class RingBroadcast {
             }
         }
         return tour;
+    }
+
+    private static boolean adjacent(ScheduleProblem p, int[] cycle) {
+        for (int i = 0; i < cycle.length; i++) {
+            if (p.topology().channel(cycle[i], cycle[(i + 1) % cycle.length]) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The cycle rotated to start at its smallest node, for skipping repeats. */

@@ -10,7 +10,8 @@ import org.ccopt.routing.MinimalPaths;
 import org.ccopt.topology.Topology;
 
 /**
- * One step-scheduling instance: a topology, a collective (sender set T, receiver set R), a port model, a
+ * One step-scheduling instance: a topology, a collective (sender set T, receiver set R) or explicit point-to-point
+ * pairs ({@link #ofPairs}), a port model, a
  * switching model and a routing model (minimal paths, optionally up to {@code extraHops} longer). The problem of
  * Jaros, Ohlidal, Dvorak 2007, §2, and of the MIN paper (Jaros et al.), §3.
  *

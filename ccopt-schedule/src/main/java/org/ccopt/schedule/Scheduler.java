@@ -11,11 +11,11 @@ import org.ccopt.InvalidInputException;
  *
  * <ul>
  *   <li>{@code auto}: a first-fit schedule gives an upper bound (for wormhole broadcasts the best of first fit with
- *       relays, without relays and in one-hop transfers); all-to-all collectives try the Latin-square schedules of
- *       {@link LatinScatter} and the ring pipeline of {@link RingBroadcast}, and an all-to-all scatter on a hypercube the translation-invariant model
- *       ({@link HypercubeTranslation}); then, one step below the best schedule so far,
- *       the min-conflicts search and the exact CP-SAT model take turns until the lower bound is met, a step count
- *       is proven infeasible, or the time runs out. The step count only goes down, so every stage leaves a valid
+ *       relays, without relays and in one-hop transfers); all-to-all collectives try the constructions (the
+ *       Latin-square schedules of {@link LatinScatter}, the ring pipeline of {@link RingBroadcast}, and on
+ *       hypercubes the translation-invariant scatter of {@link HypercubeTranslation}); then, one step below the
+ *       best schedule so far, the min-conflicts search and the exact CP-SAT model take turns until the lower bound
+ *       is met, a step count is proven infeasible, or the time runs out. The step count only goes down, so every stage leaves a valid
  *       schedule.
  *   <li>{@code umda}, {@code hgsa}, {@code mboa}, {@code min-conflicts}: the papers' way: the search runs at a
  *       given step count (the lower bound unless {@code --steps} says otherwise) until its fitness reaches 0.
