@@ -12,13 +12,17 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
 import org.ccopt.InvalidInputException;
 import org.ccopt.cli.Experiment;
 import org.ccopt.cli.Experiments;
 
 /**
  * Runs a ccopt experiment file on Apache Spark, one task per run, and writes the rows {@code ccopt run} writes:
- * {@code results.jsonl} (in run order), {@code results.csv} and the experiment file, into a directory the Hadoop
+ * {@code results.jsonl} (in run order), {@code results.csv}, the same rows as Parquet ({@code results.parquet}, a
+ * Spark SQL directory with one part file, schema inferred from the rows) and the experiment file, into a directory the Hadoop
  * file system API reaches (a local path, {@code hdfs://}, or an object store such as {@code s3a://} when the cluster
  * is configured for it).
  *
@@ -86,6 +90,9 @@ public final class SparkRun {
         write(hadoop, out, "results.jsonl", lines.toString());
         write(hadoop, out, "results.csv", Experiments.csv(experiment, rows));
         write(hadoop, out, "experiment.yaml", yaml);
+        SparkSession session = SparkSession.builder().sparkContext(spark.sc()).getOrCreate();
+        session.read().json(session.createDataset(rows, Encoders.STRING())).coalesce(1).write().mode(SaveMode.Overwrite)
+                .parquet(new org.apache.hadoop.fs.Path(out, "results.parquet").toString());
         return new Summary(rows.size(), rows.size() - failed, failed);
     }
 

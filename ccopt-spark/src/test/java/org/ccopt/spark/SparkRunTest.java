@@ -62,6 +62,22 @@ class SparkRunTest {
             SparkRun.Summary s = SparkRun.run(spark, file, sparkOut.toString());
             assertThat(s.runs()).isEqualTo(12);
             assertThat(s.failed()).isZero();
+            // the Parquet copy holds the same rows: read it back and compare a metric per run
+            org.apache.spark.sql.SparkSession session = org.apache.spark.sql.SparkSession.builder().sparkContext(spark.sc()).getOrCreate();
+            List<org.apache.spark.sql.Row> parquet = session.read().parquet(sparkOut.resolve("results.parquet").toString())
+                    .select("run", "traffic", "durationCycles").orderBy("run").collectAsList();
+            assertThat(parquet).hasSize(12);
+            List<String> fromParquet = new java.util.ArrayList<>();
+            for (org.apache.spark.sql.Row r : parquet) {
+                fromParquet.add(r.get(1) + "," + r.get(2));
+            }
+            List<String> fromJson = new java.util.ArrayList<>();
+            for (String line : Files.readAllLines(sparkOut.resolve("results.jsonl"))) {
+                com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+                fromJson.add(j.get("run").asInt() + ":" + j.get("traffic").asText() + "," + j.get("durationCycles").asLong());
+            }
+            fromJson.sort(java.util.Comparator.comparingInt(x -> Integer.parseInt(x.substring(0, x.indexOf(':')))));
+            assertThat(fromParquet).isEqualTo(fromJson.stream().map(x -> x.substring(x.indexOf(':') + 1)).toList());
         }
         assertThat(rows(sparkOut.resolve("results.csv"))).hasSize(13).isEqualTo(rows(local.resolve("results.csv")));
         assertThat(Files.readString(sparkOut.resolve("experiment.yaml"))).isEqualTo(SIM);
