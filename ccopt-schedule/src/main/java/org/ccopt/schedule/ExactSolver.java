@@ -9,7 +9,6 @@ import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.LinearExprBuilder;
 import com.google.ortools.sat.Literal;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -86,7 +85,7 @@ public final class ExactSolver {
         if (vars > MAX_VARIABLES || vars > VARIABLES_PER_SECOND * budget.remainingSeconds()) {
             return new Attempt("exact (too large for the time left)", steps, Attempt.Outcome.UNKNOWN, null, -1, 0, 0);
         }
-        if (!p.relays() && largestClique(p).size() > steps) {
+        if (!p.relays() && p.incompatibleGroup().size() > steps) {
             return new Attempt("exact", steps, p.complete() ? Attempt.Outcome.INFEASIBLE : Attempt.Outcome.UNKNOWN,
                     null, -1, 0, (System.nanoTime() - t0) / 1e9);
         }
@@ -192,7 +191,7 @@ public final class ExactSolver {
                 model.addLessOrEqual(e, 0);
             }
         } else {
-            List<Integer> clique = largestClique(p);
+            List<Integer> clique = p.incompatibleGroup();
             for (int i = 0; i < clique.size(); i++) {
                 int t = clique.get(i);
                 LinearExprBuilder e = LinearExpr.newBuilder();
@@ -257,7 +256,7 @@ public final class ExactSolver {
         if (p.relays()) {
             return step;
         }
-        List<Integer> clique = largestClique(p);
+        List<Integer> clique = p.incompatibleGroup();
         int steps = hint.steps();
         int[] rename = new int[steps];
         java.util.Arrays.fill(rename, -1);
@@ -310,58 +309,5 @@ public final class ExactSolver {
             cells.add(new ArrayList<>(2));
         }
         return cells;
-    }
-
-    /**
-     * The largest group of scatter transfers that pairwise cannot share a step: the transfers all of whose
-     * routes cross one channel, or that leave a one-port sender, or that enter a one-port receiver.
-     */
-    static List<Integer> largestClique(ScheduleProblem p) {
-        int channels = p.topology().channelCount();
-        int nodes = p.topology().nodeCount();
-        List<List<Integer>> byChannel = new ArrayList<>(channels);
-        for (int c = 0; c < channels; c++) {
-            byChannel.add(new ArrayList<>());
-        }
-        List<List<Integer>> bySender = new ArrayList<>(nodes);
-        List<List<Integer>> byReceiver = new ArrayList<>(nodes);
-        for (int v = 0; v < nodes; v++) {
-            bySender.add(new ArrayList<>());
-            byReceiver.add(new ArrayList<>());
-        }
-        for (int t = 0; t < p.transferCount(); t++) {
-            int f = p.sources(t)[0];
-            int d = p.destination(t);
-            int[][] routes = p.paths(f, d);
-            BitSet common = new BitSet(channels);
-            for (int c : routes[0]) {
-                common.set(c);
-            }
-            for (int i = 1; i < routes.length && !common.isEmpty(); i++) {
-                BitSet other = new BitSet(channels);
-                for (int c : routes[i]) {
-                    other.set(c);
-                }
-                common.and(other);
-            }
-            for (int c = common.nextSetBit(0); c >= 0; c = common.nextSetBit(c + 1)) {
-                byChannel.get(c).add(t);
-            }
-            if (p.sendPorts(f) == 1) {
-                bySender.get(f).add(t);
-            }
-            if (p.receivePorts(d) == 1) {
-                byReceiver.get(d).add(t);
-            }
-        }
-        List<Integer> best = List.of();
-        for (List<List<Integer>> groups : List.of(byChannel, bySender, byReceiver)) {
-            for (List<Integer> g : groups) {
-                if (g.size() > best.size()) {
-                    best = g;
-                }
-            }
-        }
-        return best;
     }
 }

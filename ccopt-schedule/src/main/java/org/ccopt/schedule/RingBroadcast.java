@@ -63,12 +63,7 @@ public final class RingBroadcast {
             for (int j = 0; j < n - 1; j++) {
                 int origin = cycle[((i - j) % n + n) % n];
                 int t = p.transferOf(origin, to); // message index = sender id: the senders are all terminals
-                int[] sources = p.sources(t);
-                int si = 0;
-                while (sources[si] != from) {
-                    si++;
-                }
-                s.set(t, j, si, route[i]);
+                s.set(t, j, p.sourceIndex(t, from), route[i]);
             }
         }
         return s;

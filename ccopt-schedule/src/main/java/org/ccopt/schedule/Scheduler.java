@@ -111,7 +111,7 @@ public final class Scheduler {
             out[pr[0]]++;
             in[pr[1]]++;
         }
-        long bound = ExactSolver.largestClique(p).size();
+        long bound = p.incompatibleGroup().size();
         for (int v = 0; v < nodes; v++) {
             if (out[v] > 0) {
                 bound = Math.max(bound, (out[v] + p.sendPorts(v) - 1) / p.sendPorts(v));
@@ -261,13 +261,7 @@ public final class Scheduler {
     private Schedule fromOneHop(Schedule s) {
         Schedule out = new Schedule(s.steps(), s.transferCount());
         for (int t = 0; t < s.transferCount(); t++) {
-            int f = s.from(oneHop, t);
-            int[] sources = p.sources(t);
-            int si = 0;
-            while (sources[si] != f) {
-                si++;
-            }
-            out.set(t, s.step(t), si, 0);
+            out.set(t, s.step(t), p.sourceIndex(t, s.from(oneHop, t)), 0);
         }
         return out;
     }
