@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Regenerates the tables of docs/results/experiments/ from experiment files with one `ccopt run` and one
 # `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and node-mapping Table 3, Yokota et al. 2023's
-# Cup-Stacking Table 2, and Cui 2024's Tables 3.4-3.6. About 10 minutes on a 2-core machine (9 of them the node-mapping table); reruns skip finished runs.
+# Cup-Stacking Tables 2, 3, 4 and 6, and Cui 2024's Tables 3.4-3.6. About 85 minutes on a 2-core machine (Cup-Stacking
+# Table 4 45 of them, Tables 3 and 6 15 each, the node-mapping table 9); reruns skip finished runs.
+# Usage: experiments/tables.sh [NAME...]   (names of experiments/files/NAME.yaml; all of them when none is given)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CCOPT=${CCOPT:-./ccopt}
 out=${OUT:-target/experiments}
 docs=docs/results/experiments
+only=("$@")
 mkdir -p "$docs"
 machine="$(nproc)-core $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 table() { # name, title, ccopt table arguments...
   local name=$1 title=$2; shift 2
+  if [[ ${#only[@]} -gt 0 && ! " ${only[*]} " =~ " $name " ]]; then return; fi
   $CCOPT run "experiments/files/$name.yaml" --out "$out/$name"
   {
     echo "# $title"
@@ -29,3 +33,9 @@ table nodemap-table3 "Node-mapping GA by variant and survival order (Yokota et a
   --by variant,sort --show bestCycles:mean,avgHops:mean,physicalCycles:mean --format md
 table cupstack-table2 "Simple stacking under every VC selection scheme (Yokota et al. 2023, Table 2; see cupstack-tables.md)" \
   --by traffic --show baselineCycles,simplePerScheme.C00,simplePerScheme.C01,simplePerScheme.C02,simplePerScheme.C03,simplePerScheme.C04,simplePerScheme.C05,simplePerScheme.C06,simplePerScheme.C07,simplePerScheme.C08,simplePerScheme.C09 --format md
+table cupstack-table3 "Simple stacking with timing adjustment: best cycles of one GA run per cell (Yokota et al. 2023, Table 3; see cupstack-tables.md)" \
+  --by traffic --pivot vc-select --show bestCycles:min --format md
+table cupstack-table4 "Cup-Stacking GA methods: best cycles, columns method/from-slices/estimate-slices/frozen genes (Yokota et al. 2023, Table 4; see cupstack-tables.md)" \
+  --by traffic --pivot method,from-slices,estimate-slices,freeze --show bestCycles:min --format md
+table cupstack-table6 "Additional survival-sort items T01-T10: best cycles of one full-GA run per cell (Yokota et al. 2023, Table 6; see cupstack-tables.md)" \
+  --by traffic --pivot sort-key --show bestCycles:min --format md

@@ -5,9 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import picocli.CommandLine.Command;
@@ -17,7 +19,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ccopt table RESULTS}: groups the ok rows of an experiment's results by some columns and shows aggregates of
- * others, the way the papers tabulate success rates, best and mean values.
+ * others, the way the papers tabulate success rates, best and mean values. With {@code --pivot}, the values of some
+ * columns become table columns instead of rows (Yokota et al. 2023, Table 3: one row per pattern, one column per VC
+ * selection scheme).
  */
 @Command(name = "table", mixinStandardHelpOptions = true,
         description = "Tabulate experiment results: group rows by columns and show aggregates (mean, min, max, count, rate<=X).")
@@ -36,6 +40,10 @@ final class TableCommand implements Callable<Integer> {
             description = "Columns to show with an aggregate: mean (default), min, max, count, rate<=X, rate>=X, rate=X.")
     List<String> show;
 
+    @Option(names = "--pivot", split = ",", paramLabel = "COL",
+            description = "Columns whose values become table columns (labelled v1/v2/...), e.g. vc-select; a missing cell shows '-'.")
+    List<String> pivot = List.of();
+
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|csv|md", description = "Output format (default: ${DEFAULT-VALUE}).")
     String format;
 
@@ -51,31 +59,47 @@ final class TableCommand implements Callable<Integer> {
                 rows.add(row);
             }
         }
-        // groups appear in run order, whatever order the runs finished in
         rows.sort(java.util.Comparator.comparingInt(row -> row.path("run").asInt()));
-        Map<List<String>, List<JsonNode>> groups = new LinkedHashMap<>();
+        // rows in run order, whatever order the runs finished in; columns in the order their pivot values first appear
+        Map<List<String>, Map<List<String>, List<JsonNode>>> groups = new LinkedHashMap<>();
+        Set<List<String>> pivotKeys = new LinkedHashSet<>();
         for (JsonNode row : rows) {
-            List<String> key = new ArrayList<>();
-            for (String c : by) {
-                if (!row.has(c)) {
-                    throw new InvalidInputException("--by column '" + c + "' is not in the results; expected one of " + columns(row));
-                }
-                key.add(row.get(c).asText());
-            }
-            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
+            List<String> pivotKey = key(row, pivot, "--pivot");
+            pivotKeys.add(pivotKey);
+            groups.computeIfAbsent(key(row, by, "--by"), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(pivotKey, k -> new ArrayList<>()).add(row);
         }
         List<String> header = new ArrayList<>(by);
-        header.addAll(show);
-        List<List<String>> table = new ArrayList<>();
-        for (Map.Entry<List<String>, List<JsonNode>> g : groups.entrySet()) {
-            List<String> line = new ArrayList<>(g.getKey());
+        for (List<String> p : pivotKeys) {
+            String label = String.join("/", p);
             for (String s : show) {
-                line.add(aggregate(s, g.getValue()));
+                header.add(label.isEmpty() ? s : show.size() == 1 ? label : label + " " + s);
+            }
+        }
+        List<List<String>> table = new ArrayList<>();
+        for (Map.Entry<List<String>, Map<List<String>, List<JsonNode>>> g : groups.entrySet()) {
+            List<String> line = new ArrayList<>(g.getKey());
+            for (List<String> p : pivotKeys) {
+                List<JsonNode> cell = g.getValue().get(p);
+                for (String s : show) {
+                    line.add(cell == null ? "-" : aggregate(s, cell));
+                }
             }
             table.add(line);
         }
         print(header, table);
         return Main.OK;
+    }
+
+    private static List<String> key(JsonNode row, List<String> columns, String option) {
+        List<String> key = new ArrayList<>();
+        for (String c : columns) {
+            if (!row.has(c)) {
+                throw new InvalidInputException(option + " column '" + c + "' is not in the results; expected one of " + columns(row));
+            }
+            key.add(row.get(c).asText());
+        }
+        return key;
     }
 
     private static String columns(JsonNode row) {

@@ -144,6 +144,33 @@ class RunCommandTest {
     }
 
     @Test
+    void pivotTurnsColumnValuesIntoTableColumns() throws Exception {
+        Path file = write("sim.yaml", SIM);
+        Path out = dir.resolve("p");
+        MainTest.run("run", file.toString(), "--out", out.toString());
+        List<String> flat = MainTest.run("table", out.toString(), "--by", "traffic,packets", "--show", "durationCycles",
+                "--format", "csv").out().lines().toList();
+        MainTest.Result pivoted = MainTest.run("table", out.toString(), "--by", "traffic", "--pivot", "packets",
+                "--show", "durationCycles", "--format", "csv");
+        assertThat(pivoted.code()).as(pivoted.err()).isZero();
+        List<String> lines = pivoted.out().lines().toList();
+        assertThat(lines).hasSize(7);
+        assertThat(lines.get(0)).isEqualTo("traffic,1,2");
+        // each pivoted line holds the two flat lines of its pattern, in run order
+        for (int t = 0; t < 6; t++) {
+            String[] one = flat.get(1 + 2 * t).split(","), two = flat.get(2 + 2 * t).split(",");
+            assertThat(lines.get(1 + t)).isEqualTo(one[0] + "," + one[2] + "," + two[2]);
+        }
+        List<String> two = MainTest.run("table", out.toString(), "--by", "packets", "--pivot", "traffic",
+                "--show", "durationCycles:min,durationCycles:count", "--format", "csv").out().lines().toList();
+        assertThat(two.get(0)).startsWith("packets,bcmp durationCycles:min,bcmp durationCycles:count,brev durationCycles:min");
+        assertThat(two.get(1).split(",")).hasSize(1 + 6 * 2);
+        MainTest.Result bad = MainTest.run("table", out.toString(), "--by", "traffic", "--pivot", "nope", "--show", "durationCycles");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--pivot column 'nope' is not in the results");
+    }
+
+    @Test
     void nestedJsonObjectsBecomeDottedColumns() throws Exception {
         Path file = write("cup.yaml", "command: cupstack\noptions: {topology: \"torus:4x4\", method: simple}\ngrid: {traffic: [shfl]}\n");
         Path out = dir.resolve("cup");
