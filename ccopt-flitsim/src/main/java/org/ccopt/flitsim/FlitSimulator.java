@@ -78,15 +78,24 @@ public final class FlitSimulator {
     private int minWaitingRelease;
 
     // per input queue q = (node * ports + port) * vcs + vc (output VCs use the same numbering)
-    private final int[] buf;
     /**
-     * Queue state packed in one long, so that one load answers "is the head ready": bits 0-15 the flit count,
-     * 16-31 the head slot, 32-63 the cycle in which the newest flit arrived.
+     * One record of {@code stride} ints (a power of two) per input queue, at {@code q << shift}: what a flit's move
+     * reads and writes lies together (32 bytes for the default 4-flit buffers) instead of in one array each.
      */
-    private final long[] queueState;
-    private final int[] space;
+    private final int[] queue;
+    private final int stride;
+    private final int shift;
+    /** Record fields: flit count (bits 0-15) and head slot (bits 16-31). */
+    private static final int STATE = 0;
+    /** The cycle in which the newest flit arrived. */
+    private static final int ARRIVAL = 1;
+    /** Free slots as the upstream sender sees them (credits; freed slots count from the next cycle). */
+    private static final int SPACE = 2;
+    /** The output port that owns the queue's packet (granted in queue selection), or -1. */
+    private static final int TARGET = 3;
+    /** The buffer slots, a ring of B flits from the head slot. */
+    private static final int FLITS = 4;
     private final int[] owner;
-    private final int[] target;
     private final int[] queuePort;
     private final int[] queueVc;
     private final int[] queueInput;
@@ -111,8 +120,7 @@ public final class FlitSimulator {
     private final int[] rrLast;
     private final byte[] order;
     private final int[] schemeOrdinal;
-    private static final boolean[] ROUND_ROBIN = schemeTable(true);
-    private static final boolean[] DESCENDING = schemeTable(false);
+    private static final boolean[] DESCENDING = descendingSchemes();
     private final int[] linkFirst;
     private final int[] linkLast;
     private final int[] reqQueue;
@@ -249,11 +257,10 @@ public final class FlitSimulator {
         receivedCycle = new int[n];
         routeCache = new int[n * ports * vcs];
         int queues = n * ports * vcs;
-        buf = new int[queues * bufferFlits];
-        queueState = new long[queues];
-        space = new int[queues];
+        shift = 32 - Integer.numberOfLeadingZeros(FLITS + bufferFlits - 1);
+        stride = 1 << shift;
+        queue = new int[queues * stride];
         owner = new int[queues];
-        target = new int[queues];
         queuePort = new int[queues];
         queueVc = new int[queues];
         queueInput = new int[queues];
@@ -341,10 +348,11 @@ public final class FlitSimulator {
     }
 
     private SimResult result() {
-        for (int q = 0; q < space.length; q++) {
-            if (space[q] != buffer || count(q) != 0) {
-                throw new IllegalStateException("buffer accounting violated at queue " + q + ": space " + space[q]
-                        + ", count " + count(q));
+        for (int q = 0; q < owner.length; q++) {
+            int space = queue[(q << shift) + SPACE];
+            if (space != buffer || count(q) != 0) {
+                throw new IllegalStateException("buffer accounting violated at queue " + q + ": space " + space + ", count "
+                        + count(q));
             }
         }
         int thickness = 0;
@@ -428,7 +436,7 @@ public final class FlitSimulator {
             // credits freed this cycle become visible next cycle; they wake the output port upstream
             for (int i = 0; i < returnedCount; i++) {
                 int q = returned[i];
-                space[q]++;
+                queue[(q << shift) + SPACE]++;
                 int up = upstreamPort[q];
                 if (up >= 0) {
                     portNext[up >>> 6] |= 1L << up;
@@ -523,7 +531,7 @@ public final class FlitSimulator {
      * {@link #reset} left them).
      */
     private Object[] stateArrays() {
-        return new Object[] {buf, queueState, space, owner, target, routeCache, ownedMask, waitingHeaders, dirtyNodes,
+        return new Object[] {queue, owner, routeCache, ownedMask, waitingHeaders, dirtyNodes,
             portNext, blockedSince, rrLast, order, linkFirst, linkLast, nextPacket, nextSeq, received, receivedCycle, toEject};
     }
 
@@ -624,18 +632,19 @@ public final class FlitSimulator {
      * per-flit arrival times are needed.
      */
     private boolean headReady(int q, int cycle) {
-        long state = queueState[q];
-        int c = (int) state & 0xFFFF;
-        return c > 1 || (c == 1 && (int) (state >>> 32) != cycle);
+        int r = q << shift;
+        int c = queue[r + STATE] & 0xFFFF;
+        return c > 1 || (c == 1 && queue[r + ARRIVAL] != cycle);
     }
 
     private int count(int q) {
-        return (int) queueState[q] & 0xFFFF;
+        return queue[(q << shift) + STATE] & 0xFFFF;
     }
 
     /** The flit at the head of queue q (which must not be empty). */
     private int headFlit(int q) {
-        return buf[q * buffer + ((int) queueState[q] >>> 16)];
+        int r = q << shift;
+        return queue[r + FLITS + (queue[r + STATE] >>> 16)];
     }
 
     /**
@@ -686,15 +695,18 @@ public final class FlitSimulator {
         for (int r = 0; r < requests; r++) {
             int o = reqOut[r];
             if (o < 0 || owner[o] >= 0
-                    || (atomic && portOp[queuePort[o]] != pPort && space[downstreamBase[queuePort[o]] + queueVc[o]] != buffer)) {
+                    || (atomic && portOp[queuePort[o]] != pPort
+                        && queue[(downstreamBase[queuePort[o]] + queueVc[o] << shift) + SPACE] != buffer)) {
                 continue;
             }
             // arbitrate output VC o among all requests for it, in its Q order
             int oBase = o * ports;
             int requesting = 0;
+            int competing = 0;
             for (int x = r; x < requests; x++) {
                 if (reqOut[x] == o) {
                     requesting |= 1 << queueInput[reqQueue[x]];
+                    competing++;
                 }
             }
             int winnerSlot = -1;
@@ -715,23 +727,25 @@ public final class FlitSimulator {
                 winner++; // requests are in queue order, so this is the lowest VC of that port
             }
             int wq = reqQueue[winner];
-            int wSlice = packetSlice[headFlit(wq) >>> SEQ_BITS];
-            for (int x = r; x < requests; x++) {
-                if (x != winner && reqOut[x] == o) {
-                    int bq = reqQueue[x];
-                    if (packetSlice[headFlit(bq) >>> SEQ_BITS] < wSlice) {
-                        or++;
-                    } else {
-                        ir++;
+            if (competing > 1) {
+                int wSlice = packetSlice[headFlit(wq) >>> SEQ_BITS];
+                for (int x = r; x < requests; x++) {
+                    if (x != winner && reqOut[x] == o) {
+                        int bq = reqQueue[x];
+                        if (packetSlice[headFlit(bq) >>> SEQ_BITS] < wSlice) {
+                            or++;
+                        } else {
+                            ir++;
+                        }
+                        reqOut[x] = -1;
                     }
-                    reqOut[x] = -1;
                 }
             }
             int port = queuePort[o];
             owner[o] = wq;
             ownedMask[port] |= 1 << queueVc[o];
             portNow[port >>> 6] |= 1L << port; // its VC selection runs in this cycle
-            target[wq] = o;
+            queue[(wq << shift) + TARGET] = port;
             routeCache[wq] = -1; // the next header in this queue routes afresh
             waitingHeaders[u] &= ~(1L << (wq - u * ports * vcs));
             reqOut[winner] = -1;
@@ -775,65 +789,60 @@ public final class FlitSimulator {
             blockedSince[portId] = -1;
         }
         int oBase = portId * vcs;
+        int dBase = downstreamBase[portId]; // -1 at the processor port, which never blocks
         int ready = 0;
+        int blocked = 0;
         for (int m = ownedMask[portId]; m != 0; m &= m - 1) {
             int v = Integer.numberOfTrailingZeros(m);
             if (headReady(owner[oBase + v], cycle)) {
                 ready |= 1 << v;
+                if (dBase >= 0 && queue[(dBase + v << shift) + SPACE] == 0) {
+                    blocked |= 1 << v;
+                }
             }
         }
         if (ready == 0) {
             return; // asleep until a flit arrives
         }
-        int dBase = downstreamBase[portId];
-        boolean processor = dBase < 0;
-        int eligible = ready;
-        if (!processor) {
-            for (int m = ready; m != 0; m &= m - 1) {
-                int v = Integer.numberOfTrailingZeros(m);
-                if (space[dBase + v] == 0) {
-                    eligible &= ~(1 << v);
-                }
-            }
-            if (eligible != ready) {
-                lb++;
-                if (trace != null) {
-                    trace.record(cycle, portId, LinkTrace.BLOCKED);
-                    portNext[portId >>> 6] |= 1L << portId;
-                } else if (eligible == 0) {
-                    blockedSince[portId] = cycle; // asleep until a credit (or a flit, or a grant) wakes it
-                }
+        int eligible = ready & ~blocked;
+        if (blocked != 0) {
+            lb++;
+            if (trace != null) {
+                trace.record(cycle, portId, LinkTrace.BLOCKED);
+                portNext[portId >>> 6] |= 1L << portId;
+            } else if (eligible == 0) {
+                blockedSince[portId] = cycle; // asleep until a credit (or a flit, or a grant) wakes it
             }
             if (eligible == 0) {
                 return;
             }
         }
-        int schemeIndex = schemeOrdinal[portId];
-        int chosen = firstInOrder(eligible, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
-        int chosenQ = owner[oBase + chosen];
-        int losers = eligible & ~(1 << chosen);
-        if (losers != 0) {
-            countLosers(oBase, losers, chosenQ);
+        int chosen;
+        if ((eligible & (eligible - 1)) == 0) {
+            chosen = Integer.numberOfTrailingZeros(eligible); // the only candidate, whatever the scheme
+        } else {
+            int schemeIndex = schemeOrdinal[portId];
+            chosen = firstInOrder(eligible, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
+            countLosers(oBase, eligible & ~(1 << chosen), owner[oBase + chosen]);
         }
+        rrLast[portId] = chosen; // read by the round-robin schemes only: a fixed scheme's start ignores it
         portNext[portId >>> 6] |= 1L << portId; // it may have more to send
-        if (ROUND_ROBIN[schemeIndex]) {
-            rrLast[portId] = chosen;
-        }
         int u = portNode[portId];
         int o = oBase + chosen;
-        int q = chosenQ;
-        long state = queueState[q];
-        int h = (int) state >>> 16;
-        int left = ((int) state & 0xFFFF) - 1;
-        int flit = buf[q * buffer + h];
-        queueState[q] = (state & 0xFFFFFFFF00000000L) | (h + 1 == buffer ? 0 : (h + 1) << 16) | left;
+        int q = owner[o];
+        int r = q << shift;
+        int state = queue[r + STATE];
+        int h = state >>> 16;
+        int left = (state & 0xFFFF) - 1;
+        int flit = queue[r + FLITS + h];
+        queue[r + STATE] = (h + 1 == buffer ? 0 : (h + 1) << 16) | left;
         boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
         if (tail && left > 0) {
             waitingHeaders[u] |= 1L << (q - u * ports * vcs); // the next packet's header is now at the head of q
         }
         returned[returnedCount++] = q;
         moved = true;
-        if (processor) {
+        if (dBase < 0) {
             eject(u, tail, cycle);
         } else {
             push(neighbour[portId], dBase + chosen, flit, cycle);
@@ -849,7 +858,7 @@ public final class FlitSimulator {
             dirtyNodes[u >>> 6] |= 1L << u; // output VC o is free again (and maybe a header is at the head of q)
             owner[o] = -1;
             ownedMask[portId] &= ~(1 << chosen);
-            target[q] = -1;
+            queue[r + TARGET] = -1;
         }
     }
 
@@ -894,7 +903,7 @@ public final class FlitSimulator {
                 continue;
             }
             int q = (u * ports + pPort) * vcs;
-            if (space[q] == 0) {
+            if (queue[(q << shift) + SPACE] == 0) {
                 continue;
             }
             push(u, q, (p << SEQ_BITS) | nextSeq[u], cycle);
@@ -914,24 +923,25 @@ public final class FlitSimulator {
     }
 
     /**
-     * Appends a flit to input queue q of router u (the sender already checked {@code space[q] > 0}). A header
+     * Appends a flit to input queue q of router u (the sender already checked that it has space). A header
      * that lands at the head of an empty queue starts waiting for queue selection; a flit behind a packet that
      * owns an output VC wakes that output port for the next cycle.
      */
     private void push(int u, int q, int flit, int cycle) {
-        space[q]--;
-        int packed = (int) queueState[q];
+        int r = q << shift;
+        queue[r + SPACE]--;
+        int packed = queue[r + STATE];
         int c = packed & 0xFFFF;
         int tailIndex = (packed >>> 16) + c;
-        buf[q * buffer + (tailIndex >= buffer ? tailIndex - buffer : tailIndex)] = flit;
-        queueState[q] = ((long) cycle << 32) | (packed + 1);
+        queue[r + FLITS + (tailIndex >= buffer ? tailIndex - buffer : tailIndex)] = flit;
+        queue[r + STATE] = packed + 1;
+        queue[r + ARRIVAL] = cycle;
         if (c == 0 && (flit & SEQ_MASK) == 0) {
             waitingHeaders[u] |= 1L << (q - u * ports * vcs);
             dirtyNodes[u >>> 6] |= 1L << u;
         }
-        int o = target[q];
-        if (o >= 0) {
-            int port = queuePort[o];
+        int port = queue[r + TARGET];
+        if (port >= 0) {
             portNext[port >>> 6] |= 1L << port;
         }
     }
@@ -1027,11 +1037,11 @@ public final class FlitSimulator {
         return (u * ports + pPort) * vcs + vcIn;
     }
 
-    private static boolean[] schemeTable(boolean roundRobin) {
+    private static boolean[] descendingSchemes() {
         VcSelection[] schemes = VcSelection.values();
         boolean[] table = new boolean[schemes.length];
         for (VcSelection c : schemes) {
-            table[c.ordinal()] = roundRobin ? c.isRoundRobin() : c.step() < 0;
+            table[c.ordinal()] = c.step() < 0;
         }
         return table;
     }
@@ -1122,12 +1132,15 @@ public final class FlitSimulator {
                 park(u);
             }
         }
-        Arrays.fill(queueState, 0L);
-        Arrays.fill(space, buffer);
+        for (int r = 0; r < queue.length; r += stride) {
+            queue[r + STATE] = 0;
+            queue[r + ARRIVAL] = 0;
+            queue[r + SPACE] = buffer;
+            queue[r + TARGET] = -1;
+        }
         Arrays.fill(owner, -1);
         Arrays.fill(ownedMask, 0);
         Arrays.fill(routeCache, -1);
-        Arrays.fill(target, -1);
         Arrays.fill(waitingHeaders, 0L);
         Arrays.fill(dirtyNodes, 0L);
         Arrays.fill(portNow, 0L);
@@ -1159,7 +1172,7 @@ public final class FlitSimulator {
     private String blockedQueues() {
         StringBuilder s = new StringBuilder();
         int listed = 0;
-        for (int q = 0; q < queueState.length && listed < 8; q++) {
+        for (int q = 0; q < owner.length && listed < 8; q++) {
             if (count(q) > 0) {
                 int node = q / (ports * vcs);
                 int port = (q / vcs) % ports;
