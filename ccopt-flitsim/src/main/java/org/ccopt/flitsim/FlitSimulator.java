@@ -73,6 +73,8 @@ public final class FlitSimulator {
     private final int[] routeCache;
     private final int[] injectors;
     private int injectorCount;
+    /** Nodes taken off the injectors because their processor queue was full; a returning credit puts them back. */
+    private final boolean[] awaitingSpace;
     private final int[] parked;
     private int parkedCount;
     private int minWaitingRelease;
@@ -249,6 +251,7 @@ public final class FlitSimulator {
             }
         }
         injectors = new int[n];
+        awaitingSpace = new boolean[n];
         parked = new int[n];
         received = new int[n];
         expected = new int[n];
@@ -440,6 +443,12 @@ public final class FlitSimulator {
                 int up = upstreamPort[q];
                 if (up >= 0) {
                     portNext[up >>> 6] |= 1L << up;
+                } else {
+                    int u = q / (ports * vcs); // a processor queue: its node may inject again
+                    if (awaitingSpace[u]) {
+                        awaitingSpace[u] = false;
+                        injectors[injectorCount++] = u;
+                    }
                 }
             }
             returnedCount = 0;
@@ -582,6 +591,7 @@ public final class FlitSimulator {
         returnedCount = 0;
         interval = v;
         injectorCount = 0;
+        Arrays.fill(awaitingSpace, false);
         parkedCount = 0;
         minWaitingRelease = Integer.MAX_VALUE;
         for (int u = 0; u < n; u++) {
@@ -904,6 +914,8 @@ public final class FlitSimulator {
             }
             int q = (u * ports + pPort) * vcs;
             if (queue[(q << shift) + SPACE] == 0) {
+                injectors[i--] = injectors[--injectorCount]; // asleep until a credit returns (order does not matter)
+                awaitingSpace[u] = true;
                 continue;
             }
             push(u, q, (p << SEQ_BITS) | nextSeq[u], cycle);
@@ -1125,6 +1137,7 @@ public final class FlitSimulator {
             toEject[u] = expected[u] * flitsPerPacket;
         }
         injectorCount = 0;
+        Arrays.fill(awaitingSpace, false);
         parkedCount = 0;
         minWaitingRelease = Integer.MAX_VALUE;
         for (int u = 0; u < n; u++) {
