@@ -64,8 +64,12 @@ public final class FlitSimulator {
     private final int deadlockHorizon;
     private final int[] coord;
     private final int[] radix;
-    private final boolean[] wrap;
-    private final byte[][] direction;
+    /**
+     * Per dimension d and coordinates (a, b), {@code hop[d][a * k + b]}: 0 when a = b, else 1 for the positive and 2
+     * for the negative direction, plus {@code DATELINE} when that first hop crosses a dateline of a wrapped dimension.
+     */
+    private final byte[][] hop;
+    private static final int DATELINE = 4;
     private final int[] neighbour;
     private final int[] downstreamBase;
     private final int[] ownedMask;
@@ -181,7 +185,7 @@ public final class FlitSimulator {
         this.vcs = vcs;
         this.buffer = bufferFlits;
         this.radix = grid.radix().clone();
-        this.wrap = new boolean[dims];
+        boolean[] wrap = new boolean[dims];
         int needed = 1;
         for (int d = 0; d < dims; d++) {
             wrap[d] = grid.wrap() && radix[d] > 2;
@@ -205,13 +209,20 @@ public final class FlitSimulator {
             System.arraycopy(c, 0, coord, u * dims, dims);
         }
         DimensionOrderRouting dor = new DimensionOrderRouting(topology, DimensionOrderRouting.Tie.POSITIVE);
-        direction = new byte[dims][];
+        hop = new byte[dims][];
         for (int d = 0; d < dims; d++) {
             int k = radix[d];
-            direction[d] = new byte[k * k];
+            hop[d] = new byte[k * k];
             for (int a = 0; a < k; a++) {
                 for (int b = 0; b < k; b++) {
-                    direction[d][a * k + b] = (byte) dor.direction(d, a, b);
+                    if (a != b) {
+                        int dir = dor.direction(d, a, b);
+                        // the hop crosses the boundary just below coordinate `upper`: (upper-1) | upper; datelines at
+                        // x = 0 and x = k/2
+                        int upper = dir > 0 ? (a + 1 == k ? 0 : a + 1) : a;
+                        boolean dateline = wrap[d] && (upper == 0 || upper == k / 2);
+                        hop[d][a * k + b] = (byte) ((dir > 0 ? 1 : 2) + (dateline ? DATELINE : 0));
+                    }
                 }
             }
         }
@@ -1030,20 +1041,10 @@ public final class FlitSimulator {
 
     private int routeTo(int u, int dest, int vcIn) {
         for (int d = 0; d < dims; d++) {
-            int a = coord[u * dims + d];
-            int b = coord[dest * dims + d];
-            if (a != b) {
-                int k = radix[d];
-                int dir = direction[d][a * k + b];
-                int vc = vcIn;
-                if (wrap[d] && datelines) {
-                    // the hop crosses the boundary just below coordinate `upper`: (upper-1) | upper
-                    int upper = dir > 0 ? (a + 1 == k ? 0 : a + 1) : a;
-                    if (upper == 0 || upper == k / 2) {
-                        vc++; // dateline at x = 0 or x = k/2
-                    }
-                }
-                return (u * ports + 2 * d + (dir > 0 ? 0 : 1)) * vcs + vc;
+            int code = hop[d][coord[u * dims + d] * radix[d] + coord[dest * dims + d]];
+            if (code != 0) {
+                int vc = datelines ? vcIn + (code >>> 2) : vcIn; // one VC up across a dateline
+                return (u * ports + 2 * d + (code & 3) - 1) * vcs + vc;
             }
         }
         return (u * ports + pPort) * vcs + vcIn;
@@ -1128,7 +1129,7 @@ public final class FlitSimulator {
                     int b = coord[dest[u] * dims + d];
                     int k = radix[d];
                     if (a != b) {
-                        hopsToDestination[u] += direction[d][a * k + b] > 0 ? Math.floorMod(b - a, k) : Math.floorMod(a - b, k);
+                        hopsToDestination[u] += (hop[d][a * k + b] & 3) == 1 ? Math.floorMod(b - a, k) : Math.floorMod(a - b, k);
                     }
                 }
             }
