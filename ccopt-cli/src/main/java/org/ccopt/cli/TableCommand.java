@@ -73,7 +73,7 @@ final class TableCommand implements Callable<Integer> {
         for (List<String> p : pivotKeys) {
             String label = String.join("/", p);
             for (String s : show) {
-                header.add(label.isEmpty() ? s : show.size() == 1 ? label : label + " " + s);
+                header.add(pivot.isEmpty() ? s : show.size() == 1 ? label : label + " " + s);
             }
         }
         List<List<String>> table = new ArrayList<>();
