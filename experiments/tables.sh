@@ -10,6 +10,12 @@ CCOPT=${CCOPT:-./ccopt}
 out=${OUT:-target/experiments}
 docs=docs/results/experiments
 only=("$@")
+for name in "${only[@]}"; do
+  if ! grep -q "^table $name " "$0"; then
+    echo "experiments/tables.sh: unknown table '$name'; expected one of: $(grep -o '^table [a-z0-9-]*' "$0" | cut -d' ' -f2 | tr '\n' ' ')" >&2
+    exit 2
+  fi
+done
 mkdir -p "$docs"
 machine="$(nproc)-core $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 table() { # name, title, ccopt table arguments...

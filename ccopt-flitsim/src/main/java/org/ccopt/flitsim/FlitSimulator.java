@@ -363,9 +363,8 @@ public final class FlitSimulator {
 
     private SimResult result() {
         for (int q = 0; q < owner.length; q++) {
-            int space = queue[(q << shift) + SPACE];
-            if (space != buffer || count(q) != 0) {
-                throw new IllegalStateException("buffer accounting violated at queue " + q + ": space " + space + ", count "
+            if (space(q) != buffer || count(q) != 0) {
+                throw new IllegalStateException("buffer accounting violated at queue " + q + ": space " + space(q) + ", count "
                         + count(q));
             }
         }
@@ -455,7 +454,7 @@ public final class FlitSimulator {
                 if (up >= 0) {
                     portNext[up >>> 6] |= 1L << up;
                 } else {
-                    int u = q / (ports * vcs); // a processor queue: its node may inject again
+                    int u = portNode[queuePort[q]]; // a processor queue: its node may inject again
                     if (awaitingSpace[u]) {
                         awaitingSpace[u] = false;
                         injectors[injectorCount++] = u;
@@ -662,6 +661,11 @@ public final class FlitSimulator {
         return queue[(q << shift) + STATE] & 0xFFFF;
     }
 
+    /** Free slots of queue q as its upstream sender sees them. */
+    private int space(int q) {
+        return queue[(q << shift) + SPACE];
+    }
+
     /** The flit at the head of queue q (which must not be empty). */
     private int headFlit(int q) {
         int r = q << shift;
@@ -717,7 +721,7 @@ public final class FlitSimulator {
             int o = reqOut[r];
             if (o < 0 || owner[o] >= 0
                     || (atomic && portOp[queuePort[o]] != pPort
-                        && queue[(downstreamBase[queuePort[o]] + queueVc[o] << shift) + SPACE] != buffer)) {
+                        && space(downstreamBase[queuePort[o]] + queueVc[o]) != buffer)) {
                 continue;
             }
             // arbitrate output VC o among all requests for it, in its Q order
@@ -817,7 +821,7 @@ public final class FlitSimulator {
             int v = Integer.numberOfTrailingZeros(m);
             if (headReady(owner[oBase + v], cycle)) {
                 ready |= 1 << v;
-                if (dBase >= 0 && queue[(dBase + v << shift) + SPACE] == 0) {
+                if (dBase >= 0 && space(dBase + v) == 0) {
                     blocked |= 1 << v;
                 }
             }
@@ -924,7 +928,7 @@ public final class FlitSimulator {
                 continue;
             }
             int q = (u * ports + pPort) * vcs;
-            if (queue[(q << shift) + SPACE] == 0) {
+            if (space(q) == 0) {
                 injectors[i--] = injectors[--injectorCount]; // asleep until a credit returns (order does not matter)
                 awaitingSpace[u] = true;
                 continue;
