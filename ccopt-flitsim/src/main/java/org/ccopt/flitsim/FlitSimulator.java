@@ -85,11 +85,10 @@ public final class FlitSimulator {
 
     // per input queue q = (node * ports + port) * vcs + vc (output VCs use the same numbering)
     /**
-     * One record of {@code stride} ints (a power of two) per input queue, at {@code q << shift}: what a flit's move
+     * One record of {@code 1 << shift} ints per input queue, at {@code q << shift}: what a flit's move
      * reads and writes lies together (32 bytes for the default 4-flit buffers) instead of in one array each.
      */
     private final int[] queue;
-    private final int stride;
     private final int shift;
     /** Record fields: flit count (bits 0-15) and head slot (bits 16-31). */
     private static final int STATE = 0;
@@ -272,8 +271,7 @@ public final class FlitSimulator {
         routeCache = new int[n * ports * vcs];
         int queues = n * ports * vcs;
         shift = 32 - Integer.numberOfLeadingZeros(FLITS + bufferFlits - 1);
-        stride = 1 << shift;
-        queue = new int[queues * stride];
+        queue = new int[queues << shift];
         owner = new int[queues];
         queuePort = new int[queues];
         queueVc = new int[queues];
@@ -1150,7 +1148,7 @@ public final class FlitSimulator {
                 park(u);
             }
         }
-        for (int r = 0; r < queue.length; r += stride) {
+        for (int r = 0; r < queue.length; r += 1 << shift) {
             queue[r + STATE] = 0;
             queue[r + ARRIVAL] = 0;
             queue[r + SPACE] = buffer;
