@@ -20,6 +20,7 @@ import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkTrace;
 import org.ccopt.flitsim.SimParameters;
 import org.ccopt.flitsim.TracePicture;
+import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
@@ -80,8 +81,13 @@ final class CupstackCommand implements Callable<Integer> {
     @Option(names = "--estimate-slices", defaultValue = "2", description = "S' of the rough estimate T_e (S'-1) + t_d (E2, E4; default: ${DEFAULT-VALUE}).")
     int estimateSlices;
 
-    @Option(names = "--no-seed", description = "Start from random chromosomes only (default: one initial chromosome is simple stacking's configuration).")
-    boolean noSeed;
+    @Option(names = "--seed-simple", description = "ccopt's addition: one initial chromosome is simple stacking's configuration "
+            + "(default: an all-random start, as Yokota et al. 2023, App. A.3 run the GA).")
+    boolean seedSimple;
+
+    @Option(names = "--no-prune", description = "Simulate every mutant in full (default: a mutant that provably cannot beat its "
+            + "parent is cut short; results are the same, per-generation averages of the mutants are then unbiased).")
+    boolean noPrune;
 
     @Option(names = "--population", defaultValue = "50", description = "Chromosomes (default: ${DEFAULT-VALUE}).")
     int population;
@@ -154,18 +160,19 @@ final class CupstackCommand implements Callable<Integer> {
         TrafficPattern pattern = TrafficPattern.parse(traffic);
         Method m = Method.parse(method);
         SortKey key = SortKey.parse(sortKey);
+        RouterModel model = router.model(RouterModel.YOKOTA2023);
         Problem problem = new Problem(t, pattern.destinations(t, trafficSeed), slices, packets, flits, router.vcs, router.buffer,
-                key.reinitializes(), key.interlocks());
+                key.reinitializes(), key.interlocks(), model);
         CupStackGa.Settings settings = new CupStackGa.Settings(population, generations, training, mutationRate, crossoverInterval,
                 crossoverRate, crossoverPairs == null ? population / 2 : crossoverPairs, CupStackGa.Tie.parse(tie), lifetime, watchdog,
                 maxSynonyms, seed);
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        CupStackRun.Options options = new CupStackRun.Options(m, problem, VcSelection.parse(router.vcSelect), GeneGroup.parseSet(freeze),
+        CupStackRun.Options options = new CupStackRun.Options(m, problem, model.defaultScheme(), GeneGroup.parseSet(freeze),
                 key, fromSlices, estimateSlices, interval < 0 ? problem.sliceFlits() : interval, settings, pattern.label(), workers,
-                !noSeed);
+                seedSimple);
         long started = System.nanoTime();
         try (CupStackRun run = new CupStackRun(options)) {
-            CupStackGa ga = run.ga();
+            CupStackGa ga = noPrune && run.ga() != null ? run.ga().withoutPruning() : run.ga();
             CupStackGa.State state = null;
             if (ga != null) {
                 state = ResumableRun.execute("cupstack", generations, resumed != null ? resumed : ga.initial(),
@@ -190,6 +197,8 @@ final class CupstackCommand implements Callable<Integer> {
             result.put("effectiveThickness", r.bestScore().thickness());
             result.put("generations", state == null ? 0 : state.generation());
             result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
+            result.put("bestFromSeed", state != null && run.isSeed(state.best()));
+            result.put("model", problem.model().describe());
             result.put("evaluations", state == null ? 0 : state.evaluations());
             result.put("simulations", run.simulations());
             result.put("td0", run.td0());
@@ -238,18 +247,18 @@ final class CupstackCommand implements Callable<Integer> {
             double[] mean = new double[rows.size()];
             for (int i = 0; i < rows.size(); i++) {
                 CupStackGa.Generation g = rows.get(i);
-                csv.append(String.format(Locale.ROOT, "%d,%d,%d,%.3f,%d,%d,%b,%d,%d,%.3f%n", g.generation(), g.bestObjective(), g.bestDuration(),
-                        g.meanNew(), g.exactNew(), g.prunedNew(), g.crossover(), g.reinitialized(), g.evaluations(), g.seconds()));
+                csv.append(String.format(Locale.ROOT, "%d,%d,%d,%s,%d,%d,%b,%d,%d,%.3f%n", g.generation(), g.bestObjective(), g.bestDuration(),
+                        Double.isNaN(g.meanNew()) ? "" : String.format(Locale.ROOT, "%.3f", g.meanNew()), g.exactNew(), g.prunedNew(), g.crossover(), g.reinitialized(), g.evaluations(), g.seconds()));
                 x[i] = g.generation();
                 bestY[i] = g.bestObjective();
-                mean[i] = Double.isNaN(g.meanNew()) ? g.bestObjective() : g.meanNew();
+                mean[i] = g.meanNew(); // NaN (left out of the chart) where every mutant was cut short
             }
             Charts.linePng(out.resolve("convergence.png"), label + " on " + problem.topology().spec() + ", " + method + " (seed " + seed + ")",
                     "generation", "cycles", x, new String[] {"best", "average of newly evaluated (exact)"}, new double[][] {bestY, mean});
         }
         AtomicFiles.writeAtomically(out.resolve("synonyms.jsonl"), syn.toString());
         AtomicFiles.writeAtomically(out.resolve("generations.csv"), csv.toString());
-        FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits());
+        FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits(), best.model());
         LinkTrace trace = new LinkTrace();
         int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();
         TracePicture.write(trace, duration, label + " on " + problem.topology().spec() + ", " + method + ": " + duration + " cycles",

@@ -57,6 +57,12 @@ final class CupstackSweepCommand implements Callable<Integer> {
     @Option(names = "--packet-flits", defaultValue = "8", description = "Flits per packet (default: ${DEFAULT-VALUE}).")
     int flits;
 
+    @Option(names = "--model", defaultValue = "yokota2023", description = "Router model of every run (default: ${DEFAULT-VALUE}).")
+    String model;
+
+    @Option(names = "--seed-simple", description = "Seed every GA with simple stacking's configuration (ccopt's addition).")
+    boolean seedSimple;
+
     @Option(names = "--population", defaultValue = "50", description = "Chromosomes (default: ${DEFAULT-VALUE}).")
     int population;
 
@@ -200,7 +206,10 @@ final class CupstackSweepCommand implements Callable<Integer> {
     private String runOne(List<String> r) throws IOException {
         List<String> args = new ArrayList<>(List.of("cupstack", "--topology", topology, "--slices", Integer.toString(slices),
                 "--packet-flits", Integer.toString(flits), "--population", Integer.toString(population), "--generations",
-                Integer.toString(generations), "--training", Integer.toString(training), "--threads", "1", "--json"));
+                Integer.toString(generations), "--training", Integer.toString(training), "--threads", "1", "--json", "--model", model));
+        if (seedSimple) {
+            args.add("--seed-simple");
+        }
         for (int i = 0; i < VARIED.length; i++) {
             args.add("--" + VARIED[i]);
             args.add(r.get(i));

@@ -102,11 +102,11 @@ final class DemoCommand implements Callable<Integer> {
 
         w.println("\n5. Where should each logical node live?   (ccopt nodemap ...)");
         int[][] patterns = {TrafficPattern.BCMP.destinations(torus, 1), TrafficPattern.BREV.destinations(torus, 1)};
-        try (MappingEvaluator ev = new MappingEvaluator(torus, patterns, 4, 8, 3, 4, VcSelection.C00, 2)) {
+        try (MappingEvaluator ev = new MappingEvaluator(torus, patterns, 4, 8, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT, 2)) {
             NodeMappingGa ga = new NodeMappingGa(ev, new NodeMappingGa.Settings(100, 30, MutationVariant.named("S20"),
                     SurvivalOrder.ML, 1));
             NodeMappingGa.State s = ga.run(ga.initial(), x -> { });
-            MappingValidator.check(torus, patterns, s.bestMapping(), s.bestScore(), 4, 8, 3, 4, VcSelection.C00);
+            MappingValidator.check(torus, patterns, s.bestMapping(), s.bestScore(), 4, 8, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT);
             long physical = ev.physicalAddressing().cycles();
             w.printf("   bcmp+brev on torus:8x8: physical addressing %d cycles; GA (100 x 30, S20-ml) %d cycles, avg hops %.2f%n",
                     physical, s.bestScore().cycles(), s.bestScore().avgHops());

@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
 @Command(name = "ccopt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Collective communication on interconnection networks: topologies, routes, bounds, hop counts.",
         subcommands = {TopoCommand.class, BoundsCommand.class, HopsCommand.class, RoutesCommand.class,
-            TrafficCommand.class, SimCommand.class, NodemapCommand.class, CupstackCommand.class, CupstackSweepCommand.class, RankCommand.class, AnalyzeCommand.class, MsgsimCommand.class, ScheduleCommand.class, RunCommand.class, TableCommand.class, DemoCommand.class, AutoComplete.GenerateCompletion.class,
+            TrafficCommand.class, SimCommand.class, NodemapCommand.class, CupstackCommand.class, CupstackSweepCommand.class, CalibrateCommand.class, RankCommand.class, AnalyzeCommand.class, MsgsimCommand.class, ScheduleCommand.class, RunCommand.class, TableCommand.class, DemoCommand.class, AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

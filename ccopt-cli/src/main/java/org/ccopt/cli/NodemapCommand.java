@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.mapping.Checkpoint;
 import org.ccopt.mapping.MappingEvaluator;
@@ -110,7 +111,7 @@ final class NodemapCommand implements Callable<Integer> {
         for (int i = 0; i < patterns.length; i++) {
             patterns[i] = TrafficPattern.parse(traffic.get(i)).destinations(t, trafficSeed);
         }
-        VcSelection scheme = VcSelection.parse(router.vcSelect);
+        RouterModel model = router.model(RouterModel.YOKOTA2018);
         NodeMappingGa.Settings settings = new NodeMappingGa.Settings(population, generations, MutationVariant.named(variant),
                 SurvivalOrder.parse(sort), seed);
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
@@ -118,7 +119,7 @@ final class NodemapCommand implements Callable<Integer> {
         if (!hopsOnly && (packets < 1 || flits < 1)) {
             throw new InvalidInputException("--packets " + packets + " and --packet-flits " + flits + " must be >= 1");
         }
-        try (MappingEvaluator evaluator = new MappingEvaluator(t, patterns, simPackets, flits, router.vcs, router.buffer, scheme, workers)) {
+        try (MappingEvaluator evaluator = new MappingEvaluator(t, patterns, simPackets, flits, router.vcs, router.buffer, model, workers)) {
             NodeMappingGa ga = new NodeMappingGa(evaluator, settings);
             long started = System.nanoTime();
             NodeMappingGa.State state = ResumableRun.execute("nodemap", generations, resumed != null ? resumed : ga.initial(),
@@ -127,7 +128,7 @@ final class NodemapCommand implements Callable<Integer> {
                     ga::run, out, checkpointSeconds, json, s -> new Checkpoint(arguments, s).write(out));
             double seconds = (System.nanoTime() - started) / 1e9;
             MappingScore best = state.bestScore();
-            MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, router.vcs, router.buffer, scheme);
+            MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, router.vcs, router.buffer, model);
             MappingScore physical = evaluator.physicalAddressing();
             if (out != null) {
                 writeOutputs(state, physical);
@@ -147,6 +148,22 @@ final class NodemapCommand implements Callable<Integer> {
             result.put("pruned", evaluator.pruned());
             result.put("cacheHits", evaluator.cacheHits());
             result.put("seconds", seconds);
+            if (settings.variant().survivorCount(population) == 0 && !hopsOnly) {
+                // the random search evaluates every sample in full: its minimum, average and maximum (2018, Fig. 3)
+                double sum = 0;
+                long max = 0;
+                for (NodeMappingGa.Generation g : state.history()) {
+                    sum += g.meanNewCycles();
+                    max = Math.max(max, g.maxNewCycles());
+                }
+                Map<String, Object> rs = new LinkedHashMap<>();
+                rs.put("samples", state.evaluations());
+                rs.put("minCycles", best.cycles());
+                rs.put("averageCycles", sum / state.history().size());
+                rs.put("maxCycles", max);
+                result.put("randomSearch", rs);
+            }
+            result.put("model", model.describe());
             result.put("mapping", state.bestMapping());
             var w = spec.commandLine().getOut();
             if (json) {
@@ -162,6 +179,10 @@ final class NodemapCommand implements Callable<Integer> {
                         String.join("+", traffic), t.spec(), settings.variant().name(), settings.order().label(), best.cycles(),
                         physical.cycles(), best.avgHops(), physical.avgHops(), state.bestGeneration(), state.evaluations(),
                         evaluator.simulations(), seconds);
+                if (result.get("randomSearch") instanceof Map<?, ?> rs) {
+                    w.printf(Locale.ROOT, "  random search: %d samples, min %d, average %.1f, max %d cycles%n", rs.get("samples"),
+                            rs.get("minCycles"), (double) rs.get("averageCycles"), rs.get("maxCycles"));
+                }
                 if (out != null) {
                     w.println("  wrote " + out.resolve("mapping.json") + " (ccopt sim --mapping), generations.csv, convergence.png");
                 }
@@ -178,7 +199,8 @@ final class NodemapCommand implements Callable<Integer> {
         m.put("avgHops", state.bestScore().avgHops());
         m.put("mapping", state.bestMapping());
         AtomicFiles.writeAtomically(out.resolve("mapping.json"), Json.write(m));
-        StringBuilder csv = new StringBuilder("generation,bestCycles,bestAvgHops,meanNewCycles,meanNewAvgHops,prunedNew,evaluations,seconds\n");
+        StringBuilder csv = new StringBuilder(
+                "generation,bestCycles,bestAvgHops,meanNewCycles,meanNewAvgHops,maxNewCycles,prunedNew,evaluations,seconds\n");
         List<NodeMappingGa.Generation> rows = state.history();
         double[] x = new double[rows.size()];
         double[] best = new double[rows.size()];
@@ -186,8 +208,11 @@ final class NodemapCommand implements Callable<Integer> {
         double[] phys = new double[rows.size()];
         for (int i = 0; i < rows.size(); i++) {
             NodeMappingGa.Generation r = rows.get(i);
-            csv.append(String.format(Locale.ROOT, "%d,%d,%.6f,%.3f,%.6f,%d,%d,%.3f%n", r.generation(), r.bestCycles(), r.bestAvgHops(),
-                    r.meanNewCycles(), r.meanNewAvgHops(), r.prunedNew(), r.evaluations(), r.seconds()));
+            boolean none = Double.isNaN(r.meanNewCycles()); // every new mapping was cut short: no exact mean to write
+            csv.append(String.format(Locale.ROOT, "%d,%d,%.6f,%s,%s,%s,%d,%d,%.3f%n", r.generation(), r.bestCycles(), r.bestAvgHops(),
+                    none ? "" : String.format(Locale.ROOT, "%.3f", r.meanNewCycles()),
+                    none ? "" : String.format(Locale.ROOT, "%.6f", r.meanNewAvgHops()), none ? "" : String.valueOf(r.maxNewCycles()),
+                    r.prunedNew(), r.evaluations(), r.seconds()));
             x[i] = r.generation();
             best[i] = hopsOnly ? r.bestAvgHops() : r.bestCycles();
             mean[i] = hopsOnly ? r.meanNewAvgHops() : r.meanNewCycles();

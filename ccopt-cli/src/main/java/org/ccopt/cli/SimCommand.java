@@ -2,6 +2,7 @@ package org.ccopt.cli;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
@@ -12,6 +13,7 @@ import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimParameters;
 import org.ccopt.flitsim.SimResult;
 import org.ccopt.flitsim.TracePicture;
+import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Topology;
@@ -46,8 +48,8 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--slices", defaultValue = "1", description = "Slices S per node (default: ${DEFAULT-VALUE}).")
     int slices;
 
-    @Option(names = "--interval", defaultValue = "0", description = "Inter-slice interval V in cycles (default: ${DEFAULT-VALUE}).")
-    int interval;
+    @Option(names = "--interval", description = "Inter-slice interval V in cycles (default: 0; with --params, replaces the file's V).")
+    Integer interval;
 
     @Mixin
     RouterOptions router = new RouterOptions();
@@ -64,7 +66,8 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of random patterns (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--params", paramLabel = "FILE", description = "Replay a parameter file (overrides the options above).")
+    @Option(names = "--params", paramLabel = "FILE",
+            description = "Replay a parameter file (its topology, router, model and workload; only --interval may override it).")
     Path params;
 
     @Option(names = "--save-params", paramLabel = "FILE", description = "Write this run's full parameter file.")
@@ -104,24 +107,43 @@ final class SimCommand implements Callable<Integer> {
         Workload workload;
         String trafficName;
         if (params != null) {
+            for (String o : List.of("--topology", "--traffic", "--packets", "--packet-flits", "--slices", "--atomic-vc", "--reinit",
+                    "--interlock", "--seed", "--vcs", "--buffer", "--vc-select", "--model", "--dateline", "--vc-class", "--dim-order",
+                    "--ring-tie", "--crossbar", "--q-update", "--q-default", "--vc-release", "--credit-delay", "--rr-start", "--ejection")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                    throw new InvalidInputException(o + " cannot be combined with --params, which fixes it; only --interval "
+                            + "overrides the file");
+                }
+            }
             SimParameters p = SimParameters.read(params);
             t = p.buildTopology();
-            sim = new FlitSimulator(t, p.vcs(), p.bufferFlits());
+            sim = new FlitSimulator(t, p.vcs(), p.bufferFlits(), p.model());
             workload = p.workload();
+            if (interval != null) {
+                if (interval < 0) {
+                    throw new InvalidInputException("--interval " + interval + " is invalid; expected >= 0 cycles");
+                }
+                workload = new Workload(workload.destination(), workload.slices(), workload.packetsPerSlice(),
+                        workload.flitsPerPacket(), interval, workload.injectionDelay());
+            }
             config = p.routerConfig(sim.dimensions());
             trafficName = p.traffic();
         } else {
+            RouterModel model = router.model(RouterModel.CCOPT);
             t = TopologySpec.parse(topology == null ? "torus:8x8" : topology);
-            sim = new FlitSimulator(t, router.vcs, router.buffer);
+            sim = new FlitSimulator(t, router.vcs, router.buffer, model);
             TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);
             trafficName = pattern.label();
             int[] dest = pattern.destinations(t, seed);
             if (mapping != null) {
                 dest = NodeMapping.apply(NodeMapping.read(mapping), dest);
             }
-            workload = new Workload(dest, slices, packets, flits, interval, null);
-            config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), router.vcs, router.buffer, VcSelection.parse(router.vcSelect))
-                    .withAtomicVcAllocation(atomicVc).withSliceReinitialization(reinit).withSliceInterlocking(interlock);
+            workload = new Workload(dest, slices, packets, flits, interval == null ? 0 : interval, null);
+            config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), router.vcs, router.buffer, model.defaultScheme(), model)
+                    .withSliceReinitialization(reinit).withSliceInterlocking(interlock);
+            if (atomicVc) {
+                config = config.withAtomicVcAllocation(true);
+            }
         }
         int[] sweep = null;
         if (sweepInterval != null) {

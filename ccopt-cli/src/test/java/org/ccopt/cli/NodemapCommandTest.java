@@ -51,6 +51,27 @@ class NodemapCommandTest {
     }
 
     @Test
+    void randomSearchReportsMinimumAverageAndMaximumOfItsSamples() throws Exception {
+        Path out = dir.resolve("s99");
+        JsonNode j = MainTest.run("nodemap", "--topology", "torus:4x4", "--traffic", "bcmp,brev", "--variant", "S99",
+                "--population", "20", "--generations", "4", "--out", out.toString(), "--json").json();
+        JsonNode rs = j.get("randomSearch");
+        assertThat(rs.get("samples").asLong()).isEqualTo(100);
+        assertThat(rs.get("minCycles").asLong()).isEqualTo(j.get("bestCycles").asLong());
+        assertThat(rs.get("averageCycles").asDouble()).isGreaterThan(rs.get("minCycles").asDouble())
+                .isLessThan(rs.get("maxCycles").asDouble());
+        // every sample is exact, so every generation row has its mean and maximum (never an empty or zero cell)
+        java.util.List<String> rows = java.nio.file.Files.readAllLines(out.resolve("generations.csv"));
+        assertThat(rows).hasSize(6);
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",", -1);
+            assertThat(Double.parseDouble(f[3])).isPositive();
+            assertThat(Long.parseLong(f[5])).isPositive();
+        }
+        assertThat(j.get("model").asText()).contains("dateline=through").contains("scheme=C05");
+    }
+
+    @Test
     void badInputGetsOneLineAndExitCode2() {
         MainTest.Result r = MainTest.run("nodemap", "--variant", "S30");
         assertThat(r.code()).isEqualTo(2);

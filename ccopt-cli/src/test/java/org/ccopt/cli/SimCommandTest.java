@@ -94,6 +94,37 @@ class SimCommandTest {
     }
 
     @Test
+    void paramsReplayTheModelAcceptAnIntervalOverrideAndRejectOtherOptions() throws Exception {
+        Path params = dir.resolve("model.json");
+        JsonNode j = MainTest.run("sim", "--topology", "torus:8x8", "--traffic", "torn", "--slices", "2", "--packets", "1",
+                "--interval", "8", "--model", "yokota2023", "--save-params", params.toString(), "--json").json();
+        assertThat(java.nio.file.Files.readString(params)).contains("\"routerModel\"");
+        assertThat(MainTest.run("sim", "--params", params.toString(), "--json").json().get("durationCycles"))
+                .isEqualTo(j.get("durationCycles"));
+        JsonNode at20 = MainTest.run("sim", "--topology", "torus:8x8", "--traffic", "torn", "--slices", "2", "--packets", "1",
+                "--interval", "20", "--model", "yokota2023", "--json").json();
+        assertThat(MainTest.run("sim", "--params", params.toString(), "--interval", "20", "--json").json().get("durationCycles"))
+                .isEqualTo(at20.get("durationCycles"));
+        MainTest.Result rejected = MainTest.run("sim", "--params", params.toString(), "--traffic", "bcmp");
+        assertThat(rejected.code()).isEqualTo(2);
+        assertThat(rejected.err()).contains("--traffic cannot be combined with --params");
+        assertThat(MainTest.run("sim", "--params", params.toString(), "--dateline", "into").code()).isEqualTo(2);
+    }
+
+    @Test
+    void modelReadingsAreOptionsAndBadReadingsExitTwo() throws Exception {
+        JsonNode edge = MainTest.run("sim", "--traffic", "brev", "--json").json();
+        JsonNode into = MainTest.run("sim", "--traffic", "brev", "--dateline", "into", "--ring-tie", "half", "--json").json();
+        assertThat(into.get("durationCycles")).isNotEqualTo(edge.get("durationCycles"));
+        MainTest.Result bad = MainTest.run("sim", "--dateline", "sideways");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--dateline 'sideways' is not a reading; expected one of edge, edge-above, into, out-of, through");
+        assertThat(MainTest.run("sim", "--model", "booksim").code()).isEqualTo(2);
+        assertThat(MainTest.run("sim", "--credit-delay", "9").code()).isEqualTo(2);
+        assertThat(MainTest.run("sim", "--vcs", "2", "--vc-class", "reset-on-turn", "--json").code()).isZero();
+    }
+
+    @Test
     void badInputExitsTwo() {
         assertThat(MainTest.run("sim", "--topology", "hypercube:4").code()).isEqualTo(2);
         assertThat(MainTest.run("sim", "--vcs", "2").code()).isEqualTo(2);

@@ -43,6 +43,8 @@ public final class CupStackRun implements AutoCloseable {
     private final Evaluator evaluator;
     private final CupStackGa ga;
     private final int td0;
+    /** ccopt's simple-stacking seed of the initial population, or null. */
+    private final Chromosome seed;
     /** Simple stacking of the target under the run's scheme, when the seed already swept it. */
     private Stacking.Sweep simpleUnderScheme;
 
@@ -66,7 +68,7 @@ public final class CupStackRun implements AutoCloseable {
         this.base = target.baseConfig(o.scheme());
         FlitSimulator sim = target.simulator();
         // t_d0: one slice with random C (unless frozen) and I = 0, App. A.3
-        int[] candidates = sim.requestingInputs();
+        int[] candidates = sim.requestingInputs(target.model());
         GeneSpace reference = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), target.sliceFlits(),
                 EnumSet.complementOf(EnumSet.of(GeneGroup.C)), o.scheme(), o.interval());
         Chromosome c0 = frozen.contains(GeneGroup.C) ? reference.frozenDefault()
@@ -75,7 +77,8 @@ public final class CupStackRun implements AutoCloseable {
         this.space = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), td0, frozen, o.scheme(), o.interval());
         this.evaluator = new Evaluator(gaProblem, space, base, o.key(), m == Method.ESTIMATE ? o.estimateSlices() : 0,
                 m == Method.PERTURB, o.threads());
-        this.ga = m == Method.SIMPLE ? null : new CupStackGa(space, evaluator, o.ga(), o.key(), o.seedSimple() ? simpleSeed(sim) : null);
+        this.seed = m != Method.SIMPLE && o.seedSimple() ? simpleSeed(sim) : null;
+        this.ga = m == Method.SIMPLE ? null : new CupStackGa(space, evaluator, o.ga(), o.key(), seed);
     }
 
     /**
@@ -96,6 +99,11 @@ public final class CupStackRun implements AutoCloseable {
             v = space.clampInterval(sweep.interval());
         }
         return c.withInterval(v);
+    }
+
+    /** Whether {@code c} is ccopt's simple-stacking seed (a best that the GA never improved on). */
+    public boolean isSeed(Chromosome c) {
+        return seed != null && seed.sameGenes(c);
     }
 
     /** The GA, or null for simple stacking. */

@@ -43,7 +43,7 @@ public final class GeneSpace {
     private final int[] alterable;
 
     /**
-     * @param candidates    {@link FlitSimulator#requestingInputs()} of {@code sim}, computed once per run
+     * @param candidates    {@link FlitSimulator#requestingInputs} of {@code sim}, computed once per run
      * @param destination   destination of every node (a node equal to itself sends nothing)
      * @param sliceFlits    l_c, the flits one node injects per slice
      * @param td0           duration of the single-slice reference run (App. A.3)

@@ -3,6 +3,7 @@ package org.ccopt.cupstack;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Geometry;
@@ -12,10 +13,17 @@ import org.ccopt.topology.Topology;
  * A Cup-Stacking problem (Yokota et al. 2023, §3 and App. A.1): every node sends one message to its destination,
  * split into {@code slices} slices of {@code packetsPerSlice} packets of {@code flitsPerPacket} flits, on a torus
  * or mesh whose routers have {@code vcs} virtual channels of {@code bufferFlits} flits. {@code reinitialize} and
- * {@code interlock} switch on the §7.2 router functions (T08, T10).
+ * {@code interlock} switch on the §7.2 router functions (T08, T10); {@code model} holds the router's readings.
  */
 public record Problem(Topology topology, int[] destination, int slices, int packetsPerSlice, int flitsPerPacket, int vcs,
-                      int bufferFlits, boolean reinitialize, boolean interlock) {
+                      int bufferFlits, boolean reinitialize, boolean interlock, RouterModel model) {
+
+    /** A problem under ccopt's own router model ({@link RouterModel#CCOPT}). */
+    public Problem(Topology topology, int[] destination, int slices, int packetsPerSlice, int flitsPerPacket, int vcs,
+                   int bufferFlits, boolean reinitialize, boolean interlock) {
+        this(topology, destination, slices, packetsPerSlice, flitsPerPacket, vcs, bufferFlits, reinitialize, interlock,
+                RouterModel.CCOPT);
+    }
 
     public Problem {
         destination = destination.clone();
@@ -34,11 +42,11 @@ public record Problem(Topology topology, int[] destination, int slices, int pack
     }
 
     public Problem withSlices(int s) {
-        return new Problem(topology, destination, s, packetsPerSlice, flitsPerPacket, vcs, bufferFlits, reinitialize, interlock);
+        return new Problem(topology, destination, s, packetsPerSlice, flitsPerPacket, vcs, bufferFlits, reinitialize, interlock, model);
     }
 
     public FlitSimulator simulator() {
-        return new FlitSimulator(topology, vcs, bufferFlits);
+        return new FlitSimulator(topology, vcs, bufferFlits, model);
     }
 
     /** The router configuration with every port at {@code scheme} and default Q, with this problem's switches. */
@@ -47,7 +55,7 @@ public record Problem(Topology topology, int[] destination, int slices, int pack
             throw new InvalidInputException("Cup-Stacking runs on the flit simulator's tori and meshes; got '" + topology.spec()
                     + "'; expected torus:AxB... or mesh:AxB...");
         }
-        return RouterConfig.uniform(topology.nodeCount(), grid.dimensions(), vcs, bufferFlits, scheme)
+        return RouterConfig.uniform(topology.nodeCount(), grid.dimensions(), vcs, bufferFlits, scheme, model)
                 .withSliceReinitialization(reinitialize).withSliceInterlocking(interlock);
     }
 

@@ -22,7 +22,7 @@ final class Fixtures {
 
     static GeneSpace space(Problem p, EnumSet<GeneGroup> frozen, int td0) {
         FlitSimulator sim = p.simulator();
-        return new GeneSpace(sim, sim.requestingInputs(), p.destination(), p.sliceFlits(), td0, frozen, VcSelection.C00, p.sliceFlits());
+        return new GeneSpace(sim, sim.requestingInputs(org.ccopt.flitsim.RouterModel.CCOPT), p.destination(), p.sliceFlits(), td0, frozen, VcSelection.C00, p.sliceFlits());
     }
 
     static CupStackGa.Settings settings(int generations, long seed) {

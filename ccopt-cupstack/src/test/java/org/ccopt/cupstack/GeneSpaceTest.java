@@ -16,7 +16,7 @@ class GeneSpaceTest {
     @Test
     void queueOrderCandidatesFollowDimensionOrderRouting() {
         FlitSimulator sim = new FlitSimulator(Fixtures.TORUS4, 3, 4);
-        int[] inputs = sim.requestingInputs();
+        int[] inputs = sim.requestingInputs(org.ccopt.flitsim.RouterModel.CCOPT);
         int ports = 5;
         for (int u = 0; u < 16; u++) {
             for (int v = 0; v < 3; v++) {

@@ -3,7 +3,6 @@ package org.ccopt.flitsim;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
-import org.ccopt.routing.DimensionOrderRouting;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
@@ -34,12 +33,19 @@ import org.ccopt.topology.Topology;
  * </ol>
  *
  * <h2>Routing and deadlock freedom</h2>
- * Dimension-order routing (x, then y, ...; the tie at exactly k/2 goes in the positive direction). Packets are
- * injected on VC 0 and move up one VC whenever a hop crosses a dateline, at coordinate 0 and at k/2 of every
- * wrapped dimension (App. A.1: x = 0, y = 0, x = N/2, y = N/2). A dimension-order path crosses at most one
- * dateline per dimension, so a torus of n dimensions needs n + 1 VCs; within one VC class no path segment
- * crosses a dateline, so the channel dependency graph of every class is acyclic. Every run checks flit
- * conservation and raises {@link DeadlockException} (naming the cycle and the blocked queues) instead of hanging.
+ * Dimension-order routing. Packets are injected on VC 0 and move up one VC whenever a hop crosses a dateline, at
+ * coordinate 0 and at k/2 of every wrapped dimension (App. A.1: x = 0, y = 0, x = N/2, y = N/2). A dimension-order
+ * path crosses at most one dateline per dimension, so with cumulative VC classes a torus of n dimensions needs n + 1
+ * VCs; within one VC class no path segment crosses a dateline, so the channel dependency graph of every class is
+ * acyclic. Every run checks flit conservation and raises {@link DeadlockException} (naming the cycle and the blocked
+ * queues) instead of hanging.
+ *
+ * <h2>Readings</h2>
+ * What the papers leave open is a {@link RouterModel} carried by the {@link RouterConfig}: where a dateline lies, the VC
+ * of a hop, the dimension order, the direction at distance k/2, how many flits an input port forwards per cycle, how
+ * Q changes after a grant and starts, when an output VC is free again, the credit delay and the round-robin start. The
+ * routing tables are rebuilt when a run's model routes differently from the previous one. The description above is
+ * {@link RouterModel#CCOPT}, the model the golden test locks.
  *
  * <h2>Speed</h2>
  * All state lives in primitive arrays allocated in the constructor; {@link #run} resets and reuses them and the
@@ -70,6 +76,29 @@ public final class FlitSimulator {
      */
     private final byte[][] hop;
     private static final int DATELINE = 4;
+    /** In {@code hop}: the first hop leaves a dateline node, a crossing only for a packet passing through it. */
+    private static final int DATELINE_IF_THROUGH = 8;
+    private final boolean[] wrap;
+    /** The readings the routing tables were built for. */
+    private RouterModel routing;
+    /** Dimensions in routing order. */
+    private final int[] dimOrder;
+    /** VC of the first hop in the i-th routed dimension before any crossing in it, or -1: keep the incoming VC. */
+    private final int[] turnBase;
+    // readings of the current run (RouterModel)
+    private boolean onePerInputPort;
+    private boolean anyAbove;
+    private boolean ejectPerVc;
+    private boolean rotateQueueOrder;
+    private int creditDelay;
+    private int roundRobinStart;
+    /** Per input port (node * ports + port): the cycle in which it last sent a flit (one-per-input-port crossbar). */
+    private final int[] inputSent;
+    /** Credits still on their way back (credit delay > 0), per cycle slot of the ring in {@code returned}. */
+    private int[] creditCount;
+    private int pendingCredits;
+    /** Where this cycle's freed slots are recorded in {@code returned}. */
+    private int creditBase;
     private final int[] neighbour;
     private final int[] downstreamBase;
     private final int[] ownedMask;
@@ -110,7 +139,7 @@ public final class FlitSimulator {
     private final int[] portNode;
     private final int[] portOp;
     private final int[] blockedSince;
-    private final int[] returned;
+    private int[] returned;
     private int returnedCount;
     /** Per router, one bit per input queue (port * V + vc) whose head is a header not yet granted an output VC. */
     private final long[] waitingHeaders;
@@ -129,11 +158,14 @@ public final class FlitSimulator {
     private final int[] linkFirst;
     private final int[] linkLast;
     private final int[] reqQueue;
+    private final byte[] rotation;
     private final int[] reqOut;
 
     // packets
     private int[] packetDest = new int[0];
     private int[] packetSlice = new int[0];
+    /** Per packet, its VC class under {@link RouterModel.VcClass#ANY_AT_OR_ABOVE} (the VC it holds may be higher). */
+    private int[] packetClass = new int[0];
     private final int[] nextPacket;
     private final int[] endPacket;
     private final int[] nextSeq;
@@ -172,6 +204,14 @@ public final class FlitSimulator {
     private long lb;
 
     public FlitSimulator(Topology topology, int vcs, int bufferFlits) {
+        this(topology, vcs, bufferFlits, RouterModel.CCOPT);
+    }
+
+    /**
+     * A simulator whose routing tables are built for {@code model} (a run under a configuration of another model
+     * rebuilds them); fails with one line when the model's VC classes need more than {@code vcs} channels.
+     */
+    public FlitSimulator(Topology topology, int vcs, int bufferFlits, RouterModel model) {
         if (!(topology.geometry() instanceof Geometry.Grid grid)) {
             throw new InvalidInputException("the flit simulator models tori and meshes; got '" + topology.spec()
                     + "'; expected torus:AxB... or mesh:AxB...");
@@ -184,15 +224,9 @@ public final class FlitSimulator {
         this.vcs = vcs;
         this.buffer = bufferFlits;
         this.radix = grid.radix().clone();
-        boolean[] wrap = new boolean[dims];
-        int needed = 1;
+        this.wrap = new boolean[dims];
         for (int d = 0; d < dims; d++) {
             wrap[d] = grid.wrap() && radix[d] > 2;
-            needed += wrap[d] ? 1 : 0;
-        }
-        if (vcs < needed) {
-            throw new InvalidInputException("dateline routing on '" + topology.spec() + "' needs " + needed
-                    + " virtual channels (one per wrapped dimension plus one); got --vcs " + vcs);
         }
         if (ports * vcs > 64) {
             throw new InvalidInputException(vcs + " virtual channels on " + ports + " ports make " + ports * vcs
@@ -207,24 +241,13 @@ public final class FlitSimulator {
             int[] c = grid.coordinates(u);
             System.arraycopy(c, 0, coord, u * dims, dims);
         }
-        DimensionOrderRouting dor = new DimensionOrderRouting(topology, DimensionOrderRouting.Tie.POSITIVE);
         hop = new byte[dims][];
         for (int d = 0; d < dims; d++) {
-            int k = radix[d];
-            hop[d] = new byte[k * k];
-            for (int a = 0; a < k; a++) {
-                for (int b = 0; b < k; b++) {
-                    if (a != b) {
-                        int dir = dor.direction(d, a, b);
-                        // the hop crosses the boundary just below coordinate `upper`: (upper-1) | upper; datelines at
-                        // x = 0 and x = k/2
-                        int upper = dir > 0 ? (a + 1 == k ? 0 : a + 1) : a;
-                        boolean dateline = wrap[d] && (upper == 0 || upper == k / 2);
-                        hop[d][a * k + b] = (byte) ((dir > 0 ? 1 : 2) + (dateline ? DATELINE : 0));
-                    }
-                }
-            }
+            hop[d] = new byte[radix[d] * radix[d]];
         }
+        dimOrder = new int[dims];
+        turnBase = new int[dims];
+        buildRouting(model);
         neighbour = new int[n * ports];
         Arrays.fill(neighbour, -1);
         for (int u = 0; u < n; u++) {
@@ -293,7 +316,9 @@ public final class FlitSimulator {
             }
         }
         blockedSince = new int[n * ports];
-        returned = new int[n * ports]; // at most one pop per output port and cycle
+        returned = new int[n * ports * vcs]; // at most one pop per output VC and cycle (per cycle of credit delay)
+        creditCount = new int[1];
+        inputSent = new int[n * ports];
         waitingHeaders = new long[n];
         dirtyNodes = new long[(n + 63) >>> 6];
         portNow = new long[(n * ports + 63) >>> 6];
@@ -304,6 +329,7 @@ public final class FlitSimulator {
         linkFirst = new int[n * ports];
         linkLast = new int[n * ports];
         reqQueue = new int[ports * vcs];
+        rotation = new byte[ports];
         reqOut = new int[ports * vcs];
         nextPacket = new int[n];
         endPacket = new int[n];
@@ -429,7 +455,7 @@ public final class FlitSimulator {
                 return CUT;
             }
             int next = cycle + 1;
-            if (inNetwork == 0 && injectorCount == 0 && minWaitingRelease + 1 > next) {
+            if (inNetwork == 0 && injectorCount == 0 && pendingCredits == 0 && minWaitingRelease + 1 > next) {
                 next = minWaitingRelease + 1; // nothing to do until the next slice is released
             }
             if (next > pauseAfter) {
@@ -441,11 +467,25 @@ public final class FlitSimulator {
             long[] now = portNow;
             portNow = portNext;
             portNext = now; // cleared by traverse()
+            creditBase = creditDelay == 0 ? 0 : (cycle % (creditDelay + 1)) * n * ports * vcs;
             allocate(cycle);
             traverse(cycle);
             inject(cycle);
-            // credits freed this cycle become visible next cycle; they wake the output port upstream
-            for (int i = 0; i < returnedCount; i++) {
+            // credits freed this cycle become visible next cycle (or creditDelay cycles later); they wake the output
+            // port upstream
+            int from = 0;
+            int to = returnedCount;
+            if (creditDelay > 0) {
+                int slots = creditDelay + 1;
+                creditCount[cycle % slots] = returnedCount;
+                pendingCredits += returnedCount;
+                int due = (cycle + 1) % slots; // the slot of the credits freed creditDelay cycles ago
+                from = due * n * ports * vcs;
+                to = from + creditCount[due];
+                pendingCredits -= creditCount[due];
+                creditCount[due] = 0;
+            }
+            for (int i = from; i < to; i++) {
                 int q = returned[i];
                 queue[(q << shift) + SPACE]++;
                 int up = upstreamPort[q];
@@ -469,11 +509,23 @@ public final class FlitSimulator {
                 return CUT;
             }
         }
+        flushCredits();
         if (injected != totalFlits || inNetwork != 0) {
             throw new IllegalStateException("flit conservation violated: injected " + injected + ", ejected " + ejected
                     + ", expected " + totalFlits);
         }
         return COMPLETE;
+    }
+
+    /** Returns every credit still on its way (credit delay > 0) once the last flit is ejected. */
+    private void flushCredits() {
+        for (int slot = 0; pendingCredits > 0 && slot < creditCount.length; slot++) {
+            for (int i = 0; i < creditCount[slot]; i++) {
+                queue[(returned[slot * n * ports * vcs + i] << shift) + SPACE]++;
+            }
+            pendingCredits -= creditCount[slot];
+            creditCount[slot] = 0;
+        }
     }
 
     /**
@@ -532,7 +584,7 @@ public final class FlitSimulator {
     /** The state at the end of a cycle, for {@link #runIntervals}: copies of {@link #stateArrays()} and the counters. */
     private static final class Snapshot {
         final Object[] arrays;
-        final long[] counters = new long[12];
+        final long[] counters = new long[13];
 
         Snapshot(Object[] live) {
             arrays = new Object[live.length];
@@ -549,7 +601,8 @@ public final class FlitSimulator {
      */
     private Object[] stateArrays() {
         return new Object[] {queue, owner, routeCache, ownedMask, waitingHeaders, dirtyNodes,
-            portNext, blockedSince, rrLast, order, linkFirst, linkLast, nextPacket, nextSeq, received, receivedCycle, toEject};
+            portNext, blockedSince, rrLast, order, linkFirst, linkLast, nextPacket, nextSeq, received, receivedCycle, toEject,
+            returned, creditCount, inputSent, packetClass};
     }
 
     private void saveState(Snapshot s) {
@@ -570,6 +623,7 @@ public final class FlitSimulator {
         c[9] = routerCycles;
         c[10] = stall;
         c[11] = cycle;
+        c[12] = pendingCredits;
     }
 
     /**
@@ -596,6 +650,7 @@ public final class FlitSimulator {
         routerCycles = c[9];
         stall = (int) c[10];
         cycle = (int) c[11];
+        pendingCredits = (int) c[12];
         returnedCount = 0;
         interval = v;
         injectorCount = 0;
@@ -707,13 +762,18 @@ public final class FlitSimulator {
             if (headReady(q, cycle)) {
                 int o = routeCache[q];
                 if (o < 0) {
-                    o = route(u, headFlit(q) >>> SEQ_BITS, queueVc[q]);
+                    int packet = headFlit(q) >>> SEQ_BITS;
+                    o = route(u, packet, anyAbove ? packetClass[packet] : queueVc[q], queueInput[q]);
                     routeCache[q] = o;
                 }
                 reqQueue[requests] = q;
                 reqOut[requests] = o;
                 requests++;
             }
+        }
+        if (anyAbove) {
+            allocateAnyAbove(u, requests);
+            return;
         }
         for (int r = 0; r < requests; r++) {
             int o = reqOut[r];
@@ -764,19 +824,101 @@ public final class FlitSimulator {
                     }
                 }
             }
-            int port = queuePort[o];
-            owner[o] = wq;
-            ownedMask[port] |= 1 << queueVc[o];
-            portNow[port >>> 6] |= 1L << port; // its VC selection runs in this cycle
-            queue[(wq << shift) + TARGET] = port;
-            routeCache[wq] = -1; // the next header in this queue routes afresh
-            waitingHeaders[u] &= ~(1L << (wq - u * ports * vcs));
             reqOut[winner] = -1;
-            byte granted = order[oBase + winnerSlot];
-            for (int j = winnerSlot; j + 1 < ports; j++) {
+            grant(u, o, wq, winnerSlot);
+        }
+    }
+
+    /** Output VC o goes to the packet at the head of queue wq, whose input port stood at {@code slot} of o's Q. */
+    private void grant(int u, int o, int wq, int slot) {
+        int port = queuePort[o];
+        owner[o] = wq;
+        ownedMask[port] |= 1 << queueVc[o];
+        portNow[port >>> 6] |= 1L << port; // its VC selection runs in this cycle
+        queue[(wq << shift) + TARGET] = port;
+        routeCache[wq] = -1; // the next header in this queue routes afresh
+        waitingHeaders[u] &= ~(1L << (wq - u * ports * vcs));
+        int oBase = o * ports;
+        if (rotateQueueOrder) {
+            // the entry after the granted one leads: Q[j] = old Q[(j + slot + 1) mod ports]
+            System.arraycopy(order, oBase, rotation, 0, ports);
+            for (int j = 0; j < ports; j++) {
+                int from = j + slot + 1;
+                order[oBase + j] = rotation[from >= ports ? from - ports : from];
+            }
+        } else {
+            byte granted = order[oBase + slot];
+            for (int j = slot; j + 1 < ports; j++) {
                 order[oBase + j] = order[oBase + j + 1];
             }
             order[oBase + ports - 1] = granted;
+        }
+    }
+
+    /**
+     * Queue selection under {@link RouterModel.VcClass#ANY_AT_OR_ABOVE}: a request names its output port and the
+     * lowest VC it may use; every free VC of that port, in ascending order, is arbitrated in its own Q order among
+     * the requests that may use it and are not yet granted (a request that loses one VC may win a higher one).
+     */
+    private void allocateAnyAbove(int u, int requests) {
+        for (int r = 0; r < requests; r++) {
+            if (reqOut[r] < 0) {
+                continue;
+            }
+            int port = queuePort[reqOut[r]];
+            for (int v = 0; v < vcs; v++) {
+                int o = port * vcs + v;
+                if (owner[o] >= 0 || (atomic && portOp[port] != pPort && space(downstreamBase[port] + v) != buffer)) {
+                    continue;
+                }
+                int requesting = 0;
+                for (int x = r; x < requests; x++) {
+                    if (reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o) {
+                        requesting |= 1 << queueInput[reqQueue[x]];
+                    }
+                }
+                if (requesting == 0) {
+                    continue;
+                }
+                int oBase = o * ports;
+                int winnerSlot = -1;
+                int winnerPort = -1;
+                for (int j = 0; j < ports; j++) {
+                    int ip = order[oBase + j];
+                    if (ip >= 0 && (requesting & (1 << ip)) != 0) {
+                        winnerSlot = j;
+                        winnerPort = ip;
+                        break;
+                    }
+                }
+                if (winnerSlot < 0) {
+                    continue;
+                }
+                int winner = r;
+                while (reqOut[winner] < 0 || queuePort[reqOut[winner]] != port || reqOut[winner] > o
+                        || queueInput[reqQueue[winner]] != winnerPort) {
+                    winner++;
+                }
+                int wq = reqQueue[winner];
+                int wSlice = packetSlice[headFlit(wq) >>> SEQ_BITS];
+                for (int x = r; x < requests; x++) {
+                    if (x != winner && reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o) {
+                        if (packetSlice[headFlit(reqQueue[x]) >>> SEQ_BITS] < wSlice) {
+                            or++;
+                        } else {
+                            ir++;
+                        }
+                    }
+                }
+                packetClass[headFlit(wq) >>> SEQ_BITS] = reqOut[winner] % vcs; // its class, whatever VC it got
+                reqOut[winner] = -1;
+                grant(u, o, wq, winnerSlot);
+            }
+            for (int x = r; x < requests; x++) {
+                if (reqOut[x] >= 0 && queuePort[reqOut[x]] == port) {
+                    reqOut[x] = -1; // every VC of the port was offered: it waits for the next cycle
+                }
+            }
         }
     }
 
@@ -840,6 +982,18 @@ public final class FlitSimulator {
                 return;
             }
         }
+        if (onePerInputPort) {
+            for (int m = eligible; m != 0; m &= m - 1) {
+                int v = Integer.numberOfTrailingZeros(m);
+                if (inputSent[queuePort[owner[oBase + v]]] == cycle) {
+                    eligible &= ~(1 << v); // its input port already sent a flit in this cycle
+                }
+            }
+            if (eligible == 0) {
+                portNext[portId >>> 6] |= 1L << portId; // it tries again in the next cycle
+                return;
+            }
+        }
         int chosen;
         if ((eligible & (eligible - 1)) == 0) {
             chosen = Integer.numberOfTrailingZeros(eligible); // the only candidate, whatever the scheme
@@ -850,6 +1004,19 @@ public final class FlitSimulator {
         }
         rrLast[portId] = chosen; // read by the round-robin schemes only: a fixed scheme's start ignores it
         portNext[portId >>> 6] |= 1L << portId; // it may have more to send
+        send(portId, oBase, dBase, chosen, cycle);
+        if (ejectPerVc && dBase < 0) {
+            for (int m = eligible & ~(1 << chosen); m != 0; m &= m - 1) {
+                int v = Integer.numberOfTrailingZeros(m);
+                if (!onePerInputPort || inputSent[queuePort[owner[oBase + v]]] != cycle) {
+                    send(portId, oBase, dBase, v, cycle); // every ready VC ejects
+                }
+            }
+        }
+    }
+
+    /** Moves the head flit of output VC {@code chosen} of a port across the crossbar and link (or ejects it). */
+    private void send(int portId, int oBase, int dBase, int chosen, int cycle) {
         int u = portNode[portId];
         int o = oBase + chosen;
         int q = owner[o];
@@ -863,7 +1030,10 @@ public final class FlitSimulator {
         if (tail && left > 0) {
             waitingHeaders[u] |= 1L << (q - u * ports * vcs); // the next packet's header is now at the head of q
         }
-        returned[returnedCount++] = q;
+        returned[creditBase + returnedCount++] = q;
+        if (onePerInputPort) {
+            inputSent[queuePort[q]] = cycle;
+        }
         moved = true;
         if (dBase < 0) {
             eject(u, tail, cycle);
@@ -999,57 +1169,165 @@ public final class FlitSimulator {
 
     /** Slice re-initialisation: node u's round-robin pointers and Q orders back to their initial values. */
     private void reinitialize(int u) {
-        Arrays.fill(rrLast, u * ports, (u + 1) * ports, 0);
+        Arrays.fill(rrLast, u * ports, (u + 1) * ports, roundRobinStart);
         int from = u * ports * vcs * ports;
         System.arraycopy(initialOrder, from, order, from, ports * vcs * ports);
     }
 
     /** Output VC id (node, port, vc) that the packet at node u on input VC vcIn requests next. */
-    private int route(int u, int packet, int vcIn) {
-        return routeTo(u, packetDest[packet], vcIn);
+    private int route(int u, int packet, int vcIn, int inPort) {
+        return routeTo(u, packetDest[packet], vcIn, inPort);
     }
 
     /**
      * For every output VC id {@code (node * ports + port) * vcs + vc}, the set of input ports (bit p for input
      * port p) from which some packet, between any pair of nodes, can request it under this simulator's
-     * dimension-order routing and dateline VC classes. An entry of a queue selection order Q may be N/A only for
+     * dimension-order routing and dateline VC classes under {@code model}. An entry of a queue selection order Q may be N/A only for
      * input ports outside this set (Yokota et al. 2023, §5.2: "possible choices are directions of input ports").
      */
-    public int[] requestingInputs() {
+    public int[] requestingInputs(RouterModel model) {
         int[] inputs = new int[n * ports * vcs];
         for (int src = 0; src < n; src++) {
             for (int dst = 0; dst < n; dst++) {
-                if (src == dst) {
-                    continue;
-                }
-                int u = src;
-                int inPort = pPort;
-                int vc = 0;
-                while (true) {
-                    int o = routeTo(u, dst, vc);
-                    inputs[o] |= 1 << inPort;
-                    int port = (o / vcs) % ports;
-                    if (port == pPort) {
-                        break;
+                if (src != dst) {
+                    int inPort = pPort;
+                    for (int o : path(model, src, dst)) {
+                        int top = model.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE ? (o / vcs + 1) * vcs : o + 1;
+                        for (int v = o; v < top; v++) {
+                            inputs[v] |= 1 << inPort; // any VC at or above the lowest one it may use
+                        }
+                        inPort = (o / vcs) % ports;
                     }
-                    vc = o % vcs;
-                    inPort = port;
-                    u = neighbour[u * ports + port];
                 }
             }
         }
         return inputs;
     }
 
-    private int routeTo(int u, int dest, int vcIn) {
-        for (int d = 0; d < dims; d++) {
+    /**
+     * The output VC ids {@code (node * ports + port) * vcs + vc} a packet from {@code src} to {@code dst} requests
+     * under {@code model}'s routing, hop by hop, the last one at the destination's processor port.
+     */
+    public int[] path(RouterModel model, int src, int dst) {
+        if (!model.sameRouting(routing)) {
+            buildRouting(model);
+        }
+        int[] hops = new int[n * dims + 1];
+        int count = 0;
+        int u = src;
+        int inPort = pPort;
+        int vc = 0;
+        while (true) {
+            int o = routeTo(u, dst, vc, inPort);
+            hops[count++] = o;
+            int port = (o / vcs) % ports;
+            if (port == pPort) {
+                return Arrays.copyOf(hops, count);
+            }
+            vc = o % vcs;
+            inPort = port;
+            u = neighbour[u * ports + port];
+        }
+    }
+
+    /**
+     * Output VC id of the next hop of a packet at node u bound for {@code dest} that arrived on VC {@code vcIn}
+     * through input port {@code inPort} (the processor port for a packet at its source), under the routing
+     * readings of {@link #buildRouting}.
+     */
+    private int routeTo(int u, int dest, int vcIn, int inPort) {
+        for (int i = 0; i < dims; i++) {
+            int d = dimOrder[i];
             int code = hop[d][coord[u * dims + d] * radix[d] + coord[dest * dims + d]];
             if (code != 0) {
-                int vc = datelines ? vcIn + (code >>> 2) : vcIn; // one VC up across a dateline
+                boolean straight = inPort >>> 1 == d; // arrived travelling in this dimension
+                int vc = straight || turnBase[i] < 0 ? vcIn : turnBase[i];
+                if (datelines && ((code & DATELINE) != 0 || (straight && (code & DATELINE_IF_THROUGH) != 0))) {
+                    vc++; // one VC up across a dateline
+                }
                 return (u * ports + 2 * d + (code & 3) - 1) * vcs + vc;
             }
         }
         return (u * ports + pPort) * vcs + vcIn;
+    }
+
+    /**
+     * Builds the routing tables for a model's routing readings: per dimension d and coordinates (a, b) the direction
+     * of the first hop from a towards b (shorter way round; a tie at exactly k/2 by {@link RouterModel.Tie}) and
+     * whether that hop crosses a dateline ({@link RouterModel.Dateline}: datelines at coordinate 0 and k/2 of every
+     * wrapped dimension, Yokota et al. 2023, App. A.1); the dimension order and the VC of a turn
+     * ({@link RouterModel.VcClass}). Checks that the model's VC classes fit in this simulator's VCs.
+     */
+    private void buildRouting(RouterModel m) {
+        int needed = 1;
+        for (int i = 0; i < dims; i++) {
+            int d = m.dimensionOrder() == RouterModel.DimensionOrder.X_FIRST ? i : dims - 1 - i;
+            dimOrder[i] = d;
+            turnBase[i] = switch (m.vcClass()) {
+                case CUMULATIVE, ANY_AT_OR_ABOVE -> -1;
+                case RESET_ON_TURN -> 0;
+                case DIMENSION_OFFSET -> i;
+            };
+            int top = (wrap[d] ? 1 : 0) + switch (m.vcClass()) {
+                case CUMULATIVE, ANY_AT_OR_ABOVE -> needed - 1;
+                case RESET_ON_TURN -> 0;
+                case DIMENSION_OFFSET -> i;
+            };
+            needed = Math.max(needed, top + 1);
+        }
+        if (vcs < needed) {
+            throw new InvalidInputException("dateline routing on '" + topology.spec() + "' with VC class "
+                    + m.vcClass().key() + " needs " + needed + " virtual channels; got --vcs " + vcs);
+        }
+        for (int d = 0; d < dims; d++) {
+            int k = radix[d];
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) {
+                    hop[d][a * k + b] = a == b ? 0 : (byte) firstHop(m, d, a, b);
+                }
+            }
+        }
+        routing = m;
+    }
+
+    /** The hop code of {@link #hop} for a packet at coordinate a bound for b in dimension d. */
+    private int firstHop(RouterModel m, int d, int a, int b) {
+        int k = radix[d];
+        int dir;
+        if (!wrap[d]) {
+            dir = b > a ? 1 : -1;
+        } else {
+            int forward = Math.floorMod(b - a, k);
+            if (2 * forward != k) {
+                dir = 2 * forward < k ? 1 : -1;
+            } else {
+                dir = switch (m.tie()) {
+                    case POSITIVE -> 1;
+                    case NEGATIVE -> -1;
+                    case SOURCE_PARITY -> a % 2 == 0 ? 1 : -1;
+                    case HALF -> a < k / 2 ? 1 : -1;
+                };
+            }
+        }
+        int code = dir > 0 ? 1 : 2;
+        if (wrap[d]) {
+            int next = Math.floorMod(a + dir, k);
+            int half = k / 2;
+            code += switch (m.dateline()) {
+                case EDGE -> { // the boundary just below coordinate `upper`: (upper-1) | upper
+                    int upper = dir > 0 ? next : a;
+                    yield upper == 0 || upper == half ? DATELINE : 0;
+                }
+                case EDGE_ABOVE -> { // the boundary just above coordinate `lower`: lower | (lower+1)
+                    int lower = dir > 0 ? a : next;
+                    yield lower == 0 || lower == half ? DATELINE : 0;
+                }
+                case INTO -> next == 0 || next == half ? DATELINE : 0;
+                case OUT_OF -> a == 0 || a == half ? DATELINE : 0;
+                case THROUGH -> a == 0 || a == half ? DATELINE_IF_THROUGH : 0;
+            };
+        }
+        return code;
     }
 
     private static boolean[] descendingSchemes() {
@@ -1080,6 +1358,24 @@ public final class FlitSimulator {
     }
 
     private void reset(RouterConfig config, Workload w) {
+        RouterModel m = config.model();
+        if (!m.sameRouting(routing)) {
+            buildRouting(m);
+        }
+        onePerInputPort = m.crossbar() == RouterModel.Crossbar.PER_INPUT_PORT;
+        anyAbove = m.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE;
+        ejectPerVc = m.ejection() == RouterModel.Ejection.PER_VC;
+        rotateQueueOrder = m.queueUpdate() == RouterModel.QueueUpdate.ROTATE;
+        roundRobinStart = m.roundRobinStart() == RouterModel.RoundRobinStart.LAST ? vcs - 1 : 0;
+        if (creditDelay != m.creditDelay() || creditCount.length != m.creditDelay() + 1) {
+            creditDelay = m.creditDelay();
+            returned = new int[(creditDelay + 1) * n * ports * vcs];
+            creditCount = new int[creditDelay + 1];
+            snapshot = null; // its arrays have the old sizes
+        }
+        Arrays.fill(creditCount, 0);
+        pendingCredits = 0;
+        Arrays.fill(inputSent, -1);
         flitsPerPacket = w.flitsPerPacket();
         atomic = config.atomicVcAllocation();
         reinitialize = config.sliceReinitialization();
@@ -1103,7 +1399,10 @@ public final class FlitSimulator {
         if (packetDest.length < total) {
             packetDest = new int[total];
             packetSlice = new int[total];
+            packetClass = new int[total];
+            snapshot = null; // its arrays have the old sizes
         }
+        Arrays.fill(packetClass, 0);
         int p = 0;
         for (int u = 0; u < n; u++) {
             nextPacket[u] = p;
@@ -1171,7 +1470,7 @@ public final class FlitSimulator {
         ib = 0;
         ob = 0;
         lb = 0;
-        Arrays.fill(rrLast, 0);
+        Arrays.fill(rrLast, roundRobinStart);
         Arrays.fill(linkFirst, -1);
         Arrays.fill(linkLast, -1);
         returnedCount = 0;

@@ -17,7 +17,7 @@ public final class RouterConfig {
     private final int bufferFlits;
     private final VcSelection[] vcSelection;
     private final byte[] queueOrder;
-    private boolean atomicVcAllocation;
+    private RouterModel model = RouterModel.CCOPT;
     private boolean sliceReinitialization;
     private boolean sliceInterlocking;
 
@@ -36,6 +36,14 @@ public final class RouterConfig {
      * @param dimensions n of the k-ary n-cube (ports = 2n + 1)
      */
     public static RouterConfig uniform(int nodes, int dimensions, int vcs, int bufferFlits, VcSelection scheme) {
+        return uniform(nodes, dimensions, vcs, bufferFlits, scheme, RouterModel.CCOPT);
+    }
+
+    /**
+     * Defaults under a router model: every port uses {@code scheme}; every Q order is the model's
+     * {@link RouterModel.QueueDefault} (input ports in index order, or the processor port first).
+     */
+    public static RouterConfig uniform(int nodes, int dimensions, int vcs, int bufferFlits, VcSelection scheme, RouterModel model) {
         if (vcs < 1 || vcs > 16) {
             throw new InvalidInputException("virtual channel count " + vcs + " is out of range; expected 1..16");
         }
@@ -46,17 +54,20 @@ public final class RouterConfig {
         VcSelection[] c = new VcSelection[nodes * ports];
         Arrays.fill(c, scheme);
         byte[] q = new byte[nodes * ports * vcs * ports];
+        boolean processorFirst = model.queueDefault() == RouterModel.QueueDefault.PROCESSOR_FIRST;
         for (int i = 0; i < nodes * ports * vcs; i++) {
             for (int j = 0; j < ports; j++) {
-                q[i * ports + j] = (byte) j;
+                q[i * ports + j] = (byte) (processorFirst ? (j + ports - 1) % ports : j);
             }
         }
-        return new RouterConfig(nodes, ports, vcs, bufferFlits, c, q);
+        RouterConfig r = new RouterConfig(nodes, ports, vcs, bufferFlits, c, q);
+        r.model = model;
+        return r;
     }
 
     public RouterConfig copy() {
         RouterConfig c = new RouterConfig(nodes, ports, vcs, bufferFlits, vcSelection.clone(), queueOrder.clone());
-        c.atomicVcAllocation = atomicVcAllocation;
+        c.model = model;
         c.sliceReinitialization = sliceReinitialization;
         c.sliceInterlocking = sliceInterlocking;
         return c;
@@ -95,15 +106,25 @@ public final class RouterConfig {
     /**
      * Atomic VC allocation: an output VC is handed to a new packet only once the downstream buffer of that VC has
      * drained completely (Dally &amp; Towles 2004, §13.3, "atomic" VC allocation), instead of as soon as the previous
-     * packet's tail has left (the default, with credits governing space).
+     * packet's tail has left (the default, with credits governing space); the model's {@link RouterModel.VcRelease}.
      */
     public boolean atomicVcAllocation() {
-        return atomicVcAllocation;
+        return model.vcRelease() == RouterModel.VcRelease.DRAINED;
     }
 
     public RouterConfig withAtomicVcAllocation(boolean atomic) {
+        return withModel(model.withVcRelease(atomic ? RouterModel.VcRelease.DRAINED : RouterModel.VcRelease.TAIL));
+    }
+
+    /** The router's readings (routing, allocation and timing choices the papers leave open). */
+    public RouterModel model() {
+        return model;
+    }
+
+    /** A copy under another router model; the genes (C and Q) are kept as they are. */
+    public RouterConfig withModel(RouterModel m) {
         RouterConfig c = copy();
-        c.atomicVcAllocation = atomic;
+        c.model = m;
         return c;
     }
 
@@ -189,7 +210,7 @@ public final class RouterConfig {
             }
         }
         RouterConfig r = new RouterConfig(nodes, ports, vcs, bufferFlits, c, queueOrder.clone());
-        r.atomicVcAllocation = atomicVcAllocation;
+        r.model = model;
         r.sliceReinitialization = sliceReinitialization;
         r.sliceInterlocking = sliceInterlocking;
         return r;

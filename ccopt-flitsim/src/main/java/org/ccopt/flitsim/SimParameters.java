@@ -18,13 +18,15 @@ import org.ccopt.topology.TopologySpec;
  * The full configuration of one simulation as a JSON document, so a run can be replayed exactly (the
  * "parameter-loading mode" of Yokota et al. 2023, App. A.1): topology, router sizes, the workload (destinations,
  * slices S, packets, flits L, interval V, delays I) and the arbitration genes C (one scheme per node and port,
- * node-major) and Q (one order per node, port and VC). Absent C or Q mean the uniform defaults.
+ * node-major) and Q (one order per node, port and VC), and the router model's readings ({@link RouterModel#describe});
+ * absent C or Q mean the uniform defaults, an absent model ccopt's own ({@link RouterModel#CCOPT}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SimParameters(String topology, int vcs, int bufferFlits, String traffic, Long seed, int[] destination,
                             int slices, int packetsPerSlice, int flitsPerPacket, int interval, int[] injectionDelay,
                             String defaultVcSelection, List<String> vcSelection, List<int[]> queueOrder,
-                            Boolean atomicVcAllocation, Boolean sliceReinitialization, Boolean sliceInterlocking) {
+                            Boolean atomicVcAllocation, Boolean sliceReinitialization, Boolean sliceInterlocking,
+                            String routerModel) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -43,7 +45,13 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
         return new SimParameters(t.spec(), config.vcs(), config.bufferFlits(), traffic, seed, w.destination(),
                 w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, c, q,
-                config.atomicVcAllocation(), config.sliceReinitialization(), config.sliceInterlocking());
+                config.atomicVcAllocation(), config.sliceReinitialization(), config.sliceInterlocking(),
+                config.model().describe());
+    }
+
+    /** The router model the file names ({@link RouterModel#CCOPT} when it names none). */
+    public RouterModel model() {
+        return routerModel == null ? RouterModel.CCOPT : RouterModel.parse(routerModel);
     }
 
     public Topology buildTopology() {
@@ -56,8 +64,9 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
 
     public RouterConfig routerConfig(int dimensions) {
         int nodes = destination.length;
+        RouterModel m = model();
         RouterConfig config = RouterConfig.uniform(nodes, dimensions, vcs, bufferFlits,
-                VcSelection.parse(defaultVcSelection == null ? "C00" : defaultVcSelection));
+                defaultVcSelection == null ? m.defaultScheme() : VcSelection.parse(defaultVcSelection), m);
         int ports = config.ports();
         if (vcSelection != null) {
             if (vcSelection.size() != nodes * ports) {
@@ -77,7 +86,10 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                 config.setQueueOrder(i / (ports * vcs), (i / vcs) % ports, i % vcs, queueOrder.get(i));
             }
         }
-        return config.withAtomicVcAllocation(Boolean.TRUE.equals(atomicVcAllocation))
+        if (Boolean.TRUE.equals(atomicVcAllocation)) {
+            config = config.withAtomicVcAllocation(true);
+        }
+        return config
                 .withSliceReinitialization(Boolean.TRUE.equals(sliceReinitialization))
                 .withSliceInterlocking(Boolean.TRUE.equals(sliceInterlocking));
     }

@@ -8,6 +8,7 @@ import java.util.stream.IntStream;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Geometry;
@@ -51,7 +52,7 @@ public final class MappingEvaluator implements AutoCloseable {
      * @param packets  packets per node for the simulation, or 0 for the hop-only evaluator
      */
     public MappingEvaluator(Topology topology, int[][] patterns, int packets, int flitsPerPacket, int vcs,
-                            int bufferFlits, VcSelection scheme, int threads) {
+                            int bufferFlits, RouterModel model, int threads) {
         this.topology = topology;
         this.n = topology.terminalCount();
         if (n > MAX_TERMINALS) {
@@ -80,9 +81,9 @@ public final class MappingEvaluator implements AutoCloseable {
                 throw new InvalidInputException("simulated node mapping needs a torus or mesh; got '" + topology.spec()
                         + "' (use the hop-only evaluator for other topologies)");
             }
-            FlitSimulator probe = new FlitSimulator(topology, vcs, bufferFlits);
-            this.config = RouterConfig.uniform(n, probe.dimensions(), vcs, bufferFlits, scheme);
-            this.simulators = ThreadLocal.withInitial(() -> new FlitSimulator(topology, vcs, bufferFlits));
+            FlitSimulator probe = new FlitSimulator(topology, vcs, bufferFlits, model);
+            this.config = RouterConfig.uniform(n, probe.dimensions(), vcs, bufferFlits, model.defaultScheme(), model);
+            this.simulators = ThreadLocal.withInitial(() -> new FlitSimulator(topology, vcs, bufferFlits, model));
         } else {
             this.config = null;
             this.simulators = null;

@@ -3,6 +3,7 @@ package org.ccopt.mapping;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.NodeMapping;
 import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Topology;
@@ -21,21 +22,21 @@ public final class MappingValidator {
 
     /** Throws {@link IllegalStateException} naming the difference if {@code claimed} is not what the mapping gives. */
     public static void check(Topology t, int[][] logicalPatterns, int[] mapping, MappingScore claimed, int packets,
-                             int flitsPerPacket, int vcs, int bufferFlits, VcSelection scheme) {
+                             int flitsPerPacket, int vcs, int bufferFlits, RouterModel model) {
         if (!claimed.exact()) {
             throw new IllegalStateException("the reported mapping has a pruned (inexact) score");
         }
         HopDistances hops = new HopDistances(t);
         long totalHops = 0;
         long cycles = 0;
-        FlitSimulator sim = packets > 0 ? new FlitSimulator(t, vcs, bufferFlits) : null;
+        FlitSimulator sim = packets > 0 ? new FlitSimulator(t, vcs, bufferFlits, model) : null;
         for (int[] pattern : logicalPatterns) {
             int[] dest = NodeMapping.apply(mapping, pattern);
             for (int p = 0; p < dest.length; p++) {
                 totalHops += hops.distance(p, dest[p]);
             }
             if (sim != null) {
-                RouterConfig config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), vcs, bufferFlits, scheme);
+                RouterConfig config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), vcs, bufferFlits, model.defaultScheme(), model);
                 cycles += sim.run(config, Workload.simple(dest, packets, flitsPerPacket)).durationCycles();
             }
         }

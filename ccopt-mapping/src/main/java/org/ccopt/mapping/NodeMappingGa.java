@@ -36,11 +36,12 @@ public final class NodeMappingGa {
     }
 
     /**
-     * One row of the convergence record: the best so far, the mean over this generation's new mappings that were
-     * evaluated exactly, how many new mappings were pruned (provably below every kept one), and running totals.
+     * One row of the convergence record: the best so far, the mean and the largest over this generation's new mappings
+     * that were evaluated exactly (NaN and 0 when every one was pruned), how many new mappings were pruned (provably
+     * below every kept one), and running totals.
      */
     public record Generation(int generation, long bestCycles, double bestAvgHops, double meanNewCycles,
-                             double meanNewAvgHops, int prunedNew, long evaluations, double seconds) {
+                             double meanNewAvgHops, int prunedNew, long evaluations, double seconds, long maxNewCycles) {
     }
 
     /**
@@ -64,7 +65,9 @@ public final class NodeMappingGa {
     }
 
     private NodeMappingGa(MappingEvaluator evaluator, Settings settings, boolean prune) {
-        this.prune = prune;
+        // the random search (S99) reports the minimum, average and maximum of its samples (Yokota et al. 2018, Fig. 3),
+        // so it evaluates every sample in full
+        this.prune = prune && settings.variant().survivorCount(settings.population()) > 0;
         this.evaluator = evaluator;
         this.settings = settings;
         this.mutations = new MappingMutations(evaluator.topology(), evaluator.patterns(), evaluator.distance());
@@ -169,17 +172,18 @@ public final class NodeMappingGa {
                                   double seconds) {
         double cycles = 0;
         double hops = 0;
+        long max = 0;
         int exact = 0;
         for (int i = from; i < to; i++) {
             if (evaluated[i].exact()) {
                 cycles += evaluated[i].cycles();
                 hops += evaluated[i].avgHops();
+                max = Math.max(max, evaluated[i].cycles());
                 exact++;
             }
         }
-        int k = Math.max(1, exact);
-        return new Generation(g, best.cycles(), best.avgHops(), cycles / k, hops / k, to - from - exact, evaluations,
-                seconds);
+        return new Generation(g, best.cycles(), best.avgHops(), exact == 0 ? Double.NaN : cycles / exact,
+                exact == 0 ? Double.NaN : hops / exact, to - from - exact, evaluations, seconds, max);
     }
 
     /** The random stream of slot {@code slot} in generation {@code generation}. */

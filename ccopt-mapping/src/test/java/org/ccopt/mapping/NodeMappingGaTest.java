@@ -26,10 +26,10 @@ class NodeMappingGaTest {
     }
 
     private static NodeMappingGa.State run(int threads, String variant, SurvivalOrder order, int generations) {
-        try (MappingEvaluator ev = new MappingEvaluator(TORUS, patterns("bcmp", "brev"), 2, 4, 3, 4, VcSelection.C00, threads)) {
+        try (MappingEvaluator ev = new MappingEvaluator(TORUS, patterns("bcmp", "brev"), 2, 4, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT, threads)) {
             NodeMappingGa ga = new NodeMappingGa(ev, new NodeMappingGa.Settings(40, generations, MutationVariant.named(variant), order, 5));
             NodeMappingGa.State s = ga.run(ga.initial(), x -> { });
-            MappingValidator.check(TORUS, patterns("bcmp", "brev"), s.bestMapping(), s.bestScore(), 2, 4, 3, 4, VcSelection.C00);
+            MappingValidator.check(TORUS, patterns("bcmp", "brev"), s.bestMapping(), s.bestScore(), 2, 4, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT);
             return s;
         }
     }
@@ -71,7 +71,7 @@ class NodeMappingGaTest {
     void pruningNeverChangesTheResult() {
         // the same run with a cache-less, prune-less evaluator: every mapping scored in full
         int[][] p = patterns("bcmp", "brev");
-        try (MappingEvaluator ev = new MappingEvaluator(TORUS, p, 2, 4, 3, 4, VcSelection.C00, 1)) {
+        try (MappingEvaluator ev = new MappingEvaluator(TORUS, p, 2, 4, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT, 1)) {
             NodeMappingGa ga = new NodeMappingGa(ev, new NodeMappingGa.Settings(40, 8, MutationVariant.named("S20"), SurvivalOrder.ML, 5));
             NodeMappingGa.State pruned = ga.run(ga.initial(), x -> { });
             assertThat(ev.pruned()).isPositive();
@@ -90,7 +90,7 @@ class NodeMappingGaTest {
     @Test
     void aResumedRunEndsWhereAnUninterruptedOneDoes(@TempDir Path dir) throws Exception {
         int[][] p = patterns("bcmp", "brev");
-        try (MappingEvaluator ev = new MappingEvaluator(TORUS, p, 2, 4, 3, 4, VcSelection.C00, 2)) {
+        try (MappingEvaluator ev = new MappingEvaluator(TORUS, p, 2, 4, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT, 2)) {
             NodeMappingGa whole = new NodeMappingGa(ev, new NodeMappingGa.Settings(30, 6, MutationVariant.named("S01"), SurvivalOrder.SC, 9));
             NodeMappingGa.State expected = whole.run(whole.initial(), x -> { });
             NodeMappingGa half = new NodeMappingGa(ev, new NodeMappingGa.Settings(30, 3, MutationVariant.named("S01"), SurvivalOrder.SC, 9));
@@ -110,7 +110,7 @@ class NodeMappingGaTest {
     void hopsOnlyMappingWorksOnAnyTopologyAndRejectsGridOperatorsElsewhere() {
         Topology t = TopologySpec.parse("hypercube:4");
         int[][] p = {TrafficPattern.BREV.destinations(t, 1)};
-        try (MappingEvaluator ev = new MappingEvaluator(t, p, 0, 8, 3, 4, VcSelection.C00, 1)) {
+        try (MappingEvaluator ev = new MappingEvaluator(t, p, 0, 8, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT, 1)) {
             NodeMappingGa ga = new NodeMappingGa(ev, new NodeMappingGa.Settings(30, 20, MutationVariant.named("S10"), SurvivalOrder.AH, 3));
             NodeMappingGa.State s = ga.run(ga.initial(), x -> { });
             assertThat(s.bestScore().cycles()).isZero();

@@ -1,0 +1,227 @@
+package org.ccopt.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.ccopt.InvalidInputException;
+import org.ccopt.cupstack.Calibration;
+import org.ccopt.flitsim.RouterModel;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.util.AtomicFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ccopt calibrate}: measures router models (sets of readings, {@link RouterModel}) against the flit-level papers'
+ * deterministic figures ({@link Calibration}).
+ */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = "Fit the router's open readings to the published figures of Yokota et al. 2018 (8x8 durations, known "
+                + "answers 34 and 10) and 2023 (Table 2, 60 cells).")
+final class CalibrateCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--stage", defaultValue = "check", paramLabel = "STAGE",
+            description = "check: the model of the router options against both papers, cell by cell; screen2018: every "
+                    + "combination of readings against the 2018 figures; grid2023: the routing readings and the crossbar crossed, "
+                    + "against the 2023 Table 2; descent2023: coordinate descent on the 2023 Table 2 from the router options' "
+                    + "model (default: ${DEFAULT-VALUE}).")
+    String stage;
+
+    @Mixin
+    RouterOptions router = new RouterOptions();
+
+    @Option(names = "--top", defaultValue = "20", description = "Models listed by screen2018 (default: ${DEFAULT-VALUE}).")
+    int top;
+
+    @Option(names = "--out", paramLabel = "FILE.csv", description = "screen2018: write every model's fit as CSV.")
+    Path out;
+
+    @Option(names = "--threads", description = "Worker threads (default: all cores); results do not depend on it.")
+    Integer threads;
+
+    @Override
+    public Integer call() throws Exception {
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (workers < 1) {
+            throw new InvalidInputException("--threads " + workers + " is invalid; expected >= 1");
+        }
+        PrintWriter w = spec.commandLine().getOut();
+        switch (stage) {
+            case "check" -> check(w, router.model(RouterModel.CCOPT), workers);
+            case "screen2018" -> screen(w, workers);
+            case "descent2023" -> descent(w, router.model(RouterModel.CCOPT), workers);
+            case "grid2023" -> grid(w, workers);
+            default -> throw new InvalidInputException("--stage '" + stage + "' is unknown; expected check, screen2018, grid2023 or descent2023");
+        }
+        return Main.OK;
+    }
+
+    private void check(PrintWriter w, RouterModel m, int workers) {
+        w.println("model: " + m.describe());
+        Calibration.Fit2018 f18 = Calibration.fit2018(m);
+        if (f18 == null) {
+            w.println("2018: the model needs more than 3 VCs");
+        } else {
+            w.printf(Locale.ROOT, "2018 known answers: one packet %d (paper 10), four packets %d (paper 34)%n", f18.oneNeighbour(),
+                    f18.fourNeighbour());
+            w.println("2018 8x8 durations (paper: 94 189 148 158 134 131):");
+            for (VcSelection s : VcSelection.values()) {
+                Calibration.Errors e = f18.errors(s);
+                w.printf(Locale.ROOT, "  %s %s  mean %.1f %%, max %.1f %%, exact %d%n", s, row(f18.durations()[s.ordinal()]),
+                        e.meanAbsPercent(), e.maxAbsPercent(), e.exact());
+            }
+            w.println("  best scheme: " + f18.bestScheme());
+        }
+        Calibration.Fit2023 f23 = Calibration.fit2023(m, workers);
+        w.println("2023 Table 2 (ccopt / paper):");
+        for (int p = 0; p < 6; p++) {
+            StringBuilder s = new StringBuilder(String.format("  %-5s", Calibration.PATTERNS.get(p)));
+            for (int c = 0; c < 10; c++) {
+                s.append(String.format(" %3d/%-3d", f23.cells()[p][c], Calibration.TABLE2_2023[p][c]));
+            }
+            w.println(s);
+        }
+        Calibration.Errors e = f23.errors();
+        w.printf(Locale.ROOT, "  mean %.2f %%, max %.1f %%, exact %d of 60, best scheme matches %d of 6, equal column pairs %d of 4%n",
+                e.meanAbsPercent(), e.maxAbsPercent(), e.exact(), f23.bestSchemeMatches(), f23.equalColumnPairs());
+    }
+
+    private void screen(PrintWriter w, int workers) throws Exception {
+        List<RouterModel> space = Calibration.space();
+        long started = System.nanoTime();
+        Calibration.Fit2018[] fits = new Calibration.Fit2018[space.size()];
+        Calibration.parallel(space.size(), workers, i -> {
+            fits[i] = Calibration.fit2018(space.get(i));
+            return 0;
+        });
+        double seconds = (System.nanoTime() - started) / 1e9;
+        List<Calibration.Fit2018> ok = new ArrayList<>();
+        StringBuilder csv = new StringBuilder("model,scheme,knownAnswers,meanAbsPercent,maxAbsPercent,exact,bcmp,brev,brot,shfl,torn,trns\n");
+        for (Calibration.Fit2018 f : fits) {
+            if (f == null) {
+                continue;
+            }
+            VcSelection s = f.bestScheme();
+            Calibration.Errors e = f.errors(s);
+            csv.append(String.format(Locale.ROOT, "\"%s\",%s,%b,%.3f,%.3f,%d,%s%n", f.model().describe(), s, f.knownAnswersHold(),
+                    e.meanAbsPercent(), e.maxAbsPercent(), e.exact(), joined(f.durations()[s.ordinal()], ",")));
+            if (f.knownAnswersHold()) {
+                ok.add(f);
+            }
+        }
+        if (out != null) {
+            AtomicFiles.writeAtomically(out, csv.toString());
+        }
+        ok.sort(Comparator.comparingDouble((Calibration.Fit2018 f) -> f.errors(f.bestScheme()).meanAbsPercent())
+                .thenComparingDouble(f -> f.errors(f.bestScheme()).maxAbsPercent()));
+        w.printf(Locale.ROOT, "%d models in %.1f s; %d keep the known answers 10 and 34%n", space.size(), seconds, ok.size());
+        w.println("| rank | mean abs % | max abs % | exact | scheme | bcmp brev brot shfl torn trns | readings |");
+        w.println("| ---: | ---: | ---: | ---: | --- | --- | --- |");
+        for (int i = 0; i < Math.min(top, ok.size()); i++) {
+            Calibration.Fit2018 f = ok.get(i);
+            VcSelection s = f.bestScheme();
+            Calibration.Errors e = f.errors(s);
+            w.printf(Locale.ROOT, "| %d | %.2f | %.1f | %d | %s | %s | %s |%n", i + 1, e.meanAbsPercent(), e.maxAbsPercent(), e.exact(),
+                    s, row(f.durations()[s.ordinal()]).trim(), f.model().withDefaultScheme(s).describe());
+        }
+    }
+
+    private void grid(PrintWriter w, int workers) throws Exception {
+        List<RouterModel> space = Calibration.routingSpace();
+        long started = System.nanoTime();
+        List<Calibration.Fit2023> fits = new ArrayList<>();
+        StringBuilder csv = new StringBuilder("model,meanAbsPercent,maxAbsPercent,exact,bestSchemeMatches,equalColumnPairs,cells\n");
+        for (RouterModel m : space) {
+            Calibration.Fit2023 f = evaluate(new LinkedHashMap<>(), m, workers, w);
+            fits.add(f);
+            Calibration.Errors e = f.errors();
+            StringBuilder cells = new StringBuilder();
+            for (int[] r : f.cells()) {
+                cells.append(cells.length() == 0 ? "" : " ").append(joined(r, "/"));
+            }
+            csv.append(String.format(Locale.ROOT, "\"%s\",%.3f,%.3f,%d,%d,%d,%s%n", m.describe(), e.meanAbsPercent(), e.maxAbsPercent(),
+                    e.exact(), f.bestSchemeMatches(), f.equalColumnPairs(), cells));
+            if (out != null) {
+                AtomicFiles.writeAtomically(out, csv.toString()); // progress survives an interruption
+            }
+        }
+        fits.sort((a, b) -> a.errors().better(b.errors()) ? -1 : b.errors().better(a.errors()) ? 1 : 0);
+        w.printf(Locale.ROOT, "%d models in %.1f s%n", space.size(), (System.nanoTime() - started) / 1e9);
+        w.println("| rank | mean abs % | max abs % | exact | best scheme | equal pairs | readings |");
+        w.println("| ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+        for (int i = 0; i < Math.min(top, fits.size()); i++) {
+            Calibration.Fit2023 f = fits.get(i);
+            Calibration.Errors e = f.errors();
+            w.printf(Locale.ROOT, "| %d | %.2f | %.1f | %d | %d | %d | %s |%n", i + 1, e.meanAbsPercent(), e.maxAbsPercent(), e.exact(),
+                    f.bestSchemeMatches(), f.equalColumnPairs(), f.model().describe());
+        }
+    }
+
+    private void descent(PrintWriter w, RouterModel start, int workers) {
+        Map<RouterModel, Calibration.Fit2023> seen = new LinkedHashMap<>();
+        RouterModel current = start;
+        Calibration.Fit2023 best = evaluate(seen, current, workers, w);
+        boolean improved = true;
+        int pass = 0;
+        while (improved) {
+            improved = false;
+            pass++;
+            for (RouterModel m : Calibration.neighbours(current)) {
+                Calibration.Fit2023 f = evaluate(seen, m, workers, w);
+                if (f.errors().better(best.errors())) {
+                    best = f;
+                    current = m;
+                    improved = true;
+                    w.printf(Locale.ROOT, "pass %d: better: %s%n", pass, m.describe());
+                    w.flush();
+                }
+            }
+        }
+        w.printf("descent ended after %d passes, %d models evaluated%n", pass, seen.size());
+        check(w, current, workers);
+    }
+
+    private static Calibration.Fit2023 evaluate(Map<RouterModel, Calibration.Fit2023> seen, RouterModel m, int workers, PrintWriter w) {
+        Calibration.Fit2023 f = seen.get(m);
+        if (f == null) {
+            try {
+                f = Calibration.fit2023(m, workers);
+            } catch (InvalidInputException e) {
+                int[][] none = new int[6][10];
+                for (int[] r : none) {
+                    java.util.Arrays.fill(r, -1);
+                }
+                f = new Calibration.Fit2023(m, none); // the model needs more than the papers' 3 VCs
+            }
+            seen.put(m, f);
+            Calibration.Errors e = f.errors();
+            w.printf(Locale.ROOT, "  %.2f %% mean, %.1f %% max, %d exact, %d best, %d pairs: %s%n", e.meanAbsPercent(), e.maxAbsPercent(),
+                    e.exact(), f.bestSchemeMatches(), f.equalColumnPairs(), m.describe());
+            w.flush();
+        }
+        return f;
+    }
+
+    private static String joined(int[] values, String separator) {
+        return java.util.Arrays.stream(values).mapToObj(String::valueOf).collect(java.util.stream.Collectors.joining(separator));
+    }
+
+    private static String row(int[] values) {
+        StringBuilder s = new StringBuilder();
+        for (int v : values) {
+            s.append(String.format(" %3d", v));
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,327 @@
+package org.ccopt.flitsim;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.ccopt.InvalidInputException;
+
+/**
+ * The readings of the router that Yokota et al. 2018 (§5.1) and 2023 (§4, §5.2-5.3, App. A.1) leave open, one field
+ * each. Every field names the sentence that allows more than one reading; {@link #CCOPT} is the model ccopt used
+ * before the readings were made explicit (its results are locked by the golden test), and the presets
+ * {@link #YOKOTA2018} and {@link #YOKOTA2023} are the readings that fit each paper's own deterministic figures best
+ * (chosen by fit to the published numbers with {@code ccopt calibrate}; the residuals are in
+ * docs/results/flitsim-calibration.md).
+ *
+ * @param dateline       where a packet's VC goes up on a wrapped ring (App. A.1: "When a packet goes across the
+ *                       date-line at x = 0, y = 0, x = N/2, and y = N/2, its virtual channel number is increased")
+ * @param vcClass        which VC a hop uses (App. A.1 says only that packets start on VC-0 and go up at datelines)
+ * @param dimensionOrder which dimension is routed first (App. A.1: "firstly traverses along the x-axis then goes in
+ *                       y-direction"; §5.3's example, channel 0 of the east output choosing among the CPU, north and
+ *                       west inputs, needs a y-to-x turn, so the axis naming is open)
+ * @param tie            the direction of a hop at distance exactly k/2 on a ring (unstated in both papers)
+ * @param crossbar       how many flits one input port may forward per cycle (§4: "the central crossbar-switch"
+ *                       connects "every input queue and every output virtual channel"; a switch allocator is not named)
+ * @param queueUpdate    how the queue selection order Q changes after a grant (§5.2: "its corresponding entry stands at
+ *                       the tail of the line"; §5.3: "the entries of Q are rotated")
+ * @param queueDefault   the initial Q order where no gene sets it (unstated)
+ * @param vcRelease      when an output VC may be granted to the next packet (unstated)
+ * @param creditDelay    extra cycles before a freed buffer slot is seen upstream (0: the next cycle; unstated)
+ * @param roundRobinStart the "previous channel" of a round-robin VC selection before any selection (Table 1; unstated)
+ * @param ejection       flits a node's processor port takes per cycle (Fig. 2 draws the CPU port as one more output
+ *                       port; its bandwidth is unstated)
+ * @param defaultScheme  the VC selection scheme of every port where the experiment names none (the 2018 paper names
+ *                       none; the 2023 paper sweeps C00-C09)
+ */
+public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dimensionOrder, Tie tie, Crossbar crossbar,
+                          QueueUpdate queueUpdate, QueueDefault queueDefault, VcRelease vcRelease, int creditDelay,
+                          RoundRobinStart roundRobinStart, Ejection ejection, VcSelection defaultScheme) {
+
+    /** The crossing of a dateline, which adds one to the VC number. */
+    public enum Dateline implements Reading {
+        /** On the link that wraps from k-1 to 0 and on the link between k/2-1 and k/2, in either direction. */
+        EDGE,
+        /**
+         * On the link between coordinate 0 and 1 and on the link between k/2 and k/2+1, in either direction (the line
+         * drawn just past the node at x = 0 or x = N/2 rather than just before it).
+         */
+        EDGE_ABOVE,
+        /** On the hop into the node at coordinate 0 or k/2. */
+        INTO,
+        /** On the hop out of the node at coordinate 0 or k/2 (including the packet's own source). */
+        OUT_OF,
+        /** On the hop out of the node at coordinate 0 or k/2 that the packet entered travelling in that dimension. */
+        THROUGH
+    }
+
+    /** The VC of a hop. */
+    public enum VcClass implements Reading {
+        /** The number of datelines crossed so far, over all dimensions (VC-0 at injection). */
+        CUMULATIVE,
+        /** The number of datelines crossed in the current dimension: the VC returns to 0 when the packet turns. */
+        RESET_ON_TURN,
+        /**
+         * The position of the current dimension in the routing order plus the datelines crossed in it: the first
+         * dimension uses VCs 0-1, the second 1-2, and so on (a common way to give each dimension its own classes).
+         */
+        DIMENSION_OFFSET,
+        /**
+         * Any free VC at or above the packet's class, the cumulative count of datelines crossed (the class is the
+         * packet's own and does not follow the VC it was given). Deadlock freedom is not guaranteed (a class-0 packet
+         * may hold VC 2); the simulator reports a deadlock if one occurs.
+         */
+        ANY_AT_OR_ABOVE
+    }
+
+    /** Which dimension is corrected first. */
+    public enum DimensionOrder implements Reading {
+        /** Dimension 0 (x, the low half of W = Y||X) first, then 1, ... */
+        X_FIRST,
+        /** The highest dimension first, x last. */
+        Y_FIRST
+    }
+
+    /** Direction of a hop at distance exactly k/2 on a ring. */
+    public enum Tie implements Reading {
+        POSITIVE,
+        NEGATIVE,
+        /** Positive from an even source coordinate, negative from an odd one. */
+        SOURCE_PARITY,
+        /** Positive from a source coordinate below k/2, negative from k/2 upwards. */
+        HALF
+    }
+
+    /** Flits an input port may send per cycle. */
+    public enum Crossbar implements Reading {
+        /** One per input VC: several VCs of one input port may move to different outputs in one cycle. */
+        PER_VC,
+        /**
+         * One per input port (a separable switch allocation): output ports are served in ascending order, and a
+         * VC whose input port already sent a flit in this cycle waits.
+         */
+        PER_INPUT_PORT
+    }
+
+    /** Q after a grant to the entry at position j. */
+    public enum QueueUpdate implements Reading {
+        /** The granted entry moves to the tail, the others keep their order (§5.2). */
+        MOVE_TO_TAIL,
+        /** The order is rotated so that the entry after the granted one comes first (§5.3). */
+        ROTATE
+    }
+
+    /** Initial Q order of an output VC. */
+    public enum QueueDefault implements Reading {
+        /** Input ports in index order: +x, -x, +y, -y, ..., processor last. */
+        PORT_ORDER,
+        /** The processor port first, then the network ports in index order. */
+        PROCESSOR_FIRST
+    }
+
+    /** When an output VC is free for the next packet. */
+    public enum VcRelease implements Reading {
+        /** As soon as the previous packet's tail has left (credits govern space). */
+        TAIL,
+        /** Only once the downstream buffer of the VC has drained (Dally &amp; Towles 2004, §13.3, atomic allocation). */
+        DRAINED
+    }
+
+    /** Flits ejected per node and cycle. */
+    public enum Ejection implements Reading {
+        /** One: the processor port is an output port like the others (VC selection picks one VC). */
+        ONE_PER_CYCLE,
+        /** One per VC: every VC of the processor port with a flit ready ejects it. */
+        PER_VC
+    }
+
+    /** Previous channel of a round-robin VC selection at the start of a run. */
+    public enum RoundRobinStart implements Reading {
+        ZERO,
+        LAST
+    }
+
+    /** The model ccopt used before its readings were explicit; the golden test locks its results. */
+    public static final RouterModel CCOPT = new RouterModel(Dateline.EDGE, VcClass.CUMULATIVE, DimensionOrder.X_FIRST, Tie.POSITIVE,
+            Crossbar.PER_VC, QueueUpdate.MOVE_TO_TAIL, QueueDefault.PORT_ORDER, VcRelease.TAIL, 0, RoundRobinStart.ZERO,
+            Ejection.ONE_PER_CYCLE, VcSelection.C00);
+
+    /** Best fit to Yokota et al. 2018's physical-addressing durations (8x8 torus); see docs/results/flitsim-calibration.md. */
+    public static final RouterModel YOKOTA2018 = CCOPT.withDateline(Dateline.THROUGH).withDimensionOrder(DimensionOrder.Y_FIRST)
+            .withDefaultScheme(VcSelection.C05);
+
+    /** Best fit to Yokota et al. 2023's Table 2 (16x16 torus); see docs/results/flitsim-calibration.md. */
+    public static final RouterModel YOKOTA2023 = CCOPT.withDimensionOrder(DimensionOrder.Y_FIRST).withTie(Tie.HALF)
+            .withCrossbar(Crossbar.PER_INPUT_PORT);
+
+    public RouterModel {
+        if (creditDelay < 0 || creditDelay > 8) {
+            throw new InvalidInputException("credit delay " + creditDelay + " is out of range; expected 0..8 extra cycles");
+        }
+    }
+
+    /** The preset of a name: ccopt, yokota2018, yokota2023. */
+    public static RouterModel preset(String name) {
+        return switch (name.trim().toLowerCase(Locale.ROOT)) {
+            case "ccopt" -> CCOPT;
+            case "yokota2018" -> YOKOTA2018;
+            case "yokota2023" -> YOKOTA2023;
+            default -> throw new InvalidInputException("unknown router model '" + name + "'; expected ccopt, yokota2018 or yokota2023");
+        };
+    }
+
+    public RouterModel withDateline(Dateline d) {
+        return new RouterModel(d, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, ejection, defaultScheme);
+    }
+
+    public RouterModel withVcClass(VcClass c) {
+        return new RouterModel(dateline, c, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, ejection, defaultScheme);
+    }
+
+    public RouterModel withDimensionOrder(DimensionOrder o) {
+        return new RouterModel(dateline, vcClass, o, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, ejection, defaultScheme);
+    }
+
+    public RouterModel withTie(Tie t) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, t, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, ejection, defaultScheme);
+    }
+
+    public RouterModel withCrossbar(Crossbar c) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, c, queueUpdate, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, ejection, defaultScheme);
+    }
+
+    public RouterModel withQueueUpdate(QueueUpdate q) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, q, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, ejection, defaultScheme);
+    }
+
+    public RouterModel withQueueDefault(QueueDefault q) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, q, vcRelease, creditDelay,
+                roundRobinStart, ejection, defaultScheme);
+    }
+
+    public RouterModel withVcRelease(VcRelease r) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, r, creditDelay,
+                roundRobinStart, ejection, defaultScheme);
+    }
+
+    public RouterModel withCreditDelay(int d) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, d,
+                roundRobinStart, ejection, defaultScheme);
+    }
+
+    public RouterModel withRoundRobinStart(RoundRobinStart r) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
+                r, ejection, defaultScheme);
+    }
+
+    public RouterModel withEjection(Ejection e) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, e, defaultScheme);
+    }
+
+    public RouterModel withDefaultScheme(VcSelection s) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, ejection, s);
+    }
+
+    /** Whether two models route identically (same dateline, VC class, dimension order and tie). */
+    boolean sameRouting(RouterModel o) {
+        return dateline == o.dateline && vcClass == o.vcClass && dimensionOrder == o.dimensionOrder && tie == o.tie;
+    }
+
+    /** A one-line description, {@code key=value} for every reading, as the CLI options spell them. */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        parts.add("dateline=" + dateline.key());
+        parts.add("vc-class=" + vcClass.key());
+        parts.add("dim-order=" + dimensionOrder.key());
+        parts.add("ring-tie=" + tie.key());
+        parts.add("crossbar=" + crossbar.key());
+        parts.add("q-update=" + queueUpdate.key());
+        parts.add("q-default=" + queueDefault.key());
+        parts.add("vc-release=" + vcRelease.key());
+        parts.add("credit-delay=" + creditDelay);
+        parts.add("rr-start=" + roundRobinStart.key());
+        parts.add("ejection=" + ejection.key());
+        parts.add("scheme=" + defaultScheme.name());
+        return String.join(",", parts);
+    }
+
+    /**
+     * The model a {@link #describe} line names: a preset name, or {@code key=value} pairs separated by commas applied
+     * to ccopt's model (keys as the CLI options: dateline, vc-class, dim-order, ring-tie, crossbar, q-update, q-default,
+     * vc-release, credit-delay, rr-start, ejection, scheme).
+     */
+    public static RouterModel parse(String text) {
+        if (!text.contains("=")) {
+            return preset(text);
+        }
+        RouterModel m = CCOPT;
+        for (String part : text.split(",")) {
+            String[] kv = part.split("=", 2);
+            String v = kv.length == 2 ? kv[1].trim() : "";
+            m = switch (kv[0].trim()) {
+                case "dateline" -> m.withDateline(Reading.parse(Dateline.class, "dateline", v));
+                case "vc-class" -> m.withVcClass(Reading.parse(VcClass.class, "vc-class", v));
+                case "dim-order" -> m.withDimensionOrder(Reading.parse(DimensionOrder.class, "dim-order", v));
+                case "ring-tie" -> m.withTie(Reading.parse(Tie.class, "ring-tie", v));
+                case "crossbar" -> m.withCrossbar(Reading.parse(Crossbar.class, "crossbar", v));
+                case "q-update" -> m.withQueueUpdate(Reading.parse(QueueUpdate.class, "q-update", v));
+                case "q-default" -> m.withQueueDefault(Reading.parse(QueueDefault.class, "q-default", v));
+                case "vc-release" -> m.withVcRelease(Reading.parse(VcRelease.class, "vc-release", v));
+                case "credit-delay" -> {
+                    try {
+                        yield m.withCreditDelay(Integer.parseInt(v));
+                    } catch (NumberFormatException e) {
+                        throw new InvalidInputException("credit-delay '" + v + "' is not a number; expected 0..8");
+                    }
+                }
+                case "rr-start" -> m.withRoundRobinStart(Reading.parse(RoundRobinStart.class, "rr-start", v));
+                case "ejection" -> m.withEjection(Reading.parse(Ejection.class, "ejection", v));
+                case "scheme" -> m.withDefaultScheme(VcSelection.parse(v));
+                default -> throw new InvalidInputException("router model reading '" + kv[0].trim() + "' is unknown; expected "
+                        + "dateline, vc-class, dim-order, ring-tie, crossbar, q-update, q-default, vc-release, credit-delay, "
+                        + "rr-start, ejection or scheme");
+            };
+        }
+        return m;
+    }
+
+    /** The name of a preset equal to this model, or null. */
+    public String presetName() {
+        if (equals(YOKOTA2023)) {
+            return "yokota2023";
+        }
+        if (equals(YOKOTA2018)) {
+            return "yokota2018";
+        }
+        return equals(CCOPT) ? "ccopt" : null;
+    }
+
+    /** A reading's option value: the constant's name in lower case with hyphens. */
+    public interface Reading {
+        String name();
+
+        default String key() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /** The constant of {@code type} whose key (or name) is {@code text}; one clear line otherwise. */
+        static <E extends Enum<E> & Reading> E parse(Class<E> type, String option, String text) {
+            String t = text.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+            List<String> keys = new ArrayList<>();
+            for (E e : type.getEnumConstants()) {
+                if (e.key().equals(t)) {
+                    return e;
+                }
+                keys.add(e.key());
+            }
+            throw new InvalidInputException(option + " '" + text + "' is not a reading; expected one of " + String.join(", ", keys));
+        }
+    }
+}
