@@ -58,6 +58,10 @@ final class RouterOptions {
     @Option(names = "--ejection", paramLabel = "R", description = "Flits a node ejects per cycle: one-per-cycle, per-vc.")
     String ejection;
 
+    @Option(names = "--vc-competition", paramLabel = "R",
+            description = "VCs in VC selection: sendable (flit and credit), ready (flit; a winner without credit idles the link).")
+    String vcCompetition;
+
     /** The model: the preset named by --model (else {@code fallback}) with every reading option applied. */
     RouterModel model(RouterModel fallback) {
         RouterModel m = model == null ? fallback : RouterModel.preset(model);
@@ -93,6 +97,9 @@ final class RouterOptions {
         }
         if (ejection != null) {
             m = m.withEjection(Reading.parse(RouterModel.Ejection.class, "--ejection", ejection));
+        }
+        if (vcCompetition != null) {
+            m = m.withVcCompetition(Reading.parse(RouterModel.VcCompetition.class, "--vc-competition", vcCompetition));
         }
         if (vcSelect != null) {
             m = m.withDefaultScheme(VcSelection.parse(vcSelect));

@@ -109,7 +109,7 @@ final class SimCommand implements Callable<Integer> {
         if (params != null) {
             for (String o : List.of("--topology", "--traffic", "--packets", "--packet-flits", "--slices", "--atomic-vc", "--reinit",
                     "--interlock", "--seed", "--vcs", "--buffer", "--vc-select", "--model", "--dateline", "--vc-class", "--dim-order",
-                    "--ring-tie", "--crossbar", "--q-update", "--q-default", "--vc-release", "--credit-delay", "--rr-start", "--ejection")) {
+                    "--ring-tie", "--crossbar", "--q-update", "--q-default", "--vc-release", "--credit-delay", "--rr-start", "--ejection", "--vc-competition")) {
                 if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
                     throw new InvalidInputException(o + " cannot be combined with --params, which fixes it; only --interval "
                             + "overrides the file");

@@ -43,7 +43,8 @@ import org.ccopt.topology.Topology;
  * <h2>Readings</h2>
  * What the papers leave open is a {@link RouterModel} carried by the {@link RouterConfig}: where a dateline lies, the VC
  * of a hop, the dimension order, the direction at distance k/2, how many flits an input port forwards per cycle, how
- * Q changes after a grant and starts, when an output VC is free again, the credit delay and the round-robin start. The
+ * Q changes after a grant and starts, when an output VC is free again, the credit delay, the round-robin start, the
+ * ejection bandwidth and which VCs compete in VC selection. The
  * routing tables are rebuilt when a run's model routes differently from the previous one. The description above is
  * {@link RouterModel#CCOPT}, the model the golden test locks.
  *
@@ -89,6 +90,7 @@ public final class FlitSimulator {
     private boolean onePerInputPort;
     private boolean anyAbove;
     private boolean ejectPerVc;
+    private boolean readyCompete;
     private boolean rotateQueueOrder;
     private int creditDelay;
     private int roundRobinStart;
@@ -970,6 +972,20 @@ public final class FlitSimulator {
             return; // asleep until a flit arrives
         }
         int eligible = ready & ~blocked;
+        if (readyCompete && blocked != 0 && eligible != 0 && (ready & (ready - 1)) != 0) {
+            // VC selection among every VC with a flit ready: a winner blocked on credit idles the link this cycle
+            int schemeIndex = schemeOrdinal[portId];
+            int winner = firstInOrder(ready, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
+            if ((blocked & (1 << winner)) != 0) {
+                lb++;
+                rrLast[portId] = winner;
+                portNext[portId >>> 6] |= 1L << portId;
+                if (trace != null) {
+                    trace.record(cycle, portId, LinkTrace.BLOCKED);
+                }
+                return;
+            }
+        }
         if (blocked != 0) {
             lb++;
             if (trace != null) {
@@ -1365,6 +1381,7 @@ public final class FlitSimulator {
         onePerInputPort = m.crossbar() == RouterModel.Crossbar.PER_INPUT_PORT;
         anyAbove = m.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE;
         ejectPerVc = m.ejection() == RouterModel.Ejection.PER_VC;
+        readyCompete = m.vcCompetition() == RouterModel.VcCompetition.READY;
         rotateQueueOrder = m.queueUpdate() == RouterModel.QueueUpdate.ROTATE;
         roundRobinStart = m.roundRobinStart() == RouterModel.RoundRobinStart.LAST ? vcs - 1 : 0;
         if (creditDelay != m.creditDelay() || creditCount.length != m.creditDelay() + 1) {

@@ -30,12 +30,16 @@ import org.ccopt.InvalidInputException;
  * @param roundRobinStart the "previous channel" of a round-robin VC selection before any selection (Table 1; unstated)
  * @param ejection       flits a node's processor port takes per cycle (Fig. 2 draws the CPU port as one more output
  *                       port; its bandwidth is unstated)
+ * @param vcCompetition  which VCs of an output port take part in VC selection (§4: "when an output port is requested
+ *                       for multiple virtual channels simultaneously, the port selects one of the requested channels";
+ *                       whether a VC without buffer space downstream counts as requesting is open)
  * @param defaultScheme  the VC selection scheme of every port where the experiment names none (the 2018 paper names
  *                       none; the 2023 paper sweeps C00-C09)
  */
 public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dimensionOrder, Tie tie, Crossbar crossbar,
                           QueueUpdate queueUpdate, QueueDefault queueDefault, VcRelease vcRelease, int creditDelay,
-                          RoundRobinStart roundRobinStart, Ejection ejection, VcSelection defaultScheme) {
+                          RoundRobinStart roundRobinStart, Ejection ejection, VcCompetition vcCompetition,
+                          VcSelection defaultScheme) {
 
     /** The crossing of a dateline, which adds one to the VC number. */
     public enum Dateline implements Reading {
@@ -134,6 +138,19 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         PER_VC
     }
 
+    /** The VCs that compete in an output port's VC selection. */
+    public enum VcCompetition implements Reading {
+        /** Those with a flit ready and buffer space downstream (a VC blocked on credit never wins). */
+        SENDABLE,
+        /**
+         * Those with a flit ready: a winner without buffer space downstream leaves the link idle for the cycle. A VC
+         * that keeps winning while blocked can starve the packets that would drain its buffer, so this reading can
+         * deadlock (it does with the reset-on-turn and dimension-offset classes on the 16x16 torus); the simulator
+         * reports it.
+         */
+        READY
+    }
+
     /** Previous channel of a round-robin VC selection at the start of a run. */
     public enum RoundRobinStart implements Reading {
         ZERO,
@@ -143,7 +160,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     /** The model ccopt used before its readings were explicit; the golden test locks its results. */
     public static final RouterModel CCOPT = new RouterModel(Dateline.EDGE, VcClass.CUMULATIVE, DimensionOrder.X_FIRST, Tie.POSITIVE,
             Crossbar.PER_VC, QueueUpdate.MOVE_TO_TAIL, QueueDefault.PORT_ORDER, VcRelease.TAIL, 0, RoundRobinStart.ZERO,
-            Ejection.ONE_PER_CYCLE, VcSelection.C00);
+            Ejection.ONE_PER_CYCLE, VcCompetition.SENDABLE, VcSelection.C00);
 
     /** Best fit to Yokota et al. 2018's physical-addressing durations (8x8 torus); see docs/results/flitsim-calibration.md. */
     public static final RouterModel YOKOTA2018 = CCOPT.withDateline(Dateline.THROUGH).withDimensionOrder(DimensionOrder.Y_FIRST)
@@ -171,62 +188,67 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
 
     public RouterModel withDateline(Dateline d) {
         return new RouterModel(d, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, defaultScheme);
     }
 
     public RouterModel withVcClass(VcClass c) {
         return new RouterModel(dateline, c, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, defaultScheme);
     }
 
     public RouterModel withDimensionOrder(DimensionOrder o) {
         return new RouterModel(dateline, vcClass, o, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, defaultScheme);
     }
 
     public RouterModel withTie(Tie t) {
         return new RouterModel(dateline, vcClass, dimensionOrder, t, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, defaultScheme);
     }
 
     public RouterModel withCrossbar(Crossbar c) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, c, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, defaultScheme);
     }
 
     public RouterModel withQueueUpdate(QueueUpdate q) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, q, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, defaultScheme);
     }
 
     public RouterModel withQueueDefault(QueueDefault q) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, q, vcRelease, creditDelay,
-                roundRobinStart, ejection, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, defaultScheme);
     }
 
     public RouterModel withVcRelease(VcRelease r) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, r, creditDelay,
-                roundRobinStart, ejection, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, defaultScheme);
     }
 
     public RouterModel withCreditDelay(int d) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, d,
-                roundRobinStart, ejection, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, defaultScheme);
     }
 
     public RouterModel withRoundRobinStart(RoundRobinStart r) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                r, ejection, defaultScheme);
+                r, ejection, vcCompetition, defaultScheme);
     }
 
     public RouterModel withEjection(Ejection e) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, e, defaultScheme);
+                roundRobinStart, e, vcCompetition, defaultScheme);
+    }
+
+    public RouterModel withVcCompetition(VcCompetition c) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, ejection, c, defaultScheme);
     }
 
     public RouterModel withDefaultScheme(VcSelection s) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, s);
+                roundRobinStart, ejection, vcCompetition, s);
     }
 
     /** Whether two models route identically (same dateline, VC class, dimension order and tie). */
@@ -248,6 +270,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         parts.add("credit-delay=" + creditDelay);
         parts.add("rr-start=" + roundRobinStart.key());
         parts.add("ejection=" + ejection.key());
+        parts.add("vc-competition=" + vcCompetition.key());
         parts.add("scheme=" + defaultScheme.name());
         return String.join(",", parts);
     }
@@ -255,7 +278,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     /**
      * The model a {@link #describe} line names: a preset name, or {@code key=value} pairs separated by commas applied
      * to ccopt's model (keys as the CLI options: dateline, vc-class, dim-order, ring-tie, crossbar, q-update, q-default,
-     * vc-release, credit-delay, rr-start, ejection, scheme).
+     * vc-release, credit-delay, rr-start, ejection, vc-competition, scheme).
      */
     public static RouterModel parse(String text) {
         if (!text.contains("=")) {
@@ -283,10 +306,11 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
                 }
                 case "rr-start" -> m.withRoundRobinStart(Reading.parse(RoundRobinStart.class, "rr-start", v));
                 case "ejection" -> m.withEjection(Reading.parse(Ejection.class, "ejection", v));
+                case "vc-competition" -> m.withVcCompetition(Reading.parse(VcCompetition.class, "vc-competition", v));
                 case "scheme" -> m.withDefaultScheme(VcSelection.parse(v));
                 default -> throw new InvalidInputException("router model reading '" + kv[0].trim() + "' is unknown; expected "
                         + "dateline, vc-class, dim-order, ring-tie, crossbar, q-update, q-default, vc-release, credit-delay, "
-                        + "rr-start, ejection or scheme");
+                        + "rr-start, ejection, vc-competition or scheme");
             };
         }
         return m;

@@ -168,6 +168,7 @@ class RouterModelTest {
         variants.add(RouterModel.CCOPT.withCreditDelay(3));
         variants.add(RouterModel.CCOPT.withRoundRobinStart(RouterModel.RoundRobinStart.LAST));
         variants.add(RouterModel.CCOPT.withEjection(RouterModel.Ejection.PER_VC));
+        variants.add(RouterModel.CCOPT.withVcCompetition(RouterModel.VcCompetition.READY));
         for (RouterModel v : variants) {
             if (!v.equals(RouterModel.CCOPT)) {
                 assertThat(signature(t, v, loads)).as(v.describe()).isNotEqualTo(base);
