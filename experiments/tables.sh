@@ -32,7 +32,7 @@ table() { # name, title, ccopt table arguments...
   } > "$docs/$name.md"
 }
 table sim-patterns "Flit-level durations on the 8x8 torus (Yokota et al. 2018, six patterns; see flitsim-8x8-durations.md)" \
-  --by traffic,packets --show durationCycles:mean,lb:mean,ib:mean --format md
+  --by traffic,packets --pivot model --show durationCycles:mean --format md
 table rank-hops "Hop counts of ascending (mapping order) and two-opt placement (Cui 2024, Tables 3.4-3.6; see rank-tables.md)" \
   --by collective,mapping,placement --show totalHops:mean,totalHops:min,totalHops:max,totalHops:count --format md
 table nodemap-table3 "Node-mapping GA by variant and survival order (Yokota et al. 2018, Table 3; see nodemap-tables.md)" \
@@ -40,6 +40,8 @@ table nodemap-table3 "Node-mapping GA by variant and survival order (Yokota et a
 table cupstack-table2 "Simple stacking under every VC selection scheme (Yokota et al. 2023, Table 2; see cupstack-tables.md)" \
   --by traffic --show baselineCycles,simplePerScheme.C00,simplePerScheme.C01,simplePerScheme.C02,simplePerScheme.C03,simplePerScheme.C04,simplePerScheme.C05,simplePerScheme.C06,simplePerScheme.C07,simplePerScheme.C08,simplePerScheme.C09 --format md
 table cupstack-table3 "Simple stacking with timing adjustment: best cycles of one GA run per cell (Yokota et al. 2023, Table 3; see cupstack-tables.md)" \
+  --by traffic --pivot vc-select --show bestCycles:min --format md
+table cupstack-table3-yokota2023 "Table 3 under --model yokota2023, the paper's unseeded GA: best of two runs per cell (Yokota et al. 2023, Table 3; see flitsim-calibration.md)" \
   --by traffic --pivot vc-select --show bestCycles:min --format md
 table cupstack-table4 "Cup-Stacking GA methods: best cycles, columns method/from-slices/estimate-slices/frozen genes (Yokota et al. 2023, Table 4; see cupstack-tables.md)" \
   --by traffic --pivot method,from-slices,estimate-slices,freeze --show bestCycles:min --format md

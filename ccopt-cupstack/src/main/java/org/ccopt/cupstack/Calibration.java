@@ -3,11 +3,7 @@ package org.ccopt.cupstack;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
@@ -17,6 +13,7 @@ import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
+import org.ccopt.util.Workers;
 
 /**
  * Fit of the router's open readings ({@link RouterModel}) to the deterministic figures the two flit-level papers
@@ -321,39 +318,9 @@ public final class Calibration {
     }
 
     /** {@code f(0..count-1)} on {@code threads} workers, results in index order. */
-    public static int[] parallel(int count, int threads, IntFunction<Integer> f) {
+    public static int[] parallel(int count, int threads, IntUnaryOperator f) {
         int[] out = new int[count];
-        AtomicInteger next = new AtomicInteger();
-        Runnable worker = () -> {
-            for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
-                out[i] = f.apply(i);
-            }
-        };
-        int workers = Math.max(1, Math.min(threads, count));
-        if (workers == 1) {
-            worker.run();
-            return out;
-        }
-        ForkJoinPool pool = new ForkJoinPool(workers);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int w = 0; w < workers; w++) {
-                futures.add(pool.submit(worker));
-            }
-            for (Future<?> fu : futures) {
-                fu.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdown();
-        }
+        Workers.forEachIndex(count, threads, null, i -> out[i] = f.applyAsInt(i));
         return out;
     }
 }

@@ -794,19 +794,11 @@ public final class FlitSimulator {
                     competing++;
                 }
             }
-            int winnerSlot = -1;
-            int winnerPort = -1;
-            for (int j = 0; j < ports; j++) {
-                int ip = order[oBase + j];
-                if (ip >= 0 && (requesting & (1 << ip)) != 0) {
-                    winnerSlot = j;
-                    winnerPort = ip;
-                    break;
-                }
-            }
+            int winnerSlot = firstRequesting(oBase, requesting);
             if (winnerSlot < 0) {
                 continue; // requests only from input ports that Q marks N/A
             }
+            int winnerPort = order[oBase + winnerSlot];
             int winner = r;
             while (reqOut[winner] != o || queueInput[reqQueue[winner]] != winnerPort) {
                 winner++; // requests are in queue order, so this is the lowest VC of that port
@@ -829,6 +821,17 @@ public final class FlitSimulator {
             reqOut[winner] = -1;
             grant(u, o, wq, winnerSlot);
         }
+    }
+
+    /** The first position of the Q order at {@code oBase} whose input port is in {@code requesting}, or -1. */
+    private int firstRequesting(int oBase, int requesting) {
+        for (int j = 0; j < ports; j++) {
+            int ip = order[oBase + j];
+            if (ip >= 0 && (requesting & (1 << ip)) != 0) {
+                return j;
+            }
+        }
+        return -1;
     }
 
     /** Output VC o goes to the packet at the head of queue wq, whose input port stood at {@code slot} of o's Q. */
@@ -883,19 +886,11 @@ public final class FlitSimulator {
                     continue;
                 }
                 int oBase = o * ports;
-                int winnerSlot = -1;
-                int winnerPort = -1;
-                for (int j = 0; j < ports; j++) {
-                    int ip = order[oBase + j];
-                    if (ip >= 0 && (requesting & (1 << ip)) != 0) {
-                        winnerSlot = j;
-                        winnerPort = ip;
-                        break;
-                    }
-                }
+                int winnerSlot = firstRequesting(oBase, requesting);
                 if (winnerSlot < 0) {
                     continue;
                 }
+                int winnerPort = order[oBase + winnerSlot];
                 int winner = r;
                 while (reqOut[winner] < 0 || queuePort[reqOut[winner]] != port || reqOut[winner] > o
                         || queueInput[reqQueue[winner]] != winnerPort) {

@@ -162,11 +162,19 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
             Crossbar.PER_VC, QueueUpdate.MOVE_TO_TAIL, QueueDefault.PORT_ORDER, VcRelease.TAIL, 0, RoundRobinStart.ZERO,
             Ejection.ONE_PER_CYCLE, VcCompetition.SENDABLE, VcSelection.C00);
 
-    /** Best fit to Yokota et al. 2018's physical-addressing durations (8x8 torus); see docs/results/flitsim-calibration.md. */
+    /**
+     * Best fit to Yokota et al. 2018's physical-addressing durations (8x8 torus, 4 packets of 8 flits), chosen by
+     * {@code ccopt calibrate --stage screen2018} among 15,360 models: durations within 4.2 % of the six the paper's
+     * Table 2 determines (mean 1.9 %), known answers 10 and 34 exact; see docs/results/flitsim-calibration.md.
+     */
     public static final RouterModel YOKOTA2018 = CCOPT.withDateline(Dateline.THROUGH).withDimensionOrder(DimensionOrder.Y_FIRST)
             .withDefaultScheme(VcSelection.C05);
 
-    /** Best fit to Yokota et al. 2023's Table 2 (16x16 torus); see docs/results/flitsim-calibration.md. */
+    /**
+     * Best fit to Yokota et al. 2023's Table 2 (16x16 torus, simple stacking, 60 cells), chosen by
+     * {@code ccopt calibrate --stage grid2023} and a coordinate descent: mean absolute error 5.44 %, largest 15.7 %,
+     * 16 cells exact, known answers exact; no reading of the family fits closer (docs/results/flitsim-calibration.md).
+     */
     public static final RouterModel YOKOTA2023 = CCOPT.withDimensionOrder(DimensionOrder.Y_FIRST).withTie(Tie.HALF)
             .withCrossbar(Crossbar.PER_INPUT_PORT);
 
