@@ -125,6 +125,14 @@ class SimCommandTest {
     }
 
     @Test
+    void calibrateRejectsAnUnknownStageWithOneLine() {
+        MainTest.Result r = MainTest.run("calibrate", "--stage", "everything");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--stage 'everything' is unknown; expected check, screen2018, grid2023 or descent2023");
+        assertThat(MainTest.run("calibrate", "--threads", "0").code()).isEqualTo(2);
+    }
+
+    @Test
     void badInputExitsTwo() {
         assertThat(MainTest.run("sim", "--topology", "hypercube:4").code()).isEqualTo(2);
         assertThat(MainTest.run("sim", "--vcs", "2").code()).isEqualTo(2);
