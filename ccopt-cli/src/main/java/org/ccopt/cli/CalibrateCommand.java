@@ -41,10 +41,10 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     RouterOptions router = new RouterOptions();
 
-    @Option(names = "--top", defaultValue = "20", description = "Models listed by screen2018 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--top", defaultValue = "20", description = "Models listed by screen2018 and grid2023 (default: ${DEFAULT-VALUE}).")
     int top;
 
-    @Option(names = "--out", paramLabel = "FILE.csv", description = "screen2018: write every model's fit as CSV.")
+    @Option(names = "--out", paramLabel = "FILE.csv", description = "screen2018, grid2023: write every model's fit as CSV.")
     Path out;
 
     @Option(names = "--threads", description = "Worker threads (default: all cores); results do not depend on it.")
@@ -55,6 +55,18 @@ final class CalibrateCommand implements Callable<Integer> {
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (workers < 1) {
             throw new InvalidInputException("--threads " + workers + " is invalid; expected >= 1");
+        }
+        for (String o : List.of("--vcs", "--buffer", "--vc-select")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new InvalidInputException(o + " does not apply to calibrate: the papers' figures fix 3 VCs of 4 flits, "
+                        + "and every scheme C00-C09 is measured");
+            }
+        }
+        boolean listing = stage.equals("screen2018") || stage.equals("grid2023");
+        for (String o : List.of("--out", "--top")) {
+            if (!listing && spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new InvalidInputException(o + " applies to --stage screen2018 and grid2023 only; got --stage " + stage);
+            }
         }
         PrintWriter w = spec.commandLine().getOut();
         switch (stage) {

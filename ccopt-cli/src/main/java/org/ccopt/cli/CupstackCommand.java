@@ -160,6 +160,10 @@ final class CupstackCommand implements Callable<Integer> {
         TrafficPattern pattern = TrafficPattern.parse(traffic);
         Method m = Method.parse(method);
         SortKey key = SortKey.parse(sortKey);
+        if (m == Method.SIMPLE && (seedSimple || noPrune)) {
+            throw new InvalidInputException((seedSimple ? "--seed-simple" : "--no-prune") + " applies to the GA methods; "
+                    + "--method simple runs no GA");
+        }
         RouterModel model = router.model(RouterModel.YOKOTA2023);
         Problem problem = new Problem(t, pattern.destinations(t, trafficSeed), slices, packets, flits, router.vcs, router.buffer,
                 key.reinitializes(), key.interlocks(), model);

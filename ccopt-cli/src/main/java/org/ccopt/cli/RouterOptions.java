@@ -25,10 +25,10 @@ final class RouterOptions {
                     + "Yokota et al. 2023, Table 2); the options below override single readings (default: the command's).")
     String model;
 
-    @Option(names = "--dateline", paramLabel = "R", description = "Where the VC goes up on a ring: edge, into, out-of, through.")
+    @Option(names = "--dateline", paramLabel = "R", description = "Where the VC goes up on a ring: edge, edge-above, into, out-of, through.")
     String dateline;
 
-    @Option(names = "--vc-class", paramLabel = "R", description = "VC of a hop: cumulative, reset-on-turn, dimension-offset.")
+    @Option(names = "--vc-class", paramLabel = "R", description = "VC of a hop: cumulative, reset-on-turn, dimension-offset, any-at-or-above.")
     String vcClass;
 
     @Option(names = "--dim-order", paramLabel = "R", description = "Dimension routed first: x-first, y-first.")

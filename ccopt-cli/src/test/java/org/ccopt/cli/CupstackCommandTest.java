@@ -95,6 +95,7 @@ class CupstackCommandTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip()).contains("unknown method 'greedy'").doesNotContain("\n");
         assertThat(MainTest.run("cupstack", "--lifetime", "100", "--watchdog", "100").code()).isEqualTo(2);
+        assertThat(MainTest.run("cupstack", "--method", "simple", "--seed-simple").err()).contains("runs no GA");
         assertThat(MainTest.run("cupstack", "--sort-key", "T11").code()).isEqualTo(2);
         assertThat(MainTest.run("cupstack", "--freeze", "X").code()).isEqualTo(2);
         assertThat(MainTest.run("cupstack", "--mutation-rate", "0").code()).isEqualTo(2);

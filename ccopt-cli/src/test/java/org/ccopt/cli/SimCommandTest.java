@@ -130,6 +130,8 @@ class SimCommandTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--stage 'everything' is unknown; expected check, screen2018, grid2023 or descent2023");
         assertThat(MainTest.run("calibrate", "--threads", "0").code()).isEqualTo(2);
+        assertThat(MainTest.run("calibrate", "--vcs", "4").err()).contains("--vcs does not apply to calibrate");
+        assertThat(MainTest.run("calibrate", "--top", "5").code()).isEqualTo(2); // check lists nothing
     }
 
     @Test
