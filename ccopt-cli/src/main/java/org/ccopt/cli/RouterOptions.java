@@ -3,6 +3,7 @@ package org.ccopt.cli;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.RouterModel.Reading;
 import org.ccopt.flitsim.VcSelection;
+import org.ccopt.routing.DimensionOrderRouting;
 import picocli.CommandLine.Option;
 
 /**
@@ -75,7 +76,7 @@ final class RouterOptions {
             m = m.withDimensionOrder(Reading.parse(RouterModel.DimensionOrder.class, "--dim-order", dimOrder));
         }
         if (tie != null) {
-            m = m.withTie(Reading.parse(RouterModel.Tie.class, "--ring-tie", tie));
+            m = m.withTie(Reading.parse(DimensionOrderRouting.Tie.class, "--ring-tie", tie));
         }
         if (crossbar != null) {
             m = m.withCrossbar(Reading.parse(RouterModel.Crossbar.class, "--crossbar", crossbar));

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.RouterModel;
 import org.ccopt.routing.DimensionOrderRouting;
 import org.ccopt.routing.MinimalPaths;
 import org.ccopt.routing.Routing;
@@ -38,7 +39,7 @@ final class RoutesCommand implements Callable<Integer> {
             description = "Also list simple paths up to this many hops longer than minimal (default: ${DEFAULT-VALUE}).")
     int extraHops;
 
-    @Option(names = "--tie", defaultValue = "positive", paramLabel = "positive|negative",
+    @Option(names = "--tie", defaultValue = "positive", paramLabel = "positive|negative|source-parity|half",
             description = "Torus dimension-order routing: direction taken when the offset is exactly k/2 (default: ${DEFAULT-VALUE}).")
     String tie;
 
@@ -62,11 +63,7 @@ final class RoutesCommand implements Callable<Integer> {
         }
         Routing routing = Routings.deterministic(t, paths);
         if (routing instanceof DimensionOrderRouting) {
-            routing = new DimensionOrderRouting(t, switch (tie.toLowerCase(java.util.Locale.ROOT)) {
-                case "positive" -> DimensionOrderRouting.Tie.POSITIVE;
-                case "negative" -> DimensionOrderRouting.Tie.NEGATIVE;
-                default -> throw new InvalidInputException("unknown --tie '" + tie + "'; expected positive or negative");
-            });
+            routing = new DimensionOrderRouting(t, RouterModel.Reading.parse(DimensionOrderRouting.Tie.class, "--tie", tie));
         }
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("topology", t.spec());

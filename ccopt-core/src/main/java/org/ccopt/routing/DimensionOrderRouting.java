@@ -12,8 +12,28 @@ import org.ccopt.topology.Topology;
  */
 public final class DimensionOrderRouting implements Routing {
 
-    /** Direction taken when the offset in a torus dimension is exactly k/2. */
-    public enum Tie { POSITIVE, NEGATIVE }
+    /**
+     * Direction taken when the offset in a torus dimension is exactly k/2. A tie can only arise at a packet's first hop
+     * in a dimension (after it the offset is below k/2), so the rule may depend on the source coordinate.
+     */
+    public enum Tie {
+        POSITIVE,
+        NEGATIVE,
+        /** Positive from an even source coordinate, negative from an odd one. */
+        SOURCE_PARITY,
+        /** Positive from a source coordinate below k/2, negative from k/2 upwards. */
+        HALF;
+
+        /** +1 or -1: the direction of a tie from coordinate {@code a} on a ring of {@code k}. */
+        public int direction(int a, int k) {
+            return switch (this) {
+                case POSITIVE -> 1;
+                case NEGATIVE -> -1;
+                case SOURCE_PARITY -> a % 2 == 0 ? 1 : -1;
+                case HALF -> a < k / 2 ? 1 : -1;
+            };
+        }
+    }
 
     private final Topology topology;
     private final Geometry.Grid grid;
@@ -49,7 +69,7 @@ public final class DimensionOrderRouting implements Routing {
         if (2 * forward > k) {
             return -1;
         }
-        return tie == Tie.POSITIVE ? 1 : -1;
+        return tie.direction(a, k);
     }
 
     @Override

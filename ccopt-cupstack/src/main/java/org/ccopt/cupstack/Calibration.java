@@ -10,6 +10,7 @@ import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
+import org.ccopt.routing.DimensionOrderRouting;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
@@ -248,7 +249,7 @@ public final class Calibration {
         for (RouterModel.Dateline d : RouterModel.Dateline.values()) {
             for (RouterModel.VcClass v : RouterModel.VcClass.values()) {
                 for (RouterModel.DimensionOrder o : RouterModel.DimensionOrder.values()) {
-                    for (RouterModel.Tie t : RouterModel.Tie.values()) {
+                    for (DimensionOrderRouting.Tie t : DimensionOrderRouting.Tie.values()) {
                         for (RouterModel.Crossbar x : RouterModel.Crossbar.values()) {
                             all.add(RouterModel.CCOPT.withDateline(d).withVcClass(v).withDimensionOrder(o).withTie(t).withCrossbar(x));
                         }
@@ -274,7 +275,7 @@ public final class Calibration {
         for (RouterModel.DimensionOrder o : RouterModel.DimensionOrder.values()) {
             out.add(m.withDimensionOrder(o));
         }
-        for (RouterModel.Tie t : RouterModel.Tie.values()) {
+        for (DimensionOrderRouting.Tie t : DimensionOrderRouting.Tie.values()) {
             out.add(m.withTie(t));
         }
         for (RouterModel.Crossbar x : RouterModel.Crossbar.values()) {

@@ -3,6 +3,7 @@ package org.ccopt.flitsim;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
+import org.ccopt.routing.DimensionOrderRouting;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
@@ -1264,7 +1265,7 @@ public final class FlitSimulator {
 
     /**
      * Builds the routing tables for a model's routing readings: per dimension d and coordinates (a, b) the direction
-     * of the first hop from a towards b (shorter way round; a tie at exactly k/2 by {@link RouterModel.Tie}) and
+     * of the first hop from a towards b ({@link DimensionOrderRouting#direction}, its tie rule the model's) and
      * whether that hop crosses a dateline ({@link RouterModel.Dateline}: datelines at coordinate 0 and k/2 of every
      * wrapped dimension, Yokota et al. 2023, App. A.1); the dimension order and the VC of a turn
      * ({@link RouterModel.VcClass}). Checks that the model's VC classes fit in this simulator's VCs.
@@ -1290,11 +1291,12 @@ public final class FlitSimulator {
             throw new InvalidInputException("dateline routing on '" + topology.spec() + "' with VC class "
                     + m.vcClass().key() + " needs " + needed + " virtual channels; got --vcs " + vcs);
         }
+        DimensionOrderRouting dor = new DimensionOrderRouting(topology, m.tie());
         for (int d = 0; d < dims; d++) {
             int k = radix[d];
             for (int a = 0; a < k; a++) {
                 for (int b = 0; b < k; b++) {
-                    hop[d][a * k + b] = a == b ? 0 : (byte) firstHop(m, d, a, b);
+                    hop[d][a * k + b] = a == b ? 0 : (byte) firstHop(m, dor, d, a, b);
                 }
             }
         }
@@ -1302,24 +1304,9 @@ public final class FlitSimulator {
     }
 
     /** The hop code of {@link #hop} for a packet at coordinate a bound for b in dimension d. */
-    private int firstHop(RouterModel m, int d, int a, int b) {
+    private int firstHop(RouterModel m, DimensionOrderRouting dor, int d, int a, int b) {
         int k = radix[d];
-        int dir;
-        if (!wrap[d]) {
-            dir = b > a ? 1 : -1;
-        } else {
-            int forward = Math.floorMod(b - a, k);
-            if (2 * forward != k) {
-                dir = 2 * forward < k ? 1 : -1;
-            } else {
-                dir = switch (m.tie()) {
-                    case POSITIVE -> 1;
-                    case NEGATIVE -> -1;
-                    case SOURCE_PARITY -> a % 2 == 0 ? 1 : -1;
-                    case HALF -> a < k / 2 ? 1 : -1;
-                };
-            }
-        }
+        int dir = dor.direction(d, a, b);
         int code = dir > 0 ? 1 : 2;
         if (wrap[d]) {
             int next = Math.floorMod(a + dir, k);

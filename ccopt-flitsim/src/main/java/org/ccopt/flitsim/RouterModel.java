@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.ccopt.InvalidInputException;
+import org.ccopt.routing.DimensionOrderRouting.Tie;
 
 /**
  * The readings of the router that Yokota et al. 2018 (§5.1) and 2023 (§4, §5.2-5.3, App. A.1) leave open, one field
@@ -19,7 +20,8 @@ import org.ccopt.InvalidInputException;
  * @param dimensionOrder which dimension is routed first (App. A.1: "firstly traverses along the x-axis then goes in
  *                       y-direction"; §5.3's example, channel 0 of the east output choosing among the CPU, north and
  *                       west inputs, needs a y-to-x turn, so the axis naming is open)
- * @param tie            the direction of a hop at distance exactly k/2 on a ring (unstated in both papers)
+ * @param tie            the direction of a hop at distance exactly k/2 on a ring, the rule of
+ *                       {@link org.ccopt.routing.DimensionOrderRouting} (unstated in both papers)
  * @param crossbar       how many flits one input port may forward per cycle (§4: "the central crossbar-switch"
  *                       connects "every input queue and every output virtual channel"; a switch allocator is not named)
  * @param queueUpdate    how the queue selection order Q changes after a grant (§5.2: "its corresponding entry stands at
@@ -83,16 +85,6 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         X_FIRST,
         /** The highest dimension first, x last. */
         Y_FIRST
-    }
-
-    /** Direction of a hop at distance exactly k/2 on a ring. */
-    public enum Tie implements Reading {
-        POSITIVE,
-        NEGATIVE,
-        /** Positive from an even source coordinate, negative from an odd one. */
-        SOURCE_PARITY,
-        /** Positive from a source coordinate below k/2, negative from k/2 upwards. */
-        HALF
     }
 
     /** Flits an input port may send per cycle. */
@@ -270,7 +262,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         parts.add("dateline=" + dateline.key());
         parts.add("vc-class=" + vcClass.key());
         parts.add("dim-order=" + dimensionOrder.key());
-        parts.add("ring-tie=" + tie.key());
+        parts.add("ring-tie=" + Reading.key(tie));
         parts.add("crossbar=" + crossbar.key());
         parts.add("q-update=" + queueUpdate.key());
         parts.add("q-default=" + queueDefault.key());
@@ -340,18 +332,23 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         String name();
 
         default String key() {
-            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+            return key((Enum<?>) this); // every reading is an enum constant
+        }
+
+        /** The option value of any constant: its name in lower case with hyphens. */
+        static String key(Enum<?> e) {
+            return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         /** The constant of {@code type} whose key (or name) is {@code text}; one clear line otherwise. */
-        static <E extends Enum<E> & Reading> E parse(Class<E> type, String option, String text) {
+        static <E extends Enum<E>> E parse(Class<E> type, String option, String text) {
             String t = text.trim().toLowerCase(Locale.ROOT).replace('_', '-');
             List<String> keys = new ArrayList<>();
             for (E e : type.getEnumConstants()) {
-                if (e.key().equals(t)) {
+                if (key(e).equals(t)) {
                     return e;
                 }
-                keys.add(e.key());
+                keys.add(key(e));
             }
             throw new InvalidInputException(option + " '" + text + "' is not a reading; expected one of " + String.join(", ", keys));
         }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.ccopt.InvalidInputException;
+import org.ccopt.routing.DimensionOrderRouting;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.junit.jupiter.api.Test;
@@ -59,7 +60,7 @@ class RouterModelTest {
     /** Distance exactly 4 on the 8-ring: from x = 1 to 5 and from x = 6 to 2. */
     @ParameterizedTest
     @CsvSource({"POSITIVE, E, E", "NEGATIVE, W, W", "SOURCE_PARITY, W, E", "HALF, E, W"})
-    void tieAtHalfTheRing(RouterModel.Tie tie, char fromOne, char fromSix) {
+    void tieAtHalfTheRing(DimensionOrderRouting.Tie tie, char fromOne, char fromSix) {
         RouterModel m = RouterModel.CCOPT.withTie(tie);
         assertThat(route(m, 1, 0, 5, 0).charAt(4)).isEqualTo(fromOne);
         assertThat(route(m, 6, 0, 2, 0).charAt(4)).isEqualTo(fromSix);
@@ -157,7 +158,7 @@ class RouterModelTest {
         for (RouterModel.VcClass v : RouterModel.VcClass.values()) {
             variants.add(RouterModel.CCOPT.withVcClass(v));
         }
-        for (RouterModel.Tie v : RouterModel.Tie.values()) {
+        for (DimensionOrderRouting.Tie v : DimensionOrderRouting.Tie.values()) {
             variants.add(RouterModel.CCOPT.withTie(v));
         }
         variants.add(RouterModel.CCOPT.withDimensionOrder(RouterModel.DimensionOrder.Y_FIRST));
@@ -202,7 +203,7 @@ class RouterModelTest {
     void initialQueueOrderIsIrrelevantWhenEveryNodeInjectsAtOnce(String pattern, int packets) {
         int[] dest = org.ccopt.traffic.TrafficPattern.parse(pattern).destinations(T8, 3);
         for (RouterModel m : new RouterModel[] {RouterModel.CCOPT, RouterModel.YOKOTA2018,
-            RouterModel.CCOPT.withQueueUpdate(RouterModel.QueueUpdate.ROTATE).withTie(RouterModel.Tie.HALF)}) {
+            RouterModel.CCOPT.withQueueUpdate(RouterModel.QueueUpdate.ROTATE).withTie(DimensionOrderRouting.Tie.HALF)}) {
             RouterModel p = m.withQueueDefault(RouterModel.QueueDefault.PROCESSOR_FIRST);
             for (VcSelection c : VcSelection.values()) {
                 Workload w = new Workload(dest, 2, packets, 8, 9, null);
@@ -216,7 +217,7 @@ class RouterModelTest {
     @Test
     void descriptionsParseBack() {
         for (RouterModel m : new RouterModel[] {RouterModel.CCOPT, RouterModel.YOKOTA2018, RouterModel.YOKOTA2023,
-            RouterModel.CCOPT.withCreditDelay(2).withTie(RouterModel.Tie.HALF).withDefaultScheme(VcSelection.C07)}) {
+            RouterModel.CCOPT.withCreditDelay(2).withTie(DimensionOrderRouting.Tie.HALF).withDefaultScheme(VcSelection.C07)}) {
             assertThat(RouterModel.parse(m.describe())).isEqualTo(m);
         }
         assertThat(RouterModel.parse("yokota2018")).isEqualTo(RouterModel.YOKOTA2018);
