@@ -100,8 +100,9 @@ public final class FlitSimulator {
     /** Credits still on their way back (credit delay > 0), per cycle slot of the ring in {@code returned}. */
     private int[] creditCount;
     private int pendingCredits;
-    /** Where this cycle's freed slots are recorded in {@code returned}. */
+    /** Where this cycle's freed slots are recorded in {@code returned}: a slot of {@code creditSlot} per cycle of delay. */
     private int creditBase;
+    private final int creditSlot;
     private final int[] neighbour;
     private final int[] downstreamBase;
     private final int[] ownedMask;
@@ -319,7 +320,8 @@ public final class FlitSimulator {
             }
         }
         blockedSince = new int[n * ports];
-        returned = new int[n * ports * vcs]; // at most one pop per output VC and cycle (per cycle of credit delay)
+        creditSlot = n * ports * vcs; // at most one pop per output VC and cycle
+        returned = new int[creditSlot];
         creditCount = new int[1];
         inputSent = new int[n * ports];
         waitingHeaders = new long[n];
@@ -470,7 +472,7 @@ public final class FlitSimulator {
             long[] now = portNow;
             portNow = portNext;
             portNext = now; // cleared by traverse()
-            creditBase = creditDelay == 0 ? 0 : (cycle % (creditDelay + 1)) * n * ports * vcs;
+            creditBase = creditDelay == 0 ? 0 : (cycle % (creditDelay + 1)) * creditSlot;
             allocate(cycle);
             traverse(cycle);
             inject(cycle);
@@ -483,7 +485,7 @@ public final class FlitSimulator {
                 creditCount[cycle % slots] = returnedCount;
                 pendingCredits += returnedCount;
                 int due = (cycle + 1) % slots; // the slot of the credits freed creditDelay cycles ago
-                from = due * n * ports * vcs;
+                from = due * creditSlot;
                 to = from + creditCount[due];
                 pendingCredits -= creditCount[due];
                 creditCount[due] = 0;
@@ -524,7 +526,7 @@ public final class FlitSimulator {
     private void flushCredits() {
         for (int slot = 0; pendingCredits > 0 && slot < creditCount.length; slot++) {
             for (int i = 0; i < creditCount[slot]; i++) {
-                queue[(returned[slot * n * ports * vcs + i] << shift) + SPACE]++;
+                queue[(returned[slot * creditSlot + i] << shift) + SPACE]++;
             }
             pendingCredits -= creditCount[slot];
             creditCount[slot] = 0;
@@ -780,9 +782,7 @@ public final class FlitSimulator {
         }
         for (int r = 0; r < requests; r++) {
             int o = reqOut[r];
-            if (o < 0 || owner[o] >= 0
-                    || (atomic && portOp[queuePort[o]] != pPort
-                        && space(downstreamBase[queuePort[o]] + queueVc[o]) != buffer)) {
+            if (o < 0 || !grantable(o)) {
                 continue;
             }
             // arbitrate output VC o among all requests for it, in its Q order
@@ -809,18 +809,28 @@ public final class FlitSimulator {
                 int wSlice = packetSlice[headFlit(wq) >>> SEQ_BITS];
                 for (int x = r; x < requests; x++) {
                     if (x != winner && reqOut[x] == o) {
-                        int bq = reqQueue[x];
-                        if (packetSlice[headFlit(bq) >>> SEQ_BITS] < wSlice) {
-                            or++;
-                        } else {
-                            ir++;
-                        }
+                        countQueueLoser(reqQueue[x], wSlice);
                         reqOut[x] = -1;
                     }
                 }
             }
             reqOut[winner] = -1;
             grant(u, o, wq, winnerSlot);
+        }
+    }
+
+    /** Output VC o is free, and under atomic allocation its downstream buffer has drained. */
+    private boolean grantable(int o) {
+        int port = queuePort[o];
+        return owner[o] < 0 && !(atomic && portOp[port] != pPort && space(downstreamBase[port] + queueVc[o]) != buffer);
+    }
+
+    /** Queue selection: a request that lost to a packet of slice {@code winnerSlice} blocks in or out of slice order. */
+    private void countQueueLoser(int loserQueue, int winnerSlice) {
+        if (packetSlice[headFlit(loserQueue) >>> SEQ_BITS] < winnerSlice) {
+            or++;
+        } else {
+            ir++;
         }
     }
 
@@ -874,7 +884,7 @@ public final class FlitSimulator {
             int port = queuePort[reqOut[r]];
             for (int v = 0; v < vcs; v++) {
                 int o = port * vcs + v;
-                if (owner[o] >= 0 || (atomic && portOp[port] != pPort && space(downstreamBase[port] + v) != buffer)) {
+                if (!grantable(o)) {
                     continue;
                 }
                 int requesting = 0;
@@ -901,11 +911,7 @@ public final class FlitSimulator {
                 int wSlice = packetSlice[headFlit(wq) >>> SEQ_BITS];
                 for (int x = r; x < requests; x++) {
                     if (x != winner && reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o) {
-                        if (packetSlice[headFlit(reqQueue[x]) >>> SEQ_BITS] < wSlice) {
-                            or++;
-                        } else {
-                            ir++;
-                        }
+                        countQueueLoser(reqQueue[x], wSlice);
                     }
                 }
                 packetClass[headFlit(wq) >>> SEQ_BITS] = reqOut[winner] % vcs; // its class, whatever VC it got
@@ -1366,9 +1372,9 @@ public final class FlitSimulator {
         readyCompete = m.vcCompetition() == RouterModel.VcCompetition.READY;
         rotateQueueOrder = m.queueUpdate() == RouterModel.QueueUpdate.ROTATE;
         roundRobinStart = m.roundRobinStart() == RouterModel.RoundRobinStart.LAST ? vcs - 1 : 0;
-        if (creditDelay != m.creditDelay() || creditCount.length != m.creditDelay() + 1) {
+        if (creditDelay != m.creditDelay()) {
             creditDelay = m.creditDelay();
-            returned = new int[(creditDelay + 1) * n * ports * vcs];
+            returned = new int[(creditDelay + 1) * creditSlot];
             creditCount = new int[creditDelay + 1];
             snapshot = null; // its arrays have the old sizes
         }

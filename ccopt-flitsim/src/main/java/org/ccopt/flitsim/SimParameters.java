@@ -45,13 +45,24 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
         return new SimParameters(t.spec(), config.vcs(), config.bufferFlits(), traffic, seed, w.destination(),
                 w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, c, q,
-                config.atomicVcAllocation(), config.sliceReinitialization(), config.sliceInterlocking(),
-                config.model().describe());
+                null, config.sliceReinitialization(), config.sliceInterlocking(), config.model().describe());
     }
 
-    /** The router model the file names ({@link RouterModel#CCOPT} when it names none). */
+    /**
+     * The router model the file names ({@link RouterModel#CCOPT} when it names none). {@code atomicVcAllocation}, the
+     * field of files written before the model existed, is its VC release; a file that gives both must agree.
+     */
     public RouterModel model() {
-        return routerModel == null ? RouterModel.CCOPT : RouterModel.parse(routerModel);
+        RouterModel m = routerModel == null ? RouterModel.CCOPT : RouterModel.parse(routerModel);
+        if (atomicVcAllocation == null) {
+            return m;
+        }
+        RouterModel.VcRelease release = atomicVcAllocation ? RouterModel.VcRelease.DRAINED : RouterModel.VcRelease.TAIL;
+        if (routerModel != null && m.vcRelease() != release) {
+            throw new InvalidInputException("parameter file says atomicVcAllocation " + atomicVcAllocation + " but routerModel has "
+                    + "vc-release=" + m.vcRelease().key() + "; expected one of them, or both agreeing");
+        }
+        return m.withVcRelease(release);
     }
 
     public Topology buildTopology() {
@@ -86,11 +97,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                 config.setQueueOrder(i / (ports * vcs), (i / vcs) % ports, i % vcs, queueOrder.get(i));
             }
         }
-        if (Boolean.TRUE.equals(atomicVcAllocation)) {
-            config = config.withAtomicVcAllocation(true);
-        }
-        return config
-                .withSliceReinitialization(Boolean.TRUE.equals(sliceReinitialization))
+        return config.withSliceReinitialization(Boolean.TRUE.equals(sliceReinitialization))
                 .withSliceInterlocking(Boolean.TRUE.equals(sliceInterlocking));
     }
 

@@ -215,6 +215,22 @@ class RouterModelTest {
     }
 
     @Test
+    void parameterFilesCarryTheModelAndOldAtomicFilesStillReplay() {
+        int[] dest = org.ccopt.traffic.TrafficPattern.BREV.destinations(T8, 1);
+        RouterModel m = RouterModel.YOKOTA2023.withVcRelease(RouterModel.VcRelease.DRAINED);
+        SimParameters p = SimParameters.parse(SimParameters.of(T8, RouterConfig.uniform(64, 2, 3, 4, VcSelection.C05, m),
+                Workload.simple(dest, 2, 8), "brev", null).toJson());
+        assertThat(p.model()).isEqualTo(m);
+        assertThat(p.atomicVcAllocation()).isNull(); // the model holds it
+        String old = "{\"topology\":\"torus:8x8\",\"vcs\":3,\"bufferFlits\":4,\"destination\":" + java.util.Arrays.toString(dest)
+                + ",\"slices\":1,\"packetsPerSlice\":2,\"flitsPerPacket\":8,\"interval\":0,\"atomicVcAllocation\":true}";
+        assertThat(SimParameters.parse(old).routerConfig(2).atomicVcAllocation()).isTrue();
+        String both = old.replace("}", ",\"routerModel\":\"ccopt\"}");
+        assertThatThrownBy(() -> SimParameters.parse(both).model()).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("atomicVcAllocation true but routerModel has vc-release=tail");
+    }
+
+    @Test
     void descriptionsParseBack() {
         for (RouterModel m : new RouterModel[] {RouterModel.CCOPT, RouterModel.YOKOTA2018, RouterModel.YOKOTA2023,
             RouterModel.CCOPT.withCreditDelay(2).withTie(DimensionOrderRouting.Tie.HALF).withDefaultScheme(VcSelection.C07)}) {
