@@ -1,9 +1,6 @@
 package org.ccopt.cli;
 
 import org.ccopt.flitsim.RouterModel;
-import org.ccopt.flitsim.RouterModel.Reading;
-import org.ccopt.flitsim.VcSelection;
-import org.ccopt.routing.DimensionOrderRouting;
 import picocli.CommandLine.Option;
 
 /**
@@ -66,45 +63,15 @@ final class RouterOptions {
     /** The model: the preset named by --model (else {@code fallback}) with every reading option applied. */
     RouterModel model(RouterModel fallback) {
         RouterModel m = model == null ? fallback : RouterModel.preset(model);
-        if (dateline != null) {
-            m = m.withDateline(Reading.parse(RouterModel.Dateline.class, "--dateline", dateline));
+        String[][] given = {{"dateline", dateline}, {"vc-class", vcClass}, {"dim-order", dimOrder}, {"ring-tie", tie},
+            {"crossbar", crossbar}, {"q-update", queueUpdate}, {"q-default", queueDefault}, {"vc-release", vcRelease},
+            {"credit-delay", creditDelay == null ? null : creditDelay.toString()}, {"rr-start", rrStart},
+            {"ejection", ejection}, {"vc-competition", vcCompetition}};
+        for (String[] g : given) {
+            if (g[1] != null) {
+                m = m.with(g[0], g[1], "--" + g[0]);
+            }
         }
-        if (vcClass != null) {
-            m = m.withVcClass(Reading.parse(RouterModel.VcClass.class, "--vc-class", vcClass));
-        }
-        if (dimOrder != null) {
-            m = m.withDimensionOrder(Reading.parse(RouterModel.DimensionOrder.class, "--dim-order", dimOrder));
-        }
-        if (tie != null) {
-            m = m.withTie(Reading.parse(DimensionOrderRouting.Tie.class, "--ring-tie", tie));
-        }
-        if (crossbar != null) {
-            m = m.withCrossbar(Reading.parse(RouterModel.Crossbar.class, "--crossbar", crossbar));
-        }
-        if (queueUpdate != null) {
-            m = m.withQueueUpdate(Reading.parse(RouterModel.QueueUpdate.class, "--q-update", queueUpdate));
-        }
-        if (queueDefault != null) {
-            m = m.withQueueDefault(Reading.parse(RouterModel.QueueDefault.class, "--q-default", queueDefault));
-        }
-        if (vcRelease != null) {
-            m = m.withVcRelease(Reading.parse(RouterModel.VcRelease.class, "--vc-release", vcRelease));
-        }
-        if (creditDelay != null) {
-            m = m.withCreditDelay(creditDelay);
-        }
-        if (rrStart != null) {
-            m = m.withRoundRobinStart(Reading.parse(RouterModel.RoundRobinStart.class, "--rr-start", rrStart));
-        }
-        if (ejection != null) {
-            m = m.withEjection(Reading.parse(RouterModel.Ejection.class, "--ejection", ejection));
-        }
-        if (vcCompetition != null) {
-            m = m.withVcCompetition(Reading.parse(RouterModel.VcCompetition.class, "--vc-competition", vcCompetition));
-        }
-        if (vcSelect != null) {
-            m = m.withDefaultScheme(VcSelection.parse(vcSelect));
-        }
-        return m;
+        return vcSelect == null ? m : m.with("scheme", vcSelect, "--vc-select");
     }
 }

@@ -3,6 +3,7 @@ package org.ccopt.cupstack;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntUnaryOperator;
 import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
@@ -266,41 +267,13 @@ public final class Calibration {
      */
     public static List<RouterModel> neighbours(RouterModel m) {
         List<RouterModel> out = new ArrayList<>();
-        for (RouterModel.Dateline d : RouterModel.Dateline.values()) {
-            out.add(m.withDateline(d));
-        }
-        for (RouterModel.VcClass v : RouterModel.VcClass.values()) {
-            out.add(m.withVcClass(v));
-        }
-        for (RouterModel.DimensionOrder o : RouterModel.DimensionOrder.values()) {
-            out.add(m.withDimensionOrder(o));
-        }
-        for (DimensionOrderRouting.Tie t : DimensionOrderRouting.Tie.values()) {
-            out.add(m.withTie(t));
-        }
-        for (RouterModel.Crossbar x : RouterModel.Crossbar.values()) {
-            out.add(m.withCrossbar(x));
-        }
-        for (RouterModel.QueueUpdate q : RouterModel.QueueUpdate.values()) {
-            out.add(m.withQueueUpdate(q));
-        }
-        for (RouterModel.QueueDefault q : RouterModel.QueueDefault.values()) {
-            out.add(m.withQueueDefault(q));
-        }
-        for (RouterModel.VcRelease r : RouterModel.VcRelease.values()) {
-            out.add(m.withVcRelease(r));
+        for (Map.Entry<String, Class<? extends Enum<?>>> reading : RouterModel.CHOICES.entrySet()) {
+            for (Enum<?> value : reading.getValue().getEnumConstants()) {
+                out.add(m.with(reading.getKey(), RouterModel.Reading.key(value), reading.getKey()));
+            }
         }
         for (int c = 0; c <= 2; c++) {
             out.add(m.withCreditDelay(c));
-        }
-        for (RouterModel.RoundRobinStart r : RouterModel.RoundRobinStart.values()) {
-            out.add(m.withRoundRobinStart(r));
-        }
-        for (RouterModel.Ejection e : RouterModel.Ejection.values()) {
-            out.add(m.withEjection(e));
-        }
-        for (RouterModel.VcCompetition c : RouterModel.VcCompetition.values()) {
-            out.add(m.withVcCompetition(c));
         }
         out.removeIf(m::equals);
         return out;

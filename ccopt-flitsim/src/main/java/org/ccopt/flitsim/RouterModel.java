@@ -1,7 +1,10 @@
 package org.ccopt.flitsim;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.ccopt.InvalidInputException;
 import org.ccopt.routing.DimensionOrderRouting.Tie;
@@ -287,33 +290,64 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         RouterModel m = CCOPT;
         for (String part : text.split(",")) {
             String[] kv = part.split("=", 2);
-            String v = kv.length == 2 ? kv[1].trim() : "";
-            m = switch (kv[0].trim()) {
-                case "dateline" -> m.withDateline(Reading.parse(Dateline.class, "dateline", v));
-                case "vc-class" -> m.withVcClass(Reading.parse(VcClass.class, "vc-class", v));
-                case "dim-order" -> m.withDimensionOrder(Reading.parse(DimensionOrder.class, "dim-order", v));
-                case "ring-tie" -> m.withTie(Reading.parse(Tie.class, "ring-tie", v));
-                case "crossbar" -> m.withCrossbar(Reading.parse(Crossbar.class, "crossbar", v));
-                case "q-update" -> m.withQueueUpdate(Reading.parse(QueueUpdate.class, "q-update", v));
-                case "q-default" -> m.withQueueDefault(Reading.parse(QueueDefault.class, "q-default", v));
-                case "vc-release" -> m.withVcRelease(Reading.parse(VcRelease.class, "vc-release", v));
-                case "credit-delay" -> {
-                    try {
-                        yield m.withCreditDelay(Integer.parseInt(v));
-                    } catch (NumberFormatException e) {
-                        throw new InvalidInputException("credit-delay '" + v + "' is not a number; expected 0..8");
-                    }
-                }
-                case "rr-start" -> m.withRoundRobinStart(Reading.parse(RoundRobinStart.class, "rr-start", v));
-                case "ejection" -> m.withEjection(Reading.parse(Ejection.class, "ejection", v));
-                case "vc-competition" -> m.withVcCompetition(Reading.parse(VcCompetition.class, "vc-competition", v));
-                case "scheme" -> m.withDefaultScheme(VcSelection.parse(v));
-                default -> throw new InvalidInputException("router model reading '" + kv[0].trim() + "' is unknown; expected "
-                        + "dateline, vc-class, dim-order, ring-tie, crossbar, q-update, q-default, vc-release, credit-delay, "
-                        + "rr-start, ejection, vc-competition or scheme");
-            };
+            m = m.with(kv[0].trim(), kv.length == 2 ? kv[1].trim() : "", kv[0].trim());
         }
         return m;
+    }
+
+    /** The readings that take one of a fixed set of values, by their {@link #describe} key. */
+    public static final Map<String, Class<? extends Enum<?>>> CHOICES = choices();
+
+    private static Map<String, Class<? extends Enum<?>>> choices() {
+        Map<String, Class<? extends Enum<?>>> c = new LinkedHashMap<>();
+        c.put("dateline", Dateline.class);
+        c.put("vc-class", VcClass.class);
+        c.put("dim-order", DimensionOrder.class);
+        c.put("ring-tie", Tie.class);
+        c.put("crossbar", Crossbar.class);
+        c.put("q-update", QueueUpdate.class);
+        c.put("q-default", QueueDefault.class);
+        c.put("vc-release", VcRelease.class);
+        c.put("rr-start", RoundRobinStart.class);
+        c.put("ejection", Ejection.class);
+        c.put("vc-competition", VcCompetition.class);
+        return Collections.unmodifiableMap(c);
+    }
+
+    /**
+     * This model with one reading replaced: {@code key} as {@link #describe} writes it (a key of {@link #CHOICES},
+     * credit-delay or scheme), {@code value} as the CLI options spell it; {@code option} names it in the one-line error.
+     */
+    public RouterModel with(String key, String value, String option) {
+        if (key.equals("credit-delay")) {
+            try {
+                return withCreditDelay(Integer.parseInt(value));
+            } catch (NumberFormatException e) {
+                throw new InvalidInputException(option + " '" + value + "' is not a number; expected 0..8");
+            }
+        }
+        if (key.equals("scheme")) {
+            return withDefaultScheme(VcSelection.parse(value));
+        }
+        Class<? extends Enum<?>> type = CHOICES.get(key);
+        if (type == null) {
+            throw new InvalidInputException("router model reading '" + key + "' is unknown; expected "
+                    + String.join(", ", CHOICES.keySet()) + ", credit-delay or scheme");
+        }
+        Enum<?> v = Reading.choose(type.getEnumConstants(), option, value);
+        return switch (key) {
+            case "dateline" -> withDateline((Dateline) v);
+            case "vc-class" -> withVcClass((VcClass) v);
+            case "dim-order" -> withDimensionOrder((DimensionOrder) v);
+            case "ring-tie" -> withTie((Tie) v);
+            case "crossbar" -> withCrossbar((Crossbar) v);
+            case "q-update" -> withQueueUpdate((QueueUpdate) v);
+            case "q-default" -> withQueueDefault((QueueDefault) v);
+            case "vc-release" -> withVcRelease((VcRelease) v);
+            case "rr-start" -> withRoundRobinStart((RoundRobinStart) v);
+            case "ejection" -> withEjection((Ejection) v);
+            default -> withVcCompetition((VcCompetition) v);
+        };
     }
 
     /** The name of a preset equal to this model, or null. */
@@ -342,9 +376,14 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
 
         /** The constant of {@code type} whose key (or name) is {@code text}; one clear line otherwise. */
         static <E extends Enum<E>> E parse(Class<E> type, String option, String text) {
+            return type.cast(choose(type.getEnumConstants(), option, text));
+        }
+
+        /** The constant among {@code constants} whose key is {@code text}; one clear line naming {@code option} otherwise. */
+        static Enum<?> choose(Enum<?>[] constants, String option, String text) {
             String t = text.trim().toLowerCase(Locale.ROOT).replace('_', '-');
             List<String> keys = new ArrayList<>();
-            for (E e : type.getEnumConstants()) {
+            for (Enum<?> e : constants) {
                 if (key(e).equals(t)) {
                     return e;
                 }
