@@ -2,8 +2,8 @@ package org.ccopt.cli;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSimulator;
@@ -107,12 +107,13 @@ final class SimCommand implements Callable<Integer> {
         Workload workload;
         String trafficName;
         if (params != null) {
-            for (String o : List.of("--topology", "--traffic", "--packets", "--packet-flits", "--slices", "--atomic-vc", "--reinit",
-                    "--interlock", "--seed", "--vcs", "--buffer", "--vc-select", "--model", "--dateline", "--vc-class", "--dim-order",
-                    "--ring-tie", "--crossbar", "--q-update", "--q-default", "--vc-release", "--credit-delay", "--rr-start", "--ejection", "--vc-competition")) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
-                    throw new InvalidInputException(o + " cannot be combined with --params, which fixes it; only --interval "
-                            + "overrides the file");
+            // the file fixes topology, router, model and workload: only the interval and the outputs may be given with it
+            Set<String> allowed = Set.of("--params", "--interval", "--sweep-interval", "--save-params", "--trace", "--picture",
+                    "--repeat", "--json");
+            for (var o : spec.commandLine().getParseResult().matchedOptions()) {
+                if (!allowed.contains(o.longestName())) {
+                    throw new InvalidInputException(o.longestName() + " cannot be combined with --params, which fixes it; only "
+                            + "--interval overrides the file");
                 }
             }
             SimParameters p = SimParameters.read(params);
