@@ -38,6 +38,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     String name;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: analyze-NAME).")
+    @Output
     Path out;
 
     @Option(names = "--nodes", defaultValue = "1024", description = "Network nodes (default: ${DEFAULT-VALUE}).")

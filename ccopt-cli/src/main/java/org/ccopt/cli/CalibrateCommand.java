@@ -45,6 +45,7 @@ final class CalibrateCommand implements Callable<Integer> {
     int top;
 
     @Option(names = "--out", paramLabel = "FILE.csv", description = "screen2018, grid2023: write every model's fit as CSV.")
+    @Output
     Path out;
 
     @Option(names = "--threads", description = "Worker threads (default: all cores); results do not depend on it.")

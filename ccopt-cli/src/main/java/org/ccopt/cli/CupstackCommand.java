@@ -129,9 +129,11 @@ final class CupstackCommand implements Callable<Integer> {
     Integer threads;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write best.json, synonyms.jsonl, generations.csv, convergence.png, stacking.png and checkpoints here.")
+    @Output
     Path out;
 
     @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in DIR (its options apply; results go to DIR).")
+    @Output
     Path resume;
 
     @Option(names = "--checkpoint-seconds", defaultValue = "5", description = "Seconds between checkpoints (default: ${DEFAULT-VALUE}).")

@@ -118,6 +118,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
     Integer jobs;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Writes results.csv here; rerunning skips recorded runs.")
+    @Output
     Path out;
 
     @Override

@@ -33,29 +33,60 @@ import org.ccopt.InvalidInputException;
  * Keys are the command's long option names without dashes; a value {@code true} is a flag, {@code false} leaves it
  * out. Runs are numbered in expansion order: the grid varies its last key fastest, then the zip, then seeds, then
  * repetitions.
+ *
+ * <p>The whole file is checked before anything runs: at most {@link #MAX_RUNS} runs (or the limit given), every
+ * option and value parsed by the command itself (each value of each varied key in the context of the first run), and
+ * every path the command would write ({@link Output}) relative and inside the output directory, never absolute or
+ * through {@code ..}. Duplicate keys and empty values are refused.
  */
 public final class Experiment {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    /** Runs an experiment may expand to unless the caller raises the limit ({@code ccopt run --max-runs}). */
+    public static final long MAX_RUNS = 100_000;
 
     /** Commands an experiment may run (each prints one JSON object with --json). */
     static final Set<String> COMMANDS = Set.of("sim", "nodemap", "cupstack", "rank", "msgsim", "schedule", "hops", "bounds", "topo",
             "traffic");
 
-    /** One run: its parameters (varied and fixed, by option name) and the command line. */
-    public record Run(int index, Map<String, String> parameters, List<String> args) {
-        /** A stable identity for resuming: the command line. */
+    /**
+     * One run: its parameters (varied and fixed, by option name), the command line, and its repetition (0-based; -1
+     * when the experiment does not repeat).
+     */
+    public record Run(int index, Map<String, String> parameters, List<String> args, int repetition) {
+        /** A stable identity for resuming: the command line, and the repetition when there are several. */
         public String key() {
-            return String.join(" ", args);
+            String line = String.join(" ", args);
+            return repetition < 0 ? line : line + " #" + (repetition + 1);
+        }
+
+        /** The command line with every path it writes ({@code outputs}, option names) resolved against {@code dir}. */
+        public List<String> argsUnder(java.nio.file.Path dir, Set<String> outputs) {
+            List<String> out = new ArrayList<>(args);
+            for (int i = 1; i + 1 < out.size(); i++) {
+                if (out.get(i).startsWith("--") && outputs.contains(out.get(i).substring(2))) {
+                    out.set(i + 1, dir.resolve(out.get(i + 1)).toString());
+                }
+            }
+            return out;
         }
     }
 
     private final String command;
     private final List<Run> runs;
+    private final Set<String> outputs;
 
-    private Experiment(String command, List<Run> runs) {
+    private Experiment(String command, List<Run> runs, Set<String> outputs) {
         this.command = command;
         this.runs = runs;
+        this.outputs = outputs;
+    }
+
+    /** Option names (without dashes) whose values are paths the command writes. */
+    public Set<String> outputs() {
+        return outputs;
     }
 
     public String command() {
@@ -67,6 +98,11 @@ public final class Experiment {
     }
 
     public static Experiment read(Path file) throws IOException {
+        return read(file, MAX_RUNS);
+    }
+
+    /** Reads and checks an experiment file that may expand to at most {@code maxRuns} runs. */
+    public static Experiment read(Path file, long maxRuns) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new InvalidInputException("experiment file " + file + " does not exist; expected a YAML file");
         }
@@ -77,19 +113,19 @@ public final class Experiment {
             throw new InvalidInputException("experiment file " + file + " is not valid YAML: "
                     + Main.firstLine(e.getMessage()));
         }
-        return parse(root, file.toString());
+        return parse(root, file.toString(), maxRuns);
     }
 
     /** Parses the YAML text of an experiment file; {@code name} labels error messages. */
     public static Experiment parse(String yaml, String name) {
         try {
-            return parse(YAML.readTree(yaml), name);
+            return parse(YAML.readTree(yaml), name, MAX_RUNS);
         } catch (IOException e) {
             throw new InvalidInputException("experiment " + name + " is not valid YAML: " + Main.firstLine(e.getMessage()));
         }
     }
 
-    static Experiment parse(JsonNode root, String name) {
+    static Experiment parse(JsonNode root, String name, long maxRuns) {
         if (root == null || !root.isObject()) {
             throw new InvalidInputException("experiment " + name + " is empty or not a mapping; expected keys command, options, grid, zip, seeds, repeat");
         }
@@ -107,44 +143,131 @@ public final class Experiment {
         }
         String command = c.asText();
         Map<String, String> options = scalars(root.get("options"), name, "options");
-        List<Map<String, String>> grid = cross(lists(root.get("grid"), name, "grid"));
-        List<Map<String, String>> zip = zipped(lists(root.get("zip"), name, "zip"), name);
-        List<String> seeds = seeds(root.get("seeds"), name);
-        int repeat = root.has("repeat") ? root.get("repeat").asInt(-1) : 1;
+        Map<String, List<String>> gridLists = lists(root.get("grid"), name, "grid");
+        Map<String, List<String>> zipLists = lists(root.get("zip"), name, "zip");
+        List<Map<String, String>> zip = zipped(zipLists, name);
+        JsonNode repeatNode = root.get("repeat");
+        int repeat = repeatNode == null ? 1 : repeatNode.canConvertToInt() && repeatNode.isIntegralNumber()
+                ? repeatNode.asInt() : -1;
         if (repeat < 1) {
-            throw new InvalidInputException("experiment " + name + ": repeat " + root.get("repeat") + " is invalid; expected a positive integer");
+            throw new InvalidInputException("experiment " + name + ": repeat " + repeatNode + " is invalid; expected a positive integer");
         }
+        long count = (long) repeat * zip.size() * seedCount(root.get("seeds"), name);
+        for (List<String> values : gridLists.values()) {
+            count = count > maxRuns ? count : count * values.size();
+        }
+        if (count > maxRuns) {
+            throw new InvalidInputException("experiment " + name + " expands to more than " + maxRuns
+                    + " runs; split it, or raise the limit with --max-runs");
+        }
+        List<Map<String, String>> grid = cross(gridLists);
+        List<String> seeds = seeds(root.get("seeds"), name);
+        Map<String, List<String>> varied = new LinkedHashMap<>(gridLists);
+        varied.putAll(zipLists);
+        if (seeds.get(0) != null) {
+            // a count gives the integers 1..n: the largest stands for all
+            varied.put("seed", root.get("seeds").isArray() ? seeds : List.of(seeds.get(seeds.size() - 1)));
+        }
+        Set<String> outputs = check(command, options, grid.get(0), zip.get(0), seeds.get(0), varied, name);
         List<Run> runs = new ArrayList<>();
         for (int r = 0; r < repeat; r++) {
             for (String seed : seeds) {
                 for (Map<String, String> z : zip) {
                     for (Map<String, String> g : grid) {
-                        Map<String, String> params = new LinkedHashMap<>(options);
-                        params.putAll(g);
-                        params.putAll(z);
-                        if (seed != null) {
-                            params.put("seed", seed);
-                        }
-                        List<String> args = new ArrayList<>();
-                        args.add(command);
-                        for (Map.Entry<String, String> e : params.entrySet()) {
-                            if (e.getValue().equals("false")) {
-                                continue;
-                            }
-                            args.add("--" + e.getKey());
-                            if (!e.getValue().equals("true")) {
-                                args.add(e.getValue());
-                            }
-                        }
+                        Map<String, String> params = parameters(options, g, z, seed);
+                        List<String> args = args(command, params);
                         if (repeat > 1) {
                             params.put("repeat", Integer.toString(r));
                         }
-                        runs.add(new Run(runs.size(), params, args));
+                        runs.add(new Run(runs.size(), params, args, repeat > 1 ? r : -1));
                     }
                 }
             }
         }
-        return new Experiment(command, runs);
+        return new Experiment(command, runs, outputs);
+    }
+
+    private static Map<String, String> parameters(Map<String, String> options, Map<String, String> grid,
+            Map<String, String> zip, String seed) {
+        Map<String, String> params = new LinkedHashMap<>(options);
+        params.putAll(grid);
+        params.putAll(zip);
+        if (seed != null) {
+            params.put("seed", seed);
+        }
+        return params;
+    }
+
+    private static List<String> args(String command, Map<String, String> params) {
+        List<String> args = new ArrayList<>();
+        args.add(command);
+        for (Map.Entry<String, String> e : params.entrySet()) {
+            if (e.getValue().equals("false")) {
+                continue;
+            }
+            args.add("--" + e.getKey());
+            if (!e.getValue().equals("true")) {
+                args.add(e.getValue());
+            }
+        }
+        return args;
+    }
+
+    /**
+     * Parses the first run's command line, and each value of each varied key in the context of the first run, with
+     * the command's own options, so that an unknown option or a value of the wrong type costs one line before the
+     * first run instead of failing every run; and checks every path the command would write. Returns the option
+     * names (without dashes) that name written paths.
+     */
+    private static Set<String> check(String command, Map<String, String> options, Map<String, String> grid,
+            Map<String, String> zip, String seed, Map<String, List<String>> varied, String name) {
+        picocli.CommandLine cli = new picocli.CommandLine(new Main());
+        Map<String, String> first = parameters(options, grid, zip, seed);
+        Set<String> outputs = new java.util.TreeSet<>();
+        List<Map<String, String>> lines = new ArrayList<>();
+        lines.add(first);
+        for (Map.Entry<String, List<String>> e : varied.entrySet()) {
+            for (String v : new java.util.LinkedHashSet<>(e.getValue())) {
+                Map<String, String> m = new LinkedHashMap<>(first);
+                m.put(e.getKey(), v);
+                lines.add(m);
+            }
+        }
+        for (Map<String, String> params : lines) {
+            picocli.CommandLine.ParseResult parsed;
+            try {
+                parsed = cli.parseArgs(args(command, params).toArray(String[]::new)).subcommand();
+            } catch (picocli.CommandLine.ParameterException e) {
+                throw new InvalidInputException("experiment " + name + ": " + Main.firstLine(e.getMessage())
+                        + " (in the command line '" + String.join(" ", args(command, params)) + "')");
+            }
+            for (picocli.CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
+                if (o.userObject() instanceof java.lang.reflect.Field f && f.isAnnotationPresent(Output.class)) {
+                    for (String option : o.names()) {
+                        String key = option.substring(2);
+                        if (option.startsWith("--") && params.containsKey(key)) {
+                            checkOutputPath(params.get(key), key, name);
+                            outputs.add(key);
+                        }
+                    }
+                }
+            }
+        }
+        return outputs;
+    }
+
+    private static void checkOutputPath(String value, String key, String name) {
+        Path p;
+        try {
+            p = Path.of(value);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new InvalidInputException("experiment " + name + ": " + key + " '" + value + "' is not a path");
+        }
+        Path n = p.normalize();
+        if (p.isAbsolute() || n.startsWith("..") || n.toString().isEmpty() && !value.equals(".")) {
+            throw new InvalidInputException("experiment " + name + ": " + key + " '" + value + "' leaves the output "
+                    + "directory; expected a relative path inside it (no leading /, no ..)");
+        }
     }
 
     private static Map<String, String> scalars(JsonNode node, String name, String key) {
@@ -161,7 +284,7 @@ public final class Experiment {
                 throw new InvalidInputException("experiment " + name + ": " + key + "." + e.getKey()
                         + " must be a single value, not " + e.getValue());
             }
-            out.put(e.getKey(), e.getValue().asText());
+            out.put(e.getKey(), value(e.getValue(), name, key + "." + e.getKey()));
         }
         return out;
     }
@@ -183,10 +306,10 @@ public final class Experiment {
                         throw new InvalidInputException("experiment " + name + ": " + key + "." + e.getKey()
                                 + " holds " + v + "; expected single values");
                     }
-                    values.add(v.asText());
+                    values.add(value(v, name, key + "." + e.getKey()));
                 }
             } else if (e.getValue().isValueNode()) {
-                values.add(e.getValue().asText());
+                values.add(value(e.getValue(), name, key + "." + e.getKey()));
             }
             if (values.isEmpty()) {
                 throw new InvalidInputException("experiment " + name + ": " + key + "." + e.getKey() + " is empty; expected a list of values");
@@ -237,13 +360,26 @@ public final class Experiment {
         return out;
     }
 
+    private static long seedCount(JsonNode node, String name) {
+        if (node == null || node.isNull()) {
+            return 1;
+        }
+        if (node.isArray()) {
+            return Math.max(1, node.size());
+        }
+        if (node.isIntegralNumber() && node.canConvertToLong() && node.asLong() >= 1) {
+            return node.asLong();
+        }
+        throw new InvalidInputException("experiment " + name + ": seeds " + node + " is invalid; expected a list or a count >= 1");
+    }
+
     private static List<String> seeds(JsonNode node, String name) {
         List<String> out = new ArrayList<>();
         if (node == null || node.isNull()) {
             out.add(null);
         } else if (node.isArray()) {
             for (JsonNode v : node) {
-                out.add(v.asText());
+                out.add(value(v, name, "seeds"));
             }
         } else if (node.canConvertToInt() && node.asInt() >= 1) {
             for (int s = 1; s <= node.asInt(); s++) {
@@ -256,5 +392,14 @@ public final class Experiment {
             throw new InvalidInputException("experiment " + name + ": seeds is empty; expected a list or a count >= 1");
         }
         return out;
+    }
+
+    /** A scalar's text; null and empty values are refused (they would become an option without its value). */
+    private static String value(JsonNode v, String name, String where) {
+        if (v == null || v.isNull() || !v.isValueNode() || v.asText().isEmpty()) {
+            throw new InvalidInputException("experiment " + name + ": " + where + " is " + (v == null || v.isNull()
+                    ? "null" : v.isValueNode() ? "empty" : v.toString()) + "; expected a number, word or true/false");
+        }
+        return v.asText();
     }
 }

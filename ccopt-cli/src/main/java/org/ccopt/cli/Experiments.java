@@ -20,10 +20,13 @@ public final class Experiments {
     private Experiments() {
     }
 
-    /** Executes one run and returns its row as one line of JSON. */
+    /**
+     * Executes one run and returns its row as one line of JSON. The run must write no file ({@link
+     * Experiment#outputs()} empty): its command line is executed as it stands.
+     */
     public static String row(Experiment.Run run) {
         try {
-            return MAPPER.writeValueAsString(RunCommand.execute(run));
+            return MAPPER.writeValueAsString(RunCommand.execute(run, run.args()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

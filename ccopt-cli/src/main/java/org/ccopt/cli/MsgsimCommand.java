@@ -102,10 +102,12 @@ final class MsgsimCommand implements Callable<Integer> {
 
     @Option(names = "--export-replay", paramLabel = "FILE",
             description = "Write the message program for the SimGrid replay (tools/simgrid/replay.cpp).")
+    @Output
     Path exportReplay;
 
     @Option(names = "--export-platform", paramLabel = "FILE",
             description = "Write a SimGrid platform with ccopt's own routes (Full routing; small networks), for the replay.")
+    @Output
     Path exportPlatform;
 
     @Option(names = "--json", description = "Print one JSON object.")

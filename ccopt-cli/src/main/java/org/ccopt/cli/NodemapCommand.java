@@ -75,9 +75,11 @@ final class NodemapCommand implements Callable<Integer> {
     Integer threads;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write mapping.json, generations.csv, convergence.png and checkpoints here.")
+    @Output
     Path out;
 
     @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in DIR (its options apply; results go to DIR).")
+    @Output
     Path resume;
 
     @Option(names = "--checkpoint-seconds", defaultValue = "5", description = "Seconds between checkpoints (default: ${DEFAULT-VALUE}).")

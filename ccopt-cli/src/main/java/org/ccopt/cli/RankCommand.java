@@ -63,9 +63,11 @@ final class RankCommand implements Callable<Integer> {
     Integer threads;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the placement as JSON (topology, ranks: terminal per rank).")
+    @Output
     Path out;
 
     @Option(names = "--trace", paramLabel = "FILE.csv", description = "Write the objective against iterations (every 1/200 of the budget).")
+    @Output
     Path trace;
 
     @Option(names = "--json", description = "Print one JSON object.")

@@ -52,6 +52,7 @@ final class RunCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (results.csv, results.jsonl, a copy of FILE).")
+    @Output
     Path out;
 
     @Option(names = "--threads", paramLabel = "N", description = "Runs executed at once (default: all cores).")
@@ -60,10 +61,16 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    @Option(names = "--max-runs", paramLabel = "N", description = "Refuse an experiment that expands to more runs (default: 100000).")
+    long maxRuns = Experiment.MAX_RUNS;
+
     @Override
     public Integer call() throws Exception {
         long start = System.nanoTime();
-        Experiment experiment = Experiment.read(file);
+        if (maxRuns < 1) {
+            throw new InvalidInputException("--max-runs " + maxRuns + " is invalid; expected 1 or more");
+        }
+        Experiment experiment = Experiment.read(file, maxRuns);
         int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (n < 1) {
             throw new InvalidInputException("--threads " + n + " is invalid; expected 1 or more");
@@ -102,7 +109,7 @@ final class RunCommand implements Callable<Integer> {
             List<Future<?>> futures = new ArrayList<>();
             for (Experiment.Run run : todo) {
                 futures.add(pool.submit(() -> {
-                    ObjectNode row = execute(run);
+                    ObjectNode row = execute(run, run.argsUnder(out, experiment.outputs()));
                     boolean ok = "ok".equals(row.get("status").asText());
                     (ok ? completed : failed).incrementAndGet();
                     append(lines, row);
@@ -134,11 +141,34 @@ final class RunCommand implements Callable<Integer> {
             w.printf("%s: %d runs, %d completed, %d failed, %d skipped (already done); rows in %s%n", file,
                     experiment.runs().size(), completed.get(), failed.get(), skipped, out.resolve("results.csv"));
         }
-        return failed.get() == 0 ? Main.OK : Main.INTERNAL_ERROR;
+        return failed.get() == 0 ? Main.OK : reportFailures(experiment, done);
     }
 
-    /** Runs one command in this JVM and turns its --json output into a row. */
-    static ObjectNode execute(Experiment.Run run) {
+    /**
+     * One line on stderr for failed runs; exit 2 when every failure was the command refusing its input (a value the
+     * up-front check cannot judge, such as an unknown traffic pattern), 1 when a run broke.
+     */
+    private int reportFailures(Experiment experiment, Map<String, JsonNode> rows) {
+        int failures = 0;
+        boolean internal = false;
+        String first = null;
+        for (Experiment.Run run : experiment.runs()) {
+            JsonNode row = rows.get(run.key());
+            if (row != null && !"ok".equals(row.path("status").asText())) {
+                failures++;
+                internal |= row.path("exit").asInt(Main.INTERNAL_ERROR) != Main.BAD_INPUT;
+                if (first == null) {
+                    first = "run " + run.index() + ": " + row.path("error").asText();
+                }
+            }
+        }
+        spec.commandLine().getErr().println("ccopt: " + failures + " of " + experiment.runs().size()
+                + " runs failed (column error of results.csv); first, " + first);
+        return internal ? Main.INTERNAL_ERROR : Main.BAD_INPUT;
+    }
+
+    /** Runs one command line of a run in this JVM and turns its --json output into a row. */
+    static ObjectNode execute(Experiment.Run run, List<String> commandLine) {
         ObjectNode row = LINES.createObjectNode();
         row.put("run", run.index());
         row.put("key", run.key());
@@ -147,7 +177,7 @@ final class RunCommand implements Callable<Integer> {
         }
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        List<String> args = new ArrayList<>(run.args());
+        List<String> args = new ArrayList<>(commandLine);
         args.add("--json");
         long t0 = System.nanoTime();
         int code;
@@ -167,12 +197,13 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         row.put("status", "failed");
+        row.put("exit", code);
         row.put("error", error.isEmpty() ? "exit code " + code : Main.firstLine(error));
         return row;
     }
 
     /** Row columns of the runner itself; a command's field of the same name is kept as {@code result.NAME}. */
-    private static final java.util.Set<String> RUNNER_COLUMNS = java.util.Set.of("run", "key", "wallSeconds", "status", "error");
+    private static final java.util.Set<String> RUNNER_COLUMNS = java.util.Set.of("run", "key", "wallSeconds", "status", "exit", "error");
 
     /**
      * Copies the scalars of a command's JSON into the row; nested objects become dotted names

@@ -71,6 +71,7 @@ final class SimCommand implements Callable<Integer> {
     Path params;
 
     @Option(names = "--save-params", paramLabel = "FILE", description = "Write this run's full parameter file.")
+    @Output
     Path saveParams;
 
     @Option(names = "--mapping", paramLabel = "FILE",
@@ -78,9 +79,11 @@ final class SimCommand implements Callable<Integer> {
     Path mapping;
 
     @Option(names = "--trace", paramLabel = "FILE", description = "Write the link-by-cycle occupancy as CSV.")
+    @Output
     Path traceFile;
 
     @Option(names = "--picture", paramLabel = "FILE.png", description = "Draw links across, time down, one colour per slice, grey where blocked.")
+    @Output
     Path picture;
 
     @Option(names = "--sweep-interval", paramLabel = "FROM:TO",

@@ -36,6 +36,7 @@ final class TopoCommand implements Callable<Integer> {
     String export;
 
     @Option(names = "--out", paramLabel = "FILE", description = "File to write the export to (default: standard output).")
+    @Output
     Path out;
 
     @Option(names = "--bandwidth", defaultValue = "100Gbps", description = "SimGrid link bandwidth (default: ${DEFAULT-VALUE}).")

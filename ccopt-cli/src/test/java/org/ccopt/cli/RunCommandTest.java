@@ -28,7 +28,7 @@ class RunCommandTest {
     Path dir;
 
     static Experiment parse(String yaml) throws Exception {
-        return Experiment.parse(new ObjectMapper(new YAMLFactory()).readTree(yaml), "test");
+        return Experiment.parse(new ObjectMapper(new YAMLFactory()).readTree(yaml), "test", Experiment.MAX_RUNS);
     }
 
     @Test
@@ -116,7 +116,8 @@ class RunCommandTest {
     void aFailingRunIsRecordedAndTheOthersGoOn() throws Exception {
         Path file = write("bad.yaml", "command: sim\noptions: {topology: \"torus:4x4\"}\ngrid: {traffic: [bcmp, bogus, brev]}\n");
         MainTest.Result r = MainTest.run("run", file.toString(), "--out", dir.resolve("bad").toString(), "--json");
-        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("ccopt: 1 of 3 runs failed").contains("bogus").doesNotContain("\n ");
         assertThat(r.json().get("failed").asInt()).isEqualTo(1);
         assertThat(r.json().get("completed").asInt()).isEqualTo(2);
         String csv = Files.readString(dir.resolve("bad").resolve("results.csv"));
@@ -177,5 +178,68 @@ class RunCommandTest {
         assertThat(MainTest.run("run", file.toString(), "--out", out.toString()).code()).isZero();
         String header = Files.readAllLines(out.resolve("results.csv")).get(0);
         assertThat(header).contains("simplePerScheme.C00").contains("simplePerScheme.C09").contains("baselineCycles");
+    }
+
+    /** Every path a run writes stays inside --out: relative ones are resolved there, others refused before any run. */
+    @Test
+    void pathsAnExperimentWritesStayInsideItsOutputDirectory() throws Exception {
+        Path out = dir.resolve("o");
+        Path file = write("w.yaml", "command: sim\noptions: {topology: \"torus:4x4\", traffic: bcmp}\n"
+                + "zip: {trace: [a.csv, sub/b.csv], save-params: [a.json, sub/b.json]}\n");
+        MainTest.Result ok = MainTest.run("run", file.toString(), "--out", out.toString());
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(out.resolve("a.csv")).exists();
+        assertThat(out.resolve("sub/b.json")).exists();
+        for (String bad : new String[] {"../x.csv", "/tmp/ccopt-escape.csv", "sub/../../x.csv"}) {
+            for (String option : new String[] {"trace", "save-params", "picture"}) {
+                Path evil = write("evil.yaml", "command: sim\noptions: {topology: \"torus:4x4\", " + option + ": \""
+                        + bad + "\"}\n");
+                MainTest.Result r = MainTest.run("run", evil.toString(), "--out", dir.resolve("e").toString());
+                assertThat(r.code()).isEqualTo(2);
+                assertThat(r.err()).contains("leaves the output directory").doesNotContain("\n ");
+            }
+        }
+        assertThat(dir.resolve("x.csv")).doesNotExist();
+        assertThat(Path.of("/tmp/ccopt-escape.csv")).doesNotExist();
+        assertThat(dir.resolve("e")).doesNotExist();
+        // nodemap's --out and --resume are directories it writes: the same rule
+        Path nm = write("nm.yaml", "command: nodemap\noptions: {topology: \"torus:4x4\", out: ../nm}\n");
+        assertThat(MainTest.run("run", nm.toString(), "--out", out.toString()).err()).contains("out '../nm' leaves");
+    }
+
+    @Test
+    void repetitionsAreDistinctRowsThatSurviveARerun() throws Exception {
+        Path file = write("r.yaml", "command: sim\noptions: {topology: \"torus:4x4\", traffic: bcmp}\nrepeat: 3\n");
+        Path out = dir.resolve("r");
+        assertThat(MainTest.run("run", file.toString(), "--out", out.toString()).code()).isZero();
+        assertThat(Files.readAllLines(out.resolve("results.jsonl"))).hasSize(3);
+        assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(4)
+                .satisfies(l -> assertThat(l.get(1)).startsWith("0,"), l -> assertThat(l.get(3)).startsWith("2,"));
+        JsonNode again = MainTest.run("run", file.toString(), "--out", out.toString(), "--json").json();
+        assertThat(again.get("skipped").asInt()).isEqualTo(3);
+        assertThat(Files.readAllLines(out.resolve("results.jsonl"))).hasSize(3);
+    }
+
+    /** The whole file is checked before the first run: a typo costs one line, not an hour. */
+    @Test
+    void aBadExperimentIsRefusedBeforeAnyRun() throws Exception {
+        String[][] cases = {
+            {"command: sim\noptions: {topology: \"torus:4x4\", bogus-option: 1}\n", "Unknown option"},
+            {"command: sim\noptions: {topology: \"torus:4x4\"}\ngrid: {packets: [1, x]}\n", "'x'"},
+            {"command: sim\noptions: {topology: null}\n", "options.topology is null"},
+            {"command: sim\noptions: {topology: a}\noptions: {topology: b}\n", "Duplicate field"},
+            {"command: sim\noptions: {topology: \"torus:4x4\"}\nseeds: 2147483647\n", "more than 100000 runs"},
+            {"command: sim\noptions: {topology: \"torus:4x4\"}\ngrid: {packets: [1,2,3,4,5,6,7,8,9,10]}\n"
+                + "zip: {slices: [1,2,3,4,5,6,7,8,9,10]}\nseeds: 1000\nrepeat: 1000\n", "more than 100000 runs"},
+            {"command: sim\nrepeat: 1.5\n", "repeat 1.5 is invalid"},
+        };
+        for (String[] c : cases) {
+            Path file = write("bad.yaml", c[0]);
+            MainTest.Result r = MainTest.run("run", file.toString(), "--out", dir.resolve("never").toString());
+            assertThat(r.code()).as(c[0]).isEqualTo(2);
+            assertThat(r.err()).as(c[0]).contains(c[1]).doesNotContain("\n ").endsWith("\n");
+            assertThat(r.err().strip().lines()).hasSize(1);
+        }
+        assertThat(dir.resolve("never")).doesNotExist();
     }
 }

@@ -48,6 +48,7 @@ public final class SparkRun {
             if (!conf.contains("spark.master")) {
                 conf.setMaster("local[*]");
             }
+            loopbackWhenLocal(conf);
             try (JavaSparkContext spark = new JavaSparkContext(conf)) {
                 Summary s = run(spark, Path.of(args[0]), args[2]);
                 System.out.printf("%s: %d runs, %d ok, %d failed; rows in %s%n", args[0], s.runs(), s.ok(), s.failed(), args[2]);
@@ -56,6 +57,19 @@ public final class SparkRun {
         } catch (InvalidInputException e) {
             System.err.println("ccopt-spark: " + e.getMessage());
             System.exit(2);
+        }
+    }
+
+    /**
+     * In local mode nothing needs to be reachable from another machine: the web UI (unauthenticated, on every
+     * interface by default) is switched off and the driver's RPC and block-manager ports bind to loopback, unless the
+     * user set these keys. A cluster run keeps Spark's defaults; secure it as the cluster's documentation says.
+     */
+    static void loopbackWhenLocal(SparkConf conf) {
+        if (conf.get("spark.master").startsWith("local")) {
+            conf.setIfMissing("spark.ui.enabled", "false");
+            conf.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
+            conf.setIfMissing("spark.driver.host", "127.0.0.1");
         }
     }
 
@@ -70,6 +84,11 @@ public final class SparkRun {
         }
         String yaml = Files.readString(file);
         Experiment experiment = Experiment.parse(yaml, file.toString());
+        if (!experiment.outputs().isEmpty()) {
+            throw new InvalidInputException("experiment " + file + " names files its runs write ("
+                    + String.join(", ", experiment.outputs()) + "); Spark executors cannot write them beside the "
+                    + "results: leave them out, or run the experiment with 'ccopt run'");
+        }
         List<Integer> indices = new ArrayList<>();
         for (int i = 0; i < experiment.runs().size(); i++) {
             indices.add(i);

@@ -57,8 +57,16 @@ class SparkRunTest {
                 "run", file.toString(), "--out", local.toString(), "--threads", "2");
         assertThat(code).isZero();
         Path sparkOut = dir.resolve("spark");
-        SparkConf conf = new SparkConf().setAppName("ccopt-test").setMaster("local[2]").set("spark.ui.enabled", "false");
+        SparkConf conf = new SparkConf().setAppName("ccopt-test").setMaster("local[2]");
+        SparkRun.loopbackWhenLocal(conf);
         try (JavaSparkContext spark = new JavaSparkContext(conf)) {
+            // local mode: no web UI, and the driver's RPC endpoint listens on loopback only
+            assertThat(spark.sc().uiWebUrl().isEmpty()).isTrue();
+            assertThat(spark.sc().env().rpcEnv().address().host()).isEqualTo("127.0.0.1");
+            Path writes = dir.resolve("writes.yaml");
+            Files.writeString(writes, SIM + "zip: {trace: [t.csv]}\n");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.run(spark, writes, dir.resolve("w").toString()))
+                    .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("names files its runs write (trace)");
             SparkRun.Summary s = SparkRun.run(spark, file, sparkOut.toString());
             assertThat(s.runs()).isEqualTo(12);
             assertThat(s.failed()).isZero();

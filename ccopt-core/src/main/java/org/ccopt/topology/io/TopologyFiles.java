@@ -31,21 +31,44 @@ import org.jgrapht.nio.graphml.GraphMLImporter;
  *
  * <p>Node ids: numeric ids keep their order; others are numbered in order of appearance. If switches come
  * before terminals the nodes are renumbered terminals-first (stable), because ccopt numbers terminals first.
+ *
+ * <p>Safety: only regular files up to {@link #MAX_BYTES} are read. A GraphML file that declares a document type
+ * ({@code <!DOCTYPE}, hence any entity) is refused before it reaches the XML parser, so no external entity is ever
+ * resolved, no file outside the one named is read and no connection is opened (GraphML needs no DTD). An edge-list
+ * line must hold exactly two node ids, so a file of another kind (a BookSim anynet file, YAML) is refused instead of
+ * read as a different graph.
  */
 public final class TopologyFiles {
 
     private TopologyFiles() {
     }
 
+    /** The largest topology file read (bytes). */
+    public static final long MAX_BYTES = 256L << 20;
+
+    /** A node id of an edge-list file: letters, digits, {@code _ . -}. */
+    private static final java.util.regex.Pattern EDGE_LIST_ID = java.util.regex.Pattern.compile("[A-Za-z0-9_.-]+");
+
     public static Topology read(Path path, String spec) {
         String text;
         try {
+            if (Files.exists(path) && !Files.isRegularFile(path)) {
+                throw new InvalidInputException("topology file '" + path + "' is not a regular file; expected a "
+                        + ".json, .graphml, .dot or edge-list file");
+            }
+            if (Files.exists(path) && Files.size(path) > MAX_BYTES) {
+                throw new InvalidInputException("topology file '" + path + "' has " + Files.size(path)
+                        + " bytes; at most " + MAX_BYTES + " are read");
+            }
             text = Files.readString(path);
         } catch (NoSuchFileException e) {
             throw new InvalidInputException("topology file '" + path + "' does not exist; expected a readable "
                     + ".json, .graphml, .dot or edge-list file");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InvalidInputException("topology file '" + path + "' is not UTF-8 text; expected a .json, "
+                    + ".graphml, .dot or edge-list file");
         } catch (IOException e) {
-            throw new InvalidInputException("cannot read topology file '" + path + "': " + e.getMessage());
+            throw new InvalidInputException("cannot read topology file '" + path + "': " + e);
         }
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         try {
@@ -53,6 +76,11 @@ public final class TopologyFiles {
                 return fromJson(text, spec, path);
             }
             if (name.endsWith(".graphml") || name.endsWith(".xml")) {
+                if (text.contains("<!DOCTYPE") || text.contains("<!ENTITY")) {
+                    throw new InvalidInputException("topology file '" + path + "' declares a document type "
+                            + "(<!DOCTYPE or <!ENTITY); refused: GraphML needs none, and entities could read other "
+                            + "files or open connections");
+                }
                 return fromJGraphT(text, spec, path, text.contains("edgedefault=\"directed\""), true);
             }
             if (name.endsWith(".dot") || name.endsWith(".gv")) {
@@ -191,12 +219,18 @@ public final class TopologyFiles {
                 continue;
             }
             String[] parts = line.split("[\\s,;]+");
-            if (parts.length < 2) {
-                throw new InvalidInputException("line " + lineNo + " of '" + path + "' is '" + line
-                        + "'; expected two node ids 'a b'");
+            if (parts.length != 2 || !EDGE_LIST_ID.matcher(parts[0]).matches()
+                    || !EDGE_LIST_ID.matcher(parts[1]).matches()) {
+                throw new InvalidInputException("line " + lineNo + " of edge-list file '" + path + "' is '"
+                        + abbreviate(line) + "'; expected two node ids 'a b' (letters, digits, _ . -), or a file "
+                        + "named .json, .graphml or .dot");
             }
             c.edges.add(new int[] {c.node(parts[0]), c.node(parts[1])});
         }
         return c.build(spec, directed, path);
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
     }
 }

@@ -1,9 +1,11 @@
 package org.ccopt.topology.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,5 +58,46 @@ class TopologyIOTest {
                 + "router 2 node 2 router 0 router 3\nrouter 3 node 3 router 1 router 2\n");
         String fat = TopologyExporter.booksim(TopologySpec.parse("fat-octagon"));
         assertThat(fat).startsWith("router 0 node 0 node 1 router 1 router 4 router 7\n");
+    }
+
+    /** An external entity would put the secret file's text ("switch") into a node's kind; the file is refused first. */
+    @ParameterizedTest
+    @ValueSource(strings = {"file", "http"})
+    void graphMlWithADocumentTypeIsRefusedBeforeParsing(String scheme) throws Exception {
+        Path secret = dir.resolve("secret.txt");
+        Files.writeString(secret, "switch");
+        String target = scheme.equals("file") ? secret.toUri().toString() : "http://127.0.0.1:9/x";
+        Path file = dir.resolve("evil.graphml");
+        Files.writeString(file, "<?xml version=\"1.0\"?>\n<!DOCTYPE graphml [<!ENTITY x SYSTEM \"" + target + "\">]>\n"
+                + "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><key id=\"k\" for=\"node\" "
+                + "attr.name=\"kind\" attr.type=\"string\"/><graph edgedefault=\"undirected\">"
+                + "<node id=\"0\"/><node id=\"1\"><data key=\"k\">&x;</data></node><edge source=\"0\" target=\"1\"/>"
+                + "</graph></graphml>\n");
+        assertThatThrownBy(() -> TopologySpec.parse("file:" + file)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("declares a document type").hasMessageNotContaining("\n");
+        Files.writeString(file, Files.readString(file).replaceAll("<!DOCTYPE[^\n]*\n", "").replace("&x;", "switch"));
+        assertThat(TopologySpec.parse("file:" + file).terminalCount()).isEqualTo(1);
+    }
+
+    /** Files of another kind are refused, never read as a different graph (the edge-list fallback took 2 tokens). */
+    @ParameterizedTest
+    @ValueSource(strings = {"anynet", "yaml", "three"})
+    void filesOfAnotherKindAreRefused(String kind) throws Exception {
+        String text = switch (kind) {
+            case "anynet" -> TopologyExporter.booksim(TopologySpec.parse("mesh:2x2"));
+            case "yaml" -> "command: sim\noptions: {topology: ring:4}\n";
+            default -> "0 1 2\n";
+        };
+        Path file = dir.resolve("net." + kind);
+        Files.writeString(file, text);
+        assertThatThrownBy(() -> TopologySpec.parse("file:" + file)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("expected two node ids");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/dev/zero", "."})
+    void onlyRegularFilesAreRead(String path) {
+        assertThatThrownBy(() -> TopologySpec.parse("file:" + path)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("not a regular file");
     }
 }
