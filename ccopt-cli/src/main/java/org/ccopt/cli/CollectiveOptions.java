@@ -32,8 +32,8 @@ final class CollectiveOptions {
         CollectiveKind kind = CollectiveKind.parse(cc);
         Collective base = Collective.standard(kind, t, root);
         return Collective.of(kind, t,
-                senders == null ? base.senders() : Collective.parseList(senders),
-                receivers == null ? base.receivers() : Collective.parseList(receivers));
+                senders == null ? base.senders() : Collective.parseList(senders, t.terminalCount()),
+                receivers == null ? base.receivers() : Collective.parseList(receivers, t.terminalCount()));
     }
 
     PortModel portModel() {

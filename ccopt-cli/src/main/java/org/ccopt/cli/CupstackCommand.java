@@ -132,7 +132,7 @@ final class CupstackCommand implements Callable<Integer> {
     @Output
     Path out;
 
-    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in DIR (its options apply; results go to DIR).")
+    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in DIR (its options apply; --generations may extend it; results go to DIR).")
     @Output
     Path resume;
 
@@ -150,11 +150,15 @@ final class CupstackCommand implements Callable<Integer> {
         }
         Checkpoint resumed = Checkpoint.read(resume);
         CupstackCommand saved = new CupstackCommand();
-        new CommandLine(saved).parseArgs(resumed.arguments().toArray(String[]::new));
+        List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
         saved.spec = spec;
         saved.out = resume;
         saved.json = saved.json || json;
-        return saved.optimize(resumed.arguments(), resumed.state());
+        saved.threads = threads != null ? threads : saved.threads;
+        if (spec.commandLine().getParseResult().hasMatchedOption("--checkpoint-seconds")) {
+            saved.checkpointSeconds = checkpointSeconds;
+        }
+        return saved.optimize(arguments, resumed.state());
     }
 
     private int optimize(List<String> arguments, CupStackGa.State resumed) throws Exception {
@@ -181,6 +185,9 @@ final class CupstackCommand implements Callable<Integer> {
             CupStackGa ga = noPrune && run.ga() != null ? run.ga().withoutPruning() : run.ga();
             CupStackGa.State state = null;
             if (ga != null) {
+                if (resumed != null) {
+                    ga.checkResumable(resumed);
+                }
                 state = ResumableRun.execute("cupstack", generations, resumed != null ? resumed : ga.initial(),
                         CupStackGa.State::generation, s -> String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(),
                                 s.history().get(s.history().size() - 1).meanNew()),

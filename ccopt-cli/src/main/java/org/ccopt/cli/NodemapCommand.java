@@ -78,7 +78,7 @@ final class NodemapCommand implements Callable<Integer> {
     @Output
     Path out;
 
-    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in DIR (its options apply; results go to DIR).")
+    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in DIR (its options apply; --generations may extend it; results go to DIR).")
     @Output
     Path resume;
 
@@ -97,11 +97,15 @@ final class NodemapCommand implements Callable<Integer> {
         // the checkpoint holds the run's own arguments: parse them again, then continue its state into DIR
         Checkpoint resumed = Checkpoint.read(resume);
         NodemapCommand saved = new NodemapCommand();
-        new CommandLine(saved).parseArgs(resumed.arguments().toArray(String[]::new));
+        List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
         saved.spec = spec;
         saved.out = resume;
         saved.json = saved.json || json;
-        return saved.optimize(resumed.arguments(), resumed.state());
+        saved.threads = threads != null ? threads : saved.threads;
+        if (spec.commandLine().getParseResult().hasMatchedOption("--checkpoint-seconds")) {
+            saved.checkpointSeconds = checkpointSeconds;
+        }
+        return saved.optimize(arguments, resumed.state());
     }
 
     private int optimize(List<String> arguments, NodeMappingGa.State resumed) throws Exception {
@@ -124,6 +128,9 @@ final class NodemapCommand implements Callable<Integer> {
         try (MappingEvaluator evaluator = new MappingEvaluator(t, patterns, simPackets, flits, router.vcs, router.buffer, model, workers)) {
             NodeMappingGa ga = new NodeMappingGa(evaluator, settings);
             long started = System.nanoTime();
+            if (resumed != null) {
+                ga.checkResumable(resumed);
+            }
             NodeMappingGa.State state = ResumableRun.execute("nodemap", generations, resumed != null ? resumed : ga.initial(),
                     NodeMappingGa.State::generation, s -> String.format(Locale.ROOT, "best %d cycles, %.3f hops",
                             s.bestScore().cycles(), s.bestScore().avgHops()),

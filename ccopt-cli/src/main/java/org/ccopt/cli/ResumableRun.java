@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -36,6 +37,10 @@ final class ResumableRun {
      */
     static <S> S execute(String task, int generations, S start, ToIntFunction<S> generation, Function<S, String> message,
                          BiFunction<S, Consumer<S>, S> loop, Path out, double checkpointSeconds, boolean quiet, Saver<S> saver) {
+        if (!(checkpointSeconds > 0) || checkpointSeconds > 86400) {
+            throw new org.ccopt.InvalidInputException("--checkpoint-seconds " + checkpointSeconds
+                    + " is invalid; expected seconds between checkpoints, above 0 and at most 86400");
+        }
         AtomicReference<S> latest = new AtomicReference<>(start);
         Thread hook = out == null ? null : new Thread(() -> save(saver, latest.get()));
         if (hook != null) {
@@ -63,6 +68,45 @@ final class ResumableRun {
             Runtime.getRuntime().removeShutdownHook(hook);
         }
         return end;
+    }
+
+    /** Options that may be given with {@code --resume}: they change neither the run's course nor its result. */
+    private static final java.util.Set<String> WITH_RESUME = java.util.Set.of("--resume", "--json", "--threads",
+            "--checkpoint-seconds", "--generations");
+
+    /**
+     * The arguments a checkpoint recorded, parsed into {@code saved}, after refusing any option given with
+     * {@code --resume} that would change the run (the checkpoint fixes them). Allowed: --json, --threads and
+     * --checkpoint-seconds (which the caller applies), and --generations, which extends (or shortens, down to the
+     * checkpoint's generation) the run: the GA's random streams depend only on seed, generation and slot, so the
+     * extended run equals an uninterrupted run of that length. Returns the arguments to record from now on.
+     */
+    static List<String> parseResumed(picocli.CommandLine.Model.CommandSpec given, List<String> recorded, Object saved) {
+        List<String> arguments = new java.util.ArrayList<>(recorded);
+        for (var o : given.commandLine().getParseResult().matchedOptions()) {
+            if (!WITH_RESUME.contains(o.longestName())) {
+                throw new org.ccopt.InvalidInputException(o.longestName() + " cannot be given with --resume: the checkpoint "
+                        + "fixes the run's options; only --generations, --json, --threads and --checkpoint-seconds may be added");
+            }
+            if (o.longestName().equals("--generations")) {
+                for (int i = arguments.size() - 1; i >= 0; i--) {
+                    if (arguments.get(i).equals("--generations") && i + 1 < arguments.size()) {
+                        arguments.subList(i, i + 2).clear();
+                    } else if (arguments.get(i).startsWith("--generations=")) {
+                        arguments.remove(i);
+                    }
+                }
+                arguments.add("--generations");
+                arguments.add(o.originalStringValues().get(o.originalStringValues().size() - 1));
+            }
+        }
+        try {
+            new picocli.CommandLine(saved).parseArgs(arguments.toArray(String[]::new));
+        } catch (picocli.CommandLine.ParameterException e) {
+            throw new org.ccopt.InvalidInputException("the checkpoint's recorded options do not parse: "
+                    + Main.firstLine(e.getMessage()));
+        }
+        return arguments;
     }
 
     private static <S> void save(Saver<S> saver, S state) {

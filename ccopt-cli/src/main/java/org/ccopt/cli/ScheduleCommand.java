@@ -207,29 +207,25 @@ final class ScheduleCommand implements Callable<Integer> {
         return sb.toString();
     }
 
+    /** The longest time limit accepted (a week). */
+    static final double MAX_SECONDS = 7 * 86400;
+
+    /** A duration with its unit: {@code 500ms}, {@code 60s}, {@code 5m}, {@code 2h}; positive, at most a week. */
     static double parseSeconds(String text) {
-        String s = text.trim().toLowerCase(Locale.ROOT);
-        double scale = 1;
-        if (s.endsWith("ms")) {
-            scale = 0.001;
-            s = s.substring(0, s.length() - 2);
-        } else if (s.endsWith("s")) {
-            s = s.substring(0, s.length() - 1);
-        } else if (s.endsWith("m")) {
-            scale = 60;
-            s = s.substring(0, s.length() - 1);
-        } else if (s.endsWith("h")) {
-            scale = 3600;
-            s = s.substring(0, s.length() - 1);
-        }
-        try {
-            double v = Double.parseDouble(s) * scale;
-            if (v > 0 && Double.isFinite(v)) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9}(?:\\.\\d{1,9})?)(ms|s|m|h)")
+                .matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (m.matches()) {
+            double v = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
+                case "ms" -> 0.001;
+                case "m" -> 60;
+                case "h" -> 3600;
+                default -> 1;
+            };
+            if (v > 0 && v <= MAX_SECONDS) {
                 return v;
             }
-        } catch (NumberFormatException e) {
-            // fall through
         }
-        throw new InvalidInputException("bad time limit '" + text + "'; expected a positive duration like 60s, 5m or 500ms");
+        throw new InvalidInputException("bad time limit '" + text + "'; expected a positive duration with its unit, "
+                + "at most 168h, like 500ms, 60s, 5m or 2h");
     }
 }

@@ -41,13 +41,57 @@ class NodemapCommandTest {
         JsonNode whole = MainTest.run(concat(common, "--generations", "6")).json();
         Path out = dir.resolve("half");
         MainTest.run(concat(common, "--generations", "3", "--out", out.toString()));
-        // continue the checkpointed run for three more generations by editing its generation budget
+        // continue the checkpointed run for three more generations
         Path cp = out.resolve("checkpoint.json");
-        assertThat(Files.readString(cp)).contains("\"--generations\",\"3\"");
-        Files.writeString(cp, Files.readString(cp).replace("\"--generations\",\"3\"", "\"--generations\",\"6\""));
-        JsonNode resumed = MainTest.run("nodemap", "--resume", out.toString(), "--json").json();
+        String saved = Files.readString(cp);
+        MainTest.Result other = MainTest.run("nodemap", "--resume", out.toString(), "--population", "30");
+        assertThat(other.code()).isEqualTo(2);
+        assertThat(other.err()).contains("--population cannot be given with --resume");
+        JsonNode resumed = MainTest.run("nodemap", "--resume", out.toString(), "--generations", "6", "--json").json();
         assertThat(resumed.get("mapping")).isEqualTo(whole.get("mapping"));
         assertThat(resumed.get("bestCycles")).isEqualTo(whole.get("bestCycles"));
+    }
+
+    /** A checkpoint that is damaged, foreign or does not fit the run is refused with one line, never resumed. */
+    @Test
+    void aDamagedCheckpointIsRefused() throws Exception {
+        Path out = dir.resolve("cp");
+        MainTest.run("nodemap", "--topology", "torus:4x4", "--traffic", "bcmp", "--population", "8", "--generations", "2",
+                "--out", out.toString(), "--json");
+        Path cp = out.resolve("checkpoint.json");
+        String good = Files.readString(cp);
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        // a state edited by hand, and signed again so that only the invariant check can catch it
+        java.util.function.UnaryOperator<String> resign = text -> {
+            try {
+                com.fasterxml.jackson.databind.node.ObjectNode env = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(text);
+                env.put("sha256", java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                        .digest(mapper.writeValueAsBytes(env.get("state")))));
+                return mapper.writeValueAsString(env);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        String firstMapping = mapper.readTree(good).at("/state/state/population/0").toString();
+        String duplicated = firstMapping.replaceFirst("\\[(\\d+),(\\d+),", "[$1,$1,");
+        String[][] cases = {
+            {good.substring(0, good.length() / 2), "unreadable"},
+            {good.replace("\"generation\":2", "\"generation\":1"), "damaged"},
+            {"{\"arguments\":[],\"state\":{}}", "not a ccopt checkpoint"},
+            {resign.apply(good.replace("\"generation\":2", "\"generation\":-5")), "generation -5 is outside"},
+            {resign.apply(good.replace(firstMapping, duplicated)), "mapping 0 is not a permutation"},
+            {resign.apply(good.replace("\"--population\",\"8\"", "\"--population\",\"9\"")), "population of 9"},
+            {resign.apply(good.replace("\"--population\",\"8\"", "\"--population\",\"x\"")), "recorded options do not parse"},
+        };
+        for (String[] c : cases) {
+            Files.writeString(cp, c[0]);
+            MainTest.Result r = MainTest.run("nodemap", "--resume", out.toString());
+            assertThat(r.code()).as(c[1]).isEqualTo(2);
+            assertThat(r.err()).as(c[1]).contains(c[1]);
+            assertThat(r.err().strip().lines()).hasSize(1);
+        }
+        Files.writeString(cp, good);
+        assertThat(MainTest.run("nodemap", "--resume", out.toString(), "--generations", "3").code()).isZero();
     }
 
     @Test

@@ -53,31 +53,35 @@ public record Collective(CollectiveKind kind, int[] senders, int[] receivers) {
         return s;
     }
 
-    /** Parses a node list such as {@code 0-7,9,12}. */
-    public static int[] parseList(String text) {
+    /**
+     * Parses a node list such as {@code 0-7,9,12} of ids below {@code limit}; an id named twice (also through
+     * overlapping ranges) is refused rather than silently merged.
+     */
+    public static int[] parseList(String text, int limit) {
         BitSet set = new BitSet();
-        for (String part : text.split(",")) {
+        for (String part : text.split(",", -1)) {
             String p = part.trim();
+            int a;
+            int b;
             try {
                 int dash = p.indexOf('-', 1);
-                if (dash > 0) {
-                    int a = Integer.parseInt(p.substring(0, dash).trim());
-                    int b = Integer.parseInt(p.substring(dash + 1).trim());
-                    if (a < 0 || b < a) {
-                        throw new NumberFormatException();
-                    }
-                    set.set(a, b + 1);
-                } else {
-                    int a = Integer.parseInt(p);
-                    if (a < 0) {
-                        throw new NumberFormatException();
-                    }
-                    set.set(a);
+                a = Integer.parseInt(dash > 0 ? p.substring(0, dash).trim() : p);
+                b = dash > 0 ? Integer.parseInt(p.substring(dash + 1).trim()) : a;
+                if (a < 0 || b < a) {
+                    throw new NumberFormatException();
                 }
             } catch (NumberFormatException e) {
                 throw new InvalidInputException("bad node list '" + text + "' at '" + p
                         + "'; expected ids and ranges like 0-7,9,12");
             }
+            if (b >= limit) {
+                throw new InvalidInputException("node list '" + text + "' names " + b + "; expected ids 0.." + (limit - 1));
+            }
+            int twice = set.nextSetBit(a);
+            if (twice >= 0 && twice <= b) {
+                throw new InvalidInputException("node list '" + text + "' names " + twice + " twice; expected each id once");
+            }
+            set.set(a, b + 1);
         }
         return set.stream().toArray();
     }

@@ -25,7 +25,31 @@ public final class AtomicFiles {
     public static Path temporarySibling(Path file, String suffix) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
+        if (CLEANED.add(dir)) {
+            removeStale(dir);
+        }
         return Files.createTempFile(dir, ".ccopt-", suffix);
+    }
+
+    /** Directories already cleared of stale temporary files by this process. */
+    private static final java.util.Set<Path> CLEANED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** A temporary file older than this was left by an interrupted write (a write takes milliseconds). */
+    static final long STALE_MILLIS = 60_000;
+
+    /**
+     * Removes the temporary files ({@code .ccopt-*}) an interrupted write left in {@code dir}: those older than a
+     * minute, so that a write of another process in progress is never touched.
+     */
+    static void removeStale(Path dir) throws IOException {
+        long before = System.currentTimeMillis() - STALE_MILLIS;
+        try (java.nio.file.DirectoryStream<Path> tmp = Files.newDirectoryStream(dir, ".ccopt-*")) {
+            for (Path p : tmp) {
+                if (Files.isRegularFile(p) && Files.getLastModifiedTime(p).toMillis() < before) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
     }
 
     /** Moves a finished temporary file into place, readable by others like any file the user writes (rw-r--r--). */

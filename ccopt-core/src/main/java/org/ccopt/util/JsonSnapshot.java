@@ -1,40 +1,103 @@
 package org.ccopt.util;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import org.ccopt.InvalidInputException;
 
 /**
  * Checkpoints of long runs as JSON: written to a temporary file in the same directory and moved into place, so a
- * crash or Ctrl-C never leaves half a snapshot; read back with one clear error line when missing or unreadable.
+ * crash or Ctrl-C never leaves half a snapshot; read back with one clear error line when missing, unreadable or
+ * damaged.
+ *
+ * <p>A snapshot is an envelope {@code {"format": "ccopt-checkpoint", "version": 1, "type": ..., "sha256": ...,
+ * "state": {...}}}: the SHA-256 of the state's JSON is checked on reading, so a file edited, truncated or corrupted
+ * by hand or by a disk is refused instead of resumed. (The checksum guards against damage, not against a forger who
+ * recomputes it; every optimizer re-validates its result independently anyway.) The caller checks the state's own
+ * invariants.
  */
 public final class JsonSnapshot {
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+
+    private static final String FORMAT = "ccopt-checkpoint";
+    private static final int VERSION = 1;
+
+    /** The largest checkpoint read (bytes). */
+    public static final long MAX_BYTES = 1L << 30;
 
     private JsonSnapshot() {
     }
 
     public static void write(Path dir, String file, Object value) throws IOException {
+        JsonNode state = MAPPER.valueToTree(value);
+        ObjectNode envelope = MAPPER.createObjectNode();
+        envelope.put("format", FORMAT);
+        envelope.put("version", VERSION);
+        envelope.put("type", value.getClass().getName());
+        envelope.put("sha256", sha256(state));
+        envelope.set("state", state);
         Path target = dir.resolve(file);
         Path tmp = AtomicFiles.temporarySibling(target, ".tmp");
-        MAPPER.writeValue(tmp.toFile(), value);
+        MAPPER.writeValue(tmp.toFile(), envelope);
         AtomicFiles.publish(tmp, target);
     }
 
     public static <T> T read(Path dir, String file, Class<T> type) {
         Path path = dir.resolve(file);
+        JsonNode envelope;
         try {
-            return MAPPER.readValue(path.toFile(), type);
+            if (Files.isRegularFile(path) && Files.size(path) > MAX_BYTES) {
+                throw new InvalidInputException("checkpoint '" + path + "' has " + Files.size(path) + " bytes; at most "
+                        + MAX_BYTES + " are read");
+            }
+            envelope = MAPPER.readTree(path.toFile());
         } catch (NoSuchFileException | FileNotFoundException e) {
             throw new InvalidInputException("no checkpoint in '" + dir + "'; expected " + path + " from an earlier --out run");
         } catch (IOException e) {
-            throw new InvalidInputException("checkpoint '" + path + "' is unreadable: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new InvalidInputException("checkpoint '" + path + "' is unreadable: " + firstLine(e.getMessage()));
         }
+        if (envelope == null || !FORMAT.equals(envelope.path("format").asText())) {
+            throw new InvalidInputException("'" + path + "' is not a ccopt checkpoint (or one from before version "
+                    + VERSION + "); expected the checkpoint.json an --out run writes");
+        }
+        if (envelope.path("version").asInt() != VERSION || !type.getName().equals(envelope.path("type").asText())) {
+            throw new InvalidInputException("checkpoint '" + path + "' is version " + envelope.path("version") + " of "
+                    + envelope.path("type").asText() + "; this command reads version " + VERSION + " of " + type.getName());
+        }
+        JsonNode state = envelope.get("state");
+        if (state == null || !state.isObject() || !sha256(state).equals(envelope.path("sha256").asText())) {
+            throw new InvalidInputException("checkpoint '" + path + "' is damaged (its checksum does not match); "
+                    + "start the run again without --resume");
+        }
+        try {
+            return MAPPER.treeToValue(state, type);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new InvalidInputException("checkpoint '" + path + "' holds a state ccopt cannot read: "
+                    + firstLine(e.getMessage()));
+        }
+    }
+
+    private static String sha256(JsonNode node) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(MAPPER.writeValueAsBytes(node)));
+        } catch (NoSuchAlgorithmException | IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "" : s.lines().findFirst().orElse("");
     }
 }

@@ -191,6 +191,50 @@ public final class CupStackGa {
         return integrate(s, g, child, scores, unconditional, crossover, started);
     }
 
+    /**
+     * Checks that a state read back from a checkpoint fits this run (sizes, ranges, every chromosome inside the gene
+     * space), so that a damaged or foreign checkpoint is refused with one line instead of failing, or misleading,
+     * later.
+     */
+    public void checkResumable(State s) {
+        int pop = settings.population();
+        require(s.population() != null && s.scores() != null && s.born() != null && s.best() != null && s.bestScore() != null
+                && s.signatures() != null && s.synonyms() != null && s.history() != null, "it lacks part of the state");
+        require(s.generation() >= 0 && s.generation() <= settings.generations(), "generation " + s.generation()
+                + " is outside 0.." + settings.generations());
+        require(s.population().length == pop && s.scores().length == pop && s.born().length == pop, "it holds "
+                + s.population().length + " chromosomes; the run has a population of " + pop);
+        require(s.history().size() == s.generation() + 1, "its record has " + s.history().size() + " rows for generation "
+                + s.generation());
+        require(s.bestGeneration() >= 0 && s.bestGeneration() <= s.generation() && s.lastImprovement() >= 0
+                && s.lastImprovement() <= s.generation() && s.evaluations() >= 0 && Double.isFinite(s.seconds())
+                && s.seconds() >= 0, "its counters are out of range");
+        for (int i = 0; i < pop; i++) {
+            require(s.born()[i] >= 0 && s.born()[i] <= s.generation(), "slot " + i + " was born in generation " + s.born()[i]);
+            inSpace(s.population()[i], "chromosome " + i);
+        }
+        inSpace(s.best(), "the best chromosome");
+        for (Synonym y : s.synonyms()) {
+            require(y != null && y.score() != null, "a synonym lacks its score");
+            inSpace(y.chromosome(), "a synonym");
+        }
+    }
+
+    private void inSpace(Chromosome c, String which) {
+        require(c != null && c.delay() != null && c.scheme() != null && c.queueOrder() != null, which + " lacks genes");
+        try {
+            space.check(c);
+        } catch (IllegalStateException e) {
+            require(false, which + ": " + e.getMessage());
+        }
+    }
+
+    private static void require(boolean ok, String why) {
+        if (!ok) {
+            throw new InvalidInputException("the checkpoint does not fit this run: " + why);
+        }
+    }
+
     /** Runs from {@code start} to the configured generation count, reporting every generation. */
     public State run(State start, Consumer<State> afterGeneration) {
         State s = start;

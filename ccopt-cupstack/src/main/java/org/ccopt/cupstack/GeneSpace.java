@@ -216,12 +216,15 @@ public final class GeneSpace {
             require(frozen.contains(GeneGroup.I) ? d == 0 : d >= 0 && d <= delayMax, "injection delay I_" + u + " = " + d + " outside its range");
         }
         for (int p = 0; p < nodes * ports; p++) {
+            require(c.scheme()[p] >= 0 && c.scheme()[p] < VcSelection.values().length, "scheme " + c.scheme()[p] + " at port "
+                    + p + " is not a scheme");
             require(!frozen.contains(GeneGroup.C) || c.scheme()[p] == frozenScheme, "frozen scheme changed at port " + p);
         }
         for (int o = 0; o < nodes * ports * vcs; o++) {
             int listed = 0;
             for (int j = 0; j < ports; j++) {
                 int p = c.queueOrder()[o * ports + j];
+                require(p < ports, "queue order of output VC " + o + " names port " + p);
                 listed |= p >= 0 ? 1 << p : 0;
             }
             require((listed & candidates[o]) == candidates[o], "queue order of output VC " + o + " omits a requesting input port");

@@ -459,6 +459,10 @@ public final class FlitSimulator {
             if (cycle >= cycleLimit) {
                 return CUT;
             }
+            if (cycle == Integer.MAX_VALUE) {
+                throw new InvalidInputException("the run passes cycle " + Integer.MAX_VALUE + " with " + (totalFlits - ejected)
+                        + " flits still to deliver; the simulator's clock cannot count further");
+            }
             int next = cycle + 1;
             if (inNetwork == 0 && injectorCount == 0 && pendingCredits == 0 && minWaitingRelease + 1 > next) {
                 next = minWaitingRelease + 1; // nothing to do until the next slice is released
@@ -550,9 +554,12 @@ public final class FlitSimulator {
             throw new IllegalStateException("runIntervals does not trace; detach the trace first");
         }
         int vMin = Integer.MAX_VALUE;
+        int vMax = 0;
         for (int v : intervals) {
             vMin = Math.min(vMin, v);
+            vMax = Math.max(vMax, v);
         }
+        new Workload(w.destination(), w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), vMax, w.injectionDelay()); // checks the bounds
         Workload first = new Workload(w.destination(), w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), vMin, w.injectionDelay());
         start(config, first);
         int minDelay = Integer.MAX_VALUE;
@@ -1389,7 +1396,7 @@ public final class FlitSimulator {
         initialOrder = config.queueOrderArray();
         interval = w.interval();
         delay = w.injectionDelay();
-        int perNode = w.slices() * w.packetsPerSlice();
+        int perNode = w.slices() * w.packetsPerSlice(); // bounded by the Workload
         int[] dest = w.destination();
         int total = 0;
         for (int u = 0; u < n; u++) {

@@ -144,6 +144,50 @@ public final class NodeMappingGa {
         return new State(g, population, scores, best, bestScore, bestGeneration, evaluations, seconds, history);
     }
 
+    /**
+     * Checks that a state read back from a checkpoint fits this run (sizes, ranges, every mapping a permutation of the
+     * terminals), so that a damaged or foreign checkpoint is refused with one line instead of failing, or misleading,
+     * later.
+     */
+    public void checkResumable(State s) {
+        int pop = settings.population();
+        require(s.population() != null && s.scores() != null && s.bestMapping() != null && s.bestScore() != null
+                && s.history() != null, "it lacks part of the state");
+        require(s.generation() >= 0 && s.generation() <= settings.generations(), "generation " + s.generation()
+                + " is outside 0.." + settings.generations());
+        require(s.population().length == pop && s.scores().length == pop, "it holds " + s.population().length
+                + " mappings and " + s.scores().length + " scores; the run has a population of " + pop);
+        require(s.history().size() == s.generation() + 1, "its record has " + s.history().size() + " rows for generation "
+                + s.generation());
+        require(s.bestGeneration() >= 0 && s.bestGeneration() <= s.generation() && s.evaluations() >= pop
+                && Double.isFinite(s.seconds()) && s.seconds() >= 0, "its counters are out of range");
+        for (int i = 0; i < pop; i++) {
+            require(s.scores()[i] != null && isPermutation(s.population()[i]), "mapping " + i + " is not a permutation of 0.."
+                    + (evaluator.terminals() - 1));
+        }
+        require(isPermutation(s.bestMapping()), "the best mapping is not a permutation of 0.." + (evaluator.terminals() - 1));
+    }
+
+    private boolean isPermutation(int[] m) {
+        if (m == null || m.length != evaluator.terminals()) {
+            return false;
+        }
+        boolean[] seen = new boolean[m.length];
+        for (int v : m) {
+            if (v < 0 || v >= m.length || seen[v]) {
+                return false;
+            }
+            seen[v] = true;
+        }
+        return true;
+    }
+
+    private static void require(boolean ok, String why) {
+        if (!ok) {
+            throw new InvalidInputException("the checkpoint does not fit this run: " + why);
+        }
+    }
+
     /** Runs from {@code start} to the configured generation count, reporting every generation. */
     public State run(State start, Consumer<State> afterGeneration) {
         State s = start;

@@ -1,33 +1,40 @@
 package org.ccopt.schedule;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.ccopt.InvalidInputException;
 
-/** A wall-clock deadline plus a stop flag (set on Ctrl-C) that every solver polls. */
+/**
+ * A wall-clock allowance plus a stop flag (set on Ctrl-C) that every solver polls. Time is kept as a start and a
+ * length in nanoseconds and compared by difference, so no allowance, however long, overflows.
+ */
 public final class Budget {
 
-    private final long deadline;
+    private final long start;
+    private final long nanos;
     private final AtomicBoolean stop;
 
-    private Budget(long deadline, AtomicBoolean stop) {
-        this.deadline = deadline;
+    private Budget(long start, long nanos, AtomicBoolean stop) {
+        this.start = start;
+        this.nanos = nanos;
         this.stop = stop;
     }
 
     public static Budget seconds(double seconds, AtomicBoolean stop) {
-        return new Budget(System.nanoTime() + (long) (seconds * 1e9), stop);
+        return new Budget(System.nanoTime(), nanos(seconds), stop);
     }
 
     public static Budget seconds(double seconds) {
         return seconds(seconds, new AtomicBoolean());
     }
 
-    /** A budget that ends at the sooner of this one's deadline and {@code seconds} from now, sharing the stop flag. */
+    /** A budget that ends at the sooner of this one's end and {@code seconds} from now, sharing the stop flag. */
     public Budget slice(double seconds) {
-        return new Budget(Math.min(deadline, System.nanoTime() + (long) (seconds * 1e9)), stop);
+        long now = System.nanoTime();
+        return new Budget(now, Math.min(Math.max(0, nanos - (now - start)), nanos(seconds)), stop);
     }
 
     public boolean expired() {
-        return stop.get() || System.nanoTime() >= deadline;
+        return stop.get() || System.nanoTime() - start >= nanos;
     }
 
     public boolean stopped() {
@@ -35,6 +42,14 @@ public final class Budget {
     }
 
     public double remainingSeconds() {
-        return Math.max(0, (deadline - System.nanoTime()) / 1e9);
+        return Math.max(0, nanos - (System.nanoTime() - start)) / 1e9;
+    }
+
+    /** Seconds as nanoseconds, saturating at a century; NaN and negative values are refused. */
+    private static long nanos(double seconds) {
+        if (!(seconds >= 0)) {
+            throw new InvalidInputException("time budget " + seconds + " s is invalid; expected >= 0 seconds");
+        }
+        return (long) Math.min(seconds * 1e9, 100 * 365.25 * 86400 * 1e9);
     }
 }
