@@ -123,8 +123,16 @@ final class CupstackSweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (seeds < 1) {
-            throw new InvalidInputException("--seeds " + seeds + " is invalid; expected >= 1");
+        if (seeds < 1 || seeds > Experiment.MAX_RUNS) {
+            throw new InvalidInputException("--seeds " + seeds + " is invalid; expected 1.." + Experiment.MAX_RUNS);
+        }
+        long runs = seeds;
+        for (List<String> axis : List.of(traffic, method, vcSelect, sortKey, freeze, mutationRate, crossoverInterval,
+                crossoverRate, tie, lifetime, watchdog, fromSlices, estimateSlices)) {
+            runs = Math.min(runs * axis.size(), Long.MAX_VALUE / Experiment.MAX_RUNS);
+        }
+        if (runs > Experiment.MAX_RUNS) {
+            throw new InvalidInputException("the sweep has more than " + Experiment.MAX_RUNS + " runs; split it");
         }
         int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (workers < 1) {
@@ -145,23 +153,43 @@ final class CupstackSweepCommand implements Callable<Integer> {
             }
             grid = next;
         }
+        for (List<String> axis : List.of(lifetime, watchdog)) {
+            for (String v : axis) {
+                if (!v.trim().matches("\\d{1,9}")) {
+                    throw new InvalidInputException("--" + (axis == lifetime ? "lifetime" : "watchdog") + " value '" + v
+                            + "' is invalid; expected whole numbers of generations >= 0");
+                }
+            }
+        }
         grid.removeIf(r -> Integer.parseInt(r.get(9)) > 0 && Integer.parseInt(r.get(10)) > 0); // lt and wd are exclusive
         Path csv = out.resolve("results.csv");
         Files.createDirectories(out);
+        String header = String.join(",", VARIED) + "," + String.join(",", METRICS) + ",status,error";
         Set<String> done = new HashSet<>();
-        if (Files.exists(csv)) {
-            List<String> lines = Files.readAllLines(csv);
+        String text = Files.exists(csv) ? Files.readString(csv, StandardCharsets.UTF_8) : "";
+        if (text.isEmpty()) {
+            Files.writeString(csv, header + "\n");
+        } else {
+            if (!text.startsWith(header + "\n")) {
+                throw new InvalidInputException(csv + " is not a results file of this cupstack-sweep (its first line is not the "
+                        + "expected header); expected a new --out directory or one an earlier sweep wrote");
+            }
+            if (!text.endsWith("\n")) {
+                // a row torn by an interruption: drop it (that run is done again), so that new rows start on a line of their own
+                text = text.substring(0, text.lastIndexOf('\n') + 1);
+                org.ccopt.util.AtomicFiles.writeAtomically(csv, text);
+            }
+            List<String> lines = text.lines().toList();
             for (String line : lines.subList(1, lines.size())) {
                 String[] cells = line.split(",", -1);
-                if (cells.length > VARIED.length + METRICS.length && cells[VARIED.length + METRICS.length].equals("ok")) {
+                if (cells.length == VARIED.length + METRICS.length + 2 && cells[VARIED.length + METRICS.length].equals("ok")) {
                     done.add(String.join(",", List.of(cells).subList(0, VARIED.length))); // failed runs are retried
                 }
             }
-        } else {
-            Files.writeString(csv, String.join(",", VARIED) + "," + String.join(",", METRICS) + ",status,error\n");
         }
         List<List<String>> todo = grid.stream().filter(r -> !done.contains(String.join(",", r))).toList();
         AtomicInteger failed = new AtomicInteger();
+        AtomicInteger worst = new AtomicInteger(Main.OK);
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
              ProgressBar bar = System.console() == null ? null : new ProgressBarBuilder().setTaskName("cupstack-sweep")
@@ -169,7 +197,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
             List<Future<?>> futures = new ArrayList<>();
             for (List<String> r : todo) {
                 futures.add(pool.submit(() -> {
-                    String row = runOne(r);
+                    String row = runOne(r, worst);
                     if (!row.endsWith(",ok,")) {
                         failed.incrementAndGet();
                     }
@@ -192,7 +220,11 @@ final class CupstackSweepCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().printf(Locale.ROOT, "%d runs (%d already recorded, %d failed) -> %s%n", grid.size(),
                 grid.size() - todo.size(), failed.get(), csv);
-        return Main.OK;
+        if (failed.get() > 0) {
+            spec.commandLine().getErr().println("ccopt: " + failed.get() + " of " + todo.size() + " runs failed (column error of "
+                    + csv + ")");
+        }
+        return worst.get();
     }
 
     private List<String> seedList() {
@@ -204,7 +236,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
     }
 
     /** One run in-process; its CSV row (without the line end), ending in "ok," or "failed,MESSAGE". */
-    private String runOne(List<String> r) throws IOException {
+    private String runOne(List<String> r, AtomicInteger worst) throws IOException {
         List<String> args = new ArrayList<>(List.of("cupstack", "--topology", topology, "--slices", Integer.toString(slices),
                 "--packet-flits", Integer.toString(flits), "--population", Integer.toString(population), "--generations",
                 Integer.toString(generations), "--training", Integer.toString(training), "--threads", "1", "--json", "--model", model));
@@ -221,6 +253,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
                 args.toArray(String[]::new));
         StringBuilder row = new StringBuilder(String.join(",", r));
         if (code != 0) {
+            worst.accumulateAndGet(code, (a, b) -> a == Main.INTERNAL_ERROR || b == Main.INTERNAL_ERROR ? Main.INTERNAL_ERROR : b);
             for (int i = 0; i < METRICS.length; i++) {
                 row.append(',');
             }

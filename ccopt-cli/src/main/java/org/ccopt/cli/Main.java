@@ -54,7 +54,8 @@ public final class Main implements Runnable {
         });
         cli.setExecutionExceptionHandler((ex, line, parsed) -> {
             Throwable cause = ex;
-            while (cause instanceof java.io.UncheckedIOException && cause.getCause() != null) {
+            while ((cause instanceof java.io.UncheckedIOException || cause instanceof java.util.concurrent.ExecutionException
+                    || cause instanceof java.util.concurrent.CompletionException) && cause.getCause() != null) {
                 cause = cause.getCause();
             }
             if (cause instanceof InvalidInputException) {
@@ -62,16 +63,52 @@ public final class Main implements Runnable {
                 return BAD_INPUT;
             }
             if (cause instanceof IOException) {
-                e.println("ccopt: I/O error: " + firstLine(String.valueOf(cause.getMessage())));
+                e.println("ccopt: I/O error: " + ioReason((IOException) cause));
+                return BAD_INPUT;
+            }
+            if (cause instanceof OutOfMemoryError || cause instanceof StackOverflowError) {
+                e.println(tooBig(cause));
                 return BAD_INPUT;
             }
             e.println("ccopt: internal error: " + cause);
             return INTERNAL_ERROR;
         });
-        int code = cli.execute(args);
+        int code;
+        try {
+            code = cli.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError x) {
+            e.println(tooBig(x));
+            code = BAD_INPUT;
+        }
         o.flush();
         e.flush();
         return code;
+    }
+
+    /** One line for a run that needed more memory (or a deeper stack) than the JVM has. */
+    static String tooBig(Throwable x) {
+        return "ccopt: the input is too large for this JVM (" + (x instanceof OutOfMemoryError ? "out of memory: "
+                + firstLine(x.getMessage()) : "stack overflow") + "); use a smaller input, or give Java more with "
+                + "CCOPT_JAVA_OPTS=-Xmx<size> (or -Xss<size>)";
+    }
+
+    /** What an I/O error says: the file and the reason (the JDK often gives only the path). */
+    static String ioReason(IOException x) {
+        String what = x.getClass().getSimpleName().replace("Exception", "");
+        String msg = firstLine(String.valueOf(x.getMessage()));
+        if (x instanceof java.nio.file.FileSystemException f) {
+            String reason = f.getReason() != null ? f.getReason() : switch (what) {
+                case "AccessDenied" -> "permission denied";
+                case "NoSuchFile" -> "no such file or directory";
+                case "FileAlreadyExists" -> "already exists";
+                case "NotDirectory" -> "not a directory";
+                case "DirectoryNotEmpty" -> "directory not empty";
+                case "ReadOnlyFileSystem" -> "read-only file system";
+                default -> what;
+            };
+            return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + reason;
+        }
+        return msg;
     }
 
     static String firstLine(String s) {

@@ -216,7 +216,7 @@ final class MsgsimCommand implements Callable<Integer> {
         int[] ranks = new int[arr.size()];
         boolean[] seen = new boolean[t.terminalCount()];
         for (int i = 0; i < ranks.length; i++) {
-            int v = arr.get(i).asInt(-1);
+            int v = arr.get(i).isIntegralNumber() && arr.get(i).canConvertToInt() ? arr.get(i).intValue() : -1;
             if (v < 0 || v >= t.terminalCount() || seen[v]) {
                 throw new InvalidInputException("placement file " + file + ": rank " + i + " is on terminal " + arr.get(i)
                         + "; expected distinct terminals 0.." + (t.terminalCount() - 1));

@@ -32,11 +32,17 @@ final class RoutesCommand implements Callable<Integer> {
     @Option(names = "--to", required = true, description = "Destination node id.")
     int to;
 
-    @Option(names = "--limit", defaultValue = "16", description = "Most paths to list (default: ${DEFAULT-VALUE}).")
+    /** The most paths listed: enumerating more is work no one reads (a 20-cube has 20! minimal paths between antipodes). */
+    static final int MAX_LIMIT = 100_000;
+
+    /** The most extra hops: the number of simple paths grows exponentially with them. */
+    static final int MAX_EXTRA_HOPS = 16;
+
+    @Option(names = "--limit", defaultValue = "16", description = "Most paths to list, at most 100000 (default: ${DEFAULT-VALUE}).")
     int limit;
 
     @Option(names = "--extra-hops", defaultValue = "0",
-            description = "Also list simple paths up to this many hops longer than minimal (default: ${DEFAULT-VALUE}).")
+            description = "Also list simple paths up to this many hops (at most 16) longer than minimal (default: ${DEFAULT-VALUE}).")
     int extraHops;
 
     @Option(names = "--tie", defaultValue = "positive", paramLabel = "positive|negative|source-parity|half",
@@ -54,8 +60,9 @@ final class RoutesCommand implements Callable<Integer> {
                 throw new InvalidInputException("node " + v + " is not in " + t.spec() + "; expected 0.." + (t.nodeCount() - 1));
             }
         }
-        if (limit < 1 || extraHops < 0) {
-            throw new InvalidInputException("--limit must be >= 1 and --extra-hops >= 0, got " + limit + " and " + extraHops);
+        if (limit < 1 || limit > MAX_LIMIT || extraHops < 0 || extraHops > MAX_EXTRA_HOPS) {
+            throw new InvalidInputException("--limit " + limit + " and --extra-hops " + extraHops + " are out of range; expected "
+                    + "1.." + MAX_LIMIT + " paths and 0.." + MAX_EXTRA_HOPS + " extra hops");
         }
         MinimalPaths paths = new MinimalPaths(t);
         if (paths.count(from, to) == 0) {

@@ -167,7 +167,7 @@ final class SimCommand implements Callable<Integer> {
         SimResult r = sim.trace(trace).run(config, workload);
         sim.trace(null);
         if (traceFile != null) {
-            AtomicFiles.writeAtomically(traceFile, trace.toCsv());
+            AtomicFiles.writeAtomically(traceFile, trace::writeCsv);
         }
         if (picture != null) {
             TracePicture.write(trace, r.durationCycles(), trafficName + " on " + t.spec() + ": " + r.durationCycles()

@@ -1,6 +1,7 @@
 package org.ccopt.cli;
 
 import java.util.LinkedHashMap;
+import org.ccopt.InvalidInputException;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.topology.Topology;
@@ -43,6 +44,10 @@ final class TrafficCommand implements Callable<Integer> {
         for (int s = 0; s < dest.length; s++) {
             if (dest[s] != s) {
                 int d = distances.distance(s, dest[s]);
+                if (d < 0) {
+                    throw new InvalidInputException("node " + dest[s] + " is unreachable from " + s + " in " + t.spec()
+                            + "; expected a network where every sender reaches its destination");
+                }
                 total += d;
                 max = Math.max(max, d);
                 active++;

@@ -84,6 +84,18 @@ class CupstackCommandTest {
         MainTest.Result again = MainTest.run(sweep);
         assertThat(again.out()).contains("12 already recorded");
         assertThat(Files.readAllLines(dir.resolve("sweep").resolve("results.csv"))).hasSize(1 + 12);
+        // a row torn by an interruption is dropped and its run done again, never glued to the next row
+        Path csv = dir.resolve("sweep").resolve("results.csv");
+        String text = Files.readString(csv);
+        Files.writeString(csv, text.substring(0, text.length() - 10));
+        MainTest.Result torn = MainTest.run(sweep);
+        assertThat(torn.out()).contains("11 already recorded");
+        List<String> after = Files.readAllLines(csv);
+        assertThat(after).hasSize(1 + 12).allMatch(r -> r.split(",", -1).length == after.get(0).split(",", -1).length);
+        Files.writeString(csv, "");
+        assertThat(MainTest.run(sweep).code()).isZero();
+        Files.writeString(csv, "something else\n");
+        assertThat(MainTest.run(sweep).err()).contains("is not a results file of this cupstack-sweep");
     }
 
     @Test
@@ -99,6 +111,11 @@ class CupstackCommandTest {
         assertThat(MainTest.run("cupstack", "--slices", "0").code()).isEqualTo(2);
         assertThat(MainTest.run("cupstack", "--topology", "hypercube:4").code()).isEqualTo(2);
         assertThat(MainTest.run("cupstack", "--resume", dir.resolve("nothing").toString()).code()).isEqualTo(2);
+        assertThat(MainTest.run("cupstack", "--topology", "torus:4x4", "--freeze", "V,I,C,Q").err()).contains("nothing left to search");
+        assertThat(MainTest.run("cupstack", "--population", "4", "--crossover-pairs", "1000").err()).contains("at most 6 pairs");
+        assertThat(MainTest.run("cupstack-sweep", "--lifetime", "abc", "--out", dir.resolve("s").toString()).err())
+                .contains("--lifetime value 'abc' is invalid");
+        assertThat(MainTest.run("cupstack-sweep", "--seeds", "2147483647", "--out", dir.resolve("s").toString()).code()).isEqualTo(2);
     }
 
     private static String[] concat(String[] a, String... b) {

@@ -24,8 +24,8 @@ public final class ShortestPathRouting implements Routing {
     @Override
     public int[] route(int source, int destination) {
         if (paths.count(source, destination) == 0) {
-            throw new IllegalArgumentException("node " + destination + " is unreachable from " + source
-                    + " in " + paths.topology().spec());
+            throw new org.ccopt.InvalidInputException("node " + destination + " is unreachable from " + source
+                    + " in " + paths.topology().spec() + "; expected a network where every node reaches every other");
         }
         return paths.path(source, destination, 0);
     }

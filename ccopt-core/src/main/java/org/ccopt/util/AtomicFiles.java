@@ -21,6 +21,24 @@ public final class AtomicFiles {
         publish(tmp, file);
     }
 
+    /** Writes text as it is produced (no whole copy in memory), to a temporary sibling moved into place at the end. */
+    public static void writeAtomically(Path file, TextWriter writer) throws IOException {
+        Path tmp = temporarySibling(file, ".tmp");
+        try (java.io.Writer w = Files.newBufferedWriter(tmp)) {
+            writer.write(w);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        publish(tmp, file);
+    }
+
+    /** Produces a file's text. */
+    @FunctionalInterface
+    public interface TextWriter {
+        void write(java.io.Writer out) throws IOException;
+    }
+
     /** A temporary file in {@code file}'s directory (created if needed). */
     public static Path temporarySibling(Path file, String suffix) throws IOException {
         Path dir = file.toAbsolutePath().getParent();

@@ -29,7 +29,8 @@ public final class JsonSnapshot {
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
+            .configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false);
 
     private static final String FORMAT = "ccopt-checkpoint";
     private static final int VERSION = 1;

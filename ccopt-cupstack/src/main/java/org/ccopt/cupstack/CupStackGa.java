@@ -73,6 +73,10 @@ public final class CupStackGa {
             if (crossoverInterval < 0 || crossoverPairs < 0 || lifetime < 0 || watchdog < 0 || maxSynonyms < 0) {
                 throw new InvalidInputException("--crossover-interval, --crossover-pairs, --lifetime, --watchdog and --max-synonyms must be >= 0");
             }
+            if (crossoverPairs > (long) population * (population - 1) / 2) {
+                throw new InvalidInputException("--crossover-pairs " + crossoverPairs + " is more than a population of " + population
+                        + " has; expected at most " + (long) population * (population - 1) / 2 + " pairs");
+            }
             if (lifetime > 0 && watchdog > 0) {
                 throw new InvalidInputException("--lifetime " + lifetime + " and --watchdog " + watchdog
                         + " are mutually exclusive (Yokota et al. 2023, App. A.3 (6)); set one of them to 0");

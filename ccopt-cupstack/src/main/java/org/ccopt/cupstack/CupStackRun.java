@@ -78,6 +78,10 @@ public final class CupStackRun implements AutoCloseable {
         this.evaluator = new Evaluator(gaProblem, space, base, o.key(), m == Method.ESTIMATE ? o.estimateSlices() : 0,
                 m == Method.PERTURB, o.threads());
         this.seed = m != Method.SIMPLE && o.seedSimple() ? simpleSeed(sim) : null;
+        if (m != Method.SIMPLE && space.alterableGenes() == 0) {
+            throw new InvalidInputException("every gene group is frozen (" + frozen + "): the GA has nothing left to search; "
+                    + "freeze fewer groups, or use --method simple");
+        }
         this.ga = m == Method.SIMPLE ? null : new CupStackGa(space, evaluator, o.ga(), o.key(), seed);
     }
 

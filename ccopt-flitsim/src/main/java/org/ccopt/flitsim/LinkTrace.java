@@ -25,7 +25,14 @@ public final class LinkTrace {
         ports = portCount;
     }
 
+    /** The most events a trace holds (12 bytes each in memory, about 20 in the CSV). */
+    public static final int MAX_EVENTS = 1 << 25;
+
     void record(int atCycle, int linkId, int sliceIndex) {
+        if (size == MAX_EVENTS) {
+            throw new org.ccopt.InvalidInputException("the link trace passed " + MAX_EVENTS + " events before the run ended; "
+                    + "trace a smaller run (fewer packets or slices, a smaller network)");
+        }
         if (size == cycle.length) {
             cycle = Arrays.copyOf(cycle, size * 2);
             link = Arrays.copyOf(link, size * 2);
@@ -64,12 +71,23 @@ public final class LinkTrace {
 
     /** CSV: cycle,node,port,slice,state with state "flit" or "blocked". */
     public String toCsv() {
-        StringBuilder s = new StringBuilder("cycle,node,port,slice,state\n");
+        StringBuilder s = new StringBuilder();
+        try {
+            writeCsv(s);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e); // a StringBuilder does not throw
+        }
+        return s.toString();
+    }
+
+    /** Writes {@link #toCsv()} to {@code out} row by row, without holding the whole text. */
+    public void writeCsv(Appendable out) throws java.io.IOException {
+        out.append("cycle,node,port,slice,state\n");
         for (int i = 0; i < size; i++) {
-            s.append(cycle[i]).append(',').append(link[i] / ports).append(',').append(link[i] % ports).append(',')
+            out.append(Integer.toString(cycle[i])).append(',').append(Integer.toString(link[i] / ports)).append(',')
+                    .append(Integer.toString(link[i] % ports)).append(',')
                     .append(slice[i] < 0 ? "" : String.valueOf(slice[i])).append(',')
                     .append(slice[i] < 0 ? "blocked" : "flit").append('\n');
         }
-        return s.toString();
     }
 }

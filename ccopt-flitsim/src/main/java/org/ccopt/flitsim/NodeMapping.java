@@ -54,7 +54,12 @@ public final class NodeMapping {
                 }
                 int[] m = new int[list.size()];
                 for (int i = 0; i < m.length; i++) {
-                    m[i] = list.get(i).asInt(-1);
+                    JsonNode v = list.get(i);
+                    if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+                        throw new InvalidInputException("mapping file '" + file + "': entry " + i + " is " + v
+                                + "; expected whole node numbers");
+                    }
+                    m[i] = v.intValue();
                 }
                 return m;
             }

@@ -29,7 +29,10 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                             String routerModel) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT) // 1.5 cycles is refused, not read as 1
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     /** Captures a configuration and workload. */
     public static SimParameters of(Topology t, RouterConfig config, Workload w, String traffic, Long seed) {

@@ -19,6 +19,9 @@ public final class TracePicture {
     private static final Color[] SLICE_COLOURS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
         new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf)};
 
+    /** The most pixels drawn (4 bytes each in memory). */
+    public static final long MAX_PIXELS = 1L << 27;
+
     private TracePicture() {
     }
 
@@ -30,7 +33,12 @@ public final class TracePicture {
         int rowHeight = durationCycles > 400 ? 1 : 2;
         int top = 18;
         int width = Math.max(200, columns * cell);
-        int height = top + durationCycles * rowHeight + 1;
+        long height0 = top + (long) durationCycles * rowHeight + 1;
+        if ((long) width * height0 > MAX_PIXELS) {
+            throw new org.ccopt.InvalidInputException("the picture would be " + width + " x " + height0 + " pixels (a column per "
+                    + "link, a row per cycle); at most " + MAX_PIXELS + " are drawn: picture a shorter run or a smaller network");
+        }
+        int height = (int) height0;
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         g.setColor(Color.WHITE);

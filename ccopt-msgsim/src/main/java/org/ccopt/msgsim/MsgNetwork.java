@@ -194,7 +194,7 @@ public final class MsgNetwork {
             }
             Arrays.sort(order, (x, y) -> Integer.compare(to[x], to[y]));
             int nodes = topology.nodeCount();
-            byte[] level = new byte[nodes * 64];
+            short[] level = new short[nodes * 64];
             BitParallelBfs bfs = new BitParallelBfs(topology);
             int[] batch = new int[64];
             int k = 0;
@@ -209,10 +209,10 @@ public final class MsgNetwork {
                     end++;
                 }
                 // level[v * 64 + b] = hops from v to destination batch[b], or -1 when unreachable
-                Arrays.fill(level, (byte) -1);
+                Arrays.fill(level, (short) -1);
                 bfs.run(batch, 0, width, (v, sources, l) -> {
                     for (long bits = sources; bits != 0; bits &= bits - 1) {
-                        level[v * 64 + Long.numberOfTrailingZeros(bits)] = (byte) l;
+                        level[v * 64 + Long.numberOfTrailingZeros(bits)] = (short) l;
                     }
                 });
                 for (int b = 0, i0 = k; i0 < end; i0++) {
@@ -236,7 +236,7 @@ public final class MsgNetwork {
     }
 
     /** The lowest-index shortest route from s to the destination in column b of {@code level}. */
-    private int[] lowestIndexRoute(int s, int d, byte[] level, int b) {
+    private int[] lowestIndexRoute(int s, int d, short[] level, int b) {
         int hops = level[s * 64 + b];
         if (hops < 0) {
             throw new InvalidInputException("terminal " + d + " is unreachable from " + s + " in " + topology.spec());

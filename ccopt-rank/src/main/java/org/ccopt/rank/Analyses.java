@@ -374,25 +374,36 @@ public final class Analyses {
     }
 
     /** Parses {@code 64,128,256} or a doubling range {@code 64..4096}. */
+    /** The largest network an analysis builds (the thesis's figures stop at 8,192 nodes). */
+    public static final int MAX_SIZE = 1 << 16;
+
     public static int[] sizes(String text, String option) {
         String t = text.trim().toLowerCase(Locale.ROOT);
+        int[] out;
         try {
             if (t.contains("..")) {
                 String[] ab = t.split("\\.\\.");
                 int a = Integer.parseInt(ab[0].trim());
                 int b = Integer.parseInt(ab[1].trim());
-                if (a < 2 || b < a) {
+                if (ab.length != 2 || a < 2 || b < a) {
                     throw new NumberFormatException();
                 }
-                List<Integer> out = new ArrayList<>();
+                List<Integer> list = new ArrayList<>();
                 for (long v = a; v <= b; v *= 2) {
-                    out.add((int) v);
+                    list.add((int) Math.min(v, Integer.MAX_VALUE));
                 }
-                return out.stream().mapToInt(Integer::intValue).toArray();
+                out = list.stream().mapToInt(Integer::intValue).toArray();
+            } else {
+                out = Arrays.stream(t.split(",", -1)).map(String::trim).mapToInt(Integer::parseInt).toArray();
             }
-            return Arrays.stream(t.split(",")).map(String::trim).mapToInt(Integer::parseInt).toArray();
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             throw new InvalidInputException(option + " '" + text + "' is invalid; expected a list like 64,128,256 or a doubling range like 64..4096");
         }
+        for (int n : out) {
+            if (n < 2 || n > MAX_SIZE) {
+                throw new InvalidInputException(option + " '" + text + "' holds " + n + "; expected network sizes 2.." + MAX_SIZE);
+            }
+        }
+        return out;
     }
 }

@@ -13,7 +13,9 @@ import org.ccopt.topology.metrics.BitParallelBfs;
  * {@code d(i, j)} = channels on a shortest path from mapped terminal i to mapped terminal j, through any node of
  * the network. Rank placement only ever asks for distances between two mapped nodes, so the table is P^2 bytes
  * rather than the N^2 ints of an all-pairs matrix: 256 KiB for 512 processes, 1 GiB for 32,768 processes on a
- * 65,536-node network (whose N x N int matrix would need 16 GiB).
+ * 65,536-node network (whose N x N int matrix would need 16 GiB). A network with a distance above 127 hops (a long
+ * ring, a large mesh) gets a table of 16-bit entries instead, twice the size, up to {@link BitParallelBfs#MAX_LEVEL}
+ * hops.
  *
  * <p>Built by {@link BitParallelBfs}, 64 destinations at a time (backwards, so one-way networks get d(from, to)
  * right). Batches run on the given number of threads and write disjoint columns, so the table does not depend on
@@ -25,15 +27,26 @@ public final class DistanceTable {
     public static final int MAX_PROCS = 46_340;
 
     private final int size;
+    /** Distances up to 127 hops, -1 when unreachable; null when {@link #wide} holds them. */
     private final byte[] table;
+    /** Distances above 127 hops, -1 when unreachable; null when {@link #table} holds them. */
+    private final short[] wide;
     private final int diameter;
     private final boolean symmetric;
 
-    private DistanceTable(int size, byte[] table, int diameter, boolean symmetric) {
+    private DistanceTable(int size, byte[] table, short[] wide, int diameter, boolean symmetric) {
         this.size = size;
         this.table = table;
+        this.wide = wide;
         this.diameter = diameter;
         this.symmetric = symmetric;
+    }
+
+    /** Signals that a byte table cannot hold a distance: build the 16-bit one. */
+    private static final class TooFar extends RuntimeException {
+        TooFar() {
+            super(null, null, false, false);
+        }
     }
 
     /**
@@ -46,8 +59,22 @@ public final class DistanceTable {
             throw new InvalidInputException("--procs " + p + " is too large for the P x P distance table; expected at most "
                     + MAX_PROCS);
         }
-        byte[] table = new byte[p * p];
-        java.util.Arrays.fill(table, (byte) -1);
+        try {
+            return build(topology, nodes, threads, false);
+        } catch (TooFar e) {
+            return build(topology, nodes, threads, true);
+        }
+    }
+
+    private static DistanceTable build(Topology topology, int[] nodes, int threads, boolean wideTable) {
+        int p = nodes.length;
+        byte[] table = wideTable ? null : new byte[p * p];
+        short[] wide = wideTable ? new short[p * p] : null;
+        if (wideTable) {
+            java.util.Arrays.fill(wide, (short) -1);
+        } else {
+            java.util.Arrays.fill(table, (byte) -1);
+        }
         int n = topology.nodeCount();
         int[] indexOf = new int[n];
         java.util.Arrays.fill(indexOf, -1);
@@ -70,9 +97,16 @@ public final class DistanceTable {
                     if (row < 0) {
                         return;
                     }
+                    if (!wideTable && level > Byte.MAX_VALUE) {
+                        throw new TooFar();
+                    }
                     int offset = row * p + base;
                     for (long bits = sources; bits != 0; bits &= bits - 1) {
-                        table[offset + Long.numberOfTrailingZeros(bits)] = (byte) level;
+                        if (wideTable) {
+                            wide[offset + Long.numberOfTrailingZeros(bits)] = (short) level;
+                        } else {
+                            table[offset + Long.numberOfTrailingZeros(bits)] = (byte) level;
+                        }
                     }
                     farthest[0] = level;
                 });
@@ -84,7 +118,7 @@ public final class DistanceTable {
         for (int d : diameters) {
             diameter = Math.max(diameter, d);
         }
-        return new DistanceTable(p, table, diameter, !topology.isOneWay());
+        return new DistanceTable(p, table, wide, diameter, !topology.isOneWay());
     }
 
     private static void runAll(Runnable worker, int threads) {
@@ -126,7 +160,7 @@ public final class DistanceTable {
 
     /** Hops from mapped node i to mapped node j, or -1 when j is unreachable from i. */
     public int distance(int i, int j) {
-        return table[i * size + j];
+        return table != null ? table[i * size + j] : wide[i * size + j];
     }
 
     /** True on two-way networks, where d(i, j) = d(j, i). */
@@ -141,8 +175,8 @@ public final class DistanceTable {
 
     /** True when every mapped node reaches every other. */
     public boolean connected() {
-        for (byte d : table) {
-            if (d < 0) {
+        for (int k = 0; k < size * size; k++) {
+            if ((table != null ? table[k] : wide[k]) < 0) {
                 return false;
             }
         }

@@ -60,6 +60,23 @@ public final class TopologyExporter {
     /** Link bandwidth and latency for the SimGrid platform, in SimGrid's unit syntax (e.g. 100Gbps, 100ns). */
     public record SimGridOptions(String bandwidth, String latency, String hostSpeed) {
         public static final SimGridOptions THESIS = new SimGridOptions("100Gbps", "100ns", "100Gf");
+
+        /** Each value is a number and one of SimGrid's units, so that the platform file SimGrid reads means what was asked. */
+        public SimGridOptions {
+            check(bandwidth, "bandwidth", "(Tbps|Gbps|Mbps|kbps|bps|TBps|GBps|MBps|kBps|Bps)", false, "100Gbps, 12.5GBps");
+            check(latency, "latency", "(ns|us|ms|s)", true, "100ns, 1.5us");
+            check(hostSpeed, "host speed", "(Tf|Gf|Mf|kf|f)", false, "100Gf");
+        }
+
+        private static void check(String value, String what, String units, boolean zeroAllowed, String examples) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)" + units)
+                    .matcher(value == null ? "" : value.trim());
+            if (!m.matches() || !Double.isFinite(Double.parseDouble(m.group(1)))
+                    || !(zeroAllowed || Double.parseDouble(m.group(1)) > 0)) {
+                throw new org.ccopt.InvalidInputException("SimGrid " + what + " '" + value + "' is invalid; expected a "
+                        + (zeroAllowed ? "non-negative" : "positive") + " number with its unit, e.g. " + examples);
+            }
+        }
     }
 
     public static String json(Topology t) {

@@ -18,6 +18,9 @@ public final class BitParallelBfs {
         void reached(int node, long sources, int level);
     }
 
+    /** The deepest level searched (distances are kept in 16-bit tables). */
+    public static final int MAX_LEVEL = Short.MAX_VALUE;
+
     private final Topology topology;
     private final long[] seen;
     private final long[] frontier;
@@ -57,8 +60,9 @@ public final class BitParallelBfs {
         boolean active = true;
         while (active) {
             level++;
-            if (level > 127) {
-                throw new IllegalStateException("distance above 127 hops in " + topology.spec());
+            if (level > MAX_LEVEL) {
+                throw new org.ccopt.InvalidInputException("a distance in " + topology.spec() + " is above " + MAX_LEVEL
+                        + " hops; at most " + MAX_LEVEL + " are supported");
             }
             active = false;
             for (int v = 0; v < n; v++) {

@@ -16,6 +16,13 @@ public record TopologyMetrics(String spec, int nodes, int terminals, int switche
 
     /** Options: worker threads for the BFS, and the search effort of the exact bisection (0 = heuristic only). */
     public record Options(int threads, long bisectionEffort, long seed, boolean computeBisection) {
+        public Options {
+            if (threads < 1 || bisectionEffort < 0) {
+                throw new org.ccopt.InvalidInputException("metrics need threads >= 1 and a bisection effort >= 0 search nodes, got "
+                        + threads + " and " + bisectionEffort);
+            }
+        }
+
         public static Options defaults() {
             return new Options(Runtime.getRuntime().availableProcessors(), 2_000_000, 1, true);
         }
