@@ -53,11 +53,23 @@ final class TableCommand implements Callable<Integer> {
         if (!Files.exists(lines)) {
             throw new InvalidInputException("no results at " + results + "; expected a 'ccopt run' output directory or a results.jsonl");
         }
+        if (!Files.isRegularFile(lines)) {
+            throw new InvalidInputException(lines + " is not a file; expected a 'ccopt run' output directory or its results.jsonl");
+        }
         List<JsonNode> rows = new ArrayList<>();
+        int runs = 0;
         for (JsonNode row : RunCommand.read(lines).values()) {
+            runs += row.has("key") && row.has("status") ? 1 : 0;
             if ("ok".equals(row.path("status").asText())) {
                 rows.add(row);
             }
+        }
+        if (runs == 0) {
+            throw new InvalidInputException(lines + " holds no rows of 'ccopt run'; expected its results.jsonl (one JSON "
+                    + "object per run) or the directory that holds it");
+        }
+        if (rows.isEmpty()) {
+            throw new InvalidInputException(lines + " holds " + runs + " runs, none of them ok; nothing to tabulate");
         }
         rows.sort(java.util.Comparator.comparingInt(row -> row.path("run").asInt()));
         // rows in run order, whatever order the runs finished in; columns in the order their pivot values first appear

@@ -1,0 +1,97 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Invocations that were once accepted with a wrong answer, crashed, or ran without bound: each now ends with exit
+ * code 2 and one line on stderr that names what was wrong. {@code DIR} in an argument is a scratch directory holding
+ * a disconnected graph ({@code disc.txt}), a YAML file ({@code x.yaml}), a mapping with a fraction ({@code m.json}).
+ */
+class BadInputTest {
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void files() throws Exception {
+        Files.writeString(dir.resolve("disc.txt"), "0 1\n2 3\n");
+        Files.writeString(dir.resolve("x.yaml"), "command: sim\n");
+        Files.writeString(dir.resolve("m.json"), "[0,1.5,2,3]");
+        Files.writeString(dir.resolve("ranks.json"), "{\"ranks\":[0,1.5]}");
+    }
+
+    static Stream<Arguments> invocations() {
+        return Stream.of(
+                // silent wrong results before: int overflow in the workload, the time limit, node lists
+                bad("sim -t torus:4x4 --interval 2000000000 --slices 3", "released at cycle"),
+                bad("sim -t torus:4x4 --interval 2147483647 --slices 2", "released at cycle"),
+                bad("sim -t torus:4x4 --packets 2147483647", "packets"),
+                bad("sim -t torus:4x4 --slices 2147483647", "packets"),
+                bad("sim -t torus:4x4 --sweep-interval 0:2147483647 --slices 2", "FROM:TO"),
+                bad("schedule -t hypercube:3 --cc AAB --time-limit 3000000h", "bad time limit"),
+                bad("schedule -t hypercube:3 --cc AAB --time-limit 5", "with its unit"),
+                bad("schedule -t hypercube:3 --cc AAB --time-limit 1e9s", "bad time limit"),
+                bad("bounds -t hypercube:3 --cc AAB --senders 0-2147483647", "expected ids 0..7"),
+                bad("schedule -t hypercube:3 --cc AAB --senders 0-2147483647", "expected ids 0..7"),
+                bad("schedule -t hypercube:3 --cc MNB --senders 0,0,0", "names 0 twice"),
+                bad("traffic -t file:DIR/disc.txt --pattern brev", "unreachable"),
+                bad("sim -t torus:2x2 --mapping DIR/m.json", "expected whole node numbers"),
+                bad("msgsim -t torus:2x2 --ranks DIR/ranks.json --collective bcast --bytes 8", "expected distinct terminals"),
+                bad("topo torus:4x4 --export simgrid --bandwidth abc", "bandwidth 'abc'"),
+                bad("topo torus:4x4 --export simgrid --bandwidth -1Gbps", "bandwidth '-1Gbps'"),
+                bad("topo torus:4x4 --export simgrid --bandwidth 0Gbps", "positive"),
+                bad("topo torus:4x4 --export simgrid --latency -5ns", "latency '-5ns'"),
+                bad("topo torus:4x4 --bisection-effort -1", "bisection effort"),
+                bad("topo file:DIR/x.yaml", "expected two node ids"),
+                bad("topo file:/dev/zero", "not a regular file"),
+                bad("cupstack -t torus:4x4 --freeze V,I,C,Q", "nothing left to search"),
+                bad("cupstack -t torus:4x4 --population 4 --crossover-pairs 1000", "at most 6 pairs"),
+                bad("nodemap -t torus:4x4 --checkpoint-seconds -1 --out DIR/nm --generations 1 --population 4", "--checkpoint-seconds"),
+                bad("nodemap -t torus:4x4 --checkpoint-seconds NaN --out DIR/nm --generations 1 --population 4", "--checkpoint-seconds"),
+                bad("table DIR/x.yaml --by a --show b", "holds no rows of 'ccopt run'"),
+                // internal errors before
+                bad("rank -t file:DIR/disc.txt --procs 4 --collective bcast", "unreachable"),
+                bad("cupstack-sweep --lifetime abc --out DIR/sw", "--lifetime value 'abc'"),
+                bad("cupstack-sweep --watchdog x --out DIR/sw", "--watchdog value 'x'"),
+                // unbounded work before
+                bad("routes -t hypercube:20 --limit 2147483647 --from 0 --to 1048575", "--limit 2147483647"),
+                bad("routes -t hypercube:6 --extra-hops 30 --from 0 --to 63", "--extra-hops 30"),
+                bad("analyze circulant --sizes 16..2147483647", "expected network sizes"),
+                bad("analyze nas --lu-iterations -1", "LU iterations -1"),
+                bad("cupstack-sweep --seeds 2147483647 --out DIR/sw", "--seeds 2147483647"),
+                bad("sim -t torus:64x64 --traffic bcmp --packets 100 --picture DIR/p.png", "link trace passed"),
+                bad("sim -t torus:8x8 --traffic bcmp --packets 1 --slices 2 --interval 1000000000 --picture DIR/p.png", "pixels"));
+    }
+
+    private static Arguments bad(String line, String says) {
+        return Arguments.of(line, says);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invocations")
+    void refusedWithOneLine(String line, String says) {
+        String[] args = line.replace("DIR", dir.toString()).split(" ");
+        MainTest.Result r = MainTest.run(args);
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+        assertThat(r.err()).startsWith("ccopt: ").contains(says).doesNotContain("Exception");
+    }
+
+    /** Networks whose distances pass 127 hops, once an internal error, now run. */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"rank -t ring:300 --procs 300 --collective bcast --iterations 100",
+        "msgsim -t ring:300 --procs 16 --collective bcast --bytes 1024", "rank -t mesh:70x70 --procs 64 --collective bcast"})
+    void longDistancesAreHandled(String line) throws Exception {
+        MainTest.Result r = MainTest.run((line + " --json").split(" "));
+        assertThat(r.code()).as(r.err()).isZero();
+    }
+}
