@@ -103,12 +103,11 @@ public final class Experiment {
 
     /** Reads and checks an experiment file that may expand to at most {@code maxRuns} runs. */
     public static Experiment read(Path file, long maxRuns) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new InvalidInputException("experiment file " + file + " does not exist; expected a YAML file");
-        }
+        String text = org.ccopt.util.InputFiles.read(file, "experiment file", "a YAML file (command, options, grid, zip, "
+                + "seeds, repeat)");
         JsonNode root;
         try {
-            root = YAML.readTree(file.toFile());
+            root = YAML.readTree(text);
         } catch (IOException e) {
             throw new InvalidInputException("experiment file " + file + " is not valid YAML: "
                     + Main.firstLine(e.getMessage()));

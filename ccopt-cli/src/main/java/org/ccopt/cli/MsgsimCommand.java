@@ -208,7 +208,10 @@ final class MsgsimCommand implements Callable<Integer> {
     }
 
     static int[] readRanks(Path file, Topology t) throws IOException {
-        JsonNode node = Json.MAPPER.readTree(Files.readString(file));
+        JsonNode node = Json.MAPPER.readTree(org.ccopt.util.InputFiles.read(file, "placement file", "the JSON of 'ccopt rank --out'"));
+        if (node == null) {
+            throw new InvalidInputException("placement file " + file + " is empty; expected the output of 'ccopt rank --out'");
+        }
         JsonNode arr = node.isArray() ? node : node.get("ranks");
         if (arr == null || !arr.isArray() || arr.size() == 0) {
             throw new InvalidInputException("placement file " + file + " has no \"ranks\" list; expected the output of 'ccopt rank --out'");

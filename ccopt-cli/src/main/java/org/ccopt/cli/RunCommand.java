@@ -76,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
             throw new InvalidInputException("--threads " + n + " is invalid; expected 1 or more");
         }
         Files.createDirectories(out);
-        AtomicFiles.writeAtomically(out.resolve("experiment.yaml"), Files.readString(file));
+        AtomicFiles.writeAtomically(out.resolve("experiment.yaml"), org.ccopt.util.InputFiles.read(file, "experiment file", "a YAML file"));
         Path lines = out.resolve("results.jsonl");
         Map<String, JsonNode> done = java.util.Collections.synchronizedMap(read(lines));
         if (Files.exists(lines)) {

@@ -44,8 +44,8 @@ public final class NodeMapping {
 
     /** Reads {@code {"mapping":[...]}} (the node-mapping output) or a plain list of numbers. */
     public static int[] read(Path file) {
+        String text = org.ccopt.util.InputFiles.read(file, "mapping file", "{\"mapping\":[...]} or a list of node numbers").trim();
         try {
-            String text = Files.readString(file).trim();
             if (text.startsWith("{") || text.startsWith("[")) {
                 JsonNode root = new ObjectMapper().readTree(text);
                 JsonNode list = root.isArray() ? root : root.get("mapping");
@@ -69,8 +69,6 @@ public final class NodeMapping {
                 m[i] = Integer.parseInt(parts[i]);
             }
             return m;
-        } catch (NoSuchFileException e) {
-            throw new InvalidInputException("mapping file '" + file + "' does not exist");
         } catch (IOException | NumberFormatException e) {
             throw new InvalidInputException("cannot read mapping file '" + file + "': " + e.getMessage());
         }

@@ -122,15 +122,13 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
     }
 
     public static SimParameters read(Path file) {
+        String text = org.ccopt.util.InputFiles.read(file, "parameter file", "a JSON file written by 'ccopt sim --save-params'");
         try {
-            SimParameters p = MAPPER.readValue(Files.readString(file), SimParameters.class);
-            if (p.topology() == null || p.destination() == null) {
+            SimParameters p = MAPPER.readValue(text, SimParameters.class);
+            if (p == null || p.topology() == null || p.destination() == null) {
                 throw new InvalidInputException("parameter file '" + file + "' lacks \"topology\" or \"destination\"");
             }
             return p;
-        } catch (NoSuchFileException e) {
-            throw new InvalidInputException("parameter file '" + file + "' does not exist; expected a JSON file written by "
-                    + "'ccopt sim --save-params'");
         } catch (IOException e) {
             throw new InvalidInputException("cannot read parameter file '" + file + "': " + e.getMessage().split("\n")[0]);
         }

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,7 +30,7 @@ import org.jgrapht.nio.graphml.GraphMLImporter;
  * <p>Node ids: numeric ids keep their order; others are numbered in order of appearance. If switches come
  * before terminals the nodes are renumbered terminals-first (stable), because ccopt numbers terminals first.
  *
- * <p>Safety: only regular files up to {@link #MAX_BYTES} are read. A GraphML file that declares a document type
+ * <p>Safety: only regular UTF-8 files up to {@link org.ccopt.util.InputFiles#MAX_BYTES} are read. A GraphML file that declares a document type
  * ({@code <!DOCTYPE}, hence any entity) is refused before it reaches the XML parser, so no external entity is ever
  * resolved, no file outside the one named is read and no connection is opened (GraphML needs no DTD). An edge-list
  * line must hold exactly two node ids, so a file of another kind (a BookSim anynet file, YAML) is refused instead of
@@ -43,33 +41,11 @@ public final class TopologyFiles {
     private TopologyFiles() {
     }
 
-    /** The largest topology file read (bytes). */
-    public static final long MAX_BYTES = 256L << 20;
-
     /** A node id of an edge-list file: letters, digits, {@code _ . -}. */
     private static final java.util.regex.Pattern EDGE_LIST_ID = java.util.regex.Pattern.compile("[A-Za-z0-9_.-]+");
 
     public static Topology read(Path path, String spec) {
-        String text;
-        try {
-            if (Files.exists(path) && !Files.isRegularFile(path)) {
-                throw new InvalidInputException("topology file '" + path + "' is not a regular file; expected a "
-                        + ".json, .graphml, .dot or edge-list file");
-            }
-            if (Files.exists(path) && Files.size(path) > MAX_BYTES) {
-                throw new InvalidInputException("topology file '" + path + "' has " + Files.size(path)
-                        + " bytes; at most " + MAX_BYTES + " are read");
-            }
-            text = Files.readString(path);
-        } catch (NoSuchFileException e) {
-            throw new InvalidInputException("topology file '" + path + "' does not exist; expected a readable "
-                    + ".json, .graphml, .dot or edge-list file");
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new InvalidInputException("topology file '" + path + "' is not UTF-8 text; expected a .json, "
-                    + ".graphml, .dot or edge-list file");
-        } catch (IOException e) {
-            throw new InvalidInputException("cannot read topology file '" + path + "': " + e);
-        }
+        String text = org.ccopt.util.InputFiles.read(path, "topology file", "a .json, .graphml, .dot or edge-list file");
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         try {
             if (name.endsWith(".json")) {
