@@ -100,7 +100,7 @@ public final class Main implements Runnable {
             String reason = f.getReason() != null ? f.getReason() : switch (what) {
                 case "AccessDenied" -> "permission denied";
                 case "NoSuchFile" -> "no such file or directory";
-                case "FileAlreadyExists" -> "already exists";
+                case "FileAlreadyExists" -> "exists and is not a directory";
                 case "NotDirectory" -> "not a directory";
                 case "DirectoryNotEmpty" -> "directory not empty";
                 case "ReadOnlyFileSystem" -> "read-only file system";

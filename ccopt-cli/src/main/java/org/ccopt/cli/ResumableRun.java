@@ -41,33 +41,56 @@ final class ResumableRun {
             throw new org.ccopt.InvalidInputException("--checkpoint-seconds " + checkpointSeconds
                     + " is invalid; expected seconds between checkpoints, above 0 and at most 86400");
         }
+        if (out != null) {
+            try {
+                java.nio.file.Files.createDirectories(out); // fail now, not after the first generation's work
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         AtomicReference<S> latest = new AtomicReference<>(start);
-        Thread hook = out == null ? null : new Thread(() -> save(saver, latest.get()));
+        // Ctrl-C: save the last whole generation; a failure then has nothing left to report to
+        Thread hook = out == null ? null : new Thread(() -> {
+            try {
+                save(saver, latest.get());
+            } catch (RuntimeException e) {
+                // the JVM is going down: the run's own error, if any, was printed already
+            }
+        });
         if (hook != null) {
             Runtime.getRuntime().addShutdownHook(hook);
         }
-        long[] lastSave = {System.nanoTime()};
-        S end;
-        try (ProgressBar bar = quiet || System.console() == null ? null : new ProgressBarBuilder().setTaskName(task)
-                .setInitialMax(generations).startsFrom(generation.applyAsInt(start), Duration.ZERO)
-                .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build()) {
-            end = loop.apply(start, s -> {
-                latest.set(s);
-                if (bar != null) {
-                    bar.stepTo(generation.applyAsInt(s));
-                    bar.setExtraMessage(message.apply(s));
+        try {
+            long[] lastSave = {System.nanoTime()};
+            S end;
+            try (ProgressBar bar = quiet || System.console() == null ? null : new ProgressBarBuilder().setTaskName(task)
+                    .setInitialMax(generations).startsFrom(generation.applyAsInt(start), Duration.ZERO)
+                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build()) {
+                end = loop.apply(start, s -> {
+                    latest.set(s);
+                    if (bar != null) {
+                        bar.stepTo(generation.applyAsInt(s));
+                        bar.setExtraMessage(message.apply(s));
+                    }
+                    if (out != null && System.nanoTime() - lastSave[0] > checkpointSeconds * 1e9) {
+                        save(saver, s);
+                        lastSave[0] = System.nanoTime();
+                    }
+                });
+            }
+            if (out != null) {
+                save(saver, end);
+            }
+            return end;
+        } finally {
+            if (hook != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // shutting down already: the hook runs
                 }
-                if (out != null && System.nanoTime() - lastSave[0] > checkpointSeconds * 1e9) {
-                    save(saver, s);
-                    lastSave[0] = System.nanoTime();
-                }
-            });
+            }
         }
-        if (hook != null) {
-            save(saver, end);
-            Runtime.getRuntime().removeShutdownHook(hook);
-        }
-        return end;
     }
 
     /** Options that may be given with {@code --resume}: they change neither the run's course nor its result. */
@@ -113,7 +136,7 @@ final class ResumableRun {
         try {
             saver.save(state);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write a checkpoint: " + e.getMessage(), e);
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -58,6 +58,9 @@ class BadInputTest {
                 bad("nodemap -t torus:4x4 --checkpoint-seconds -1 --out DIR/nm --generations 1 --population 4", "--checkpoint-seconds"),
                 bad("nodemap -t torus:4x4 --checkpoint-seconds NaN --out DIR/nm --generations 1 --population 4", "--checkpoint-seconds"),
                 bad("table DIR/x.yaml --by a --show b", "holds no rows of 'ccopt run'"),
+                // an I/O error says why, in one line (a stack trace came with a failed checkpoint before)
+                bad("topo torus:4x4 --export json --out DIR/x.yaml/x.json", "exists and is not a directory"),
+                bad("nodemap -t torus:4x4 --population 4 --generations 1 --out DIR/x.yaml/nm", "Not a directory"),
                 // internal errors before
                 bad("rank -t file:DIR/disc.txt --procs 4 --collective bcast", "unreachable"),
                 bad("cupstack-sweep --lifetime abc --out DIR/sw", "--lifetime value 'abc'"),
