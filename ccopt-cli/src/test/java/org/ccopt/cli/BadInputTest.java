@@ -66,6 +66,7 @@ class BadInputTest {
                 bad("cupstack-sweep --lifetime abc --out DIR/sw", "--lifetime value 'abc'"),
                 bad("cupstack-sweep --watchdog x --out DIR/sw", "--watchdog value 'x'"),
                 // unbounded work before
+                bad("topo mesh:1024x1024 --no-bisection", "breadth-first searches"),
                 bad("routes -t hypercube:20 --limit 2147483647 --from 0 --to 1048575", "--limit 2147483647"),
                 bad("routes -t hypercube:6 --extra-hops 30 --from 0 --to 63", "--extra-hops 30"),
                 bad("analyze circulant --sizes 16..2147483647", "expected network sizes"),

@@ -19,6 +19,14 @@ public sealed interface Geometry {
     }
 
     /**
+     * True when every node looks the same (an automorphism maps any node to any other): then the distances from one
+     * node are those from every node, and one search gives the diameter and the ASPL.
+     */
+    default boolean vertexTransitive() {
+        return false;
+    }
+
+    /**
      * A k-ary n-cube (torus, {@code wrap}) or mesh with radices {@code radix[0]} (x, fastest varying) ...;
      * node id = x + k0*y + k0*k1*z + ...
      */
@@ -68,6 +76,12 @@ public sealed interface Geometry {
         public String bisectionFormula() {
             return wrap ? "2N/k_max (torus, even k_max)" : "N/k_max (mesh, even k_max)";
         }
+
+        /** A torus is a Cayley graph of the product of cyclic groups; a mesh is not (its corners differ). */
+        @Override
+        public boolean vertexTransitive() {
+            return wrap;
+        }
     }
 
     /** A binary hypercube Q_d; {@code folded} adds the complementary link of every node (K-ring). */
@@ -82,6 +96,12 @@ public sealed interface Geometry {
         @Override
         public String bisectionFormula() {
             return folded ? "2^d (folded hypercube)" : "2^(d-1) (hypercube)";
+        }
+
+        /** Q_d and the folded hypercube are Cayley graphs of Z_2^d (generators e_i, and 1...1 when folded). */
+        @Override
+        public boolean vertexTransitive() {
+            return true;
         }
     }
 

@@ -85,6 +85,9 @@ public final class HopDistances {
         return tail;
     }
 
+    /** The most node and channel visits {@link #summarize} makes (a few minutes on two cores). */
+    public static final long MAX_VISITS = 1L << 37;
+
     /**
      * Diameter and average shortest path length over <em>ordered pairs of distinct terminals</em>
      * (s, d), s != d; ASPL = (sum of d(s, d)) / (T (T - 1)).
@@ -93,6 +96,26 @@ public final class HopDistances {
      */
     public static Summary summarize(Topology t, int threads) {
         int terminals = t.terminalCount();
+        if (t.geometry() != null && t.geometry().vertexTransitive() && terminals == t.nodeCount() && terminals > 1) {
+            // every node sees the same distances (a torus, a hypercube): one search stands for all T of them
+            int[] dist = new int[terminals];
+            int reached = bfs(t, 0, false, dist, new int[terminals]);
+            long sum = 0;
+            int max = 0;
+            for (int x : dist) {
+                if (x != UNREACHABLE) {
+                    sum += x;
+                    max = Math.max(max, x);
+                }
+            }
+            return new Summary(terminals, (long) terminals * (terminals - 1), sum * terminals, max, reached == terminals);
+        }
+        long visits = (long) terminals * (t.nodeCount() + (long) t.channelCount());
+        if (visits > MAX_VISITS) {
+            throw new org.ccopt.InvalidInputException("the exact diameter and ASPL of " + t.spec() + " need " + terminals
+                    + " breadth-first searches (about " + visits + " node and channel visits); at most " + MAX_VISITS
+                    + " are made: use a smaller network");
+        }
         AtomicLong sum = new AtomicLong();
         AtomicLong unreachable = new AtomicLong();
         AtomicInteger max = new AtomicInteger();
