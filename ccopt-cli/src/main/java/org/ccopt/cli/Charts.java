@@ -66,8 +66,7 @@ final class Charts {
     }
 
     private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file) throws IOException {
-        Path tmp = AtomicFiles.temporarySibling(file, ".png");
-        BitmapEncoder.saveBitmap(chart, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-        AtomicFiles.publish(tmp, file);
+        AtomicFiles.writeFileAtomically(file, ".png", tmp -> BitmapEncoder.saveBitmap(chart, tmp.toString(),
+                BitmapEncoder.BitmapFormat.PNG));
     }
 }

@@ -44,6 +44,13 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         cli.getSubcommands().get("topo").getCommandSpec().usageMessage()
                 .footer(TopoCommand.specHelp().replace("%", "%%"));
+        // an empty path would mean the working directory (and its parent for a file's temporary sibling)
+        cli.registerConverter(java.nio.file.Path.class, text -> {
+            if (text.isBlank()) {
+                throw new CommandLine.TypeConversionException("an empty path; expected a file or directory name");
+            }
+            return java.nio.file.Path.of(text);
+        });
         cli.setOut(o);
         cli.setErr(e);
         cli.setParameterExceptionHandler((ex, a) -> {

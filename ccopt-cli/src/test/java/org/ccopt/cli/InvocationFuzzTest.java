@@ -193,6 +193,12 @@ class InvocationFuzzTest {
         tally.forEach((c, n) -> summary.append(' ').append(c).append(' ').append(n[0]).append('/').append(n[1]));
         System.out.println(summary);
         assertThat(failures).as("replay one with -Dccopt.fuzz.only=N").isEmpty();
+        // no write, failed or not, leaves a temporary file behind
+        for (Path root : List.of(dir, Path.of("").toAbsolutePath())) {
+            try (var files = Files.walk(root)) {
+                assertThat(files.filter(p -> p.getFileName().toString().startsWith(".ccopt-")).toList()).as(root.toString()).isEmpty();
+            }
+        }
         if (ONLY == null && CASES >= 500) {
             // the draw reaches every command, and both outcomes: a fuzz that never gets past the parser tests little
             assertThat(tally).hasSize(commands.size());

@@ -16,21 +16,31 @@ public final class AtomicFiles {
     }
 
     public static void writeAtomically(Path file, String text) throws IOException {
-        Path tmp = temporarySibling(file, ".tmp");
-        Files.writeString(tmp, text);
-        publish(tmp, file);
+        writeAtomically(file, w -> w.write(text));
     }
 
     /** Writes text as it is produced (no whole copy in memory), to a temporary sibling moved into place at the end. */
     public static void writeAtomically(Path file, TextWriter writer) throws IOException {
-        Path tmp = temporarySibling(file, ".tmp");
-        try (java.io.Writer w = Files.newBufferedWriter(tmp)) {
-            writer.write(w);
+        writeFileAtomically(file, ".tmp", tmp -> {
+            try (java.io.Writer w = Files.newBufferedWriter(tmp)) {
+                writer.write(w);
+            }
+        });
+    }
+
+    /**
+     * Lets {@code writer} write a temporary sibling of {@code file} (named with {@code suffix}, for writers that look
+     * at the extension), then moves it into place; on any failure the temporary file is removed.
+     */
+    public static void writeFileAtomically(Path file, String suffix, FileWriter writer) throws IOException {
+        Path tmp = temporarySibling(file, suffix);
+        try {
+            writer.write(tmp);
+            publish(tmp, file);
         } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
+            Files.deleteIfExists(tmp); // no temporary file stays behind a failed write
             throw e;
         }
-        publish(tmp, file);
     }
 
     /** Produces a file's text. */
@@ -39,8 +49,14 @@ public final class AtomicFiles {
         void write(java.io.Writer out) throws IOException;
     }
 
+    /** Writes a whole file at a given path. */
+    @FunctionalInterface
+    public interface FileWriter {
+        void write(Path tmp) throws IOException;
+    }
+
     /** A temporary file in {@code file}'s directory (created if needed). */
-    public static Path temporarySibling(Path file, String suffix) throws IOException {
+    private static Path temporarySibling(Path file, String suffix) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         if (CLEANED.add(dir)) {
@@ -71,7 +87,7 @@ public final class AtomicFiles {
     }
 
     /** Moves a finished temporary file into place, readable by others like any file the user writes (rw-r--r--). */
-    public static void publish(Path tmp, Path file) throws IOException {
+    private static void publish(Path tmp, Path file) throws IOException {
         try {
             Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
         } catch (UnsupportedOperationException e) {

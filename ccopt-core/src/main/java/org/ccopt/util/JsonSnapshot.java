@@ -50,9 +50,7 @@ public final class JsonSnapshot {
         envelope.put("sha256", sha256(state));
         envelope.set("state", state);
         Path target = dir.resolve(file);
-        Path tmp = AtomicFiles.temporarySibling(target, ".tmp");
-        MAPPER.writeValue(tmp.toFile(), envelope);
-        AtomicFiles.publish(tmp, target);
+        AtomicFiles.writeFileAtomically(target, ".tmp", tmp -> MAPPER.writeValue(tmp.toFile(), envelope));
     }
 
     public static <T> T read(Path dir, String file, Class<T> type) {

@@ -65,8 +65,7 @@ public final class TracePicture {
     }
 
     public static void write(LinkTrace trace, int durationCycles, String title, Path file) throws IOException {
-        Path tmp = AtomicFiles.temporarySibling(file, ".png.tmp");
-        ImageIO.write(render(trace, durationCycles, title), "png", tmp.toFile());
-        AtomicFiles.publish(tmp, file);
+        BufferedImage image = render(trace, durationCycles, title);
+        AtomicFiles.writeFileAtomically(file, ".png.tmp", tmp -> ImageIO.write(image, "png", tmp.toFile()));
     }
 }
