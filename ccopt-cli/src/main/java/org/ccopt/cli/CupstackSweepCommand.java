@@ -24,6 +24,7 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.ccopt.InvalidInputException;
+import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -177,7 +178,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
             if (!text.endsWith("\n")) {
                 // a row torn by an interruption: drop it (that run is done again), so that new rows start on a line of their own
                 text = text.substring(0, text.lastIndexOf('\n') + 1);
-                org.ccopt.util.AtomicFiles.writeAtomically(csv, text);
+                AtomicFiles.writeAtomically(csv, text);
             }
             List<String> lines = text.lines().toList();
             for (String line : lines.subList(1, lines.size())) {

@@ -4,15 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.lang.reflect.Field;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.ccopt.InvalidInputException;
+import org.ccopt.util.InputFiles;
 
 /**
  * An experiment file: one ccopt command, its fixed options and the options it varies, expanded into runs.
@@ -103,7 +107,7 @@ public final class Experiment {
 
     /** Reads and checks an experiment file that may expand to at most {@code maxRuns} runs. */
     public static Experiment read(Path file, long maxRuns) throws IOException {
-        String text = org.ccopt.util.InputFiles.read(file, "experiment file", "a YAML file (command, options, grid, zip, "
+        String text = InputFiles.read(file, "experiment file", "a YAML file (command, options, grid, zip, "
                 + "seeds, repeat)");
         JsonNode root;
         try {
@@ -138,7 +142,7 @@ public final class Experiment {
         JsonNode c = root.get("command");
         if (c == null || !c.isTextual() || !COMMANDS.contains(c.asText())) {
             throw new InvalidInputException("experiment " + name + ": command '" + (c == null ? "" : c.asText())
-                    + "' is missing or unknown; expected one of " + String.join(", ", new java.util.TreeSet<>(COMMANDS)));
+                    + "' is missing or unknown; expected one of " + String.join(", ", new TreeSet<>(COMMANDS)));
         }
         String command = c.asText();
         Map<String, String> options = scalars(root.get("options"), name, "options");
@@ -222,11 +226,11 @@ public final class Experiment {
             Map<String, String> zip, String seed, Map<String, List<String>> varied, String name) {
         picocli.CommandLine cli = new picocli.CommandLine(new Main());
         Map<String, String> first = parameters(options, grid, zip, seed);
-        Set<String> outputs = new java.util.TreeSet<>();
+        Set<String> outputs = new TreeSet<>();
         List<Map<String, String>> lines = new ArrayList<>();
         lines.add(first);
         for (Map.Entry<String, List<String>> e : varied.entrySet()) {
-            for (String v : new java.util.LinkedHashSet<>(e.getValue())) {
+            for (String v : new LinkedHashSet<>(e.getValue())) {
                 Map<String, String> m = new LinkedHashMap<>(first);
                 m.put(e.getKey(), v);
                 lines.add(m);
@@ -241,7 +245,7 @@ public final class Experiment {
                         + " (in the command line '" + String.join(" ", args(command, params)) + "')");
             }
             for (picocli.CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
-                if (o.userObject() instanceof java.lang.reflect.Field f && f.isAnnotationPresent(Output.class)) {
+                if (o.userObject() instanceof Field f && f.isAnnotationPresent(Output.class)) {
                     for (String option : o.names()) {
                         String key = option.substring(2);
                         if (option.startsWith("--") && params.containsKey(key)) {
@@ -259,7 +263,7 @@ public final class Experiment {
         Path p;
         try {
             p = Path.of(value);
-        } catch (java.nio.file.InvalidPathException e) {
+        } catch (InvalidPathException e) {
             throw new InvalidInputException("experiment " + name + ": " + key + " '" + value + "' is not a path");
         }
         Path n = p.normalize();

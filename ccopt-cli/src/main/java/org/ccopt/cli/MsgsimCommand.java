@@ -2,7 +2,6 @@ package org.ccopt.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,6 +19,8 @@ import org.ccopt.rank.RankJob;
 import org.ccopt.rank.RankPlacement;
 import org.ccopt.rank.RankPlacer;
 import org.ccopt.topology.Topology;
+import org.ccopt.util.AtomicFiles;
+import org.ccopt.util.InputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -154,14 +155,14 @@ final class MsgsimCommand implements Callable<Integer> {
         double seconds = nas == null ? r.seconds() : r.seconds() * skeleton.timeScale();
         double wall = (System.nanoTime() - t0) / 1e9;
         if (exportReplay != null) {
-            org.ccopt.util.AtomicFiles.writeAtomically(exportReplay, program.replayText());
+            AtomicFiles.writeAtomically(exportReplay, program.replayText());
         }
         if (exportPlatform != null) {
             if (t.terminalCount() > 1024) {
                 throw new InvalidInputException("--export-platform lists every route and takes at most 1024 terminals, not "
                         + t.terminalCount() + "; expected a smaller network (or 'ccopt topo --export simgrid')");
             }
-            org.ccopt.util.AtomicFiles.writeAtomically(exportPlatform, net.simgridPlatform("100Gf"));
+            AtomicFiles.writeAtomically(exportPlatform, net.simgridPlatform("100Gf"));
         }
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("topology", t.spec());
@@ -208,7 +209,7 @@ final class MsgsimCommand implements Callable<Integer> {
     }
 
     static int[] readRanks(Path file, Topology t) throws IOException {
-        JsonNode node = Json.MAPPER.readTree(org.ccopt.util.InputFiles.read(file, "placement file", "the JSON of 'ccopt rank --out'"));
+        JsonNode node = Json.MAPPER.readTree(InputFiles.read(file, "placement file", "the JSON of 'ccopt rank --out'"));
         if (node == null) {
             throw new InvalidInputException("placement file " + file + " is empty; expected the output of 'ccopt rank --out'");
         }

@@ -13,6 +13,7 @@ import java.util.function.ToIntFunction;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.ccopt.InvalidInputException;
 
 /**
  * The long-run loop the optimizer commands share: a progress bar on a terminal (generation, a status message, ETA),
@@ -38,7 +39,7 @@ final class ResumableRun {
     static <S> S execute(String task, int generations, S start, ToIntFunction<S> generation, Function<S, String> message,
                          BiFunction<S, Consumer<S>, S> loop, Path out, double checkpointSeconds, boolean quiet, Saver<S> saver) {
         if (!(checkpointSeconds > 0) || checkpointSeconds > 86400) {
-            throw new org.ccopt.InvalidInputException("--checkpoint-seconds " + checkpointSeconds
+            throw new InvalidInputException("--checkpoint-seconds " + checkpointSeconds
                     + " is invalid; expected seconds between checkpoints, above 0 and at most 86400");
         }
         if (out != null) {
@@ -108,7 +109,7 @@ final class ResumableRun {
         List<String> arguments = new java.util.ArrayList<>(recorded);
         for (var o : given.commandLine().getParseResult().matchedOptions()) {
             if (!WITH_RESUME.contains(o.longestName())) {
-                throw new org.ccopt.InvalidInputException(o.longestName() + " cannot be given with --resume: the checkpoint "
+                throw new InvalidInputException(o.longestName() + " cannot be given with --resume: the checkpoint "
                         + "fixes the run's options; only --generations, --json, --threads and --checkpoint-seconds may be added");
             }
             if (o.longestName().equals("--generations")) {
@@ -126,7 +127,7 @@ final class ResumableRun {
         try {
             new picocli.CommandLine(saved).parseArgs(arguments.toArray(String[]::new));
         } catch (picocli.CommandLine.ParameterException e) {
-            throw new org.ccopt.InvalidInputException("the checkpoint's recorded options do not parse: "
+            throw new InvalidInputException("the checkpoint's recorded options do not parse: "
                     + Main.firstLine(e.getMessage()));
         }
         return arguments;

@@ -11,6 +11,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.ccopt.InvalidInputException;
 import org.ccopt.collective.PortModel;
 import org.ccopt.schedule.Budget;
@@ -212,7 +214,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
     /** A duration with its unit: {@code 500ms}, {@code 60s}, {@code 5m}, {@code 2h}; positive, at most a week. */
     static double parseSeconds(String text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9}(?:\\.\\d{1,9})?)(ms|s|m|h)")
+        Matcher m = Pattern.compile("(\\d{1,9}(?:\\.\\d{1,9})?)(ms|s|m|h)")
                 .matcher(text.trim().toLowerCase(Locale.ROOT));
         if (m.matches()) {
             double v = Double.parseDouble(m.group(1)) * switch (m.group(2)) {

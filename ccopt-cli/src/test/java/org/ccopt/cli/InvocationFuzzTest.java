@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -266,7 +267,7 @@ class InvocationFuzzTest {
     private static String value(OptionSpec o, SplittableRandom rnd, List<String> inputs, List<String> outputs) {
         Class<?> type = o.type();
         if (type == Path.class) {
-            boolean writes = o.userObject() instanceof java.lang.reflect.Field f && f.isAnnotationPresent(Output.class);
+            boolean writes = o.userObject() instanceof Field f && f.isAnnotationPresent(Output.class);
             List<String> pool = writes ? outputs : inputs;
             return pool.get(rnd.nextInt(pool.size()));
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,7 +66,7 @@ class NodemapCommandTest {
         java.util.function.UnaryOperator<String> resign = text -> {
             try {
                 com.fasterxml.jackson.databind.node.ObjectNode env = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(text);
-                env.put("sha256", java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                env.put("sha256", HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                         .digest(mapper.writeValueAsBytes(env.get("state")))));
                 return mapper.writeValueAsString(env);
             } catch (Exception e) {

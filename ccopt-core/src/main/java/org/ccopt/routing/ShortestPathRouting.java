@@ -1,5 +1,6 @@
 package org.ccopt.routing;
 
+import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 
 /**
@@ -24,7 +25,7 @@ public final class ShortestPathRouting implements Routing {
     @Override
     public int[] route(int source, int destination) {
         if (paths.count(source, destination) == 0) {
-            throw new org.ccopt.InvalidInputException("node " + destination + " is unreachable from " + source
+            throw new InvalidInputException("node " + destination + " is unreachable from " + source
                     + " in " + paths.topology().spec() + "; expected a network where every node reaches every other");
         }
         return paths.path(source, destination, 0);

@@ -1,10 +1,12 @@
 package org.ccopt.util;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Result files and checkpoints are written to a temporary sibling and moved into place, so a reader never sees half
@@ -66,7 +68,7 @@ public final class AtomicFiles {
     }
 
     /** Directories already cleared of stale temporary files by this process. */
-    private static final java.util.Set<Path> CLEANED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final java.util.Set<Path> CLEANED = ConcurrentHashMap.newKeySet();
 
     /** A temporary file older than this was left by an interrupted write (a write takes milliseconds). */
     static final long STALE_MILLIS = 60_000;
@@ -77,7 +79,7 @@ public final class AtomicFiles {
      */
     static void removeStale(Path dir) throws IOException {
         long before = System.currentTimeMillis() - STALE_MILLIS;
-        try (java.nio.file.DirectoryStream<Path> tmp = Files.newDirectoryStream(dir, ".ccopt-*")) {
+        try (DirectoryStream<Path> tmp = Files.newDirectoryStream(dir, ".ccopt-*")) {
             for (Path p : tmp) {
                 if (Files.isRegularFile(p) && Files.getLastModifiedTime(p).toMillis() < before) {
                     Files.deleteIfExists(p);

@@ -1,6 +1,7 @@
 package org.ccopt.flitsim;
 
 import java.util.Arrays;
+import org.ccopt.InvalidInputException;
 
 /**
  * Link-by-cycle record of one run, for the pictures of Yokota et al. 2023, §8.3 (Fig. 6): every flit that
@@ -30,7 +31,7 @@ public final class LinkTrace {
 
     void record(int atCycle, int linkId, int sliceIndex) {
         if (size == MAX_EVENTS) {
-            throw new org.ccopt.InvalidInputException("the link trace passed " + MAX_EVENTS + " events before the run ended; "
+            throw new InvalidInputException("the link trace passed " + MAX_EVENTS + " events before the run ended; "
                     + "trace a smaller run (fewer packets or slices, a smaller network)");
         }
         if (size == cycle.length) {

@@ -3,10 +3,9 @@ package org.ccopt.flitsim;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.ccopt.InvalidInputException;
+import org.ccopt.util.InputFiles;
 
 /**
  * Logical addressing of Yokota et al. 2018, §2: a permutation giving the logical address of every physical
@@ -44,7 +43,7 @@ public final class NodeMapping {
 
     /** Reads {@code {"mapping":[...]}} (the node-mapping output) or a plain list of numbers. */
     public static int[] read(Path file) {
-        String text = org.ccopt.util.InputFiles.read(file, "mapping file", "{\"mapping\":[...]} or a list of node numbers").trim();
+        String text = InputFiles.read(file, "mapping file", "{\"mapping\":[...]} or a list of node numbers").trim();
         try {
             if (text.startsWith("{") || text.startsWith("[")) {
                 JsonNode root = new ObjectMapper().readTree(text);

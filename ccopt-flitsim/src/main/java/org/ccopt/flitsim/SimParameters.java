@@ -5,14 +5,13 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
+import org.ccopt.util.InputFiles;
 
 /**
  * The full configuration of one simulation as a JSON document, so a run can be replayed exactly (the
@@ -122,7 +121,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
     }
 
     public static SimParameters read(Path file) {
-        String text = org.ccopt.util.InputFiles.read(file, "parameter file", "a JSON file written by 'ccopt sim --save-params'");
+        String text = InputFiles.read(file, "parameter file", "a JSON file written by 'ccopt sim --save-params'");
         try {
             SimParameters p = MAPPER.readValue(text, SimParameters.class);
             if (p == null || p.topology() == null || p.destination() == null) {

@@ -7,6 +7,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
+import org.ccopt.InvalidInputException;
 import org.ccopt.util.AtomicFiles;
 
 /**
@@ -35,7 +36,7 @@ public final class TracePicture {
         int width = Math.max(200, columns * cell);
         long height0 = top + (long) durationCycles * rowHeight + 1;
         if ((long) width * height0 > MAX_PIXELS) {
-            throw new org.ccopt.InvalidInputException("the picture would be " + width + " x " + height0 + " pixels (a column per "
+            throw new InvalidInputException("the picture would be " + width + " x " + height0 + " pixels (a column per "
                     + "link, a row per cycle); at most " + MAX_PIXELS + " are drawn: picture a shorter run or a smaller network");
         }
         int height = (int) height0;

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.ccopt.InvalidInputException;
 import org.ccopt.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +67,7 @@ class SparkRunTest {
             Path writes = dir.resolve("writes.yaml");
             Files.writeString(writes, SIM + "zip: {trace: [t.csv]}\n");
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.run(spark, writes, dir.resolve("w").toString()))
-                    .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("names files its runs write (trace)");
+                    .isInstanceOf(InvalidInputException.class).hasMessageContaining("names files its runs write (trace)");
             SparkRun.Summary s = SparkRun.run(spark, file, sparkOut.toString());
             assertThat(s.runs()).isEqualTo(12);
             assertThat(s.failed()).isZero();

@@ -10,6 +10,8 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 import org.jgrapht.nio.Attribute;
@@ -69,11 +71,11 @@ public final class TopologyExporter {
         }
 
         private static void check(String value, String what, String units, boolean zeroAllowed, String examples) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)" + units)
+            Matcher m = Pattern.compile("(\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)" + units)
                     .matcher(value == null ? "" : value.trim());
             if (!m.matches() || !Double.isFinite(Double.parseDouble(m.group(1)))
                     || !(zeroAllowed || Double.parseDouble(m.group(1)) > 0)) {
-                throw new org.ccopt.InvalidInputException("SimGrid " + what + " '" + value + "' is invalid; expected a "
+                throw new InvalidInputException("SimGrid " + what + " '" + value + "' is invalid; expected a "
                         + (zeroAllowed ? "non-negative" : "positive") + " number with its unit, e.g. " + examples);
             }
         }

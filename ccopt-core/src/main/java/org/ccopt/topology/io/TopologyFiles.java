@@ -11,10 +11,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologyBuilder;
+import org.ccopt.util.InputFiles;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.DefaultEdge;
 import org.jgrapht.graph.builder.GraphTypeBuilder;
@@ -30,7 +32,7 @@ import org.jgrapht.nio.graphml.GraphMLImporter;
  * <p>Node ids: numeric ids keep their order; others are numbered in order of appearance. If switches come
  * before terminals the nodes are renumbered terminals-first (stable), because ccopt numbers terminals first.
  *
- * <p>Safety: only regular UTF-8 files up to {@link org.ccopt.util.InputFiles#MAX_BYTES} are read. A GraphML file that declares a document type
+ * <p>Safety: only regular UTF-8 files up to {@link InputFiles#MAX_BYTES} are read. A GraphML file that declares a document type
  * ({@code <!DOCTYPE}, hence any entity) is refused before it reaches the XML parser, so no external entity is ever
  * resolved, no file outside the one named is read and no connection is opened (GraphML needs no DTD). An edge-list
  * line must hold exactly two node ids, so a file of another kind (a BookSim anynet file, YAML) is refused instead of
@@ -42,10 +44,10 @@ public final class TopologyFiles {
     }
 
     /** A node id of an edge-list file: letters, digits, {@code _ . -}. */
-    private static final java.util.regex.Pattern EDGE_LIST_ID = java.util.regex.Pattern.compile("[A-Za-z0-9_.-]+");
+    private static final Pattern EDGE_LIST_ID = Pattern.compile("[A-Za-z0-9_.-]+");
 
     public static Topology read(Path path, String spec) {
-        String text = org.ccopt.util.InputFiles.read(path, "topology file", "a .json, .graphml, .dot or edge-list file");
+        String text = InputFiles.read(path, "topology file", "a .json, .graphml, .dot or edge-list file");
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         try {
             if (name.endsWith(".json")) {

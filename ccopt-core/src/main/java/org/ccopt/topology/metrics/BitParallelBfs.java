@@ -1,6 +1,7 @@
 package org.ccopt.topology.metrics;
 
 import java.util.Arrays;
+import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 
 /**
@@ -61,7 +62,7 @@ public final class BitParallelBfs {
         while (active) {
             level++;
             if (level > MAX_LEVEL) {
-                throw new org.ccopt.InvalidInputException("a distance in " + topology.spec() + " is above " + MAX_LEVEL
+                throw new InvalidInputException("a distance in " + topology.spec() + " is above " + MAX_LEVEL
                         + " hops; at most " + MAX_LEVEL + " are supported");
             }
             active = false;

@@ -4,6 +4,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 
 /**
@@ -112,7 +113,7 @@ public final class HopDistances {
         }
         long visits = (long) terminals * (t.nodeCount() + (long) t.channelCount());
         if (visits > MAX_VISITS) {
-            throw new org.ccopt.InvalidInputException("the exact diameter and ASPL of " + t.spec() + " need " + terminals
+            throw new InvalidInputException("the exact diameter and ASPL of " + t.spec() + " need " + terminals
                     + " breadth-first searches (about " + visits + " node and channel visits); at most " + MAX_VISITS
                     + " are made: use a smaller network");
         }

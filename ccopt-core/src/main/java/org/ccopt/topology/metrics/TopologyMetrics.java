@@ -1,5 +1,6 @@
 package org.ccopt.topology.metrics;
 
+import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 
 /**
@@ -18,7 +19,7 @@ public record TopologyMetrics(String spec, int nodes, int terminals, int switche
     public record Options(int threads, long bisectionEffort, long seed, boolean computeBisection) {
         public Options {
             if (threads < 1 || bisectionEffort < 0) {
-                throw new org.ccopt.InvalidInputException("metrics need threads >= 1 and a bisection effort >= 0 search nodes, got "
+                throw new InvalidInputException("metrics need threads >= 1 and a bisection effort >= 0 search nodes, got "
                         + threads + " and " + bisectionEffort);
             }
         }
