@@ -1,0 +1,86 @@
+package org.ccopt.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs every example as a user would and checks what it prints against known answers. */
+class ExamplesTest {
+
+    @TempDir
+    Path dir;
+
+    interface Program {
+        void run() throws Exception;
+    }
+
+    private static String output(Program p) throws Exception {
+        PrintStream saved = System.out;
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+        try {
+            p.run();
+        } finally {
+            System.setOut(saved);
+        }
+        String text = buffer.toString(StandardCharsets.UTF_8);
+        saved.print(text);
+        return text;
+    }
+
+    private static long number(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        assertThat(m.find()).as(regex + " in " + text).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    @Test
+    void topologyMetrics() throws Exception {
+        // the 8x8 torus: diameter 4 + 4, ASPL = 4 x 64 / 63 over ordered pairs of distinct nodes
+        assertThat(output(() -> TopologyMetricsExample.main(new String[0])))
+                .startsWith("torus:8x8: 64 nodes, 128 links, diameter 8").contains("ASPL 4.0635");
+    }
+
+    @Test
+    void flitSimulation() throws Exception {
+        Path picture = dir.resolve("brev.png");
+        String out = output(() -> FlitSimulationExample.main(new String[] {picture.toString()}));
+        // every node but the 8 palindromes sends 4 packets of 8 flits
+        assertThat(number(out, "(\\d+) flits delivered")).isEqualTo(56 * 4 * 8);
+        assertThat(number(out, "torus:8x8: (\\d+) cycles")).isGreaterThan(4 * 8);
+        assertThat(picture).isNotEmptyFile();
+    }
+
+    @Test
+    void schedule() throws Exception {
+        // AAB on Q_4, one port: at least 15 steps (each node receives 15 messages, one a step), and 15 are reached
+        String out = output(() -> ScheduleExample.main(new String[0]));
+        assertThat(out).contains("lower bound 15").contains("validator: conflict-free");
+        assertThat(number(out, "hypercube:4: (\\d+) steps")).isEqualTo(15);
+    }
+
+    @Test
+    void rankPlacementAndMessageTime() throws Exception {
+        String out = output(() -> RankPlacementExample.main(new String[0]));
+        long ordered = number(out, "mapping-order: (\\d+) hops");
+        long twoOpt = number(out, "two-opt: (\\d+) hops");
+        assertThat(twoOpt).isLessThanOrEqualTo(ordered);
+        assertThat(out).doesNotContain("validated: false");
+    }
+
+    @Test
+    void cupStacking() throws Exception {
+        String out = output(() -> CupStackingExample.main(new String[0]));
+        long simple = number(out, "simple stacking (\\d+)");
+        long ga = number(out, "Cup-Stacking GA (\\d+)");
+        assertThat(ga).isGreaterThan(0).isLessThanOrEqualTo(number(out, "unsplit (\\d+)"));
+        assertThat(simple).isGreaterThan(0);
+    }
+}
