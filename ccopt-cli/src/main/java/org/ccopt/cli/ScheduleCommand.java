@@ -17,6 +17,7 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.collective.PortModel;
 import org.ccopt.schedule.Budget;
 import org.ccopt.schedule.ScheduleProblem;
+import org.ccopt.schedule.ExactSolver;
 import org.ccopt.schedule.ScheduleValidator;
 import org.ccopt.schedule.Scheduler;
 import org.ccopt.schedule.Switching;
@@ -104,6 +105,10 @@ final class ScheduleCommand implements Callable<Integer> {
         }
         long bound = Scheduler.lowerBound(p);
         PrintWriter err = spec.commandLine().getErr();
+        if (which == Scheduler.Solver.AUTO && !ExactSolver.available()) {
+            err.println("ccopt: note: the exact model is unavailable (" + ExactSolver.unavailableReason()
+                    + "); searching with the heuristics only");
+        }
         boolean live = !json && System.console() != null;
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch done = new CountDownLatch(1);

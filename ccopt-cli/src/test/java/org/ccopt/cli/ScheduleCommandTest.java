@@ -105,4 +105,21 @@ class ScheduleCommandTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("store-and-forward switching is modelled for broadcasts");
     }
+
+    /** Where OR-Tools' native library does not load, auto goes on with the heuristics and says so; exact is refused. */
+    @Test
+    void withoutTheNativeSolverAutoFallsBackAndExactIsRefused() {
+        System.setProperty("ccopt.ortools", "off");
+        try {
+            MainTest.Result auto = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--time-limit", "5s");
+            assertThat(auto.code()).as(auto.err()).isZero();
+            assertThat(auto.err().strip().lines()).hasSize(1).first().asString().contains("exact model is unavailable");
+            assertThat(auto.out()).contains("7 steps");
+            MainTest.Result exact = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--solver", "exact");
+            assertThat(exact.code()).isEqualTo(2);
+            assertThat(exact.err()).contains("cannot run here").doesNotContain("\n ");
+        } finally {
+            System.clearProperty("ccopt.ortools");
+        }
+    }
 }

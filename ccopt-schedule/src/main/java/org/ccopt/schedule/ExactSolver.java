@@ -10,6 +10,7 @@ import com.google.ortools.sat.LinearExprBuilder;
 import com.google.ortools.sat.Literal;
 import java.util.ArrayList;
 import java.util.List;
+import org.ccopt.InvalidInputException;
 
 /**
  * The exact model: for a given step count, a conflict-free schedule or a proof that none exists, with Google
@@ -46,6 +47,44 @@ public final class ExactSolver {
      * heuristics.fixed_search != nullptr".)
      */
     static final int WORKERS = 1;
+
+    /** Why OR-Tools' native library cannot be used here, or null when it loaded; decided once per JVM. */
+    private static String nativeProblem;
+    private static boolean nativeChecked;
+
+    /**
+     * Whether CP-SAT can run on this machine. ccopt bundles OR-Tools' native library for Linux x86-64 only; elsewhere
+     * (or with {@code -Dccopt.ortools=off}) the exact model is unavailable, {@code --solver auto} goes on without it and
+     * says so, and {@code --solver exact} is refused with one line.
+     */
+    public static synchronized String unavailableReason() {
+        if ("off".equals(System.getProperty("ccopt.ortools"))) {
+            return "switched off by -Dccopt.ortools=off";
+        }
+        if (!nativeChecked) {
+            try {
+                Loader.loadNativeLibraries();
+            } catch (Throwable e) { // UnsatisfiedLinkError, NoClassDefFoundError, an extraction failure
+                nativeProblem = "OR-Tools' native library does not load on " + System.getProperty("os.name") + " "
+                        + System.getProperty("os.arch") + " (" + e.getClass().getSimpleName() + ")";
+            }
+            nativeChecked = true;
+        }
+        return nativeProblem;
+    }
+
+    public static boolean available() {
+        return unavailableReason() == null;
+    }
+
+    /** Loads the native library or refuses with one line. */
+    static void requireNative() {
+        String why = unavailableReason();
+        if (why != null) {
+            throw new InvalidInputException("the exact CP-SAT model cannot run here: " + why + "; use --solver auto or a "
+                    + "heuristic (umda, hgsa, mboa, min-conflicts, greedy)");
+        }
+    }
 
     private ExactSolver() {
     }
@@ -89,7 +128,7 @@ public final class ExactSolver {
             return new Attempt("exact", steps, p.complete() ? Attempt.Outcome.INFEASIBLE : Attempt.Outcome.UNKNOWN,
                     null, -1, 0, (System.nanoTime() - t0) / 1e9);
         }
-        Loader.loadNativeLibraries();
+        requireNative();
         int n = p.transferCount();
         int channels = p.topology().channelCount();
         int nodes = p.topology().nodeCount();

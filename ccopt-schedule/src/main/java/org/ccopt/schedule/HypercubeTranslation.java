@@ -1,6 +1,5 @@
 package org.ccopt.schedule;
 
-import com.google.ortools.Loader;
 import com.google.ortools.sat.BoolVar;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
@@ -43,7 +42,7 @@ public final class HypercubeTranslation {
         int d = Integer.numberOfTrailingZeros(n);
         int k = p.sendPorts(0);
         int[] sigma = localSearch(n, d, k, steps, budget.slice(budget.remainingSeconds() * 0.5), seed);
-        if (sigma == null) {
+        if (sigma == null && ExactSolver.available()) {
             sigma = exact(n, d, k, steps, budget, seed);
         }
         if (sigma == null) {
@@ -146,7 +145,7 @@ public final class HypercubeTranslation {
 
     /** The reduced problem as a CP-SAT model. */
     private static int[] exact(int n, int d, int k, int steps, Budget budget, long seed) {
-        Loader.loadNativeLibraries();
+        ExactSolver.requireNative();
         CpModel model = new CpModel();
         BoolVar[][] y = new BoolVar[n][steps];
         for (int x = 1; x < n; x++) {

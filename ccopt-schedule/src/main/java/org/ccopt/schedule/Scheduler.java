@@ -149,6 +149,10 @@ public final class Scheduler {
     }
 
     private Result auto(Schedule greedy, long t0) {
+        if (!ExactSolver.available()) {
+            note("exact model unavailable (" + ExactSolver.unavailableReason() + "): heuristics only, no optimality proof "
+                    + "beyond the lower bound");
+        }
         Schedule best = greedy;
         String by = "greedy";
         long proven = lowerBound;
@@ -211,7 +215,7 @@ public final class Scheduler {
      * too.
      */
     private Attempt tryAt(Schedule start, int target) {
-        boolean exactFits = ExactSolver.variables(p, target)
+        boolean exactFits = ExactSolver.available() && ExactSolver.variables(p, target)
                 <= Math.min(ExactSolver.MAX_VARIABLES, ExactSolver.VARIABLES_PER_SECOND * budget.remainingSeconds() * 0.7);
         double share = exactFits ? Math.max(1.0, budget.remainingSeconds() * 0.3) : budget.remainingSeconds();
         Attempt mc = MinConflicts.run(p, target, start, budget.slice(share), settings.seed() + target,
@@ -230,7 +234,7 @@ public final class Scheduler {
                         0, hop.evaluations(), hop.seconds());
             }
         }
-        if (direct != null) {
+        if (direct != null && ExactSolver.available()) {
             Attempt dx = ExactSolver.solve(direct, target, budget.slice(budget.remainingSeconds() * 0.5), settings.seed());
             record(dx, "exact without relays");
             if (dx.found()) {
@@ -267,6 +271,7 @@ public final class Scheduler {
     }
 
     private Result exact(Schedule greedy, long t0) {
+        ExactSolver.requireNative();
         int target = settings.steps() != null ? settings.steps() : (int) lowerBound;
         long proven = lowerBound;
         while (target < greedy.steps() && !budget.expired()) {
