@@ -40,7 +40,7 @@ final class MsgsimCommand implements Callable<Integer> {
     @Option(names = "--collective", paramLabel = "ALG", description = MpiAlgorithm.NAMES + " (or --app).")
     String collective;
 
-    @Option(names = "--bytes", paramLabel = "SIZE", description = "Message size m of --collective, e.g. 256B, 4KiB, 1MiB.")
+    @Option(names = "--bytes", paramLabel = "SIZE", description = "Message size m of --collective, e.g. 256B, 4KiB, 1MiB: the message of bcast and allreduce; for alltoall each rank's whole send buffer, m/P to each destination (MPI_Alltoall's count is the per-destination m/P).")
     String bytes;
 
     @Option(names = "--app", paramLabel = "ft|is|mg|lu", description = "A NAS benchmark skeleton instead of one collective (see NasSkeleton).")
