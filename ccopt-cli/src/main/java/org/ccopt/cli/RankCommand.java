@@ -11,6 +11,7 @@ import org.ccopt.rank.ProcessMapping;
 import org.ccopt.rank.RankJob;
 import org.ccopt.rank.RankPlacement;
 import org.ccopt.rank.RankPlacer;
+import org.ccopt.rank.SearchRules;
 import org.ccopt.topology.Topology;
 import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
@@ -56,6 +57,17 @@ final class RankCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the mapping and the search (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--rules", defaultValue = "ccopt", paramLabel = "ccopt|cui2024",
+            description = "Swap-search rules: ccopt (start ascending, keep swaps that do not worsen) or cui2024 (start in "
+                    + "the mapping's order, keep improving swaps, as Cui 2024 §3.3.2) (default: ${DEFAULT-VALUE}).")
+    String rules;
+
+    @Option(names = "--start", paramLabel = "ascending|mapping-order", description = "Override the rules' start of two-opt and sa.")
+    String start;
+
+    @Option(names = "--accept", paramLabel = "improving|not-worse", description = "Override the rules' two-opt acceptance.")
+    String accept;
+
     @Option(names = "--check", description = "Recompute everything from scratch after every move and fail on any difference from the delta evaluation.")
     boolean check;
 
@@ -86,7 +98,19 @@ final class RankCommand implements Callable<Integer> {
         RankPlacement pl = RankPlacement.parse(placement);
         RankPlacement.Objective obj = RankPlacement.Objective.parse(objective);
         long every = trace == null ? 0 : Math.max(1, iterations / 200);
-        RankPlacer.Settings settings = new RankPlacer.Settings(pl, obj, pl.searches() ? iterations : 0, seed, check, every);
+        if (iterations < 0) {
+            throw new InvalidInputException("--iterations " + iterations + " is invalid; expected 0 or more");
+        }
+        SearchRules base = SearchRules.parse(rules);
+        SearchRules searchRules = new SearchRules(start == null ? base.start() : SearchRules.parseStart(start),
+                accept == null ? base.strict() : SearchRules.parseAccept(accept));
+        boolean swapSearch = pl == RankPlacement.TWO_OPT || pl == RankPlacement.SA;
+        if ((start != null || accept != null || !searchRules.equals(SearchRules.CCOPT)) && !swapSearch) {
+            throw new InvalidInputException("--rules, --start and --accept apply to the swap searches (two-opt, sa); "
+                    + "--placement " + pl.label() + " has none");
+        }
+        RankPlacer.Settings settings = new RankPlacer.Settings(pl, obj, pl.searches() ? iterations : 0, seed, check, every,
+                searchRules);
         RankJob.Outcome o = RankJob.run(t, mix, m, seed, settings, true, nThreads);
         RankPlacer.Result r = o.result();
         Map<String, Object> j = new LinkedHashMap<>();
@@ -100,6 +124,7 @@ final class RankCommand implements Callable<Integer> {
         j.put("totalHops", r.totalHops());
         j.put("initialContention", o.contention() ? r.initialContention() : null);
         j.put("contention", o.contention() ? r.contention() : null);
+        j.put("rules", swapSearch ? searchRules.label() : null);
         j.put("iterations", r.iterations());
         j.put("accepted", r.accepted());
         j.put("seconds", r.seconds());
@@ -122,8 +147,10 @@ final class RankCommand implements Callable<Integer> {
             w.println(Json.write(j));
         } else {
             double cut = r.initialHops() == 0 ? 0 : 100.0 * (r.initialHops() - r.totalHops()) / r.initialHops();
-            w.printf("%s of %d processes on %s, %s mapping, %s placement: %d hops (ascending %d, %.1f%% %s)%s; %d iterations, %d accepted, %.3f s%n",
-                    mix.label(), p, t.spec(), m.label(), pl.label(), r.totalHops(), r.initialHops(), Math.abs(cut),
+            w.printf("%s of %d processes on %s, %s mapping, %s placement: %d hops (%s %d, %.1f%% %s)%s; %d iterations, %d accepted, %.3f s%n",
+                    mix.label(), p, t.spec(), m.label(), pl.label(), r.totalHops(),
+                    swapSearch && searchRules.start() == SearchRules.Start.MAPPING_ORDER ? "mapping order" : "ascending",
+                    r.initialHops(), Math.abs(cut),
                     cut >= 0 ? "fewer" : "more",
                     o.contention() ? ", possible contentions " + r.contention() + " (ascending " + r.initialContention() + ")" : "",
                     r.iterations(), r.accepted(), r.seconds());

@@ -78,4 +78,34 @@ class RankCommandTest {
         assertThat(Files.readAllLines(dir.resolve("hops-table.csv"))).hasSize(1 + 3 * 3 * 5);
         assertThat(Files.exists(dir.resolve("hops-table-alltoall.png"))).isTrue();
     }
+
+    /**
+     * Cui 2024, Tables 3.4-3.6, random mapping, 512 of 1,024 nodes of degree 19: under the thesis's rules (start in
+     * the mapping's order, keep improving swaps) the start and the two-opt result are within 3 % of the printed
+     * values (start 1,373 / 12,308 / 12,347 hops, two-opt 794 / 9,904 / 10,459).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"bcast, 1373, 794", "allreduce, 12308, 9904", "alltoall, 12347, 10459"})
+    void theThesisRulesReproduceItsTwoOptColumns(String collective, long start, long twoOpt) throws Exception {
+        JsonNode j = MainTest.run("rank", "--topology", "random-shortcut:1024:19:seed=11", "--procs", "512", "--collective",
+                collective, "--mapping", "random", "--placement", "two-opt", "--rules", "cui2024", "--iterations", "200000",
+                "--json").json();
+        assertThat(j.get("rules").asText()).isEqualTo("cui2024");
+        assertThat((double) j.get("initialHops").asLong()).isCloseTo(start, org.assertj.core.data.Percentage.withPercentage(3));
+        assertThat((double) j.get("totalHops").asLong()).isCloseTo(twoOpt, org.assertj.core.data.Percentage.withPercentage(3));
+        // the start is the mapping's own order: the same hops as --placement mapping-order
+        JsonNode order = MainTest.run("rank", "--topology", "random-shortcut:1024:19:seed=11", "--procs", "512",
+                "--collective", collective, "--mapping", "random", "--placement", "mapping-order", "--json").json();
+        assertThat(j.get("initialHops").asLong()).isEqualTo(order.get("totalHops").asLong());
+    }
+
+    @Test
+    void rulesApplyOnlyToSwapSearches() {
+        MainTest.Result r = MainTest.run("rank", "--topology", "torus:4x4", "--collective", "bcast", "--placement", "cco",
+                "--rules", "cui2024");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("apply to the swap searches");
+        assertThat(MainTest.run("rank", "--topology", "torus:4x4", "--collective", "bcast", "--rules", "thesis").err())
+                .contains("unknown search rules 'thesis'");
+    }
 }

@@ -17,11 +17,11 @@ import org.ccopt.util.Permutations;
  *   <li><b>mapping-order</b>: rank r on the r-th node the process mapping chose (for the random mapping, a
  *       random placement; the thesis's "ascending" hop counts for the random mapping in Tables 3.4-3.6 match
  *       this reading, see docs/results/rank-tables.md).
- *   <li><b>two-opt</b> (§3.3.2): start from ascending; every iteration picks two distinct ranks uniformly at
- *       random, swaps their nodes and keeps the swap if the objective does not get worse, else undoes it. The
- *       thesis text keeps only strict improvements; ccopt also keeps equal swaps (as the issue specifies), which
- *       lets the search drift across plateaus of the integer objective; it never returns a worse placement than
- *       its start.
+ *   <li><b>two-opt</b> (§3.3.2): start from ascending (or, under {@link SearchRules#CUI2024}, from the mapping's
+ *       order); every iteration picks two distinct ranks uniformly at random, swaps their nodes and keeps the swap
+ *       if the objective does not get worse (under {@code cui2024}: only if it gets better, as the thesis text
+ *       says), else undoes it. Keeping equal swaps lets the search drift across plateaus of the integer
+ *       objective; either rule never returns a worse placement than its start.
  *   <li><b>sa</b>, simulated annealing (the competitor of §3.5.1, whose cooling the thesis does not give): the same
  *       swap move, accepted when it does not worsen the objective or with probability exp(-delta / T). ccopt's
  *       schedule: T0 = (mean worsening over 200 random swaps from the start) / ln 100, so an average worsening is
@@ -49,11 +49,20 @@ public final class RankPlacer {
      * @param traceEvery record the objective every this many iterations (0: only at the start and the end)
      */
     public record Settings(RankPlacement placement, Objective objective, long iterations, long seed, boolean check,
-                           long traceEvery) {
+                           long traceEvery, SearchRules rules) {
         public Settings {
             if (iterations < 0) {
-                throw new InvalidInputException("--iterations " + iterations + " is invalid; expected 0 or more");
+                throw new InvalidInputException("iterations " + iterations + " is invalid; expected 0 or more");
             }
+            if (rules == null) {
+                throw new InvalidInputException("search rules are missing; expected SearchRules.CCOPT or CUI2024");
+            }
+        }
+
+        /** Settings under ccopt's rules ({@link SearchRules#CCOPT}). */
+        public Settings(RankPlacement placement, Objective objective, long iterations, long seed, boolean check,
+                        long traceEvery) {
+            this(placement, objective, iterations, seed, check, traceEvery, SearchRules.CCOPT);
         }
     }
 
@@ -77,13 +86,17 @@ public final class RankPlacer {
         }
         long startNanos = System.nanoTime();
         int p = problem.procs();
-        int[] ascending = new int[p];
-        Arrays.setAll(ascending, i -> i);
+        int[] start = new int[p];
+        Arrays.setAll(start, i -> i);
+        boolean searches = s.placement() == RankPlacement.TWO_OPT || s.placement() == RankPlacement.SA;
+        if (searches && s.rules().start() == SearchRules.Start.MAPPING_ORDER) {
+            start = problem.mappingOrder();
+        }
         // contention is tracked move by move only when it is the objective; otherwise it is measured at the ends
         boolean trackContention = s.objective() == Objective.CONTENTION;
-        PlacementState state = problem.state(ascending, trackContention);
+        PlacementState state = problem.state(start, trackContention);
         long initialHops = state.totalHops();
-        long initialContention = problem.contention(ascending);
+        long initialContention = problem.contention(start);
         Trace trace = new Trace(s.traceEvery());
         trace.add(0, value(state, s.objective()));
         SplittableRandom random = new SplittableRandom(s.seed());
@@ -137,7 +150,8 @@ public final class RankPlacer {
             if (b >= a) {
                 b++;
             }
-            if (delta(state, s.objective(), a, b) <= 0) {
+            long d = delta(state, s.objective(), a, b);
+            if (d < 0 || d == 0 && !s.rules().strict()) {
                 state.accept();
                 accepted++;
             } else {
