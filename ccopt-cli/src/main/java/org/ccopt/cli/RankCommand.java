@@ -3,10 +3,12 @@ package org.ccopt.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.rank.CollectiveMix;
+import org.ccopt.rank.LaunchFiles;
 import org.ccopt.rank.ProcessMapping;
 import org.ccopt.rank.RankJob;
 import org.ccopt.rank.RankPlacement;
@@ -14,6 +16,7 @@ import org.ccopt.rank.RankPlacer;
 import org.ccopt.rank.SearchRules;
 import org.ccopt.topology.Topology;
 import org.ccopt.util.AtomicFiles;
+import org.ccopt.util.InputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -82,6 +85,17 @@ final class RankCommand implements Callable<Integer> {
     @Output
     Path trace;
 
+    @Option(names = "--hosts", paramLabel = "FILE", description = "Host name of every terminal, one per line in terminal order (for --rankfile, --machinefile).")
+    Path hosts;
+
+    @Option(names = "--rankfile", paramLabel = "FILE", description = "Write the placement as an Open MPI rankfile (mpirun --rankfile FILE).")
+    @Output
+    Path rankfile;
+
+    @Option(names = "--machinefile", paramLabel = "FILE", description = "Write the placement as an MPICH/Hydra machine file (mpiexec -f FILE).")
+    @Output
+    Path machinefile;
+
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
@@ -101,6 +115,12 @@ final class RankCommand implements Callable<Integer> {
         if (iterations < 0) {
             throw new InvalidInputException("--iterations " + iterations + " is invalid; expected 0 or more");
         }
+        if ((rankfile != null || machinefile != null) != (hosts != null)) {
+            throw new InvalidInputException(hosts == null ? "--rankfile and --machinefile need --hosts FILE (the host of every terminal)"
+                    : "--hosts is used only with --rankfile or --machinefile");
+        }
+        List<String> names = hosts == null ? null : LaunchFiles.hosts(InputFiles.read(hosts, "host list",
+                "one host name per terminal"), t.terminalCount(), hosts.toString());
         SearchRules base = SearchRules.parse(rules);
         SearchRules searchRules = new SearchRules(start == null ? base.start() : SearchRules.parseStart(start),
                 accept == null ? base.strict() : SearchRules.parseAccept(accept));
@@ -134,6 +154,14 @@ final class RankCommand implements Callable<Integer> {
         if (out != null) {
             Map<String, Object> file = new LinkedHashMap<>(j);
             AtomicFiles.writeAtomically(out, Json.write(file) + "\n");
+        }
+        if (names != null) {
+            if (rankfile != null) {
+                AtomicFiles.writeAtomically(rankfile, LaunchFiles.openMpiRankfile(o.ranks(), names));
+            }
+            if (machinefile != null) {
+                AtomicFiles.writeAtomically(machinefile, LaunchFiles.hydraMachinefile(o.ranks(), names));
+            }
         }
         if (trace != null) {
             StringBuilder csv = new StringBuilder("iteration," + obj.label() + "\n");

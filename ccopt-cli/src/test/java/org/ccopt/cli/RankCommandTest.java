@@ -108,4 +108,60 @@ class RankCommandTest {
         assertThat(MainTest.run("rank", "--topology", "torus:4x4", "--collective", "bcast", "--rules", "thesis").err())
                 .contains("unknown search rules 'thesis'");
     }
+
+    /** A placement exported for MPI launchers: rank r runs on the host of the terminal it was placed on. */
+    @Test
+    void placementsExportAsRankfileAndMachinefile() throws Exception {
+        Path hosts = dir.resolve("hosts.txt");
+        StringBuilder names = new StringBuilder("# terminal order\n");
+        for (int t = 0; t < 16; t++) {
+            names.append("h").append(t).append('\n');
+        }
+        Files.writeString(hosts, names.toString());
+        Path rf = dir.resolve("rankfile");
+        Path mf = dir.resolve("machinefile");
+        JsonNode j = MainTest.run("rank", "--topology", "torus:4x4", "--procs", "8", "--collective", "allreduce",
+                "--hosts", hosts.toString(), "--rankfile", rf.toString(), "--machinefile", mf.toString(), "--json").json();
+        java.util.List<String> lines = Files.readAllLines(rf);
+        java.util.List<String> expanded = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(mf)) {
+            String[] hn = line.split(":");
+            for (int k = 0; k < Integer.parseInt(hn[1]); k++) {
+                expanded.add(hn[0]);
+            }
+        }
+        assertThat(lines).hasSize(8);
+        for (int r = 0; r < 8; r++) {
+            String host = "h" + j.get("ranks").get(r).asInt();
+            assertThat(lines.get(r)).isEqualTo("rank " + r + "=" + host + " slot=0");
+            assertThat(expanded.get(r)).isEqualTo(host);
+        }
+        assertThat(MainTest.run("rank", "--topology", "torus:4x4", "--collective", "bcast", "--rankfile", rf.toString()).err())
+                .contains("need --hosts");
+        Files.writeString(hosts, "h0\nh1\n");
+        assertThat(MainTest.run("rank", "--topology", "torus:4x4", "--collective", "bcast", "--hosts", hosts.toString(),
+                "--rankfile", rf.toString()).err()).contains("names 2 hosts; the network has 16 terminals");
+    }
+
+    /** Open MPI's mpirun reads the rankfile and binds each rank to its slot (run where openmpi-bin is installed). */
+    @Test
+    void mpirunRunsUnderTheRankfile() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(Path.of("/usr/bin/mpirun")),
+                "Open MPI (Debian's openmpi-bin) is not installed");
+        Path hosts = dir.resolve("local.txt");
+        Files.writeString(hosts, "localhost\nlocalhost\nlocalhost\nlocalhost\n");
+        Path rf = dir.resolve("rankfile");
+        assertThat(MainTest.run("rank", "--topology", "torus:2x2", "--procs", "2", "--collective", "bcast", "--hosts",
+                hosts.toString(), "--rankfile", rf.toString()).code()).isZero();
+        ProcessBuilder pb = new ProcessBuilder("mpirun", "--rankfile", rf.toString(), "-np", "2", "sh", "-c",
+                "echo \"$OMPI_COMM_WORLD_RANK $(grep Cpus_allowed_list /proc/self/status | cut -f2)\"").redirectErrorStream(true);
+        pb.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
+        pb.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+        Process proc = pb.start();
+        String out = new String(proc.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(proc.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(proc.exitValue()).as(out).isZero();
+        // the rankfile puts rank r on slot r of localhost: mpirun binds it to core r
+        assertThat(out.lines().sorted().toList()).containsExactly("0 0", "1 1");
+    }
 }

@@ -1,0 +1,77 @@
+package org.ccopt.rank;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.ccopt.InvalidInputException;
+
+/**
+ * A rank placement as the files MPI launchers read, so that a placement optimised here runs on a real cluster: the
+ * host of every terminal comes from a host list (terminal t runs on {@code hosts[t]}).
+ *
+ * <ul>
+ *   <li>Open MPI rankfile ({@code mpirun --rankfile FILE}): {@code rank R=HOST slot=S}, one line per rank, S counting
+ *       the ranks already placed on that host from 0.
+ *   <li>MPICH/Hydra machine file ({@code mpiexec -f FILE}): {@code HOST:N} lines in rank order, N consecutive ranks
+ *       on that host; Hydra fills the lines in order, so rank r lands on the r-th host of the expansion.
+ * </ul>
+ */
+public final class LaunchFiles {
+
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._-]+");
+
+    private LaunchFiles() {
+    }
+
+    /** Parses a host list: one host name per terminal, in terminal order; blank lines and {@code #} comments skipped. */
+    public static List<String> hosts(String text, int terminals, String where) {
+        List<String> hosts = new ArrayList<>();
+        int line = 0;
+        for (String raw : text.split("\n", -1)) {
+            line++;
+            String h = raw.replaceAll("#.*", "").trim();
+            if (h.isEmpty()) {
+                continue;
+            }
+            if (!HOST.matcher(h).matches()) {
+                throw new InvalidInputException("line " + line + " of host list " + where + " is '" + h
+                        + "'; expected one host name (letters, digits, . _ -) per line");
+            }
+            hosts.add(h);
+        }
+        if (hosts.size() != terminals) {
+            throw new InvalidInputException("host list " + where + " names " + hosts.size() + " hosts; the network has "
+                    + terminals + " terminals, expected one host per terminal in terminal order");
+        }
+        return hosts;
+    }
+
+    /** Open MPI's rankfile for {@code ranks[r]} = terminal of rank r. */
+    public static String openMpiRankfile(int[] ranks, List<String> hosts) {
+        StringBuilder b = new StringBuilder();
+        Map<String, Integer> used = new HashMap<>();
+        for (int r = 0; r < ranks.length; r++) {
+            String host = hosts.get(ranks[r]);
+            int slot = used.merge(host, 1, Integer::sum) - 1;
+            b.append("rank ").append(r).append('=').append(host).append(" slot=").append(slot).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** MPICH/Hydra's machine file for {@code ranks[r]} = terminal of rank r. */
+    public static String hydraMachinefile(int[] ranks, List<String> hosts) {
+        StringBuilder b = new StringBuilder();
+        for (int r = 0; r < ranks.length; ) {
+            String host = hosts.get(ranks[r]);
+            int n = 0;
+            while (r < ranks.length && hosts.get(ranks[r]).equals(host)) {
+                n++;
+                r++;
+            }
+            b.append(host).append(':').append(n).append('\n');
+        }
+        return b.toString();
+    }
+}
