@@ -96,6 +96,11 @@ final class RankCommand implements Callable<Integer> {
     @Output
     Path machinefile;
 
+    @Option(names = "--smpi-hostfile", paramLabel = "FILE",
+            description = "Write the placement as a SimGrid SMPI host file for a platform of 'ccopt topo --export simgrid'.")
+    @Output
+    Path smpiHostfile;
+
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
@@ -154,6 +159,9 @@ final class RankCommand implements Callable<Integer> {
         if (out != null) {
             Map<String, Object> file = new LinkedHashMap<>(j);
             AtomicFiles.writeAtomically(out, Json.write(file) + "\n");
+        }
+        if (smpiHostfile != null) {
+            AtomicFiles.writeAtomically(smpiHostfile, LaunchFiles.smpiHostfile(o.ranks()));
         }
         if (names != null) {
             if (rankfile != null) {

@@ -120,8 +120,11 @@ class RankCommandTest {
         Files.writeString(hosts, names.toString());
         Path rf = dir.resolve("rankfile");
         Path mf = dir.resolve("machinefile");
+        Path smpi = dir.resolve("smpi-hosts");
         JsonNode j = MainTest.run("rank", "--topology", "torus:4x4", "--procs", "8", "--collective", "allreduce",
-                "--hosts", hosts.toString(), "--rankfile", rf.toString(), "--machinefile", mf.toString(), "--json").json();
+                "--hosts", hosts.toString(), "--rankfile", rf.toString(), "--machinefile", mf.toString(),
+                "--smpi-hostfile", smpi.toString(), "--json").json();
+        assertThat(Files.readAllLines(smpi)).hasSize(8).first().isEqualTo("h" + j.get("ranks").get(0).asInt());
         java.util.List<String> lines = Files.readAllLines(rf);
         java.util.List<String> expanded = new java.util.ArrayList<>();
         for (String line : Files.readAllLines(mf)) {

@@ -16,6 +16,8 @@ import org.ccopt.InvalidInputException;
  *       the ranks already placed on that host from 0.
  *   <li>MPICH/Hydra machine file ({@code mpiexec -f FILE}): {@code HOST:N} lines in rank order, N consecutive ranks
  *       on that host; Hydra fills the lines in order, so rank r lands on the r-th host of the expansion.
+ *   <li>SimGrid SMPI host file ({@code smpirun -hostfile FILE -platform P}): one host per rank in rank order, named
+ *       as {@code ccopt topo --export simgrid} names terminal t ({@code h}t), so no host list is needed.
  * </ul>
  */
 public final class LaunchFiles {
@@ -71,6 +73,15 @@ public final class LaunchFiles {
                 r++;
             }
             b.append(host).append(':').append(n).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** SimGrid SMPI's host file for {@code ranks[r]} = terminal of rank r, on a platform exported by ccopt. */
+    public static String smpiHostfile(int[] ranks) {
+        StringBuilder b = new StringBuilder();
+        for (int t : ranks) {
+            b.append('h').append(t).append('\n');
         }
         return b.toString();
     }
