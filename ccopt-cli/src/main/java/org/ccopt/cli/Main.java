@@ -4,8 +4,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
 import java.util.Properties;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import org.ccopt.InvalidInputException;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -45,11 +50,11 @@ public final class Main implements Runnable {
         cli.getSubcommands().get("topo").getCommandSpec().usageMessage()
                 .footer(TopoCommand.specHelp().replace("%", "%%"));
         // an empty path would mean the working directory (and its parent for a file's temporary sibling)
-        cli.registerConverter(java.nio.file.Path.class, text -> {
+        cli.registerConverter(Path.class, text -> {
             if (text.isBlank()) {
                 throw new CommandLine.TypeConversionException("an empty path; expected a file or directory name");
             }
-            return java.nio.file.Path.of(text);
+            return Path.of(text);
         });
         cli.setOut(o);
         cli.setErr(e);
@@ -61,8 +66,8 @@ public final class Main implements Runnable {
         });
         cli.setExecutionExceptionHandler((ex, line, parsed) -> {
             Throwable cause = ex;
-            while ((cause instanceof java.io.UncheckedIOException || cause instanceof java.util.concurrent.ExecutionException
-                    || cause instanceof java.util.concurrent.CompletionException) && cause.getCause() != null) {
+            while ((cause instanceof UncheckedIOException || cause instanceof ExecutionException
+                    || cause instanceof CompletionException) && cause.getCause() != null) {
                 cause = cause.getCause();
             }
             if (cause instanceof InvalidInputException) {
@@ -103,7 +108,7 @@ public final class Main implements Runnable {
     static String ioReason(IOException x) {
         String what = x.getClass().getSimpleName().replace("Exception", "");
         String msg = firstLine(String.valueOf(x.getMessage()));
-        if (x instanceof java.nio.file.FileSystemException f) {
+        if (x instanceof FileSystemException f) {
             String reason = f.getReason() != null ? f.getReason() : switch (what) {
                 case "AccessDenied" -> "permission denied";
                 case "NoSuchFile" -> "no such file or directory";

@@ -2,9 +2,12 @@ package org.ccopt.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -44,7 +47,7 @@ final class ResumableRun {
         }
         if (out != null) {
             try {
-                java.nio.file.Files.createDirectories(out); // fail now, not after the first generation's work
+                Files.createDirectories(out); // fail now, not after the first generation's work
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -95,7 +98,7 @@ final class ResumableRun {
     }
 
     /** Options that may be given with {@code --resume}: they change neither the run's course nor its result. */
-    private static final java.util.Set<String> WITH_RESUME = java.util.Set.of("--resume", "--json", "--threads",
+    private static final Set<String> WITH_RESUME = Set.of("--resume", "--json", "--threads",
             "--checkpoint-seconds", "--generations");
 
     /**
@@ -106,7 +109,7 @@ final class ResumableRun {
      * extended run equals an uninterrupted run of that length. Returns the arguments to record from now on.
      */
     static List<String> parseResumed(picocli.CommandLine.Model.CommandSpec given, List<String> recorded, Object saved) {
-        List<String> arguments = new java.util.ArrayList<>(recorded);
+        List<String> arguments = new ArrayList<>(recorded);
         for (var o : given.commandLine().getParseResult().matchedOptions()) {
             if (!WITH_RESUME.contains(o.longestName())) {
                 throw new InvalidInputException(o.longestName() + " cannot be given with --resume: the checkpoint "
