@@ -8,4 +8,7 @@ out=docs/results/rank
 for a in hops-table convergence sa-vs-two-opt circulant metrics p2p-hops collective-share cost; do
   $CCOPT analyze "$a" --out "$out"
 done
+# Tables 3.4-3.6 under the thesis's own two-opt rules (--rules cui2024)
+$CCOPT run experiments/files/rank-hops-cui2024.yaml --out target/experiments/rank-hops-cui2024
+cp target/experiments/rank-hops-cui2024/results.csv "$out/two-opt-cui2024.csv"
 python3 experiments/rank_tables.py "$out" > docs/results/rank-tables.md
