@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 import org.ccopt.InvalidInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,7 +39,7 @@ final class TableCommand implements Callable<Integer> {
     List<String> by;
 
     @Option(names = "--show", required = true, split = ",", paramLabel = "COL[:AGG]",
-            description = "Columns to show with an aggregate: mean (default), min, max, count, rate<=X, rate>=X, rate=X.")
+            description = "Columns to show with an aggregate: mean (default), median, min, max, sd (sample standard deviation), ci95 (half-width of the 95%% confidence interval of the mean, Student's t), count, rate<=X, rate>=X, rate=X.")
     List<String> show;
 
     @Option(names = "--pivot", split = ",", paramLabel = "COL",
@@ -120,6 +122,8 @@ final class TableCommand implements Callable<Integer> {
         return String.join(", ", names);
     }
 
+    static final String AGGREGATES = "mean, median, min, max, sd, ci95, count, rate<=X, rate>=X, rate=X";
+
     static String aggregate(String spec, List<JsonNode> rows) {
         int colon = spec.indexOf(':');
         String column = colon < 0 ? spec : spec.substring(0, colon);
@@ -142,7 +146,7 @@ final class TableCommand implements Callable<Integer> {
         if (agg.startsWith("rate")) {
             String op = agg.startsWith("rate<=") ? "<=" : agg.startsWith("rate>=") ? ">=" : agg.startsWith("rate=") ? "=" : null;
             if (op == null) {
-                throw new InvalidInputException("aggregate '" + agg + "' is invalid; expected mean, min, max, count, rate<=X, rate>=X, rate=X");
+                throw new InvalidInputException("aggregate '" + agg + "' is invalid; expected " + AGGREGATES);
             }
             double x;
             try {
@@ -153,13 +157,21 @@ final class TableCommand implements Callable<Integer> {
             long hits = values.stream().filter(v -> op.equals("<=") ? v <= x : op.equals(">=") ? v >= x : v == x).count();
             return String.format(Locale.ROOT, "%.0f%%", values.isEmpty() ? 0.0 : 100.0 * hits / values.size());
         }
-        double r;
-        switch (agg) {
-            case "mean" -> r = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-            case "min" -> r = values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-            case "max" -> r = values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
-            default -> throw new InvalidInputException("aggregate '" + agg + "' is invalid; expected mean, min, max, count, rate<=X, rate>=X, rate=X");
-        }
+        DescriptiveStatistics stats = new DescriptiveStatistics();
+        values.forEach(stats::addValue);
+        int n = values.size();
+        double r = switch (agg) {
+            case "mean" -> stats.getMean();
+            case "min" -> stats.getMin();
+            case "max" -> stats.getMax();
+            case "median" -> n == 0 ? Double.NaN : stats.getPercentile(50);
+            // sample standard deviation (n - 1); empty for fewer than two values
+            case "sd" -> n < 2 ? Double.NaN : stats.getStandardDeviation();
+            // half-width of the 95 % confidence interval of the mean, Student's t with n - 1 degrees of freedom
+            case "ci95" -> n < 2 ? Double.NaN
+                    : new TDistribution(n - 1).inverseCumulativeProbability(0.975) * stats.getStandardDeviation() / Math.sqrt(n);
+            default -> throw new InvalidInputException("aggregate '" + agg + "' is invalid; expected " + AGGREGATES);
+        };
         return Csv.number(r);
     }
 
