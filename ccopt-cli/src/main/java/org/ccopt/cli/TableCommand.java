@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  * selection scheme).
  */
 @Command(name = "table", mixinStandardHelpOptions = true,
-        description = "Tabulate experiment results: group rows by columns and show aggregates (mean, min, max, count, rate<=X).")
+        description = "Tabulate experiment results: group rows by columns and show aggregates (mean, median, min, max, sd, ci95, count, rate<=X).")
 final class TableCommand implements Callable<Integer> {
 
     @Spec
