@@ -208,7 +208,9 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * Copies the scalars of a command's JSON into the row; nested objects become dotted names
-     * ({@code simplePerScheme.C00}); arrays are left out (they are per-node or per-generation data).
+     * ({@code simplePerScheme.C00}); arrays are left out (they are per-node or per-generation data). A field named like
+     * a runner column, or like a parameter but with another value (a schedule asked of {@code solver: umda} that
+     * first-fit already solved reports {@code "solver": "greedy"}), is kept as {@code result.NAME}, never dropped.
      */
     private static void flatten(JsonNode node, String prefix, ObjectNode row) {
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
@@ -219,8 +221,12 @@ final class RunCommand implements Callable<Integer> {
             }
             if (f.getValue().isObject()) {
                 flatten(f.getValue(), name + ".", row);
-            } else if (f.getValue().isValueNode() && !row.has(name)) {
-                row.set(name, f.getValue());
+            } else if (f.getValue().isValueNode()) {
+                if (!row.has(name)) {
+                    row.set(name, f.getValue());
+                } else if (!row.get(name).asText().equals(f.getValue().asText()) && !row.has("result." + name)) {
+                    row.set("result." + name, f.getValue());
+                }
             }
         }
     }
