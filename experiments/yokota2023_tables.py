@@ -73,6 +73,22 @@ def main():
         print("### Table 4 (GA columns), ccopt / paper")
         print()
         table("Table 4 under yokota2023", columns, t4_value, paper)
+    n5 = rows(os.path.join(base, "cupstack-fullga-yokota2023-n5", "results.csv"))
+    if n5:
+        print("### Table 4's full GA, five runs per pattern (1,000 generations)")
+        print()
+        print("| pattern | runs | best | mean | sd | paper (best of 1,440) | best against paper |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for t in PATTERNS:
+            vals = [int(r["bestCycles"]) for r in n5 if r["traffic"] == t]
+            if not vals:
+                continue
+            paper = PAPER_T4[t][T4_COLUMNS.index("full GA")]
+            mean = sum(vals) / len(vals)
+            sd = (sum((v - mean) ** 2 for v in vals) / (len(vals) - 1)) ** 0.5 if len(vals) > 1 else float("nan")
+            print("| %s | %d | %d | %.1f | %.1f | %d | %+.1f %% |" % (t, len(vals), min(vals), mean, sd, paper,
+                                                                    100.0 * (min(vals) - paper) / paper))
+        print()
     if t6:
         def t6_value(t, c):
             vals = [int(r["bestCycles"]) for r in t6 if r["traffic"] == t and r["sort-key"] == c]
