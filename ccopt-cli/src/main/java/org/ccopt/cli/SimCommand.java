@@ -127,8 +127,7 @@ final class SimCommand implements Callable<Integer> {
                 if (interval < 0) {
                     throw new InvalidInputException("--interval " + interval + " is invalid; expected >= 0 cycles");
                 }
-                workload = new Workload(workload.destination(), workload.slices(), workload.packetsPerSlice(),
-                        workload.flitsPerPacket(), interval, workload.injectionDelay());
+                workload = workload.withInterval(interval);
             }
             config = p.routerConfig(sim.dimensions());
             trafficName = p.traffic();
@@ -155,13 +154,10 @@ final class SimCommand implements Callable<Integer> {
             sweep = new int[range[1] - range[0] + 1];
             int best = range[0];
             for (int v = range[0]; v <= range[1]; v++) {
-                Workload w = new Workload(workload.destination(), workload.slices(), workload.packetsPerSlice(),
-                        workload.flitsPerPacket(), v, workload.injectionDelay());
-                sweep[v - range[0]] = sim.run(config, w).durationCycles();
+                sweep[v - range[0]] = sim.run(config, workload.withInterval(v)).durationCycles();
                 best = sweep[v - range[0]] < sweep[best - range[0]] ? v : best;
             }
-            workload = new Workload(workload.destination(), workload.slices(), workload.packetsPerSlice(),
-                    workload.flitsPerPacket(), best, workload.injectionDelay());
+            workload = workload.withInterval(best);
         }
         LinkTrace trace = traceFile != null || picture != null ? new LinkTrace() : null;
         SimResult r = sim.trace(trace).run(config, workload);

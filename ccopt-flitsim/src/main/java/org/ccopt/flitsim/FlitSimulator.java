@@ -559,8 +559,8 @@ public final class FlitSimulator {
             vMin = Math.min(vMin, v);
             vMax = Math.max(vMax, v);
         }
-        new Workload(w.destination(), w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), vMax, w.injectionDelay()); // checks the bounds
-        Workload first = new Workload(w.destination(), w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), vMin, w.injectionDelay());
+        w.withInterval(vMax); // the latest release must be within the workload's bounds too
+        Workload first = w.withInterval(vMin);
         start(config, first);
         int minDelay = Integer.MAX_VALUE;
         for (int u = 0; u < n; u++) {

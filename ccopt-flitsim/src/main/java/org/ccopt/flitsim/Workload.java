@@ -68,6 +68,11 @@ public record Workload(int[] destination, int slices, int packetsPerSlice, int f
     /** The latest cycle a slice may be released at. */
     public static final int MAX_RELEASE = 1 << 30;
 
+    /** The same workload with inter-slice interval {@code v} (checked like any workload). */
+    public Workload withInterval(int v) {
+        return new Workload(destination, slices, packetsPerSlice, flitsPerPacket, v, injectionDelay);
+    }
+
     /** One slice of {@code packets} packets per node, released at cycle 0. */
     public static Workload simple(int[] destination, int packets, int flitsPerPacket) {
         return new Workload(destination, 1, packets, flitsPerPacket, 0, null);
