@@ -81,11 +81,18 @@ public final class Experiment {
     private final String command;
     private final List<Run> runs;
     private final Set<String> outputs;
+    private final String text;
 
-    private Experiment(String command, List<Run> runs, Set<String> outputs) {
+    private Experiment(String command, List<Run> runs, Set<String> outputs, String text) {
         this.command = command;
         this.runs = runs;
         this.outputs = outputs;
+        this.text = text;
+    }
+
+    /** The YAML text the experiment was read from (null when it was built from a parsed tree). */
+    public String text() {
+        return text;
     }
 
     /** Option names (without dashes) whose values are paths the command writes. */
@@ -116,19 +123,23 @@ public final class Experiment {
             throw new InvalidInputException("experiment file " + file + " is not valid YAML: "
                     + Main.firstLine(e.getMessage()));
         }
-        return parse(root, file.toString(), maxRuns);
+        return parse(root, text, file.toString(), maxRuns);
     }
 
     /** Parses the YAML text of an experiment file; {@code name} labels error messages. */
     public static Experiment parse(String yaml, String name) {
         try {
-            return parse(YAML.readTree(yaml), name, MAX_RUNS);
+            return parse(YAML.readTree(yaml), yaml, name, MAX_RUNS);
         } catch (IOException e) {
             throw new InvalidInputException("experiment " + name + " is not valid YAML: " + Main.firstLine(e.getMessage()));
         }
     }
 
     static Experiment parse(JsonNode root, String name, long maxRuns) {
+        return parse(root, null, name, maxRuns);
+    }
+
+    private static Experiment parse(JsonNode root, String text, String name, long maxRuns) {
         if (root == null || !root.isObject()) {
             throw new InvalidInputException("experiment " + name + " is empty or not a mapping; expected keys command, options, grid, zip, seeds, repeat");
         }
@@ -187,7 +198,7 @@ public final class Experiment {
                 }
             }
         }
-        return new Experiment(command, runs, outputs);
+        return new Experiment(command, runs, outputs, text);
     }
 
     private static Map<String, String> parameters(Map<String, String> options, Map<String, String> grid,

@@ -129,8 +129,7 @@ final class RankCommand implements Callable<Integer> {
         SearchRules base = SearchRules.parse(rules);
         SearchRules searchRules = new SearchRules(start == null ? base.start() : SearchRules.parseStart(start),
                 accept == null ? base.strict() : SearchRules.parseAccept(accept));
-        boolean swapSearch = pl == RankPlacement.TWO_OPT || pl == RankPlacement.SA;
-        if ((start != null || accept != null || !searchRules.equals(SearchRules.CCOPT)) && !swapSearch) {
+        if ((start != null || accept != null || !searchRules.equals(SearchRules.CCOPT)) && !pl.swaps()) {
             throw new InvalidInputException("--rules, --start and --accept apply to the swap searches (two-opt, sa); "
                     + "--placement " + pl.label() + " has none");
         }
@@ -149,7 +148,7 @@ final class RankCommand implements Callable<Integer> {
         j.put("totalHops", r.totalHops());
         j.put("initialContention", o.contention() ? r.initialContention() : null);
         j.put("contention", o.contention() ? r.contention() : null);
-        j.put("rules", swapSearch ? searchRules.label() : null);
+        j.put("rules", pl.swaps() ? searchRules.label() : null);
         j.put("iterations", r.iterations());
         j.put("accepted", r.accepted());
         j.put("seconds", r.seconds());
@@ -185,7 +184,7 @@ final class RankCommand implements Callable<Integer> {
             double cut = r.initialHops() == 0 ? 0 : 100.0 * (r.initialHops() - r.totalHops()) / r.initialHops();
             w.printf("%s of %d processes on %s, %s mapping, %s placement: %d hops (%s %d, %.1f%% %s)%s; %d iterations, %d accepted, %.3f s%n",
                     mix.label(), p, t.spec(), m.label(), pl.label(), r.totalHops(),
-                    swapSearch && searchRules.start() == SearchRules.Start.MAPPING_ORDER ? "mapping order" : "ascending",
+                    pl.swaps() && searchRules.start() == SearchRules.Start.MAPPING_ORDER ? "mapping order" : "ascending",
                     r.initialHops(), Math.abs(cut),
                     cut >= 0 ? "fewer" : "more",
                     o.contention() ? ", possible contentions " + r.contention() + " (ascending " + r.initialContention() + ")" : "",

@@ -27,7 +27,6 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.ccopt.InvalidInputException;
 import org.ccopt.util.AtomicFiles;
-import org.ccopt.util.InputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -77,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
             throw new InvalidInputException("--threads " + n + " is invalid; expected 1 or more");
         }
         Files.createDirectories(out);
-        AtomicFiles.writeAtomically(out.resolve("experiment.yaml"), InputFiles.read(file, "experiment file", "a YAML file"));
+        AtomicFiles.writeAtomically(out.resolve("experiment.yaml"), experiment.text());
         Path lines = out.resolve("results.jsonl");
         Map<String, JsonNode> done = java.util.Collections.synchronizedMap(read(lines));
         if (Files.exists(lines)) {

@@ -4,10 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -35,9 +32,6 @@ public final class JsonSnapshot {
     private static final String FORMAT = "ccopt-checkpoint";
     private static final int VERSION = 1;
 
-    /** The largest checkpoint read (bytes). */
-    public static final long MAX_BYTES = 1L << 30;
-
     private JsonSnapshot() {
     }
 
@@ -55,15 +49,10 @@ public final class JsonSnapshot {
 
     public static <T> T read(Path dir, String file, Class<T> type) {
         Path path = dir.resolve(file);
+        String text = InputFiles.read(path, "checkpoint", "the " + file + " an earlier --out run wrote");
         JsonNode envelope;
         try {
-            if (Files.isRegularFile(path) && Files.size(path) > MAX_BYTES) {
-                throw new InvalidInputException("checkpoint '" + path + "' has " + Files.size(path) + " bytes; at most "
-                        + MAX_BYTES + " are read");
-            }
-            envelope = MAPPER.readTree(path.toFile());
-        } catch (NoSuchFileException | FileNotFoundException e) {
-            throw new InvalidInputException("no checkpoint in '" + dir + "'; expected " + path + " from an earlier --out run");
+            envelope = MAPPER.readTree(text);
         } catch (IOException e) {
             throw new InvalidInputException("checkpoint '" + path + "' is unreadable: " + firstLine(e.getMessage()));
         }

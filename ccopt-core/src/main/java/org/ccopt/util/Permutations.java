@@ -22,4 +22,19 @@ public final class Permutations {
         }
         return perm;
     }
+
+    /** True when {@code a} holds each of 0..n-1 exactly once. */
+    public static boolean isPermutation(int[] a, int n) {
+        if (a == null || a.length != n) {
+            return false;
+        }
+        boolean[] seen = new boolean[n];
+        for (int v : a) {
+            if (v < 0 || v >= n || seen[v]) {
+                return false;
+            }
+            seen[v] = true;
+        }
+        return true;
+    }
 }

@@ -161,25 +161,12 @@ public final class NodeMappingGa {
                 + s.generation());
         require(s.bestGeneration() >= 0 && s.bestGeneration() <= s.generation() && s.evaluations() >= pop
                 && Double.isFinite(s.seconds()) && s.seconds() >= 0, "its counters are out of range");
+        int t = evaluator.terminals();
         for (int i = 0; i < pop; i++) {
-            require(s.scores()[i] != null && isPermutation(s.population()[i]), "mapping " + i + " is not a permutation of 0.."
-                    + (evaluator.terminals() - 1));
+            require(s.scores()[i] != null && Permutations.isPermutation(s.population()[i], t), "mapping " + i
+                    + " is not a permutation of 0.." + (t - 1));
         }
-        require(isPermutation(s.bestMapping()), "the best mapping is not a permutation of 0.." + (evaluator.terminals() - 1));
-    }
-
-    private boolean isPermutation(int[] m) {
-        if (m == null || m.length != evaluator.terminals()) {
-            return false;
-        }
-        boolean[] seen = new boolean[m.length];
-        for (int v : m) {
-            if (v < 0 || v >= m.length || seen[v]) {
-                return false;
-            }
-            seen[v] = true;
-        }
-        return true;
+        require(Permutations.isPermutation(s.bestMapping(), t), "the best mapping is not a permutation of 0.." + (t - 1));
     }
 
     private static void require(boolean ok, String why) {

@@ -19,6 +19,11 @@ public enum RankPlacement {
         return label;
     }
 
+    /** True for the swap searches (two-opt, sa), whose start and acceptance {@link SearchRules} set. */
+    public boolean swaps() {
+        return this == TWO_OPT || this == SA;
+    }
+
     /** True for the strategies that search with the objective and use an iteration budget. */
     public boolean searches() {
         return this == TWO_OPT || this == SA || this == RANDOM;

@@ -88,8 +88,7 @@ public final class RankPlacer {
         int p = problem.procs();
         int[] start = new int[p];
         Arrays.setAll(start, i -> i);
-        boolean searches = s.placement() == RankPlacement.TWO_OPT || s.placement() == RankPlacement.SA;
-        if (searches && s.rules().start() == SearchRules.Start.MAPPING_ORDER) {
+        if (s.placement().swaps() && s.rules().start() == SearchRules.Start.MAPPING_ORDER) {
             start = problem.mappingOrder();
         }
         // contention is tracked move by move only when it is the objective; otherwise it is measured at the ends
