@@ -59,7 +59,8 @@ public final class Experiment {
      * One run: its parameters (varied and fixed, by option name), the command line, and its repetition (0-based; -1
      * when the experiment does not repeat).
      */
-    public record Run(int index, Map<String, String> parameters, List<String> args, int repetition) {
+    public record Run(int index, Map<String, String> parameters, List<String> args, int repetition)
+            implements java.io.Serializable {
         /** A stable identity for resuming: the command line, and the repetition when there are several. */
         public String key() {
             String line = String.join(" ", args);

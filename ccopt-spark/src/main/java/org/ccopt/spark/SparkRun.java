@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -79,24 +77,15 @@ public final class SparkRun {
 
     /** Runs every run of the experiment as a Spark task and writes the results under {@code out}. */
     public static Summary run(JavaSparkContext spark, Path file, String out) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new InvalidInputException("experiment file " + file + " does not exist; expected a YAML file");
-        }
-        String yaml = Files.readString(file);
-        Experiment experiment = Experiment.parse(yaml, file.toString());
+        Experiment experiment = Experiment.read(file);
         if (!experiment.outputs().isEmpty()) {
             throw new InvalidInputException("experiment " + file + " names files its runs write ("
                     + String.join(", ", experiment.outputs()) + "); Spark executors cannot write them beside the "
                     + "results: leave them out, or run the experiment with 'ccopt run'");
         }
-        List<Integer> indices = new ArrayList<>();
-        for (int i = 0; i < experiment.runs().size(); i++) {
-            indices.add(i);
-        }
-        String name = file.toString();
-        List<String> rows = spark.parallelize(indices, Math.max(1, indices.size()))
-                .map(i -> Experiments.row(Experiment.parse(yaml, name).runs().get(i)))
-                .collect();
+        // the driver expands and checks the file once; each task gets its run
+        List<Experiment.Run> runs = experiment.runs();
+        List<String> rows = spark.parallelize(runs, Math.max(1, runs.size())).map(Experiments::row).collect();
         int failed = 0;
         StringBuilder lines = new StringBuilder();
         for (String row : rows) {
@@ -108,7 +97,7 @@ public final class SparkRun {
         Configuration hadoop = spark.hadoopConfiguration();
         write(hadoop, out, "results.jsonl", lines.toString());
         write(hadoop, out, "results.csv", Experiments.csv(experiment, rows));
-        write(hadoop, out, "experiment.yaml", yaml);
+        write(hadoop, out, "experiment.yaml", experiment.text());
         SparkSession session = SparkSession.builder().sparkContext(spark.sc()).getOrCreate();
         session.read().json(session.createDataset(rows, Encoders.STRING())).coalesce(1).write().mode(SaveMode.Overwrite)
                 .parquet(new org.apache.hadoop.fs.Path(out, "results.parquet").toString());
