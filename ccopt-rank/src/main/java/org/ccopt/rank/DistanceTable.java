@@ -21,25 +21,52 @@ import org.ccopt.topology.metrics.BitParallelBfs;
  * right). Batches run on the given number of threads and write disjoint columns, so the table does not depend on
  * the thread count.
  */
-public final class DistanceTable {
+public abstract sealed class DistanceTable permits DistanceTable.Narrow, DistanceTable.Wide {
 
     /** Largest P whose P^2 table fits one Java array. */
     public static final int MAX_PROCS = 46_340;
 
     private final int size;
-    /** Distances up to 127 hops, -1 when unreachable; null when {@link #wide} holds them. */
-    private final byte[] table;
-    /** Distances above 127 hops, -1 when unreachable; null when {@link #table} holds them. */
-    private final short[] wide;
     private final int diameter;
     private final boolean symmetric;
 
-    private DistanceTable(int size, byte[] table, short[] wide, int diameter, boolean symmetric) {
+    private DistanceTable(int size, int diameter, boolean symmetric) {
         this.size = size;
-        this.table = table;
-        this.wide = wide;
         this.diameter = diameter;
         this.symmetric = symmetric;
+    }
+
+    /**
+     * Distances up to 127 hops in bytes, -1 when unreachable. A run uses one of the two subclasses, so the hot
+     * {@link #distance} call stays monomorphic and as cheap as a plain byte table's.
+     */
+    static final class Narrow extends DistanceTable {
+        private final byte[] table;
+
+        private Narrow(int size, byte[] table, int diameter, boolean symmetric) {
+            super(size, diameter, symmetric);
+            this.table = table;
+        }
+
+        @Override
+        public int distance(int i, int j) {
+            return table[i * size() + j];
+        }
+    }
+
+    /** Distances above 127 hops in 16-bit entries, -1 when unreachable. */
+    static final class Wide extends DistanceTable {
+        private final short[] table;
+
+        private Wide(int size, short[] table, int diameter, boolean symmetric) {
+            super(size, diameter, symmetric);
+            this.table = table;
+        }
+
+        @Override
+        public int distance(int i, int j) {
+            return table[i * size() + j];
+        }
     }
 
     /** Signals that a byte table cannot hold a distance: build the 16-bit one. */
@@ -118,7 +145,8 @@ public final class DistanceTable {
         for (int d : diameters) {
             diameter = Math.max(diameter, d);
         }
-        return new DistanceTable(p, table, wide, diameter, !topology.isOneWay());
+        return wideTable ? new Wide(p, wide, diameter, !topology.isOneWay())
+                : new Narrow(p, table, diameter, !topology.isOneWay());
     }
 
     private static void runAll(Runnable worker, int threads) {
@@ -159,9 +187,7 @@ public final class DistanceTable {
     }
 
     /** Hops from mapped node i to mapped node j, or -1 when j is unreachable from i. */
-    public int distance(int i, int j) {
-        return table != null ? table[i * size + j] : wide[i * size + j];
-    }
+    public abstract int distance(int i, int j);
 
     /** True on two-way networks, where d(i, j) = d(j, i). */
     public boolean symmetric() {
@@ -175,9 +201,11 @@ public final class DistanceTable {
 
     /** True when every mapped node reaches every other. */
     public boolean connected() {
-        for (int k = 0; k < size * size; k++) {
-            if ((table != null ? table[k] : wide[k]) < 0) {
-                return false;
+        for (int i = 0; i < size; i++) {
+            for (int j = 0; j < size; j++) {
+                if (distance(i, j) < 0) {
+                    return false;
+                }
             }
         }
         return true;

@@ -143,14 +143,16 @@ public final class RankPlacer {
             return 0;
         }
         long accepted = 0;
+        long keepBelow = s.rules().strict() ? 0 : 1; // keep swaps with delta < 0, or <= 0
+        Objective objective = s.objective();
         for (long it = 1; it <= s.iterations(); it++) {
             int a = random.nextInt(p);
             int b = random.nextInt(p - 1);
             if (b >= a) {
                 b++;
             }
-            long d = delta(state, s.objective(), a, b);
-            if (d < 0 || d == 0 && !s.rules().strict()) {
+            long d = delta(state, objective, a, b);
+            if (d < keepBelow) {
                 state.accept();
                 accepted++;
             } else {
