@@ -88,6 +88,10 @@ final class NodemapCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    @Option(names = "--no-prune", description = "Simulate every new mapping in full (slower; the best is the same): the "
+            + "per-generation averages of generations.csv then cover every mapping (Yokota et al. 2018, Fig. 4).")
+    boolean noPrune;
+
     @Override
     public Integer call() throws Exception {
         if (resume == null) {
@@ -126,7 +130,7 @@ final class NodemapCommand implements Callable<Integer> {
             throw new InvalidInputException("--packets " + packets + " and --packet-flits " + flits + " must be >= 1");
         }
         try (MappingEvaluator evaluator = new MappingEvaluator(t, patterns, simPackets, flits, router.vcs, router.buffer, model, workers)) {
-            NodeMappingGa ga = new NodeMappingGa(evaluator, settings);
+            NodeMappingGa ga = noPrune ? new NodeMappingGa(evaluator, settings).withoutPruning() : new NodeMappingGa(evaluator, settings);
             long started = System.nanoTime();
             if (resumed != null) {
                 ga.checkResumable(resumed);

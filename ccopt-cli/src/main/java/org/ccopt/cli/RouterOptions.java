@@ -60,13 +60,19 @@ final class RouterOptions {
             description = "VCs in VC selection: sendable (flit and credit), ready (flit; a winner without credit idles the link).")
     String vcCompetition;
 
+    @Option(names = "--link-mux", paramLabel = "R",
+            description = "How long a VC selection holds the link: flit, packet (until the tail; idle while it waits), "
+                    + "packet-yield (until the tail while it can move).")
+    String linkMux;
+
     /** The model: the preset named by --model (else {@code fallback}) with every reading option applied. */
     RouterModel model(RouterModel fallback) {
         RouterModel m = model == null ? fallback : RouterModel.preset(model);
         String[][] given = {{"dateline", dateline}, {"vc-class", vcClass}, {"dim-order", dimOrder}, {"ring-tie", tie},
             {"crossbar", crossbar}, {"q-update", queueUpdate}, {"q-default", queueDefault}, {"vc-release", vcRelease},
             {"credit-delay", creditDelay == null ? null : creditDelay.toString()}, {"rr-start", rrStart},
-            {"ejection", ejection}, {"vc-competition", vcCompetition}};
+            {"ejection", ejection}, {"vc-competition", vcCompetition},
+            {"link-mux", linkMux}};
         for (String[] g : given) {
             if (g[1] != null) {
                 m = m.with(g[0], g[1], "--" + g[0]);

@@ -35,6 +35,28 @@ class NodemapCommandTest {
         assertThat(sum).isEqualTo(j.get("bestCycles").asLong());
     }
 
+    /**
+     * --no-prune simulates every new mapping: the same best (pruning only cuts runs that provably rank below every
+     * survivor), no pruned mapping in any generation, and a mean for every generation of generations.csv.
+     */
+    @Test
+    void noPruneGivesTheSameBestAndAMeanForEveryGeneration() throws Exception {
+        String[] common = {"nodemap", "--topology", "torus:4x4", "--traffic", "bcmp,shfl", "--population", "20",
+            "--generations", "8", "--seed", "5", "--json"};
+        Path pruned = dir.resolve("pruned");
+        Path full = dir.resolve("full");
+        JsonNode a = MainTest.run(concat(common, "--out", pruned.toString())).json();
+        JsonNode b = MainTest.run(concat(common, "--out", full.toString(), "--no-prune")).json();
+        assertThat(b.get("mapping")).isEqualTo(a.get("mapping"));
+        assertThat(b.get("bestCycles")).isEqualTo(a.get("bestCycles"));
+        assertThat(b.get("pruned").asLong()).isZero();
+        for (String row : Files.readAllLines(full.resolve("generations.csv")).subList(1, 10)) {
+            String[] f = row.split(",", -1);
+            assertThat(f[3]).as(row).isNotEmpty(); // meanNewCycles
+            assertThat(f[6]).as(row).isEqualTo("0"); // prunedNew
+        }
+    }
+
     @Test
     void resumeFromACheckpointGivesTheUninterruptedResult() throws Exception {
         String[] common = {"nodemap", "--topology", "torus:4x4", "--traffic", "bcmp,trns", "--variant", "S02", "--sort", "sc",

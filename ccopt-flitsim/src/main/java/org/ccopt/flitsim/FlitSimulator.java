@@ -90,6 +90,8 @@ public final class FlitSimulator {
     // readings of the current run (RouterModel)
     private boolean onePerInputPort;
     private boolean anyAbove;
+    /** How far above its class a packet's VC may lie: V under ANY_AT_OR_ABOVE, 1 under CLASS_OR_NEXT. */
+    private int classSpan;
     private boolean ejectPerVc;
     private boolean readyCompete;
     private boolean rotateQueueOrder;
@@ -97,6 +99,10 @@ public final class FlitSimulator {
     private int roundRobinStart;
     /** Per input port (node * ports + port): the cycle in which it last sent a flit (one-per-input-port crossbar). */
     private final int[] inputSent;
+    /** Per output port, the VC that holds its link until its packet's tail (packet multiplexing), or -1. */
+    private final int[] hold;
+    /** {@link RouterModel.LinkMux}: 0 flit, 1 packet, 2 packet while it can move. */
+    private int linkMux;
     /** Credits still on their way back (credit delay > 0), per cycle slot of the ring in {@code returned}. */
     private int[] creditCount;
     private int pendingCredits;
@@ -324,6 +330,7 @@ public final class FlitSimulator {
         returned = new int[creditSlot];
         creditCount = new int[1];
         inputSent = new int[n * ports];
+        hold = new int[n * ports];
         waitingHeaders = new long[n];
         dirtyNodes = new long[(n + 63) >>> 6];
         portNow = new long[(n * ports + 63) >>> 6];
@@ -614,7 +621,7 @@ public final class FlitSimulator {
     private Object[] stateArrays() {
         return new Object[] {queue, owner, routeCache, ownedMask, waitingHeaders, dirtyNodes,
             portNext, blockedSince, rrLast, order, linkFirst, linkLast, nextPacket, nextSeq, received, receivedCycle, toEject,
-            returned, creditCount, inputSent, packetClass};
+            returned, creditCount, inputSent, packetClass, hold};
     }
 
     private void saveState(Snapshot s) {
@@ -879,9 +886,10 @@ public final class FlitSimulator {
     }
 
     /**
-     * Queue selection under {@link RouterModel.VcClass#ANY_AT_OR_ABOVE}: a request names its output port and the
-     * lowest VC it may use; every free VC of that port, in ascending order, is arbitrated in its own Q order among
-     * the requests that may use it and are not yet granted (a request that loses one VC may win a higher one).
+     * Queue selection under {@link RouterModel.VcClass#ANY_AT_OR_ABOVE} and {@link RouterModel.VcClass#CLASS_OR_NEXT}:
+     * a request names its output port and the lowest VC it may use; every free VC of that port, in ascending order,
+     * is arbitrated in its own Q order among the requests that may use it (at most {@code classSpan} above the lowest)
+     * and are not yet granted (a request that loses one VC may win a higher one).
      */
     private void allocateAnyAbove(int u, int requests) {
         for (int r = 0; r < requests; r++) {
@@ -896,7 +904,7 @@ public final class FlitSimulator {
                 }
                 int requesting = 0;
                 for (int x = r; x < requests; x++) {
-                    if (reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o) {
+                    if (reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o && o - reqOut[x] <= classSpan) {
                         requesting |= 1 << queueInput[reqQueue[x]];
                     }
                 }
@@ -911,13 +919,14 @@ public final class FlitSimulator {
                 int winnerPort = order[oBase + winnerSlot];
                 int winner = r;
                 while (reqOut[winner] < 0 || queuePort[reqOut[winner]] != port || reqOut[winner] > o
-                        || queueInput[reqQueue[winner]] != winnerPort) {
+                        || o - reqOut[winner] > classSpan || queueInput[reqQueue[winner]] != winnerPort) {
                     winner++;
                 }
                 int wq = reqQueue[winner];
                 int wSlice = packetSlice[headFlit(wq) >>> SEQ_BITS];
                 for (int x = r; x < requests; x++) {
-                    if (x != winner && reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o) {
+                    if (x != winner && reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o
+                            && o - reqOut[x] <= classSpan) {
                         countQueueLoser(reqQueue[x], wSlice);
                     }
                 }
@@ -1020,6 +1029,15 @@ public final class FlitSimulator {
             }
         }
         int chosen;
+        int h = hold[portId];
+        if (linkMux != 0 && h >= 0 && (dBase >= 0 || !ejectPerVc)) { // a packet holds the link (LinkMux.PACKET, PACKET_YIELD)
+            if ((eligible & (1 << h)) != 0) {
+                eligible = 1 << h;
+            } else if (linkMux == 1) {
+                portNext[portId >>> 6] |= 1L << portId; // the link idles; try again in the next cycle
+                return;
+            }
+        }
         if ((eligible & (eligible - 1)) == 0) {
             chosen = Integer.numberOfTrailingZeros(eligible); // the only candidate, whatever the scheme
         } else {
@@ -1072,6 +1090,7 @@ public final class FlitSimulator {
             }
             linkLast[portId] = cycle;
         }
+        hold[portId] = tail ? -1 : chosen;
         if (tail) {
             dirtyNodes[u >>> 6] |= 1L << u; // output VC o is free again (and maybe a header is at the head of q)
             owner[o] = -1;
@@ -1217,7 +1236,11 @@ public final class FlitSimulator {
                 if (src != dst) {
                     int inPort = pPort;
                     for (int o : path(model, src, dst)) {
-                        int top = model.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE ? (o / vcs + 1) * vcs : o + 1;
+                        int top = switch (model.vcClass()) {
+                            case ANY_AT_OR_ABOVE -> (o / vcs + 1) * vcs;
+                            case CLASS_OR_NEXT -> Math.min(o + 2, (o / vcs + 1) * vcs);
+                            default -> o + 1;
+                        };
                         for (int v = o; v < top; v++) {
                             inputs[v] |= 1 << inPort; // any VC at or above the lowest one it may use
                         }
@@ -1289,12 +1312,12 @@ public final class FlitSimulator {
             int d = m.dimensionOrder() == RouterModel.DimensionOrder.X_FIRST ? i : dims - 1 - i;
             dimOrder[i] = d;
             turnBase[i] = switch (m.vcClass()) {
-                case CUMULATIVE, ANY_AT_OR_ABOVE -> -1;
+                case CUMULATIVE, ANY_AT_OR_ABOVE, CLASS_OR_NEXT -> -1;
                 case RESET_ON_TURN -> 0;
                 case DIMENSION_OFFSET -> i;
             };
             int top = (wrap[d] ? 1 : 0) + switch (m.vcClass()) {
-                case CUMULATIVE, ANY_AT_OR_ABOVE -> needed - 1;
+                case CUMULATIVE, ANY_AT_OR_ABOVE, CLASS_OR_NEXT -> needed - 1;
                 case RESET_ON_TURN -> 0;
                 case DIMENSION_OFFSET -> i;
             };
@@ -1374,9 +1397,11 @@ public final class FlitSimulator {
             buildRouting(m);
         }
         onePerInputPort = m.crossbar() == RouterModel.Crossbar.PER_INPUT_PORT;
-        anyAbove = m.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE;
+        anyAbove = m.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE || m.vcClass() == RouterModel.VcClass.CLASS_OR_NEXT;
+        classSpan = m.vcClass() == RouterModel.VcClass.CLASS_OR_NEXT ? 1 : vcs;
         ejectPerVc = m.ejection() == RouterModel.Ejection.PER_VC;
         readyCompete = m.vcCompetition() == RouterModel.VcCompetition.READY;
+        linkMux = m.linkMux().ordinal();
         rotateQueueOrder = m.queueUpdate() == RouterModel.QueueUpdate.ROTATE;
         roundRobinStart = m.roundRobinStart() == RouterModel.RoundRobinStart.LAST ? vcs - 1 : 0;
         if (creditDelay != m.creditDelay()) {
@@ -1388,6 +1413,7 @@ public final class FlitSimulator {
         Arrays.fill(creditCount, 0);
         pendingCredits = 0;
         Arrays.fill(inputSent, -1);
+        Arrays.fill(hold, -1);
         flitsPerPacket = w.flitsPerPacket();
         atomic = config.atomicVcAllocation();
         reinitialize = config.sliceReinitialization();

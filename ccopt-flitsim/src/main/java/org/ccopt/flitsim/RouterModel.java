@@ -38,13 +38,16 @@ import org.ccopt.routing.DimensionOrderRouting.Tie;
  * @param vcCompetition  which VCs of an output port take part in VC selection (§4: "when an output port is requested
  *                       for multiple virtual channels simultaneously, the port selects one of the requested channels";
  *                       whether a VC without buffer space downstream counts as requesting is open)
+ * @param linkMux        whether the VC selection picks a VC for one flit or for a whole packet (§4: "the port selects
+ *                       one of the requested channels. The VC selection corresponds to the multiplexer in every output
+ *                       port"; how long a selection holds is unstated)
  * @param defaultScheme  the VC selection scheme of every port where the experiment names none (the 2018 paper names
  *                       none; the 2023 paper sweeps C00-C09)
  */
 public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dimensionOrder, Tie tie, Crossbar crossbar,
                           QueueUpdate queueUpdate, QueueDefault queueDefault, VcRelease vcRelease, int creditDelay,
                           RoundRobinStart roundRobinStart, Ejection ejection, VcCompetition vcCompetition,
-                          VcSelection defaultScheme) {
+                          LinkMux linkMux, VcSelection defaultScheme) {
 
     /** The crossing of a dateline, which adds one to the VC number. */
     public enum Dateline implements Reading {
@@ -79,7 +82,13 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
          * packet's own and does not follow the VC it was given). Deadlock freedom is not guaranteed (a class-0 packet
          * may hold VC 2); the simulator reports a deadlock if one occurs.
          */
-        ANY_AT_OR_ABOVE
+        ANY_AT_OR_ABOVE,
+        /**
+         * The packet's class (the cumulative count of datelines crossed) or the VC just above it, whichever is free, the
+         * lower first: a narrower form of {@link #ANY_AT_OR_ABOVE} under which VC 0 and VC 2 never serve one class.
+         * Deadlock freedom is not guaranteed; the simulator reports a deadlock if one occurs.
+         */
+        CLASS_OR_NEXT
     }
 
     /** Which dimension is corrected first. */
@@ -146,6 +155,23 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         READY
     }
 
+    /** How long a VC selection holds the output port's link. */
+    public enum LinkMux implements Reading {
+        /** One flit: the selection is made anew every cycle, so the flits of several packets interleave on a link. */
+        FLIT,
+        /**
+         * One packet: the selected VC keeps the link until its packet's tail has crossed, and the link stays idle while
+         * that VC has no flit or no buffer space downstream. This reading can deadlock (a held link blocks the other
+         * VC classes); the simulator reports it.
+         */
+        PACKET,
+        /**
+         * One packet while it can move: the VC that sent last keeps the link until its tail as long as it can send;
+         * when it cannot, the scheme chooses among the others and the chosen VC holds the link from then on.
+         */
+        PACKET_YIELD
+    }
+
     /** Previous channel of a round-robin VC selection at the start of a run. */
     public enum RoundRobinStart implements Reading {
         ZERO,
@@ -155,7 +181,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     /** The model ccopt used before its readings were explicit; the golden test locks its results. */
     public static final RouterModel CCOPT = new RouterModel(Dateline.EDGE, VcClass.CUMULATIVE, DimensionOrder.X_FIRST, Tie.POSITIVE,
             Crossbar.PER_VC, QueueUpdate.MOVE_TO_TAIL, QueueDefault.PORT_ORDER, VcRelease.TAIL, 0, RoundRobinStart.ZERO,
-            Ejection.ONE_PER_CYCLE, VcCompetition.SENDABLE, VcSelection.C00);
+            Ejection.ONE_PER_CYCLE, VcCompetition.SENDABLE, LinkMux.FLIT, VcSelection.C00);
 
     /**
      * Best fit to Yokota et al. 2018's physical-addressing durations (8x8 torus, 4 packets of 8 flits), chosen by
@@ -191,67 +217,72 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
 
     public RouterModel withDateline(Dateline d) {
         return new RouterModel(d, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withVcClass(VcClass c) {
         return new RouterModel(dateline, c, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withDimensionOrder(DimensionOrder o) {
         return new RouterModel(dateline, vcClass, o, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withTie(Tie t) {
         return new RouterModel(dateline, vcClass, dimensionOrder, t, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withCrossbar(Crossbar c) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, c, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withQueueUpdate(QueueUpdate q) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, q, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withQueueDefault(QueueDefault q) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, q, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withVcRelease(VcRelease r) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, r, creditDelay,
-                roundRobinStart, ejection, vcCompetition, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withCreditDelay(int d) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, d,
-                roundRobinStart, ejection, vcCompetition, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withRoundRobinStart(RoundRobinStart r) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                r, ejection, vcCompetition, defaultScheme);
+                r, ejection, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withEjection(Ejection e) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, e, vcCompetition, defaultScheme);
+                roundRobinStart, e, vcCompetition, linkMux, defaultScheme);
     }
 
     public RouterModel withVcCompetition(VcCompetition c) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, c, defaultScheme);
+                roundRobinStart, ejection, c, linkMux, defaultScheme);
+    }
+
+    public RouterModel withLinkMux(LinkMux x) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, ejection, vcCompetition, x, defaultScheme);
     }
 
     public RouterModel withDefaultScheme(VcSelection s) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, s);
+                roundRobinStart, ejection, vcCompetition, linkMux, s);
     }
 
     /** Whether two models route identically (same dateline, VC class, dimension order and tie). */
@@ -274,6 +305,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         parts.add("rr-start=" + roundRobinStart.key());
         parts.add("ejection=" + ejection.key());
         parts.add("vc-competition=" + vcCompetition.key());
+        parts.add("link-mux=" + linkMux.key());
         parts.add("scheme=" + defaultScheme.name());
         return String.join(",", parts);
     }
@@ -281,7 +313,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     /**
      * The model a {@link #describe} line names: a preset name, or {@code key=value} pairs separated by commas applied
      * to ccopt's model (keys as the CLI options: dateline, vc-class, dim-order, ring-tie, crossbar, q-update, q-default,
-     * vc-release, credit-delay, rr-start, ejection, vc-competition, scheme).
+     * vc-release, credit-delay, rr-start, ejection, vc-competition, link-mux, scheme).
      */
     public static RouterModel parse(String text) {
         if (!text.contains("=")) {
@@ -311,6 +343,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         c.put("rr-start", RoundRobinStart.class);
         c.put("ejection", Ejection.class);
         c.put("vc-competition", VcCompetition.class);
+        c.put("link-mux", LinkMux.class);
         return Collections.unmodifiableMap(c);
     }
 
@@ -346,7 +379,8 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
             case "vc-release" -> withVcRelease((VcRelease) v);
             case "rr-start" -> withRoundRobinStart((RoundRobinStart) v);
             case "ejection" -> withEjection((Ejection) v);
-            default -> withVcCompetition((VcCompetition) v);
+            case "vc-competition" -> withVcCompetition((VcCompetition) v);
+            default -> withLinkMux((LinkMux) v);
         };
     }
 

@@ -113,6 +113,39 @@ class RouterModelTest {
         assertThat(sim.run(c, Workload.simple(dest, 4, 8)).durationCycles()).isEqualTo(34);
     }
 
+    /**
+     * Two packets share the +x link out of (0,0): A from (0,0) to (1,3) (1 + 3 hops, alone 4 + 8 + 1 = 13 cycles) and B
+     * from (7,0) to (1,0) over the wrap (2 hops, VC 1 after the dateline, alone 11). A's header takes the link in cycle
+     * 2, B's arrives a cycle later. Held per packet, A crosses in cycles 2-9 undisturbed (ends at 13) and B's eight
+     * flits follow in cycles 10-17 and are ejected one cycle later: 18. Interleaved per flit (C01 alternates the two
+     * VCs), A's tail leaves the shared link later and its three y hops make the run longer than 18.
+     */
+    @ParameterizedTest
+    @CsvSource({"FLIT, -1", "PACKET, 18", "PACKET_YIELD, 18"})
+    void linkMultiplexingPerFlitOrPerPacket(RouterModel.LinkMux mux, int expected) {
+        RouterModel m = RouterModel.CCOPT.withLinkMux(mux);
+        FlitSimulator sim = new FlitSimulator(T8, 3, 4, m);
+        RouterConfig c = RouterConfig.uniform(64, 2, 3, 4, VcSelection.C01, m); // round robin from the next channel
+        int[] alone = new int[64];
+        for (int u = 0; u < 64; u++) {
+            alone[u] = u;
+        }
+        int[] a = alone.clone();
+        a[0] = 3 * 8 + 1;
+        int[] b = alone.clone();
+        b[7] = 1;
+        int[] both = a.clone();
+        both[7] = 1;
+        assertThat(sim.run(c, Workload.simple(a, 1, 8)).durationCycles()).isEqualTo(13);
+        assertThat(sim.run(c, Workload.simple(b, 1, 8)).durationCycles()).isEqualTo(11);
+        int d = sim.run(c, Workload.simple(both, 1, 8)).durationCycles();
+        if (expected < 0) {
+            assertThat(d).isGreaterThan(18);
+        } else {
+            assertThat(d).isEqualTo(expected);
+        }
+    }
+
     @Test
     void creditDelayCostsThroughputOnlyWhenTheRoundTripExceedsTheBuffer() {
         // round trip of a credit: 2 cycles + delay; 4-flit buffers stream at full rate while it is at most 4
@@ -170,6 +203,8 @@ class RouterModelTest {
         variants.add(RouterModel.CCOPT.withRoundRobinStart(RouterModel.RoundRobinStart.LAST));
         variants.add(RouterModel.CCOPT.withEjection(RouterModel.Ejection.PER_VC));
         variants.add(RouterModel.CCOPT.withVcCompetition(RouterModel.VcCompetition.READY));
+        variants.add(RouterModel.CCOPT.withLinkMux(RouterModel.LinkMux.PACKET));
+        variants.add(RouterModel.CCOPT.withLinkMux(RouterModel.LinkMux.PACKET_YIELD));
         for (RouterModel v : variants) {
             if (!v.equals(RouterModel.CCOPT)) {
                 assertThat(signature(t, v, loads)).as(v.describe()).isNotEqualTo(base);
