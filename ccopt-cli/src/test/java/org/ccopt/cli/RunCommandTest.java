@@ -246,11 +246,11 @@ class RunCommandTest {
     /** A command's field that differs from the parameter of the same name is kept, not dropped. */
     @Test
     void aResultThatContradictsItsParameterIsKept() throws Exception {
-        Path file = write("s.yaml", "command: schedule\noptions: {topology: \"hypercube:3\", cc: OAB, solver: umda}\n");
+        Path file = write("s.yaml", "command: schedule\noptions: {topology: \"hypercube:3\", cc: OAB, solver: auto}\n");
         Path out = dir.resolve("s");
         assertThat(MainTest.run("run", file.toString(), "--out", out.toString()).code()).isZero();
         JsonNode row = new ObjectMapper().readTree(Files.readAllLines(out.resolve("results.jsonl")).get(0));
-        assertThat(row.get("solver").asText()).isEqualTo("umda"); // what was asked
+        assertThat(row.get("solver").asText()).isEqualTo("auto"); // what was asked
         assertThat(row.get("result.solver").asText()).isEqualTo("greedy"); // what produced the schedule
         assertThat(row.has("result.topology")).isFalse(); // equal values are not repeated
     }

@@ -19,6 +19,10 @@ final class Population implements AutoCloseable {
     private final ExecutorService pool;
     private final int threads;
     private final ThreadLocal<ConflictState> states;
+    /** Scratch of {@link #accelerate} (repairs run on the calling thread). */
+    private int[] sendLoad;
+    private int[] recvLoad;
+    private int[] free;
 
     Population(ScheduleProblem p, int steps, int threads) {
         this.p = p;
@@ -87,41 +91,63 @@ final class Population implements AutoCloseable {
     }
 
     /**
-     * The acceleration heuristic for scatters (MIN paper §4.4): no node may inject more messages in a step than
-     * it has ports, so transfers in a step where their sender is over its limit move to random steps where it is
-     * under.
+     * The acceleration heuristic for scatters (MIN paper §4.4: "no node can send more than one message in a
+     * communication step, an acceleration heuristic checks this condition in the whole chromosome and redesigns
+     * terminal node utilization in all communication steps"), on both sides of a transfer: a transfer whose sender
+     * has more transfers in its step than send ports, or whose receiver more than receive ports, moves to a random
+     * step where both are under their limits (where none is, to one where the sender is, as the paper's one-sided
+     * rule does). Transfers are visited in chromosome order; the receiving side is ccopt's extension of the
+     * sentence, since a terminal's receive link is as limited as its send link.
      */
     void accelerate(Schedule s, SplittableRandom rnd) {
-        int[] load = new int[steps];
-        int[] free = new int[steps];
-        for (int m = 0; m < p.messageCount(); m++) {
-            int f = p.sender(m);
-            int cap = p.sendPorts(f);
-            java.util.Arrays.fill(load, 0);
-            int from = p.messageStart(m);
-            int to = p.messageStart(m + 1);
-            for (int t = from; t < to; t++) {
-                s.path[t] %= p.paths(f, p.destination(t)).length;
-                load[s.step[t]]++;
+        int nodes = p.topology().nodeCount();
+        if (sendLoad == null) {
+            sendLoad = new int[nodes * steps];
+            recvLoad = new int[nodes * steps];
+            free = new int[steps];
+        }
+        int[] send = sendLoad;
+        int[] recv = recvLoad;
+        java.util.Arrays.fill(send, 0);
+        java.util.Arrays.fill(recv, 0);
+        int n = p.transferCount();
+        for (int t = 0; t < n; t++) {
+            int f = p.sender(p.message(t));
+            s.path[t] %= p.paths(f, p.destination(t)).length;
+            send[f * steps + s.step[t]]++;
+            recv[p.destination(t) * steps + s.step[t]]++;
+        }
+        for (int t = 0; t < n; t++) {
+            int f = p.sender(p.message(t));
+            int d = p.destination(t);
+            int st = s.step[t];
+            int sendCap = p.sendPorts(f);
+            int recvCap = p.receivePorts(d);
+            if (send[f * steps + st] <= sendCap && recv[d * steps + st] <= recvCap) {
+                continue;
             }
-            for (int t = from; t < to; t++) {
-                int st = s.step[t];
-                if (load[st] > cap) {
-                    int k = 0;
-                    for (int x = 0; x < steps; x++) {
-                        if (load[x] < cap) {
-                            free[k++] = x;
-                        }
-                    }
-                    if (k == 0) {
-                        break;
-                    }
-                    int x = free[rnd.nextInt(k)];
-                    load[st]--;
-                    load[x]++;
-                    s.step[t] = x;
+            int k = 0;
+            for (int x = 0; x < steps; x++) {
+                if (send[f * steps + x] < sendCap && recv[d * steps + x] < recvCap) {
+                    free[k++] = x;
                 }
             }
+            if (k == 0 && send[f * steps + st] > sendCap) {
+                for (int x = 0; x < steps; x++) {
+                    if (send[f * steps + x] < sendCap) {
+                        free[k++] = x;
+                    }
+                }
+            }
+            if (k == 0) {
+                continue;
+            }
+            int x = free[rnd.nextInt(k)];
+            send[f * steps + st]--;
+            recv[d * steps + st]--;
+            send[f * steps + x]++;
+            recv[d * steps + x]++;
+            s.step[t] = x;
         }
     }
 

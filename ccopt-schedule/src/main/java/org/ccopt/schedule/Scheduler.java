@@ -18,7 +18,9 @@ import org.ccopt.InvalidInputException;
  *       is met, a step count is proven infeasible, or the time runs out. The step count only goes down, so every stage leaves a valid
  *       schedule.
  *   <li>{@code umda}, {@code hgsa}, {@code mboa}, {@code min-conflicts}: the papers' way: the search runs at a
- *       given step count (the lower bound unless {@code --steps} says otherwise) until its fitness reaches 0.
+ *       given step count (the lower bound unless {@code --steps} says otherwise) until its fitness reaches 0; it
+ *       runs even where the first-fit schedule already meets that count, and the result's solver names whichever
+ *       found the schedule printed.
  *   <li>{@code exact}: the CP-SAT model from the lower bound (or {@code --steps}) upwards; each count it proves
  *       infeasible raises the next try, so the first count it solves is optimal.
  * </ul>
@@ -295,9 +297,8 @@ public final class Scheduler {
 
     private Result heuristic(Schedule greedy, long t0) {
         int target = settings.steps() != null ? settings.steps() : (int) lowerBound;
-        if (target >= greedy.steps()) {
-            return done(greedy, "greedy", lowerBound, t0);
-        }
+        // the named solver always runs, even where the first-fit schedule already meets the target, so that the result
+        // says what that solver does (its row's "solver" is the one that found the schedule)
         Attempt a = switch (settings.solver()) {
             case UMDA -> Umda.run(p, target, Umda.Params.paper(), budget, settings.seed(), settings.threads());
             case HGSA -> Hgsa.run(p, target, Hgsa.Params.paper(), budget, settings.seed(), settings.threads());
@@ -308,7 +309,7 @@ public final class Scheduler {
         if (a.found()) {
             return done(a.best().compacted(), a.solver(), lowerBound, t0);
         }
-        return timeout(greedy, lowerBound, t0);
+        return target >= greedy.steps() ? done(greedy, "greedy", lowerBound, t0) : timeout(greedy, lowerBound, t0);
     }
 
     private void record(Attempt a) {

@@ -40,6 +40,7 @@ class SolversTest {
     @ParameterizedTest(name = "{0} {1} {2}-port by {3}")
     @CsvSource({
         "omega:8, OAS, 1, umda",
+        "omega:8, AAS, 1, umda",
         "omega:8, OAB, 1, umda",
         "fbtree:7, AAS, all, umda",
         "omega:8, OAB, 1, hgsa",
@@ -55,6 +56,57 @@ class SolversTest {
         assertThat(a.found()).as(solver + " best cost " + a.bestCost()).isTrue();
         assertThat(a.best().steps()).isEqualTo(lb);
         assertThat(ScheduleValidator.check(p, a.best()).ok()).isTrue();
+    }
+
+    /** A named evolutionary solver runs even where the first-fit schedule already meets the bound, and says so. */
+    @Test
+    void theNamedEvolutionaryAlgorithmAlwaysRuns() {
+        ScheduleProblem p = Problems.of("hypercube:3", "OAB", "1");
+        long lb = bound(p);
+        Scheduler.Result r = new Scheduler(p, lb, new Scheduler.Settings(Scheduler.Solver.UMDA, null, 1, 1),
+                Budget.seconds(60), null).run();
+        assertThat(r.solver()).isEqualTo("umda");
+        assertThat(r.evaluations()).isPositive();
+        assertThat((long) r.steps()).isEqualTo(lb);
+    }
+
+    /**
+     * The scatter acceleration (MIN paper §4.4) on both sides: afterwards no sender exceeds its ports in any step,
+     * and the overload of senders and receivers together never grows (a move that relieves only its sender may load
+     * its receiver), on random AAS chromosomes (seeded).
+     */
+    @ParameterizedTest
+    @CsvSource({"omega:8, 1, 7, 1", "omega:8, 1, 7, 2", "hypercube:3, all, 4, 3", "mesh:3x3, 1, 8, 4"})
+    void accelerationBalancesSendersAndNeverAddsOverload(String topology, String ports, int steps, long seed) {
+        ScheduleProblem p = Problems.of(topology, "AAS", ports);
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        try (Population pop = new Population(p, steps, 1)) {
+            for (int k = 0; k < 50; k++) {
+                Schedule s = pop.random(rnd);
+                long before = overload(p, s, steps, true) + overload(p, s, steps, false);
+                pop.accelerate(s, rnd);
+                assertThat(overload(p, s, steps, true)).isZero();
+                assertThat(overload(p, s, steps, false)).isLessThanOrEqualTo(before);
+            }
+        }
+    }
+
+    /** Transfers beyond the port limit, summed over nodes and steps, on the sending or the receiving side. */
+    private static long overload(ScheduleProblem p, Schedule s, int steps, boolean sending) {
+        int nodes = p.topology().nodeCount();
+        int[] load = new int[nodes * steps];
+        for (int t = 0; t < p.transferCount(); t++) {
+            int v = sending ? p.sender(p.message(t)) : p.destination(t);
+            load[v * steps + s.step[t]]++;
+        }
+        long over = 0;
+        for (int v = 0; v < nodes; v++) {
+            int cap = sending ? p.sendPorts(v) : p.receivePorts(v);
+            for (int x = 0; x < steps; x++) {
+                over += Math.max(0, load[v * steps + x] - cap);
+            }
+        }
+        return over;
     }
 
     private static Attempt evolve(ScheduleProblem p, int steps, String solver, long seed, int threads) {
