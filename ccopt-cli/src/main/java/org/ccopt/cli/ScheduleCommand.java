@@ -21,6 +21,7 @@ import org.ccopt.schedule.ExactSolver;
 import org.ccopt.schedule.ScheduleValidator;
 import org.ccopt.schedule.Scheduler;
 import org.ccopt.schedule.Switching;
+import org.ccopt.schedule.Umda;
 import org.ccopt.topology.Topology;
 import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
@@ -58,6 +59,19 @@ final class ScheduleCommand implements Callable<Integer> {
             description = "auto, umda, hgsa, mboa, exact, min-conflicts or greedy (default: ${DEFAULT-VALUE}).")
     String solver;
 
+    @Option(names = "--umda-reading", defaultValue = "ccopt", paramLabel = "R",
+            description = "UMDA's broadcast readings: ccopt (mutation may change the source and swap time slots, "
+                    + "acceleration between restorations) or literal (none) (default: ${DEFAULT-VALUE}).")
+    String umdaReading;
+
+    @Option(names = "--umda-population", defaultValue = "60", paramLabel = "N",
+            description = "UMDA population, 2..100000 (default: ${DEFAULT-VALUE}, the MIN paper's §4.5).")
+    int umdaPopulation;
+
+    @Option(names = "--umda-mutation", defaultValue = "0.9", paramLabel = "P",
+            description = "UMDA mutation probability per child, 0..1 (default: ${DEFAULT-VALUE}, §4.5).")
+    double umdaMutation;
+
     @Option(names = "--time-limit", defaultValue = "60s", paramLabel = "T",
             description = "Time budget, e.g. 60s, 5m, 500ms (default: ${DEFAULT-VALUE}).")
     String timeLimit;
@@ -82,11 +96,24 @@ final class ScheduleCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    /** The UMDA parameters of the options, checked. */
+    private Umda.Params umdaParams() {
+        if (umdaPopulation < 2 || umdaPopulation > 100_000) {
+            throw new InvalidInputException("--umda-population " + umdaPopulation + " is out of range; expected 2..100000");
+        }
+        if (!(umdaMutation >= 0 && umdaMutation <= 1)) {
+            throw new InvalidInputException("--umda-mutation " + umdaMutation + " is out of range; expected 0..1");
+        }
+        Umda.Params r = Umda.Params.named(umdaReading);
+        return new Umda.Params(umdaPopulation, umdaMutation, r.sourceMutation(), r.broadcastSwap(), r.broadcastAcceleration());
+    }
+
     @Override
     public Integer call() {
         Topology t = topology.build();
         PortModel portModel = collective.portModel();
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
+        Umda.Params umda = umdaParams();
         double seconds = parseSeconds(timeLimit);
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         Switching sw = Switching.parse(switching);
@@ -123,7 +150,7 @@ final class ScheduleCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         Scheduler.Result r;
         try {
-            r = new Scheduler(p, bound, new Scheduler.Settings(which, steps, seed, nThreads),
+            r = new Scheduler(p, bound, new Scheduler.Settings(which, steps, seed, nThreads, umda),
                     Budget.seconds(seconds, stop), live ? line -> err.println("  " + line) : null).run();
             print(p, r);
         } finally {

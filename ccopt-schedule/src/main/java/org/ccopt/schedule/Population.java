@@ -19,7 +19,7 @@ final class Population implements AutoCloseable {
     private final ExecutorService pool;
     private final int threads;
     private final ThreadLocal<ConflictState> states;
-    /** Scratch of {@link #accelerate} (repairs run on the calling thread). */
+    /** Scratch of {@link #accelerate} (repairs run on the calling thread; not thread-safe). */
     private int[] sendLoad;
     private int[] recvLoad;
     private int[] free;
@@ -46,10 +46,17 @@ final class Population implements AutoCloseable {
         return s;
     }
 
-    /** Applies the MIN paper's repair heuristic of the collective's kind (§4.4). */
-    void repair(Schedule s, SplittableRandom rnd) {
+    /**
+     * Applies the MIN paper's repair heuristic of the collective's kind (§4.4): restoration for broadcasts (with
+     * {@code accelerateBroadcasts}, then acceleration and restoration again), acceleration for scatters.
+     */
+    void repair(Schedule s, SplittableRandom rnd, boolean accelerateBroadcasts) {
         if (p.relays()) {
             restore(s, rnd);
+            if (accelerateBroadcasts) {
+                accelerate(s, rnd);
+                restore(s, rnd);
+            }
         } else {
             accelerate(s, rnd);
         }
@@ -94,7 +101,8 @@ final class Population implements AutoCloseable {
      * The acceleration heuristic for scatters (MIN paper §4.4: "no node can send more than one message in a
      * communication step, an acceleration heuristic checks this condition in the whole chromosome and redesigns
      * terminal node utilization in all communication steps"), on both sides of a transfer: a transfer whose sender
-     * has more transfers in its step than send ports, or whose receiver more than receive ports, moves to a random
+     * (for a broadcast, its relaying source) has more transfers in its step than send ports, or whose receiver more
+     * than receive ports, moves to a random
      * step where both are under their limits (where none is, to one where the sender is, as the paper's one-sided
      * rule does). Transfers are visited in chromosome order; the receiving side is ccopt's extension of the
      * sentence, since a terminal's receive link is as limited as its send link.
@@ -112,13 +120,13 @@ final class Population implements AutoCloseable {
         java.util.Arrays.fill(recv, 0);
         int n = p.transferCount();
         for (int t = 0; t < n; t++) {
-            int f = p.sender(p.message(t));
+            int f = p.sources(t)[s.source[t]];
             s.path[t] %= p.paths(f, p.destination(t)).length;
             send[f * steps + s.step[t]]++;
             recv[p.destination(t) * steps + s.step[t]]++;
         }
         for (int t = 0; t < n; t++) {
-            int f = p.sender(p.message(t));
+            int f = p.sources(t)[s.source[t]];
             int d = p.destination(t);
             int st = s.step[t];
             int sendCap = p.sendPorts(f);

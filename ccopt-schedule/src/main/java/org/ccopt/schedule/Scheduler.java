@@ -59,7 +59,11 @@ public final class Scheduler {
     }
 
     /** Solver choice and its knobs; {@code steps} null means "start at the lower bound". */
-    public record Settings(Solver solver, Integer steps, long seed, int threads) {
+    public record Settings(Solver solver, Integer steps, long seed, int threads, Umda.Params umda) {
+        /** UMDA at {@link Umda.Params#paper()}. */
+        public Settings(Solver solver, Integer steps, long seed, int threads) {
+            this(solver, steps, seed, threads, Umda.Params.paper());
+        }
     }
 
     /** The certified outcome. {@code schedule} is null only for {@code infeasible}. */
@@ -300,7 +304,7 @@ public final class Scheduler {
         // the named solver always runs, even where the first-fit schedule already meets the target, so that the result
         // says what that solver does (its row's "solver" is the one that found the schedule)
         Attempt a = switch (settings.solver()) {
-            case UMDA -> Umda.run(p, target, Umda.Params.paper(), budget, settings.seed(), settings.threads());
+            case UMDA -> Umda.run(p, target, settings.umda(), budget, settings.seed(), settings.threads());
             case HGSA -> Hgsa.run(p, target, Hgsa.Params.paper(), budget, settings.seed(), settings.threads());
             case MBOA -> Mboa.run(p, target, Mboa.Params.defaults(), budget, settings.seed(), settings.threads());
             default -> MinConflicts.run(p, target, greedy, budget, settings.seed(), MinConflicts.DEFAULT_NOISE);

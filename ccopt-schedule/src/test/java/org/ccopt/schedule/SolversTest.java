@@ -41,6 +41,7 @@ class SolversTest {
     @CsvSource({
         "omega:8, OAS, 1, umda",
         "omega:8, AAS, 1, umda",
+        "omega:8, AAB, 1, umda",
         "omega:8, OAB, 1, umda",
         "fbtree:7, AAS, all, umda",
         "omega:8, OAB, 1, hgsa",
