@@ -64,6 +64,11 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "acceleration between restorations) or literal (none) (default: ${DEFAULT-VALUE}).")
     String umdaReading;
 
+    @Option(names = "--umda-fitness", defaultValue = "pairs", paramLabel = "pairs|excess",
+            description = "UMDA's conflict count: conflicting pairs of communications (the MIN paper's §4.3) or "
+                    + "transfers beyond a link's capacity (default: ${DEFAULT-VALUE}).")
+    String umdaFitness;
+
     @Option(names = "--umda-population", defaultValue = "60", paramLabel = "N",
             description = "UMDA population, 2..100000 (default: ${DEFAULT-VALUE}, the MIN paper's §4.5).")
     int umdaPopulation;
@@ -105,7 +110,13 @@ final class ScheduleCommand implements Callable<Integer> {
             throw new InvalidInputException("--umda-mutation " + umdaMutation + " is out of range; expected 0..1");
         }
         Umda.Params r = Umda.Params.named(umdaReading);
-        return new Umda.Params(umdaPopulation, umdaMutation, r.sourceMutation(), r.broadcastSwap(), r.broadcastAcceleration());
+        boolean pairs = switch (umdaFitness.trim().toLowerCase(Locale.ROOT)) {
+            case "pairs" -> true;
+            case "excess" -> false;
+            default -> throw new InvalidInputException("--umda-fitness '" + umdaFitness + "' is not a fitness; expected pairs or excess");
+        };
+        return new Umda.Params(umdaPopulation, umdaMutation, r.sourceMutation(), r.broadcastSwap(), r.broadcastAcceleration(),
+                pairs);
     }
 
     @Override

@@ -55,6 +55,8 @@ public final class ConflictState {
     private int hotSize;
     private long channelExcess;
     private long portExcess;
+    /** Conflicting pairs: over every cell, pairs of transfers in it beyond its capacity (see {@link #pairCost}). */
+    private long pairs;
     private long inadmissible;
 
     public ConflictState(ScheduleProblem problem, int steps) {
@@ -131,6 +133,7 @@ public final class ConflictState {
         hotSize = 0;
         channelExcess = 0;
         portExcess = 0;
+        pairs = 0;
         inadmissible = 0;
     }
 
@@ -149,6 +152,15 @@ public final class ConflictState {
 
     public long cost() {
         return channelExcess + portExcess + inadmissible;
+    }
+
+    /**
+     * The cost counted in conflicting pairs instead of excess transfers: a channel cell with k transfers adds
+     * k(k-1)/2, a port cell of capacity c with k > c transfers (k-c)(k-c+1)/2 (the pairs of a one-port cell), plus the
+     * inadmissible transfers. Zero exactly when {@link #cost} is.
+     */
+    public long pairCost() {
+        return pairs + inadmissible;
     }
 
     public long channelExcess() {
@@ -324,6 +336,7 @@ public final class ConflictState {
         }
         chanHead[cell] = slot;
         int use = ++chanUse[cell];
+        pairs += use - 1;
         if (use > 1) {
             channelExcess++;
             if (use == 2) {
@@ -338,6 +351,7 @@ public final class ConflictState {
 
     private void removeChannel(int cell, int slot) {
         int use = chanUse[cell]--;
+        pairs -= use - 1;
         int next = slotNext[slot];
         int prev = slotPrev[slot];
         if (prev >= 0) {
@@ -370,6 +384,7 @@ public final class ConflictState {
         head[cell] = t;
         int u = ++use[cell];
         if (u > cap) {
+            pairs += u - cap;
             portExcess++;
             if (u == cap + 1) {
                 for (int o = head[cell]; o >= 0; o = next[o]) {
@@ -383,6 +398,9 @@ public final class ConflictState {
 
     private void removePort(int[] use, int[] head, int[] next, int[] prev, int cell, int t, int cap) {
         int u = use[cell]--;
+        if (u > cap) {
+            pairs -= u - cap;
+        }
         int after = next[t];
         int before = prev[t];
         if (before >= 0) {

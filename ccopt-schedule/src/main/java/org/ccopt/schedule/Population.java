@@ -19,12 +19,19 @@ final class Population implements AutoCloseable {
     private final ExecutorService pool;
     private final int threads;
     private final ThreadLocal<ConflictState> states;
+    private final boolean pairs;
     /** Scratch of {@link #accelerate} (repairs run on the calling thread; not thread-safe). */
     private int[] sendLoad;
     private int[] recvLoad;
     private int[] free;
 
     Population(ScheduleProblem p, int steps, int threads) {
+        this(p, steps, threads, false);
+    }
+
+    /** With {@code pairs}, {@link #cost} counts conflicting pairs ({@link ConflictState#pairCost}), else excess. */
+    Population(ScheduleProblem p, int steps, int threads, boolean pairs) {
+        this.pairs = pairs;
         this.p = p;
         this.steps = steps;
         this.threads = threads;
@@ -159,8 +166,11 @@ final class Population implements AutoCloseable {
         }
     }
 
+    /** The fitness of a chromosome: its conflict count, in pairs when this population counts pairs. */
     long cost(Schedule s) {
-        return states.get().load(s);
+        ConflictState st = states.get();
+        long c = st.load(s);
+        return pairs ? st.pairCost() : c;
     }
 
     /** Costs of many chromosomes, computed on the worker threads. */

@@ -45,6 +45,8 @@ class ConflictStateTest {
             assertThat(fresh.channelExcess()).isEqualTo(st.channelExcess());
             assertThat(fresh.portExcess()).isEqualTo(st.portExcess());
             assertThat(fresh.inadmissible()).isEqualTo(st.inadmissible());
+            assertThat(st.pairCost()).as("pairs at move " + k).isEqualTo(pairsByHand(p, st.snapshot(), steps) + st.inadmissible());
+            assertThat(st.pairCost() == 0).isEqualTo(st.cost() == 0);
             if (k % 100 == 0) {
                 assertThat(conflicting(st)).isEqualTo(conflicting(fresh));
                 assertThat(st.conflictingCount() == 0).isEqualTo(st.cost() == 0);
@@ -53,6 +55,38 @@ class ConflictStateTest {
                 assertThat(ScheduleValidator.check(p, st.snapshot()).ok()).isTrue();
             }
         }
+    }
+
+    /**
+     * Conflicting pairs counted from scratch: k transfers on a channel in a step give k(k-1)/2, k > c transfers on a
+     * port of capacity c give (k-c)(k-c+1)/2.
+     */
+    private static long pairsByHand(ScheduleProblem p, Schedule s, int steps) {
+        java.util.Map<Long, Integer> channel = new java.util.HashMap<>();
+        java.util.Map<Long, Integer> send = new java.util.HashMap<>();
+        java.util.Map<Long, Integer> recv = new java.util.HashMap<>();
+        int nodes = p.topology().nodeCount();
+        for (int t = 0; t < p.transferCount(); t++) {
+            int f = p.sources(t)[s.source[t]];
+            for (int c : p.paths(f, p.destination(t))[s.path[t]]) {
+                channel.merge((long) s.step[t] * p.topology().channelCount() + c, 1, Integer::sum);
+            }
+            send.merge((long) s.step[t] * nodes + f, 1, Integer::sum);
+            recv.merge((long) s.step[t] * nodes + p.destination(t), 1, Integer::sum);
+        }
+        long pairs = 0;
+        for (int k : channel.values()) {
+            pairs += (long) k * (k - 1) / 2;
+        }
+        for (var e : send.entrySet()) {
+            int over = e.getValue() - p.sendPorts((int) (e.getKey() % nodes));
+            pairs += over > 0 ? (long) over * (over + 1) / 2 : 0;
+        }
+        for (var e : recv.entrySet()) {
+            int over = e.getValue() - p.receivePorts((int) (e.getKey() % nodes));
+            pairs += over > 0 ? (long) over * (over + 1) / 2 : 0;
+        }
+        return pairs;
     }
 
     private static Set<Integer> conflicting(ConflictState st) {
