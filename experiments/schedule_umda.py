@@ -19,7 +19,7 @@ def main():
     rows = [json.loads(line) for line in open(f"{directory}/results.jsonl") if line.strip()]
     cells = {}
     for r in rows:
-        cells.setdefault((r["cc"], r["umda-reading"], r["umda-fitness"]), []).append(r)
+        cells.setdefault((r["cc"], r["umda-reading"], r["fitness"]), []).append(r)
     print("# UMDA on the 8-node Omega network: success rate against the MIN paper's Table 5\n")
     print(f"Produced on {datetime.date.today()} ({machine}) by `./ccopt run "
           "experiments/files/schedule-umda-omega8.yaml --out DIR` and `python3 experiments/schedule_umda.py DIR "

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.ccopt.InvalidInputException;
 import org.ccopt.collective.PortModel;
 import org.ccopt.schedule.Budget;
+import org.ccopt.schedule.Mboa;
 import org.ccopt.schedule.ScheduleProblem;
 import org.ccopt.schedule.ExactSolver;
 import org.ccopt.schedule.ScheduleValidator;
@@ -64,10 +65,10 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "acceleration between restorations) or literal (none) (default: ${DEFAULT-VALUE}).")
     String umdaReading;
 
-    @Option(names = "--umda-fitness", defaultValue = "pairs", paramLabel = "pairs|excess",
-            description = "UMDA's conflict count: conflicting pairs of communications (the MIN paper's §4.3) or "
-                    + "transfers beyond a link's capacity (default: ${DEFAULT-VALUE}).")
-    String umdaFitness;
+    @Option(names = "--fitness", defaultValue = "pairs", paramLabel = "pairs|excess",
+            description = "Conflict count of umda and mboa: conflicting pairs of communications (the papers' count) or "
+                    + "transfers beyond a link's or port's capacity (default: ${DEFAULT-VALUE}).")
+    String fitness;
 
     @Option(names = "--umda-population", defaultValue = "60", paramLabel = "N",
             description = "UMDA population, 2..100000 (default: ${DEFAULT-VALUE}, the MIN paper's §4.5).")
@@ -101,6 +102,15 @@ final class ScheduleCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    /** --fitness: whether the EAs count conflicting pairs. */
+    private boolean pairs() {
+        return switch (fitness.trim().toLowerCase(Locale.ROOT)) {
+            case "pairs" -> true;
+            case "excess" -> false;
+            default -> throw new InvalidInputException("--fitness '" + fitness + "' is not a conflict count; expected pairs or excess");
+        };
+    }
+
     /** The UMDA parameters of the options, checked. */
     private Umda.Params umdaParams() {
         if (umdaPopulation < 2 || umdaPopulation > 100_000) {
@@ -110,13 +120,8 @@ final class ScheduleCommand implements Callable<Integer> {
             throw new InvalidInputException("--umda-mutation " + umdaMutation + " is out of range; expected 0..1");
         }
         Umda.Params r = Umda.Params.named(umdaReading);
-        boolean pairs = switch (umdaFitness.trim().toLowerCase(Locale.ROOT)) {
-            case "pairs" -> true;
-            case "excess" -> false;
-            default -> throw new InvalidInputException("--umda-fitness '" + umdaFitness + "' is not a fitness; expected pairs or excess");
-        };
         return new Umda.Params(umdaPopulation, umdaMutation, r.sourceMutation(), r.broadcastSwap(), r.broadcastAcceleration(),
-                pairs);
+                pairs());
     }
 
     @Override
@@ -161,7 +166,7 @@ final class ScheduleCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         Scheduler.Result r;
         try {
-            r = new Scheduler(p, bound, new Scheduler.Settings(which, steps, seed, nThreads, umda),
+            r = new Scheduler(p, bound, new Scheduler.Settings(which, steps, seed, nThreads, umda, Mboa.Params.defaults().withPairs(umda.pairs())),
                     Budget.seconds(seconds, stop), live ? line -> err.println("  " + line) : null).run();
             print(p, r);
         } finally {

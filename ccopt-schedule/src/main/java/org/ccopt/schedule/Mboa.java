@@ -32,9 +32,17 @@ import java.util.SplittableRandom;
  */
 public final class Mboa {
 
-    public record Params(int population, int depth, int neighbours) {
+    /**
+     * @param pairs the fitness counts conflicting pairs of transfers (2007 paper, §3.2: "counting conflicts in a schedule
+     *              when two paths share the same channel in the same step") rather than transfers beyond capacity
+     */
+    public record Params(int population, int depth, int neighbours, boolean pairs) {
         public static Params defaults() {
-            return new Params(200, 4, 12);
+            return new Params(200, 4, 12, true);
+        }
+
+        public Params withPairs(boolean p) {
+            return new Params(population, depth, neighbours, p);
         }
     }
 
@@ -65,7 +73,7 @@ public final class Mboa {
         int size = prm.population();
         int half = Math.max(2, size / 2);
         long evaluations = 0;
-        try (Population pop = new Population(p, steps, threads)) {
+        try (Population pop = new Population(p, steps, threads, prm.pairs())) {
             int[][] genes = new int[size][];
             List<Schedule> members = new ArrayList<>(size);
             for (int i = 0; i < size; i++) {

@@ -59,10 +59,10 @@ public final class Scheduler {
     }
 
     /** Solver choice and its knobs; {@code steps} null means "start at the lower bound". */
-    public record Settings(Solver solver, Integer steps, long seed, int threads, Umda.Params umda) {
-        /** UMDA at {@link Umda.Params#paper()}. */
+    public record Settings(Solver solver, Integer steps, long seed, int threads, Umda.Params umda, Mboa.Params mboa) {
+        /** UMDA at {@link Umda.Params#paper()}, MBOA at {@link Mboa.Params#defaults()}. */
         public Settings(Solver solver, Integer steps, long seed, int threads) {
-            this(solver, steps, seed, threads, Umda.Params.paper());
+            this(solver, steps, seed, threads, Umda.Params.paper(), Mboa.Params.defaults());
         }
     }
 
@@ -306,7 +306,7 @@ public final class Scheduler {
         Attempt a = switch (settings.solver()) {
             case UMDA -> Umda.run(p, target, settings.umda(), budget, settings.seed(), settings.threads());
             case HGSA -> Hgsa.run(p, target, Hgsa.Params.paper(), budget, settings.seed(), settings.threads());
-            case MBOA -> Mboa.run(p, target, Mboa.Params.defaults(), budget, settings.seed(), settings.threads());
+            case MBOA -> Mboa.run(p, target, settings.mboa(), budget, settings.seed(), settings.threads());
             default -> MinConflicts.run(p, target, greedy, budget, settings.seed(), MinConflicts.DEFAULT_NOISE);
         };
         record(a);
