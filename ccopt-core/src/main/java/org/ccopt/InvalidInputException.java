@@ -6,11 +6,34 @@ package org.ccopt;
  */
 public class InvalidInputException extends IllegalArgumentException {
 
+    private final String parameter;
+
     public InvalidInputException(String message) {
         super(message);
+        this.parameter = null;
+    }
+
+    private InvalidInputException(String parameter, String message) {
+        super(message);
+        this.parameter = parameter;
+    }
+
+    /**
+     * A bad value of a named parameter: the message is {@code name + " " + rest}, in the library's words (e.g.
+     * "population 1 is invalid; expected >= 2"). A front end that takes the parameter as an option may name the
+     * option instead (the CLI prints "--population 1 ...").
+     */
+    public static InvalidInputException parameter(String name, String rest) {
+        return new InvalidInputException(name, name + " " + rest);
+    }
+
+    /** The parameter the message starts with, or null. */
+    public String parameter() {
+        return parameter;
     }
 
     public InvalidInputException(String message, Throwable cause) {
         super(message, cause);
+        this.parameter = null;
     }
 }

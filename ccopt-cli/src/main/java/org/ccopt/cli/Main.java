@@ -70,8 +70,8 @@ public final class Main implements Runnable {
                     || cause instanceof CompletionException) && cause.getCause() != null) {
                 cause = cause.getCause();
             }
-            if (cause instanceof InvalidInputException) {
-                e.println("ccopt: " + firstLine(cause.getMessage()));
+            if (cause instanceof InvalidInputException bad) {
+                e.println("ccopt: " + firstLine(asOption(bad, line)));
                 return BAD_INPUT;
             }
             if (cause instanceof IOException) {
@@ -121,6 +121,18 @@ public final class Main implements Runnable {
             return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + reason;
         }
         return msg;
+    }
+
+    /**
+     * The message of a library error in the command line's words: one that starts with a parameter the command takes
+     * as an option ("population 1 is invalid") names the option ("--population 1 is invalid").
+     */
+    static String asOption(InvalidInputException bad, CommandLine line) {
+        String p = bad.parameter();
+        if (p != null && line != null && line.getCommandSpec().findOption("--" + p) != null) {
+            return "--" + bad.getMessage();
+        }
+        return bad.getMessage();
     }
 
     static String firstLine(String s) {

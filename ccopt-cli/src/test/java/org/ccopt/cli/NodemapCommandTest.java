@@ -57,6 +57,20 @@ class NodemapCommandTest {
         }
     }
 
+    /** A library error names its parameter in the library's words; the CLI names the option. */
+    @Test
+    void libraryErrorsNameTheParameterAndTheCliTheOption() {
+        org.ccopt.InvalidInputException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+                () -> new org.ccopt.mapping.NodeMappingGa.Settings(1, 5, org.ccopt.mapping.MutationVariant.named("S20"),
+                        org.ccopt.mapping.SurvivalOrder.parse("ml"), 1),
+                org.ccopt.InvalidInputException.class);
+        assertThat(e.getMessage()).isEqualTo("population 1 is invalid; expected >= 2");
+        assertThat(e.parameter()).isEqualTo("population");
+        MainTest.Result r = MainTest.run("nodemap", "--population", "1");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("ccopt: --population 1 is invalid; expected >= 2\n");
+    }
+
     @Test
     void resumeFromACheckpointGivesTheUninterruptedResult() throws Exception {
         String[] common = {"nodemap", "--topology", "torus:4x4", "--traffic", "bcmp,trns", "--variant", "S02", "--sort", "sc",

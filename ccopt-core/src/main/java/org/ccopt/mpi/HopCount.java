@@ -37,7 +37,7 @@ public final class HopCount {
     /** Ranks on terminals 0..P-1 in order (the "consecutive" mapping with ascending rank placement). */
     public static int[] consecutive(Topology t, int procs) {
         if (procs > t.terminalCount()) {
-            throw new InvalidInputException("--procs " + procs + " exceeds the " + t.terminalCount()
+            throw InvalidInputException.parameter("procs", procs + " exceeds the " + t.terminalCount()
                     + " terminals of " + t.spec() + "; expected 1.." + t.terminalCount());
         }
         int[] p = new int[procs];

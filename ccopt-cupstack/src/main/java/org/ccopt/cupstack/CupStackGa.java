@@ -59,26 +59,33 @@ public final class CupStackGa {
                            long seed) {
         public Settings {
             if (population < 2) {
-                throw new InvalidInputException("--population " + population + " is invalid; expected >= 2");
+                throw InvalidInputException.parameter("population", population + " is invalid; expected >= 2");
             }
-            if (generations < 0 || training < 0) {
-                throw new InvalidInputException("--generations " + generations + " and --training " + training + " must be >= 0");
+            if (generations < 0) {
+                throw InvalidInputException.parameter("generations", generations + " is invalid; expected >= 0");
+            }
+            if (training < 0) {
+                throw InvalidInputException.parameter("training", training + " is invalid; expected >= 0");
             }
             if (!(mutationRate > 0 && mutationRate <= 1)) {
-                throw new InvalidInputException("--mutation-rate " + mutationRate + " is invalid; expected 0 < r_m <= 1 (paper: 0.1, 0.05, 0.02)");
+                throw InvalidInputException.parameter("mutation-rate", mutationRate + " is invalid; expected 0 < r_m <= 1 (paper: 0.1, 0.05, 0.02)");
             }
             if (!(crossoverRate > 0 && crossoverRate <= 1)) {
-                throw new InvalidInputException("--crossover-rate " + crossoverRate + " is invalid; expected 0 < r_c <= 1 (paper: 0.1 .. 0.9)");
+                throw InvalidInputException.parameter("crossover-rate", crossoverRate + " is invalid; expected 0 < r_c <= 1 (paper: 0.1 .. 0.9)");
             }
-            if (crossoverInterval < 0 || crossoverPairs < 0 || lifetime < 0 || watchdog < 0 || maxSynonyms < 0) {
-                throw new InvalidInputException("--crossover-interval, --crossover-pairs, --lifetime, --watchdog and --max-synonyms must be >= 0");
+            String[] names = {"crossover-interval", "crossover-pairs", "lifetime", "watchdog", "max-synonyms"};
+            long[] values = {crossoverInterval, crossoverPairs, lifetime, watchdog, maxSynonyms};
+            for (int i = 0; i < names.length; i++) {
+                if (values[i] < 0) {
+                    throw InvalidInputException.parameter(names[i], values[i] + " is invalid; expected >= 0");
+                }
             }
             if (crossoverPairs > (long) population * (population - 1) / 2) {
-                throw new InvalidInputException("--crossover-pairs " + crossoverPairs + " is more than a population of " + population
+                throw InvalidInputException.parameter("crossover-pairs", crossoverPairs + " is more than a population of " + population
                         + " has; expected at most " + (long) population * (population - 1) / 2 + " pairs");
             }
             if (lifetime > 0 && watchdog > 0) {
-                throw new InvalidInputException("--lifetime " + lifetime + " and --watchdog " + watchdog
+                throw InvalidInputException.parameter("lifetime", lifetime + " and watchdog " + watchdog
                         + " are mutually exclusive (Yokota et al. 2023, App. A.3 (6)); set one of them to 0");
             }
         }

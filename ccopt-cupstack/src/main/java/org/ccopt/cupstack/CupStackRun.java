@@ -53,10 +53,10 @@ public final class CupStackRun implements AutoCloseable {
         this.target = o.problem();
         Method m = o.method();
         if (m == Method.ESTIMATE && o.estimateSlices() < 2) {
-            throw new InvalidInputException("--estimate-slices " + o.estimateSlices() + " is invalid; expected >= 2 (E2, E4)");
+            throw InvalidInputException.parameter("estimate-slices", o.estimateSlices() + " is invalid; expected >= 2 (E2, E4)");
         }
         if (o.fromSlices() < 1 || o.fromSlices() > 64) {
-            throw new InvalidInputException("--from-slices " + o.fromSlices() + " is invalid; expected 1..64 (S1, S2, S4)");
+            throw InvalidInputException.parameter("from-slices", o.fromSlices() + " is invalid; expected 1..64 (S1, S2, S4)");
         }
         int gaSlices = m == Method.ESTIMATE ? 1 : m == Method.EXTRAPOLATE || m == Method.POST ? o.fromSlices() : target.slices();
         this.gaProblem = target.withSlices(gaSlices);

@@ -28,7 +28,7 @@ public record Problem(Topology topology, int[] destination, int slices, int pack
     public Problem {
         destination = destination.clone();
         if (slices < 1 || slices > 64) {
-            throw new InvalidInputException("--slices " + slices + " is invalid; expected 1..64");
+            throw InvalidInputException.parameter("slices", slices + " is invalid; expected 1..64");
         }
         if (packetsPerSlice < 1 || flitsPerPacket < 1 || (long) slices * flitsPerPacket > 2047) {
             throw new InvalidInputException("packets " + packetsPerSlice + " and flits " + flitsPerPacket

@@ -60,7 +60,7 @@ public final class MappingEvaluator implements AutoCloseable {
                     + "at most " + MAX_TERMINALS + " terminals are supported");
         }
         if (threads < 1) {
-            throw new InvalidInputException("--threads " + threads + " is invalid; expected >= 1");
+            throw InvalidInputException.parameter("threads", threads + " is invalid; expected >= 1");
         }
         this.patterns = patterns;
         this.packets = packets;

@@ -27,10 +27,10 @@ public final class NodeMappingGa {
     public record Settings(int population, int generations, MutationVariant variant, SurvivalOrder order, long seed) {
         public Settings {
             if (population < 2) {
-                throw new InvalidInputException("--population " + population + " is invalid; expected >= 2");
+                throw InvalidInputException.parameter("population", population + " is invalid; expected >= 2");
             }
             if (generations < 0) {
-                throw new InvalidInputException("--generations " + generations + " is invalid; expected >= 0");
+                throw InvalidInputException.parameter("generations", generations + " is invalid; expected >= 0");
             }
         }
     }

@@ -60,7 +60,7 @@ public final class Analyses {
     /** log2 of a power of two, else an error naming the option. */
     static int log2(int n, String option) {
         if (n < 2 || Integer.bitCount(n) != 1) {
-            throw new InvalidInputException(option + " " + n + " is invalid; expected a power of two >= 2");
+            throw InvalidInputException.parameter(option, n + " is invalid; expected a power of two >= 2");
         }
         return Integer.numberOfTrailingZeros(n);
     }
@@ -258,7 +258,7 @@ public final class Analyses {
      * nodes, against the number of mapped nodes, on random shortcut and circulant networks of N nodes.
      */
     public static Output p2pHops(int nodes, int[] counts, int samples, long seed, int threads) {
-        int degree = 2 * log2(nodes, "--nodes") - 1;
+        int degree = 2 * log2(nodes, "nodes") - 1;
         Topology[] nets = shortcutPair(nodes, degree, seed);
         ProcessMapping[] mappings = {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING, ProcessMapping.CIRCULANT};
         List<Object[]> rows = new ArrayList<>();
@@ -307,7 +307,7 @@ public final class Analyses {
      * hops are exact; the point-to-point part is p times the sampled average of Fig. 5.12.
      */
     public static Output collectiveShare(int nodes, int procs, int total, int samples, long seed, int threads) {
-        int degree = 2 * log2(nodes, "--nodes") - 1;
+        int degree = 2 * log2(nodes, "nodes") - 1;
         Topology[] nets = shortcutPair(nodes, degree, seed);
         ProcessMapping[] mappings = {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING, ProcessMapping.CIRCULANT};
         double[] ratios = new double[10];

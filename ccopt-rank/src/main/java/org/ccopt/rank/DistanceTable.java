@@ -83,7 +83,7 @@ public abstract sealed class DistanceTable permits DistanceTable.Narrow, Distanc
     public static DistanceTable build(Topology topology, int[] nodes, int threads) {
         int p = nodes.length;
         if (p > MAX_PROCS) {
-            throw new InvalidInputException("--procs " + p + " is too large for the P x P distance table; expected at most "
+            throw InvalidInputException.parameter("procs", p + " is too large for the P x P distance table; expected at most "
                     + MAX_PROCS);
         }
         try {

@@ -59,7 +59,7 @@ public enum ProcessMapping {
     public int[] nodes(Topology t, int procs, long seed) {
         int terminals = t.terminalCount();
         if (procs < 1 || procs > terminals) {
-            throw new InvalidInputException("--procs " + procs + " is out of range; expected 1.." + terminals
+            throw InvalidInputException.parameter("procs", procs + " is out of range; expected 1.." + terminals
                     + " (the terminals of " + t.spec() + ")");
         }
         SplittableRandom random = new SplittableRandom(seed);
@@ -133,7 +133,7 @@ public enum ProcessMapping {
             }
         }
         if (bestA < 0) {
-            throw new InvalidInputException("--procs " + procs + " has no a x b block within the " + x + " x " + y
+            throw InvalidInputException.parameter("procs", procs + " has no a x b block within the " + x + " x " + y
                     + " plane of " + t.spec() + "; expected a product a b with a <= " + x + ", b <= " + y);
         }
         int a = bestA;

@@ -32,8 +32,8 @@ public final class RouteTable {
     public static RouteTable build(Topology t, int[] nodes) {
         int p = nodes.length;
         if (p > MAX_PROCS) {
-            throw new InvalidInputException("--objective contention stores the route of every process pair and takes at most "
-                    + MAX_PROCS + " processes, not " + p + "; expected --objective hops for larger jobs");
+            throw InvalidInputException.parameter("objective", "contention stores the route of every process pair and takes at most "
+                    + MAX_PROCS + " processes, not " + p + "; expected objective hops for larger jobs");
         }
         Routing routing = Routings.deterministic(t, new MinimalPaths(t));
         int[] start = new int[p * p + 1];

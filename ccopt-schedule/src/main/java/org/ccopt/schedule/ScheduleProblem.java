@@ -95,10 +95,10 @@ public final class ScheduleProblem {
                     + "expected OAB, OAS, AAB, AAS, MNB, MNS or AOG");
         }
         if (extraHops < 0) {
-            throw new InvalidInputException("--extra-hops " + extraHops + " is invalid; expected 0 or more");
+            throw InvalidInputException.parameter("extra-hops", extraHops + " is invalid; expected 0 or more");
         }
         if (pathLimit < 1) {
-            throw new InvalidInputException("--path-limit " + pathLimit + " is invalid; expected 1 or more");
+            throw InvalidInputException.parameter("path-limit", pathLimit + " is invalid; expected 1 or more");
         }
         this.topology = topology;
         this.collective = collective;

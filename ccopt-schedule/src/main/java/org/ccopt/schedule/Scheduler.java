@@ -87,10 +87,10 @@ public final class Scheduler {
     public Scheduler(ScheduleProblem problem, long lowerBound, Settings settings, Budget budget,
                      Consumer<String> progress) {
         if (settings.steps() != null && settings.steps() < 1) {
-            throw new InvalidInputException("--steps " + settings.steps() + " is invalid; expected 1 or more");
+            throw InvalidInputException.parameter("steps", settings.steps() + " is invalid; expected 1 or more");
         }
         if (settings.threads() < 1) {
-            throw new InvalidInputException("--threads " + settings.threads() + " is invalid; expected 1 or more");
+            throw InvalidInputException.parameter("threads", settings.threads() + " is invalid; expected 1 or more");
         }
         this.p = problem;
         this.lowerBound = Math.max(1, lowerBound);

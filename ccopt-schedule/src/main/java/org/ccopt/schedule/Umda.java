@@ -66,7 +66,7 @@ public final class Umda {
             return switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
                 case "ccopt" -> paper();
                 case "literal" -> literal();
-                default -> throw new org.ccopt.InvalidInputException("--umda-reading '" + name
+                default -> throw org.ccopt.InvalidInputException.parameter("umda-reading", "'" + name
                         + "' is not a reading; expected ccopt or literal");
             };
         }
