@@ -57,24 +57,28 @@ def main():
         best = [r["bestCycles"] for r in runs]
         assert runs[0]["physicalCycles"] == single[a] + single[b]
         rows.append((a, b, paper_phys, single[a] + single[b], paper_best, min(best), statistics.mean(best),
-                     statistics.stdev(best) if len(best) > 1 else 0.0, PAPER_GEN[(a, b)],
+                     statistics.stdev(best) if len(best) > 1 else None, PAPER_GEN[(a, b)],
                      statistics.mean(r["generation"] for r in runs), statistics.mean(r["seconds"] for r in runs)))
     print("# Node mapping, Table 2 of Yokota et al. 2018, under `--model yokota2018`\n")
     print(f"Produced by `experiments/nodemap_table2.py {seeds} {population} {generations}` on {datetime.date.today()}, "
           f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}. Per pair: "
           f"`./ccopt nodemap --topology torus:8x8 --traffic A,B --variant S20 --sort ml --population {population} "
-          f"--generations {generations} --seed 1..{seeds} --json` (the router of `nodemap`'s default model, "
+          f"--generations {generations} --seed {'1' if seeds == 1 else f'1..{seeds}'} --json` (the router of `nodemap`'s default model, "
           "`yokota2018`, chosen by fit to the paper's physical-addressing durations: see flitsim-calibration.md).\n")
+    budget = ("the paper's budget" if population * generations == 1_000_000 else
+              f"{population * generations:,} evaluations a run against the paper's 1,000,000, so the GA columns "
+              "compare methods at unequal budgets")
+    runs = "one run" if seeds == 1 else f"{seeds} seeds"
     print(f"The paper's GA runs 1,000 mappings x 1,000 generations and prints the mean of ten runs; here each pair "
-          f"runs {seeds} seeds at {population} x {generations} ({population * generations:,} evaluations a run against the "
-          "paper's 1,000,000), "
-          "so the GA columns compare methods at unequal budgets; the physical-addressing columns compare the routers.\n")
+          f"runs {runs} at {population} x {generations} ({budget}); the physical-addressing columns compare the "
+          "routers.\n")
     print("| pair | paper phys. | ccopt phys. | error | paper GA (mean of 10) | ccopt GA best | ccopt GA mean +- sd "
           "| paper gen. found | ccopt gen. found (mean) | ccopt s a run |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for a, b, pp, cp, pb, best, mean, sd, pg, gen, secs in rows:
-        print(f"| {a}-{b} | {pp} | {cp} | {100.0 * (cp - pp) / pp:+.1f} % | {pb} | {best} | {mean:.1f} +- {sd:.1f} "
-              f"| {pg} | {gen:.1f} | {secs:.1f} |")
+        spread = f"{mean:.1f} +- {sd:.1f}" if sd is not None else f"{mean:.1f}"
+        print(f"| {a}-{b} | {pp} | {cp} | {100.0 * (cp - pp) / pp:+.1f} % | {pb} | {best} | {spread} | {pg} | {gen:.1f} "
+              f"| {secs:.1f} |")
     ga = [abs(mean - pb) / pb for _, _, _, _, pb, _, mean, *_ in rows]
     print(f"\nGA, mean of the runs against the paper's mean of ten: mean absolute difference {100 * statistics.mean(ga):.1f} %, "
           f"largest {100 * max(ga):.1f} %; ccopt lower in {sum(1 for r in rows if r[6] < r[4])} of 15 pairs.")
