@@ -23,7 +23,7 @@ def main():
     print("# UMDA on the 8-node Omega network: success rate against the MIN paper's Table 5\n")
     print(f"Produced on {datetime.date.today()} ({machine}) by `./ccopt run "
           "experiments/files/schedule-umda-omega8.yaml --out DIR` and `python3 experiments/schedule_umda.py DIR "
-          "MACHINE`: `ccopt schedule -t omega:8 --cc CC --solver umda --umda-reading R --seed S --time-limit 10s`, "
+          "MACHINE`: `ccopt schedule -t omega:8 --cc CC --solver umda --umda-reading R --fitness F --seed S --time-limit 10s`, "
           "seeds 1-10, at the lower bound of 7 steps. A run succeeds when UMDA itself found a 7-step schedule (the "
           "result's `solver` is `umda`); the time and evaluations are the means over the successful runs. The paper "
           "ran ten runs per row on 2x dual-core Opteron 275 blades without a stated time limit.\n")
