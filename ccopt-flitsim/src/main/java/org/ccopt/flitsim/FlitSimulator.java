@@ -1029,8 +1029,8 @@ public final class FlitSimulator {
             }
         }
         int chosen;
-        int h = hold[portId];
-        if (linkMux != 0 && h >= 0 && (dBase >= 0 || !ejectPerVc)) { // a packet holds the link (LinkMux.PACKET, PACKET_YIELD)
+        int h;
+        if (linkMux != 0 && (h = hold[portId]) >= 0 && (dBase >= 0 || !ejectPerVc)) { // a packet holds the link
             if ((eligible & (1 << h)) != 0) {
                 eligible = 1 << h;
             } else if (linkMux == 1) {
@@ -1090,7 +1090,9 @@ public final class FlitSimulator {
             }
             linkLast[portId] = cycle;
         }
-        hold[portId] = tail ? -1 : chosen;
+        if (linkMux != 0) {
+            hold[portId] = tail ? -1 : chosen;
+        }
         if (tail) {
             dirtyNodes[u >>> 6] |= 1L << u; // output VC o is free again (and maybe a header is at the head of q)
             owner[o] = -1;
