@@ -15,6 +15,12 @@ public final class CirculantGenerator {
     }
 
     public static Topology build(String spec, String family, int n, int[] jumps) {
+        Params.atLeast(spec, "N", n, 3);
+        Params.nodes(spec, n);
+        Params.require(spec, jumps.length >= 1, "no jump; expected at least one");
+        for (int j : jumps) {
+            Params.require(spec, j >= 1 && j <= n / 2, "jump " + j + " is out of range; expected 1 <= j <= N/2 = " + n / 2);
+        }
         TopologyBuilder b = new TopologyBuilder(n, n, false);
         for (int jump : jumps) {
             for (int u = 0; u < n; u++) {

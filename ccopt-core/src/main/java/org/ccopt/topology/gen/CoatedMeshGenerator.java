@@ -20,6 +20,9 @@ public final class CoatedMeshGenerator {
     }
 
     public static Topology build(String spec, int columns, int rows) {
+        Params.atLeast(spec, "radix", columns, 2);
+        Params.atLeast(spec, "radix", rows, 2);
+        Params.nodes(spec, 3L * columns * rows);
         int switches = columns * rows;
         int terminals = 0;
         for (int s = 0; s < switches; s++) {

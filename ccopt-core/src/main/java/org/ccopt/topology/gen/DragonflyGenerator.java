@@ -27,6 +27,12 @@ public final class DragonflyGenerator {
     }
 
     public static Topology build(String spec, int a, int p, int h, int groups) {
+        Params.atLeast(spec, "a", a, 1);
+        Params.atLeast(spec, "p", p, 1);
+        Params.atLeast(spec, "h", h, 1);
+        Params.require(spec, groups >= 2 && groups <= (long) a * h + 1, "group count g = " + groups
+                + " is out of range; expected 2 <= g <= a*h+1 = " + ((long) a * h + 1));
+        Params.nodes(spec, (long) a * groups * Math.max(1, p + (p > 1 ? 1 : 0)));
         int routers = a * groups;
         int terminals = p == 1 ? routers : routers * p;
         int base = p == 1 ? 0 : terminals;

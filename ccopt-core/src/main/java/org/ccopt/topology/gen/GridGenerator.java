@@ -14,10 +14,14 @@ public final class GridGenerator {
     }
 
     public static Topology build(String spec, String family, int[] radix, boolean wrap) {
-        int n = 1;
+        Params.require(spec, radix.length >= 1, "no radix; expected at least one dimension");
+        long count = 1;
         for (int k : radix) {
-            n *= k;
+            Params.atLeast(spec, "radix", k, 2);
+            count *= k;
+            Params.nodes(spec, count);
         }
+        int n = (int) count;
         Geometry.Grid grid = new Geometry.Grid(radix, wrap);
         TopologyBuilder b = new TopologyBuilder(n, n, false);
         int stride = 1;

@@ -14,6 +14,8 @@ public final class HypercubeGenerator {
     }
 
     public static Topology build(String spec, String family, int dimension, boolean folded) {
+        Params.atLeast(spec, "D", dimension, folded ? 2 : 1);
+        Params.atMost(spec, "D", dimension, 20);
         int n = 1 << dimension;
         TopologyBuilder b = new TopologyBuilder(n, n, false);
         for (int u = 0; u < n; u++) {

@@ -34,11 +34,13 @@ public final class MultistageGenerator {
     }
 
     public static Topology omega(String spec, int n) {
+        Params.powerOfTwo(spec, "N", n, 2, 1 << 16);
         int bits = Params.log2(n);
         return banyan(spec, "omega", n, (stage, line) -> shuffle(line, bits));
     }
 
     public static Topology butterfly(String spec, int n) {
+        Params.powerOfTwo(spec, "N", n, 2, 1 << 16);
         int bits = Params.log2(n);
         return banyan(spec, "butterfly", n, (stage, line) -> swapBits(line, 0, bits - 1 - stage));
     }
@@ -66,6 +68,10 @@ public final class MultistageGenerator {
     }
 
     public static Topology clos(String spec, int inputsPerSwitch, int middle, int edgeSwitches) {
+        Params.atLeast(spec, "n", inputsPerSwitch, 1);
+        Params.atLeast(spec, "m", middle, 1);
+        Params.atLeast(spec, "r", edgeSwitches, 1);
+        Params.nodes(spec, (long) inputsPerSwitch * edgeSwitches + 2L * edgeSwitches + middle);
         int terminals = inputsPerSwitch * edgeSwitches;
         int inputBase = terminals;
         int middleBase = inputBase + edgeSwitches;

@@ -17,6 +17,10 @@ public final class OctagonGenerator {
     }
 
     public static Topology build(String spec, int routers, int processorsPerRouter) {
+        Params.atLeast(spec, "N", routers, 8);
+        Params.require(spec, routers % 4 == 0, "N " + routers + " is not a multiple of 4; expected N = 8, 12, 16, ...");
+        Params.atLeast(spec, "processors per router", processorsPerRouter, 1);
+        Params.nodes(spec, processorsPerRouter == 1 ? routers : (long) routers * (processorsPerRouter + 1));
         int terminals = processorsPerRouter == 1 ? routers : routers * processorsPerRouter;
         int offset = processorsPerRouter == 1 ? 0 : terminals;
         TopologyBuilder b = new TopologyBuilder(offset + routers, terminals, false);

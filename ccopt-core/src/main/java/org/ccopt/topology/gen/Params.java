@@ -59,6 +59,21 @@ final class Params {
         return radix;
     }
 
+    /** One clear line naming the topology when {@code condition} fails. */
+    static void require(String spec, boolean condition, String what) {
+        if (!condition) {
+            throw new InvalidInputException("bad topology '" + spec + "': " + what);
+        }
+    }
+
+    /** The node-count limit of every generator (the same as {@link org.ccopt.topology.TopologySpec#MAX_NODES}). */
+    static void nodes(String spec, long count) {
+        if (count > org.ccopt.topology.TopologySpec.MAX_NODES) {
+            throw new InvalidInputException("topology '" + spec + "' has more than " + org.ccopt.topology.TopologySpec.MAX_NODES
+                    + " nodes; expected a smaller size");
+        }
+    }
+
     static int log2(int powerOfTwo) {
         return Integer.numberOfTrailingZeros(powerOfTwo);
     }

@@ -20,6 +20,11 @@ public final class RandomShortcutGenerator {
     }
 
     public static Topology build(String spec, int n, int degree, long seed) {
+        Params.atLeast(spec, "N", n, 3);
+        Params.nodes(spec, n);
+        Params.atLeast(spec, "D", degree, 2);
+        Params.atMost(spec, "D", degree, n - 1);
+        Params.require(spec, (long) n * degree <= 64L * org.ccopt.topology.TopologySpec.MAX_NODES, "too many links");
         SplittableRandom random = new SplittableRandom(seed);
         int[][] adjacency = new int[n][degree];
         int[] deg = new int[n];

@@ -54,6 +54,9 @@ public final class SmallGraphGenerator {
      * extension; the numbering differs (rails instead of ring order), which matters to schedules and mappings.
      */
     public static Topology twistedLadder(String spec, int n) {
+        Params.atLeast(spec, "N", n, 6);
+        Params.nodes(spec, n);
+        Params.require(spec, n % 2 == 0, "N " + n + " is odd; expected an even N >= 6");
         int half = n / 2;
         TopologyBuilder b = new TopologyBuilder(n, n, false);
         for (int i = 0; i < half; i++) {
@@ -78,6 +81,11 @@ public final class SmallGraphGenerator {
      * original table.
      */
     public static Topology amp(String spec, int n, int degree, long seed) {
+        Params.atLeast(spec, "N", n, 4);
+        Params.atMost(spec, "N", n, 128);
+        Params.atLeast(spec, "D", degree, 2);
+        Params.atMost(spec, "D", degree, n - 1);
+        Params.require(spec, (long) n * degree % 2 == 0, "N*D = " + n * degree + " is odd; a D-regular graph on N nodes needs N*D even");
         int[][] adj = initialCirculant(n, degree);
         SplittableRandom random = new SplittableRandom(seed);
         double best = aspl(n, adj);

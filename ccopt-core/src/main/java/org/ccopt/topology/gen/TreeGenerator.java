@@ -19,6 +19,7 @@ public final class TreeGenerator {
      * root, children of s are 2s+1 and 2s+2); the leaves 0..N-1 hang below the last N/2 switches.
      */
     public static Topology binaryTree(String spec, int leaves) {
+        Params.powerOfTwo(spec, "N", leaves, 2, 1 << 18);
         int switches = leaves - 1;
         TopologyBuilder b = new TopologyBuilder(leaves + switches, leaves, false);
         for (int s = 1; s < switches; s++) {
@@ -38,6 +39,8 @@ public final class TreeGenerator {
      * Bisection: k^n / 2 links (full bisection bandwidth) for even k.
      */
     public static Topology karyNTree(String spec, String family, int k, int n) {
+        Params.require(spec, k >= 2 && n >= 1, "expected k >= 2 and n >= 1, got k=" + k + ", n=" + n);
+        Params.require(spec, Math.pow(k, n) * (1 + n / (double) k) <= org.ccopt.topology.TopologySpec.MAX_NODES, "too many nodes");
         int terminals = pow(k, n);
         int perLevel = pow(k, n - 1);
         TopologyBuilder b = new TopologyBuilder(terminals + n * perLevel, terminals, false);
@@ -60,6 +63,9 @@ public final class TreeGenerator {
 
     /** Full binary tree of N = 2^h - 1 processors in heap order: node s has children 2s+1 and 2s+2. */
     public static Topology fullBinaryTree(String spec, int nodes) {
+        Params.atLeast(spec, "N", nodes, 3);
+        Params.nodes(spec, nodes);
+        Params.require(spec, Integer.bitCount(nodes + 1) == 1, "N " + nodes + " is not 2^h - 1; expected 3, 7, 15, 31, 63, ...");
         TopologyBuilder b = new TopologyBuilder(nodes, nodes, false);
         for (int s = 1; s < nodes; s++) {
             b.addLink(s, (s - 1) / 2);
