@@ -49,7 +49,7 @@ public final class JsonSnapshot {
 
     public static <T> T read(Path dir, String file, Class<T> type) {
         Path path = dir.resolve(file);
-        String text = InputFiles.read(path, "checkpoint", "the " + file + " an earlier --out run wrote");
+        String text = InputFiles.read(path, "checkpoint", "the " + file + " an earlier run wrote to its output directory");
         JsonNode envelope;
         try {
             envelope = MAPPER.readTree(text);
@@ -58,7 +58,7 @@ public final class JsonSnapshot {
         }
         if (envelope == null || !FORMAT.equals(envelope.path("format").asText())) {
             throw new InvalidInputException("'" + path + "' is not a ccopt checkpoint (or one from before version "
-                    + VERSION + "); expected the checkpoint.json an --out run writes");
+                    + VERSION + "); expected the checkpoint.json a run writes to its output directory");
         }
         if (envelope.path("version").asInt() != VERSION || !type.getName().equals(envelope.path("type").asText())) {
             throw new InvalidInputException("checkpoint '" + path + "' is version " + envelope.path("version") + " of "
@@ -67,7 +67,7 @@ public final class JsonSnapshot {
         JsonNode state = envelope.get("state");
         if (state == null || !state.isObject() || !sha256(state).equals(envelope.path("sha256").asText())) {
             throw new InvalidInputException("checkpoint '" + path + "' is damaged (its checksum does not match); "
-                    + "start the run again without --resume");
+                    + "start the run again instead of resuming it");
         }
         try {
             return MAPPER.treeToValue(state, type);

@@ -80,7 +80,7 @@ public final class CupStackRun implements AutoCloseable {
         this.seed = m != Method.SIMPLE && o.seedSimple() ? simpleSeed(sim) : null;
         if (m != Method.SIMPLE && space.alterableGenes() == 0) {
             throw new InvalidInputException("every gene group is frozen (" + frozen + "): the GA has nothing left to search; "
-                    + "freeze fewer groups, or use --method simple");
+                    + "freeze fewer groups, or use the simple method");
         }
         this.ga = m == Method.SIMPLE ? null : new CupStackGa(space, evaluator, o.ga(), o.key(), seed);
     }

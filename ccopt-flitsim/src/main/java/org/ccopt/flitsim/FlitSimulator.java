@@ -1327,7 +1327,7 @@ public final class FlitSimulator {
         }
         if (vcs < needed) {
             throw new InvalidInputException("dateline routing on '" + topology.spec() + "' with VC class "
-                    + m.vcClass().key() + " needs " + needed + " virtual channels; got --vcs " + vcs);
+                    + m.vcClass().key() + " needs " + needed + " virtual channels; got " + vcs);
         }
         DimensionOrderRouting dor = new DimensionOrderRouting(topology, m.tie());
         for (int d = 0; d < dims; d++) {

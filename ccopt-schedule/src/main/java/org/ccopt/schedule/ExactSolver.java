@@ -81,8 +81,8 @@ public final class ExactSolver {
     static void requireNative() {
         String why = unavailableReason();
         if (why != null) {
-            throw new InvalidInputException("the exact CP-SAT model cannot run here: " + why + "; use --solver auto or a "
-                    + "heuristic (umda, hgsa, mboa, min-conflicts, greedy)");
+            throw new InvalidInputException("the exact CP-SAT model cannot run here: " + why + "; use another solver (auto, or a "
+                    + "heuristic: umda, hgsa, mboa, min-conflicts, greedy)");
         }
     }
 

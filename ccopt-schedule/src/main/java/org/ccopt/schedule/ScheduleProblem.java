@@ -111,7 +111,7 @@ public final class ScheduleProblem {
         this.relays = broadcast && relays;
         if (switching == Switching.SF && !this.relays) {
             throw new InvalidInputException("store-and-forward switching is modelled for broadcasts (OAB, AAB, MNB); "
-                    + collective.kind() + " needs --switching wh");
+                    + collective.kind() + " needs wormhole switching (wh)");
         }
         int n = topology.nodeCount();
         int[] senders = collective.senders();
