@@ -60,6 +60,11 @@ final class ScheduleCommand implements Callable<Integer> {
             description = "auto, umda, hgsa, mboa, exact, min-conflicts or greedy (default: ${DEFAULT-VALUE}).")
     String solver;
 
+    @Option(names = "--max-evaluations", paramLabel = "N",
+            description = "Stop umda, hgsa and mboa after N evaluations as well (with a long enough --time-limit the "
+                    + "result is then the same on any machine; default: no cap).")
+    Long maxEvaluations;
+
     @Option(names = "--umda-reading", defaultValue = "ccopt", paramLabel = "R",
             description = "UMDA's broadcast readings: ccopt (mutation may change the source and swap time slots, "
                     + "acceleration between restorations) or literal (none) (default: ${DEFAULT-VALUE}).")
@@ -167,7 +172,8 @@ final class ScheduleCommand implements Callable<Integer> {
         Scheduler.Result r;
         try {
             r = new Scheduler(p, bound, new Scheduler.Settings(which, steps, seed, nThreads, umda, Mboa.Params.defaults().withPairs(umda.pairs())),
-                    Budget.seconds(seconds, stop), live ? line -> err.println("  " + line) : null).run();
+                    maxEvaluations == null ? Budget.seconds(seconds, stop)
+                            : Budget.seconds(seconds, stop).withEvaluations(maxEvaluations), live ? line -> err.println("  " + line) : null).run();
             print(p, r);
         } finally {
             done.countDown();

@@ -39,6 +39,23 @@ class ScheduleCommandTest {
         }
     }
 
+    /**
+     * An evaluation cap ends each evolutionary search at a generation (exchange) boundary, whatever the machine: the
+     * count is at most one generation past the cap, and two runs give the same schedule and count.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"umda, 600, 30", "mboa, 600, 100", "hgsa, 5000, 20000"})
+    void evaluationCapMakesARunMachineIndependent(String solver, long cap, long slack) throws Exception {
+        String[] args = {"schedule", "-t", "omega:8", "--cc", "AAB", "--solver", solver, "--seed", "3", "--threads", "1",
+            "--max-evaluations", String.valueOf(cap), "--time-limit", "10m", "--json"};
+        JsonNode a = MainTest.run(args).json();
+        JsonNode b = MainTest.run(args).json();
+        long used = a.get("evaluations").asLong();
+        assertThat(used).isPositive().isLessThanOrEqualTo(cap + slack);
+        assertThat(b.get("evaluations").asLong()).isEqualTo(used);
+        assertThat(b.get("transfers")).isEqualTo(a.get("transfers"));
+    }
+
     @Test
     void humanOutputIsAStepTableAndBroadcastsNameTheirSources() throws Exception {
         MainTest.Result r = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "OAB", "--ports", "all");

@@ -12,15 +12,34 @@ public final class Budget {
     private final long start;
     private final long nanos;
     private final AtomicBoolean stop;
+    private final long evaluations;
 
-    private Budget(long start, long nanos, AtomicBoolean stop) {
+    private Budget(long start, long nanos, AtomicBoolean stop, long evaluations) {
         this.start = start;
         this.nanos = nanos;
         this.stop = stop;
+        this.evaluations = evaluations;
+    }
+
+    /**
+     * This budget with a cap on the evaluations of an evolutionary search as well (each search checks it at its
+     * generation or exchange boundaries): a search that must end by its evaluation count gives the same result on any
+     * machine, as long as the time allowance is long enough.
+     */
+    public Budget withEvaluations(long max) {
+        if (max < 1) {
+            throw InvalidInputException.parameter("max-evaluations", max + " is invalid; expected 1 or more");
+        }
+        return new Budget(start, nanos, stop, max);
+    }
+
+    /** Time is up, the run was stopped, or a search has made {@code used} evaluations of at most the cap. */
+    public boolean exhausted(long used) {
+        return used >= evaluations || expired();
     }
 
     public static Budget seconds(double seconds, AtomicBoolean stop) {
-        return new Budget(System.nanoTime(), nanos(seconds), stop);
+        return new Budget(System.nanoTime(), nanos(seconds), stop, Long.MAX_VALUE);
     }
 
     public static Budget seconds(double seconds) {
@@ -30,7 +49,7 @@ public final class Budget {
     /** A budget that ends at the sooner of this one's end and {@code seconds} from now, sharing the stop flag. */
     public Budget slice(double seconds) {
         long now = System.nanoTime();
-        return new Budget(now, Math.min(Math.max(0, nanos - (now - start)), nanos(seconds)), stop);
+        return new Budget(now, Math.min(Math.max(0, nanos - (now - start)), nanos(seconds)), stop, evaluations);
     }
 
     public boolean expired() {

@@ -75,7 +75,7 @@ public final class Hgsa {
                 pr.keepBest();
                 procs.add(pr);
             }
-            while (!budget.expired() && procs.stream().noneMatch(pr -> pr.cost == 0)) {
+            while (!budget.exhausted(evaluations(procs, exchanges)) && procs.stream().noneMatch(pr -> pr.cost == 0)) {
                 List<Runnable> epoch = new ArrayList<>();
                 for (Process pr : procs) {
                     epoch.add(() -> anneal(p, pr, prm, steps));
@@ -131,17 +131,24 @@ public final class Hgsa {
                 pop.runAll(genetic);
                 exchanges++;
             }
-            long evaluations = 4L * procs.size() * exchanges; // the genetic phase evaluates four schedules
             Process winner = procs.get(0);
             for (Process pr : procs) {
-                evaluations += pr.iterations;
                 if (pr.bestCost < winner.bestCost) {
                     winner = pr;
                 }
             }
             return new Attempt("hgsa", steps, winner.bestCost == 0 ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN,
-                    winner.best, winner.bestCost, evaluations, (System.nanoTime() - t0) / 1e9);
+                    winner.best, winner.bestCost, evaluations(procs, exchanges), (System.nanoTime() - t0) / 1e9);
         }
+    }
+
+    /** Metropolis moves of every process plus the four schedules each genetic phase evaluates per process. */
+    private static long evaluations(List<Process> procs, long exchanges) {
+        long e = 4L * procs.size() * exchanges;
+        for (Process pr : procs) {
+            e += pr.iterations;
+        }
+        return e;
     }
 
     /** {@code exchange} Metropolis iterations; the temperature falls by the cooling factor every perTemperature. */

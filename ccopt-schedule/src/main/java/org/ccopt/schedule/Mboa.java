@@ -89,7 +89,7 @@ public final class Mboa {
             int[] position = new int[vars];
             while (true) {
                 int best = argmin(cost);
-                if (cost[best] == 0 || budget.expired()) {
+                if (cost[best] == 0 || budget.exhausted(evaluations)) {
                     return new Attempt("mboa", steps, cost[best] == 0 ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN,
                             members.get(best), cost[best], evaluations, (System.nanoTime() - t0) / 1e9);
                 }

@@ -97,7 +97,7 @@ public final class Umda {
             Integer[] order = new Integer[size];
             while (true) {
                 sort(order, cost);
-                if (cost[order[0]] == 0 || budget.expired()) {
+                if (cost[order[0]] == 0 || budget.exhausted(evaluations)) {
                     break;
                 }
                 Schedule[] parents = new Schedule[half];
