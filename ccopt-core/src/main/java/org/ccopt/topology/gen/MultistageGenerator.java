@@ -71,7 +71,8 @@ public final class MultistageGenerator {
         Params.atLeast(spec, "n", inputsPerSwitch, 1);
         Params.atLeast(spec, "m", middle, 1);
         Params.atLeast(spec, "r", edgeSwitches, 1);
-        Params.nodes(spec, (long) inputsPerSwitch * edgeSwitches + 2L * edgeSwitches + middle);
+        Params.require(spec, (long) inputsPerSwitch * edgeSwitches + 2L * edgeSwitches + middle
+                <= org.ccopt.topology.TopologySpec.MAX_NODES, "too many nodes");
         int terminals = inputsPerSwitch * edgeSwitches;
         int inputBase = terminals;
         int middleBase = inputBase + edgeSwitches;

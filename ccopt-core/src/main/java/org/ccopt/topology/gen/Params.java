@@ -59,10 +59,15 @@ final class Params {
         return radix;
     }
 
-    /** One clear line naming the topology when {@code condition} fails. */
+    /** The one-line error of a topology spec or generator call that breaks a rule. */
+    static InvalidInputException error(String spec, String what) {
+        return new InvalidInputException("bad topology '" + spec + "': " + what);
+    }
+
+    /** {@link #error} when {@code condition} fails. */
     static void require(String spec, boolean condition, String what) {
         if (!condition) {
-            throw new InvalidInputException("bad topology '" + spec + "': " + what);
+            throw error(spec, what);
         }
     }
 

@@ -19,13 +19,11 @@ public final class SpecArgs {
     }
 
     public InvalidInputException error(String what) {
-        return new InvalidInputException("bad topology '" + spec + "': " + what);
+        return Params.error(spec, what);
     }
 
     public void require(boolean condition, String what) {
-        if (!condition) {
-            throw error(what);
-        }
+        Params.require(spec, condition, what);
     }
 
     private String text(String expected) {
