@@ -171,9 +171,11 @@ final class ScheduleCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         Scheduler.Result r;
         try {
-            r = new Scheduler(p, bound, new Scheduler.Settings(which, steps, seed, nThreads, umda, Mboa.Params.defaults().withPairs(umda.pairs())),
-                    maxEvaluations == null ? Budget.seconds(seconds, stop)
-                            : Budget.seconds(seconds, stop).withEvaluations(maxEvaluations), live ? line -> err.println("  " + line) : null).run();
+            Scheduler.Settings settings = new Scheduler.Settings(which, steps, seed, nThreads, umda,
+                    Mboa.Params.defaults().withPairs(umda.pairs()));
+            Budget budget = Budget.seconds(seconds, stop);
+            r = new Scheduler(p, bound, settings, maxEvaluations == null ? budget : budget.withEvaluations(maxEvaluations),
+                    live ? line -> err.println("  " + line) : null).run();
             print(p, r);
         } finally {
             done.countDown();

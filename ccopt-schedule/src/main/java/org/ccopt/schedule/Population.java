@@ -109,10 +109,9 @@ final class Population implements AutoCloseable {
      * communication step, an acceleration heuristic checks this condition in the whole chromosome and redesigns
      * terminal node utilization in all communication steps"), on both sides of a transfer: a transfer whose sender
      * (for a broadcast, its relaying source) has more transfers in its step than send ports, or whose receiver more
-     * than receive ports, moves to a random
-     * step where both are under their limits (where none is, to one where the sender is, as the paper's one-sided
-     * rule does). Transfers are visited in chromosome order; the receiving side is ccopt's extension of the
-     * sentence, since a terminal's receive link is as limited as its send link.
+     * than receive ports, moves to a random step where both are under their limits (where none is, to one where the
+     * sender is, as the paper's one-sided rule does). Transfers are visited in chromosome order; the receiving side
+     * is ccopt's extension of the sentence, since a terminal's receive link is as limited as its send link.
      */
     void accelerate(Schedule s, SplittableRandom rnd) {
         int nodes = p.topology().nodeCount();
@@ -121,7 +120,7 @@ final class Population implements AutoCloseable {
             recvLoad = new int[nodes * steps];
             free = new int[steps];
         }
-        int[] send = sendLoad;
+        int[] send = sendLoad; // per node and step, the transfers it sends and receives
         int[] recv = recvLoad;
         java.util.Arrays.fill(send, 0);
         java.util.Arrays.fill(recv, 0);

@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  * UMDA, the univariate marginal distribution algorithm, as Jaros et al. use it in the MIN paper (§4.2-§4.5):
  * population 60; binary tournament selects the better half as parents; a univariate marginal model over the
  * genes is estimated from the parents and sampled for as many children; each child is mutated with probability 0.9
- * ({@link #mutate}); children are repaired (acceleration of injection limits for scatters, broadcast-tree
+ * ({@link #mutate}); children are repaired ({@link Population#repair}: acceleration for scatters, broadcast-tree
  * restoration for broadcasts) and replace the worse half of the population. The search stops when the conflict
  * count reaches 0.
  *
@@ -18,8 +18,8 @@ import java.util.SplittableRandom;
  * utilized path ... and the used time step"; for broadcasts three, with the source node), so the model is a
  * distribution over whole genes. Sampling a gene from its univariate marginal — the frequency of each value among
  * the parents — is the same as copying that gene, all its items together, from a parent chosen uniformly at random,
- * independently for every gene; that is how the model is sampled here, so the model costs nothing to store. A path index copied next to a different source
- * wraps modulo that pair's path count (2007 paper, §3.2). Broadcast runs seed one sixth of the initial population
+ * independently for every gene; that is how the model is sampled here, so the model costs nothing to store. A path
+ * index copied next to a different source wraps modulo that pair's path count (2007 paper, §3.2). Broadcast runs seed one sixth of the initial population
  * with every step 0, the paper's building blocks, which restoration turns into trees.
  */
 public final class Umda {
@@ -43,9 +43,9 @@ public final class Umda {
     public record Params(int population, double mutation, boolean sourceMutation, boolean broadcastSwap,
                          boolean broadcastAcceleration, boolean pairs) {
         /**
-         * The paper's values with every broadcast reading on: measured here, Omega 8 AAB at 7 steps was found on
-         * seeds 1-3 in 0.4-1.6 s with all three, on 1 of 3 seeds in 10 s with acceleration alone, and never (best
-         * cost 34-42 after 10 s) with none.
+         * The paper's values with every broadcast reading on: measured here with the excess count, Omega 8 AAB at 7
+         * steps was found on seeds 1-3 in 0.4-1.6 s with all three, on 1 of 3 seeds in 10 s with acceleration alone,
+         * and never (best cost 34-42 after 10 s) with none (docs/results/schedule-umda.md has both counts).
          */
         public static Params paper() {
             return new Params(60, 0.9, true, true, true, true);
@@ -54,11 +54,6 @@ public final class Umda {
         /** The paper's values with the sentences of §4.4-4.5 read narrowly: no broadcast reading (pairs counted). */
         public static Params literal() {
             return new Params(60, 0.9, false, false, false, true);
-        }
-
-        /** These parameters with the fitness counted in pairs or in excess transfers. */
-        public Params withPairs(boolean p) {
-            return new Params(population, mutation, sourceMutation, broadcastSwap, broadcastAcceleration, p);
         }
 
         /** {@link #paper()} or {@link #literal()} by name (the {@code --umda-reading} option). */
