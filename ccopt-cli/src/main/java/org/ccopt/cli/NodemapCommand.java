@@ -126,6 +126,9 @@ final class NodemapCommand implements Callable<Integer> {
                 SurvivalOrder.parse(sort), seed);
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         int simPackets = hopsOnly ? 0 : packets;
+        if (hopsOnly && noPrune) {
+            throw new InvalidInputException("--no-prune applies to simulated scores; --hops-only prunes nothing");
+        }
         if (!hopsOnly && (packets < 1 || flits < 1)) {
             throw new InvalidInputException("--packets " + packets + " and --packet-flits " + flits + " must be >= 1");
         }

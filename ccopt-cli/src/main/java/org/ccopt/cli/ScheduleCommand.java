@@ -107,6 +107,19 @@ final class ScheduleCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    /** An option given with a solver it does not apply to is refused, never ignored. */
+    private void onlyWith(Scheduler.Solver which, String option, Scheduler.Solver... solvers) {
+        if (!spec.commandLine().getParseResult().hasMatchedOption(option) || java.util.Arrays.asList(solvers).contains(which)) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        for (Scheduler.Solver x : solvers) {
+            names.add(x.label());
+        }
+        throw new InvalidInputException(option + " applies to --solver " + String.join(", ", names) + ", not to --solver "
+                + which.label());
+    }
+
     /** --fitness: whether the EAs count conflicting pairs. */
     private boolean pairs() {
         return switch (fitness.trim().toLowerCase(Locale.ROOT)) {
@@ -134,6 +147,11 @@ final class ScheduleCommand implements Callable<Integer> {
         Topology t = topology.build();
         PortModel portModel = collective.portModel();
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
+        onlyWith(which, "--max-evaluations", Scheduler.Solver.UMDA, Scheduler.Solver.HGSA, Scheduler.Solver.MBOA);
+        onlyWith(which, "--fitness", Scheduler.Solver.UMDA, Scheduler.Solver.MBOA);
+        for (String o : new String[] {"--umda-reading", "--umda-population", "--umda-mutation"}) {
+            onlyWith(which, o, Scheduler.Solver.UMDA);
+        }
         Umda.Params umda = umdaParams();
         double seconds = parseSeconds(timeLimit);
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;

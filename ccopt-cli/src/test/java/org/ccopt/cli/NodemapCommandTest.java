@@ -50,6 +50,9 @@ class NodemapCommandTest {
         assertThat(b.get("mapping")).isEqualTo(a.get("mapping"));
         assertThat(b.get("bestCycles")).isEqualTo(a.get("bestCycles"));
         assertThat(b.get("pruned").asLong()).isZero();
+        MainTest.Result hops = MainTest.run("nodemap", "--topology", "torus:4x4", "--hops-only", "--no-prune");
+        assertThat(hops.code()).isEqualTo(2);
+        assertThat(hops.err()).contains("--hops-only prunes nothing");
         for (String row : Files.readAllLines(full.resolve("generations.csv")).subList(1, 10)) {
             String[] f = row.split(",", -1);
             assertThat(f[3]).as(row).isNotEmpty(); // meanNewCycles

@@ -39,6 +39,20 @@ class ScheduleCommandTest {
         }
     }
 
+    /** An EA option given with a solver it does not apply to is one line and exit 2, never ignored. */
+    @ParameterizedTest
+    @CsvSource({
+        "auto, --max-evaluations, 100, '--max-evaluations applies to --solver umda, hgsa, mboa, not to --solver auto'",
+        "hgsa, --fitness, excess, '--fitness applies to --solver umda, mboa, not to --solver hgsa'",
+        "mboa, --umda-reading, literal, '--umda-reading applies to --solver umda, not to --solver mboa'",
+        "exact, --umda-population, 40, '--umda-population applies to --solver umda, not to --solver exact'",
+    })
+    void anEaOptionWithAnotherSolverIsRefused(String solver, String option, String value, String says) {
+        MainTest.Result r = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--solver", solver, option, value);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("ccopt: " + says + "\n");
+    }
+
     /**
      * An evaluation cap ends each evolutionary search at a generation (exchange) boundary, whatever the machine: the
      * count is at most one generation past the cap, and two runs give the same schedule and count.
