@@ -81,9 +81,14 @@ final class MsgsimCommand implements Callable<Integer> {
     @Option(names = "--latency", defaultValue = "100ns", description = "Latency per router-to-router link (default: ${DEFAULT-VALUE}).")
     String latency;
 
-    @Option(names = "--sharing", defaultValue = "maxmin", paramLabel = "maxmin|cm02",
-            description = "Bandwidth sharing: max-min fair, or weighted by 1/route latency as SimGrid's CM02 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sharing", defaultValue = "maxmin", paramLabel = "maxmin|cm02|lv08",
+            description = "Bandwidth sharing: max-min fair; weighted by 1/route latency as SimGrid's CM02; or SimGrid's default LV08 "
+                    + "(CM02 with latency x 13.01, bandwidth x 0.97, penalty latency + 20537 B / bandwidth per link) (default: ${DEFAULT-VALUE}).")
     String sharing;
+
+    @Option(names = "--cross-traffic",
+            description = "Every flow also loads the route back with 5 % of its rate, as SimGrid's network/crosstraffic (on by default there).")
+    boolean crossTraffic;
 
     @Option(names = "--duplex", defaultValue = "shared", paramLabel = "shared|split",
             description = "A link is one resource for both directions (SimGrid's default SHARED policy) or one per direction (default: ${DEFAULT-VALUE}).")
@@ -107,7 +112,7 @@ final class MsgsimCommand implements Callable<Integer> {
     Path exportReplay;
 
     @Option(names = "--export-platform", paramLabel = "FILE",
-            description = "Write a SimGrid platform with ccopt's own routes (Full routing; small networks), for the replay.")
+            description = "Write a SimGrid platform with ccopt's own routes (Full routing) for the pairs the program uses, for the replay.")
     @Output
     Path exportPlatform;
 
@@ -145,7 +150,7 @@ final class MsgsimCommand implements Callable<Integer> {
         MsgNetwork net = new MsgNetwork(t, CollectivePrograms.parseBandwidth(bandwidth), CollectivePrograms.parseSeconds(latency),
                 parseDuplex(duplex));
         MessageSimulator.Options options = new MessageSimulator.Options(MessageSimulator.Sharing.parse(sharing),
-                CollectivePrograms.parseSeconds(overhead), smallFactor, CollectivePrograms.parseBytes(smallBytes));
+                CollectivePrograms.parseSeconds(overhead), smallFactor, CollectivePrograms.parseBytes(smallBytes), crossTraffic);
         long t0 = System.nanoTime();
         NasSkeleton.Skeleton skeleton = nas == null ? null
                 : NasSkeleton.build(nas, problemClass, ranks, nodeSpeed, luIterations);
@@ -158,11 +163,7 @@ final class MsgsimCommand implements Callable<Integer> {
             AtomicFiles.writeAtomically(exportReplay, program.replayText());
         }
         if (exportPlatform != null) {
-            if (t.terminalCount() > 1024) {
-                throw new InvalidInputException("--export-platform lists every route and takes at most 1024 terminals, not "
-                        + t.terminalCount() + "; expected a smaller network (or 'ccopt topo --export simgrid')");
-            }
-            AtomicFiles.writeAtomically(exportPlatform, net.simgridPlatform("100Gf"));
+            AtomicFiles.writeAtomically(exportPlatform, net.simgridPlatform("100Gf", program));
         }
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("topology", t.spec());
@@ -178,6 +179,7 @@ final class MsgsimCommand implements Callable<Integer> {
         j.put("procs", ranks.length);
         j.put("placement", how);
         j.put("sharing", sharing);
+        j.put("crossTraffic", crossTraffic);
         j.put("synchronised", sync);
         j.put("seconds", seconds);
         j.put("flows", r.messages());

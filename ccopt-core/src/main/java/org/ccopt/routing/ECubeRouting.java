@@ -4,7 +4,7 @@ import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
 /** E-cube routing on the binary hypercube: correct the differing address bits from the lowest to the highest (dimension order for Q_d). */
-public final class ECubeRouting implements Routing {
+final class ECubeRouting implements Routing {
 
     private final Topology topology;
 

@@ -14,7 +14,7 @@ import org.ccopt.topology.Topology;
  *       {@link MinimalPaths} equals the middle switch index).
  * </ul>
  */
-public final class MultistageRouting implements Routing {
+final class MultistageRouting implements Routing {
 
     private final Topology topology;
     private final Geometry.Multistage stages;

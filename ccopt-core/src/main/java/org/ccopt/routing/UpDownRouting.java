@@ -9,7 +9,7 @@ import org.ccopt.topology.Topology;
  * the switch may change word digit l; the route sets it to the destination's digit ("d-mod-k" up-port
  * selection), so the descent is forced and every destination has its own up-path.
  */
-public final class UpDownRouting implements Routing {
+final class UpDownRouting implements Routing {
 
     private final Topology topology;
     private final int k;

@@ -29,7 +29,7 @@ import org.ccopt.flitsim.Workload;
  *       changes which chromosome survives. Only when the objective is the duration and the primary sort key.
  * </ul>
  */
-public final class Evaluator implements AutoCloseable {
+final class Evaluator implements AutoCloseable {
 
     private final Problem problem;
     private final GeneSpace space;

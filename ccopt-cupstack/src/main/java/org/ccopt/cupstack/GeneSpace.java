@@ -100,7 +100,7 @@ public final class GeneSpace {
         return 1 + nodes + nodes * ports;
     }
 
-    public boolean isFrozen(GeneGroup g) {
+    boolean isFrozen(GeneGroup g) {
         return frozen.contains(g);
     }
 
@@ -109,7 +109,7 @@ public final class GeneSpace {
     }
 
     /** The chromosome with every group at its frozen value (I = 0, C = the frozen scheme, default Q). */
-    public Chromosome frozenDefault() {
+    Chromosome frozenDefault() {
         byte[] q = new byte[nodes * ports * vcs * ports];
         for (int o = 0; o < nodes * ports * vcs; o++) {
             for (int j = 0; j < ports; j++) {
@@ -193,7 +193,7 @@ public final class GeneSpace {
     }
 
     /** The interval clamped into the gene's range. */
-    public int clampInterval(int v) {
+    int clampInterval(int v) {
         return Math.max(intervalMin, Math.min(intervalMax, v));
     }
 

@@ -108,7 +108,7 @@ public final class MappingEvaluator implements AutoCloseable {
         return distance;
     }
 
-    public boolean simulates() {
+    boolean simulates() {
         return packets > 0;
     }
 

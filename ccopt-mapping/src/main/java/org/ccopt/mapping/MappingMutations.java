@@ -31,7 +31,7 @@ import org.ccopt.util.Permutations;
  * finds no disjoint placement in 16 tries falls back to a random swap. Line and box swaps need a 2-D torus or
  * mesh; the other operators work on any topology (distances are hop distances).
  */
-public final class MappingMutations {
+final class MappingMutations {
 
     private static final int PLACEMENT_TRIES = 16;
 

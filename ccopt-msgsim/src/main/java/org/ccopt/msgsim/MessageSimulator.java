@@ -14,7 +14,11 @@ import org.ccopt.InvalidInputException;
  * resource with the least remaining capacity per unit of weight of its unsaturated flows fixes those flows at
  * that level, and so on. Weights are 1 ({@link Sharing#MAXMIN}) or 1 / route latency ({@link Sharing#CM02}: SimGrid's
  * CM02 model gives a flow a sharing penalty equal to its latency, so a flow over a longer route gets a smaller
- * share). There is no time stepping: the next event is the earliest latency end, delay end or flow completion,
+ * share); {@link Sharing#LV08} is SimGrid's default model (Velho and Legrand 2009), CM02 with its corrective factors.
+ * With {@code crossTraffic} a flow also loads every resource of the route back from its destination with 5 % of its
+ * rate, as SimGrid's {@code network/crosstraffic} (on by default there) models the acknowledgements of TCP: the
+ * constraint of a resource is then the sum of coefficient x rate over its flows, 1 on the route and 0.05 back (1.05
+ * where the two share a resource). There is no time stepping: the next event is the earliest latency end, delay end or flow completion,
  * and simultaneous events are processed together before the shares are repaired once. The repair recomputes only
  * the flows that lose or lack a bottleneck (see {@code repair}), which gives the same allocation as a full
  * recomputation because the max-min fair allocation is unique; remaining bytes are kept lazily, with a queue of
@@ -28,24 +32,45 @@ public final class MessageSimulator {
 
     /** How flows sharing a resource divide it. */
     public enum Sharing {
-        MAXMIN, CM02;
+        MAXMIN, CM02,
+        /**
+         * SimGrid's LV08 (its default network model; Velho and Legrand 2009): the latency phase is 13.01 times the
+         * route latency, a flow moves at 0.97 of the bandwidth it is given, and its sharing penalty is its route
+         * latency plus S / bandwidth for every resource of the route, S = 20,537 bytes.
+         */
+        LV08;
+
+        /** LV08's latency factor, bandwidth factor and S (SimGrid's {@code network/latency-factor}, ...). */
+        static final double LV08_LATENCY_FACTOR = 13.01;
+        static final double LV08_BANDWIDTH_FACTOR = 0.97;
+        static final double LV08_WEIGHT_S = 20537;
+        /** SimGrid's {@code network/TCP-gamma} default: a flow is bounded by gamma / (2 x route latency). */
+        static final double TCP_GAMMA = 4194304;
+        /** The share of a flow's rate its cross traffic puts on the route back. */
+        static final double CROSS_TRAFFIC = 0.05;
 
         public static Sharing parse(String text) {
             String t = text.trim().toLowerCase(Locale.ROOT);
             return switch (t) {
                 case "maxmin" -> MAXMIN;
                 case "cm02" -> CM02;
-                default -> throw new InvalidInputException("unknown sharing '" + text + "'; expected maxmin or cm02");
+                case "lv08" -> LV08;
+                default -> throw new InvalidInputException("unknown sharing '" + text + "'; expected maxmin, cm02 or lv08");
             };
         }
     }
 
     /**
      * @param overhead    seconds added to every message's latency phase (0: off)
-     * @param smallFactor bandwidth factor of messages under {@code smallBytes} (1: off)
+     * @param smallFactor  bandwidth factor of messages under {@code smallBytes} (1: off)
+     * @param crossTraffic every flow also loads its route back with 5 % of its rate (SimGrid's cross traffic)
      */
-    public record Options(Sharing sharing, double overhead, double smallFactor, double smallBytes) {
+    public record Options(Sharing sharing, double overhead, double smallFactor, double smallBytes, boolean crossTraffic) {
         public static final Options DEFAULT = new Options(Sharing.MAXMIN, 0, 1, 0);
+
+        public Options(Sharing sharing, double overhead, double smallFactor, double smallBytes) {
+            this(sharing, overhead, smallFactor, smallBytes, false);
+        }
 
         public Options {
             if (!(overhead >= 0) || !(smallFactor > 0) || !(smallBytes >= 0)) {
@@ -82,6 +107,9 @@ public final class MessageSimulator {
         /** Resources of task t's route: {@code routeRes[routeStart[t] .. routeStart[t+1]-1]} (empty for delays). */
         final int[] routeStart;
         int[] routeRes;
+        /** Coefficient of each route entry in its resource's constraint: 1 on the route, 0.05 back, summed. */
+        double[] coef;
+        final boolean crossTraffic;
         final double[] latency;
         final double[] weight;
         final double[] remaining;
@@ -128,6 +156,7 @@ public final class MessageSimulator {
             this.net = net;
             this.p = p;
             tasks = p.size();
+            crossTraffic = o.crossTraffic();
             routeStart = new int[tasks + 1];
             latency = new double[tasks];
             weight = new double[tasks];
@@ -149,21 +178,56 @@ public final class MessageSimulator {
                 }
             }
             MsgNetwork.Routes routes = net.routes(from, to);
+            int[][] entries = routes.resources();
+            double[][] coefs = new double[messages][];
+            if (o.crossTraffic()) {
+                int[][] back = net.routes(to, from).resources();
+                entries = new int[messages][];
+                for (int m = 0; m < messages; m++) {
+                    withCrossTraffic(routes.resources()[m], back[m], m, entries, coefs);
+                }
+            }
             for (int m = 0; m < messages; m++) {
-                routeStart[taskOf[m] + 1] = routes.resources()[m].length;
+                routeStart[taskOf[m] + 1] = entries[m].length;
             }
             for (int t = 0; t < tasks; t++) {
                 routeStart[t + 1] += routeStart[t];
             }
             routeRes = new int[routeStart[tasks]];
+            coef = new double[routeRes.length];
+            Arrays.fill(coef, 1.0);
             for (int m = 0; m < messages; m++) {
                 int t = taskOf[m];
-                System.arraycopy(routes.resources()[m], 0, routeRes, routeStart[t], routes.resources()[m].length);
+                System.arraycopy(entries[m], 0, routeRes, routeStart[t], entries[m].length);
+                if (coefs[m] != null) {
+                    System.arraycopy(coefs[m], 0, coef, routeStart[t], coefs[m].length);
+                }
                 double lat = routes.hops()[m] * net.latency();
-                latency[t] = lat + o.overhead();
-                weight[t] = o.sharing() == Sharing.CM02 && lat > 0 ? 1.0 / lat : 1.0;
-                double b = p.bytes[t];
-                remaining[t] = b < o.smallBytes() ? b / o.smallFactor() : b;
+                double bytes = p.bytes[t] < o.smallBytes() ? p.bytes[t] / o.smallFactor() : p.bytes[t];
+                if (o.sharing() != Sharing.MAXMIN && lat > 0 && Sharing.TCP_GAMMA / (2 * lat) < net.bandwidth()) {
+                    throw new InvalidInputException("the flow from terminal " + from[m] + " to " + to[m] + " has a route"
+                            + " latency of " + lat + " s, so SimGrid's TCP window bound (gamma / (2 x latency), gamma = "
+                            + (long) Sharing.TCP_GAMMA + " B) would cap it below the link bandwidth, which ccopt does "
+                            + "not model; expected route latencies under " + Sharing.TCP_GAMMA / (2 * net.bandwidth()) + " s");
+                }
+                switch (o.sharing()) {
+                    case MAXMIN -> {
+                        latency[t] = lat + o.overhead();
+                        weight[t] = 1.0;
+                        remaining[t] = bytes;
+                    }
+                    case CM02 -> {
+                        latency[t] = lat + o.overhead();
+                        weight[t] = lat > 0 ? 1.0 / lat : 1.0;
+                        remaining[t] = bytes;
+                    }
+                    case LV08 -> {
+                        latency[t] = Sharing.LV08_LATENCY_FACTOR * lat + o.overhead();
+                        weight[t] = 1.0 / (lat + Sharing.LV08_WEIGHT_S * routes.resources()[m].length / net.bandwidth());
+                        remaining[t] = bytes / Sharing.LV08_BANDWIDTH_FACTOR;
+                    }
+                    default -> throw new IllegalStateException(o.sharing().name());
+                }
             }
             pending = new int[tasks];
             dependentStart = new int[tasks + 1];
@@ -200,6 +264,35 @@ public final class MessageSimulator {
             flowStamp = new int[tasks];
             flowMark = new int[tasks];
             affected = new int[Math.max(1, messages)];
+        }
+
+        /**
+         * Flow m's constraint entries with cross traffic: its route with coefficient 1, then the resources of the
+         * route back not already on it with 0.05; a resource on both gets 1.05 (SimGrid adds the two coefficients
+         * of one variable in one constraint).
+         */
+        private static void withCrossTraffic(int[] route, int[] back, int m, int[][] entries, double[][] coefs) {
+            int[] res = Arrays.copyOf(route, route.length + back.length);
+            double[] c = new double[res.length];
+            Arrays.fill(c, 0, route.length, 1.0);
+            int n = route.length;
+            for (int r : back) {
+                int at = -1;
+                for (int i = 0; i < n; i++) {
+                    if (res[i] == r) {
+                        at = i;
+                        break;
+                    }
+                }
+                if (at >= 0) {
+                    c[at] += Sharing.CROSS_TRAFFIC;
+                } else {
+                    res[n] = r;
+                    c[n++] = Sharing.CROSS_TRAFFIC;
+                }
+            }
+            entries[m] = Arrays.copyOf(res, n);
+            coefs[m] = Arrays.copyOf(c, n);
         }
 
         Result run() {
@@ -413,18 +506,22 @@ public final class MessageSimulator {
                     double w = 0;
                     int inA = 0;
                     for (int q = 0, m = rs[3 * r]; q < m; q++) {
-                        int g = ownerOf[list[q]];
+                        int e = list[q];
+                        int g = ownerOf[e];
                         if (flowMark[g] == mark) {
-                            w += weight[g];
+                            w += coef[e] * weight[g];
                             inA++;
                         } else {
-                            cap -= rate[g];
+                            cap -= coef[e] * rate[g];
                         }
                     }
                     rd[2 * r] = cap;
                     rd[2 * r + 1] = w;
                     rs[3 * r + 2] = inA;
-                    if (inA >= 2 || cap < net.capacity(r) * (1 - 1e-12)) {
+                    // with coefficient 1 everywhere, a resource whose only flow is one of A cannot bind before that
+                    // flow's others do (see the end of this method); with cross traffic it can (the flow may be
+                    // alone on its route and share only the routes back of others, with 0.05), so all count
+                    if (inA >= 2 || crossTraffic || cap < net.capacity(r) * (1 - 1e-12)) {
                         ratios.append(Math.max(0, cap) / w, r);
                     }
                 }
@@ -451,8 +548,8 @@ public final class MessageSimulator {
                         for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
                             int r2 = routeRes[k];
                             if (rs[3 * r2 + 1] == stamp) {
-                                rd[2 * r2] -= value;
-                                rd[2 * r2 + 1] -= weight[f];
+                                rd[2 * r2] -= coef[k] * value;
+                                rd[2 * r2 + 1] -= coef[k] * weight[f];
                                 rs[3 * r2 + 2]--;
                             }
                         }
@@ -478,7 +575,7 @@ public final class MessageSimulator {
                 double most = 0;
                 for (int i = 0, n = rs[3 * r]; i < n; i++) {
                     int h = ownerOf[list[i]];
-                    load += rate[h];
+                    load += coef[list[i]] * rate[h];
                     most = Math.max(most, rate[h] / weight[h]);
                 }
                 if (load >= net.capacity(r) * (1 - 1e-9) && mine >= most * (1 - 1e-9)) {

@@ -28,6 +28,9 @@ public final class MsgNetwork {
     /** How a two-way link's directions share its bandwidth. */
     public enum Duplex { SHARED, SPLIT }
 
+    /** Most routes {@link #simgridPlatform} writes (about 100 bytes each in the file). */
+    public static final int MAX_PLATFORM_ROUTES = 1 << 21;
+
     private final Topology topology;
     private final double bandwidth;
     private final double latency;
@@ -92,7 +95,7 @@ public final class MsgNetwork {
         return duplex;
     }
 
-    public int resourceCount() {
+    int resourceCount() {
         return resources;
     }
 
@@ -107,12 +110,14 @@ public final class MsgNetwork {
     }
 
     /**
-     * A SimGrid 4.1 platform with this network's resources as links and, in a {@code Full} zone, the route of every
-     * ordered pair of terminals as ccopt computes it, so SimGrid and ccopt move every message over the same links
-     * (ccopt's plain export, {@code ccopt topo --export simgrid}, leaves the choice among shortest paths to SimGrid's
-     * Floyd routing). Hosts are {@code h<terminal>}; meant for small networks (N^2 routes).
+     * A SimGrid 4.1 platform with this network's resources as links and, in a {@code Full} zone, ccopt's route for
+     * every pair of terminals the program sends between, in both directions (SimGrid's cross traffic loads the route
+     * back), so SimGrid and ccopt move every message over the same links (ccopt's plain export, {@code ccopt topo
+     * --export simgrid}, leaves the choice among shortest paths to SimGrid's Floyd routing). Hosts are {@code
+     * h<terminal>}. Only the routes the program uses are listed: an all-to-all of P processes needs P(P-1), a
+     * broadcast 2(P-1), where listing every pair of a 1,024-terminal network would take about a million.
      */
-    public String simgridPlatform(String hostSpeed) {
+    public String simgridPlatform(String hostSpeed, Program program) {
         int t = topology.terminalCount();
         String[] names = new String[resources];
         for (int c = 0; c < topology.channelCount(); c++) {
@@ -143,16 +148,26 @@ public final class MsgNetwork {
             s.append(String.format(root, "    <link id=\"%s\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"/>%n", names[r],
                     bandwidth, host ? 0.0 : latency));
         }
-        int pairs = t * (t - 1);
+        long[] keys = new long[2 * program.messages()];
+        int n = 0;
+        for (int task = 0; task < program.size(); task++) {
+            if (program.isMessage(task) && program.from[task] != program.to[task]) {
+                keys[n++] = (long) program.from[task] * t + program.to[task];
+                keys[n++] = (long) program.to[task] * t + program.from[task];
+            }
+        }
+        long[] pairsUsed = Arrays.stream(keys, 0, n).sorted().distinct().toArray();
+        int pairs = pairsUsed.length;
+        if (pairs > MAX_PLATFORM_ROUTES) {
+            throw new InvalidInputException("the program sends between " + pairs + " ordered pairs of terminals (both "
+                    + "directions); a platform with ccopt's routes lists at most " + MAX_PLATFORM_ROUTES + "; expected a "
+                    + "smaller program, or the plain SimGrid export, whose Floyd routing lists no routes");
+        }
         int[] from = new int[pairs];
         int[] to = new int[pairs];
-        for (int a = 0, k = 0; a < t; a++) {
-            for (int b = 0; b < t; b++) {
-                if (a != b) {
-                    from[k] = a;
-                    to[k++] = b;
-                }
-            }
+        for (int k = 0; k < pairs; k++) {
+            from[k] = (int) (pairsUsed[k] / t);
+            to[k] = (int) (pairsUsed[k] % t);
         }
         Routes routes = routes(from, to);
         for (int k = 0; k < pairs; k++) {

@@ -55,7 +55,7 @@ public final class Program {
         return size;
     }
 
-    public boolean isMessage(int task) {
+    boolean isMessage(int task) {
         return delay[task] < 0;
     }
 

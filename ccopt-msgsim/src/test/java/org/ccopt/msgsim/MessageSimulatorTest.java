@@ -1,6 +1,7 @@
 package org.ccopt.msgsim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import org.ccopt.mpi.MpiAlgorithm;
@@ -109,6 +110,63 @@ class MessageSimulatorTest {
                 .isCloseTo(1e-6 + LAT + 1000 / BW, within(1e-15));
         assertThat(MessageSimulator.run(n, p, new Options(Sharing.MAXMIN, 0, 0.5, 4096)).seconds())
                 .isCloseTo(LAT + 2000 / BW, within(1e-15));
+    }
+
+    @Test
+    void lv08AppliesSimGridsFactorsAndPenalty() {
+        // one flow alone, 3 links on a path (5 resources with the host links): 13.01 x the latency, then 0.97 of
+        // the bandwidth
+        Program p = new Program();
+        p.message(0, 3, 1e6);
+        MsgNetwork n = net("mesh:8", Duplex.SPLIT);
+        assertThat(MessageSimulator.run(n, p, new Options(Sharing.LV08, 0, 1, 0)).seconds())
+                .isCloseTo(13.01 * 3 * LAT + 1e6 / (0.97 * BW), within(1e-15));
+        // 0 -> 4 and 3 -> 4 share the host link of 4: penalties 4 LAT + 6 S / BW and 1 LAT + 3 S / BW
+        Program two = new Program();
+        two.message(0, 4, 1e7);
+        two.message(3, 4, 1e7);
+        MessageSimulator.Result r = MessageSimulator.run(n, two, new Options(Sharing.LV08, 0, 1, 0));
+        double w0 = 1 / (4 * LAT + 6 * 20537 / BW);
+        double w1 = 1 / (1 * LAT + 3 * 20537 / BW);
+        double alone = (13.01 * 4 - 13.01) * LAT * 0.97 * BW; // bytes 3 -> 4 moves before 0 -> 4 starts
+        double share1 = BW * w1 / (w0 + w1);
+        double t1 = 13.01 * 4 * LAT + (1e7 - alone) / (0.97 * share1);
+        double left0 = 1e7 - (t1 - 13.01 * 4 * LAT) * 0.97 * (BW - share1);
+        assertThat(r.finish()[1]).isCloseTo(t1, within(1e-13));
+        assertThat(r.finish()[0]).isCloseTo(t1 + left0 / (0.97 * BW), within(1e-13));
+    }
+
+    @Test
+    void crossTrafficLoadsTheRouteBack() {
+        Program one = new Program();
+        one.message(0, 1, 1e6);
+        Options cross = new Options(Sharing.MAXMIN, 0, 1, 0, true);
+        // shared duplex: the route back is the same two host links and link, so each carries 1.05 x the rate
+        assertThat(MessageSimulator.run(net("mesh:8", Duplex.SHARED), one, cross).seconds())
+                .isCloseTo(LAT + 1e6 * 1.05 / BW, within(1e-15));
+        // split duplex: the route back uses the other direction, so a lone flow keeps the whole bandwidth
+        assertThat(MessageSimulator.run(net("mesh:8", Duplex.SPLIT), one, cross).seconds())
+                .isCloseTo(LAT + 1e6 / BW, within(1e-15));
+        // two opposite flows on split duplex: each direction carries x + 0.05 x
+        Program both = new Program();
+        both.message(0, 1, 1e6);
+        both.message(1, 0, 1e6);
+        MessageSimulator.Result r = MessageSimulator.run(net("mesh:8", Duplex.SPLIT), both, cross);
+        assertThat(r.finish()[0]).isCloseTo(LAT + 1e6 * 1.05 / BW, within(1e-15));
+        assertThat(r.finish()[1]).isCloseTo(LAT + 1e6 * 1.05 / BW, within(1e-15));
+        // without it, the same runs take LAT + 1e6 / BW
+        assertThat(MessageSimulator.run(net("mesh:8", Duplex.SHARED), one, Options.DEFAULT).seconds())
+                .isCloseTo(LAT + 1e6 / BW, within(1e-15));
+    }
+
+    @Test
+    void aTcpWindowBoundThatWouldBindIsRefused() {
+        Program p = new Program();
+        p.message(0, 7, 1e6);
+        MsgNetwork slow = new MsgNetwork(TopologySpec.parse("mesh:8"), BW, 1e-3, Duplex.SPLIT);
+        assertThatThrownBy(() -> MessageSimulator.run(slow, p, new Options(Sharing.CM02, 0, 1, 0)))
+                .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("TCP window bound");
+        assertThat(MessageSimulator.run(slow, p, Options.DEFAULT).seconds()).isCloseTo(7e-3 + 1e6 / BW, within(1e-12));
     }
 
     @Test

@@ -18,8 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * ccopt's message simulator against SimGrid 3.32 (CM02, no cross traffic, full re-solve of the sharing system at every
- * event) on the same platform and routes, when SimGrid is installed ({@code apt-get install libsimgrid-dev};
+ * ccopt's message simulator against SimGrid 3.32 (CM02 without cross traffic, and SimGrid's default LV08 with it; full
+ * re-solve of the sharing system at every event) on the same platform and routes, when SimGrid is installed ({@code apt-get install libsimgrid-dev};
  * {@code .ci/run} installs it). Tolerance: 1e-6 relative: with identical routes the two flow models agree to the
  * printed precision. SimGrid's default lazy update ({@code network/optim:Lazy}) can leave shares stale when
  * several flows start at once and then deviates; docs/results/msgsim-simgrid.md records by how much.
@@ -44,13 +44,21 @@ class SimGridCrossCheckTest {
         assertThat(p.exitValue()).as(out).isZero();
     }
 
+    static final String[] CM02 = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0"};
+
     static double simgrid(String platform, String program) throws IOException, InterruptedException {
+        return simgrid(platform, program, CM02);
+    }
+
+    static double simgrid(String platform, String program, String... model) throws IOException, InterruptedException {
         Path plat = dir.resolve("platform.xml");
         Path prog = dir.resolve("program.txt");
         Files.writeString(plat, platform);
         Files.writeString(prog, program);
-        Process p = new ProcessBuilder(replay.toString(), plat.toString(), prog.toString(), "--cfg=network/model:CM02",
-                "--cfg=network/crosstraffic:0", "--cfg=network/optim:Full", "--cfg=surf/precision:1e-15", "--log=root.thres:critical").redirectErrorStream(true).start();
+        List<String> command = new java.util.ArrayList<>(List.of(replay.toString(), plat.toString(), prog.toString()));
+        command.addAll(List.of(model));
+        command.addAll(List.of("--cfg=network/optim:Full", "--cfg=surf/precision:1e-15", "--log=root.thres:critical"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
@@ -72,7 +80,30 @@ class SimGridCrossCheckTest {
         MsgNetwork net = new MsgNetwork(t, 12.5e9, 100e-9, MsgNetwork.Duplex.SHARED);
         double ours = MessageSimulator.run(net, program,
                 new MessageSimulator.Options(MessageSimulator.Sharing.CM02, 0, 1, 0)).seconds();
-        double theirs = simgrid(net.simgridPlatform("100Gf"), program.replayText());
+        double theirs = simgrid(net.simgridPlatform("100Gf", program), program.replayText());
+        assertThat(Math.abs(ours - theirs) / theirs).as("ccopt %.12e s, SimGrid %.12e s", ours, theirs).isLessThan(1e-6);
+    }
+
+    /**
+     * SimGrid's default model: LV08 with cross traffic (its defaults, only the update made a full re-solve), against
+     * {@code --sharing lv08 --cross-traffic}, on shared links (a flow's route back loads the same links) and on split
+     * duplex links (the route back uses the other direction).
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "torus:4x4, 16, alltoall, 1048576, SHARED", "random-shortcut:32:4:seed=3, 24, allreduce, 65536, SHARED",
+        "circulant2:32, 32, bcast, 4096, SPLIT", "'dragonfly:4,1,2', 20, alltoall, 16384, SPLIT",
+        "fattree:16, 16, allreduce, 262144, SHARED", "random-shortcut:32:4:seed=3, 32, alltoall, 1048576, SPLIT"})
+    void agreesWithSimGridsDefaultModel(String spec, int procs, String collective, double bytes, MsgNetwork.Duplex duplex)
+            throws Exception {
+        Topology t = TopologySpec.parse(spec);
+        int[] ranks = ProcessMapping.RANDOM.nodes(t, procs, 5);
+        Program program = CollectivePrograms.of(MpiAlgorithm.parse(collective).transfers(procs), ranks, bytes, false);
+        MsgNetwork net = new MsgNetwork(t, 12.5e9, 100e-9, duplex);
+        double ours = MessageSimulator.run(net, program,
+                new MessageSimulator.Options(MessageSimulator.Sharing.LV08, 0, 1, 0, true)).seconds();
+        double theirs = simgrid(net.simgridPlatform("100Gf", program), program.replayText(), "--cfg=network/model:LV08",
+                "--cfg=network/crosstraffic:1");
         assertThat(Math.abs(ours - theirs) / theirs).as("ccopt %.12e s, SimGrid %.12e s", ours, theirs).isLessThan(1e-6);
     }
 
@@ -98,7 +129,15 @@ class SimGridCrossCheckTest {
         MsgNetwork net = new MsgNetwork(t, 12.5e9, 100e-9, MsgNetwork.Duplex.SHARED);
         double ours = MessageSimulator.run(net, program,
                 new MessageSimulator.Options(MessageSimulator.Sharing.CM02, 0, 1, 0)).seconds();
-        double theirs = simgrid(net.simgridPlatform("100Gf"), program.replayText());
+        double theirs = simgrid(net.simgridPlatform("100Gf", program), program.replayText());
         assertThat(Math.abs(ours - theirs) / theirs).as("ccopt %.12e s, SimGrid %.12e s", ours, theirs).isLessThan(1e-6);
+        // and under SimGrid's defaults (LV08, cross traffic) on split links, where the routes back load other links
+        MsgNetwork split = new MsgNetwork(t, 12.5e9, 100e-9, MsgNetwork.Duplex.SPLIT);
+        double oursLv08 = MessageSimulator.run(split, program,
+                new MessageSimulator.Options(MessageSimulator.Sharing.LV08, 0, 1, 0, true)).seconds();
+        double theirsLv08 = simgrid(split.simgridPlatform("100Gf", program), program.replayText(),
+                "--cfg=network/model:LV08", "--cfg=network/crosstraffic:1");
+        assertThat(Math.abs(oursLv08 - theirsLv08) / theirsLv08).as("LV08: ccopt %.12e s, SimGrid %.12e s", oursLv08,
+                theirsLv08).isLessThan(1e-6);
     }
 }

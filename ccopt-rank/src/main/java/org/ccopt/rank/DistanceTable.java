@@ -21,7 +21,7 @@ import org.ccopt.topology.metrics.BitParallelBfs;
  * right). Batches run on the given number of threads and write disjoint columns, so the table does not depend on
  * the thread count.
  */
-public abstract sealed class DistanceTable permits DistanceTable.Narrow, DistanceTable.Wide {
+abstract sealed class DistanceTable permits DistanceTable.Narrow, DistanceTable.Wide {
 
     /** Largest P whose P^2 table fits one Java array. */
     public static final int MAX_PROCS = 46_340;

@@ -89,7 +89,7 @@ public final class PlacementState {
     }
 
     /** Total hops of another placement, computed from scratch without changing this state. */
-    public long hopsOf(int[] slots) {
+    long hopsOf(int[] slots) {
         long sum = 0;
         for (int t = 0; t < hop.length; t++) {
             sum += (long) mix.weight[t] * distances.distance(slots[mix.source[t]], slots[mix.destination[t]]);
@@ -106,7 +106,7 @@ public final class PlacementState {
         return contention;
     }
 
-    public boolean tracksContention() {
+    boolean tracksContention() {
         return counts != null;
     }
 
@@ -124,7 +124,7 @@ public final class PlacementState {
      * Swaps the slots of ranks a and b (a != b) and returns the change of total hops; {@link #contentionDelta()}
      * gives the change of contention. Must be followed by {@link #accept} or {@link #reject}.
      */
-    public long trySwap(int a, int b) {
+    long trySwap(int a, int b) {
         int n = 0;
         for (int i = mix.incidentStart[a], end = mix.incidentStart[a + 1]; i < end; i++) {
             touched[n] = mix.incident[i];
@@ -180,7 +180,7 @@ public final class PlacementState {
     }
 
     /** The contention change of the pending swap. */
-    public long contentionDelta() {
+    long contentionDelta() {
         return pendingContention;
     }
 
@@ -193,7 +193,7 @@ public final class PlacementState {
         pendingA = -1;
     }
 
-    public void reject() {
+    void reject() {
         if (counts != null) {
             for (int k = 0; k < touchedCount; k++) {
                 removeRoute(touched[k]);
@@ -238,7 +238,7 @@ public final class PlacementState {
      * Recomputes hops and contention from scratch and fails on any difference from the incrementally kept
      * values (the check mode).
      */
-    public void verify() {
+    void verify() {
         long hops = 0;
         for (int t = 0; t < hop.length; t++) {
             int d = distances.distance(slot[mix.source[t]], slot[mix.destination[t]]);

@@ -61,7 +61,7 @@ public final class RankProblem {
     }
 
     /** The slot of a mapped terminal, or a negative number when the terminal is not mapped. */
-    public int slotOf(int node) {
+    int slotOf(int node) {
         return Arrays.binarySearch(nodes, node);
     }
 

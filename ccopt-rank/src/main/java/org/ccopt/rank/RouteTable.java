@@ -13,7 +13,7 @@ import org.ccopt.topology.Topology;
  * per pair). The contention objective counts channels shared by transfers of the same step along these routes.
  * Stored flat (P^2 routes), so it is limited to {@link #MAX_PROCS} processes.
  */
-public final class RouteTable {
+final class RouteTable {
 
     public static final int MAX_PROCS = 2048;
 

@@ -34,7 +34,7 @@ public final class Budget {
     }
 
     /** Time is up, the run was stopped, or a search has made {@code used} evaluations of at most the cap. */
-    public boolean exhausted(long used) {
+    boolean exhausted(long used) {
         return used >= evaluations || expired();
     }
 
@@ -52,11 +52,11 @@ public final class Budget {
         return new Budget(now, Math.min(Math.max(0, nanos - (now - start)), nanos(seconds)), stop, evaluations);
     }
 
-    public boolean expired() {
+    boolean expired() {
         return stop.get() || System.nanoTime() - start >= nanos;
     }
 
-    public boolean stopped() {
+    boolean stopped() {
         return stop.get();
     }
 

@@ -159,19 +159,19 @@ public final class ConflictState {
      * k(k-1)/2, a port cell of capacity c with k > c transfers (k-c)(k-c+1)/2 (the pairs of a one-port cell), plus the
      * inadmissible transfers. Zero exactly when {@link #cost} is.
      */
-    public long pairCost() {
+    long pairCost() {
         return pairs + inadmissible;
     }
 
-    public long channelExcess() {
+    long channelExcess() {
         return channelExcess;
     }
 
-    public long portExcess() {
+    long portExcess() {
         return portExcess;
     }
 
-    public long inadmissible() {
+    long inadmissible() {
         return inadmissible;
     }
 
@@ -179,16 +179,16 @@ public final class ConflictState {
         return step[t];
     }
 
-    public int sourceIndex(int t) {
+    int sourceIndex(int t) {
         return source[t];
     }
 
-    public int pathIndex(int t) {
+    int pathIndex(int t) {
         return path[t];
     }
 
     /** Number of transfers that take part in at least one conflict. */
-    public int conflictingCount() {
+    int conflictingCount() {
         return hotSize;
     }
 
@@ -198,20 +198,20 @@ public final class ConflictState {
     }
 
     /** How many (step, channel) cells hold k or more transfers: the load a transfer would meet there. */
-    public int channelUse(int s, int channel) {
+    int channelUse(int s, int channel) {
         return chanUse[s * channels + channel];
     }
 
-    public int sendUse(int s, int node) {
+    int sendUse(int s, int node) {
         return sendUse[s * nodes + node];
     }
 
-    public int receiveUse(int s, int node) {
+    int receiveUse(int s, int node) {
         return recvUse[s * nodes + node];
     }
 
     /** A transfer that node v sends in step s (the latest placed), or -1 when it sends none. */
-    public int sendOccupant(int s, int v) {
+    int sendOccupant(int s, int v) {
         return sendHead[s * nodes + v];
     }
 
@@ -238,7 +238,7 @@ public final class ConflictState {
      * use, port cells already full, its own admissibility and the change in admissibility of the transfers it
      * feeds.
      */
-    public long insertCost(int t, int s, int src, int pathIndex) {
+    long insertCost(int t, int s, int src, int pathIndex) {
         long c = 0;
         int[] ch = channelsOf(t, src, pathIndex);
         int base = s * channels;

@@ -99,7 +99,7 @@ public final class ExactSolver {
     }
 
     /** Number of Boolean x variables the model for {@code steps} would have. */
-    public static long variables(ScheduleProblem p, int steps) {
+    static long variables(ScheduleProblem p, int steps) {
         long count = 0;
         for (int t = 0; t < p.transferCount(); t++) {
             int sender = p.sender(p.message(t));

@@ -22,7 +22,7 @@ import java.util.SplittableRandom;
  * <p>The processes run in lockstep epochs on the worker threads, each with its own random stream, and the
  * exchange runs on one thread with the master's stream, so a run does not depend on the thread count.
  */
-public final class Hgsa {
+final class Hgsa {
 
     public record Params(int processes, int exchange, double t0, int perTemperature, double cooling,
                          double childMutation) {

@@ -24,7 +24,7 @@ import java.util.List;
  * trees that Jaros, Ohlidal, Dvorak 2007, §2 and §4 cite for symmetric networks; a reduced model with no solution
  * says nothing about schedules that are not translation-invariant.
  */
-public final class HypercubeTranslation {
+final class HypercubeTranslation {
 
     private HypercubeTranslation() {
     }

@@ -18,7 +18,7 @@ import java.util.List;
  * contention (Omega, Butterfly, fat trees, hypercubes, the 4x4 mesh) this gives the 1-port optimum at once; where a
  * step cannot be routed the construction fails and the search goes on without it.
  */
-public final class LatinScatter {
+final class LatinScatter {
 
     private LatinScatter() {
     }

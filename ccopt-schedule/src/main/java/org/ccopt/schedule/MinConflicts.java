@@ -19,7 +19,7 @@ import java.util.SplittableRandom;
  * ties are broken at random. With probability {@code noise} the transfer goes to a random step and route instead.
  * The search stops at cost 0 or when the budget ends, returning the lowest-cost schedule seen.
  */
-public final class MinConflicts {
+final class MinConflicts {
 
     static final int ROUTES = 32;
     public static final double DEFAULT_NOISE = 0.01;

@@ -15,7 +15,7 @@ import org.ccopt.topology.metrics.HopDistances;
  * routes wins. On a grid with a Hamiltonian cycle, on trees with the leaves in order and on rings of routers with
  * several processors each, a conflict-free cycle exists.
  */
-public final class RingBroadcast {
+final class RingBroadcast {
 
     private RingBroadcast() {
     }

@@ -247,7 +247,7 @@ public final class ScheduleProblem {
     }
 
     /** True when transfers may start at any node that holds the message (broadcasts with relays). */
-    public boolean relays() {
+    boolean relays() {
         return relays;
     }
 
@@ -265,7 +265,7 @@ public final class ScheduleProblem {
         return message.length;
     }
 
-    public int messageCount() {
+    int messageCount() {
         return messageSender.length;
     }
 
@@ -280,7 +280,7 @@ public final class ScheduleProblem {
     }
 
     /** First transfer of message m; the message's transfers are {@code messageStart(m) .. messageStart(m+1)-1}. */
-    public int messageStart(int m) {
+    int messageStart(int m) {
         return messageStart[m];
     }
 
@@ -289,7 +289,7 @@ public final class ScheduleProblem {
     }
 
     /** The transfer that delivers message m to node v, or -1 when v is not one of its receivers. */
-    public int transferOf(int m, int v) {
+    int transferOf(int m, int v) {
         return transferOf[m * topology.nodeCount() + v];
     }
 
@@ -311,7 +311,7 @@ public final class ScheduleProblem {
         return receivePorts[node];
     }
 
-    public int maxPathLength() {
+    int maxPathLength() {
         return maxPathLength;
     }
 
@@ -324,7 +324,7 @@ public final class ScheduleProblem {
      * The largest group of transfers that pairwise can never share a step (computed once): for scatters the exact
      * model fixes them to steps 0, 1, 2, ..., and its size is a lower bound on the steps.
      */
-    public List<Integer> incompatibleGroup() {
+    List<Integer> incompatibleGroup() {
         List<Integer> g = incompatible;
         if (g == null) {
             g = List.copyOf(computeIncompatibleGroup());
@@ -387,7 +387,7 @@ public final class ScheduleProblem {
     }
 
     /** The index of node {@code from} among the sources of transfer t. */
-    public int sourceIndex(int t, int from) {
+    int sourceIndex(int t, int from) {
         int[] s = sources[t];
         for (int i = 0; i < s.length; i++) {
             if (s[i] == from) {
