@@ -1,5 +1,6 @@
 package org.ccopt.cli;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -8,6 +9,7 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.mpi.HopCount;
 import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.mpi.TransferList;
+import org.ccopt.rank.ProcessMapping;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
 import picocli.CommandLine.Command;
@@ -32,11 +34,15 @@ final class HopsCommand implements Callable<Integer> {
     @Option(names = "--procs", paramLabel = "P", description = "Number of processes (default: all terminals).")
     Integer procs;
 
-    @Option(names = "--mapping", defaultValue = "consecutive", paramLabel = "consecutive|random",
-            description = "Rank r on terminal r (consecutive), or on a seeded random set of terminals (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--mapping", defaultValue = "consecutive", paramLabel = "NAME",
+            description = "Process mapping, the terminals the job runs on: " + ProcessMapping.NAMES + " (default: ${DEFAULT-VALUE}, terminals 0..P-1).")
     String mapping;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of the random mapping (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--placement", defaultValue = "ascending", paramLabel = "ascending|mapping-order",
+            description = "Rank r on the r-th lowest mapped terminal, or on the r-th terminal the mapping chose, as in rank and msgsim (default: ${DEFAULT-VALUE}).")
+    String placement;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the mapping (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--json", description = "Print one JSON object.")
@@ -51,18 +57,22 @@ final class HopsCommand implements Callable<Integer> {
             throw new InvalidInputException("--procs " + p + " is out of range; expected 1.." + t.terminalCount()
                     + " (the terminals of " + t.spec() + ")");
         }
-        int[] placement = switch (mapping.toLowerCase(Locale.ROOT)) {
-            case "consecutive" -> HopCount.consecutive(t, p);
-            case "random" -> org.ccopt.rank.ProcessMapping.RANDOM.nodes(t, p, seed);
-            default -> throw new InvalidInputException("unknown mapping '" + mapping + "'; expected consecutive or random");
-        };
+        ProcessMapping m = ProcessMapping.parse(mapping);
+        int[] ranks = m.nodes(t, p, seed);
+        switch (placement.trim().toLowerCase(Locale.ROOT)) {
+            case "ascending" -> Arrays.sort(ranks);
+            case "mapping-order" -> { }
+            default -> throw new InvalidInputException("unknown placement '" + placement
+                    + "'; expected ascending or mapping-order (the searches are in 'ccopt rank')");
+        }
         TransferList transfers = algorithm.transfers(p);
-        long total = HopCount.total(transfers, t, placement, new HopDistances(t));
+        long total = HopCount.total(transfers, t, ranks, new HopDistances(t));
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("topology", t.spec());
         r.put("collective", algorithm.label());
         r.put("procs", p);
-        r.put("mapping", mapping);
+        r.put("mapping", m.label());
+        r.put("placement", placement.trim().toLowerCase(Locale.ROOT));
         r.put("steps", transfers.steps());
         r.put("transfers", transfers.transfers().size());
         r.put("totalHops", total);
@@ -71,8 +81,8 @@ final class HopsCommand implements Callable<Integer> {
         if (json) {
             w.println(Json.write(r));
         } else {
-            w.printf("%s of %d processes on %s (%s mapping): %d transfers in %d steps, %d hops (%.3f per transfer)%n",
-                    algorithm.label(), p, t.spec(), mapping, transfers.transfers().size(), transfers.steps(), total,
+            w.printf("%s of %d processes on %s (%s mapping, %s placement): %d transfers in %d steps, %d hops (%.3f per transfer)%n",
+                    algorithm.label(), p, t.spec(), m.label(), r.get("placement"), transfers.transfers().size(), transfers.steps(), total,
                     (double) r.get("hopsPerTransfer"));
         }
         return Main.OK;

@@ -151,7 +151,9 @@ final class MsgsimCommand implements Callable<Integer> {
                 parseDuplex(duplex));
         MessageSimulator.Options options = new MessageSimulator.Options(MessageSimulator.Sharing.parse(sharing),
                 CollectivePrograms.parseSeconds(overhead), smallFactor, CollectivePrograms.parseBytes(smallBytes), crossTraffic);
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         long t0 = System.nanoTime();
+        long cpu0 = threads.getCurrentThreadCpuTime();
         NasSkeleton.Skeleton skeleton = nas == null ? null
                 : NasSkeleton.build(nas, problemClass, ranks, nodeSpeed, luIterations);
         Program program = nas == null ? CollectivePrograms.of(algorithm.transfers(ranks.length), ranks, m, sync)
@@ -159,6 +161,7 @@ final class MsgsimCommand implements Callable<Integer> {
         MessageSimulator.Result r = MessageSimulator.run(net, program, options);
         double seconds = nas == null ? r.seconds() : r.seconds() * skeleton.timeScale();
         double wall = (System.nanoTime() - t0) / 1e9;
+        double cpu = (threads.getCurrentThreadCpuTime() - cpu0) / 1e9;
         if (exportReplay != null) {
             AtomicFiles.writeAtomically(exportReplay, program.replayText());
         }
@@ -186,6 +189,7 @@ final class MsgsimCommand implements Callable<Integer> {
         j.put("events", r.events());
         j.put("shareComputations", r.shares());
         j.put("wallSeconds", wall);
+        j.put("cpuSeconds", cpu);
         var w = spec.commandLine().getOut();
         if (json) {
             w.println(Json.write(j));

@@ -98,6 +98,18 @@ class MainTest {
     }
 
     @Test
+    void hopsAndRankGiveAMappingAndAPlacementTheSameMeaning() throws Exception {
+        for (String placement : new String[] {"ascending", "mapping-order"}) {
+            JsonNode h = run("hops", "--topology", "random-shortcut:64:5:seed=2", "--collective", "allreduce", "--procs",
+                    "32", "--mapping", "random", "--seed", "4", "--placement", placement, "--json").json();
+            JsonNode r = run("rank", "--topology", "random-shortcut:64:5:seed=2", "--collective", "allreduce", "--procs",
+                    "32", "--mapping", "random", "--seed", "4", "--placement", placement, "--json").json();
+            assertThat(h.get("totalHops").asLong()).as(placement).isEqualTo(r.get("totalHops").asLong());
+            assertThat(h.get("placement").asText()).isEqualTo(placement);
+        }
+    }
+
+    @Test
     void routesAndTraffic() throws Exception {
         JsonNode r = run("routes", "--topology", "hypercube:3", "--from", "0", "--to", "7", "--json").json();
         assertThat(r.get("minimalPaths").asInt()).isEqualTo(6);
