@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
             "  collective-share  Fig. 5.14: total hops against the alltoall share (--nodes --procs --total --samples --seed)",
             "  cost              Figs 5.19-5.20: cable length and total cost (--sizes --seed)",
             "  msg-sweep         Figs 3.10-3.12, 4.6-4.8: collective times, 256 B - 1 MiB, per mapping and placement",
-            "                    (--networks --procs --iterations --sharing --seed)",
+            "                    (--networks --procs --iterations --repeat --sharing --seed)",
             "  nas               Figs 3.13-3.16, 4.9-4.12: Mop/s of the NAS FT/IS/MG/LU skeletons per mapping and placement",
             "                    (--networks --procs (default 128) --seeds --iterations --lu-iterations --sharing)"})
 final class AnalyzeCommand implements Callable<Integer> {
@@ -82,11 +82,38 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "Bandwidth sharing of msg-sweep (default: ${DEFAULT-VALUE}).")
     String sharing;
 
+    @Option(names = "--repeat", defaultValue = "10", paramLabel = "N",
+            description = "Runs of the collective per simulated time in msg-sweep, one after another (default: ${DEFAULT-VALUE}, as the thesis).")
+    int repeat;
+
     @Option(names = "--threads", paramLabel = "N", description = "Threads for distance tables (default: all cores; placement searches are single-threaded).")
     Integer threads;
 
+    /** The options each analysis reads (the footer's lists); --out and --threads apply to all. */
+    private static final java.util.Map<String, java.util.List<String>> READS = java.util.Map.of(
+            "hops-table", java.util.List.of("--nodes", "--degree", "--procs", "--seeds", "--iterations"),
+            "convergence", java.util.List.of("--nodes", "--degree", "--procs", "--iterations", "--seed"),
+            "sa-vs-two-opt", java.util.List.of("--sizes", "--degree", "--seed"),
+            "circulant", java.util.List.of("--sizes"),
+            "metrics", java.util.List.of("--sizes", "--seed"),
+            "p2p-hops", java.util.List.of("--nodes", "--counts", "--samples", "--seed"),
+            "collective-share", java.util.List.of("--nodes", "--procs", "--total", "--samples", "--seed"),
+            "cost", java.util.List.of("--sizes", "--seed"),
+            "msg-sweep", java.util.List.of("--networks", "--procs", "--iterations", "--repeat", "--sharing", "--seed"),
+            "nas", java.util.List.of("--networks", "--procs", "--seeds", "--iterations", "--lu-iterations", "--sharing"));
+
     @Override
     public Integer call() throws IOException {
+        java.util.List<String> reads = READS.get(name.toLowerCase(Locale.ROOT));
+        if (reads != null) {
+            for (picocli.CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+                String option = o.longestName();
+                if (!reads.contains(option) && !option.equals("--out") && !option.equals("--threads")) {
+                    throw new InvalidInputException(option + " does not apply to analyze " + name + ", which reads "
+                            + String.join(", ", reads) + " (and --out, --threads)");
+                }
+            }
+        }
         int th = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (th < 1 || seeds < 1 || samples < 1 || total < 1) {
             throw new InvalidInputException("--threads, --seeds, --samples and --total must be positive; got "
@@ -103,7 +130,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             case "collective-share" -> Analyses.collectiveShare(nodes, procsOr(512), total, samples, seed, th);
             case "cost" -> Analyses.cost(sizes("64..8192"), seed);
             case "msg-sweep" -> org.ccopt.msgsim.MsgAnalyses.sweep(java.util.List.of(networks.split(";")), procsOr(512),
-                    its(200_000), org.ccopt.msgsim.MsgAnalyses.SIZES,
+                    its(200_000), org.ccopt.msgsim.MsgAnalyses.SIZES, repeat,
                     new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0),
                     seed, th);
             case "nas" -> org.ccopt.msgsim.MsgAnalyses.nas(java.util.List.of(networks.split(";")), procsOr(128), its(200_000),

@@ -40,7 +40,7 @@ final class MsgsimCommand implements Callable<Integer> {
     @Option(names = "--collective", paramLabel = "ALG", description = MpiAlgorithm.NAMES + " (or --app).")
     String collective;
 
-    @Option(names = "--bytes", paramLabel = "SIZE", description = "Message size m of --collective, e.g. 256B, 4KiB, 1MiB: the message of bcast and allreduce; for alltoall each rank's whole send buffer, m/P to each destination (MPI_Alltoall's count is the per-destination m/P).")
+    @Option(names = "--bytes", paramLabel = "SIZE", description = "Message size as the MPI call states it, e.g. 256B, 4KiB, 1MiB: the message of bcast and allreduce; for alltoall and pairwise-alltoall the block sent to each destination (MPI_Alltoall's sendcount), so each rank's buffer is P times it.")
     String bytes;
 
     @Option(names = "--app", paramLabel = "ft|is|mg|lu", description = "A NAS benchmark skeleton instead of one collective (see NasSkeleton).")
@@ -156,7 +156,8 @@ final class MsgsimCommand implements Callable<Integer> {
         long cpu0 = threads.getCurrentThreadCpuTime();
         NasSkeleton.Skeleton skeleton = nas == null ? null
                 : NasSkeleton.build(nas, problemClass, ranks, nodeSpeed, luIterations);
-        Program program = nas == null ? CollectivePrograms.of(algorithm.transfers(ranks.length), ranks, m, sync)
+        Program program = nas == null
+                ? CollectivePrograms.of(algorithm.transfers(ranks.length), ranks, algorithm.collectiveBytes(m, ranks.length), sync)
                 : skeleton.program();
         MessageSimulator.Result r = MessageSimulator.run(net, program, options);
         double seconds = nas == null ? r.seconds() : r.seconds() * skeleton.timeScale();
@@ -173,6 +174,10 @@ final class MsgsimCommand implements Callable<Integer> {
         if (nas == null) {
             j.put("collective", algorithm.label());
             j.put("bytes", m);
+            if (algorithm.perDestination()) {
+                j.put("bytesPerDestination", m);
+                j.put("bytesPerRank", algorithm.collectiveBytes(m, ranks.length));
+            }
         } else {
             j.put("app", nas.name().toLowerCase(java.util.Locale.ROOT));
             j.put("class", problemClass.toUpperCase(java.util.Locale.ROOT));
@@ -196,7 +201,8 @@ final class MsgsimCommand implements Callable<Integer> {
         } else {
             if (nas == null) {
                 w.printf("%s of %d processes, %s on %s (%s): %.6g s simulated; %d flows, %d events, %.3f s wall%n",
-                        algorithm.label(), ranks.length, bytes, t.spec(), how, seconds, r.messages(), r.events(), wall);
+                        algorithm.label(), ranks.length, algorithm.perDestination() ? bytes + " to each destination" : bytes,
+                        t.spec(), how, seconds, r.messages(), r.events(), wall);
             } else {
                 w.printf("NAS %s class %s, %d processes on %s (%s): %.6g s simulated, %.1f Mop/s; %d flows, %d events, %.3f s wall%n",
                         nas, problemClass.toUpperCase(java.util.Locale.ROOT), ranks.length, t.spec(), how, seconds,

@@ -71,6 +71,10 @@ class BadInputTest {
                 bad("routes -t hypercube:6 --extra-hops 30 --from 0 --to 63", "--extra-hops 30"),
                 bad("analyze circulant --sizes 16..2147483647", "expected network sizes"),
                 bad("analyze nas --lu-iterations -1", "LU iterations -1"),
+                bad("analyze hops-table --samples 10", "--samples does not apply to analyze hops-table"),
+                bad("analyze nas --repeat 3", "--repeat does not apply to analyze nas"),
+                bad("analyze msg-sweep --repeat 0 --networks ring:8 --procs 4", "repeat 0 is invalid"),
+                bad("hops -t torus:4x4 --collective bcast --placement two-opt", "unknown placement 'two-opt'"),
                 bad("cupstack-sweep --seeds 2147483647 --out DIR/sw", "--seeds 2147483647"),
                 bad("sim -t torus:64x64 --traffic bcmp --packets 100 --picture DIR/p.png", "link trace passed"),
                 bad("sim -t torus:8x8 --traffic bcmp --packets 1 --slices 2 --interval 1000000000 --picture DIR/p.png", "pixels"));

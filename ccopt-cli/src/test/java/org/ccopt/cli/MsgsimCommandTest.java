@@ -27,6 +27,25 @@ class MsgsimCommandTest {
     }
 
     @Test
+    void alltoallBytesArePerDestinationAsMpiStatesThem() throws Exception {
+        // two ranks on ring:4: Bruck's one step sends each rank's block for the other, --bytes of it, both ways at
+        // once (split duplex, so the two do not share the link)
+        JsonNode j = MainTest.run("msgsim", "--topology", "ring:4", "--procs", "2", "--collective", "alltoall", "--bytes",
+                "1MiB", "--duplex", "split", "--json").json();
+        assertThat(j.get("seconds").asDouble()).isCloseTo(100e-9 + 1048576 / 12.5e9, within(1e-15));
+        assertThat(j.get("bytesPerDestination").asDouble()).isEqualTo(1048576);
+        assertThat(j.get("bytesPerRank").asDouble()).isEqualTo(2 * 1048576);
+        // four ranks on ring:4 pairwise: three steps of one block each per rank
+        JsonNode pw = MainTest.run("msgsim", "--topology", "ring:4", "--procs", "4", "--collective", "pairwise-alltoall",
+                "--bytes", "4KiB", "--json").json();
+        assertThat(pw.get("bytesPerRank").asDouble()).isEqualTo(4 * 4096);
+        assertThat(pw.get("flows").asInt()).isEqualTo(12);
+        JsonNode b = MainTest.run("msgsim", "--topology", "ring:4", "--procs", "2", "--collective", "bcast", "--bytes", "1MiB",
+                "--json").json();
+        assertThat(b.has("bytesPerDestination")).isFalse();
+    }
+
+    @Test
     void ranksFromARankPlacementFileAndAnApplication() throws Exception {
         Path placement = dir.resolve("p.json");
         assertThat(MainTest.run("rank", "--topology", "random-shortcut:64:4", "--procs", "16", "--collective", "alltoall",

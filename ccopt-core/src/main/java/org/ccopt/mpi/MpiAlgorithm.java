@@ -42,6 +42,23 @@ public enum MpiAlgorithm {
         return label;
     }
 
+    /**
+     * True for the personalised all-to-all exchanges, whose MPI call states the count for each destination
+     * (MPI_Alltoall's {@code sendcount}); the others state the whole message (MPI_Bcast's, MPI_Allreduce's count).
+     */
+    public boolean perDestination() {
+        return this == ALLTOALL || this == PAIRWISE_ALLTOALL;
+    }
+
+    /**
+     * The message size m that the transfers' fractions ({@link Transfer#messageFraction()}) refer to, from the size
+     * as the MPI call states it: for the all-to-all kinds each rank's whole buffer, P blocks of the per-destination
+     * size; for the others the message itself.
+     */
+    public double collectiveBytes(double mpiBytes, int procs) {
+        return perDestination() ? mpiBytes * procs : mpiBytes;
+    }
+
     public static MpiAlgorithm parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         for (MpiAlgorithm a : values()) {

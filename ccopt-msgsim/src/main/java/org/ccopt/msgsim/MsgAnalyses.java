@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.ccopt.InvalidInputException;
 import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.mpi.TransferList;
 import org.ccopt.rank.Analyses;
@@ -19,7 +20,10 @@ import org.ccopt.topology.TopologySpec;
  * The thesis's execution-time sweeps (Cui 2024, Figs 3.10-3.12 on random shortcut networks, Figs 4.6-4.8 on the
  * circulant network, §5.2.2 across both): broadcast, allreduce and alltoall of P processes on 1,024-node networks of
  * degree 19, 256 B to 1 MiB, for every mapping with the thesis's baseline order (the mapping's own order, which
- * reproduces its "ascending" hop counts, see docs/results/rank-tables.md), two-opt and CCO.
+ * reproduces its "ascending" hop counts, see docs/results/rank-tables.md), two-opt minimising hops (the thesis's),
+ * two-opt minimising contention and CCO. A time is that of {@code repeat} runs of the collective one after another,
+ * as the thesis measures it (§3.4.2: "Execution time is the time it takes to repeat the collective operation ten
+ * times"). Sizes are as the MPI call states them: for alltoall the block to each destination.
  */
 public final class MsgAnalyses {
 
@@ -35,10 +39,11 @@ public final class MsgAnalyses {
                 : new ProcessMapping[] {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING};
     }
 
-    /** One mapping + placement of the sweep. */
-    record Config(String network, ProcessMapping mapping, RankPlacement placement) {
+    /** One mapping + placement (+ the objective of a search) of the sweep. */
+    record Config(String network, ProcessMapping mapping, RankPlacement placement, RankPlacement.Objective objective) {
         String label() {
-            return mapping.label() + "/" + placement.label();
+            return mapping.label() + "/" + placement.label()
+                    + (objective == RankPlacement.Objective.CONTENTION ? "-" + objective.label() : "");
         }
     }
 
@@ -46,9 +51,13 @@ public final class MsgAnalyses {
      * @param specs      networks, e.g. random-shortcut:1024:19:seed=1 and circulant2:1024
      * @param procs      processes (512 in the thesis)
      * @param iterations two-opt iterations (200,000 in the thesis)
+     * @param repeat     runs of the collective, one after another, per simulated time (10 in the thesis)
      */
-    public static Analyses.Output sweep(List<String> specs, int procs, long iterations, double[] sizes,
+    public static Analyses.Output sweep(List<String> specs, int procs, long iterations, double[] sizes, int repeat,
                                         MessageSimulator.Options options, long seed, int threads) {
+        if (repeat < 1) {
+            throw InvalidInputException.parameter("repeat", repeat + " is invalid; expected 1 or more");
+        }
         List<Object[]> rows = new ArrayList<>();
         List<Analyses.Chart> charts = new ArrayList<>();
         for (String spec : specs) {
@@ -57,36 +66,50 @@ public final class MsgAnalyses {
             List<Config> configs = new ArrayList<>();
             boolean circulant = t.family().startsWith("circulant");
             for (ProcessMapping m : mappings(circulant)) {
-                configs.add(new Config(spec, m, RankPlacement.MAPPING_ORDER));
+                configs.add(new Config(spec, m, RankPlacement.MAPPING_ORDER, RankPlacement.Objective.HOPS));
                 if (!(circulant && (m == ProcessMapping.CIRCULANT || m == ProcessMapping.RING))) {
-                    configs.add(new Config(spec, m, RankPlacement.TWO_OPT));
-                    configs.add(new Config(spec, m, RankPlacement.CCO));
+                    configs.add(new Config(spec, m, RankPlacement.TWO_OPT, RankPlacement.Objective.HOPS));
+                    configs.add(new Config(spec, m, RankPlacement.TWO_OPT, RankPlacement.Objective.CONTENTION));
+                    configs.add(new Config(spec, m, RankPlacement.CCO, RankPlacement.Objective.HOPS));
                 }
             }
             for (String cc : new String[] {"bcast", "allreduce", "alltoall"}) {
-                TransferList list = MpiAlgorithm.parse(cc).transfers(procs);
+                MpiAlgorithm algorithm = MpiAlgorithm.parse(cc);
+                TransferList list = algorithm.transfers(procs);
                 Map<String, double[]> series = new LinkedHashMap<>();
                 for (Config c : configs) {
-                    RankPlacer.Settings settings = new RankPlacer.Settings(c.placement(), RankPlacement.Objective.HOPS,
+                    RankPlacer.Settings settings = new RankPlacer.Settings(c.placement(), c.objective(),
                             c.placement().searches() ? iterations : 0, seed, false, 0);
                     RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(cc, procs), c.mapping(), seed, settings, false, threads);
                     double[] y = new double[sizes.length];
                     for (int i = 0; i < sizes.length; i++) {
-                        Program program = CollectivePrograms.of(list, o.ranks(), sizes[i], false);
+                        Program program = repeated(list, o.ranks(), algorithm.collectiveBytes(sizes[i], procs), repeat);
                         MessageSimulator.Result r = MessageSimulator.run(net, program, options);
                         y[i] = r.seconds();
-                        rows.add(new Object[] {spec, cc, c.mapping().label(), c.placement().label(), (long) sizes[i],
-                            r.seconds(), o.result().totalHops(), r.events()});
+                        rows.add(new Object[] {spec, cc, c.mapping().label(), c.label().substring(c.mapping().label().length() + 1),
+                            (long) sizes[i], repeat, r.seconds(), o.result().totalHops(), r.events()});
                     }
                     series.put(c.label(), y);
                 }
-                charts.add(new Analyses.Chart("msg-sweep-" + t.family() + "-" + cc, cc + " of " + procs + " processes on " + spec,
-                        "message bytes (log)", "seconds (log)", sizes, null, series.keySet().toArray(String[]::new),
+                charts.add(new Analyses.Chart("msg-sweep-" + t.family() + "-" + cc, cc + " of " + procs + " processes on " + spec
+                        + ", " + repeat + " runs", algorithm.perDestination() ? "bytes to each destination (log)" : "message bytes (log)",
+                        "seconds (log)", sizes, null, series.keySet().toArray(String[]::new),
                         series.values().toArray(double[][]::new), true));
             }
         }
         return new Analyses.Output(List.of(new Analyses.Table("msg-sweep", List.of("network", "collective", "mapping",
-                "placement", "bytes", "seconds", "totalHops", "events"), rows)), charts);
+                "placement", "bytes", "repeat", "seconds", "totalHops", "events"), rows)), charts);
+    }
+
+    /** {@code times} runs of a collective as MPI runs them, each rank starting a run when its part of the last ended. */
+    static Program repeated(TransferList list, int[] ranks, double bytes, int times) {
+        Program p = new Program();
+        int[] frontier = new int[list.procs()];
+        java.util.Arrays.fill(frontier, -1);
+        for (int k = 0; k < times; k++) {
+            CollectivePrograms.append(p, list, ranks, bytes, frontier);
+        }
+        return p;
     }
 
     /**
