@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 CCOPT=${CCOPT:-./ccopt}
 out=docs/results/msgsim
 $CCOPT analyze msg-sweep --out "$out"
+$CCOPT analyze p2p-time --out "$out"
 $CCOPT analyze nas --out "$out"
 python3 experiments/msgsim_tables.py "$out" > docs/results/msgsim-tables.md
 if [ -f /usr/include/simgrid/s4u.hpp ]; then

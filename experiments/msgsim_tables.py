@@ -109,6 +109,31 @@ if rs and ci:
           + (": the circulant network is faster." if t[best_c][big] < t[best_r][big] else
              ": **the random shortcut network is faster**, against the thesis's conclusion at this size."))
 p()
+if os.path.exists(os.path.join(d, "p2p-time.csv")):
+    pt = rows("p2p-time")
+    counts = sorted({int(r["mappedNodes"]) for r in pt})
+    n_ex = pt[0]["exchanges"]
+    p(f"## Fig. 5.13: bidirectional point-to-point exchanges (128 B each way, mean of {int(n_ex):,} random pairs, ns)")
+    p()
+    p("| network | mapping | " + " | ".join(str(c) for c in counts) + " |")
+    p("| --- | --- | " + " | ".join("---:" for _ in counts) + " |")
+    pv = {}
+    for r in pt:
+        pv.setdefault((r["network"], r["mapping"]), {})[int(r["mappedNodes"])] = float(r["meanSeconds"]) * 1e9
+    for (net, m), v in pv.items():
+        p(f"| {net} | {m} | " + " | ".join(f"{v[c]:.1f}" for c in counts) + " |")
+    p()
+    rs_net = next(n for n, _ in pv if n.startswith("random-shortcut"))
+    ci_net = next(n for n, _ in pv if n.startswith("circulant"))
+    ahead = [c for c in counts if pv[(ci_net, "circulant")][c] < min(pv[(rs_net, m)][c] for m in ("random", "tree", "ring", "circulant"))]
+    worst = all(max(pv, key=lambda k: pv[k][c]) == (ci_net, "random") for c in counts)
+    p("The thesis (§5.3.2): with fewer than 128 mapped nodes, circulant mapping on the circulant network beats the "
+      "random shortcut network, and random mapping on the circulant network is the slowest. Here circulant mapping on the "
+      f"circulant network is faster than every mapping on the random shortcut network at {', '.join(map(str, ahead)) or 'no count'} "
+      f"mapped nodes; random mapping on the circulant network is the slowest {'at every count' if worst else 'not at every count'}. "
+      "Command: `ccopt analyze p2p-time --out docs/results/msgsim` (each cell's exchanges run one after another in one "
+      "program, so the mean is exact for the pairs drawn).")
+    p()
 if os.path.exists(os.path.join(d, "nas.csv")):
     nas = rows("nas")
     seeds = len({r["seed"] for r in nas})

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CCOPT=${CCOPT:-./ccopt}
 out=docs/results/rank
-for a in hops-table convergence sa-vs-two-opt circulant metrics p2p-hops collective-share cost; do
+for a in hops-table mapping-hops convergence sa-vs-two-opt circulant metrics topology-hops p2p-hops collective-share cost; do
   $CCOPT analyze "$a" --out "$out"
 done
 # Tables 3.4-3.6 under the thesis's own two-opt rules (--rules cui2024)

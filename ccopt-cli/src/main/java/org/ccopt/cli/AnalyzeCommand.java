@@ -18,15 +18,19 @@ import picocli.CommandLine.Spec;
         description = "Run one of the thesis's analyses (Cui 2024) and write its CSV tables and PNG charts to --out.",
         footer = {"", "Analyses and the options they read:",
             "  hops-table        Tables 3.4-3.6: hops per mapping and placement (--nodes --degree --procs --seeds --iterations)",
+            "  mapping-hops      Fig. 3.4: hops of random, tree and ring mapping against mapped nodes (--nodes --degree --counts --seed)",
             "  convergence       Figs 3.7-3.9: two-opt hops against iterations (--nodes --degree --procs --iterations --seed)",
             "  sa-vs-two-opt     Figs 3.17-3.18: two-opt vs SA vs ascending, hops and time (--sizes --degree --seed)",
             "  circulant         Table 4.1: hops on G(n, log2 n) against n-1, n log2 n (--sizes)",
             "  metrics           Figs 5.1-5.2: diameter and ASPL of random shortcut, circulant, Dragonfly (--sizes --seed)",
+            "  topology-hops     Figs 5.3-5.5: hops on circulant, random shortcut (+ two-opt) and Dragonfly against N (--sizes --iterations --seed)",
             "  p2p-hops          Fig. 5.12: average point-to-point hops against mapped nodes (--nodes --counts --samples --seed)",
             "  collective-share  Fig. 5.14: total hops against the alltoall share (--nodes --procs --total --samples --seed)",
             "  cost              Figs 5.19-5.20: cable length and total cost (--sizes --seed)",
             "  msg-sweep         Figs 3.10-3.12, 4.6-4.8: collective times, 256 B - 1 MiB, per mapping and placement",
             "                    (--networks --procs --iterations --repeat --sharing --seed)",
+            "  p2p-time          Fig. 5.13: mean time of 128 B bidirectional exchanges between random mapped pairs",
+            "                    (--networks --counts --samples (default 10000) --sharing --seed)",
             "  nas               Figs 3.13-3.16, 4.9-4.12: Mop/s of the NAS FT/IS/MG/LU skeletons per mapping and placement",
             "                    (--networks --procs (default 128) --seeds --iterations --lu-iterations --sharing)"})
 final class AnalyzeCommand implements Callable<Integer> {
@@ -62,14 +66,14 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--iterations", paramLabel = "N", description = "Two-opt/SA iterations (default: 200000 for hops-table, 1000000 for convergence).")
     Long iterations;
 
-    @Option(names = "--sizes", paramLabel = "LIST", description = "Network sizes, e.g. 64..4096 (doubling) or 64,256 (defaults: 64..2048 for sa-vs-two-opt, 16..4096 for circulant, 64..8192 for metrics and cost).")
+    @Option(names = "--sizes", paramLabel = "LIST", description = "Network sizes, e.g. 64..4096 (doubling) or 64,256 (defaults: 64..2048 for sa-vs-two-opt, 16..4096 for circulant, 64..4096 for topology-hops, 64..8192 for metrics and cost).")
     String sizes;
 
-    @Option(names = "--counts", defaultValue = "8..1024", paramLabel = "LIST", description = "Mapped node counts for p2p-hops (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--counts", defaultValue = "8..1024", paramLabel = "LIST", description = "Mapped node counts for mapping-hops, p2p-hops and p2p-time (default: ${DEFAULT-VALUE}).")
     String counts;
 
-    @Option(names = "--samples", defaultValue = "100000", description = "Random point-to-point messages sampled (default: ${DEFAULT-VALUE}, as the thesis).")
-    int samples;
+    @Option(names = "--samples", paramLabel = "N", description = "Random point-to-point messages sampled (default, as the thesis: 100000; 10000 exchanges for p2p-time).")
+    Integer samples;
 
     @Option(names = "--total", defaultValue = "102400", description = "Messages in the collective-share mix (default: ${DEFAULT-VALUE}, as the thesis).")
     int total;
@@ -90,17 +94,20 @@ final class AnalyzeCommand implements Callable<Integer> {
     Integer threads;
 
     /** The options each analysis reads (the footer's lists); --out and --threads apply to all. */
-    private static final java.util.Map<String, java.util.List<String>> READS = java.util.Map.of(
-            "hops-table", java.util.List.of("--nodes", "--degree", "--procs", "--seeds", "--iterations"),
-            "convergence", java.util.List.of("--nodes", "--degree", "--procs", "--iterations", "--seed"),
-            "sa-vs-two-opt", java.util.List.of("--sizes", "--degree", "--seed"),
-            "circulant", java.util.List.of("--sizes"),
-            "metrics", java.util.List.of("--sizes", "--seed"),
-            "p2p-hops", java.util.List.of("--nodes", "--counts", "--samples", "--seed"),
-            "collective-share", java.util.List.of("--nodes", "--procs", "--total", "--samples", "--seed"),
-            "cost", java.util.List.of("--sizes", "--seed"),
-            "msg-sweep", java.util.List.of("--networks", "--procs", "--iterations", "--repeat", "--sharing", "--seed"),
-            "nas", java.util.List.of("--networks", "--procs", "--seeds", "--iterations", "--lu-iterations", "--sharing"));
+    private static final java.util.Map<String, java.util.List<String>> READS = java.util.Map.ofEntries(
+            java.util.Map.entry("hops-table", java.util.List.of("--nodes", "--degree", "--procs", "--seeds", "--iterations")),
+            java.util.Map.entry("mapping-hops", java.util.List.of("--nodes", "--degree", "--counts", "--seed")),
+            java.util.Map.entry("topology-hops", java.util.List.of("--sizes", "--iterations", "--seed")),
+            java.util.Map.entry("convergence", java.util.List.of("--nodes", "--degree", "--procs", "--iterations", "--seed")),
+            java.util.Map.entry("sa-vs-two-opt", java.util.List.of("--sizes", "--degree", "--seed")),
+            java.util.Map.entry("circulant", java.util.List.of("--sizes")),
+            java.util.Map.entry("metrics", java.util.List.of("--sizes", "--seed")),
+            java.util.Map.entry("p2p-hops", java.util.List.of("--nodes", "--counts", "--samples", "--seed")),
+            java.util.Map.entry("collective-share", java.util.List.of("--nodes", "--procs", "--total", "--samples", "--seed")),
+            java.util.Map.entry("cost", java.util.List.of("--sizes", "--seed")),
+            java.util.Map.entry("msg-sweep", java.util.List.of("--networks", "--procs", "--iterations", "--repeat", "--sharing", "--seed")),
+            java.util.Map.entry("p2p-time", java.util.List.of("--networks", "--counts", "--samples", "--sharing", "--seed")),
+            java.util.Map.entry("nas", java.util.List.of("--networks", "--procs", "--seeds", "--iterations", "--lu-iterations", "--sharing")));
 
     @Override
     public Integer call() throws IOException {
@@ -115,29 +122,34 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
         }
         int th = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (th < 1 || seeds < 1 || samples < 1 || total < 1) {
+        if (th < 1 || seeds < 1 || (samples != null && samples < 1) || total < 1) {
             throw new InvalidInputException("--threads, --seeds, --samples and --total must be positive; got "
                     + th + ", " + seeds + ", " + samples + ", " + total);
         }
         String n = name.toLowerCase(Locale.ROOT);
         Analyses.Output o = switch (n) {
             case "hops-table" -> Analyses.hopsTable(nodes, deg(19), procsOr(512), seeds, its(200_000), th);
+            case "mapping-hops" -> Analyses.mappingHops(nodes, deg(19), Analyses.sizes(counts, "--counts"), seed, th);
+            case "topology-hops" -> Analyses.topologyHops(sizes("64..4096"), its(200_000), seed, th);
             case "convergence" -> Analyses.convergence(nodes, deg(19), procsOr(512), its(1_000_000), seed, th);
             case "sa-vs-two-opt" -> Analyses.saVsTwoOpt(sizes("64..2048"), deg(8), seed, th);
             case "circulant" -> Analyses.circulant(sizes("16..4096"), th);
             case "metrics" -> Analyses.metrics(sizes("64..8192"), seed, th);
-            case "p2p-hops" -> Analyses.p2pHops(nodes, Analyses.sizes(counts, "--counts"), samples, seed, th);
-            case "collective-share" -> Analyses.collectiveShare(nodes, procsOr(512), total, samples, seed, th);
+            case "p2p-hops" -> Analyses.p2pHops(nodes, Analyses.sizes(counts, "--counts"), samplesOr(100_000), seed, th);
+            case "collective-share" -> Analyses.collectiveShare(nodes, procsOr(512), total, samplesOr(100_000), seed, th);
             case "cost" -> Analyses.cost(sizes("64..8192"), seed);
             case "msg-sweep" -> org.ccopt.msgsim.MsgAnalyses.sweep(java.util.List.of(networks.split(";")), procsOr(512),
                     its(200_000), org.ccopt.msgsim.MsgAnalyses.SIZES, repeat,
                     new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0),
                     seed, th);
+            case "p2p-time" -> org.ccopt.msgsim.MsgAnalyses.p2pTime(java.util.List.of(networks.split(";")),
+                    Analyses.sizes(counts, "--counts"), samplesOr(10_000), 128,
+                    new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0), seed);
             case "nas" -> org.ccopt.msgsim.MsgAnalyses.nas(java.util.List.of(networks.split(";")), procsOr(128), its(200_000),
                     seeds, luIterations,
                     new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0), th);
             default -> throw new InvalidInputException("unknown analysis '" + name + "'; expected one of " + Analyses.NAMES
-                    + ", msg-sweep, nas");
+                    + ", msg-sweep, p2p-time, nas");
         };
         Path dir = out == null ? Path.of("analyze-" + n) : out;
         Files.createDirectories(dir);
@@ -171,6 +183,10 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     private static String format(Object v) {
         return v instanceof Double d ? Csv.number(d) : Csv.cell(String.valueOf(v));
+    }
+
+    private int samplesOr(int fallback) {
+        return samples == null ? fallback : samples;
     }
 
     private int procsOr(int fallback) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,6 +69,39 @@ class RankCommandTest {
         MainTest.Result sizes = MainTest.run("analyze", "circulant", "--sizes", "12", "--out", dir.toString());
         assertThat(sizes.code()).isEqualTo(2);
         assertThat(sizes.err()).contains("size 12 is invalid; expected a power of two");
+    }
+
+    @Test
+    void topologyHopsMeetTheCirculantClosedFormsAndMappingHopsMatchTheHopsCommand() throws Exception {
+        MainTest.Result r = MainTest.run("analyze", "topology-hops", "--sizes", "64,128", "--iterations", "200",
+                "--out", dir.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> lines = Files.readAllLines(dir.resolve("topology-hops.csv"));
+        // G(N, log2 N) with every node: bcast N - 1, allreduce and alltoall N log2 N (Cui 2024, Table 4.1)
+        assertThat(lines).contains("bcast,64,circulant,circulant2:64,63", "allreduce,128,circulant,circulant2:128,896",
+                "alltoall,64,circulant,circulant2:64,384");
+        MainTest.Result m = MainTest.run("analyze", "mapping-hops", "--nodes", "64", "--degree", "5", "--counts", "16",
+                "--seed", "3", "--out", dir.toString());
+        assertThat(m.code()).as(m.err()).isZero();
+        JsonNode h = MainTest.run("hops", "--topology", "random-shortcut:64:5:seed=3", "--collective", "allreduce",
+                "--procs", "16", "--mapping", "tree", "--seed", "3", "--placement", "mapping-order", "--json").json();
+        assertThat(Files.readAllLines(dir.resolve("mapping-hops.csv"))).contains("allreduce,tree,16," + h.get("totalHops").asLong());
+    }
+
+    @Test
+    void p2pTimeOfOneHopExchangesByHand() throws Exception {
+        // two mapped nodes next to each other on a ring (ring mapping): every exchange is the same, both directions
+        // share the host links and the link (shared duplex) with equal CM02 weights: 100 ns + 128 B / (BW / 2)
+        MainTest.Result r = MainTest.run("analyze", "p2p-time", "--networks", "ring:16", "--counts", "2", "--samples", "7",
+                "--out", dir.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        String ring = Files.readAllLines(dir.resolve("p2p-time.csv")).stream().filter(l -> l.startsWith("ring:16,ring,"))
+                .findFirst().orElseThrow();
+        double mean = Double.parseDouble(ring.substring(ring.lastIndexOf(',') + 1));
+        assertThat(mean).isCloseTo(100e-9 + 128 / 6.25e9, org.assertj.core.api.Assertions.within(1e-15));
+        MainTest.Result one = MainTest.run("analyze", "p2p-time", "--networks", "ring:16", "--counts", "1", "--out", dir.toString());
+        assertThat(one.code()).isEqualTo(2);
+        assertThat(one.err()).contains("--counts '1'");
     }
 
     @Test

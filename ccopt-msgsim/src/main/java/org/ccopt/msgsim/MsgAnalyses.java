@@ -101,6 +101,62 @@ public final class MsgAnalyses {
                 "placement", "bytes", "repeat", "seconds", "totalHops", "events"), rows)), charts);
     }
 
+    /**
+     * Fig. 5.13: the mean time of a bidirectional point-to-point exchange (a sends {@code bytes} to b while b sends
+     * as many to a) between random pairs of distinct mapped nodes, against the number of mapped nodes, for random,
+     * tree, ring and circulant mapping on each network (§5.3.2: "the message size of point-to-point communication is
+     * 128 bytes, and the traffic pattern is random. The bidirectional time is the mean value of 10000 bidirectional
+     * point-to-point communications"). The exchanges of one cell run one after another in one program, so none shares
+     * the network with another, and the mean is the program's time divided by their number.
+     */
+    public static Analyses.Output p2pTime(List<String> specs, int[] counts, int samples, double bytes,
+                                          MessageSimulator.Options options, long seed) {
+        if (samples < 1) {
+            throw InvalidInputException.parameter("samples", samples + " is invalid; expected 1 or more");
+        }
+        ProcessMapping[] mappings = {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING, ProcessMapping.CIRCULANT};
+        List<Object[]> rows = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<double[]> ys = new ArrayList<>();
+        for (String spec : specs) {
+            Topology t = TopologySpec.parse(spec);
+            MsgNetwork net = MsgNetwork.thesis(t);
+            for (ProcessMapping m : mappings) {
+                double[] y = new double[counts.length];
+                for (int i = 0; i < counts.length; i++) {
+                    int[] mapped = m.nodes(t, counts[i], seed);
+                    if (mapped.length < 2) {
+                        throw InvalidInputException.parameter("counts", counts[i] + " mapped node is too few for a pair; expected 2 or more");
+                    }
+                    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+                    Program p = new Program();
+                    int barrier = -1;
+                    for (int s = 0; s < samples; s++) {
+                        int a = random.nextInt(mapped.length);
+                        int b = random.nextInt(mapped.length - 1);
+                        if (b >= a) {
+                            b++;
+                        }
+                        int[] after = barrier < 0 ? new int[0] : new int[] {barrier};
+                        int there = p.message(mapped[a], mapped[b], bytes, after);
+                        int back = p.message(mapped[b], mapped[a], bytes, after);
+                        barrier = p.delay(0, there, back);
+                    }
+                    MessageSimulator.Result r = MessageSimulator.run(net, p, options);
+                    y[i] = r.seconds() / samples;
+                    rows.add(new Object[] {spec, m.label(), counts[i], samples, bytes, y[i]});
+                }
+                names.add(t.family() + " " + m.label());
+                ys.add(y);
+            }
+        }
+        return new Analyses.Output(List.of(new Analyses.Table("p2p-time", List.of("network", "mapping", "mappedNodes",
+                "exchanges", "bytes", "meanSeconds"), rows)),
+                List.of(new Analyses.Chart("p2p-time", "bidirectional point-to-point exchanges of " + (long) bytes + " B, random pairs",
+                        "mapped nodes", "mean seconds", java.util.Arrays.stream(counts).asDoubleStream().toArray(), null,
+                        names.toArray(String[]::new), ys.toArray(double[][]::new))));
+    }
+
     /** {@code times} runs of a collective as MPI runs them, each rank starting a run when its part of the last ended. */
     static Program repeated(TransferList list, int[] ranks, double bytes, int times) {
         Program p = new Program();

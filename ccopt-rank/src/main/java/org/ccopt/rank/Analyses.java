@@ -41,7 +41,8 @@ public final class Analyses {
     public record Output(List<Table> tables, List<Chart> charts) {
     }
 
-    public static final String NAMES = "hops-table, convergence, sa-vs-two-opt, circulant, metrics, p2p-hops, collective-share, cost";
+    public static final String NAMES = "hops-table, mapping-hops, convergence, sa-vs-two-opt, circulant, metrics, topology-hops, "
+            + "p2p-hops, collective-share, cost";
 
     private static final String[] COLLECTIVES = {"bcast", "allreduce", "alltoall"};
     private static final ProcessMapping[] THESIS_MAPPINGS = {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING};
@@ -222,6 +223,78 @@ public final class Analyses {
             }
         }
         return null;
+    }
+
+    /**
+     * Fig. 3.4: total hops of the three collectives against the number of mapped nodes, for random, hierarchical-tree
+     * and ring-based consecutive mapping on {@code random-shortcut:N:D:seed=s}, ranks in the mapping's order ("the hop
+     * counts of varying mapping strategies without any optimization", §3.2.4). The thesis: ring mapping has the
+     * fewest hops, tree the next.
+     */
+    public static Output mappingHops(int nodes, int degree, int[] counts, long seed, int threads) {
+        Topology t = randomShortcut(nodes, degree, seed);
+        List<Object[]> rows = new ArrayList<>();
+        List<Chart> charts = new ArrayList<>();
+        double[] x = Arrays.stream(counts).asDoubleStream().toArray();
+        String[] names = Arrays.stream(THESIS_MAPPINGS).map(ProcessMapping::label).toArray(String[]::new);
+        for (String cc : COLLECTIVES) {
+            double[][] y = new double[THESIS_MAPPINGS.length][counts.length];
+            for (int m = 0; m < THESIS_MAPPINGS.length; m++) {
+                for (int i = 0; i < counts.length; i++) {
+                    RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(cc, counts[i]), THESIS_MAPPINGS[m], seed,
+                            new RankPlacer.Settings(RankPlacement.MAPPING_ORDER, Objective.HOPS, 0, seed, false, 0), false, threads);
+                    y[m][i] = o.result().totalHops();
+                    rows.add(new Object[] {cc, THESIS_MAPPINGS[m].label(), counts[i], o.result().totalHops()});
+                }
+            }
+            charts.add(new Chart("mapping-hops-" + cc, cc + ", ranks in mapping order, " + t.spec(), "mapped nodes",
+                    "total hops", x, null, names, y));
+        }
+        return new Output(List.of(new Table("mapping-hops", List.of("collective", "mapping", "mappedNodes", "totalHops"), rows)),
+                charts);
+    }
+
+    /**
+     * Figs 5.3-5.5: total hops of the three collectives with every node taking part against the network size N, on
+     * the circulant network G(N, log2 N), the random shortcut network and the Dragonfly of degree 2 log2 N - 1, with
+     * ring-based consecutive mapping in its order, and on the random shortcut network also with two-opt ({@code
+     * iterations}, 200,000 in the thesis; §5.2.1). The thesis at N = 1,024: circulant hops 9 % and 40 % below
+     * Dragonfly and random shortcut for bcast, 48 % and 59 % for allreduce, 52 % and 59 % for alltoall.
+     */
+    public static Output topologyHops(int[] sizes, long iterations, long seed, int threads) {
+        String[] names = {"circulant", "random shortcut", "random shortcut + two-opt", "dragonfly"};
+        List<Object[]> rows = new ArrayList<>();
+        List<Chart> charts = new ArrayList<>();
+        double[] x = Arrays.stream(sizes).asDoubleStream().toArray();
+        for (String cc : COLLECTIVES) {
+            double[][] y = new double[names.length][sizes.length];
+            for (double[] row : y) {
+                Arrays.fill(row, Double.NaN);
+            }
+            for (int i = 0; i < sizes.length; i++) {
+                int n = sizes[i];
+                int d = 2 * log2(n, "size") - 1;
+                String[] specs = {"circulant2:" + n, "random-shortcut:" + n + ":" + d + ":seed=" + seed,
+                    "random-shortcut:" + n + ":" + d + ":seed=" + seed, dragonflySpec(n)};
+                for (int k = 0; k < names.length; k++) {
+                    if (specs[k] == null) {
+                        continue;
+                    }
+                    Topology t = TopologySpec.parse(specs[k]);
+                    boolean search = k == 2;
+                    RankPlacer.Settings settings = new RankPlacer.Settings(search ? RankPlacement.TWO_OPT
+                            : RankPlacement.MAPPING_ORDER, Objective.HOPS, search ? iterations : 0, seed, false, 0);
+                    RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(cc, t.terminalCount()), ProcessMapping.RING,
+                            seed, settings, false, threads);
+                    y[k][i] = o.result().totalHops();
+                    rows.add(new Object[] {cc, n, names[k], specs[k], o.result().totalHops()});
+                }
+            }
+            charts.add(new Chart("topology-hops-" + cc, cc + ", every node, ring-based mapping, degree 2 log2 N - 1",
+                    "network size N", "total hops", x, null, names, y));
+        }
+        return new Output(List.of(new Table("topology-hops", List.of("collective", "size", "network", "spec", "totalHops"),
+                rows)), charts);
     }
 
     /** Figs 5.1-5.2: diameter and ASPL of random shortcut, circulant and Dragonfly with degree 2 log2 N - 1. */
