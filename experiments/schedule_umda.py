@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """UMDA's success rate on the 8-node Omega network against the MIN paper's Table 5.
 
-Usage: experiments/schedule_umda.py RESULTS_DIR MACHINE [MBOA_DIR] > docs/results/schedule-umda.md
-where RESULTS_DIR is the --out of `ccopt run experiments/files/schedule-umda-omega8.yaml` and MBOA_DIR that of
-`ccopt run experiments/files/schedule-mboa-hypercube.yaml`. A run succeeds when the EA itself (the row's solver)
+Usage: experiments/schedule_umda.py RESULTS_DIR MACHINE [MBOA_DIR [HGSA_DIR]] > docs/results/schedule-umda.md
+where RESULTS_DIR is the --out of `ccopt run experiments/files/schedule-umda-omega8.yaml`, MBOA_DIR that of
+`ccopt run experiments/files/schedule-mboa-hypercube.yaml` and HGSA_DIR that of
+`ccopt run experiments/files/schedule-hgsa-hypercube.yaml`. A run succeeds when the EA itself (the row's solver)
 produced a schedule of the lower bound (7 steps on Omega 8, 4 on the 8-node hypercube).
 """
 import datetime
@@ -72,7 +73,32 @@ def mboa(directory):
         print(f"| {fitness} | {len(ok)}/{len(runs)} | {time} | {evals} | 60 % |")
 
 
+def hgsa(directory):
+    """HGSA's store-and-forward AAB on the all-port 16-node hypercube with the 2007 paper's encoding (4 steps)."""
+    runs = [json.loads(line) for line in open(f"{directory}/results.jsonl") if line.strip()]
+    ok = [r for r in runs if r.get("status") == "ok" and r.get("result.solver", r.get("solver")) == "hgsa"
+          and r["steps"] == 4]
+    print("\n## HGSA on the 16-node all-port hypercube, store-and-forward\n")
+    print("`./ccopt run experiments/files/schedule-hgsa-hypercube.yaml --out DIR`: `ccopt schedule -t hypercube:4 --cc AAB "
+          "--ports all --switching sf --solver hgsa --seed S --time-limit 60s`, seeds 1-10, at the lower bound of 4 steps; "
+          "a run succeeds when HGSA itself found it. HGSA uses the 2007 paper's encoding here (§3.1: for every "
+          "sender-receiver pair a shortest path and a time slot per channel, in the windows <Z, S - (L - Z)>; "
+          "`HgsaPaths`); the paper reports 100 % for HGSA's AAB on the all-port hypercubes of 8-32 nodes (Table 2, "
+          "wormhole; the paper does not separate its store-and-forward runs). ccopt's HGSA with this encoding on the "
+          "same network under wormhole switching is not built: ccopt counts two worms of one sender on one channel as "
+          "a conflict, where the paper counts them as one use.\n")
+    print("| runs | ccopt success | mean time (s) | mean evaluations | paper success |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    time = f"{statistics.mean(r['seconds'] for r in ok):.2f}" if ok else "-"
+    evals = f"{statistics.mean(r['evaluations'] for r in ok):,.0f}" if ok else "-"
+    print(f"| {len(runs)} | {len(ok)}/{len(runs)} | {time} | {evals} | 100 % |")
+    print("\nBefore this encoding (ccopt's one-hop transfers with a relay per receiver, up to 2026-11-24) the same "
+          "command found no 4-step schedule in 60 s on seeds 1 and 2 (best conflict count 6, 43 million evaluations).")
+
+
 if __name__ == "__main__":
     main()
     if len(sys.argv) > 3:
         mboa(sys.argv[3])
+    if len(sys.argv) > 4:
+        hgsa(sys.argv[4])

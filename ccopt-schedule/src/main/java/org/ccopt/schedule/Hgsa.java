@@ -14,10 +14,11 @@ import java.util.SplittableRandom;
  * the Metropolis criterion. Paper parameters: 10 processes (blades), exchange every 100 iterations, T0 = 100, 200
  * iterations per temperature, cooling factor 0.99.
  *
- * <p>A Metropolis move changes one random gene of one random transfer (its step, or its path, or for broadcasts
- * its source) and is evaluated by the shared delta evaluator. The 2007 paper ran HGSA on store-and-forward
- * broadcasts with a time slot per channel of a path; here a store-and-forward broadcast is the equivalent set of
- * one-hop transfers (see {@link Switching#SF}), so the same genes serve both switching models.
+ * <p>On store-and-forward broadcasts to every node of an all-port network, the setting of the 2007 paper, HGSA uses
+ * the paper's own encoding (a shortest path and a time slot per channel for every sender-receiver pair; {@link
+ * HgsaPaths}). Elsewhere a Metropolis move changes one random gene of one random transfer (its step, or its path,
+ * or for broadcasts its source) and is evaluated by the shared delta evaluator; a store-and-forward broadcast is then
+ * the equivalent set of one-hop transfers (see {@link Switching#SF}).
  *
  * <p>The processes run in lockstep epochs on the worker threads, each with its own random stream, and the
  * exchange runs on one thread with the master's stream, so a run does not depend on the thread count.
@@ -58,6 +59,9 @@ final class Hgsa {
     }
 
     public static Attempt run(ScheduleProblem p, int steps, Params prm, Budget budget, long seed, int threads) {
+        if (HgsaPaths.applies(p)) {
+            return HgsaPaths.run(p, steps, prm, budget, seed, threads);
+        }
         long t0 = System.nanoTime();
         SplittableRandom master = new SplittableRandom(seed);
         int n = p.transferCount();
@@ -189,7 +193,7 @@ final class Hgsa {
     }
 
     /** Roulette-wheel choice with weight 1/(1 + cost). */
-    private static int roulette(long[] cost, SplittableRandom rnd) {
+    static int roulette(long[] cost, SplittableRandom rnd) {
         double total = 0;
         for (long c : cost) {
             total += 1.0 / (1 + c);
