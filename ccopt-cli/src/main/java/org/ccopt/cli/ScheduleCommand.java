@@ -83,6 +83,20 @@ final class ScheduleCommand implements Callable<Integer> {
             description = "UMDA mutation probability per child, 0..1 (default: ${DEFAULT-VALUE}, §4.5).")
     double umdaMutation;
 
+    @Option(names = "--umda-restart", paramLabel = "G",
+            description = "UMDA draws a fresh population after G generations without a better best, 0 never (default: "
+                    + Umda.Params.DEFAULT_RESTART + "; ccopt's choice, the paper states no restart).")
+    Integer umdaRestart;
+
+    @Option(names = "--mboa-population", defaultValue = "200", paramLabel = "N",
+            description = "MBOA population, 4..100000 (default: ${DEFAULT-VALUE}; the paper tuned it per instance).")
+    int mboaPopulation;
+
+    @Option(names = "--mboa-restart", paramLabel = "G",
+            description = "MBOA draws a fresh population after G generations without a better best, 0 never (default: "
+                    + Mboa.Params.DEFAULT_RESTART + ", never, as the paper).")
+    Integer mboaRestart;
+
     @Option(names = "--time-limit", defaultValue = "60s", paramLabel = "T",
             description = "Time budget, e.g. 60s, 5m, 500ms (default: ${DEFAULT-VALUE}).")
     String timeLimit;
@@ -137,9 +151,25 @@ final class ScheduleCommand implements Callable<Integer> {
         if (!(umdaMutation >= 0 && umdaMutation <= 1)) {
             throw new InvalidInputException("--umda-mutation " + umdaMutation + " is out of range; expected 0..1");
         }
+        int restart = umdaRestart == null ? Umda.Params.DEFAULT_RESTART : umdaRestart;
+        if (restart < 0) {
+            throw new InvalidInputException("--umda-restart " + restart + " is out of range; expected 0 (never) or more generations");
+        }
         Umda.Params r = Umda.Params.named(umdaReading);
         return new Umda.Params(umdaPopulation, umdaMutation, r.sourceMutation(), r.broadcastSwap(), r.broadcastAcceleration(),
-                pairs());
+                pairs(), restart);
+    }
+
+    /** The MBOA parameters of the options, checked. */
+    private Mboa.Params mboaParams(boolean pairs) {
+        if (mboaPopulation < 4 || mboaPopulation > 100_000) {
+            throw new InvalidInputException("--mboa-population " + mboaPopulation + " is out of range; expected 4..100000");
+        }
+        int restart = mboaRestart == null ? Mboa.Params.DEFAULT_RESTART : mboaRestart;
+        if (restart < 0) {
+            throw new InvalidInputException("--mboa-restart " + restart + " is out of range; expected 0 (never) or more generations");
+        }
+        return Mboa.Params.defaults().withPairs(pairs).withPopulation(mboaPopulation).withRestart(restart);
     }
 
     @Override
@@ -149,8 +179,11 @@ final class ScheduleCommand implements Callable<Integer> {
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
         onlyWith(which, "--max-evaluations", Scheduler.Solver.UMDA, Scheduler.Solver.HGSA, Scheduler.Solver.MBOA);
         onlyWith(which, "--fitness", Scheduler.Solver.UMDA, Scheduler.Solver.MBOA);
-        for (String o : new String[] {"--umda-reading", "--umda-population", "--umda-mutation"}) {
+        for (String o : new String[] {"--umda-reading", "--umda-population", "--umda-mutation", "--umda-restart"}) {
             onlyWith(which, o, Scheduler.Solver.UMDA);
+        }
+        for (String o : new String[] {"--mboa-population", "--mboa-restart"}) {
+            onlyWith(which, o, Scheduler.Solver.MBOA);
         }
         Umda.Params umda = umdaParams();
         double seconds = parseSeconds(timeLimit);
@@ -190,7 +223,7 @@ final class ScheduleCommand implements Callable<Integer> {
         Scheduler.Result r;
         try {
             Scheduler.Settings settings = new Scheduler.Settings(which, steps, seed, nThreads, umda,
-                    Mboa.Params.defaults().withPairs(umda.pairs()));
+                    mboaParams(umda.pairs()));
             Budget budget = Budget.seconds(seconds, stop);
             r = new Scheduler(p, bound, settings, maxEvaluations == null ? budget : budget.withEvaluations(maxEvaluations),
                     live ? line -> err.println("  " + line) : null).run();

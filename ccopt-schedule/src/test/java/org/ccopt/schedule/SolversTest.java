@@ -82,6 +82,27 @@ class SolversTest {
         assertThat(HgsaPaths.applies(Problems.of("hypercube:3", "AAB", "all"))).isFalse();
     }
 
+    /**
+     * UMDA's restart rule (ccopt's addition): seeds whose first start stalls (Omega 8 AAB, seeds 7 and 10 take 21 s and
+     * more than 40 s without it) reach the 7-step bound within a fixed evaluation budget, the same on one thread and
+     * on two; the restart costs nothing before it fires, so seed 4 is found with the same evaluations either way.
+     */
+    @ParameterizedTest(name = "omega:8 AAB, seed {0}")
+    @CsvSource({"7", "10"})
+    void umdaRestartsWhenItsBestStalls(long seed) {
+        ScheduleProblem p = Problems.of("omega:8", "AAB", "1");
+        Attempt one = Umda.run(p, 7, Umda.Params.paper(), Budget.seconds(600).withEvaluations(1_000_000), seed, 1);
+        Attempt two = Umda.run(p, 7, Umda.Params.paper(), Budget.seconds(600).withEvaluations(1_000_000), seed, 2);
+        assertThat(one.found()).as("best cost " + one.bestCost()).isTrue();
+        assertThat(one.evaluations()).isEqualTo(two.evaluations());
+        assertThat(ScheduleValidator.check(p, one.best()).ok()).isTrue();
+        Umda.Params never = new Umda.Params(60, 0.9, true, true, true, true, 0);
+        Attempt quick = Umda.run(p, 7, Umda.Params.paper(), Budget.seconds(600).withEvaluations(1_000_000), 4, 1);
+        Attempt quickNever = Umda.run(p, 7, never, Budget.seconds(600).withEvaluations(1_000_000), 4, 1);
+        assertThat(quick.found()).isTrue();
+        assertThat(quick.evaluations()).isEqualTo(quickNever.evaluations());
+    }
+
     /** A named evolutionary solver runs even where the first-fit schedule already meets the bound, and says so. */
     @Test
     void theNamedEvolutionaryAlgorithmAlwaysRuns() {
