@@ -75,7 +75,7 @@ def mboa(directory):
         print(f"| {fitness} | {len(ok)}/{len(runs)} | {time} | {evals} | 60 % |")
     print("\nMBOA runs without restarts by default (`--mboa-restart 0`). Tried on 2026-11-24 with the same commands "
           "(`pairs`): a restart after 100 generations without a better best 0/10, after 300 generations 3/10, "
-          "`--mboa-population 50` without restarts 3/10; none reaches the paper's 60 %.")
+          "`--mboa-population 50` without restarts 3/10, restricted tournament replacement (Ocenasek's, each child replacing the nearest of 20 random members in Hamming distance, tried and not kept) 0/10; none reaches the paper's 60 %.")
 
 
 def hgsa(directory):
