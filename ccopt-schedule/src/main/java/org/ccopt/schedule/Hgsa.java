@@ -148,11 +148,12 @@ final class Hgsa {
 
     /** Metropolis moves of every process plus the four schedules each genetic phase evaluates per process. */
     private static long evaluations(List<Process> procs, long exchanges) {
-        long e = 4L * procs.size() * exchanges;
-        for (Process pr : procs) {
-            e += pr.iterations;
-        }
-        return e;
+        return evaluations(procs.size(), exchanges, procs.stream().mapToLong(pr -> pr.iterations).sum());
+    }
+
+    /** HGSA's evaluation count: the moves plus four chromosomes per process and exchange (shared by {@link HgsaPaths}). */
+    static long evaluations(int processes, long exchanges, long moves) {
+        return 4L * processes * exchanges + moves;
     }
 
     /** {@code exchange} Metropolis iterations; the temperature falls by the cooling factor every perTemperature. */

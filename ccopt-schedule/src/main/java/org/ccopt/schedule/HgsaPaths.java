@@ -224,13 +224,8 @@ final class HgsaPaths {
         }
     }
 
-    /** Metropolis moves and four chromosome evaluations per process and exchange. */
     private static long evaluations(List<Process> procs, long exchanges) {
-        long e = 4L * procs.size() * exchanges;
-        for (Process pr : procs) {
-            e += pr.iterations;
-        }
-        return e;
+        return Hgsa.evaluations(procs.size(), exchanges, procs.stream().mapToLong(pr -> pr.iterations).sum());
     }
 
     /** A random path for gene g and random slots in their windows, the first channel in step 1. */
