@@ -1,6 +1,8 @@
 package org.ccopt.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ccopt.InvalidInputException;
+import org.ccopt.collective.Collective;
 import org.ccopt.collective.PortModel;
 import org.ccopt.schedule.Budget;
 import org.ccopt.schedule.Mboa;
@@ -25,6 +28,7 @@ import org.ccopt.schedule.Switching;
 import org.ccopt.schedule.Umda;
 import org.ccopt.topology.Topology;
 import org.ccopt.traffic.TrafficPattern;
+import org.ccopt.util.InputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -121,6 +125,12 @@ final class ScheduleCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    @Option(names = "--validate", paramLabel = "FILE",
+            description = "Check the schedule in FILE (the JSON of 'ccopt schedule --json': its \"steps\" and its \"transfers\", "
+                    + "each {src, dst, step 1..steps, path of nodes, from}) against the collective, ports and switching of "
+                    + "these options, independently of how it was made; exit 0 when valid, 2 with the first violation when not.")
+    Path validate;
+
     /** An option given with a solver it does not apply to is refused, never ignored. */
     private void onlyWith(Scheduler.Solver which, String option, Scheduler.Solver... solvers) {
         if (!spec.commandLine().getParseResult().hasMatchedOption(option) || java.util.Arrays.asList(solvers).contains(which)) {
@@ -185,6 +195,9 @@ final class ScheduleCommand implements Callable<Integer> {
         for (String o : new String[] {"--mboa-population", "--mboa-restart"}) {
             onlyWith(which, o, Scheduler.Solver.MBOA);
         }
+        if (validate != null) {
+            return validateFile(t, portModel);
+        }
         Umda.Params umda = umdaParams();
         double seconds = parseSeconds(timeLimit);
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
@@ -235,6 +248,86 @@ final class ScheduleCommand implements Callable<Integer> {
             } catch (IllegalStateException shuttingDown) {
                 // Ctrl-C: the hook is already running and waits for this output
             }
+        }
+        return Main.OK;
+    }
+
+    /**
+     * {@code --validate}: the file's transfers through {@link ScheduleValidator} (which recomputes every route, step,
+     * port and holder from the topology), against the collective of the options; the file must name the same
+     * topology, collective, ports and switching as the options, or it is refused.
+     */
+    private int validateFile(Topology t, PortModel portModel) {
+        for (String o : new String[] {"--solver", "--steps", "--time-limit", "--max-evaluations", "--fitness", "--traffic"}) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new InvalidInputException(o + " does not apply to --validate, which checks a schedule and searches nothing");
+            }
+        }
+        JsonNode j;
+        try {
+            j = Json.MAPPER.readTree(InputFiles.read(validate, "schedule file", "the JSON of 'ccopt schedule --json'"));
+        } catch (java.io.IOException e) {
+            throw new InvalidInputException("schedule file " + validate + " is not JSON (" + e.getMessage().lines().findFirst().orElse("")
+                    + "); expected the output of 'ccopt schedule --json'");
+        }
+        Collective c = collective.build(t);
+        Switching sw = Switching.parse(switching);
+        String[][] same = {{"topology", t.spec()}, {"cc", c.kind().name()}, {"ports", portModel.toString()}, {"switching", sw.label()}};
+        for (String[] f : same) {
+            if (j.hasNonNull(f[0]) && !j.get(f[0]).asText().equals(f[1])) {
+                throw new InvalidInputException("schedule file " + validate + " is for " + f[0] + " " + j.get(f[0]).asText()
+                        + ", the options give " + f[1] + "; expected the same " + f[0]);
+            }
+        }
+        if (!j.path("steps").canConvertToInt() || !j.path("transfers").isArray()) {
+            throw new InvalidInputException("schedule file " + validate + " has no integer \"steps\" and \"transfers\" list; "
+                    + "expected the output of 'ccopt schedule --json'");
+        }
+        int stepCount = j.get("steps").asInt();
+        List<ScheduleValidator.Item> items = new ArrayList<>();
+        int k = 0;
+        for (JsonNode x : j.get("transfers")) {
+            k++;
+            for (String f : new String[] {"src", "dst", "step", "from"}) {
+                if (!x.path(f).canConvertToInt()) {
+                    throw new InvalidInputException("transfer " + k + " of " + validate + " has no integer \"" + f
+                            + "\"; expected {src, dst, step, path, from}");
+                }
+            }
+            if (!x.path("path").isArray() || x.get("path").isEmpty()) {
+                throw new InvalidInputException("transfer " + k + " of " + validate + " has no \"path\" of node ids; expected {src, dst, step, path, from}");
+            }
+            int[] path = new int[x.get("path").size()];
+            for (int i = 0; i < path.length; i++) {
+                if (!x.get("path").get(i).canConvertToInt()) {
+                    throw new InvalidInputException("transfer " + k + " of " + validate + " has a path entry that is not a node id");
+                }
+                path[i] = x.get("path").get(i).asInt();
+            }
+            items.add(new ScheduleValidator.Item(x.get("src").asInt(), x.get("dst").asInt(), x.get("from").asInt(),
+                    x.get("step").asInt() - 1, path));
+        }
+        ScheduleValidator.Report report = ScheduleValidator.check(t, c, null, portModel, sw, extraHops, stepCount, items);
+        PrintWriter w = spec.commandLine().getOut();
+        if (json) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("file", validate.toString());
+            r.put("valid", report.ok());
+            r.put("steps", stepCount);
+            r.put("transfers", items.size());
+            r.put("violations", report.violations());
+            r.put("messages", report.messages());
+            w.println(Json.write(r));
+        } else if (report.ok()) {
+            w.printf("%s: valid, %d transfers in %d steps (%s on %s, %s, %s)%n", validate, items.size(), stepCount,
+                    c.kind().name(), t.spec(), portModel, sw.label());
+        }
+        if (!report.ok()) {
+            if (json) {
+                return Main.BAD_INPUT;
+            }
+            throw new InvalidInputException("schedule file " + validate + " is not valid: " + report.violations()
+                    + " violation(s), the first: " + report.messages().get(0));
         }
         return Main.OK;
     }

@@ -13,6 +13,44 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ScheduleCommandTest {
 
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
+    /** A printed schedule validates as printed; one moved transfer, or other options, are refused with one line. */
+    @Test
+    void aPrintedScheduleValidatesAndADamagedOneDoesNot() throws Exception {
+        MainTest.Result made = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all", "--switching",
+                "sf", "--json");
+        assertThat(made.code()).isZero();
+        java.nio.file.Path file = dir.resolve("s.json");
+        java.nio.file.Files.writeString(file, made.out());
+        MainTest.Result ok = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all", "--switching",
+                "sf", "--validate", file.toString());
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("valid, 56 transfers in 3 steps");
+        // every transfer of source 0 into step 1: the relays do not hold the message yet
+        com.fasterxml.jackson.databind.node.ObjectNode j = (com.fasterxml.jackson.databind.node.ObjectNode) made.json();
+        for (JsonNode x : j.get("transfers")) {
+            if (x.get("src").asInt() == 0) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) x).put("step", 1);
+            }
+        }
+        java.nio.file.Path bad = dir.resolve("bad.json");
+        java.nio.file.Files.writeString(bad, j.toString());
+        MainTest.Result no = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all", "--switching",
+                "sf", "--validate", bad.toString());
+        assertThat(no.code()).isEqualTo(2);
+        assertThat(no.err()).contains("is not valid").contains("violation");
+        MainTest.Result other = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all",
+                "--validate", file.toString());
+        assertThat(other.code()).isEqualTo(2);
+        assertThat(other.err()).contains("is for switching sf, the options give wh");
+        MainTest.Result solver = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all",
+                "--switching", "sf", "--solver", "umda", "--validate", file.toString());
+        assertThat(solver.code()).isEqualTo(2);
+        assertThat(solver.err()).contains("--solver does not apply to --validate");
+    }
+
     @Test
     void jsonHasTheDocumentedFieldsAndAConflictFreeSchedule() throws Exception {
         MainTest.Result r = MainTest.run("schedule", "--topology", "omega:8", "--cc", "AAS", "--time-limit", "30s", "--json");
