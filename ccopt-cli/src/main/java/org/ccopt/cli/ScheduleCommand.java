@@ -375,7 +375,7 @@ final class ScheduleCommand implements Callable<Integer> {
         w.println(r.validation().ok() ? "validated: conflict-free" : "NOT VALID");
     }
 
-    /** Rows = sending nodes, columns = steps 1..S, cells = destinations (seed 002 Table 2). */
+    /** Rows = sending nodes, columns = steps 1..S, cells = destinations (the layout of the MIN paper's Table 2). */
     static String table(List<ScheduleValidator.Item> items, int steps, boolean broadcast) {
         TreeMap<Integer, String[]> rows = new TreeMap<>();
         for (ScheduleValidator.Item it : items) {
