@@ -125,6 +125,17 @@ final class ScheduleCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    @Option(names = "--ts", paramLabel = "TIME",
+            description = "Start-up time per step for the time model t = steps x ts + m x t1 (Jaros, Ohlidal, Dvorak 2007, eq. 3), e.g. 2us; with --t1 and --bytes.")
+    String ts;
+
+    @Option(names = "--t1", paramLabel = "TIME",
+            description = "Serialization time per byte for the time model, e.g. 0.1ns (10 GB/s); with --ts and --bytes.")
+    String t1;
+
+    @Option(names = "--bytes", paramLabel = "SIZE", description = "Message length m for the time model, e.g. 4KiB; with --ts and --t1.")
+    String bytes;
+
     @Option(names = "--validate", paramLabel = "FILE",
             description = "Check the schedule in FILE (the JSON of 'ccopt schedule --json': its \"steps\" and its \"transfers\", "
                     + "each {src, dst, step 1..steps, path of nodes, from}) against the collective, ports and switching of "
@@ -195,7 +206,11 @@ final class ScheduleCommand implements Callable<Integer> {
         for (String o : new String[] {"--mboa-population", "--mboa-restart"}) {
             onlyWith(which, o, Scheduler.Solver.MBOA);
         }
+        double[] timeModel = timeModel();
         if (validate != null) {
+            if (timeModel != null) {
+                throw new InvalidInputException("--ts, --t1 and --bytes do not apply to --validate; give them to the search");
+            }
             return validateFile(t, portModel);
         }
         Umda.Params umda = umdaParams();
@@ -240,7 +255,7 @@ final class ScheduleCommand implements Callable<Integer> {
             Budget budget = Budget.seconds(seconds, stop);
             r = new Scheduler(p, bound, settings, maxEvaluations == null ? budget : budget.withEvaluations(maxEvaluations),
                     live ? line -> err.println("  " + line) : null).run();
-            print(p, r);
+            print(p, r, timeModel);
         } finally {
             done.countDown();
             try {
@@ -332,7 +347,25 @@ final class ScheduleCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    private void print(ScheduleProblem p, Scheduler.Result r) {
+    /**
+     * The time model of Jaros, Ohlidal, Dvorak 2007, §2, eq. (3): t = tau x t_s + m x t_1, "the number of start-ups
+     * plus the serialization delay", under nearly distance-insensitive wormhole switching; as {ts, t1, m}, or null
+     * when none of the three options is given. The equation is applied as printed (one serialization delay for the
+     * whole collective), for both switching models.
+     */
+    private double[] timeModel() {
+        if (ts == null && t1 == null && bytes == null) {
+            return null;
+        }
+        if (ts == null || t1 == null || bytes == null) {
+            throw new InvalidInputException("the time model needs --ts, --t1 and --bytes together; got "
+                    + (ts == null ? "" : "--ts ") + (t1 == null ? "" : "--t1 ") + (bytes == null ? "" : "--bytes ") + "only");
+        }
+        return new double[] {org.ccopt.msgsim.CollectivePrograms.parseSeconds(ts), org.ccopt.msgsim.CollectivePrograms.parseSeconds(t1),
+            org.ccopt.msgsim.CollectivePrograms.parseBytes(bytes)};
+    }
+
+    private void print(ScheduleProblem p, Scheduler.Result r, double[] timeModel) {
         PrintWriter w = spec.commandLine().getOut();
         List<ScheduleValidator.Item> items = r.schedule() == null ? List.of() : ScheduleValidator.items(p, r.schedule());
         if (json) {
@@ -351,6 +384,14 @@ final class ScheduleCommand implements Callable<Integer> {
             j.put("seconds", r.seconds());
             j.put("evaluations", r.evaluations());
             j.put("log", r.log());
+            if (timeModel != null && r.schedule() != null) {
+                Map<String, Object> tm = new LinkedHashMap<>();
+                tm.put("ts", timeModel[0]);
+                tm.put("t1", timeModel[1]);
+                tm.put("bytes", timeModel[2]);
+                tm.put("seconds", r.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
+                j.put("timeModel", tm);
+            }
             List<Map<String, Object>> list = new ArrayList<>();
             for (ScheduleValidator.Item it : items) {
                 Map<String, Object> m = new LinkedHashMap<>();
@@ -373,6 +414,10 @@ final class ScheduleCommand implements Callable<Integer> {
         }
         w.print(table(items, r.steps(), p.broadcast()));
         w.println(r.validation().ok() ? "validated: conflict-free" : "NOT VALID");
+        if (timeModel != null) {
+            w.printf(Locale.ROOT, "time: %d x %.4g s + %.0f B x %.4g s/B = %.6g s (2007 paper, eq. 3)%n", r.steps(),
+                    timeModel[0], timeModel[2], timeModel[1], r.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
+        }
     }
 
     /** Rows = sending nodes, columns = steps 1..S, cells = destinations (the layout of the MIN paper's Table 2). */

@@ -16,6 +16,19 @@ class ScheduleCommandTest {
     @org.junit.jupiter.api.io.TempDir
     java.nio.file.Path dir;
 
+    /** The 2007 paper's eq. (3): t = steps x t_s + m x t_1, hand-computed for a 3-step schedule. */
+    @Test
+    void theTimeModelIsStepsTimesStartUpPlusSerialization() throws Exception {
+        JsonNode j = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all", "--ts", "2us", "--t1",
+                "0.1ns", "--bytes", "4KiB", "--json").json();
+        assertThat(j.get("steps").asInt()).isEqualTo(3);
+        assertThat(j.get("timeModel").get("seconds").asDouble())
+                .isCloseTo(3 * 2e-6 + 4096 * 1e-10, org.assertj.core.api.Assertions.within(1e-15));
+        MainTest.Result partial = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ts", "2us");
+        assertThat(partial.code()).isEqualTo(2);
+        assertThat(partial.err()).contains("needs --ts, --t1 and --bytes together");
+    }
+
     /** A printed schedule validates as printed; one moved transfer, or other options, are refused with one line. */
     @Test
     void aPrintedScheduleValidatesAndADamagedOneDoesNot() throws Exception {
