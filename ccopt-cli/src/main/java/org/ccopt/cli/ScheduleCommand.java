@@ -20,6 +20,7 @@ import org.ccopt.collective.Collective;
 import org.ccopt.collective.PortModel;
 import org.ccopt.schedule.Budget;
 import org.ccopt.schedule.Mboa;
+import org.ccopt.schedule.SchedulePicture;
 import org.ccopt.schedule.ScheduleProblem;
 import org.ccopt.schedule.ExactSolver;
 import org.ccopt.schedule.ScheduleValidator;
@@ -136,6 +137,11 @@ final class ScheduleCommand implements Callable<Integer> {
     @Option(names = "--bytes", paramLabel = "SIZE", description = "Message length m for the time model, e.g. 4KiB; with --ts and --t1.")
     String bytes;
 
+    @Option(names = "--picture", paramLabel = "FILE",
+            description = "Draw the schedule found as a step diagram (steps across, channels down, one colour per sender): FILE.png or FILE.svg.")
+    @Output
+    Path picture;
+
     @Option(names = "--validate", paramLabel = "FILE",
             description = "Check the schedule in FILE (the JSON of 'ccopt schedule --json': its \"steps\" and its \"transfers\", "
                     + "each {src, dst, step 1..steps, path of nodes, from}) against the collective, ports and switching of "
@@ -194,7 +200,7 @@ final class ScheduleCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         Topology t = topology.build();
         PortModel portModel = collective.portModel();
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
@@ -205,6 +211,9 @@ final class ScheduleCommand implements Callable<Integer> {
         }
         for (String o : new String[] {"--mboa-population", "--mboa-restart"}) {
             onlyWith(which, o, Scheduler.Solver.MBOA);
+        }
+        if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).matches(".*\\.(png|svg)")) {
+            throw new InvalidInputException("--picture " + picture + " has an unknown format; expected a name ending in .png or .svg");
         }
         double[] timeModel = timeModel();
         if (validate != null) {
@@ -256,6 +265,10 @@ final class ScheduleCommand implements Callable<Integer> {
             r = new Scheduler(p, bound, settings, maxEvaluations == null ? budget : budget.withEvaluations(maxEvaluations),
                     live ? line -> err.println("  " + line) : null).run();
             print(p, r, timeModel);
+            if (picture != null && r.schedule() != null) {
+                SchedulePicture.write(picture, p.topology(), ScheduleValidator.items(p, r.schedule()), r.steps(),
+                        p.label() + ": " + r.steps() + " steps, " + r.solver());
+            }
         } finally {
             done.countDown();
             try {
@@ -272,7 +285,7 @@ final class ScheduleCommand implements Callable<Integer> {
      * port and holder from the topology), against the collective of the options; the file must name the same
      * topology, collective, ports and switching as the options, or it is refused.
      */
-    private int validateFile(Topology t, PortModel portModel) {
+    private int validateFile(Topology t, PortModel portModel) throws java.io.IOException {
         for (String o : new String[] {"--solver", "--steps", "--time-limit", "--max-evaluations", "--fitness", "--traffic"}) {
             if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
                 throw new InvalidInputException(o + " does not apply to --validate, which checks a schedule and searches nothing");
@@ -323,6 +336,10 @@ final class ScheduleCommand implements Callable<Integer> {
                     x.get("step").asInt() - 1, path));
         }
         ScheduleValidator.Report report = ScheduleValidator.check(t, c, null, portModel, sw, extraHops, stepCount, items);
+        if (picture != null) {
+            SchedulePicture.write(picture, t, items, stepCount, validate.getFileName() + ": " + stepCount + " steps, "
+                    + (report.ok() ? "valid" : report.violations() + " violations (outlined in red where they share a channel)"));
+        }
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
             Map<String, Object> r = new LinkedHashMap<>();

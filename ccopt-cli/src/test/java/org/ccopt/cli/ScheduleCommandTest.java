@@ -16,6 +16,26 @@ class ScheduleCommandTest {
     @org.junit.jupiter.api.io.TempDir
     java.nio.file.Path dir;
 
+    /** The step diagram: a PNG a reader can open, an SVG with one cell per channel crossing, other formats refused. */
+    @Test
+    void theStepDiagramIsDrawnAsPngOrSvg() throws Exception {
+        java.nio.file.Path png = dir.resolve("s.png");
+        java.nio.file.Path svg = dir.resolve("s.svg");
+        assertThat(MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--picture", png.toString()).code()).isZero();
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isGreaterThan(7 * 64);
+        MainTest.Result r = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all", "--switching",
+                "sf", "--picture", svg.toString(), "--json");
+        assertThat(r.code()).isZero();
+        // store-and-forward: every transfer is one hop, so one cell per transfer
+        String text = java.nio.file.Files.readString(svg);
+        assertThat(text.split("<rect ", -1).length - 2).isEqualTo(r.json().get("transfers").size());
+        assertThat(text).doesNotContain("stroke=\"red\"");
+        MainTest.Result gif = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--picture", dir.resolve("s.gif").toString());
+        assertThat(gif.code()).isEqualTo(2);
+        assertThat(gif.err()).contains("expected a name ending in .png or .svg");
+    }
+
     /** The 2007 paper's eq. (3): t = steps x t_s + m x t_1, hand-computed for a 3-step schedule. */
     @Test
     void theTimeModelIsStepsTimesStartUpPlusSerialization() throws Exception {
