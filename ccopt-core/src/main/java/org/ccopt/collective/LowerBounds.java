@@ -29,8 +29,9 @@ import org.ccopt.topology.metrics.BisectionWidth;
  *       behind it. For OAB, a side behind a bridge is entered by at most one new message per step and inside it
  *       each informed node informs at most its ports: x_t &lt;= x_{t-1} + 1 + (ports of the x_{t-1} informed);
  *       this reproduces the full binary tree rows of Table 3 that the log term alone does not.
- *   <li><b>Cut bound for scatters.</b> The bisection: 2 floor(P/2) ceil(P/2) messages cross it (P^2/2 for even P),
- *       at most B_C per step, when T = R = all terminals.
+ *   <li><b>Cut bounds for scatters.</b> The bisection: 2 floor(P/2) ceil(P/2) messages cross it (P^2/2 for even P),
+ *       at most B_C per step, when T = R = all terminals. For other sets, the minimum cut between the senders that
+ *       do not receive and the receivers that do not send ({@code minCutScatter}).
  * </ul>
  */
 public final class LowerBounds {
@@ -113,6 +114,7 @@ public final class LowerBounds {
                 terms.add(term(perSender(senders, receivers, ports), "max over senders ceil(|R \\ {t}| / ports(t))"));
                 terms.add(term(bridgeCut(senders, receivers, true), "messages through one bridge channel (MIN paper §3 refinement)"));
                 terms.add(term(bisectionScatter(senders, receivers), "ceil(P^2 / (2 B_C)), B_C in channels (Jaros et al. 2007, Table 1)"));
+                terms.add(minCutScatter(senders, receivers));
             }
             default -> throw new IllegalStateException(c.kind().name());
         }
@@ -313,6 +315,65 @@ public final class LowerBounds {
             best = Math.max(best, steps);
         }
         return best;
+    }
+
+    /**
+     * The cut bound for any sender and receiver sets: every message from a sender that does not receive (A) to a
+     * receiver that does not send (B) crosses every cut that separates A from B, and a channel carries one message
+     * per step, so at least ceil(|A| |B| / c) steps, c the fewest channels from the A side to the B side (a minimum
+     * cut: maximum flow with unit channel capacities, JGraphT's push-relabel). The term names its cut size.
+     */
+    private Term minCutScatter(int[] senders, int[] receivers) {
+        boolean[] sends = new boolean[t.nodeCount()];
+        boolean[] receives = new boolean[t.nodeCount()];
+        for (int s : senders) {
+            sends[s] = true;
+        }
+        for (int r : receivers) {
+            receives[r] = true;
+        }
+        long a = 0;
+        long b = 0;
+        for (int v = 0; v < t.nodeCount(); v++) {
+            a += sends[v] && !receives[v] ? 1 : 0;
+            b += receives[v] && !sends[v] ? 1 : 0;
+        }
+        String name = "ceil(|A| |B| / c), A senders that do not receive, B receivers that do not send, c the minimum cut "
+                + "of channels from A to B";
+        if (a == 0 || b == 0) {
+            return term(0, name + " (no such A and B)");
+        }
+        org.jgrapht.graph.SimpleDirectedWeightedGraph<Integer, org.jgrapht.graph.DefaultWeightedEdge> g =
+                new org.jgrapht.graph.SimpleDirectedWeightedGraph<>(org.jgrapht.graph.DefaultWeightedEdge.class);
+        int source = t.nodeCount();
+        int sink = t.nodeCount() + 1;
+        for (int v = 0; v < t.nodeCount() + 2; v++) {
+            g.addVertex(v);
+        }
+        double unbounded = t.channelCount() + 1.0;
+        for (int c = 0; c < t.channelCount(); c++) {
+            int u = t.channelSource(c);
+            int v = t.channelTarget(c);
+            org.jgrapht.graph.DefaultWeightedEdge e = g.getEdge(u, v);
+            if (e == null) {
+                g.setEdgeWeight(g.addEdge(u, v), 1);
+            } else {
+                g.setEdgeWeight(e, g.getEdgeWeight(e) + 1); // parallel channels add up
+            }
+        }
+        for (int v = 0; v < t.nodeCount(); v++) {
+            if (sends[v] && !receives[v]) {
+                g.setEdgeWeight(g.addEdge(source, v), unbounded);
+            }
+            if (receives[v] && !sends[v]) {
+                g.setEdgeWeight(g.addEdge(v, sink), unbounded);
+            }
+        }
+        long cut = Math.round(new org.jgrapht.alg.flow.PushRelabelMFImpl<>(g).getMaximumFlow(source, sink).getValue());
+        if (cut == 0) {
+            return term(0, name + " (A and B are not connected)");
+        }
+        return term((a * b + cut - 1) / cut, name + " (|A| = " + a + ", |B| = " + b + ", c = " + cut + ")");
     }
 
     private long bisectionScatter(int[] senders, int[] receivers) {
