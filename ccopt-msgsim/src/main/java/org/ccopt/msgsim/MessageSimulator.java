@@ -223,7 +223,8 @@ public final class MessageSimulator {
                     }
                     case LV08 -> {
                         latency[t] = Sharing.LV08_LATENCY_FACTOR * lat + o.overhead();
-                        weight[t] = 1.0 / (lat + Sharing.LV08_WEIGHT_S * routes.resources()[m].length / net.bandwidth());
+                        // SimGrid gives a flow without latency the penalty 1, not its sharing penalty
+                        weight[t] = lat > 0 ? 1.0 / (lat + Sharing.LV08_WEIGHT_S * routes.resources()[m].length / net.bandwidth()) : 1.0;
                         remaining[t] = bytes / Sharing.LV08_BANDWIDTH_FACTOR;
                     }
                     default -> throw new IllegalStateException(o.sharing().name());

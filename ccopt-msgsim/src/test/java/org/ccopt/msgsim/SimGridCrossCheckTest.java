@@ -93,7 +93,9 @@ class SimGridCrossCheckTest {
     @CsvSource({
         "torus:4x4, 16, alltoall, 1048576, SHARED", "random-shortcut:32:4:seed=3, 24, allreduce, 65536, SHARED",
         "circulant2:32, 32, bcast, 4096, SPLIT", "'dragonfly:4,1,2', 20, alltoall, 16384, SPLIT",
-        "fattree:16, 16, allreduce, 262144, SHARED", "random-shortcut:32:4:seed=3, 32, alltoall, 1048576, SPLIT"})
+        "fattree:16, 16, allreduce, 262144, SHARED", "random-shortcut:32:4:seed=3, 32, alltoall, 1048576, SPLIT",
+        // two processors per router: flows without router hops, whose SimGrid penalty is 1
+        "fat-octagon, 16, alltoall, 65536, SHARED"})
     void agreesWithSimGridsDefaultModel(String spec, int procs, String collective, double bytes, MsgNetwork.Duplex duplex)
             throws Exception {
         Topology t = TopologySpec.parse(spec);
