@@ -266,7 +266,7 @@ final class ScheduleCommand implements Callable<Integer> {
                     live ? line -> err.println("  " + line) : null).run();
             print(p, r, timeModel);
             if (picture != null && r.schedule() != null) {
-                SchedulePicture.write(picture, p.topology(), ScheduleValidator.items(p, r.schedule()), r.steps(),
+                SchedulePicture.write(picture, ScheduleValidator.items(p, r.schedule()), r.steps(),
                         p.label() + ": " + r.steps() + " steps, " + r.solver());
             }
         } finally {
@@ -337,7 +337,7 @@ final class ScheduleCommand implements Callable<Integer> {
         }
         ScheduleValidator.Report report = ScheduleValidator.check(t, c, null, portModel, sw, extraHops, stepCount, items);
         if (picture != null) {
-            SchedulePicture.write(picture, t, items, stepCount, validate.getFileName() + ": " + stepCount + " steps, "
+            SchedulePicture.write(picture, items, stepCount, validate.getFileName() + ": " + stepCount + " steps, "
                     + (report.ok() ? "valid" : report.violations() + " violations (outlined in red where they share a channel)"));
         }
         PrintWriter w = spec.commandLine().getOut();

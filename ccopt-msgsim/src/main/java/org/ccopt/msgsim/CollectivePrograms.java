@@ -29,13 +29,10 @@ public final class CollectivePrograms {
         if (ranks.length < list.procs()) {
             throw new InvalidInputException("placement covers " + ranks.length + " ranks; expected " + list.procs());
         }
-        Program p = new Program();
         if (!synchronised) {
-            int[] frontier = new int[list.procs()];
-            Arrays.fill(frontier, -1);
-            append(p, list, ranks, bytes, frontier);
-            return p;
+            return repeated(list, ranks, bytes, 1);
         }
+        Program p = new Program();
         int step = -1;
         int barrier = -1;
         int[] stepTasks = new int[list.transfers().size()];
@@ -54,6 +51,23 @@ public final class CollectivePrograms {
             double b = Math.round(x.messageFraction() * bytes);
             stepTasks[stepCount++] = barrier < 0 ? p.message(ranks[x.source()], ranks[x.destination()], b)
                     : p.message(ranks[x.source()], ranks[x.destination()], b, barrier);
+        }
+        return p;
+    }
+
+    /**
+     * {@code times} runs of a collective as MPI runs them, one after another: each rank starts a run when its part of
+     * the previous one has ended.
+     */
+    public static Program repeated(TransferList list, int[] ranks, double bytes, int times) {
+        if (ranks.length < list.procs()) {
+            throw new InvalidInputException("placement covers " + ranks.length + " ranks; expected " + list.procs());
+        }
+        Program p = new Program();
+        int[] frontier = new int[list.procs()];
+        Arrays.fill(frontier, -1);
+        for (int k = 0; k < times; k++) {
+            append(p, list, ranks, bytes, frontier);
         }
         return p;
     }

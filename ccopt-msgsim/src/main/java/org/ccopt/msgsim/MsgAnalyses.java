@@ -83,7 +83,7 @@ public final class MsgAnalyses {
                     RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(cc, procs), c.mapping(), seed, settings, false, threads);
                     double[] y = new double[sizes.length];
                     for (int i = 0; i < sizes.length; i++) {
-                        Program program = repeated(list, o.ranks(), algorithm.collectiveBytes(sizes[i], procs), repeat);
+                        Program program = CollectivePrograms.repeated(list, o.ranks(), algorithm.collectiveBytes(sizes[i], procs), repeat);
                         MessageSimulator.Result r = MessageSimulator.run(net, program, options);
                         y[i] = r.seconds();
                         rows.add(new Object[] {spec, cc, c.mapping().label(), c.label().substring(c.mapping().label().length() + 1),
@@ -155,17 +155,6 @@ public final class MsgAnalyses {
                 List.of(new Analyses.Chart("p2p-time", "bidirectional point-to-point exchanges of " + (long) bytes + " B, random pairs",
                         "mapped nodes", "mean seconds", java.util.Arrays.stream(counts).asDoubleStream().toArray(), null,
                         names.toArray(String[]::new), ys.toArray(double[][]::new))));
-    }
-
-    /** {@code times} runs of a collective as MPI runs them, each rank starting a run when its part of the last ended. */
-    static Program repeated(TransferList list, int[] ranks, double bytes, int times) {
-        Program p = new Program();
-        int[] frontier = new int[list.procs()];
-        java.util.Arrays.fill(frontier, -1);
-        for (int k = 0; k < times; k++) {
-            CollectivePrograms.append(p, list, ranks, bytes, frontier);
-        }
-        return p;
     }
 
     /**

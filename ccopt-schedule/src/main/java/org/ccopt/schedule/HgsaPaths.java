@@ -147,11 +147,18 @@ final class HgsaPaths {
         long iterations;
         long bestCost = Long.MAX_VALUE;
         Chromosome best;
+        /** The slots of the gene a move changes, to restore them when the move is rejected. */
+        final int[] saved;
 
         Process(State st, SplittableRandom rnd, double t0) {
             this.st = st;
             this.rnd = rnd;
             temperature = t0;
+            int longest = 1;
+            for (int[][] paths : st.genes.paths) {
+                longest = Math.max(longest, paths[0].length);
+            }
+            saved = new int[longest];
         }
 
         void keepBest() {
@@ -228,46 +235,51 @@ final class HgsaPaths {
         return Hgsa.evaluations(procs.size(), exchanges, procs.stream().mapToLong(pr -> pr.iterations).sum());
     }
 
-    /** A random path for gene g and random slots in their windows, the first channel in step 1. */
+    /**
+     * A random path for gene g and random slots in their windows, the first channel in step 1, written into the
+     * gene's slot array (every shortest path of a pair has the same length; a new gene gets its array here).
+     */
     private static void randomGene(Genes genes, Chromosome c, int g, SplittableRandom rnd) {
         c.path[g] = rnd.nextInt(genes.paths[g].length);
         int len = genes.paths[g][c.path[g]].length;
-        int[] s = new int[len];
+        if (c.slot[g] == null) {
+            c.slot[g] = new int[len];
+        }
+        int[] s = c.slot[g];
         for (int z = 0; z < len; z++) {
             int lo = z == 0 ? 0 : s[z - 1] + 1;
             int hi = z == 0 ? 0 : genes.steps - len + z;
             s[z] = lo + rnd.nextInt(hi - lo + 1);
         }
-        c.slot[g] = s;
     }
 
     private static void anneal(Genes genes, Process pr, Hgsa.Params prm) {
         State st = pr.st;
         SplittableRandom rnd = pr.rnd;
+        int[] saved = pr.saved;
         for (int i = 0; i < prm.exchange() && st.cost > 0; i++) {
             int g = rnd.nextInt(genes.n);
             long before = st.cost;
             int oldPath = st.c.path[g];
-            int[] oldSlots = st.c.slot[g];
+            int[] slots = st.c.slot[g];
+            int len = slots.length;
+            System.arraycopy(slots, 0, saved, 0, len);
             st.apply(g, -1);
-            int len = oldSlots.length;
             if (len == 1 || rnd.nextBoolean()) {
                 randomGene(genes, st.c, g, rnd);
             } else {
                 // one slot after the first, between its neighbours' and within its window
                 int z = 1 + rnd.nextInt(len - 1);
-                int lo = oldSlots[z - 1] + 1;
-                int hi = z + 1 < len ? oldSlots[z + 1] - 1 : genes.steps - 1;
-                int[] s = oldSlots.clone();
-                s[z] = lo + rnd.nextInt(hi - lo + 1);
-                st.c.slot[g] = s;
+                int lo = slots[z - 1] + 1;
+                int hi = z + 1 < len ? slots[z + 1] - 1 : genes.steps - 1;
+                slots[z] = lo + rnd.nextInt(hi - lo + 1);
             }
             st.apply(g, +1);
             long delta = st.cost - before;
             if (delta > 0 && rnd.nextDouble() >= Math.exp(-delta / pr.temperature)) {
                 st.apply(g, -1);
                 st.c.path[g] = oldPath;
-                st.c.slot[g] = oldSlots;
+                System.arraycopy(saved, 0, slots, 0, len);
                 st.apply(g, +1);
             }
             pr.keepBest();

@@ -96,27 +96,16 @@ public final class Mboa {
             long[] cost = new long[size];
             evaluations += initialise(p, pop, members, genes, cost, routeStart, rnd);
             int[] position = new int[vars];
-            long bestCost = Long.MAX_VALUE;   // over every start: the answer
-            Schedule bestSchedule = null;
-            long startBest = Long.MAX_VALUE;  // of the current start: for the restart rule
-            long sinceBetter = 0;
+            Restarts restarts = new Restarts(prm.restart());
             while (true) {
                 int best = argmin(cost);
-                if (cost[best] < bestCost) {
-                    bestCost = cost[best];
-                    bestSchedule = members.get(best);
+                restarts.note(cost[best], members.get(best));
+                if (restarts.bestCost() == 0 || budget.exhausted(evaluations)) {
+                    return new Attempt("mboa", steps, restarts.bestCost() == 0 ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN,
+                            restarts.best(), restarts.bestCost(), evaluations, (System.nanoTime() - t0) / 1e9);
                 }
-                if (cost[best] < startBest) {
-                    startBest = cost[best];
-                    sinceBetter = 0;
-                }
-                if (bestCost == 0 || budget.exhausted(evaluations)) {
-                    return new Attempt("mboa", steps, bestCost == 0 ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN,
-                            bestSchedule, bestCost, evaluations, (System.nanoTime() - t0) / 1e9);
-                }
-                if (prm.restart() > 0 && ++sinceBetter > prm.restart()) {
+                if (restarts.stalled()) {
                     evaluations += initialise(p, pop, members, genes, cost, routeStart, rnd);
-                    startBest = Long.MAX_VALUE;
                     continue;
                 }
                 int[][] parents = new int[half][];

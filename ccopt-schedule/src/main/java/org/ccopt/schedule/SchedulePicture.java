@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.TreeMap;
 import javax.imageio.ImageIO;
 import org.ccopt.InvalidInputException;
-import org.ccopt.topology.Topology;
 import org.ccopt.util.AtomicFiles;
 
 /**
@@ -39,10 +38,10 @@ public final class SchedulePicture {
     }
 
     /** The cells and row labels of a schedule's transfers ({@link ScheduleValidator#items}). */
-    private record Layout(List<String> rows, List<Cell> cells, int steps, int senders) {
+    private record Layout(List<String> rows, List<Cell> cells) {
     }
 
-    private static Layout layout(Topology t, List<ScheduleValidator.Item> items, int steps) {
+    private static Layout layout(List<ScheduleValidator.Item> items) {
         TreeMap<Long, Integer> rowOf = new TreeMap<>();
         for (ScheduleValidator.Item it : items) {
             for (int h = 0; h + 1 < it.path().length; h++) {
@@ -59,27 +58,89 @@ public final class SchedulePicture {
             rows.add((key >>> 32) + "->" + (int) key);
         }
         List<Cell> cells = new ArrayList<>();
-        int senders = 0;
         for (ScheduleValidator.Item it : items) {
-            senders = Math.max(senders, it.sender() + 1);
             for (int h = 0; h + 1 < it.path().length; h++) {
                 cells.add(new Cell(rowOf.get(((long) it.path()[h] << 32) | it.path()[h + 1]), it.step(), it.sender(), it.dst()));
             }
         }
-        return new Layout(rows, cells, steps, Math.max(1, senders));
+        return new Layout(rows, cells);
     }
 
-    private static Color colour(int sender, int senders) {
+    private static Color colour(int sender) {
         return Color.getHSBColor((sender * 0.618034f) % 1f, 0.45f, 0.95f);
     }
 
+    /** The two back ends: filled rectangles with an outline, and text. */
+    private interface Canvas {
+        void rect(int x, int y, Color fill, Color outline);
+
+        void text(int x, int y, String text);
+    }
+
     /** Writes the step diagram to {@code file}: {@code .png} or {@code .svg}. */
-    public static void write(Path file, Topology t, List<ScheduleValidator.Item> items, int steps, String title)
+    public static void write(Path file, List<ScheduleValidator.Item> items, int steps, String title)
             throws IOException {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        Layout l = layout(t, items, steps);
+        boolean svg = name.endsWith(".svg");
+        if (!svg && !name.endsWith(".png")) {
+            throw new InvalidInputException("picture file '" + file + "' has an unknown format; expected a name ending in .png or .svg");
+        }
+        Layout l = layout(items);
         int width = LEFT + steps * CELL_W + 10;
         int height = TOP + l.rows().size() * CELL_H + 10;
+        if (svg) {
+            StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                    + "width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"10\">%n"
+                    + "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>%n", width, height));
+            draw(l, steps, title, new Canvas() {
+                @Override
+                public void rect(int x, int y, Color fill, Color outline) {
+                    s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%06x\" "
+                            + "stroke=\"%s\"/>%n", x, y, CELL_W - 1, CELL_H - 1, fill.getRGB() & 0xffffff,
+                            outline == Color.RED ? "red" : String.format("#%06x", outline.getRGB() & 0xffffff)));
+                }
+
+                @Override
+                public void text(int x, int y, String text) {
+                    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", x, y, escape(text)));
+                }
+            });
+            AtomicFiles.writeAtomically(file, s.append("</svg>\n").toString());
+            return;
+        }
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, width, height);
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        draw(l, steps, title, new Canvas() {
+            @Override
+            public void rect(int x, int y, Color fill, Color outline) {
+                g.setColor(fill);
+                g.fillRect(x, y, CELL_W - 1, CELL_H - 1);
+                g.setColor(outline);
+                g.drawRect(x, y, CELL_W - 1, CELL_H - 1);
+            }
+
+            @Override
+            public void text(int x, int y, String text) {
+                g.setColor(Color.BLACK);
+                g.drawString(text, x, y);
+            }
+        });
+        g.dispose();
+        AtomicFiles.writeFileAtomically(file, ".png.tmp", tmp -> ImageIO.write(image, "png", tmp.toFile()));
+    }
+
+    /** Title, step headers, channel labels and one cell per channel crossing, conflicts outlined in red. */
+    private static void draw(Layout l, int steps, String title, Canvas canvas) {
+        canvas.text(4, 13, title);
+        for (int x = 0; x < steps; x++) {
+            canvas.text(LEFT + x * CELL_W + 4, TOP - 6, "step " + (x + 1));
+        }
+        for (int r = 0; r < l.rows().size(); r++) {
+            canvas.text(4, TOP + r * CELL_H + 12, l.rows().get(r));
+        }
         boolean[][] used = new boolean[l.rows().size()][steps];
         boolean[][] clash = new boolean[l.rows().size()][steps];
         for (Cell c : l.cells()) {
@@ -88,56 +149,12 @@ public final class SchedulePicture {
                 used[c.row()][c.step()] = true;
             }
         }
-        if (name.endsWith(".svg")) {
-            StringBuilder s = new StringBuilder();
-            s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                    + "font-family=\"sans-serif\" font-size=\"10\">%n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>%n", width, height));
-            s.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"13\" font-size=\"11\">%s</text>%n", escape(title)));
-            for (int x = 0; x < steps; x++) {
-                s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">step %d</text>%n", LEFT + x * CELL_W + 4, TOP - 6, x + 1));
-            }
-            for (int r = 0; r < l.rows().size(); r++) {
-                s.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%d\">%s</text>%n", TOP + r * CELL_H + 12, l.rows().get(r)));
-            }
-            for (Cell c : l.cells()) {
-                Color k = colour(c.sender(), l.senders());
-                int x = LEFT + c.step() * CELL_W;
-                int y = TOP + c.row() * CELL_H;
-                boolean bad = c.step() < 0 || c.step() >= steps || clash[c.row()][c.step()];
-                s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#%06x\" stroke=\"%s\"/>"
-                        + "<text x=\"%d\" y=\"%d\">%d&gt;%d</text>%n", x, y, CELL_W - 1, CELL_H - 1, k.getRGB() & 0xffffff,
-                        bad ? "red" : "#bbbbbb", x + 3, y + 12, c.sender(), c.dst()));
-            }
-            AtomicFiles.writeAtomically(file, s.append("</svg>\n").toString());
-        } else if (name.endsWith(".png")) {
-            BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-            Graphics2D g = image.createGraphics();
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, width, height);
-            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
-            g.setColor(Color.BLACK);
-            g.drawString(title, 4, 13);
-            for (int x = 0; x < steps; x++) {
-                g.drawString("step " + (x + 1), LEFT + x * CELL_W + 4, TOP - 6);
-            }
-            for (int r = 0; r < l.rows().size(); r++) {
-                g.drawString(l.rows().get(r), 4, TOP + r * CELL_H + 12);
-            }
-            for (Cell c : l.cells()) {
-                int x = LEFT + c.step() * CELL_W;
-                int y = TOP + c.row() * CELL_H;
-                g.setColor(colour(c.sender(), l.senders()));
-                g.fillRect(x, y, CELL_W - 1, CELL_H - 1);
-                boolean bad = c.step() < 0 || c.step() >= steps || clash[c.row()][c.step()];
-                g.setColor(bad ? Color.RED : Color.LIGHT_GRAY);
-                g.drawRect(x, y, CELL_W - 1, CELL_H - 1);
-                g.setColor(Color.BLACK);
-                g.drawString(c.sender() + ">" + c.dst(), x + 3, y + 12);
-            }
-            g.dispose();
-            AtomicFiles.writeFileAtomically(file, ".png.tmp", tmp -> ImageIO.write(image, "png", tmp.toFile()));
-        } else {
-            throw new InvalidInputException("picture file '" + file + "' has an unknown format; expected a name ending in .png or .svg");
+        for (Cell c : l.cells()) {
+            int x = LEFT + c.step() * CELL_W;
+            int y = TOP + c.row() * CELL_H;
+            boolean bad = c.step() < 0 || c.step() >= steps || clash[c.row()][c.step()];
+            canvas.rect(x, y, colour(c.sender()), bad ? Color.RED : Color.LIGHT_GRAY);
+            canvas.text(x + 3, y + 12, c.sender() + ">" + c.dst());
         }
     }
 

@@ -90,27 +90,15 @@ public final class Umda {
             long[] cost = new long[size];
             evaluations += initialise(p, pop, members, cost, rnd, prm);
             Integer[] order = new Integer[size];
-            long bestCost = Long.MAX_VALUE;   // over every start: the answer
-            Schedule best = null;
-            long startBest = Long.MAX_VALUE;  // of the current start: for the restart rule
-            long sinceBetter = 0;
+            Restarts restarts = new Restarts(prm.restart());
             while (true) {
                 sort(order, cost);
-                long top = cost[order[0]];
-                if (top < bestCost) {
-                    bestCost = top;
-                    best = members.get(order[0]);
-                }
-                if (top < startBest) {
-                    startBest = top;
-                    sinceBetter = 0;
-                }
-                if (top == 0 || budget.exhausted(evaluations)) {
+                restarts.note(cost[order[0]], members.get(order[0]));
+                if (restarts.bestCost() == 0 || budget.exhausted(evaluations)) {
                     break;
                 }
-                if (prm.restart() > 0 && ++sinceBetter > prm.restart()) {
+                if (restarts.stalled()) {
                     evaluations += initialise(p, pop, members, cost, rnd, prm);
-                    startBest = Long.MAX_VALUE;
                     continue;
                 }
                 Schedule[] parents = new Schedule[half];
@@ -142,8 +130,8 @@ public final class Umda {
                     cost[slot] = childCost[c];
                 }
             }
-            return new Attempt("umda", steps, bestCost == 0 ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN,
-                    best, bestCost, evaluations, (System.nanoTime() - t0) / 1e9);
+            return new Attempt("umda", steps, restarts.bestCost() == 0 ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN,
+                    restarts.best(), restarts.bestCost(), evaluations, (System.nanoTime() - t0) / 1e9);
         }
     }
 
