@@ -286,7 +286,8 @@ final class ScheduleCommand implements Callable<Integer> {
      * topology, collective, ports and switching as the options, or it is refused.
      */
     private int validateFile(Topology t, PortModel portModel) throws java.io.IOException {
-        for (String o : new String[] {"--solver", "--steps", "--time-limit", "--max-evaluations", "--fitness", "--traffic"}) {
+        for (String o : new String[] {"--solver", "--steps", "--time-limit", "--max-evaluations", "--fitness", "--traffic",
+            "--seed", "--threads", "--path-limit"}) {
             if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
                 throw new InvalidInputException(o + " does not apply to --validate, which checks a schedule and searches nothing");
             }

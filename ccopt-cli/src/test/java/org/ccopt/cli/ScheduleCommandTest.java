@@ -82,6 +82,10 @@ class ScheduleCommandTest {
                 "--switching", "sf", "--solver", "umda", "--validate", file.toString());
         assertThat(solver.code()).isEqualTo(2);
         assertThat(solver.err()).contains("--solver does not apply to --validate");
+        MainTest.Result seed = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all",
+                "--switching", "sf", "--seed", "3", "--validate", file.toString());
+        assertThat(seed.code()).isEqualTo(2);
+        assertThat(seed.err()).contains("--seed does not apply to --validate");
     }
 
     @Test
