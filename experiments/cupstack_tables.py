@@ -104,7 +104,7 @@ def main(d):
             per = None
             if r:
                 # the simple method reports every scheme; stored in the per-scheme columns of its own row file
-                per = int(r[0]["scheme" + c]) if ("scheme" + c) in r[0] else None
+                per = int(r[0]["simplePerScheme." + c]) if ("simplePerScheme." + c) in r[0] else None
             line.append(cell(per, PAPER_T2[t][i]))
         p("| %s | %s |" % (t, " | ".join(line)))
     p("\n## Table 3: simple stacking with timing adjustment (GA over V and I, C fixed, Q default; ccopt / paper)\n")

@@ -6,7 +6,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
-import org.ccopt.rank.Analyses;
+import org.ccopt.experiments.Analyses;
+import org.ccopt.experiments.MsgAnalyses;
 import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -138,51 +139,25 @@ final class AnalyzeCommand implements Callable<Integer> {
             case "p2p-hops" -> Analyses.p2pHops(nodes, Analyses.sizes(counts, "--counts"), samplesOr(100_000), seed, th);
             case "collective-share" -> Analyses.collectiveShare(nodes, procsOr(512), total, samplesOr(100_000), seed, th);
             case "cost" -> Analyses.cost(sizes("64..8192"), seed);
-            case "msg-sweep" -> org.ccopt.msgsim.MsgAnalyses.sweep(java.util.List.of(networks.split(";")), procsOr(512),
-                    its(200_000), org.ccopt.msgsim.MsgAnalyses.SIZES, repeat,
+            case "msg-sweep" -> MsgAnalyses.sweep(java.util.List.of(networks.split(";")), procsOr(512),
+                    its(200_000), MsgAnalyses.SIZES, repeat,
                     new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0),
                     seed, th);
-            case "p2p-time" -> org.ccopt.msgsim.MsgAnalyses.p2pTime(java.util.List.of(networks.split(";")),
+            case "p2p-time" -> MsgAnalyses.p2pTime(java.util.List.of(networks.split(";")),
                     Analyses.sizes(counts, "--counts"), samplesOr(10_000), 128,
                     new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0), seed);
-            case "nas" -> org.ccopt.msgsim.MsgAnalyses.nas(java.util.List.of(networks.split(";")), procsOr(128), its(200_000),
+            case "nas" -> MsgAnalyses.nas(java.util.List.of(networks.split(";")), procsOr(128), its(200_000),
                     seeds, luIterations,
                     new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0), th);
             default -> throw new InvalidInputException("unknown analysis '" + name + "'; expected one of " + Analyses.NAMES
                     + ", msg-sweep, p2p-time, nas");
         };
         Path dir = out == null ? Path.of("analyze-" + n) : out;
-        Files.createDirectories(dir);
         var w = spec.commandLine().getOut();
-        for (Analyses.Table t : o.tables()) {
-            StringBuilder csv = new StringBuilder(String.join(",", t.header())).append('\n');
-            for (Object[] row : t.rows()) {
-                for (int i = 0; i < row.length; i++) {
-                    if (i > 0) {
-                        csv.append(',');
-                    }
-                    csv.append(format(row[i]));
-                }
-                csv.append('\n');
-            }
-            Path file = dir.resolve(t.name() + ".csv");
-            AtomicFiles.writeAtomically(file, csv.toString());
-            w.println("wrote " + file + " (" + t.rows().size() + " rows)");
-        }
-        for (Analyses.Chart c : o.charts()) {
-            Path file = dir.resolve(c.name() + ".png");
-            if (c.categories() != null) {
-                Charts.barPng(file, c.title(), c.xLabel(), c.yLabel(), c.categories(), c.series(), c.values());
-            } else {
-                Charts.linePng(file, c.title(), c.xLabel(), c.yLabel(), c.x(), c.series(), c.values(), c.logScale());
-            }
+        for (Path file : o.write(dir)) {
             w.println("wrote " + file);
         }
         return Main.OK;
-    }
-
-    private static String format(Object v) {
-        return v instanceof Double d ? Csv.number(d) : Csv.cell(String.valueOf(v));
     }
 
     private int samplesOr(int fallback) {

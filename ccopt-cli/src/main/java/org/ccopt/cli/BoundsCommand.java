@@ -49,7 +49,7 @@ final class BoundsCommand implements Callable<Integer> {
         r.put("bisectionUsed", bound.bisectionUsed());
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.write(r));
+            w.println(Json.result(spec, r));
         } else {
             w.printf("%s on %s, %s: at least %d steps%n", kind, t.spec(), portModel, bound.steps());
             w.println("  decided by: " + bound.formula());

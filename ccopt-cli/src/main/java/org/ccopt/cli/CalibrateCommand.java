@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.experiments.Csv;
 import org.ccopt.cupstack.Calibration;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
@@ -120,21 +121,26 @@ final class CalibrateCommand implements Callable<Integer> {
         });
         double seconds = (System.nanoTime() - started) / 1e9;
         List<Calibration.Fit2018> ok = new ArrayList<>();
-        StringBuilder csv = new StringBuilder("model,scheme,knownAnswers,meanAbsPercent,maxAbsPercent,exact,bcmp,brev,brot,shfl,torn,trns\n");
+        List<List<Object>> csv = new ArrayList<>();
         for (Calibration.Fit2018 f : fits) {
             if (f == null) {
                 continue;
             }
             VcSelection s = f.bestScheme();
             Calibration.Errors e = f.errors(s);
-            csv.append(String.format(Locale.ROOT, "\"%s\",%s,%b,%.3f,%.3f,%d,%s%n", f.model().describe(), s, f.knownAnswersHold(),
-                    e.meanAbsPercent(), e.maxAbsPercent(), e.exact(), joined(f.durations()[s.ordinal()], ",")));
+            List<Object> line = new ArrayList<>(List.of(f.model().describe(), s, f.knownAnswersHold(),
+                    three(e.meanAbsPercent()), three(e.maxAbsPercent()), e.exact()));
+            for (int d : f.durations()[s.ordinal()]) {
+                line.add(d);
+            }
+            csv.add(line);
             if (f.knownAnswersHold()) {
                 ok.add(f);
             }
         }
         if (out != null) {
-            AtomicFiles.writeAtomically(out, csv.toString());
+            AtomicFiles.writeAtomically(out, Csv.write(List.of("model", "scheme", "knownAnswers", "meanAbsPercent",
+                    "maxAbsPercent", "exact", "bcmp", "brev", "brot", "shfl", "torn", "trns"), csv));
         }
         ok.sort(Comparator.comparingDouble((Calibration.Fit2018 f) -> f.errors(f.bestScheme()).meanAbsPercent())
                 .thenComparingDouble(f -> f.errors(f.bestScheme()).maxAbsPercent()));
@@ -154,7 +160,7 @@ final class CalibrateCommand implements Callable<Integer> {
         List<RouterModel> space = Calibration.routingSpace();
         long started = System.nanoTime();
         List<Calibration.Fit2023> fits = new ArrayList<>();
-        StringBuilder csv = new StringBuilder("model,meanAbsPercent,maxAbsPercent,exact,bestSchemeMatches,equalColumnPairs,cells\n");
+        List<List<Object>> csv = new ArrayList<>();
         for (RouterModel m : space) {
             Calibration.Fit2023 f = evaluate(new LinkedHashMap<>(), m, workers, w);
             fits.add(f);
@@ -163,10 +169,11 @@ final class CalibrateCommand implements Callable<Integer> {
             for (int[] r : f.cells()) {
                 cells.append(cells.length() == 0 ? "" : " ").append(joined(r, "/"));
             }
-            csv.append(String.format(Locale.ROOT, "\"%s\",%.3f,%.3f,%d,%d,%d,%s%n", m.describe(), e.meanAbsPercent(), e.maxAbsPercent(),
-                    e.exact(), f.bestSchemeMatches(), f.equalColumnPairs(), cells));
-            if (out != null) {
-                AtomicFiles.writeAtomically(out, csv.toString()); // progress survives an interruption
+            csv.add(List.of(m.describe(), three(e.meanAbsPercent()), three(e.maxAbsPercent()), e.exact(),
+                    f.bestSchemeMatches(), f.equalColumnPairs(), cells.toString()));
+            if (out != null) { // progress survives an interruption
+                AtomicFiles.writeAtomically(out, Csv.write(List.of("model", "meanAbsPercent", "maxAbsPercent", "exact",
+                        "bestSchemeMatches", "equalColumnPairs", "cells"), csv));
             }
         }
         fits.sort((a, b) -> a.errors().better(b.errors()) ? -1 : b.errors().better(a.errors()) ? 1 : 0);
@@ -236,5 +243,10 @@ final class CalibrateCommand implements Callable<Integer> {
             s.append(String.format(" %3d", v));
         }
         return s.toString();
+    }
+
+    /** A percentage with three decimals, as the calibration tables print it. */
+    private static String three(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
     }
 }

@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.experiments.Charts;
+import org.ccopt.experiments.Csv;
 import org.ccopt.cupstack.Checkpoint;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
@@ -228,7 +230,7 @@ final class CupstackCommand implements Callable<Integer> {
             result.put("simplePerScheme", perScheme);
             var w = spec.commandLine().getOut();
             if (json) {
-                w.println(Json.write(result));
+                w.println(Json.result(spec, result));
             } else {
                 w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s: %d cycles at V = %d (unsplit %d, simple stacking %d); "
                                 + "%s evaluations in %.1f s%n", pattern.label(), t.spec(), slices, problem.sliceFlits(), m.label(),
@@ -248,7 +250,7 @@ final class CupstackCommand implements Callable<Integer> {
         SimParameters best = CupStackValidator.parameters(problem, run.baseConfig(), r.best(), label, seed);
         AtomicFiles.writeAtomically(out.resolve("best.json"), best.toJson());
         StringBuilder syn = new StringBuilder();
-        StringBuilder csv = new StringBuilder("generation,bestObjective,bestDuration,meanNew,exactNew,prunedNew,crossover,reinitialized,evaluations,seconds\n");
+        List<List<Object>> csv = new java.util.ArrayList<>();
         if (state != null) {
             ObjectMapper mapper = new ObjectMapper();
             for (CupStackGa.Synonym s : state.synonyms()) {
@@ -260,17 +262,22 @@ final class CupstackCommand implements Callable<Integer> {
             double[] mean = new double[rows.size()];
             for (int i = 0; i < rows.size(); i++) {
                 CupStackGa.Generation g = rows.get(i);
-                csv.append(String.format(Locale.ROOT, "%d,%d,%d,%s,%d,%d,%b,%d,%d,%.3f%n", g.generation(), g.bestObjective(), g.bestDuration(),
-                        Double.isNaN(g.meanNew()) ? "" : String.format(Locale.ROOT, "%.3f", g.meanNew()), g.exactNew(), g.prunedNew(), g.crossover(), g.reinitialized(), g.evaluations(), g.seconds()));
+                csv.add(java.util.Arrays.asList(g.generation(), g.bestObjective(), g.bestDuration(),
+                        Double.isNaN(g.meanNew()) ? null : g.meanNew(), g.exactNew(), g.prunedNew(), g.crossover(),
+                        g.reinitialized(), g.evaluations(), g.seconds()));
                 x[i] = g.generation();
                 bestY[i] = g.bestObjective();
                 mean[i] = g.meanNew(); // NaN (left out of the chart) where every mutant was cut short
             }
-            Charts.linePng(out.resolve("convergence.png"), label + " on " + problem.topology().spec() + ", " + method + " (seed " + seed + ")",
-                    "generation", "cycles", x, new String[] {"best", "average of newly evaluated (exact)"}, new double[][] {bestY, mean});
+            var chart = Charts.line(label + " on " + problem.topology().spec() + ", " + method + " (seed " + seed + ")",
+                    "generation", "cycles", x, new String[] {"best", "average of newly evaluated (exact)"},
+                    new double[][] {bestY, mean}, null, false, false);
+            Charts.write(chart, out.resolve("convergence.png"));
+            Charts.write(chart, out.resolve("convergence.svg"));
         }
         AtomicFiles.writeAtomically(out.resolve("synonyms.jsonl"), syn.toString());
-        AtomicFiles.writeAtomically(out.resolve("generations.csv"), csv.toString());
+        AtomicFiles.writeAtomically(out.resolve("generations.csv"), Csv.write(List.of("generation", "bestObjective",
+                "bestDuration", "meanNew", "exactNew", "prunedNew", "crossover", "reinitialized", "evaluations", "seconds"), csv));
         FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits(), best.model());
         LinkTrace trace = new LinkTrace();
         int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();

@@ -1,40 +1,25 @@
 package org.ccopt.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import org.ccopt.InvalidInputException;
-import org.ccopt.util.AtomicFiles;
+import org.ccopt.experiments.Experiment;
+import org.ccopt.experiments.ExperimentRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code ccopt cupstack-sweep}: many Cup-Stacking runs from one grid (Yokota et al. 2023, App. A.3 (6): 288 GA
- * parameter combinations x 5 seeds per pattern), one run per core at a time, one CSV row per run written as it
- * finishes. Rerunning with the same output directory skips the runs already recorded, so an interrupted sweep loses
- * only the runs in flight. Every run is the command {@code ccopt cupstack ... --threads 1 --json}, so a row depends
- * only on its parameters and seed.
+ * parameter combinations x 5 seeds per pattern), an alias of {@code ccopt run} for that grid: the runs are an {@link
+ * Experiment} of the command {@code cupstack ... --threads 1}, executed by {@link ExperimentRunner} (one run per
+ * core, rows in {@code results.jsonl} as they finish, recorded runs skipped on a rerun). One directory may collect
+ * several sweeps: its {@code results.csv} holds every row recorded there.
  */
 @Command(name = "cupstack-sweep", mixinStandardHelpOptions = true,
         description = "Run a grid of Cup-Stacking configurations (comma-separated lists are crossed) on all cores; one CSV row per run.")
@@ -42,9 +27,6 @@ final class CupstackSweepCommand implements Callable<Integer> {
 
     private static final String[] VARIED = {"traffic", "method", "vc-select", "sort-key", "freeze", "mutation-rate",
         "crossover-interval", "crossover-rate", "tie", "lifetime", "watchdog", "from-slices", "estimate-slices", "seed"};
-    private static final String[] METRICS = {"baselineCycles", "simpleStackingCycles", "bestCycles", "interval",
-        "effectiveThickness", "bestGeneration", "evaluations", "simulations", "gaSeconds", "seconds", "schemeC00", "schemeC01",
-        "schemeC02", "schemeC03", "schemeC04", "schemeC05", "schemeC06", "schemeC07", "schemeC08", "schemeC09"};
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -118,7 +100,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
     @Option(names = "--jobs", description = "Runs at a time (default: all cores).")
     Integer jobs;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Writes results.csv here; rerunning skips recorded runs.")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Writes results.jsonl and results.csv here (as ccopt run); rerunning skips recorded runs.")
     @Output
     Path out;
 
@@ -163,69 +145,35 @@ final class CupstackSweepCommand implements Callable<Integer> {
             }
         }
         grid.removeIf(r -> Integer.parseInt(r.get(9)) > 0 && Integer.parseInt(r.get(10)) > 0); // lt and wd are exclusive
-        Path csv = out.resolve("results.csv");
-        Files.createDirectories(out);
-        String header = String.join(",", VARIED) + "," + String.join(",", METRICS) + ",status,error";
-        Set<String> done = new HashSet<>();
-        String text = Files.exists(csv) ? Files.readString(csv, StandardCharsets.UTF_8) : "";
-        if (text.isEmpty()) {
-            Files.writeString(csv, header + "\n");
-        } else {
-            if (!text.startsWith(header + "\n")) {
-                throw new InvalidInputException(csv + " is not a results file of this cupstack-sweep (its first line is not the "
-                        + "expected header); expected a new --out directory or one an earlier sweep wrote");
+        List<Map<String, String>> lines = new ArrayList<>();
+        for (List<String> r : grid) {
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("topology", topology);
+            p.put("slices", Integer.toString(slices));
+            p.put("packet-flits", Integer.toString(flits));
+            p.put("population", Integer.toString(population));
+            p.put("generations", Integer.toString(generations));
+            p.put("training", Integer.toString(training));
+            p.put("threads", "1");
+            p.put("model", model);
+            p.put("seed-simple", Boolean.toString(seedSimple));
+            for (int i = 0; i < VARIED.length; i++) {
+                p.put(VARIED[i], r.get(i));
             }
-            if (!text.endsWith("\n")) {
-                // a row torn by an interruption: drop it (that run is done again), so that new rows start on a line of their own
-                text = text.substring(0, text.lastIndexOf('\n') + 1);
-                AtomicFiles.writeAtomically(csv, text);
-            }
-            List<String> lines = text.lines().toList();
-            for (String line : lines.subList(1, lines.size())) {
-                String[] cells = line.split(",", -1);
-                if (cells.length == VARIED.length + METRICS.length + 2 && cells[VARIED.length + METRICS.length].equals("ok")) {
-                    done.add(String.join(",", List.of(cells).subList(0, VARIED.length))); // failed runs are retried
-                }
-            }
+            lines.add(p);
         }
-        List<List<String>> todo = grid.stream().filter(r -> !done.contains(String.join(",", r))).toList();
-        AtomicInteger failed = new AtomicInteger();
-        AtomicInteger worst = new AtomicInteger(Main.OK);
-        ExecutorService pool = Executors.newFixedThreadPool(workers);
-        try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-             ProgressBar bar = System.console() == null ? null : new ProgressBarBuilder().setTaskName("cupstack-sweep")
-                     .setInitialMax(todo.size()).setStyle(ProgressBarStyle.ASCII).build()) {
-            List<Future<?>> futures = new ArrayList<>();
-            for (List<String> r : todo) {
-                futures.add(pool.submit(() -> {
-                    String row = runOne(r, worst);
-                    if (!row.endsWith(",ok,")) {
-                        failed.incrementAndGet();
-                    }
-                    synchronized (w) {
-                        w.write(row + "\n");
-                        w.flush();
-                        if (bar != null) {
-                            bar.step();
-                            bar.setExtraMessage(failed.get() + " failed");
-                        }
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> f : futures) {
-                f.get();
-            }
-        } finally {
-            pool.shutdownNow();
+        CliCommands commands = new CliCommands();
+        Experiment experiment = Experiment.of("cupstack", lines, "cupstack-sweep", commands);
+        ExperimentRunner.Summary s;
+        try (RunCommand.Progress progress = new RunCommand.Progress()) {
+            s = ExperimentRunner.accumulating(commands).run(experiment, out, workers, progress);
         }
-        spec.commandLine().getOut().printf(Locale.ROOT, "%d runs (%d already recorded, %d failed) -> %s%n", grid.size(),
-                grid.size() - todo.size(), failed.get(), csv);
-        if (failed.get() > 0) {
-            spec.commandLine().getErr().println("ccopt: " + failed.get() + " of " + todo.size() + " runs failed (column error of "
-                    + csv + ")");
+        spec.commandLine().getOut().printf(Locale.ROOT, "%d runs (%d already recorded, %d failed) -> %s%n", s.runs(),
+                s.skipped(), s.failed(), out.resolve(ExperimentRunner.CSV));
+        if (s.exit() != Main.OK) {
+            spec.commandLine().getErr().println("ccopt: " + s.failureLine());
         }
-        return worst.get();
+        return s.exit();
     }
 
     private List<String> seedList() {
@@ -234,38 +182,5 @@ final class CupstackSweepCommand implements Callable<Integer> {
             s.add(Integer.toString(i));
         }
         return s;
-    }
-
-    /** One run in-process; its CSV row (without the line end), ending in "ok," or "failed,MESSAGE". */
-    private String runOne(List<String> r, AtomicInteger worst) throws IOException {
-        List<String> args = new ArrayList<>(List.of("cupstack", "--topology", topology, "--slices", Integer.toString(slices),
-                "--packet-flits", Integer.toString(flits), "--population", Integer.toString(population), "--generations",
-                Integer.toString(generations), "--training", Integer.toString(training), "--threads", "1", "--json", "--model", model));
-        if (seedSimple) {
-            args.add("--seed-simple");
-        }
-        for (int i = 0; i < VARIED.length; i++) {
-            args.add("--" + VARIED[i]);
-            args.add(r.get(i));
-        }
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int code = Main.run(new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8),
-                args.toArray(String[]::new));
-        StringBuilder row = new StringBuilder(String.join(",", r));
-        if (code != 0) {
-            worst.accumulateAndGet(code, (a, b) -> a == Main.INTERNAL_ERROR || b == Main.INTERNAL_ERROR ? Main.INTERNAL_ERROR : b);
-            for (int i = 0; i < METRICS.length; i++) {
-                row.append(',');
-            }
-            return row.append(",failed,").append(e.toString(StandardCharsets.UTF_8).strip().replace(',', ';').replace('\n', ' ')).toString();
-        }
-        JsonNode j = new ObjectMapper().readTree(o.toString(StandardCharsets.UTF_8));
-        for (String m : METRICS) {
-            // schemeCxx: simple stacking under one scheme (Table 2), from the run's simplePerScheme
-            JsonNode v = m.startsWith("scheme") ? j.get("simplePerScheme").get(m.substring(6)) : j.get(m);
-            row.append(',').append(v.asText());
-        }
-        return row.append(",ok,").toString();
     }
 }

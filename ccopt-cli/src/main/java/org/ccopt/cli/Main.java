@@ -23,13 +23,13 @@ import picocli.CommandLine.Command;
 @Command(name = "ccopt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Collective communication on interconnection networks: topologies, routes, bounds, hop counts.",
         subcommands = {TopoCommand.class, BoundsCommand.class, HopsCommand.class, RoutesCommand.class,
-            TrafficCommand.class, SimCommand.class, NodemapCommand.class, CupstackCommand.class, CupstackSweepCommand.class, CalibrateCommand.class, RankCommand.class, AnalyzeCommand.class, MsgsimCommand.class, ScheduleCommand.class, RunCommand.class, TableCommand.class, DemoCommand.class, AutoComplete.GenerateCompletion.class,
+            TrafficCommand.class, SimCommand.class, NodemapCommand.class, CupstackCommand.class, CupstackSweepCommand.class, CalibrateCommand.class, RankCommand.class, AnalyzeCommand.class, MsgsimCommand.class, ScheduleCommand.class, RunCommand.class, TableCommand.class, ReportCommand.class, DemoCommand.class, AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
-    public static final int OK = 0;
-    public static final int INTERNAL_ERROR = 1;
-    public static final int BAD_INPUT = 2;
+    public static final int OK = org.ccopt.experiments.Commands.OK;
+    public static final int INTERNAL_ERROR = org.ccopt.experiments.Commands.INTERNAL_ERROR;
+    public static final int BAD_INPUT = org.ccopt.experiments.Commands.BAD_INPUT;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -136,11 +136,7 @@ public final class Main implements Runnable {
     }
 
     static String firstLine(String s) {
-        if (s == null) {
-            return "";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        return org.ccopt.experiments.Commands.firstLine(s);
     }
 
     /** Reads the version Maven filtered into {@code ccopt-version.properties}. */

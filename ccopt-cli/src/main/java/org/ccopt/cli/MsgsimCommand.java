@@ -197,7 +197,7 @@ final class MsgsimCommand implements Callable<Integer> {
         j.put("cpuSeconds", cpu);
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.write(j));
+            w.println(Json.result(spec, j));
         } else {
             if (nas == null) {
                 w.printf("%s of %d processes, %s on %s (%s): %.6g s simulated; %d flows, %d events, %.3f s wall%n",

@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.experiments.Charts;
+import org.ccopt.experiments.Csv;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.mapping.Checkpoint;
@@ -74,7 +76,7 @@ final class NodemapCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Evaluation threads (default: all cores).")
     Integer threads;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write mapping.json, generations.csv, convergence.png and checkpoints here.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Write mapping.json, generations.csv, convergence.png/.svg and checkpoints here.")
     @Output
     Path out;
 
@@ -183,7 +185,7 @@ final class NodemapCommand implements Callable<Integer> {
             result.put("mapping", state.bestMapping());
             var w = spec.commandLine().getOut();
             if (json) {
-                w.println(Json.write(result));
+                w.println(Json.result(spec, result));
             } else if (hopsOnly) {
                 w.printf(Locale.ROOT, "%s on %s, %s-%s (hops only): avg hops %.3f (physical %.3f), found in generation %d; "
                                 + "%d evaluations in %.1f s%n", String.join("+", traffic), t.spec(), settings.variant().name(),
@@ -200,7 +202,7 @@ final class NodemapCommand implements Callable<Integer> {
                             rs.get("minCycles"), (double) rs.get("averageCycles"), rs.get("maxCycles"));
                 }
                 if (out != null) {
-                    w.println("  wrote " + out.resolve("mapping.json") + " (ccopt sim --mapping), generations.csv, convergence.png");
+                    w.println("  wrote " + out.resolve("mapping.json") + " (ccopt sim --mapping), generations.csv, convergence.png and .svg");
                 }
             }
         }
@@ -215,8 +217,7 @@ final class NodemapCommand implements Callable<Integer> {
         m.put("avgHops", state.bestScore().avgHops());
         m.put("mapping", state.bestMapping());
         AtomicFiles.writeAtomically(out.resolve("mapping.json"), Json.write(m));
-        StringBuilder csv = new StringBuilder(
-                "generation,bestCycles,bestAvgHops,meanNewCycles,meanNewAvgHops,maxNewCycles,prunedNew,evaluations,seconds\n");
+        List<List<Object>> csv = new java.util.ArrayList<>();
         List<NodeMappingGa.Generation> rows = state.history();
         double[] x = new double[rows.size()];
         double[] best = new double[rows.size()];
@@ -225,18 +226,21 @@ final class NodemapCommand implements Callable<Integer> {
         for (int i = 0; i < rows.size(); i++) {
             NodeMappingGa.Generation r = rows.get(i);
             boolean none = Double.isNaN(r.meanNewCycles()); // every new mapping was cut short: no exact mean to write
-            csv.append(String.format(Locale.ROOT, "%d,%d,%.6f,%s,%s,%s,%d,%d,%.3f%n", r.generation(), r.bestCycles(), r.bestAvgHops(),
-                    none ? "" : String.format(Locale.ROOT, "%.3f", r.meanNewCycles()),
-                    none ? "" : String.format(Locale.ROOT, "%.6f", r.meanNewAvgHops()), none ? "" : String.valueOf(r.maxNewCycles()),
-                    r.prunedNew(), r.evaluations(), r.seconds()));
+            csv.add(java.util.Arrays.asList(r.generation(), r.bestCycles(), r.bestAvgHops(), none ? null : r.meanNewCycles(),
+                    none ? null : r.meanNewAvgHops(), none ? null : r.maxNewCycles(), r.prunedNew(), r.evaluations(),
+                    r.seconds()));
             x[i] = r.generation();
             best[i] = hopsOnly ? r.bestAvgHops() : r.bestCycles();
             mean[i] = hopsOnly ? r.meanNewAvgHops() : r.meanNewCycles();
             phys[i] = hopsOnly ? physical.avgHops() : physical.cycles();
         }
-        AtomicFiles.writeAtomically(out.resolve("generations.csv"), csv.toString());
-        Charts.linePng(out.resolve("convergence.png"), String.join("+", traffic) + " on " + topology + ", " + variant + "-" + sort,
+        AtomicFiles.writeAtomically(out.resolve("generations.csv"), Csv.write(List.of("generation", "bestCycles",
+                "bestAvgHops", "meanNewCycles", "meanNewAvgHops", "maxNewCycles", "prunedNew", "evaluations", "seconds"), csv));
+        var chart = Charts.line(String.join("+", traffic) + " on " + topology + ", " + variant + "-" + sort,
                 "generation", hopsOnly ? "average hops" : "cycles (sum over patterns)", x,
-                new String[] {"best", "mean of new mappings (exact)", "physical addressing"}, new double[][] {best, mean, phys});
+                new String[] {"best", "mean of new mappings (exact)", "physical addressing"}, new double[][] {best, mean, phys},
+                null, false, false);
+        Charts.write(chart, out.resolve("convergence.png"));
+        Charts.write(chart, out.resolve("convergence.svg"));
     }
 }

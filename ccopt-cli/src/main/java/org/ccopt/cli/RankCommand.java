@@ -171,15 +171,15 @@ final class RankCommand implements Callable<Integer> {
             }
         }
         if (trace != null) {
-            StringBuilder csv = new StringBuilder("iteration," + obj.label() + "\n");
+            List<List<Object>> csv = new java.util.ArrayList<>();
             for (int i = 0; i < r.traceIterations().length; i++) {
-                csv.append(r.traceIterations()[i]).append(',').append(r.traceObjective()[i]).append('\n');
+                csv.add(List.of(r.traceIterations()[i], String.valueOf(r.traceObjective()[i])));
             }
-            AtomicFiles.writeAtomically(trace, csv.toString());
+            AtomicFiles.writeAtomically(trace, org.ccopt.experiments.Csv.write(List.of("iteration", obj.label()), csv));
         }
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.write(j));
+            w.println(Json.result(spec, j));
         } else {
             double cut = r.initialHops() == 0 ? 0 : 100.0 * (r.initialHops() - r.totalHops()) / r.initialHops();
             w.printf("%s of %d processes on %s, %s mapping, %s placement: %d hops (%s %d, %.1f%% %s)%s; %d iterations, %d accepted, %.3f s%n",

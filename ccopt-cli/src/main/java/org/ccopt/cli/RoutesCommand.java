@@ -83,7 +83,7 @@ final class RoutesCommand implements Callable<Integer> {
         r.put("paths", extraHops == 0 ? paths.paths(from, to, limit) : paths.pathsWithin(from, to, extraHops, limit));
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.write(r));
+            w.println(Json.result(spec, r));
         } else {
             w.printf("%d -> %d on %s: %d hops, %d minimal paths%n", from, to, t.spec(), paths.length(from, to),
                     paths.count(from, to));

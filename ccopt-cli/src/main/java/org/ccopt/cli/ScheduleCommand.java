@@ -350,7 +350,7 @@ final class ScheduleCommand implements Callable<Integer> {
             r.put("transfers", items.size());
             r.put("violations", report.violations());
             r.put("messages", report.messages());
-            w.println(Json.write(r));
+            w.println(Json.result(spec, r));
         } else if (report.ok()) {
             w.printf("%s: valid, %d transfers in %d steps (%s on %s, %s, %s)%n", validate, items.size(), stepCount,
                     c.kind().name(), t.spec(), portModel, sw.label());
@@ -421,7 +421,7 @@ final class ScheduleCommand implements Callable<Integer> {
                 list.add(m);
             }
             j.put("transfers", list);
-            w.println(Json.write(j));
+            w.println(Json.result(spec, j));
             return;
         }
         w.printf(Locale.ROOT, "%s: %d steps, lower bound %d, %s (%s, %.2f s)%n", p.label(), r.steps(), r.lowerBound(),

@@ -199,7 +199,7 @@ final class SimCommand implements Callable<Integer> {
         }
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.write(out));
+            w.println(Json.result(spec, out));
         } else {
             w.printf("%s on %s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", trafficName, t.spec(),
                     r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());

@@ -57,7 +57,8 @@ class BadInputTest {
                 bad("cupstack -t torus:4x4 --population 4 --crossover-pairs 1000", "at most 6 pairs"),
                 bad("nodemap -t torus:4x4 --checkpoint-seconds -1 --out DIR/nm --generations 1 --population 4", "--checkpoint-seconds"),
                 bad("nodemap -t torus:4x4 --checkpoint-seconds NaN --out DIR/nm --generations 1 --population 4", "--checkpoint-seconds"),
-                bad("table DIR/x.yaml --by a --show b", "holds no rows of 'ccopt run'"),
+                bad("table DIR/x.yaml --by a --show b", "is neither .jsonl nor .csv"),
+                bad("report DIR/nothing", "is not a directory"),
                 // an I/O error says why, in one line (a stack trace came with a failed checkpoint before)
                 bad("topo torus:4x4 --export json --out DIR/x.yaml/x.json", "exists and is not a directory"),
                 bad("nodemap -t torus:4x4 --population 4 --generations 1 --out DIR/x.yaml/nm", "Not a directory"),

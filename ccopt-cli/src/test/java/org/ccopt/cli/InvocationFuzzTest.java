@@ -87,6 +87,7 @@ class InvocationFuzzTest {
         b.put("run", new String[] {"run", dir.resolve("exp.yaml").toString(), "--out", dir.resolve("run").toString(),
             "--threads", "1"});
         b.put("table", new String[] {"table", table.toString(), "--by", "traffic", "--show", "durationCycles"});
+        b.put("report", new String[] {"report", table.toString()});
         b.put("demo", new String[] {"demo"});
         return b;
     }

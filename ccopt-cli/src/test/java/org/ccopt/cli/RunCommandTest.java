@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.ccopt.InvalidInputException;
+import org.ccopt.experiments.Experiment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,8 +28,8 @@ class RunCommandTest {
     @TempDir
     Path dir;
 
-    static Experiment parse(String yaml) throws Exception {
-        return Experiment.parse(new ObjectMapper(new YAMLFactory()).readTree(yaml), "test", Experiment.MAX_RUNS);
+    static Experiment parse(String yaml) {
+        return Experiment.parse(yaml, "test");
     }
 
     @Test

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.ccopt.mpi.MpiAlgorithm;
-import org.ccopt.rank.ProcessMapping;
+import org.ccopt.util.Permutations;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.junit.jupiter.api.BeforeAll;
@@ -67,6 +67,11 @@ class SimGridCrossCheckTest {
         return Double.parseDouble(lines.get(0).substring("makespan ".length()));
     }
 
+    /** {@code procs} distinct terminals in random order (seed 5): the random mapping of Cui 2024, §3.3. */
+    static int[] randomRanks(Topology t, int procs) {
+        return java.util.Arrays.copyOf(Permutations.shuffled(t.terminalCount(), new java.util.SplittableRandom(5)), procs);
+    }
+
     @ParameterizedTest
     @CsvSource({
         "torus:4x4, 16, bcast, 256", "torus:4x4, 16, alltoall, 1048576",
@@ -75,7 +80,7 @@ class SimGridCrossCheckTest {
         "'dragonfly:4,1,2', 20, alltoall, 16384", "fattree:16, 16, allreduce, 262144"})
     void agreesWithSimGridCm02(String spec, int procs, String collective, double bytes) throws Exception {
         Topology t = TopologySpec.parse(spec);
-        int[] ranks = ProcessMapping.RANDOM.nodes(t, procs, 5);
+        int[] ranks = randomRanks(t, procs);
         Program program = CollectivePrograms.of(MpiAlgorithm.parse(collective).transfers(procs), ranks, bytes, false);
         MsgNetwork net = new MsgNetwork(t, 12.5e9, 100e-9, MsgNetwork.Duplex.SHARED);
         double ours = MessageSimulator.run(net, program,
@@ -99,7 +104,7 @@ class SimGridCrossCheckTest {
     void agreesWithSimGridsDefaultModel(String spec, int procs, String collective, double bytes, MsgNetwork.Duplex duplex)
             throws Exception {
         Topology t = TopologySpec.parse(spec);
-        int[] ranks = ProcessMapping.RANDOM.nodes(t, procs, 5);
+        int[] ranks = randomRanks(t, procs);
         Program program = CollectivePrograms.of(MpiAlgorithm.parse(collective).transfers(procs), ranks, bytes, false);
         MsgNetwork net = new MsgNetwork(t, 12.5e9, 100e-9, duplex);
         double ours = MessageSimulator.run(net, program,

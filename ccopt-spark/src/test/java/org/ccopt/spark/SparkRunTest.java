@@ -68,9 +68,12 @@ class SparkRunTest {
             Files.writeString(writes, SIM + "zip: {trace: [t.csv]}\n");
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.run(spark, writes, dir.resolve("w").toString()))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("names files its runs write (trace)");
-            SparkRun.Summary s = SparkRun.run(spark, file, sparkOut.toString());
-            assertThat(s.runs()).isEqualTo(12);
-            assertThat(s.failed()).isZero();
+        }
+        // the entry point './ccopt spark' and spark-submit call, in local mode
+        assertThat(SparkRun.execute(file.toString(), "--out", sparkOut.toString(), "--master", "local[2]")).isZero();
+        SparkConf again = new SparkConf().setAppName("ccopt-test").setMaster("local[2]");
+        SparkRun.loopbackWhenLocal(again);
+        try (JavaSparkContext spark = new JavaSparkContext(again)) {
             // the Parquet copy holds the same rows: read it back and compare a metric per run
             org.apache.spark.sql.SparkSession session = org.apache.spark.sql.SparkSession.builder().sparkContext(spark.sc()).getOrCreate();
             List<org.apache.spark.sql.Row> parquet = session.read().parquet(sparkOut.resolve("results.parquet").toString())
@@ -90,6 +93,18 @@ class SparkRunTest {
         }
         assertThat(rows(sparkOut.resolve("results.csv"))).hasSize(13).isEqualTo(rows(local.resolve("results.csv")));
         assertThat(Files.readString(sparkOut.resolve("experiment.yaml"))).isEqualTo(SIM);
-        assertThat(Files.readAllLines(sparkOut.resolve("results.jsonl"))).hasSize(12);
+        List<String> first = Files.readAllLines(sparkOut.resolve("results.jsonl"));
+        assertThat(first).hasSize(12);
+        // a second run of the same file skips every recorded run: the rows, wall times included, stay as they were
+        assertThat(SparkRun.execute(file.toString(), "--out", sparkOut.toString(), "--master", "local[2]")).isZero();
+        assertThat(Files.readAllLines(sparkOut.resolve("results.jsonl"))).isEqualTo(first);
+    }
+
+    @Test
+    void badArgumentsExitWithTwo() {
+        assertThat(SparkRun.execute("x.yaml")).isEqualTo(2);
+        assertThat(SparkRun.execute("x.yaml", "--output", "d")).isEqualTo(2);
+        assertThat(SparkRun.execute(dir.resolve("missing.yaml").toString(), "--out", dir.toString(), "--master", "local[1]"))
+                .isEqualTo(2);
     }
 }

@@ -1,4 +1,4 @@
-package org.ccopt.msgsim;
+package org.ccopt.experiments;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -7,7 +7,7 @@ import java.util.Map;
 import org.ccopt.InvalidInputException;
 import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.mpi.TransferList;
-import org.ccopt.rank.Analyses;
+import org.ccopt.msgsim.*;
 import org.ccopt.rank.CollectiveMix;
 import org.ccopt.rank.ProcessMapping;
 import org.ccopt.rank.RankJob;

@@ -1,4 +1,4 @@
-package org.ccopt.rank;
+package org.ccopt.experiments;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.ccopt.InvalidInputException;
+import org.ccopt.rank.*;
 import org.ccopt.rank.RankPlacement.Objective;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
@@ -39,6 +40,33 @@ public final class Analyses {
     }
 
     public record Output(List<Table> tables, List<Chart> charts) {
+
+        /**
+         * Writes every table as {@code NAME.csv} and every chart as {@code NAME.png} and {@code NAME.svg} into
+         * {@code dir}; returns the files written, in order.
+         */
+        public List<java.nio.file.Path> write(java.nio.file.Path dir) throws java.io.IOException {
+            java.nio.file.Files.createDirectories(dir);
+            List<java.nio.file.Path> written = new ArrayList<>();
+            for (Table t : tables) {
+                java.nio.file.Path file = dir.resolve(t.name() + ".csv");
+                org.ccopt.util.AtomicFiles.writeAtomically(file, Csv.write(t.header(),
+                        t.rows().stream().map(Arrays::asList).toList()));
+                written.add(file);
+            }
+            for (Chart c : charts) {
+                var chart = c.categories() != null
+                        ? Charts.bar(c.title(), c.xLabel(), c.yLabel(), c.categories(), c.series(), c.values())
+                        : Charts.line(c.title(), c.xLabel(), c.yLabel(), c.x(), c.series(), c.values(), null, c.logScale(),
+                                c.logScale());
+                for (String ext : new String[] {".png", ".svg"}) {
+                    java.nio.file.Path file = dir.resolve(c.name() + ext);
+                    Charts.write(chart, file);
+                    written.add(file);
+                }
+            }
+            return written;
+        }
     }
 
     public static final String NAMES = "hops-table, mapping-hops, convergence, sa-vs-two-opt, circulant, metrics, topology-hops, "

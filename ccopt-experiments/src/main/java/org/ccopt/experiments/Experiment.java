@@ -1,10 +1,9 @@
-package org.ccopt.cli;
+package org.ccopt.experiments;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +39,7 @@ import org.ccopt.util.InputFiles;
  *
  * <p>The whole file is checked before anything runs: at most {@link #MAX_RUNS} runs (or the limit given), every
  * option and value parsed by the command itself (each value of each varied key in the context of the first run), and
- * every path the command would write ({@link Output}) relative and inside the output directory, never absolute or
+ * every path the command would write ({@link Commands#writtenOptions}) relative and inside the output directory, never absolute or
  * through {@code ..}. Duplicate keys and empty values are refused.
  */
 public final class Experiment {
@@ -51,9 +50,6 @@ public final class Experiment {
     /** Runs an experiment may expand to unless the caller raises the limit ({@code ccopt run --max-runs}). */
     public static final long MAX_RUNS = 100_000;
 
-    /** Commands an experiment may run (each prints one JSON object with --json). */
-    static final Set<String> COMMANDS = Set.of("sim", "nodemap", "cupstack", "rank", "msgsim", "schedule", "hops", "bounds", "topo",
-            "traffic");
 
     /**
      * One run: its parameters (varied and fixed, by option name), the command line, and its repetition (0-based; -1
@@ -110,11 +106,14 @@ public final class Experiment {
     }
 
     public static Experiment read(Path file) throws IOException {
-        return read(file, MAX_RUNS);
+        return read(file, MAX_RUNS, Commands.load());
     }
 
-    /** Reads and checks an experiment file that may expand to at most {@code maxRuns} runs. */
-    public static Experiment read(Path file, long maxRuns) throws IOException {
+    /**
+     * Reads and checks an experiment file that may expand to at most {@code maxRuns} runs, each command line checked by
+     * {@code commands}.
+     */
+    public static Experiment read(Path file, long maxRuns, Commands commands) throws IOException {
         String text = InputFiles.read(file, "experiment file", "a YAML file (command, options, grid, zip, "
                 + "seeds, repeat)");
         JsonNode root;
@@ -122,25 +121,41 @@ public final class Experiment {
             root = YAML.readTree(text);
         } catch (IOException e) {
             throw new InvalidInputException("experiment file " + file + " is not valid YAML: "
-                    + Main.firstLine(e.getMessage()));
+                    + Commands.firstLine(e.getMessage()));
         }
-        return parse(root, text, file.toString(), maxRuns);
+        return parse(root, text, file.toString(), maxRuns, commands);
     }
 
     /** Parses the YAML text of an experiment file; {@code name} labels error messages. */
     public static Experiment parse(String yaml, String name) {
         try {
-            return parse(YAML.readTree(yaml), yaml, name, MAX_RUNS);
+            return parse(YAML.readTree(yaml), yaml, name, MAX_RUNS, Commands.load());
         } catch (IOException e) {
-            throw new InvalidInputException("experiment " + name + " is not valid YAML: " + Main.firstLine(e.getMessage()));
+            throw new InvalidInputException("experiment " + name + " is not valid YAML: " + Commands.firstLine(e.getMessage()));
         }
     }
 
-    static Experiment parse(JsonNode root, String name, long maxRuns) {
-        return parse(root, null, name, maxRuns);
+    /**
+     * An experiment built by a program instead of a file: one run per parameter map (option names without dashes,
+     * as in a file's {@code options}), in the order given, checked as a file's runs are ({@code name} labels errors).
+     */
+    public static Experiment of(String command, List<Map<String, String>> runParameters, String name, Commands commands) {
+        if (runParameters.isEmpty()) {
+            throw new InvalidInputException("experiment " + name + " has no runs");
+        }
+        Map<String, List<String>> varied = new LinkedHashMap<>();
+        for (Map<String, String> p : runParameters) {
+            p.forEach((k, v) -> varied.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+        }
+        Set<String> outputs = check(commands, command, runParameters.get(0), Map.of(), Map.of(), null, varied, name);
+        List<Run> runs = new ArrayList<>();
+        for (Map<String, String> p : runParameters) {
+            runs.add(new Run(runs.size(), new LinkedHashMap<>(p), args(command, p), -1));
+        }
+        return new Experiment(command, runs, outputs, null);
     }
 
-    private static Experiment parse(JsonNode root, String text, String name, long maxRuns) {
+    private static Experiment parse(JsonNode root, String text, String name, long maxRuns, Commands commands) {
         if (root == null || !root.isObject()) {
             throw new InvalidInputException("experiment " + name + " is empty or not a mapping; expected keys command, options, grid, zip, seeds, repeat");
         }
@@ -152,9 +167,9 @@ public final class Experiment {
             }
         }
         JsonNode c = root.get("command");
-        if (c == null || !c.isTextual() || !COMMANDS.contains(c.asText())) {
+        if (c == null || !c.isTextual() || !commands.names().contains(c.asText())) {
             throw new InvalidInputException("experiment " + name + ": command '" + (c == null ? "" : c.asText())
-                    + "' is missing or unknown; expected one of " + String.join(", ", new TreeSet<>(COMMANDS)));
+                    + "' is missing or unknown; expected one of " + String.join(", ", new TreeSet<>(commands.names())));
         }
         String command = c.asText();
         Map<String, String> options = scalars(root.get("options"), name, "options");
@@ -183,7 +198,7 @@ public final class Experiment {
             // a count gives the integers 1..n: the largest stands for all
             varied.put("seed", root.get("seeds").isArray() ? seeds : List.of(seeds.get(seeds.size() - 1)));
         }
-        Set<String> outputs = check(command, options, grid.get(0), zip.get(0), seeds.get(0), varied, name);
+        Set<String> outputs = check(commands, command, options, grid.get(0), zip.get(0), seeds.get(0), varied, name);
         List<Run> runs = new ArrayList<>();
         for (int r = 0; r < repeat; r++) {
             for (String seed : seeds) {
@@ -234,9 +249,8 @@ public final class Experiment {
      * first run instead of failing every run; and checks every path the command would write. Returns the option
      * names (without dashes) that name written paths.
      */
-    private static Set<String> check(String command, Map<String, String> options, Map<String, String> grid,
-            Map<String, String> zip, String seed, Map<String, List<String>> varied, String name) {
-        picocli.CommandLine cli = new picocli.CommandLine(new Main());
+    private static Set<String> check(Commands commands, String command, Map<String, String> options,
+            Map<String, String> grid, Map<String, String> zip, String seed, Map<String, List<String>> varied, String name) {
         Map<String, String> first = parameters(options, grid, zip, seed);
         Set<String> outputs = new TreeSet<>();
         List<Map<String, String>> lines = new ArrayList<>();
@@ -249,22 +263,17 @@ public final class Experiment {
             }
         }
         for (Map<String, String> params : lines) {
-            picocli.CommandLine.ParseResult parsed;
+            Set<String> written;
             try {
-                parsed = cli.parseArgs(args(command, params).toArray(String[]::new)).subcommand();
-            } catch (picocli.CommandLine.ParameterException e) {
-                throw new InvalidInputException("experiment " + name + ": " + Main.firstLine(e.getMessage())
+                written = commands.writtenOptions(args(command, params));
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException("experiment " + name + ": " + Commands.firstLine(e.getMessage())
                         + " (in the command line '" + String.join(" ", args(command, params)) + "')");
             }
-            for (picocli.CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
-                if (o.userObject() instanceof Field f && f.isAnnotationPresent(Output.class)) {
-                    for (String option : o.names()) {
-                        String key = option.substring(2);
-                        if (option.startsWith("--") && params.containsKey(key)) {
-                            checkOutputPath(params.get(key), key, name);
-                            outputs.add(key);
-                        }
-                    }
+            for (String key : written) {
+                if (params.containsKey(key)) {
+                    checkOutputPath(params.get(key), key, name);
+                    outputs.add(key);
                 }
             }
         }

@@ -1,0 +1,62 @@
+package org.ccopt.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.ccopt.InvalidInputException;
+import org.ccopt.experiments.Commands;
+import picocli.CommandLine;
+
+/**
+ * The commands of this command line as the experiment engine sees them (registered with {@link
+ * java.util.ServiceLoader}): a command line is checked by picocli with the command's own options, and executed in
+ * this JVM by {@link Main#run}.
+ */
+public final class CliCommands implements Commands {
+
+    /** Commands an experiment may run (each prints one JSON object with --json). */
+    static final Set<String> NAMES = Set.of("sim", "nodemap", "cupstack", "rank", "msgsim", "schedule", "hops", "bounds",
+            "topo", "traffic");
+
+    @Override
+    public Set<String> names() {
+        return NAMES;
+    }
+
+    @Override
+    public Set<String> writtenOptions(List<String> commandLine) {
+        CommandLine.ParseResult parsed;
+        try {
+            parsed = new CommandLine(new Main()).parseArgs(commandLine.toArray(String[]::new)).subcommand();
+        } catch (CommandLine.ParameterException e) {
+            throw new InvalidInputException(Main.firstLine(e.getMessage()));
+        }
+        Set<String> written = new TreeSet<>();
+        for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
+            if (o.userObject() instanceof Field f && f.isAnnotationPresent(Output.class)) {
+                for (String name : o.names()) {
+                    if (name.startsWith("--")) {
+                        written.add(name.substring(2));
+                    }
+                }
+            }
+        }
+        return written;
+    }
+
+    @Override
+    public Execution execute(List<String> commandLine) {
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
+            code = Main.run(o, e, commandLine.toArray(String[]::new));
+        }
+        return new Execution(code, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,119 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ccopt run}, {@code ccopt table} on both result files, and {@code ccopt report}, whose HTML Debian's
+ * headless Chromium renders (skipped without a {@code chromium} on the PATH unless {@code CCOPT_REQUIRE_BROWSER=1},
+ * which {@code .ci/run} sets). The screenshot is kept as {@code target/report-screenshot.png}.
+ */
+class ReportCommandTest {
+
+    static final String SIM = """
+            command: sim
+            options: {topology: "torus:4x4", packet-flits: 4}
+            grid:
+              traffic: [bcmp, brev, shfl]
+              packets: [1, 2, 4, 8]
+            """;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void tableReadsBothResultFilesAndTheReportRendersInABrowser() throws Exception {
+        Path file = dir.resolve("sim.yaml");
+        Files.writeString(file, SIM);
+        Path out = dir.resolve("out");
+        assertThat(MainTest.run("run", file.toString(), "--out", out.toString(), "--threads", "2").code()).isZero();
+        String[] table = {"--by", "traffic", "--show", "durationCycles:max,durationCycles:mean,routerCycles:median", "--pivot", "packets"};
+        MainTest.Result fromCsv = MainTest.run(concat("table", out.resolve("results.csv").toString(), table));
+        MainTest.Result fromJsonl = MainTest.run(concat("table", out.resolve("results.jsonl").toString(), table));
+        MainTest.Result fromDir = MainTest.run(concat("table", out.toString(), table));
+        assertThat(fromCsv.code()).as(fromCsv.err()).isZero();
+        assertThat(fromCsv.out()).isEqualTo(fromJsonl.out()).isEqualTo(fromDir.out()).contains("bcmp", "shfl");
+        assertThat(fromCsv.out().lines().count()).isEqualTo(4);
+        // every row records what made it
+        assertThat(Files.readAllLines(out.resolve("results.jsonl")).get(0)).contains("\"provenance.ccopt\"", "\"provenance.jdk\"");
+        // an optimizer's output directory beside the rows: its pictures, CSV and JSON go into the report too
+        assertThat(MainTest.run("cupstack", "-t", "torus:4x4", "--traffic", "brev", "--packet-flits", "4", "--population", "4",
+                "--generations", "2", "--training", "1", "--out", out.resolve("cupstack").toString()).code()).isZero();
+        MainTest.Result report = MainTest.run("report", out.toString());
+        assertThat(report.code()).as(report.err()).isZero();
+        Path html = out.resolve("report.html");
+        String text = Files.readString(html, StandardCharsets.UTF_8);
+        int tables = count(text, "<table");
+        int figures = count(text, "<figure>");
+        // provenance, summary, rows, generations.csv; charts of durationCycles and routerCycles; convergence and stacking
+        assertThat(tables).isGreaterThanOrEqualTo(4);
+        assertThat(figures).isGreaterThanOrEqualTo(5);
+        assertThat(text).doesNotContain("http://", "https://").contains("cupstack/stacking.png", "durationCycles against packets");
+
+        Path chromium = browser();
+        boolean required = "1".equals(System.getenv("CCOPT_REQUIRE_BROWSER"));
+        if (chromium == null) {
+            assertThat(required).as("CCOPT_REQUIRE_BROWSER=1 but no chromium on the PATH").isFalse();
+            Assumptions.abort("no chromium on the PATH");
+        }
+        String dom = chromium(chromium, "--dump-dom", html.toUri().toString());
+        Matcher m = Pattern.compile("data-check=\"([^\"]*)\"").matcher(dom);
+        assertThat(m.find()).as("the page's check ran (no script error stopped it)").isTrue();
+        assertThat(m.group(1)).isEqualTo("ok tables=" + tables + " figures=" + figures + " broken=0");
+        Path shot = Path.of(System.getProperty("user.dir")).resolve("../report-screenshot.png").normalize();
+        Files.deleteIfExists(shot);
+        chromium(chromium, "--screenshot=" + shot, "--window-size=1280,3000", html.toUri().toString());
+        assertThat(shot).exists();
+        assertThat(Files.size(shot)).isGreaterThan(10_000);
+    }
+
+    private static String[] concat(String a, String b, String[] rest) {
+        String[] all = new String[rest.length + 2];
+        all[0] = a;
+        all[1] = b;
+        System.arraycopy(rest, 0, all, 2, rest.length);
+        return all;
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private static Path browser() {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            for (String name : List.of("chromium", "chromium-browser")) {
+                Path p = Path.of(dir, name);
+                if (Files.isExecutable(p)) {
+                    return p;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Runs headless Chromium (no sandbox: CI runs as root; no network is needed by the page) and returns stdout. */
+    private String chromium(Path chromium, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox",
+                "--disable-gpu", "--disable-dev-shm-usage", "--user-data-dir=" + dir.resolve("chromium-profile")));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectError(dir.resolve("chromium.log").toFile()).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+        assertThat(p.exitValue()).as(Files.readString(dir.resolve("chromium.log"))).isZero();
+        return new String(out, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,107 @@
+package org.ccopt.experiments;
+
+import java.awt.Color;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.ccopt.InvalidInputException;
+import org.ccopt.util.AtomicFiles;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Charts with XChart: lines over a shared x (error bars where several runs were averaged, logarithmic axes where sizes
+ * double) and grouped bars; written as PNG, SVG or PDF (by the file's extension), atomically.
+ */
+public final class Charts {
+
+    /** The file extensions {@link #write} accepts. */
+    public static final String FORMATS = ".png, .svg or .pdf";
+
+    private Charts() {
+    }
+
+    /**
+     * Lines, x shared by every series; {@code names[i]} labels {@code ys[i]}; a NaN leaves a point out.
+     * {@code errors} (may be null, or hold null rows) gives each point's error bar half-width.
+     */
+    public static XYChart line(String title, String xLabel, String yLabel, double[] x, String[] names, double[][] ys,
+                               double[][] errors, boolean logX, boolean logY) {
+        XYChart chart = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        chart.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY);
+        // doubling sizes span few decades: label the ticks between decades too
+        chart.getStyler().setXAxisLogarithmicDecadeOnly(false).setYAxisLogarithmicDecadeOnly(false);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        boolean anyErrors = false;
+        for (int i = 0; i < names.length; i++) {
+            List<Integer> finite = new ArrayList<>();
+            for (int k = 0; k < ys[i].length; k++) {
+                if (Double.isFinite(ys[i][k]) && (!logX || x[k] > 0) && (!logY || ys[i][k] > 0)) {
+                    finite.add(k);
+                }
+            }
+            if (finite.isEmpty()) {
+                continue;
+            }
+            double[] xs = finite.stream().mapToDouble(k -> x[k]).toArray();
+            final int s = i;
+            double[] vs = finite.stream().mapToDouble(k -> ys[s][k]).toArray();
+            double[] es = errors == null || errors[i] == null ? null
+                    : finite.stream().mapToDouble(k -> Double.isFinite(errors[s][k]) ? errors[s][k] : 0).toArray();
+            var series = es == null ? chart.addSeries(names[i], xs, vs) : chart.addSeries(names[i], xs, vs, es);
+            series.setMarker(xs.length <= 30 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+            anyErrors |= es != null;
+        }
+        chart.getStyler().setErrorBarsColorSeriesColor(anyErrors);
+        return chart;
+    }
+
+    /** Grouped bars: one group per category, one bar per series ({@code values[series][category]}). */
+    public static CategoryChart bar(String title, String xLabel, String yLabel, String[] categories, String[] names,
+                                    double[][] values) {
+        CategoryChart chart = new CategoryChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel)
+                .yAxisTitle(yLabel).build();
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        for (int i = 0; i < names.length; i++) {
+            chart.addSeries(names[i], Arrays.asList(categories), Arrays.stream(values[i]).boxed().toList());
+        }
+        return chart;
+    }
+
+    /** Writes a chart as PNG, SVG or PDF, chosen by the file's extension. */
+    public static void write(Chart<?, ?> chart, Path file) throws IOException {
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        String ext = name.contains(".") ? name.substring(name.lastIndexOf('.')) : "";
+        switch (ext) {
+            case ".png" -> AtomicFiles.writeFileAtomically(file, ".png", tmp -> BitmapEncoder.saveBitmap(chart, tmp.toString(),
+                    BitmapEncoder.BitmapFormat.PNG));
+            case ".svg" -> AtomicFiles.writeAtomically(file, svg(chart));
+            case ".pdf" -> AtomicFiles.writeFileAtomically(file, ".pdf", tmp -> {
+                try (OutputStream o = Files.newOutputStream(tmp)) {
+                    VectorGraphicsEncoder.saveVectorGraphic(chart, o, VectorGraphicsEncoder.VectorGraphicsFormat.PDF);
+                }
+            });
+            default -> throw new InvalidInputException("picture file " + file + " has an unknown extension; expected " + FORMATS);
+        }
+    }
+
+    /** The chart as an SVG document. */
+    public static String svg(Chart<?, ?> chart) throws IOException {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        VectorGraphicsEncoder.saveVectorGraphic(chart, o, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        return o.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,57 @@
+package org.ccopt.experiments;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+
+/**
+ * The commands an experiment file may run, as the engine sees them: it checks a command line before any run starts
+ * and executes it in this JVM. The command-line interface provides the one implementation (registered with {@link
+ * ServiceLoader}), so the engine, and Spark above it, never depend on the command line's classes.
+ */
+public interface Commands {
+
+    /** Exit status of a command that succeeded. */
+    int OK = 0;
+    /** Exit status of a command that broke (a bug or an environment failure). */
+    int INTERNAL_ERROR = 1;
+    /** Exit status of a command that refused its input with one line. */
+    int BAD_INPUT = 2;
+
+    /** Names of the commands an experiment may run (each prints one JSON object with {@code --json}). */
+    Set<String> names();
+
+    /**
+     * Parses a command line ({@code [command, --option, value, ...]}) as the command itself would, without running
+     * it, and returns the long option names (without dashes) it matched whose values are paths the command writes.
+     *
+     * @throws org.ccopt.InvalidInputException one line, when the command would refuse the line
+     */
+    Set<String> writtenOptions(List<String> commandLine);
+
+    /** Executes a command line in this JVM and returns its exit status and what it printed. */
+    Execution execute(List<String> commandLine);
+
+    /** What one command printed, and its exit status. */
+    record Execution(int exit, String stdout, String stderr) {
+    }
+
+    /** The implementation on the class path (ccopt-cli's). */
+    static Commands load() {
+        Iterator<Commands> it = ServiceLoader.load(Commands.class, Commands.class.getClassLoader()).iterator();
+        if (!it.hasNext()) {
+            throw new IllegalStateException("no ccopt command set on the class path; add ccopt-cli to it");
+        }
+        return it.next();
+    }
+
+    /** The first line of a message (exception messages of parsers span several). */
+    static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

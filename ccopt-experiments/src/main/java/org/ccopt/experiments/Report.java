@@ -1,0 +1,346 @@
+package org.ccopt.experiments;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.ccopt.InvalidInputException;
+import org.ccopt.util.AtomicFiles;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/**
+ * One self-contained HTML file for an experiment's or an optimizer's output directory: the provenance, the experiment
+ * file, its result rows and one chart per varying result (mean over the other parameters, error bars of one standard
+ * deviation where several runs share a point), every picture the directory holds (PNG and SVG embedded as data), its
+ * other CSV tables and its JSON results. Nothing is fetched when it is viewed; the one inline script only checks the
+ * page (every table and figure present, every picture decoded) and records the result on the page's body element
+ * ({@code data-check}), which is what the browser test reads.
+ */
+public final class Report {
+
+    public static final String FILE = "report.html";
+
+    /** At most this many rows of a table are shown; the caption says how many were left out. */
+    static final int MAX_ROWS = 300;
+    /** At most this many results get a chart. */
+    static final int MAX_CHARTS = 8;
+    private static final int MAX_TEXT = 20_000;
+
+    private Report() {
+    }
+
+    /** Writes {@code dir/report.html} and returns its path. */
+    public static Path write(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new InvalidInputException("report: " + dir + " is not a directory; expected the output directory of "
+                    + "'ccopt run' or of an optimizer's --out");
+        }
+        Path file = dir.resolve(FILE);
+        AtomicFiles.writeAtomically(file, html(dir));
+        return file;
+    }
+
+    static String html(Path dir) throws IOException {
+        StringBuilder body = new StringBuilder();
+        int sections = 0;
+        Path results = Files.exists(dir.resolve(ExperimentRunner.LINES)) ? dir.resolve(ExperimentRunner.LINES)
+                : dir.resolve(ExperimentRunner.CSV);
+        List<Row> rows = Files.exists(results) ? Results.read(results) : List.of();
+        String title = "ccopt report: " + dir.toAbsolutePath().normalize().getFileName();
+        body.append("<h1>").append(Html.escape(title)).append("</h1>\n");
+        body.append(provenance(rows));
+        if (Files.exists(dir.resolve(ExperimentRunner.COPY))) {
+            body.append("<h2>Experiment file</h2>\n<pre>")
+                    .append(Html.escape(Files.readString(dir.resolve(ExperimentRunner.COPY), StandardCharsets.UTF_8)))
+                    .append("</pre>\n");
+        }
+        if (!rows.isEmpty()) {
+            body.append(experiment(rows, results.getFileName().toString()));
+            sections++;
+        }
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(dir, 2)) {
+            files = s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals(FILE)).sorted().toList();
+        }
+        StringBuilder figures = new StringBuilder();
+        StringBuilder tables = new StringBuilder();
+        StringBuilder texts = new StringBuilder();
+        for (Path f : files) {
+            String name = f.getFileName().toString().toLowerCase(Locale.ROOT);
+            String label = dir.relativize(f).toString();
+            if (name.endsWith(".png") || name.endsWith(".svg")) {
+                figures.append(figure(dataUri(f, name.endsWith(".png") ? "image/png" : "image/svg+xml"), label));
+            } else if (name.endsWith(".csv") && !f.equals(dir.resolve(ExperimentRunner.CSV))) {
+                tables.append(csvTable(f, label));
+            } else if (name.endsWith(".json") || name.endsWith(".yaml") && !f.equals(dir.resolve(ExperimentRunner.COPY))) {
+                String text = Files.readString(f, StandardCharsets.UTF_8);
+                texts.append("<h3>").append(Html.escape(label)).append("</h3>\n<pre>")
+                        .append(Html.escape(text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) + "\n..." : text))
+                        .append("</pre>\n");
+            }
+        }
+        if (!figures.isEmpty()) {
+            body.append("<h2>Pictures</h2>\n").append(figures);
+        }
+        if (!tables.isEmpty()) {
+            body.append("<h2>Tables</h2>\n").append(tables);
+        }
+        if (!texts.isEmpty()) {
+            body.append("<h2>Results</h2>\n").append(texts);
+        }
+        if (sections == 0 && figures.isEmpty() && tables.isEmpty() && texts.isEmpty()) {
+            throw new InvalidInputException("report: " + dir + " holds no results (results.jsonl, results.csv, pictures, "
+                    + "CSV or JSON files); expected the output directory of 'ccopt run' or of an optimizer's --out");
+        }
+        return page(title, body.toString());
+    }
+
+    private static String provenance(List<Row> rows) {
+        StringBuilder b = new StringBuilder("<h2>Provenance</h2>\n<table class=\"provenance\"><tbody>");
+        b.append(pair("report written by", Provenance.current().line()));
+        Set<String> seen = new TreeSet<>();
+        for (Row r : rows) {
+            JsonNode c = r.get("provenance.ccopt");
+            if (c != null) {
+                seen.add("ccopt " + c.asText() + " (commit " + text(r.get("provenance.commit")) + "), "
+                        + text(r.get("provenance.jdk")));
+            }
+        }
+        b.append(pair("results made by", seen.isEmpty() ? "not recorded in the rows" : String.join("; ", seen)));
+        return b.append("</tbody></table>\n").toString();
+    }
+
+    private static String text(JsonNode n) {
+        return n == null ? "unknown" : n.asText();
+    }
+
+    private static String pair(String k, String v) {
+        return "<tr><th>" + Html.escape(k) + "</th><td>" + Html.escape(v) + "</td></tr>";
+    }
+
+    /** The summary, the rows and the charts of an experiment's results. */
+    private static String experiment(List<Row> rows, String source) throws IOException {
+        List<String> params = parameters(rows);
+        // numeric parameters first: the x axis of a line chart, the others one line each
+        List<String> varied = new ArrayList<>(params.stream().filter(p -> distinct(rows, p).size() > 1).toList());
+        varied.sort(java.util.Comparator.comparing(p -> !distinct(rows, p).stream().allMatch(Report::isNumber)));
+        List<Row> ok = rows.stream().filter(Row::ok).toList();
+        List<String> metrics = metrics(ok, params);
+        StringBuilder b = new StringBuilder("<h2>Runs</h2>\n");
+        b.append(new Table(List.of("runs", "ok", "failed", "source"), List.of(List.of(Integer.toString(rows.size()),
+                Integer.toString(ok.size()), Integer.toString(rows.size() - ok.size()), source))).html("summary"));
+        List<String> header = new ArrayList<>(List.of("run", "status"));
+        header.addAll(params);
+        header.addAll(metrics);
+        List<List<String>> cells = new ArrayList<>();
+        for (Row r : rows) {
+            List<String> line = new ArrayList<>();
+            for (String c : header) {
+                line.add(c.equals("status") && !r.ok() ? "failed: " + r.error() : r.get(c) == null ? "" : r.get(c).asText());
+            }
+            cells.add(line);
+        }
+        b.append(new Table(header, cells).head(MAX_ROWS).html(caption("result rows", cells.size())));
+        if (!varied.isEmpty() && !ok.isEmpty()) {
+            StringBuilder charts = new StringBuilder();
+            int n = 0;
+            for (String m : metrics) {
+                if (n == MAX_CHARTS) {
+                    break;
+                }
+                if (distinct(ok, m).size() > 1) {
+                    charts.append(figure(dataUri(Charts.svg(chart(ok, m, varied)).getBytes(StandardCharsets.UTF_8),
+                            "image/svg+xml"), m + " against " + varied.get(0) + (varied.size() > 1 ? ", one line per "
+                            + varied.get(1) : "") + " (mean; error bars: one standard deviation)"));
+                    n++;
+                }
+            }
+            if (n > 0) {
+                b.append("<h2>Charts</h2>\n").append(charts);
+            }
+        }
+        return b.toString();
+    }
+
+    private static String caption(String what, int total) {
+        return total > MAX_ROWS ? what + " (first " + MAX_ROWS + " of " + total + ")" : what;
+    }
+
+    /** The run's parameters: the columns between {@code run} (and {@code key}) and {@code wallSeconds}. */
+    static List<String> parameters(List<Row> rows) {
+        Set<String> params = new LinkedHashSet<>();
+        for (Row r : rows) {
+            for (String c : r.columns()) {
+                if (c.equals("wallSeconds")) {
+                    break;
+                }
+                if (!c.equals("run") && !c.equals("key")) {
+                    params.add(c);
+                }
+            }
+        }
+        return new ArrayList<>(params);
+    }
+
+    /** Result columns that are numbers in every ok row: neither parameters, runner columns nor provenance. */
+    static List<String> metrics(List<Row> ok, List<String> params) {
+        Set<String> columns = new LinkedHashSet<>();
+        ok.forEach(r -> columns.addAll(r.columns()));
+        List<String> metrics = new ArrayList<>();
+        for (String c : columns) {
+            if (params.contains(c) || Row.RUNNER_COLUMNS.contains(c) || c.startsWith("provenance.")) {
+                continue;
+            }
+            boolean numeric = true;
+            for (Row r : ok) {
+                JsonNode v = r.get(c);
+                numeric &= v != null && isNumber(v.asText());
+            }
+            if (numeric) {
+                metrics.add(c);
+            }
+        }
+        return metrics;
+    }
+
+    private static boolean isNumber(String s) {
+        try {
+            return Double.isFinite(Double.parseDouble(s));
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static List<String> distinct(List<Row> rows, String column) {
+        Set<String> values = new LinkedHashSet<>();
+        rows.forEach(r -> values.add(r.get(column) == null ? "" : r.get(column).asText()));
+        return new ArrayList<>(values);
+    }
+
+    /**
+     * A metric against the first varied parameter, one series per value of the second: a line chart when the first
+     * is numeric (logarithmic x when its values span a factor of 8 or more), grouped bars otherwise.
+     */
+    static Chart<?, ?> chart(List<Row> ok, String metric, List<String> varied) {
+        String x = varied.get(0);
+        String by = varied.size() > 1 ? varied.get(1) : null;
+        List<String> xs = distinct(ok, x);
+        List<String> series = by == null ? List.of(metric) : distinct(ok, by);
+        Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
+        for (Row r : ok) {
+            values.computeIfAbsent(by == null ? metric : r.get(by).asText(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(r.get(x).asText(), k -> new ArrayList<>()).add(Double.parseDouble(r.get(metric).asText()));
+        }
+        double[][] mean = new double[series.size()][xs.size()];
+        double[][] sd = new double[series.size()][xs.size()];
+        for (int s = 0; s < series.size(); s++) {
+            for (int i = 0; i < xs.size(); i++) {
+                List<Double> v = values.getOrDefault(series.get(s), Map.of()).get(xs.get(i));
+                double[] a = v == null ? new double[0] : v.stream().mapToDouble(Double::doubleValue).toArray();
+                mean[s][i] = a.length == 0 ? Double.NaN : Double.parseDouble(ResultTable.aggregate("mean", a));
+                sd[s][i] = a.length < 2 ? 0 : Double.parseDouble(ResultTable.aggregate("sd", a));
+            }
+        }
+        String[] names = series.stream().map(s -> by == null ? s : by + " " + s).toArray(String[]::new);
+        if (xs.stream().allMatch(Report::isNumber)) {
+            double[] xv = xs.stream().mapToDouble(Double::parseDouble).toArray();
+            double min = java.util.Arrays.stream(xv).min().orElse(1);
+            double max = java.util.Arrays.stream(xv).max().orElse(1);
+            // sort the points by x so that lines do not zig-zag
+            Integer[] order = new Integer[xv.length];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> xv[i]));
+            double[] sx = new double[xv.length];
+            double[][] sm = new double[series.size()][xv.length];
+            double[][] ss = new double[series.size()][xv.length];
+            for (int i = 0; i < order.length; i++) {
+                sx[i] = xv[order[i]];
+                for (int s = 0; s < series.size(); s++) {
+                    sm[s][i] = mean[s][order[i]];
+                    ss[s][i] = sd[s][order[i]];
+                }
+            }
+            return Charts.line(metric, x, metric, sx, names, sm, ss, min > 0 && max / min >= 8, false);
+        }
+        return Charts.bar(metric, x, metric, xs.toArray(String[]::new), names, mean);
+    }
+
+    private static String csvTable(Path f, String label) throws IOException {
+        List<Map<String, String>> lines;
+        try {
+            lines = Csv.read(Files.readString(f, StandardCharsets.UTF_8));
+        } catch (IOException | RuntimeException e) {
+            return "<p>" + Html.escape(label) + ": not a CSV table (" + Html.escape(Commands.firstLine(e.getMessage()))
+                    + ")</p>\n";
+        }
+        if (lines.isEmpty()) {
+            return "";
+        }
+        List<String> header = new ArrayList<>(lines.get(0).keySet());
+        List<List<String>> cells = lines.stream().map(m -> header.stream().map(h -> m.getOrDefault(h, "")).toList()).toList();
+        return new Table(header, cells).head(MAX_ROWS).html(caption(label, cells.size()));
+    }
+
+    private static String dataUri(Path f, String type) throws IOException {
+        return dataUri(Files.readAllBytes(f), type);
+    }
+
+    private static String dataUri(byte[] bytes, String type) {
+        return "data:" + type + ";base64," + Base64.getEncoder().encodeToString(bytes);
+    }
+
+    private static String figure(String src, String caption) {
+        return "<figure><img src=\"" + src + "\" alt=\"" + Html.escape(caption) + "\"><figcaption>" + Html.escape(caption)
+                + "</figcaption></figure>\n";
+    }
+
+    private static String page(String title, String body) {
+        return """
+                <!DOCTYPE html>
+                <html lang="en">
+                <head>
+                <meta charset="utf-8">
+                <title>%s</title>
+                <style>
+                body { font-family: sans-serif; margin: 2em; color: #222; }
+                table { border-collapse: collapse; margin: 1em 0; font-size: 90%%; }
+                th, td { border: 1px solid #bbb; padding: 0.2em 0.5em; text-align: right; }
+                th { background: #eee; }
+                caption { text-align: left; font-weight: bold; padding: 0.3em 0; }
+                table.provenance th, table.provenance td { text-align: left; }
+                pre { background: #f6f6f6; padding: 0.8em; overflow-x: auto; }
+                figure { margin: 1em 0; }
+                figure img { max-width: 100%%; border: 1px solid #ddd; }
+                </style>
+                </head>
+                <body>
+                %s
+                <script>
+                // checks the page and records the result on <body data-check>: what the browser test reads
+                window.addEventListener('error', e => { document.body.dataset.check = 'error: ' + e.message; });
+                window.addEventListener('load', () => {
+                  if (document.body.dataset.check) { return; }
+                  const images = Array.from(document.images);
+                  const broken = images.filter(i => !i.complete || i.naturalWidth === 0).length;
+                  document.body.dataset.check = (broken === 0 ? 'ok' : 'broken') + ' tables=' + document.querySelectorAll('table').length
+                    + ' figures=' + document.querySelectorAll('figure').length + ' broken=' + broken;
+                });
+                </script>
+                </body>
+                </html>
+                """.formatted(Html.escape(title), body);
+    }
+}

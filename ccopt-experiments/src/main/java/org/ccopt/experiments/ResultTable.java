@@ -1,0 +1,136 @@
+package org.ccopt.experiments;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+import org.ccopt.InvalidInputException;
+
+/**
+ * Groups the ok rows of an experiment by some columns and shows aggregates of others, the way the papers tabulate
+ * success rates, best and mean values. With a pivot, the values of some columns become table columns instead of rows
+ * (Yokota et al. 2023, Table 3: one row per pattern, one column per VC selection scheme).
+ */
+public final class ResultTable {
+
+    public static final String AGGREGATES = "mean, median, min, max, sd, ci95, count, rate<=X, rate>=X, rate=X";
+
+    private ResultTable() {
+    }
+
+    /**
+     * The table of {@code rows} (ok rows only are used) grouped by {@code by}, one column per {@code show} spec
+     * ({@code COL[:AGG]}) and pivot value; groups and pivot columns in the order they first appear in run order.
+     *
+     * @throws InvalidInputException one line, when no row is ok or a column or aggregate is unknown
+     */
+    public static Table of(List<Row> rows, List<String> by, List<String> show, List<String> pivot) {
+        List<Row> ok = rows.stream().filter(Row::ok).toList();
+        if (ok.isEmpty()) {
+            throw new InvalidInputException("the results hold " + rows.size() + " runs, none of them ok; nothing to tabulate");
+        }
+        Map<List<String>, Map<List<String>, List<Row>>> groups = new LinkedHashMap<>();
+        Set<List<String>> pivotKeys = new LinkedHashSet<>();
+        for (Row row : ok) {
+            List<String> pivotKey = key(row, pivot, "--pivot");
+            pivotKeys.add(pivotKey);
+            groups.computeIfAbsent(key(row, by, "--by"), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(pivotKey, k -> new ArrayList<>()).add(row);
+        }
+        List<String> header = new ArrayList<>(by);
+        for (List<String> p : pivotKeys) {
+            String label = String.join("/", p);
+            for (String s : show) {
+                header.add(pivot.isEmpty() ? s : show.size() == 1 ? label : label + " " + s);
+            }
+        }
+        List<List<String>> table = new ArrayList<>();
+        for (Map.Entry<List<String>, Map<List<String>, List<Row>>> g : groups.entrySet()) {
+            List<String> line = new ArrayList<>(g.getKey());
+            for (List<String> p : pivotKeys) {
+                List<Row> cell = g.getValue().get(p);
+                for (String s : show) {
+                    line.add(cell == null ? "-" : aggregate(s, cell));
+                }
+            }
+            table.add(line);
+        }
+        return new Table(header, table);
+    }
+
+    private static List<String> key(Row row, List<String> columns, String option) {
+        List<String> key = new ArrayList<>();
+        for (String c : columns) {
+            if (!row.has(c)) {
+                throw new InvalidInputException(option + " column '" + c + "' is not in the results; expected one of "
+                        + String.join(", ", row.columns()));
+            }
+            key.add(row.get(c).asText());
+        }
+        return key;
+    }
+
+    /** One aggregate ({@code COL[:AGG]}, mean by default) of a column over rows, formatted as {@link Csv#number}. */
+    public static String aggregate(String spec, List<Row> rows) {
+        int colon = spec.indexOf(':');
+        String column = colon < 0 ? spec : spec.substring(0, colon);
+        String agg = colon < 0 ? "mean" : spec.substring(colon + 1).trim().toLowerCase(Locale.ROOT);
+        double[] values = new double[rows.size()];
+        for (int i = 0; i < values.length; i++) {
+            JsonNode v = rows.get(i).get(column);
+            if (v == null) {
+                throw new InvalidInputException("--show column '" + column + "' is not in the results; expected one of "
+                        + String.join(", ", rows.get(i).columns()));
+            }
+            try {
+                values[i] = Double.parseDouble(v.asText());
+            } catch (NumberFormatException e) {
+                throw new InvalidInputException("--show column '" + column + "' holds '" + v.asText() + "', not a number");
+            }
+        }
+        return aggregate(agg, values);
+    }
+
+    /** An aggregate of values: mean, median, min, max, sd, ci95, count, {@code rate<=X}, {@code rate>=X} or {@code rate=X}. */
+    public static String aggregate(String agg, double[] values) {
+        if (agg.equals("count")) {
+            return Integer.toString(values.length);
+        }
+        if (agg.startsWith("rate")) {
+            String op = agg.startsWith("rate<=") ? "<=" : agg.startsWith("rate>=") ? ">=" : agg.startsWith("rate=") ? "=" : null;
+            if (op == null) {
+                throw new InvalidInputException("aggregate '" + agg + "' is invalid; expected " + AGGREGATES);
+            }
+            double x;
+            try {
+                x = Double.parseDouble(agg.substring(4 + op.length()));
+            } catch (NumberFormatException e) {
+                throw new InvalidInputException("aggregate '" + agg + "' has no number after " + op + "; expected e.g. rate<=7");
+            }
+            long hits = java.util.Arrays.stream(values).filter(v -> op.equals("<=") ? v <= x : op.equals(">=") ? v >= x : v == x)
+                    .count();
+            return String.format(Locale.ROOT, "%.0f%%", values.length == 0 ? 0.0 : 100.0 * hits / values.length);
+        }
+        DescriptiveStatistics stats = new DescriptiveStatistics(values);
+        int n = values.length;
+        double r = switch (agg) {
+            case "mean" -> stats.getMean();
+            case "min" -> stats.getMin();
+            case "max" -> stats.getMax();
+            case "median" -> n == 0 ? Double.NaN : stats.getPercentile(50);
+            // sample standard deviation (n - 1); empty for fewer than two values
+            case "sd" -> n < 2 ? Double.NaN : stats.getStandardDeviation();
+            // half-width of the 95 % confidence interval of the mean, Student's t with n - 1 degrees of freedom
+            case "ci95" -> n < 2 ? Double.NaN
+                    : new TDistribution(n - 1).inverseCumulativeProbability(0.975) * stats.getStandardDeviation() / Math.sqrt(n);
+            default -> throw new InvalidInputException("aggregate '" + agg + "' is invalid; expected " + AGGREGATES);
+        };
+        return Csv.number(r);
+    }
+}

@@ -1,0 +1,33 @@
+package org.ccopt.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.ccopt.InvalidInputException;
+import org.junit.jupiter.api.Test;
+
+/** The aggregates of {@code ccopt table} on values whose statistics are known by hand. */
+class ResultTableTest {
+
+    private static List<Row> rows(double... values) {
+        return java.util.Arrays.stream(values).mapToObj(v -> new Row(Row.MAPPER.createObjectNode().put("x", v))).toList();
+    }
+
+    @Test
+    void meanMedianSdAndConfidenceInterval() {
+        List<Row> r = rows(4, 1, 3, 2);
+        assertThat(ResultTable.aggregate("x", r)).isEqualTo("2.5");
+        assertThat(ResultTable.aggregate("x:median", r)).isEqualTo("2.5");
+        // sample sd of 1..4: sqrt(5/3) = 1.290994...
+        assertThat(ResultTable.aggregate("x:sd", r)).isEqualTo("1.29099");
+        // t(0.975, 3) = 3.182446; 3.182446 x 1.290994 / 2 = 2.054256
+        assertThat(ResultTable.aggregate("x:ci95", r)).isEqualTo("2.05426");
+        assertThat(ResultTable.aggregate("x:median", rows(5, 1, 9))).isEqualTo("5");
+        // one value has no spread to estimate: the cell is empty, not 0
+        assertThat(ResultTable.aggregate("x:sd", rows(7))).isEmpty();
+        assertThat(ResultTable.aggregate("x:ci95", rows(7))).isEmpty();
+        assertThatThrownBy(() -> ResultTable.aggregate("x:mode", r)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("median, min, max, sd, ci95");
+    }
+}
