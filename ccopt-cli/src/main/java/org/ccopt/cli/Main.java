@@ -44,6 +44,13 @@ public final class Main implements Runnable {
     }
 
     public static int run(PrintStream out, PrintStream err, String... args) {
+        Elapsed busy = showsElapsed(out, args) ? Elapsed.start(args[0], err) : null;
+        try (busy) {
+            return run(busy == null ? out : busy.erasingBefore(out), busy == null ? err : busy.erasingBefore(err), args);
+        }
+    }
+
+    private static int run(java.io.OutputStream out, java.io.OutputStream err, String... args) {
         PrintWriter o = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         PrintWriter e = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         CommandLine cli = new CommandLine(new Main());
@@ -95,6 +102,26 @@ public final class Main implements Runnable {
         o.flush();
         e.flush();
         return code;
+    }
+
+    /** Commands that may run for minutes without a count of their own to show. */
+    private static final java.util.Set<String> LONG_RUNNING = java.util.Set.of("analyze", "rank", "msgsim", "schedule",
+            "hops", "sim");
+
+    /**
+     * Whether to show {@link Elapsed} on stderr: the process's own terminal (not a run inside {@code ccopt run}, whose
+     * streams are captured), a long-running command, no {@code --json} and no help.
+     */
+    private static boolean showsElapsed(PrintStream out, String... args) {
+        if (out != System.out || System.console() == null || args.length == 0 || !LONG_RUNNING.contains(args[0])) {
+            return false;
+        }
+        for (String a : args) {
+            if (a.equals("--json") || a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** One line for a run that needed more memory (or a deeper stack) than the JVM has. */
