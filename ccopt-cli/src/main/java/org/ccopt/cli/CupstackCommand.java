@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Charts;
 import org.ccopt.experiments.Csv;
-import org.ccopt.cupstack.Checkpoint;
+import org.ccopt.util.Checkpoint;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
 import org.ccopt.cupstack.CupStackValidator;
@@ -150,7 +150,7 @@ final class CupstackCommand implements Callable<Integer> {
             List<String> all = spec.commandLine().getParseResult().originalArgs();
             return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);
         }
-        Checkpoint resumed = Checkpoint.read(resume);
+        Checkpoint<CupStackGa.State> resumed = Checkpoint.read(resume, CupStackGa.State.class);
         CupstackCommand saved = new CupstackCommand();
         List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
         saved.spec = spec;
@@ -193,7 +193,7 @@ final class CupstackCommand implements Callable<Integer> {
                 state = ResumableRun.execute("cupstack", generations, resumed != null ? resumed : ga.initial(),
                         CupStackGa.State::generation, s -> String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(),
                                 s.history().get(s.history().size() - 1).meanNew()),
-                        ga::run, out, checkpointSeconds, json, s -> new Checkpoint(arguments, s).write(out));
+                        ga::run, out, checkpointSeconds, json, s -> new Checkpoint<>(arguments, s).write(out));
             }
             CupStackRun.Result r = run.finish(state);
             double seconds = (System.nanoTime() - started) / 1e9;

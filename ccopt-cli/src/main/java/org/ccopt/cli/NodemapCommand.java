@@ -12,7 +12,7 @@ import org.ccopt.experiments.Charts;
 import org.ccopt.experiments.Csv;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
-import org.ccopt.mapping.Checkpoint;
+import org.ccopt.util.Checkpoint;
 import org.ccopt.mapping.MappingEvaluator;
 import org.ccopt.mapping.MappingScore;
 import org.ccopt.mapping.MappingValidator;
@@ -101,7 +101,7 @@ final class NodemapCommand implements Callable<Integer> {
             return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);
         }
         // the checkpoint holds the run's own arguments: parse them again, then continue its state into DIR
-        Checkpoint resumed = Checkpoint.read(resume);
+        Checkpoint<NodeMappingGa.State> resumed = Checkpoint.read(resume, NodeMappingGa.State.class);
         NodemapCommand saved = new NodemapCommand();
         List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
         saved.spec = spec;
@@ -143,7 +143,7 @@ final class NodemapCommand implements Callable<Integer> {
             NodeMappingGa.State state = ResumableRun.execute("nodemap", generations, resumed != null ? resumed : ga.initial(),
                     NodeMappingGa.State::generation, s -> String.format(Locale.ROOT, "best %d cycles, %.3f hops",
                             s.bestScore().cycles(), s.bestScore().avgHops()),
-                    ga::run, out, checkpointSeconds, json, s -> new Checkpoint(arguments, s).write(out));
+                    ga::run, out, checkpointSeconds, json, s -> new Checkpoint<>(arguments, s).write(out));
             double seconds = (System.nanoTime() - started) / 1e9;
             MappingScore best = state.bestScore();
             MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, router.vcs, router.buffer, model);

@@ -1,6 +1,7 @@
 package org.ccopt.util;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -36,11 +37,16 @@ public final class JsonSnapshot {
     }
 
     public static void write(Path dir, String file, Object value) throws IOException {
+        write(dir, file, value, value.getClass().getName());
+    }
+
+    /** Writes {@code value} under the type name {@code type} (what {@link #read} expects back). */
+    public static void write(Path dir, String file, Object value, String type) throws IOException {
         JsonNode state = MAPPER.valueToTree(value);
         ObjectNode envelope = MAPPER.createObjectNode();
         envelope.put("format", FORMAT);
         envelope.put("version", VERSION);
-        envelope.put("type", value.getClass().getName());
+        envelope.put("type", type);
         envelope.put("sha256", sha256(state));
         envelope.set("state", state);
         Path target = dir.resolve(file);
@@ -48,6 +54,16 @@ public final class JsonSnapshot {
     }
 
     public static <T> T read(Path dir, String file, Class<T> type) {
+        return read(dir, file, MAPPER.constructType(type), type.getName());
+    }
+
+    /** A generic type for {@link #read(Path, String, JavaType, String)}: {@code raw<parameter>}. */
+    public static JavaType type(Class<?> raw, Class<?> parameter) {
+        return MAPPER.getTypeFactory().constructParametricType(raw, parameter);
+    }
+
+    /** Reads a snapshot written under the type name {@code typeName} as a value of {@code type}. */
+    public static <T> T read(Path dir, String file, JavaType type, String typeName) {
         Path path = dir.resolve(file);
         String text = InputFiles.read(path, "checkpoint", "the " + file + " an earlier run wrote to its output directory");
         JsonNode envelope;
@@ -60,9 +76,9 @@ public final class JsonSnapshot {
             throw new InvalidInputException("'" + path + "' is not a ccopt checkpoint (or one from before version "
                     + VERSION + "); expected the checkpoint.json a run writes to its output directory");
         }
-        if (envelope.path("version").asInt() != VERSION || !type.getName().equals(envelope.path("type").asText())) {
+        if (envelope.path("version").asInt() != VERSION || !typeName.equals(envelope.path("type").asText())) {
             throw new InvalidInputException("checkpoint '" + path + "' is version " + envelope.path("version") + " of "
-                    + envelope.path("type").asText() + "; this command reads version " + VERSION + " of " + type.getName());
+                    + envelope.path("type").asText() + "; this command reads version " + VERSION + " of " + typeName);
         }
         JsonNode state = envelope.get("state");
         if (state == null || !state.isObject() || !sha256(state).equals(envelope.path("sha256").asText())) {
@@ -70,7 +86,7 @@ public final class JsonSnapshot {
                     + "start the run again instead of resuming it");
         }
         try {
-            return MAPPER.treeToValue(state, type);
+            return MAPPER.readerFor(type).readValue(state);
         } catch (IOException | IllegalArgumentException e) {
             throw new InvalidInputException("checkpoint '" + path + "' holds a state ccopt cannot read: "
                     + firstLine(e.getMessage()));

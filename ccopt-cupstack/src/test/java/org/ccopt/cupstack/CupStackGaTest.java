@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.ccopt.InvalidInputException;
+import org.ccopt.util.Checkpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,8 +64,8 @@ class CupStackGaTest {
             for (int g = 0; g < 7; g++) {
                 middle = ga.step(middle);
             }
-            new Checkpoint(List.of("--seed", "9"), middle).write(dir);
-            CupStackGa.State restored = Checkpoint.read(dir).state();
+            new Checkpoint<>(List.of("--seed", "9"), middle).write(dir);
+            CupStackGa.State restored = Checkpoint.read(dir, CupStackGa.State.class).state();
             CupStackGa.State resumed = ga.run(restored, x -> { });
             assertThat(resumed.best().sameGenes(whole.best())).isTrue();
             assertThat(resumed.bestScore()).isEqualTo(whole.bestScore());

@@ -10,6 +10,7 @@ import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
+import org.ccopt.util.Checkpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,8 +96,8 @@ class NodeMappingGaTest {
             NodeMappingGa.State expected = whole.run(whole.initial(), x -> { });
             NodeMappingGa half = new NodeMappingGa(ev, new NodeMappingGa.Settings(30, 3, MutationVariant.named("S01"), SurvivalOrder.SC, 9));
             NodeMappingGa.State middle = half.run(half.initial(), x -> { });
-            new Checkpoint(List.of("--seed", "9"), middle).write(dir);
-            NodeMappingGa.State restored = Checkpoint.read(dir).state();
+            new Checkpoint<>(List.of("--seed", "9"), middle).write(dir);
+            NodeMappingGa.State restored = Checkpoint.read(dir, NodeMappingGa.State.class).state();
             NodeMappingGa.State resumed = whole.run(restored, x -> { });
             assertThat(resumed.bestMapping()).isEqualTo(expected.bestMapping());
             assertThat(resumed.bestScore()).isEqualTo(expected.bestScore());

@@ -1,0 +1,24 @@
+package org.ccopt.util;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A resumable snapshot of a long run: the command-line arguments that define it and the optimizer's state after a
+ * whole generation (the node-mapping GA's, Cup-Stacking's), written atomically with a checksum ({@link JsonSnapshot});
+ * resuming continues to the same result as an uninterrupted run, since the optimizers' random streams depend only on
+ * seed, generation and slot. The state's class names the snapshot, so one optimizer's checkpoint is refused by another.
+ */
+public record Checkpoint<S>(List<String> arguments, S state) {
+
+    public static final String FILE = "checkpoint.json";
+
+    public void write(Path dir) throws IOException {
+        JsonSnapshot.write(dir, FILE, this, state.getClass().getName());
+    }
+
+    public static <S> Checkpoint<S> read(Path dir, Class<S> stateType) {
+        return JsonSnapshot.read(dir, FILE, JsonSnapshot.type(Checkpoint.class, stateType), stateType.getName());
+    }
+}
