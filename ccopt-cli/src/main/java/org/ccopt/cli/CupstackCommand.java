@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Charts;
 import org.ccopt.experiments.Csv;
+import org.ccopt.experiments.TracePicture;
 import org.ccopt.util.Checkpoint;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
@@ -21,7 +22,6 @@ import org.ccopt.cupstack.SortKey;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkTrace;
 import org.ccopt.flitsim.SimParameters;
-import org.ccopt.flitsim.TracePicture;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
@@ -130,7 +130,7 @@ final class CupstackCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Evaluation threads (default: all cores).")
     Integer threads;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write best.json, synonyms.jsonl, generations.csv, convergence.png, stacking.png and checkpoints here.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Write best.json, synonyms.jsonl, generations.csv, convergence.png/.svg, stacking.png/.svg and checkpoints here.")
     @Output
     Path out;
 
@@ -281,7 +281,8 @@ final class CupstackCommand implements Callable<Integer> {
         FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits(), best.model());
         LinkTrace trace = new LinkTrace();
         int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();
-        TracePicture.write(trace, duration, label + " on " + problem.topology().spec() + ", " + method + ": " + duration + " cycles",
-                out.resolve("stacking.png"));
+        String title = label + " on " + problem.topology().spec() + ", " + method + ": " + duration + " cycles";
+        TracePicture.write(trace, duration, title, null, out.resolve("stacking.png"));
+        TracePicture.write(trace, duration, title, null, out.resolve("stacking.svg"));
     }
 }

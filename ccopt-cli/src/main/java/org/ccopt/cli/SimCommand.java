@@ -6,13 +6,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.experiments.TracePicture;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkTrace;
 import org.ccopt.flitsim.NodeMapping;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimParameters;
 import org.ccopt.flitsim.SimResult;
-import org.ccopt.flitsim.TracePicture;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
@@ -82,9 +82,12 @@ final class SimCommand implements Callable<Integer> {
     @Output
     Path traceFile;
 
-    @Option(names = "--picture", paramLabel = "FILE.png", description = "Draw links across, time down, one colour per slice, grey where blocked.")
+    @Option(names = "--picture", paramLabel = "FILE.png|FILE.svg", description = "Draw links across, time down, one colour per slice, grey where blocked (Yokota et al. 2023, Fig. 6).")
     @Output
     Path picture;
+
+    @Option(names = "--picture-routers", paramLabel = "FROM:TO", description = "Draw only routers FROM..TO-1 (with --picture).")
+    String pictureRouters;
 
     @Option(names = "--sweep-interval", paramLabel = "FROM:TO",
             description = "Simple stacking (Yokota et al. 2023, §4.1): try every interval V in FROM..TO and keep the shortest run.")
@@ -104,6 +107,10 @@ final class SimCommand implements Callable<Integer> {
         if (params != null && mapping != null) {
             throw new InvalidInputException("--mapping cannot be combined with --params; a parameter file holds physical destinations");
         }
+        if (pictureRouters != null && picture == null) {
+            throw new InvalidInputException("--picture-routers " + pictureRouters + " applies to --picture, which is not given");
+        }
+        TracePicture.Routers routers = pictureRouters == null ? null : TracePicture.Routers.parse(pictureRouters);
         Topology t;
         FlitSimulator sim;
         RouterConfig config;
@@ -112,7 +119,7 @@ final class SimCommand implements Callable<Integer> {
         if (params != null) {
             // the file fixes topology, router, model and workload: only the interval and the outputs may be given with it
             Set<String> allowed = Set.of("--params", "--interval", "--sweep-interval", "--save-params", "--trace", "--picture",
-                    "--repeat", "--json");
+                    "--picture-routers", "--repeat", "--json");
             for (var o : spec.commandLine().getParseResult().matchedOptions()) {
                 if (!allowed.contains(o.longestName())) {
                     throw new InvalidInputException(o.longestName() + " cannot be combined with --params, which fixes it; only "
@@ -167,7 +174,7 @@ final class SimCommand implements Callable<Integer> {
         }
         if (picture != null) {
             TracePicture.write(trace, r.durationCycles(), trafficName + " on " + t.spec() + ": " + r.durationCycles()
-                    + " cycles", picture);
+                    + " cycles", routers, picture);
         }
         long started = System.nanoTime();
         for (int i = 1; i < repeat; i++) {

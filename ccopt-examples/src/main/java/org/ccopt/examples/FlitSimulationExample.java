@@ -7,8 +7,8 @@ import org.ccopt.flitsim.LinkTrace;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.SimResult;
-import org.ccopt.flitsim.TracePicture;
 import org.ccopt.flitsim.Workload;
+import org.ccopt.experiments.TracePicture;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
@@ -32,7 +32,7 @@ public final class FlitSimulationExample {
         LinkTrace trace = new LinkTrace();
         SimResult r = sim.trace(trace).run(config, Workload.simple(destination, 4, 8));
         Path picture = Path.of(args.length > 0 ? args[0] : "brev.png");
-        TracePicture.write(trace, r.durationCycles(), "brev on torus:8x8: " + r.durationCycles() + " cycles", picture);
+        TracePicture.write(trace, r.durationCycles(), "brev on torus:8x8: " + r.durationCycles() + " cycles", null, picture);
         System.out.printf("brev on torus:8x8: %d cycles, %d flits delivered; picture in %s%n", r.durationCycles(), r.flits(),
                 picture);
     }

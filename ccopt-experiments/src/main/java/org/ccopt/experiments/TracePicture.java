@@ -1,0 +1,231 @@
+package org.ccopt.experiments;
+
+import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
+import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
+import de.erichseifert.vectorgraphics2d.util.PageSize;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import javax.imageio.ImageIO;
+import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.LinkTrace;
+import org.ccopt.util.AtomicFiles;
+
+/**
+ * Draws a {@link LinkTrace} like Yokota et al. 2023, Fig. 6: router-to-router links across (grouped by router, in
+ * each group the output ports +x, -x, +y, -y, ... of dimension order), time downwards, one colour per slice where a
+ * flit crossed the link in that cycle, grey where the port held a flit but had no buffer space downstream. The
+ * picture has a time axis (cycles), router labels (and port labels where the columns are wide enough), a legend of
+ * the slices, and can be cropped to a range of routers as the paper's figure shows a part of the network. Written as
+ * PNG (ImageIO) or SVG (VectorGraphics2D), by the file's extension.
+ */
+public final class TracePicture {
+
+    private static final Color[] SLICE_COLOURS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
+        new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf)};
+    private static final Color BLOCKED = new Color(0xbbbbbb);
+
+    /** The most pixels a PNG may have (4 bytes each in memory). */
+    public static final long MAX_PIXELS = 1L << 27;
+    /** The most cells an SVG may hold (one rectangle each). */
+    public static final long MAX_CELLS = 2_000_000;
+
+    private static final int LEFT = 64;
+    private static final int TOP = 52;
+    private static final int BOTTOM = 56;
+    private static final int RIGHT = 16;
+
+    private TracePicture() {
+    }
+
+    /**
+     * Routers {@code from} (inclusive) to {@code to} (exclusive) of a trace, for a picture of part of the network;
+     * {@code null} for all.
+     */
+    public record Routers(int from, int to) {
+
+        /** Parses {@code FROM:TO} (routers FROM..TO-1). */
+        public static Routers parse(String text) {
+            String[] p = text.split(":", -1);
+            try {
+                if (p.length == 2) {
+                    Routers r = new Routers(Integer.parseInt(p[0].trim()), Integer.parseInt(p[1].trim()));
+                    if (r.from >= 0 && r.to > r.from) {
+                        return r;
+                    }
+                }
+            } catch (NumberFormatException e) {
+                // refused below
+            }
+            throw new InvalidInputException("routers '" + text + "' are invalid; expected FROM:TO with 0 <= FROM < TO "
+                    + "(routers FROM..TO-1), e.g. 0:16");
+        }
+    }
+
+    /** The layout of one picture: cell sizes, columns and rows. */
+    private record Layout(int firstRouter, int routers, int linkPorts, int cellWidth, int rowHeight, int cycles) {
+        int columns() {
+            return routers * linkPorts;
+        }
+
+        int width() {
+            return LEFT + Math.max(columns() * cellWidth, 320) + RIGHT;
+        }
+
+        int height() {
+            return TOP + cycles * rowHeight + BOTTOM;
+        }
+    }
+
+    private static Layout layout(LinkTrace trace, int durationCycles, Routers routers) {
+        int ports = trace.ports();
+        int total = trace.linkIds() / ports;
+        Routers r = routers == null ? new Routers(0, total) : routers;
+        if (r.to() > total) {
+            throw new InvalidInputException("routers " + r.from() + ":" + r.to() + " are out of range; the network has "
+                    + total + " routers (expected FROM:TO with TO <= " + total + ")");
+        }
+        int columns = (r.to() - r.from()) * (ports - 1);
+        // a readable scale: about 1,600 px across and 900 px down where the run allows, at least one pixel per cell
+        int cell = Math.max(1, Math.min(12, 1600 / Math.max(1, columns)));
+        int row = Math.max(1, Math.min(6, 900 / Math.max(1, durationCycles)));
+        return new Layout(r.from(), r.to() - r.from(), ports - 1, cell, row, durationCycles);
+    }
+
+    /** Writes the picture as PNG or SVG, chosen by the file's extension. */
+    public static void write(LinkTrace trace, int durationCycles, String title, Routers routers, Path file) throws IOException {
+        Layout l = layout(trace, durationCycles, routers);
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".png")) {
+            if ((long) l.width() * l.height() > MAX_PIXELS) {
+                throw new InvalidInputException("the picture would be " + l.width() + " x " + l.height() + " pixels; at most "
+                        + MAX_PIXELS + " are drawn: picture a shorter run, fewer routers (a FROM:TO range) or a smaller network");
+            }
+            BufferedImage image = new BufferedImage(l.width(), l.height(), BufferedImage.TYPE_INT_RGB);
+            Graphics2D g = image.createGraphics();
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            draw(g, trace, l, title);
+            g.dispose();
+            AtomicFiles.writeFileAtomically(file, ".png.tmp", tmp -> ImageIO.write(image, "png", tmp.toFile()));
+        } else if (name.endsWith(".svg")) {
+            if ((long) trace.size() > MAX_CELLS) {
+                throw new InvalidInputException("the picture would hold " + trace.size() + " cells; an SVG holds at most "
+                        + MAX_CELLS + ": picture a shorter run or a smaller network, or write a PNG");
+            }
+            VectorGraphics2D g = new VectorGraphics2D();
+            draw(g, trace, l, title);
+            AtomicFiles.writeFileAtomically(file, ".svg.tmp", tmp -> {
+                try (OutputStream o = Files.newOutputStream(tmp)) {
+                    new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, l.width(), l.height())).writeTo(o);
+                }
+            });
+        } else {
+            throw new InvalidInputException("picture file " + file + " has an unknown extension; expected .png or .svg");
+        }
+    }
+
+    private static void draw(Graphics2D g, LinkTrace trace, Layout l, String title) {
+        int ports = trace.ports();
+        int plotWidth = l.columns() * l.cellWidth();
+        int plotHeight = l.cycles() * l.rowHeight();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, l.width(), l.height());
+        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+        g.setFont(font);
+        FontMetrics fm = g.getFontMetrics();
+        g.setColor(Color.BLACK);
+        g.setFont(font.deriveFont(Font.BOLD, 12f));
+        g.drawString(title, LEFT, 16);
+        g.setFont(font);
+        // cells: blocked first, flits painted over them
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < trace.size(); i++) {
+                boolean blocked = trace.slice(i) < 0;
+                int router = trace.link(i) / ports - l.firstRouter();
+                if (blocked != (pass == 0) || router < 0 || router >= l.routers() || trace.cycle(i) > l.cycles()) {
+                    continue;
+                }
+                int x = LEFT + (router * l.linkPorts() + trace.link(i) % ports) * l.cellWidth();
+                int y = TOP + (trace.cycle(i) - 1) * l.rowHeight();
+                g.setColor(blocked ? BLOCKED : SLICE_COLOURS[trace.slice(i) % SLICE_COLOURS.length]);
+                g.fillRect(x, y, l.cellWidth(), l.rowHeight());
+            }
+        }
+        // router separators and labels
+        int groupWidth = l.linkPorts() * l.cellWidth();
+        int labelEvery = Math.max(1, (int) Math.ceil((fm.stringWidth("r" + (l.firstRouter() + l.routers())) + 6.0) / groupWidth));
+        g.setStroke(new BasicStroke(0.5f));
+        for (int r = 0; r <= l.routers(); r++) {
+            int x = LEFT + r * groupWidth;
+            if (groupWidth >= 4) {
+                g.setColor(new Color(0xe0e0e0));
+                g.drawLine(x, TOP, x, TOP + plotHeight);
+            }
+            if (r < l.routers() && r % labelEvery == 0) {
+                g.setColor(Color.BLACK);
+                String label = "r" + (l.firstRouter() + r);
+                g.drawString(label, x + Math.max(0, (groupWidth * Math.min(labelEvery, l.routers() - r) - fm.stringWidth(label)) / 2
+                        - (labelEvery > 1 ? groupWidth * (labelEvery - 1) / 2 : 0)), TOP - 18);
+                g.drawLine(x, TOP - 14, x, TOP - 2);
+            }
+        }
+        // port labels where every column is wide enough, else one line naming the column order
+        String[] portNames = new String[l.linkPorts()];
+        for (int p = 0; p < portNames.length; p++) {
+            portNames[p] = (p % 2 == 0 ? "+" : "-") + "xyzw".charAt(Math.min(3, p / 2));
+        }
+        if (l.cellWidth() >= fm.stringWidth("-x") + 2) {
+            for (int c = 0; c < l.columns(); c++) {
+                String s = portNames[c % l.linkPorts()];
+                g.drawString(s, LEFT + c * l.cellWidth() + (l.cellWidth() - fm.stringWidth(s)) / 2, TOP - 3);
+            }
+        }
+        // time axis: ticks at a round step at least 24 px apart
+        g.setColor(Color.BLACK);
+        g.drawRect(LEFT, TOP, plotWidth, plotHeight);
+        int step = 1;
+        for (int s : new int[] {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000}) {
+            step = s;
+            if (s * l.rowHeight() >= 24) {
+                break;
+            }
+        }
+        for (int c = 0; c <= l.cycles(); c += step) {
+            int y = TOP + c * l.rowHeight();
+            g.drawLine(LEFT - 4, y, LEFT, y);
+            String s = Integer.toString(c);
+            g.drawString(s, LEFT - 6 - fm.stringWidth(s), y + fm.getAscent() / 2);
+        }
+        Graphics2D rotated = (Graphics2D) g.create();
+        rotated.rotate(-Math.PI / 2);
+        rotated.drawString("cycle", -(TOP + plotHeight / 2 + fm.stringWidth("cycle") / 2), 14);
+        rotated.dispose();
+        // legend: slices, blocked, the column order
+        int y = TOP + plotHeight + 18;
+        int x = LEFT;
+        int slices = 0;
+        for (int i = 0; i < trace.size(); i++) {
+            slices = Math.max(slices, trace.slice(i) + 1);
+        }
+        for (int s = 0; s <= slices; s++) {
+            boolean blocked = s == slices;
+            String label = blocked ? "blocked (no buffer space downstream)" : "slice " + s;
+            g.setColor(blocked ? BLOCKED : SLICE_COLOURS[s % SLICE_COLOURS.length]);
+            g.fillRect(x, y - 9, 10, 10);
+            g.setColor(Color.BLACK);
+            g.drawString(label, x + 14, y);
+            x += 14 + fm.stringWidth(label) + 16;
+        }
+        g.drawString("links across: routers " + l.firstRouter() + ".." + (l.firstRouter() + l.routers() - 1)
+                + ", in each router its output ports " + String.join(" ", portNames) + "; time down", LEFT, y + 18);
+    }
+}

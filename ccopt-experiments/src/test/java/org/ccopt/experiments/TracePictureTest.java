@@ -1,0 +1,58 @@
+package org.ccopt.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.LinkTrace;
+import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.RouterModel;
+import org.ccopt.flitsim.SimResult;
+import org.ccopt.flitsim.Workload;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.ccopt.traffic.TrafficPattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The link-by-time picture: PNG and SVG, axes and legend present, a router range crops it, bad ranges refused. */
+class TracePictureTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void drawsPngAndSvgAndCropsToRouters() throws Exception {
+        Topology t = TopologySpec.parse("torus:4x4");
+        RouterModel model = RouterModel.YOKOTA2023;
+        FlitSimulator sim = new FlitSimulator(t, 3, 4, model);
+        RouterConfig config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), 3, 4, model.defaultScheme(), model);
+        LinkTrace trace = new LinkTrace();
+        // two slices of one 4-flit packet, the second released 6 cycles after the first
+        SimResult r = sim.trace(trace).run(config, new Workload(TrafficPattern.parse("brev").destinations(t, 1), 2, 1, 4, 6,
+                null));
+        Path png = dir.resolve("all.png");
+        TracePicture.write(trace, r.durationCycles(), "brev", null, png);
+        BufferedImage all = ImageIO.read(png.toFile());
+        Path part = dir.resolve("part.png");
+        TracePicture.write(trace, r.durationCycles(), "brev", new TracePicture.Routers(0, 4), part);
+        BufferedImage cropped = ImageIO.read(part.toFile());
+        assertThat(cropped.getHeight()).isEqualTo(all.getHeight());
+        assertThat(cropped.getWidth()).isLessThanOrEqualTo(all.getWidth());
+        Path svg = dir.resolve("all.svg");
+        TracePicture.write(trace, r.durationCycles(), "brev", null, svg);
+        String text = Files.readString(svg);
+        assertThat(text).contains("<svg", "cycle", "slice 0", "slice 1", "blocked", "r0", "r15", "+x -x +y -y");
+        assertThatThrownBy(() -> TracePicture.write(trace, r.durationCycles(), "brev", new TracePicture.Routers(0, 17), png))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("the network has 16 routers");
+        assertThatThrownBy(() -> TracePicture.Routers.parse("5:5")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("FROM:TO");
+        assertThatThrownBy(() -> TracePicture.write(trace, r.durationCycles(), "brev", null, dir.resolve("x.gif")))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining(".png or .svg");
+    }
+}
