@@ -14,7 +14,7 @@ import picocli.CommandLine;
 /**
  * The commands of this command line as the experiment engine sees them (registered with {@link
  * java.util.ServiceLoader}): a command line is checked by picocli with the command's own options, and executed in
- * this JVM by {@link Main#run}.
+ * this JVM by {@link Main#runReusing} (one command tree per thread).
  */
 public final class CliCommands implements Commands {
 
@@ -55,7 +55,7 @@ public final class CliCommands implements Commands {
         int code;
         try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
-            code = Main.run(o, e, commandLine.toArray(String[]::new));
+            code = Main.runReusing(o, e, commandLine.toArray(String[]::new));
         }
         return new Execution(code, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
     }

@@ -127,39 +127,25 @@ final class CupstackCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "GA seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--threads", description = "Evaluation threads (default: all cores).")
-    Integer threads;
-
     @Option(names = "--out", paramLabel = "DIR", description = "Write best.json, synonyms.jsonl, generations.csv, convergence.png/.svg, stacking.png/.svg and checkpoints here.")
     @Output
     Path out;
 
-    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in DIR (its options apply; --generations may extend it; results go to DIR).")
-    @Output
-    Path resume;
-
-    @Option(names = "--checkpoint-seconds", defaultValue = "5", description = "Seconds between checkpoints (default: ${DEFAULT-VALUE}).")
-    double checkpointSeconds;
-
-    @Option(names = "--json", description = "Print one JSON object.")
-    boolean json;
+    @Mixin
+    ResumableRun.Options control = new ResumableRun.Options();
 
     @Override
     public Integer call() throws Exception {
-        if (resume == null) {
+        if (control.resume == null) {
             List<String> all = spec.commandLine().getParseResult().originalArgs();
             return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);
         }
-        Checkpoint<CupStackGa.State> resumed = Checkpoint.read(resume, CupStackGa.State.class);
+        Checkpoint<CupStackGa.State> resumed = Checkpoint.read(control.resume, CupStackGa.State.class);
         CupstackCommand saved = new CupstackCommand();
         List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
         saved.spec = spec;
-        saved.out = resume;
-        saved.json = saved.json || json;
-        saved.threads = threads != null ? threads : saved.threads;
-        if (spec.commandLine().getParseResult().hasMatchedOption("--checkpoint-seconds")) {
-            saved.checkpointSeconds = checkpointSeconds;
-        }
+        saved.out = control.resume;
+        control.overrideRecorded(saved.control, spec);
         return saved.optimize(arguments, resumed.state());
     }
 
@@ -178,7 +164,7 @@ final class CupstackCommand implements Callable<Integer> {
         CupStackGa.Settings settings = new CupStackGa.Settings(population, generations, training, mutationRate, crossoverInterval,
                 crossoverRate, crossoverPairs == null ? population / 2 : crossoverPairs, CupStackGa.Tie.parse(tie), lifetime, watchdog,
                 maxSynonyms, seed);
-        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         CupStackRun.Options options = new CupStackRun.Options(m, problem, model.defaultScheme(), GeneGroup.parseSet(freeze),
                 key, fromSlices, estimateSlices, interval < 0 ? problem.sliceFlits() : interval, settings, pattern.label(), workers,
                 seedSimple);
@@ -193,7 +179,7 @@ final class CupstackCommand implements Callable<Integer> {
                 state = ResumableRun.execute("cupstack", generations, resumed != null ? resumed : ga.initial(),
                         CupStackGa.State::generation, s -> String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(),
                                 s.history().get(s.history().size() - 1).meanNew()),
-                        ga::run, out, checkpointSeconds, json, s -> new Checkpoint<>(arguments, s).write(out));
+                        ga::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out));
             }
             CupStackRun.Result r = run.finish(state);
             double seconds = (System.nanoTime() - started) / 1e9;
@@ -229,7 +215,7 @@ final class CupstackCommand implements Callable<Integer> {
             }
             result.put("simplePerScheme", perScheme);
             var w = spec.commandLine().getOut();
-            if (json) {
+            if (control.json) {
                 w.println(Json.result(spec, result));
             } else {
                 w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s: %d cycles at V = %d (unsplit %d, simple stacking %d); "

@@ -46,13 +46,24 @@ public final class Main implements Runnable {
     public static int run(PrintStream out, PrintStream err, String... args) {
         Elapsed busy = showsElapsed(out, args) ? Elapsed.start(args[0], err) : null;
         try (busy) {
-            return run(busy == null ? out : busy.erasingBefore(out), busy == null ? err : busy.erasingBefore(err), args);
+            return run(newCommandLine(), busy == null ? out : busy.erasingBefore(out),
+                    busy == null ? err : busy.erasingBefore(err), args);
         }
     }
 
-    private static int run(java.io.OutputStream out, java.io.OutputStream err, String... args) {
-        PrintWriter o = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-        PrintWriter e = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+    /** One configured command tree per thread, for {@link #runReusing}. */
+    private static final ThreadLocal<CommandLine> REUSED = ThreadLocal.withInitial(Main::newCommandLine);
+
+    /**
+     * {@link #run}, reusing this thread's command tree instead of building one (picocli's reflection over every
+     * command costs about 3 ms, as much as a small simulation): for the runs of an experiment. picocli resets every
+     * option to its initial value before each parse, so a run sees only its own arguments (tested against {@link #run}).
+     */
+    static int runReusing(PrintStream out, PrintStream err, String... args) {
+        return run(REUSED.get(), out, err, args);
+    }
+
+    private static CommandLine newCommandLine() {
         CommandLine cli = new CommandLine(new Main());
         cli.getSubcommands().get("topo").getCommandSpec().usageMessage()
                 .footer(TopoCommand.specHelp().replace("%", "%%"));
@@ -63,15 +74,14 @@ public final class Main implements Runnable {
             }
             return Path.of(text);
         });
-        cli.setOut(o);
-        cli.setErr(e);
         cli.setParameterExceptionHandler((ex, a) -> {
             String where = ex.getCommandLine().getCommandName();
-            e.println("ccopt: " + firstLine(ex.getMessage()) + " (see 'ccopt "
+            ex.getCommandLine().getErr().println("ccopt: " + firstLine(ex.getMessage()) + " (see 'ccopt "
                     + ("ccopt".equals(where) ? "" : where + " ") + "--help')");
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((ex, line, parsed) -> {
+            PrintWriter e = line.getErr();
             Throwable cause = ex;
             while ((cause instanceof UncheckedIOException || cause instanceof ExecutionException
                     || cause instanceof CompletionException) && cause.getCause() != null) {
@@ -92,6 +102,14 @@ public final class Main implements Runnable {
             e.println("ccopt: internal error: " + cause);
             return INTERNAL_ERROR;
         });
+        return cli;
+    }
+
+    private static int run(CommandLine cli, java.io.OutputStream out, java.io.OutputStream err, String... args) {
+        PrintWriter o = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+        PrintWriter e = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        cli.setOut(o);
+        cli.setErr(e);
         int code;
         try {
             code = cli.execute(args);

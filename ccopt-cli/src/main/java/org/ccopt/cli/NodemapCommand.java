@@ -73,22 +73,12 @@ final class NodemapCommand implements Callable<Integer> {
     @Option(names = "--hops-only", description = "Score by average hops alone (no simulation; any topology).")
     boolean hopsOnly;
 
-    @Option(names = "--threads", description = "Evaluation threads (default: all cores).")
-    Integer threads;
-
     @Option(names = "--out", paramLabel = "DIR", description = "Write mapping.json, generations.csv, convergence.png/.svg and checkpoints here.")
     @Output
     Path out;
 
-    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in DIR (its options apply; --generations may extend it; results go to DIR).")
-    @Output
-    Path resume;
-
-    @Option(names = "--checkpoint-seconds", defaultValue = "5", description = "Seconds between checkpoints (default: ${DEFAULT-VALUE}).")
-    double checkpointSeconds;
-
-    @Option(names = "--json", description = "Print one JSON object.")
-    boolean json;
+    @Mixin
+    ResumableRun.Options control = new ResumableRun.Options();
 
     @Option(names = "--no-prune", description = "Simulate every new mapping in full (slower; the best is the same): the "
             + "per-generation averages of generations.csv then cover every mapping (Yokota et al. 2018, Fig. 4).")
@@ -96,21 +86,17 @@ final class NodemapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (resume == null) {
+        if (control.resume == null) {
             List<String> all = spec.commandLine().getParseResult().originalArgs();
             return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);
         }
         // the checkpoint holds the run's own arguments: parse them again, then continue its state into DIR
-        Checkpoint<NodeMappingGa.State> resumed = Checkpoint.read(resume, NodeMappingGa.State.class);
+        Checkpoint<NodeMappingGa.State> resumed = Checkpoint.read(control.resume, NodeMappingGa.State.class);
         NodemapCommand saved = new NodemapCommand();
         List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
         saved.spec = spec;
-        saved.out = resume;
-        saved.json = saved.json || json;
-        saved.threads = threads != null ? threads : saved.threads;
-        if (spec.commandLine().getParseResult().hasMatchedOption("--checkpoint-seconds")) {
-            saved.checkpointSeconds = checkpointSeconds;
-        }
+        saved.out = control.resume;
+        control.overrideRecorded(saved.control, spec);
         return saved.optimize(arguments, resumed.state());
     }
 
@@ -126,7 +112,7 @@ final class NodemapCommand implements Callable<Integer> {
         RouterModel model = router.model(RouterModel.YOKOTA2018);
         NodeMappingGa.Settings settings = new NodeMappingGa.Settings(population, generations, MutationVariant.named(variant),
                 SurvivalOrder.parse(sort), seed);
-        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         int simPackets = hopsOnly ? 0 : packets;
         if (hopsOnly && noPrune) {
             throw new InvalidInputException("--no-prune applies to simulated scores; --hops-only prunes nothing");
@@ -143,7 +129,7 @@ final class NodemapCommand implements Callable<Integer> {
             NodeMappingGa.State state = ResumableRun.execute("nodemap", generations, resumed != null ? resumed : ga.initial(),
                     NodeMappingGa.State::generation, s -> String.format(Locale.ROOT, "best %d cycles, %.3f hops",
                             s.bestScore().cycles(), s.bestScore().avgHops()),
-                    ga::run, out, checkpointSeconds, json, s -> new Checkpoint<>(arguments, s).write(out));
+                    ga::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out));
             double seconds = (System.nanoTime() - started) / 1e9;
             MappingScore best = state.bestScore();
             MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, router.vcs, router.buffer, model);
@@ -184,7 +170,7 @@ final class NodemapCommand implements Callable<Integer> {
             result.put("model", model.describe());
             result.put("mapping", state.bestMapping());
             var w = spec.commandLine().getOut();
-            if (json) {
+            if (control.json) {
                 w.println(Json.result(spec, result));
             } else if (hopsOnly) {
                 w.printf(Locale.ROOT, "%s on %s, %s-%s (hops only): avg hops %.3f (physical %.3f), found in generation %d; "

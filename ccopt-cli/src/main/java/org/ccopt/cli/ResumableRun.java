@@ -25,6 +25,36 @@ import org.ccopt.InvalidInputException;
  */
 final class ResumableRun {
 
+    /** The options every checkpointing optimizer takes, as a picocli mixin: threads, resuming, checkpoints, JSON. */
+    static final class Options {
+        @picocli.CommandLine.Option(names = "--threads", description = "Evaluation threads (default: all cores).")
+        Integer threads;
+
+        @picocli.CommandLine.Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in "
+                + "DIR (its options apply; --generations may extend it; results go to DIR).")
+        @Output
+        java.nio.file.Path resume;
+
+        @picocli.CommandLine.Option(names = "--checkpoint-seconds", defaultValue = "5",
+                description = "Seconds between checkpoints (default: ${DEFAULT-VALUE}).")
+        double checkpointSeconds;
+
+        @picocli.CommandLine.Option(names = "--json", description = "Print one JSON object.")
+        boolean json;
+
+        /**
+         * On {@code --resume}: the options given now that may change a checkpointed run (JSON output, threads, the
+         * checkpoint interval) override the ones it recorded in {@code saved}.
+         */
+        void overrideRecorded(Options saved, picocli.CommandLine.Model.CommandSpec spec) {
+            saved.json = saved.json || json;
+            saved.threads = threads != null ? threads : saved.threads;
+            if (spec.commandLine().getParseResult().hasMatchedOption("--checkpoint-seconds")) {
+                saved.checkpointSeconds = checkpointSeconds;
+            }
+        }
+    }
+
     /** Writes a checkpoint of state S. */
     interface Saver<S> {
         void save(S state) throws IOException;

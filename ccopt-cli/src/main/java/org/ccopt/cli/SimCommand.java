@@ -128,7 +128,7 @@ final class SimCommand implements Callable<Integer> {
             }
             SimParameters p = SimParameters.read(params);
             t = p.buildTopology();
-            sim = new FlitSimulator(t, p.vcs(), p.bufferFlits(), p.model());
+            sim = simulator(t, p.vcs(), p.bufferFlits(), p.model());
             workload = p.workload();
             if (interval != null) {
                 if (interval < 0) {
@@ -141,7 +141,7 @@ final class SimCommand implements Callable<Integer> {
         } else {
             RouterModel model = router.model(RouterModel.CCOPT);
             t = TopologySpec.parse(topology == null ? "torus:8x8" : topology);
-            sim = new FlitSimulator(t, router.vcs, router.buffer, model);
+            sim = simulator(t, router.vcs, router.buffer, model);
             TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);
             trafficName = pattern.label();
             int[] dest = pattern.destinations(t, seed);
@@ -238,5 +238,31 @@ final class SimCommand implements Callable<Integer> {
             // reported below
         }
         throw new InvalidInputException("--sweep-interval '" + text + "' is invalid; expected FROM:TO with 0 <= FROM <= TO <= 100000");
+    }
+
+    /**
+     * The last simulators this thread built, by topology, VCs, buffer and model: the runs of an experiment on one
+     * thread reuse one instead of allocating its arrays again (a simulator's run depends only on its arguments, as
+     * {@code --repeat} relies on). Two at most, so a thread holds little memory.
+     */
+    private static final ThreadLocal<java.util.LinkedHashMap<SimulatorKey, FlitSimulator>> SIMULATORS = ThreadLocal.withInitial(
+            () -> new java.util.LinkedHashMap<>(4, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<SimulatorKey, FlitSimulator> eldest) {
+                    return size() > 2;
+                }
+            });
+
+    /**
+     * What a simulator is built from; a topology is named by its spec and checked by its size. The model's default VC
+     * selection scheme is left out: the simulator never reads it (the router configuration carries the schemes).
+     */
+    private record SimulatorKey(String spec, int nodes, int links, int vcs, int buffer, RouterModel model) {
+    }
+
+    private static FlitSimulator simulator(Topology t, int vcs, int buffer, RouterModel model) {
+        SimulatorKey key = new SimulatorKey(t.spec(), t.nodeCount(), t.linkCount(), vcs, buffer,
+                model.withDefaultScheme(VcSelection.C00));
+        return SIMULATORS.get().computeIfAbsent(key, k -> new FlitSimulator(t, vcs, buffer, model));
     }
 }
