@@ -263,6 +263,7 @@ final class SimCommand implements Callable<Integer> {
     private static FlitSimulator simulator(Topology t, int vcs, int buffer, RouterModel model) {
         SimulatorKey key = new SimulatorKey(t.spec(), t.nodeCount(), t.linkCount(), vcs, buffer,
                 model.withDefaultScheme(VcSelection.C00));
-        return SIMULATORS.get().computeIfAbsent(key, k -> new FlitSimulator(t, vcs, buffer, model));
+        // no trace left attached by an earlier run that stopped with an error
+        return SIMULATORS.get().computeIfAbsent(key, k -> new FlitSimulator(t, vcs, buffer, model)).trace(null);
     }
 }
