@@ -255,9 +255,16 @@ final class CupstackCommand implements Callable<Integer> {
                 bestY[i] = g.bestObjective();
                 mean[i] = g.meanNew(); // NaN (left out of the chart) where every mutant was cut short
             }
+            // baselines: simple stacking's duration (the paper's starting point) and the unsplit run's
+            double[] simple = new double[rows.size()];
+            double[] unsplit = new double[rows.size()];
+            java.util.Arrays.fill(simple, r.simpleStackingCycles());
+            java.util.Arrays.fill(unsplit, r.baselineCycles());
             var chart = Charts.line(label + " on " + problem.topology().spec() + ", " + method + " (seed " + seed + ")",
-                    "generation", "cycles", x, new String[] {"best", "average of newly evaluated (exact)"},
-                    new double[][] {bestY, mean}, null, false, false);
+                    "generation", "cycles", x, new String[] {"best", "average of newly evaluated (exact)",
+                        "simple stacking (baseline)", "unsplit (S = 1)"},
+                    new double[][] {bestY, mean, simple, unsplit}, null, false, false);
+            Charts.dashed(chart, "simple stacking (baseline)", "unsplit (S = 1)");
             Charts.write(chart, out.resolve("convergence.png"));
             Charts.write(chart, out.resolve("convergence.svg"));
         }

@@ -226,6 +226,7 @@ final class NodemapCommand implements Callable<Integer> {
                 "generation", hopsOnly ? "average hops" : "cycles (sum over patterns)", x,
                 new String[] {"best", "mean of new mappings (exact)", "physical addressing"}, new double[][] {best, mean, phys},
                 null, false, false);
+        Charts.dashed(chart, "physical addressing");
         Charts.write(chart, out.resolve("convergence.png"));
         Charts.write(chart, out.resolve("convergence.svg"));
     }

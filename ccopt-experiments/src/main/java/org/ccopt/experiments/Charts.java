@@ -69,6 +69,18 @@ public final class Charts {
         return chart;
     }
 
+    /** Draws the named series of a line chart dashed and without markers: baselines and bounds beside the data. */
+    public static XYChart dashed(XYChart chart, String... names) {
+        for (String name : names) {
+            var series = chart.getSeriesMap().get(name);
+            if (series != null) {
+                series.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+                series.setMarker(SeriesMarkers.NONE);
+            }
+        }
+        return chart;
+    }
+
     /** Grouped bars: one group per category, one bar per series ({@code values[series][category]}). */
     public static CategoryChart bar(String title, String xLabel, String yLabel, String[] categories, String[] names,
                                     double[][] values) {

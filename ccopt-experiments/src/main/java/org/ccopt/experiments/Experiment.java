@@ -50,7 +50,6 @@ public final class Experiment {
     /** Runs an experiment may expand to unless the caller raises the limit ({@code ccopt run --max-runs}). */
     public static final long MAX_RUNS = 100_000;
 
-
     /**
      * One run: its parameters (varied and fixed, by option name), the command line, and its repetition (0-based; -1
      * when the experiment does not repeat).

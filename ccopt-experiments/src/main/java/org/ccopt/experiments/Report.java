@@ -36,6 +36,8 @@ public final class Report {
     /** At most this many results get a chart. */
     static final int MAX_CHARTS = 8;
     private static final int MAX_TEXT = 20_000;
+    /** At most this many pictures, CSV tables and JSON files of the directory are embedded; the page says how many were not. */
+    static final int MAX_FILES = 60;
 
     private Report() {
     }
@@ -76,9 +78,19 @@ public final class Report {
         StringBuilder figures = new StringBuilder();
         StringBuilder tables = new StringBuilder();
         StringBuilder texts = new StringBuilder();
+        int embedded = 0;
+        int skipped = 0;
         for (Path f : files) {
             String name = f.getFileName().toString().toLowerCase(Locale.ROOT);
             String label = dir.relativize(f).toString();
+            boolean embeddable = (name.endsWith(".png") || name.endsWith(".svg") || name.endsWith(".csv")
+                    || name.endsWith(".json") || name.endsWith(".yaml"))
+                    && !f.equals(dir.resolve(ExperimentRunner.CSV)) && !f.equals(dir.resolve(ExperimentRunner.COPY));
+            if (embeddable && embedded >= MAX_FILES) {
+                skipped++;
+                continue;
+            }
+            embedded += embeddable ? 1 : 0;
             if (name.endsWith(".png") || name.endsWith(".svg")) {
                 figures.append(figure(dataUri(f, name.endsWith(".png") ? "image/png" : "image/svg+xml"), label));
             } else if (name.endsWith(".csv") && !f.equals(dir.resolve(ExperimentRunner.CSV))) {
@@ -98,6 +110,10 @@ public final class Report {
         }
         if (!texts.isEmpty()) {
             body.append("<h2>Results</h2>\n").append(texts);
+        }
+        if (skipped > 0) {
+            body.append("<p>").append(skipped).append(" more files of the directory are not embedded (the first ")
+                    .append(MAX_FILES).append(" are).</p>\n");
         }
         if (sections == 0 && figures.isEmpty() && tables.isEmpty() && texts.isEmpty()) {
             throw new InvalidInputException("report: " + dir + " holds no results (results.jsonl, results.csv, pictures, "

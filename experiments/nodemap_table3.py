@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Yokota et al. 2018, Table 3 beside ccopt's: mean best duration over the three-pattern combinations, per GA
+variant and survival order. Usage: experiments/nodemap_table3.py RESULTS.csv (a `ccopt run` of
+experiments/files/nodemap-table3-yokota2018.yaml). Prints Markdown."""
+import csv
+import sys
+from collections import defaultdict
+
+# The paper's Table 3 (cycles): sorting by duration (sc), by average hops (ah), by their product (ml).
+PAPER = {
+    "S00": (224.1, 211.9, 207.5), "S01": (210.2, 191.4, 189.5), "S02": (209.5, 189.2, 186.7),
+    "S03": (193.6, 175.2, 170.2), "S04": (230.5, 221.6, 217.3), "S05": (225.7, 216.0, 211.6),
+    "S10": (199.3, 180.9, 177.8), "S11": (200.8, 180.2, 178.0), "S12": (188.7, 174.2, 172.4),
+    "S20": (183.5, 174.7, 171.4), "S21": (185.7, 174.8, 172.0), "S22": (184.8, 177.4, 171.1),
+    "S99": (301.4, 301.6, 301.3),
+}
+SORTS = ["sc", "ah", "ml"]
+
+
+def ranks(values):
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    r = [0.0] * len(values)
+    for pos, i in enumerate(order):
+        r[i] = pos
+    return r
+
+
+def spearman(a, b):
+    ra, rb = ranks(a), ranks(b)
+    n = len(a)
+    ma, mb = sum(ra) / n, sum(rb) / n
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    va = sum((x - ma) ** 2 for x in ra) ** 0.5
+    vb = sum((y - mb) ** 2 for y in rb) ** 0.5
+    return cov / (va * vb)
+
+
+def main(path):
+    cells = defaultdict(list)
+    physical = {}
+    combos = set()
+    for row in csv.DictReader(open(path)):
+        if row["status"] != "ok":
+            continue
+        cells[(row["variant"], row["sort"])].append(float(row["bestCycles"]))
+        physical[row["traffic"]] = float(row["physicalCycles"])
+        combos.add(row["traffic"])
+    ours, paper = [], []
+    print("| variant | sc (ccopt / paper) | ah | ml |")
+    print("| --- | ---: | ---: | ---: |")
+    for v in PAPER:
+        line = []
+        for i, s in enumerate(SORTS):
+            vals = cells.get((v, s), [])
+            if not vals:
+                line.append("- / %.1f" % PAPER[v][i])
+                continue
+            m = sum(vals) / len(vals)
+            ours.append(m)
+            paper.append(PAPER[v][i])
+            line.append("%.1f / %.1f" % (m, PAPER[v][i]))
+        print("| %s | %s |" % (v, " | ".join(line)))
+    errors = [abs(o - p) / p * 100 for o, p in zip(ours, paper)]
+    print()
+    print("%d combinations, %d cells; physical addressing %.1f cycles on average (the paper: 426.3)."
+          % (len(combos), len(ours), sum(physical.values()) / max(1, len(physical))))
+    print("Mean absolute difference %.1f %%, largest %.1f %%; Spearman rank correlation of the 39 cells %.2f; "
+          "of the 36 GA cells (S99 left out) %.2f."
+          % (sum(errors) / len(errors), max(errors), spearman(ours, paper),
+             spearman(ours[:-3], paper[:-3])))
+    best_ours = min(((sum(cells[(v, s)]) / len(cells[(v, s)]), v + "-" + s) for v in PAPER if v != "S99" for s in SORTS
+                     if cells.get((v, s))))
+    best_paper = min((PAPER[v][i], v + "-" + s) for v in PAPER if v != "S99" for i, s in enumerate(SORTS))
+    print("Best cell: ccopt %s (%.1f), the paper %s (%.1f)." % (best_ours[1], best_ours[0], best_paper[1], best_paper[0]))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
