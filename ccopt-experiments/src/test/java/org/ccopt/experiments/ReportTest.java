@@ -1,0 +1,45 @@
+package org.ccopt.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.ccopt.InvalidInputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report of an optimizer's directory (no experiment rows): what it embeds, its limits, its refusals. */
+class ReportTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void embedsPicturesTablesAndJsonUpToItsLimit() throws Exception {
+        Files.writeString(dir.resolve("best.json"), "{\"cycles\": 42, \"note\": \"<b>\"}");
+        Files.writeString(dir.resolve("generations.csv"), Csv.write(List.of("generation", "best"), List.of(List.of(0, 50),
+                List.of(1, 42))));
+        Charts.write(Charts.line("t", "generation", "cycles", new double[] {0, 1}, new String[] {"best"},
+                new double[][] {{50, 42}}, null, false, false), dir.resolve("convergence.svg"));
+        String html = Files.readString(Report.write(dir));
+        assertThat(html).contains("<h2>Provenance</h2>", "generations.csv", "best.json", "&lt;b&gt;",
+                "data:image/svg+xml;base64,", Provenance.current().ccopt());
+        assertThat(html).doesNotContain("<b>\""); // JSON text is escaped
+        for (int i = 0; i < Report.MAX_FILES + 5; i++) {
+            Files.writeString(dir.resolve("r" + i + ".json"), "{}");
+        }
+        String capped = Files.readString(Report.write(dir));
+        assertThat(capped).contains("8 more files of the directory are not embedded");
+    }
+
+    @Test
+    void refusesWhatHoldsNoResults() throws Exception {
+        assertThatThrownBy(() -> Report.write(dir.resolve("missing"))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("is not a directory");
+        Files.writeString(dir.resolve("notes.txt"), "nothing to show");
+        assertThatThrownBy(() -> Report.write(dir)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("holds no results");
+    }
+}
