@@ -99,7 +99,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
     @Option(names = "--mboa-restart", paramLabel = "G",
             description = "MBOA draws a fresh population after G generations without a better best, 0 never (default: "
-                    + Mboa.Params.DEFAULT_RESTART + ", never, as the paper).")
+                    + Mboa.Params.DEFAULT_RESTART + "; the paper restarts never, 0).")
     Integer mboaRestart;
 
     @Option(names = "--time-limit", defaultValue = "60s", paramLabel = "T",
