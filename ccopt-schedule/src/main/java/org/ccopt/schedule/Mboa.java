@@ -190,6 +190,7 @@ public final class Mboa {
         final int[] all;
         final int[] eq;
         final int[] cand;
+        final int[] top = new int[4];
 
         Scratch(int maxDomain) {
             all = new int[maxDomain];
@@ -216,7 +217,7 @@ public final class Mboa {
         double bestGain = penalty * (distinct - 1);
         int bestVar = -1;
         int bestValue = 0;
-        int[] top = new int[4];
+        int[] top = s.top;
         for (int u : cands) {
             int du = domain[u];
             Arrays.fill(s.cand, 0, du, 0);

@@ -79,7 +79,7 @@ public final class SparkRun {
             loopbackWhenLocal(conf);
             try (JavaSparkContext spark = new JavaSparkContext(conf)) {
                 spark.setLogLevel("WARN");
-                Summary s = run(spark, Path.of(args[0]), args[2]);
+                ExperimentRunner.Summary s = run(spark, Path.of(args[0]), args[2]);
                 System.out.printf("%s: %d runs, %d completed, %d failed, %d skipped (already done); rows in %s%n", args[0],
                         s.runs(), s.completed(), s.failed(), s.skipped(), args[2]);
                 if (s.exit() != Commands.OK) {
@@ -109,25 +109,9 @@ public final class SparkRun {
         }
     }
 
-    /** What a run of the experiment gave; {@code rows} are every run's latest row, in run order. */
-    public record Summary(int runs, int completed, int failed, int skipped, List<Row> rows) {
-
-        /** The exit status, as {@link ExperimentRunner.Summary#exit()}. */
-        public int exit() {
-            return asRunnerSummary().exit();
-        }
-
-        public String failureLine() {
-            return asRunnerSummary().failureLine();
-        }
-
-        private ExperimentRunner.Summary asRunnerSummary() {
-            return new ExperimentRunner.Summary(runs, completed, failed, skipped, 0, rows);
-        }
-    }
-
     /** Runs every run of the experiment not yet recorded as ok under {@code out} as a Spark task; writes the results. */
-    public static Summary run(JavaSparkContext spark, Path file, String out) throws IOException {
+    public static ExperimentRunner.Summary run(JavaSparkContext spark, Path file, String out) throws IOException {
+        long start = System.nanoTime();
         Experiment experiment = Experiment.read(file);
         if (!experiment.outputs().isEmpty()) {
             throw new InvalidInputException("experiment " + file + " names files its runs write ("
@@ -170,7 +154,8 @@ public final class SparkRun {
         session.read().json(session.createDataset(ordered.stream().map(Row::line).toList(), Encoders.STRING()))
                 .coalesce(1).write().mode(SaveMode.Overwrite)
                 .parquet(new org.apache.hadoop.fs.Path(out, "results.parquet").toString());
-        return new Summary(experiment.runs().size(), counts[0], counts[1], experiment.runs().size() - todo.size(), ordered);
+        return new ExperimentRunner.Summary(experiment.runs().size(), counts[0], counts[1],
+                experiment.runs().size() - todo.size(), (System.nanoTime() - start) / 1e9, ordered);
     }
 
     /** A task: executes its partition's runs (one) in the executor's JVM and returns their rows as JSON lines. */
