@@ -3,7 +3,7 @@
 # `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and node-mapping Table 3, Yokota et al. 2023's
 # Cup-Stacking Tables 2, 3, 4 and 6 under ccopt's model and Tables 3, 4 and 6 under the 2023 preset, and Cui 2024's
 # Tables 3.4-3.6. About 3.5 hours on a 2-core machine (Cup-Stacking Table 4 45 minutes, Tables 3 and 6 15 each, the
-# node-mapping table 9, under its preset 13; under the 2023 preset Table 3 43, Table 4 39, Table 6 28); reruns skip
+# node-mapping table 9, under its preset 13 and 24 with the random patterns; under the 2023 preset Table 3 43, Table 4 39, Table 6 28); reruns skip
 # finished runs.
 # Usage: experiments/tables.sh [NAME...]   (names of experiments/files/NAME.yaml; all of them when none is given)
 set -euo pipefail
@@ -40,6 +40,8 @@ table rank-hops "Hop counts of ascending (mapping order) and two-opt placement (
 table nodemap-table3 "Node-mapping GA by variant and survival order (Yokota et al. 2018, Table 3; see nodemap-tables.md)" \
   --by variant,sort --show bestCycles:mean,avgHops:mean,physicalCycles:mean --format md
 table nodemap-table3-yokota2018 "Node-mapping GA under --model yokota2018: mean best cycles over the 20 three-pattern combinations of the six deterministic patterns, by variant and survival order, 50 x 50 per run (Yokota et al. 2018, Table 3; see nodemap-tables.md)" \
+  --by variant --pivot sort --show bestCycles:mean,physicalCycles:mean --format md
+table nodemap-table3-yokota2018-random "Node-mapping GA under --model yokota2018: mean best cycles over the 36 three-pattern combinations with random pair or random ring (traffic seed 1), by variant and survival order, 50 x 50 per run (Yokota et al. 2018, Table 3; see nodemap-tables.md)" \
   --by variant --pivot sort --show bestCycles:mean,physicalCycles:mean --format md
 table cupstack-table2 "Simple stacking under every VC selection scheme (Yokota et al. 2023, Table 2; see cupstack-tables.md)" \
   --by traffic --show baselineCycles,simplePerScheme.C00,simplePerScheme.C01,simplePerScheme.C02,simplePerScheme.C03,simplePerScheme.C04,simplePerScheme.C05,simplePerScheme.C06,simplePerScheme.C07,simplePerScheme.C08,simplePerScheme.C09 --format md

@@ -2,17 +2,19 @@ package org.ccopt.routing;
 
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
+import org.ccopt.topology.gen.MultistageGenerator;
 
 /**
  * Routing in the unidirectional multistage networks of {@code MultistageGenerator}.
  *
  * <ul>
- *   <li>Omega and Butterfly: destination-tag routing (Lawrie 1975): at stage i leave on output port
+ *   <li>Omega and Butterfly (either input order): destination-tag routing (Lawrie 1975): at stage i leave on output port
  *       bit (n-1-i) of the destination address. The path is the unique path of the network.
  *   <li>Clos: any middle switch gives a minimal path; the route takes middle switch
  *       {@code destination mod m}, and {@link #closRoute} takes any given one (the path index of
  *       {@link MinimalPaths} equals the middle switch index).
  * </ul>
+ * The recursive Clos has no closed-form route here; {@link Routings} gives it the shortest-path routing.
  */
 final class MultistageRouting implements Routing {
 
@@ -43,7 +45,7 @@ final class MultistageRouting implements Routing {
         boolean omega = stages.kind().equals("omega");
         int[] path = new int[bits + 2];
         path[0] = source;
-        int line = rotateLeft(source, bits);
+        int line = MultistageGenerator.inputLine(stages.kind(), source, bits);
         for (int stage = 0; stage < bits; stage++) {
             int sw = line / 2;
             path[stage + 1] = n + stage * half + sw;

@@ -17,7 +17,7 @@ public final class Routings {
         if (g instanceof Geometry.Hypercube h && !h.folded()) {
             return new ECubeRouting(t);
         }
-        if (g instanceof Geometry.Multistage) {
+        if (g instanceof Geometry.Multistage m && !m.kind().equals("clos-recursive")) {
             return new MultistageRouting(t);
         }
         if (g instanceof Geometry.Tree tree && (tree.kind().equals("fattree") || tree.kind().equals("kary-ntree"))) {

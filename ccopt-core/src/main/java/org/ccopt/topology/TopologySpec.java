@@ -43,8 +43,11 @@ public final class TopologySpec {
             new Form("twisted-ladder:N", "Moebius (twisted) ladder of N nodes, N even >= 6"),
             new Form("moore:petersen | moore:hoffman-singleton", "Moore graphs of diameter 2 (10 and 50 nodes)"),
             new Form("omega:N", "unidirectional Omega MIN, N = 2^n >= 2 terminals, 2x2 switches"),
-            new Form("butterfly:N", "unidirectional Butterfly MIN, N = 2^n >= 2 terminals, 2x2 switches"),
+            new Form("butterfly:N[:textbook]", "unidirectional Butterfly MIN, N = 2^n >= 2 terminals, 2x2 switches; "
+                    + "inputs in perfect-shuffle order (the MIN paper's), or in line order (textbook)"),
             new Form("clos:n,m,r", "unidirectional 3-stage Clos: r input/output switches of n terminals, m middle"),
+            new Form("clos:n1,m1,n2,m2,...,r", "recursive Clos: each middle switch replaced by the next Clos, "
+                    + "r x r crossbars innermost (clos:2,2,2,2,2 = Benes 8)"),
             new Form("btree:N", "binary tree of switches with N = 2^n >= 2 leaf processors"),
             new Form("fattree:N", "binary fat tree (folded butterfly, 2-ary n-tree), N = 2^n >= 2 processors"),
             new Form("kary-ntree:k,n", "k-ary n-tree fat tree: k^n processors, n levels of k^(n-1) switches"),
@@ -128,12 +131,22 @@ public final class TopologySpec {
             }
             case "omega":
                 return MultistageGenerator.omega(spec, a.powerOfTwo("N", 2, 1 << 16));
-            case "butterfly":
-                return MultistageGenerator.butterfly(spec, a.powerOfTwo("N", 2, 1 << 16));
+            case "butterfly": {
+                List<String> parts = a.colonParts(1, 2);
+                boolean textbook = parts.size() == 2;
+                a.require(!textbook || parts.get(1).trim().equalsIgnoreCase("textbook"),
+                        "unknown Butterfly variant '" + (textbook ? parts.get(1) : "") + "'; expected butterfly:N or butterfly:N:textbook");
+                int n = a.intArg(parts.get(0), "N", 2, 1 << 16);
+                return MultistageGenerator.butterfly(spec, n, textbook);
+            }
             case "clos": {
-                int[] v = a.commaInts(3, "n,m,r");
-                a.positive(v, "n,m,r");
-                return MultistageGenerator.clos(spec, v[0], v[1], v[2]);
+                int[] v = a.commaInts(-1, "n,m,r or n1,m1,n2,m2,...,r");
+                a.require(v.length >= 3 && v.length % 2 == 1, "expected clos:n,m,r or clos:n1,m1,n2,m2,...,r (an odd count of at least 3 integers)");
+                a.positive(v, "clos:n,m,r or clos:n1,m1,n2,m2,...,r");
+                if (v.length == 3) {
+                    return MultistageGenerator.clos(spec, v[0], v[1], v[2]);
+                }
+                return MultistageGenerator.recursiveClos(spec, java.util.Arrays.copyOf(v, v.length - 1), v[v.length - 1]);
             }
             case "btree":
                 return TreeGenerator.binaryTree(spec, a.powerOfTwo("N", 2, 1 << 18));

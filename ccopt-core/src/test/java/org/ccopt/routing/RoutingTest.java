@@ -63,7 +63,8 @@ class RoutingTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"omega:8", "omega:16", "butterfly:8", "butterfly:32", "clos:3,3,4", "fattree:16",
+    @ValueSource(strings = {"omega:8", "omega:16", "butterfly:8", "butterfly:32", "butterfly:16:textbook",
+        "clos:3,3,4", "clos:2,2,2,2,2", "clos:3,2,2,3,2", "fattree:16",
         "kary-ntree:3,3", "hypercube:6", "random-shortcut:50:4", "fbtree:15"})
     void defaultRoutesAreMinimalAndDestinationTagIsTheUniquePath(String spec) {
         Topology t = TopologySpec.parse(spec);
@@ -105,5 +106,44 @@ class RoutingTest {
             assertThat(java.util.Arrays.stream(path).distinct().count()).isEqualTo(path.length);
             assertValidPath(t, path, 0, 5, path.length - 1);
         }
+    }
+
+    /**
+     * Under the MIN paper's reading, {@code butterfly:N} has exactly Omega's conflicts: two transfers share a channel
+     * on one network iff they do on the other, so every step count on one holds on the other and a result on both
+     * is one result (docs/results/schedule-tables.md counts it once). The textbook Butterfly does not.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {8, 16, 32})
+    void paperButterflyHasOmegasConflictsAndTheTextbookOneDoesNot(int n) {
+        boolean[][] omega = conflicts(TopologySpec.parse("omega:" + n));
+        assertThat(conflicts(TopologySpec.parse("butterfly:" + n))).isDeepEqualTo(omega);
+        assertThat(conflicts(TopologySpec.parse("butterfly:" + n + ":textbook"))).isNotEqualTo(omega);
+    }
+
+    /** conflicts[a * n + b][c * n + d]: the unique paths a -> b and c -> d share a channel. */
+    private static boolean[][] conflicts(Topology t) {
+        int n = t.terminalCount();
+        MinimalPaths p = new MinimalPaths(t);
+        List<Set<Long>> channels = new java.util.ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            for (int d = 0; d < n; d++) {
+                Set<Long> used = new HashSet<>();
+                int[] path = p.path(s, d, 0);
+                for (int i = 0; i + 1 < path.length; i++) {
+                    used.add((long) path[i] * t.nodeCount() + path[i + 1]);
+                }
+                channels.add(used);
+            }
+        }
+        boolean[][] result = new boolean[n * n][n * n];
+        for (int x = 0; x < n * n; x++) {
+            for (int y = 0; y < n * n; y++) {
+                Set<Long> shared = new HashSet<>(channels.get(x));
+                shared.retainAll(channels.get(y));
+                result[x][y] = x / n != x % n && y / n != y % n && !shared.isEmpty();
+            }
+        }
+        return result;
     }
 }

@@ -20,7 +20,8 @@ class TopologyContractTest {
         return Stream.of("ring:7", "mesh:3x5", "mesh:2x3x4", "torus:4x4", "torus:5x3", "torus:2x2x2", "hypercube:4",
                 "kring:4", "octagon", "octagon:12", "fat-octagon", "fat-octagon:12", "coated-mesh:4x4",
                 "coated-mesh:3x5", "amp:16:3", "twisted-ladder:10", "moore:petersen", "moore:hoffman-singleton",
-                "omega:8", "omega:16", "butterfly:8", "butterfly:16", "clos:3,3,4", "clos:4,4,4", "clos:2,3,5",
+                "omega:8", "omega:16", "butterfly:8", "butterfly:16", "butterfly:8:textbook", "clos:3,3,4", "clos:4,4,4",
+                "clos:2,3,5", "clos:2,2,2,2,2",
                 "btree:8", "fattree:8", "kary-ntree:3,2", "fbtree:15", "circulant:20:1,3,7", "circulant2:32",
                 "random-shortcut:60:5:seed=3", "dragonfly:4,2,2", "dragonfly:3,1,2", "dragonfly:4,1,2,5");
     }
@@ -36,7 +37,8 @@ class TopologyContractTest {
             case "moore:hoffman-singleton" -> new int[] {7, 7};
             case "circulant:20:1,3,7" -> new int[] {6, 6};
             case "circulant2:32" -> new int[] {9, 9};
-            case "omega:8", "omega:16", "butterfly:8", "butterfly:16" -> new int[] {2, 4};
+            case "omega:8", "omega:16", "butterfly:8", "butterfly:16", "butterfly:8:textbook", "clos:2,2,2,2,2" ->
+                    new int[] {2, 4};
             case "btree:8" -> new int[] {1, 3};
             case "fbtree:15" -> new int[] {1, 3};
             case "coated-mesh:4x4" -> new int[] {1, 4};

@@ -64,8 +64,9 @@ class TopologyKnownAnswersTest {
     @ValueSource(ints = {2, 4, 8, 16, 64})
     void multistageSwitchCounts(int n) {
         int stages = Integer.numberOfTrailingZeros(n);
-        for (String family : new String[] {"omega", "butterfly"}) {
-            Topology t = TopologySpec.parse(family + ":" + n);
+        for (String family : new String[] {"omega", "butterfly", "butterfly-textbook"}) {
+            Topology t = TopologySpec.parse(family.equals("butterfly-textbook") ? "butterfly:" + n + ":textbook"
+                    : family + ":" + n);
             assertThat(t.isOneWay()).isTrue();
             assertThat(t.terminalCount()).isEqualTo(n);
             assertThat(t.switchCount()).isEqualTo(stages * n / 2);
@@ -74,6 +75,40 @@ class TopologyKnownAnswersTest {
             assertThat(s.diameter()).isEqualTo(stages + 1);
             assertThat(s.aspl()).isCloseTo(stages + 1, within(1e-12));
         }
+    }
+
+    /** Benes 8 = clos:2,2,2,2,2: five stages of four 2x2 switches, four paths per pair (m1 * m2). */
+    @Test
+    void recursiveClosIsTheBenesNetwork() {
+        Topology t = TopologySpec.parse("clos:2,2,2,2,2");
+        assertThat(t.terminalCount()).isEqualTo(8);
+        assertThat(t.switchCount()).isEqualTo(5 * 4);
+        assertThat(t.channelCount()).isEqualTo(2 * 8 + 4 * 8);
+        assertThat(summary(t).diameter()).isEqualTo(6);
+        for (int u = 8; u < t.nodeCount(); u++) {
+            assertThat(t.inDegree(u)).as("switch %d", u).isEqualTo(2);
+            assertThat(t.outDegree(u)).as("switch %d", u).isEqualTo(2);
+        }
+        org.ccopt.routing.MinimalPaths p = new org.ccopt.routing.MinimalPaths(t);
+        for (int s = 0; s < 8; s++) {
+            for (int d = 0; d < 8; d++) {
+                assertThat(p.count(s, d)).isEqualTo(s == d ? 1 : 4);
+            }
+        }
+    }
+
+    /** clos:3,2,2,3,2 = C(3, 2, C(2, 3, 2)): 12 terminals, stages of 4, 4, 6, 4, 4 switches. */
+    @Test
+    void recursiveClosCounts() {
+        Topology t = TopologySpec.parse("clos:3,2,2,3,2");
+        assertThat(t.terminalCount()).isEqualTo(12);
+        assertThat(t.switchCount()).isEqualTo(4 + 2 * 2 + 2 * 3 + 2 * 2 + 4);
+        // terminals 2 x 12; level 1: 4 switches x 2 middles, both sides; each of the 2 middles: 2 switches x 3
+        // crossbars, both sides
+        assertThat(t.channelCount()).isEqualTo(24 + 2 * 4 * 2 + 2 * (2 * 2 * 3));
+        org.ccopt.routing.MinimalPaths p = new org.ccopt.routing.MinimalPaths(t);
+        assertThat(p.count(0, 11)).isEqualTo(2 * 3);
+        assertThat(summary(t).diameter()).isEqualTo(6);
     }
 
     @Test
