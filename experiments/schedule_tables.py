@@ -232,4 +232,6 @@ for r in sorted(rows("schedule-fat-octagon"), key=lambda r: (case(r), r["senders
           f"{status(r)} | {secs(r['seconds'])} |")
 print("\nThe bound includes a minimum-cut term for any sender and receiver sets: for 0-7 to 8-15 the 64 messages "
       "cross a cut of 6 channels, so at least 11 steps, and the paper's 10 for \"8 to other 8\" cannot be a schedule "
-      "of these sets on this network (with the interleaved sets the cut bound is 8).")
+      "of these sets on this network (with the interleaved sets the cut bound is 8). Since 2026-11-25 it also has "
+      "the conflict-clique term (`ConflictClique`): twelve of those transfers pairwise share a channel on every "
+      "minimal route, so at least 12 steps, and the exact model's 12-step MNS schedule is optimal by the bound alone.")

@@ -7,6 +7,9 @@ import org.ccopt.collective.Collective;
 import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.LowerBounds;
 import org.ccopt.collective.PortModel;
+import org.ccopt.schedule.ScheduleProblem;
+import org.ccopt.schedule.Scheduler;
+import org.ccopt.schedule.Switching;
 import org.ccopt.topology.Topology;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,7 +18,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code ccopt bounds}: the lower bound on the steps of a collective (Jaros et al. 2007, Table 1 and refinements). */
 @Command(name = "bounds", mixinStandardHelpOptions = true,
-        description = "Lower bound on the number of conflict-free steps of a collective under wormhole switching.")
+        description = "Lower bound on the number of conflict-free steps of a collective under wormhole switching "
+                + "(scatters: also on minimal routes, the transfers that pairwise must conflict).")
 final class BoundsCommand implements Callable<Integer> {
 
     @Spec
@@ -36,7 +40,9 @@ final class BoundsCommand implements Callable<Integer> {
         Collective c = collective.build(t);
         CollectiveKind kind = c.kind();
         PortModel portModel = collective.portModel();
-        LowerBounds.Bound bound = LowerBounds.forCollective(t, c, portModel);
+        LowerBounds.Bound bound = scatterOnRoutes(kind, c)
+                ? Scheduler.bound(new ScheduleProblem(t, c, portModel, Switching.WH, 0, ScheduleProblem.DEFAULT_PATH_LIMIT))
+                : LowerBounds.forCollective(t, c, portModel);
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("topology", t.spec());
         r.put("cc", kind.name());
@@ -58,5 +64,15 @@ final class BoundsCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
+    }
+
+    /**
+     * Whether the scatter's bound also takes the transfers that pairwise must conflict on minimal routes (the
+     * conflict-clique term of {@code ccopt schedule}): for OAS, AOG, AAS and MNS of at most 8,192 transfers.
+     */
+    private static boolean scatterOnRoutes(CollectiveKind kind, Collective c) {
+        boolean scatter = kind == CollectiveKind.OAS || kind == CollectiveKind.AOG || kind == CollectiveKind.AAS
+                || kind == CollectiveKind.MNS;
+        return scatter && (long) c.senders().length * c.receivers().length <= 8192;
     }
 }

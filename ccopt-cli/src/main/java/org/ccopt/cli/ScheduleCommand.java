@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ccopt.InvalidInputException;
 import org.ccopt.collective.Collective;
+import org.ccopt.collective.LowerBounds;
 import org.ccopt.collective.PortModel;
 import org.ccopt.schedule.Budget;
 import org.ccopt.schedule.Mboa;
@@ -239,7 +240,8 @@ final class ScheduleCommand implements Callable<Integer> {
         } else {
             p = new ScheduleProblem(t, collective.build(t), portModel, sw, extraHops, pathLimit);
         }
-        long bound = Scheduler.lowerBound(p);
+        LowerBounds.Bound lower = Scheduler.bound(p);
+        long bound = lower.steps();
         PrintWriter err = spec.commandLine().getErr();
         if (which == Scheduler.Solver.AUTO && !ExactSolver.available()) {
             err.println("ccopt: note: the exact model is unavailable (" + ExactSolver.unavailableReason()
@@ -264,7 +266,7 @@ final class ScheduleCommand implements Callable<Integer> {
             Budget budget = Budget.seconds(seconds, stop);
             r = new Scheduler(p, bound, settings, maxEvaluations == null ? budget : budget.withEvaluations(maxEvaluations),
                     live ? line -> err.println("  " + line) : null).run();
-            print(p, r, timeModel);
+            print(p, r, lower.formula(), timeModel);
             if (picture != null && r.schedule() != null) {
                 SchedulePicture.write(picture, ScheduleValidator.items(p, r.schedule()), r.steps(),
                         p.label() + ": " + r.steps() + " steps, " + r.solver());
@@ -383,7 +385,7 @@ final class ScheduleCommand implements Callable<Integer> {
             org.ccopt.msgsim.CollectivePrograms.parseBytes(bytes)};
     }
 
-    private void print(ScheduleProblem p, Scheduler.Result r, double[] timeModel) {
+    private void print(ScheduleProblem p, Scheduler.Result r, String boundArgument, double[] timeModel) {
         PrintWriter w = spec.commandLine().getOut();
         List<ScheduleValidator.Item> items = r.schedule() == null ? List.of() : ScheduleValidator.items(p, r.schedule());
         if (json) {
@@ -394,6 +396,7 @@ final class ScheduleCommand implements Callable<Integer> {
             j.put("switching", p.switching().label());
             j.put("steps", r.steps());
             j.put("lowerBound", r.lowerBound());
+            j.put("lowerBoundArgument", boundArgument);
             j.put("gap", r.schedule() == null ? null : r.steps() - r.lowerBound());
             j.put("provenLowerBound", r.provenLowerBound());
             j.put("status", r.status());

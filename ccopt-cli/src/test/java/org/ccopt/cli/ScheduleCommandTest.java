@@ -114,6 +114,24 @@ class ScheduleCommandTest {
         }
     }
 
+    /**
+     * The fat Octagon from 0-7 to 8-15: the conflict clique (12) decides the bound in `bounds` and `schedule`, and a
+     * 12-step schedule is then optimal without the exact model.
+     */
+    @Test
+    void theConflictCliqueDecidesTheFatOctagonMToNBound() throws Exception {
+        JsonNode b = MainTest.run("bounds", "--topology", "fat-octagon", "--cc", "MNS", "--senders", "0-7",
+                "--receivers", "8-15", "--json").json();
+        assertThat(b.get("lowerBound").asInt()).isEqualTo(12);
+        assertThat(b.get("formula").asText()).startsWith("12 transfers that pairwise must conflict");
+        JsonNode s = MainTest.run("schedule", "-t", "fat-octagon", "--cc", "MNS", "--senders", "0-7", "--receivers",
+                "8-15", "--solver", "min-conflicts", "--seed", "1", "--time-limit", "60s", "--json").json();
+        assertThat(s.get("lowerBound").asInt()).isEqualTo(12);
+        assertThat(s.get("lowerBoundArgument").asText()).contains("pairwise must conflict");
+        assertThat(s.get("steps").asInt()).isEqualTo(12);
+        assertThat(s.get("status").asText()).isEqualTo("optimal");
+    }
+
     /** An EA option given with a solver it does not apply to is one line and exit 2, never ignored. */
     @ParameterizedTest
     @CsvSource({

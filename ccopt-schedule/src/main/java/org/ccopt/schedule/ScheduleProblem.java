@@ -29,6 +29,9 @@ import org.ccopt.topology.Topology;
  */
 public final class ScheduleProblem {
 
+    /** Routes listed per (from, to) pair unless told otherwise ({@code ccopt schedule --path-limit}). */
+    public static final int DEFAULT_PATH_LIMIT = 1024;
+
     private final Topology topology;
     private final Collective collective;
     private final PortModel ports;
@@ -49,7 +52,7 @@ public final class ScheduleProblem {
     private final int[] receivePorts;
     private final int maxPathLength;
     private final boolean complete;
-    private volatile List<Integer> incompatible;
+    private volatile ConflictClique clique;
 
     public ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
                            int extraHops, int pathLimit) {
@@ -321,69 +324,21 @@ public final class ScheduleProblem {
     }
 
     /**
-     * The largest group of transfers that pairwise can never share a step (computed once): for scatters the exact
-     * model fixes them to steps 0, 1, 2, ..., and its size is a lower bound on the steps.
+     * A group of transfers that pairwise can never share a step (computed once; {@link ConflictClique}): for
+     * scatters the exact model fixes them to steps 0, 1, 2, ..., and its size is a lower bound on the steps over
+     * the listed routes. Meaningless for broadcasts with relays (a transfer may start at any holder).
      */
     List<Integer> incompatibleGroup() {
-        List<Integer> g = incompatible;
-        if (g == null) {
-            g = List.copyOf(computeIncompatibleGroup());
-            incompatible = g;
-        }
-        return g;
+        return conflictClique().transfers();
     }
 
-    /**
-     * Computes the largest group of scatter transfers that pairwise cannot share a step: the transfers all of whose
-     * routes cross one channel, or that leave a one-port sender, or that enter a one-port receiver.
-     */
-    private List<Integer> computeIncompatibleGroup() {
-        int channels = topology().channelCount();
-        int nodes = topology().nodeCount();
-        List<List<Integer>> byChannel = new ArrayList<>(channels);
-        for (int c = 0; c < channels; c++) {
-            byChannel.add(new ArrayList<>());
+    ConflictClique conflictClique() {
+        ConflictClique c = clique;
+        if (c == null) {
+            c = ConflictClique.of(this);
+            clique = c;
         }
-        List<List<Integer>> bySender = new ArrayList<>(nodes);
-        List<List<Integer>> byReceiver = new ArrayList<>(nodes);
-        for (int v = 0; v < nodes; v++) {
-            bySender.add(new ArrayList<>());
-            byReceiver.add(new ArrayList<>());
-        }
-        for (int t = 0; t < transferCount(); t++) {
-            int f = sources(t)[0];
-            int d = destination(t);
-            int[][] routes = paths(f, d);
-            BitSet common = new BitSet(channels);
-            for (int c : routes[0]) {
-                common.set(c);
-            }
-            for (int i = 1; i < routes.length && !common.isEmpty(); i++) {
-                BitSet other = new BitSet(channels);
-                for (int c : routes[i]) {
-                    other.set(c);
-                }
-                common.and(other);
-            }
-            for (int c = common.nextSetBit(0); c >= 0; c = common.nextSetBit(c + 1)) {
-                byChannel.get(c).add(t);
-            }
-            if (sendPorts(f) == 1) {
-                bySender.get(f).add(t);
-            }
-            if (receivePorts(d) == 1) {
-                byReceiver.get(d).add(t);
-            }
-        }
-        List<Integer> best = List.of();
-        for (List<List<Integer>> groups : List.of(byChannel, bySender, byReceiver)) {
-            for (List<Integer> g : groups) {
-                if (g.size() > best.size()) {
-                    best = g;
-                }
-            }
-        }
-        return best;
+        return c;
     }
 
     /** The index of node {@code from} among the sources of transfer t. */

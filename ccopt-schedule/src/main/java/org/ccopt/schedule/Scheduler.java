@@ -1,10 +1,12 @@
 package org.ccopt.schedule;
 
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import org.ccopt.InvalidInputException;
+import org.ccopt.collective.LowerBounds;
 
 /**
  * Runs a solver on a problem and certifies what it found.
@@ -101,32 +103,53 @@ public final class Scheduler {
         this.oneHop = direct == null ? null : oneHop(problem);
     }
 
-    /**
-     * The lower bound of a problem: the collective's (LowerBounds, with the exact bisection where it helps), or
-     * for explicit pairs the most transfers that must leave or enter one node per port, or that all cross one
-     * channel.
-     */
+    /** The lower bound of a problem; {@link #bound} says which argument gives it. */
     public static long lowerBound(ScheduleProblem p) {
+        return bound(p).steps();
+    }
+
+    /**
+     * The lower bound of a problem with its arguments: the collective's ({@link LowerBounds}, with the exact
+     * bisection where it helps) or, for explicit pairs, the most transfers that must leave or enter one node per
+     * port; and, where every transfer starts at its sender (scatters, permutations; not broadcasts with relays)
+     * and every route is listed, the largest set of transfers that pairwise must conflict ({@link ConflictClique}),
+     * a bound for the routing model of the problem (minimal routes, or up to {@code --extra-hops} longer).
+     */
+    public static LowerBounds.Bound bound(ScheduleProblem p) {
+        LowerBounds.Bound base;
         if (p.pairs() == null) {
-            return org.ccopt.collective.LowerBounds.forCollective(p.topology(), p.collective(), p.ports()).steps();
-        }
-        int nodes = p.topology().nodeCount();
-        int[] out = new int[nodes];
-        int[] in = new int[nodes];
-        for (int[] pr : p.pairs()) {
-            out[pr[0]]++;
-            in[pr[1]]++;
-        }
-        long bound = p.incompatibleGroup().size();
-        for (int v = 0; v < nodes; v++) {
-            if (out[v] > 0) {
-                bound = Math.max(bound, (out[v] + p.sendPorts(v) - 1) / p.sendPorts(v));
+            base = LowerBounds.forCollective(p.topology(), p.collective(), p.ports());
+        } else {
+            int nodes = p.topology().nodeCount();
+            int[] out = new int[nodes];
+            int[] in = new int[nodes];
+            for (int[] pr : p.pairs()) {
+                out[pr[0]]++;
+                in[pr[1]]++;
             }
-            if (in[v] > 0) {
-                bound = Math.max(bound, (in[v] + p.receivePorts(v) - 1) / p.receivePorts(v));
+            long perNode = 0;
+            for (int v = 0; v < nodes; v++) {
+                if (out[v] > 0) {
+                    perNode = Math.max(perNode, (out[v] + p.sendPorts(v) - 1) / p.sendPorts(v));
+                }
+                if (in[v] > 0) {
+                    perNode = Math.max(perNode, (in[v] + p.receivePorts(v) - 1) / p.receivePorts(v));
+                }
             }
+            String name = "most transfers leaving or entering one node, per port";
+            base = new LowerBounds.Bound(perNode, name, List.of(name + " = " + perNode), false);
         }
-        return bound;
+        if (p.relays() || !p.complete()) {
+            return base;
+        }
+        ConflictClique clique = p.conflictClique();
+        String routes = p.extraHops() > 0 ? "routes of at most minimal + " + p.extraHops() + " hops" : "minimal routes";
+        String name = clique.argument() + " on " + routes;
+        List<String> args = new ArrayList<>(base.arguments());
+        args.add(name + " = " + clique.size());
+        boolean decides = clique.size() > base.steps();
+        return new LowerBounds.Bound(Math.max(base.steps(), clique.size()), decides ? name : base.formula(), args,
+                base.bisectionUsed());
     }
 
     public Result run() {
