@@ -87,7 +87,7 @@ final class MsgsimCommand implements Callable<Integer> {
     String sharing;
 
     @Option(names = "--cross-traffic",
-            description = "Every flow also loads the route back with 5 % of its rate, as SimGrid's network/crosstraffic (on by default there).")
+            description = "Every flow also loads the route back with 5 %% of its rate, as SimGrid's network/crosstraffic (on by default there).")
     boolean crossTraffic;
 
     @Option(names = "--duplex", defaultValue = "shared", paramLabel = "shared|split",

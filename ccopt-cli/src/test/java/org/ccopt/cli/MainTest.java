@@ -130,6 +130,24 @@ class MainTest {
         assertThat(completion.out()).contains("complete -F");
     }
 
+    /** Every command's help renders without picocli's format warnings (a bare '%' in a description). */
+    @Test
+    void everyHelpRendersCleanly() {
+        PrintStream saved = System.err;
+        ByteArrayOutputStream traced = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(traced, true, StandardCharsets.UTF_8));
+            for (String name : new picocli.CommandLine(new Main()).getSubcommands().keySet()) {
+                Result help = run(name, "--help");
+                assertThat(help.code()).as(name).isZero();
+                assertThat(help.out() + help.err()).as(name).doesNotContain("picocli WARN", "%n");
+            }
+        } finally {
+            System.setErr(saved);
+        }
+        assertThat(traced.toString(StandardCharsets.UTF_8)).doesNotContain("picocli WARN");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"torus:0x4", "hypercube:-1", "omega:12", "random-shortcut:10:20", "file:/nonexistent"})
     void badSpecsExitTwoWithOneLine(String spec) {
