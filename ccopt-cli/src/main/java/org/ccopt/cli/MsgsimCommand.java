@@ -75,36 +75,11 @@ final class MsgsimCommand implements Callable<Integer> {
     @Option(names = "--ranks", paramLabel = "FILE", description = "Placement file of 'ccopt rank --out' (its \"ranks\": terminal per rank); replaces --procs/--mapping/--placement.")
     Path ranksFile;
 
-    @Option(names = "--bandwidth", defaultValue = "100Gbps", description = "Link bandwidth (default: ${DEFAULT-VALUE}).")
-    String bandwidth;
-
-    @Option(names = "--latency", defaultValue = "100ns", description = "Latency per router-to-router link (default: ${DEFAULT-VALUE}).")
-    String latency;
-
-    @Option(names = "--sharing", defaultValue = "maxmin", paramLabel = "maxmin|cm02|lv08",
-            description = "Bandwidth sharing: max-min fair; weighted by 1/route latency as SimGrid's CM02; or SimGrid's default LV08 "
-                    + "(CM02 with latency x 13.01, bandwidth x 0.97, penalty latency + 20537 B / bandwidth per link) (default: ${DEFAULT-VALUE}).")
-    String sharing;
-
-    @Option(names = "--cross-traffic",
-            description = "Every flow also loads the route back with 5 %% of its rate, as SimGrid's network/crosstraffic (on by default there).")
-    boolean crossTraffic;
-
-    @Option(names = "--duplex", defaultValue = "shared", paramLabel = "shared|split",
-            description = "A link is one resource for both directions (SimGrid's default SHARED policy) or one per direction (default: ${DEFAULT-VALUE}).")
-    String duplex;
+    @Mixin
+    MsgNetworkOptions network;
 
     @Option(names = "--sync", description = "Run the collective in synchronised steps (the step model) instead of MPI's dependencies.")
     boolean sync;
-
-    @Option(names = "--overhead", defaultValue = "0s", description = "Start-up overhead added to every message (default: ${DEFAULT-VALUE}).")
-    String overhead;
-
-    @Option(names = "--small-factor", defaultValue = "1", description = "Bandwidth factor of messages under --small-bytes (default: ${DEFAULT-VALUE}, off).")
-    double smallFactor;
-
-    @Option(names = "--small-bytes", defaultValue = "0B", description = "Threshold of --small-factor (default: ${DEFAULT-VALUE}).")
-    String smallBytes;
 
     @Option(names = "--export-replay", paramLabel = "FILE",
             description = "Write the message program for the SimGrid replay (tools/simgrid/replay.cpp).")
@@ -147,10 +122,8 @@ final class MsgsimCommand implements Callable<Integer> {
             ranks = o.ranks();
             how = mapping + " mapping, " + pl.label() + " placement";
         }
-        MsgNetwork net = new MsgNetwork(t, CollectivePrograms.parseBandwidth(bandwidth), CollectivePrograms.parseSeconds(latency),
-                parseDuplex(duplex));
-        MessageSimulator.Options options = new MessageSimulator.Options(MessageSimulator.Sharing.parse(sharing),
-                CollectivePrograms.parseSeconds(overhead), smallFactor, CollectivePrograms.parseBytes(smallBytes), crossTraffic);
+        MsgNetwork net = network.network(t, false);
+        MessageSimulator.Options options = network.options();
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         long t0 = System.nanoTime();
         long cpu0 = threads.getCurrentThreadCpuTime();
@@ -186,8 +159,9 @@ final class MsgsimCommand implements Callable<Integer> {
         }
         j.put("procs", ranks.length);
         j.put("placement", how);
-        j.put("sharing", sharing);
-        j.put("crossTraffic", crossTraffic);
+        j.put("sharing", network.sharing);
+        j.put("crossTraffic", network.crossTraffic);
+        j.put("hostLinks", net.hostLinks());
         j.put("synchronised", sync);
         j.put("seconds", seconds);
         j.put("flows", r.messages());
@@ -210,14 +184,6 @@ final class MsgsimCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
-    }
-
-    static MsgNetwork.Duplex parseDuplex(String text) {
-        return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "shared" -> MsgNetwork.Duplex.SHARED;
-            case "split" -> MsgNetwork.Duplex.SPLIT;
-            default -> throw new InvalidInputException("unknown duplex '" + text + "'; expected shared or split");
-        };
     }
 
     static int[] readRanks(Path file, Topology t) throws IOException {

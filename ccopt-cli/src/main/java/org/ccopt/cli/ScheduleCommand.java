@@ -19,6 +19,10 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.collective.Collective;
 import org.ccopt.collective.LowerBounds;
 import org.ccopt.collective.PortModel;
+import org.ccopt.msgsim.CollectivePrograms;
+import org.ccopt.msgsim.MessageSimulator;
+import org.ccopt.msgsim.MsgNetwork;
+import org.ccopt.msgsim.StepProgram;
 import org.ccopt.schedule.Budget;
 import org.ccopt.schedule.Mboa;
 import org.ccopt.schedule.SchedulePicture;
@@ -149,6 +153,21 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "these options, independently of how it was made; exit 0 when valid, 2 with the first violation when not.")
     Path validate;
 
+    @Option(names = "--replay", paramLabel = "SIZE",
+            description = "Simulate the schedule found (or, with --validate, the file's) at message level, every transfer "
+                    + "one message of SIZE (e.g. 1MiB) along its route, and print its time in seconds; the network options "
+                    + "of msgsim (--bandwidth, --latency, ...) apply.")
+    String replay;
+
+    @Option(names = "--replay-order", defaultValue = "barrier", paramLabel = "barrier|resources",
+            description = "How the steps order the replay: every step waits for the whole step before (barrier), or a "
+                    + "transfer waits only for the earlier transfers on its channels, ports and relay (resources) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String replayOrder;
+
+    @Mixin
+    MsgNetworkOptions network;
+
     /** An option given with a solver it does not apply to is refused, never ignored. */
     private void onlyWith(Scheduler.Solver which, String option, Scheduler.Solver... solvers) {
         if (!spec.commandLine().getParseResult().hasMatchedOption(option) || java.util.Arrays.asList(solvers).contains(which)) {
@@ -217,6 +236,16 @@ final class ScheduleCommand implements Callable<Integer> {
             throw new InvalidInputException("--picture " + picture + " has an unknown format; expected a name ending in .png or .svg");
         }
         double[] timeModel = timeModel();
+        if (replay == null) {
+            for (String o : MsgNetworkOptions.NAMES) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                    throw new InvalidInputException(o + " applies to the message-level replay; give --replay SIZE with it");
+                }
+            }
+            if (spec.commandLine().getParseResult().hasMatchedOption("--replay-order")) {
+                throw new InvalidInputException("--replay-order applies to the message-level replay; give --replay SIZE with it");
+            }
+        }
         if (validate != null) {
             if (timeModel != null) {
                 throw new InvalidInputException("--ts, --t1 and --bytes do not apply to --validate; give them to the search");
@@ -352,10 +381,16 @@ final class ScheduleCommand implements Callable<Integer> {
             r.put("transfers", items.size());
             r.put("violations", report.violations());
             r.put("messages", report.messages());
+            if (replay != null && report.ok()) {
+                r.put("replay", replay(t, items));
+            }
             w.println(Json.result(spec, r));
         } else if (report.ok()) {
             w.printf("%s: valid, %d transfers in %d steps (%s on %s, %s, %s)%n", validate, items.size(), stepCount,
                     c.kind().name(), t.spec(), portModel, sw.label());
+            if (replay != null) {
+                printReplay(w, replay(t, items));
+            }
         }
         if (!report.ok()) {
             if (json) {
@@ -413,6 +448,9 @@ final class ScheduleCommand implements Callable<Integer> {
                 tm.put("seconds", r.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
                 j.put("timeModel", tm);
             }
+            if (replay != null && r.schedule() != null) {
+                j.put("replay", replay(p.topology(), items));
+            }
             List<Map<String, Object>> list = new ArrayList<>();
             for (ScheduleValidator.Item it : items) {
                 Map<String, Object> m = new LinkedHashMap<>();
@@ -439,6 +477,53 @@ final class ScheduleCommand implements Callable<Integer> {
             w.printf(Locale.ROOT, "time: %d x %.4g s + %.0f B x %.4g s/B = %.6g s (2007 paper, eq. 3)%n", r.steps(),
                     timeModel[0], timeModel[2], timeModel[1], r.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
         }
+        if (replay != null) {
+            printReplay(w, replay(p.topology(), items));
+        }
+    }
+
+    /**
+     * The message-level replay of a schedule ({@link StepProgram}): its simulated seconds and the settings, as the
+     * JSON's {@code "replay"} object.
+     */
+    private Map<String, Object> replay(Topology t, List<ScheduleValidator.Item> items) {
+        double size = CollectivePrograms.parseBytes(replay);
+        StepProgram.Order order = StepProgram.Order.parse(replayOrder);
+        int n = items.size();
+        int[] sender = new int[n];
+        int[] from = new int[n];
+        int[] to = new int[n];
+        int[] step = new int[n];
+        int[][] path = new int[n][];
+        for (int i = 0; i < n; i++) {
+            ScheduleValidator.Item it = items.get(i);
+            sender[i] = it.sender();
+            from[i] = it.from();
+            to[i] = it.dst();
+            step[i] = it.step();
+            path[i] = it.path();
+        }
+        MsgNetwork net = network.network(t, true);
+        MessageSimulator.Result r = MessageSimulator.run(net, StepProgram.of(sender, from, to, step, path, size, order),
+                network.options());
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("bytes", size);
+        m.put("order", order.label());
+        m.put("seconds", r.seconds());
+        m.put("messages", r.messages());
+        m.put("bandwidth", network.bandwidth);
+        m.put("latency", network.latency);
+        m.put("hostLinks", net.hostLinks());
+        m.put("duplex", net.duplex().name().toLowerCase(Locale.ROOT));
+        m.put("sharing", network.sharing);
+        return m;
+    }
+
+    private static void printReplay(PrintWriter w, Map<String, Object> m) {
+        w.printf(Locale.ROOT, "replay: %.6g s simulated (%d messages of %.0f B, %s order, %s links of %s, %s per link; "
+                + "host links %s, %s duplex)%n", (double) m.get("seconds"), (int) m.get("messages"), (double) m.get("bytes"),
+                m.get("order"), m.get("sharing"), m.get("bandwidth"), m.get("latency"),
+                (boolean) m.get("hostLinks") ? "on" : "off", m.get("duplex"));
     }
 
     /** Rows = sending nodes, columns = steps 1..S, cells = destinations (the layout of the MIN paper's Table 2). */

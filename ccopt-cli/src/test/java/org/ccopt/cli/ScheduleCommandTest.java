@@ -132,6 +132,31 @@ class ScheduleCommandTest {
         assertThat(s.get("status").asText()).isEqualTo("optimal");
     }
 
+    /**
+     * Replay at message level: on omega:8 every AAS transfer crosses 4 channels, so each of the 7 steps takes
+     * 4 x 100 ns + 1 MiB / 12.5 GB/s; the file replays to the same time; network options without --replay are refused.
+     */
+    @Test
+    void aScheduleReplaysInSecondsAtMessageLevel() throws Exception {
+        MainTest.Result r = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--replay", "1MiB", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode replay = r.json().get("replay");
+        double step = 4 * 100e-9 + 1048576 / 12.5e9;
+        assertThat(replay.get("seconds").asDouble()).isCloseTo(7 * step, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(replay.get("order").asText()).isEqualTo("barrier");
+        assertThat(replay.get("hostLinks").asBoolean()).isFalse();
+        java.nio.file.Path file = dir.resolve("omega.json");
+        java.nio.file.Files.writeString(file, r.out());
+        MainTest.Result again = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--validate", file.toString(),
+                "--replay", "1MiB", "--replay-order", "resources", "--json");
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.json().get("replay").get("seconds").asDouble())
+                .isCloseTo(7 * step, org.assertj.core.api.Assertions.within(1e-12));
+        MainTest.Result refused = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--latency", "1us");
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("--latency applies to the message-level replay");
+    }
+
     /** An EA option given with a solver it does not apply to is one line and exit 2, never ignored. */
     @ParameterizedTest
     @CsvSource({

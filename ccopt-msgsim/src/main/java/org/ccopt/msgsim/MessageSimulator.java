@@ -178,6 +178,13 @@ public final class MessageSimulator {
                 }
             }
             MsgNetwork.Routes routes = net.routes(from, to);
+            for (int m = 0; m < messages; m++) {
+                int[] path = p.route[taskOf[m]];
+                if (path != null) {
+                    routes.resources()[m] = net.pathResources(from[m], to[m], path);
+                    routes.hops()[m] = path.length - 1;
+                }
+            }
             int[][] entries = routes.resources();
             double[][] coefs = new double[messages][];
             if (o.crossTraffic()) {

@@ -15,7 +15,9 @@ import org.ccopt.topology.metrics.BitParallelBfs;
  * and zero latency to its router, and every link between routers is one resource of the link bandwidth and latency.
  * In the default {@link Duplex#SHARED} layout a link is one resource for both directions, which is SimGrid's default
  * {@code SHARED} sharing policy for the exported platform; {@link Duplex#SPLIT} gives each direction its own
- * resource (SimGrid's {@code SPLITDUPLEX}).
+ * resource (SimGrid's {@code SPLITDUPLEX}). Without host links ({@code hostLinks} false) a message uses only the
+ * channels of its route, so a node sends and receives as many messages at full bandwidth as it has channels: the
+ * k-port, all-port model of the step schedules (Jaros, Ohlidal, Dvorak 2007, §2), used to replay them.
  *
  * <p>A message from terminal a to terminal b uses the host link of a, the links of the fixed route from a to b, and
  * the host link of b; its latency is the sum of the route's link latencies. Routes are the topology's deterministic
@@ -35,6 +37,7 @@ public final class MsgNetwork {
     private final double bandwidth;
     private final double latency;
     private final Duplex duplex;
+    private final boolean hostLinks;
     private final int resources;
     private final int hostBase;
     /** Resource of every channel. */
@@ -45,6 +48,11 @@ public final class MsgNetwork {
      * @param latency   seconds per router-to-router link
      */
     public MsgNetwork(Topology topology, double bandwidth, double latency, Duplex duplex) {
+        this(topology, bandwidth, latency, duplex, true);
+    }
+
+    /** @param hostLinks whether every message also crosses its sender's and receiver's host links */
+    public MsgNetwork(Topology topology, double bandwidth, double latency, Duplex duplex, boolean hostLinks) {
         if (!(bandwidth > 0) || Double.isInfinite(bandwidth)) {
             throw new InvalidInputException("bandwidth " + bandwidth + " B/s is invalid; expected a positive value");
         }
@@ -55,6 +63,7 @@ public final class MsgNetwork {
         this.bandwidth = bandwidth;
         this.latency = latency;
         this.duplex = topology.isOneWay() ? Duplex.SPLIT : duplex;
+        this.hostLinks = hostLinks;
         channelResource = new int[topology.channelCount()];
         int next = 0;
         for (int c = 0; c < topology.channelCount(); c++) {
@@ -91,6 +100,10 @@ public final class MsgNetwork {
         return latency;
     }
 
+    public boolean hostLinks() {
+        return hostLinks;
+    }
+
     public Duplex duplex() {
         return duplex;
     }
@@ -118,6 +131,10 @@ public final class MsgNetwork {
      * broadcast 2(P-1), where listing every pair of a 1,024-terminal network would take about a million.
      */
     public String simgridPlatform(String hostSpeed, Program program) {
+        if (program.hasOwnRoutes()) {
+            throw new InvalidInputException("the program routes some messages its own way; the SimGrid platform lists "
+                    + "the network's deterministic routes only");
+        }
         int t = topology.terminalCount();
         String[] names = new String[resources];
         for (int c = 0; c < topology.channelCount(); c++) {
@@ -247,7 +264,31 @@ public final class MsgNetwork {
                 hops[i] = path.length - 1;
             }
         }
+        if (!hostLinks) {
+            for (int i = 0; i < n; i++) {
+                res[i] = Arrays.copyOfRange(res[i], 1, res[i].length - 1);
+            }
+        }
         return new Routes(res, hops);
+    }
+
+    /**
+     * The resources of a message from terminal s to d along {@code path} (node ids, s first, d last, consecutive
+     * nodes joined by a channel), host links included when the network has them.
+     */
+    public int[] pathResources(int s, int d, int[] path) {
+        if (path.length < 2 || path[0] != s || path[path.length - 1] != d) {
+            throw new InvalidInputException("a route from " + s + " to " + d + " must start at " + s + " and end at " + d
+                    + "; got " + Arrays.toString(path));
+        }
+        for (int k = 0; k + 1 < path.length; k++) {
+            if (topology.channel(path[k], path[k + 1]) < 0) {
+                throw new InvalidInputException("the route " + Arrays.toString(path) + " has no channel from node "
+                        + path[k] + " to " + path[k + 1] + " in " + topology.spec());
+            }
+        }
+        int[] r = withHostLinks(s, d, path);
+        return hostLinks ? r : Arrays.copyOfRange(r, 1, r.length - 1);
     }
 
     /** The lowest-index shortest route from s to the destination in column b of {@code level}. */

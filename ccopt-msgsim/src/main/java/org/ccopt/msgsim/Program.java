@@ -15,6 +15,8 @@ public final class Program {
     /** Delay length in seconds; negative for a message. */
     double[] delay = new double[16];
     private int[][] deps = new int[16][];
+    /** A message's route as node ids, or null for the network's deterministic route. */
+    int[][] route = new int[16][];
 
     /** Adds a message and returns its task id. */
     public int message(int fromTerminal, int toTerminal, double byteCount, int... dependsOn) {
@@ -22,6 +24,26 @@ public final class Program {
             throw new IllegalArgumentException("a message from terminal " + fromTerminal + " to itself");
         }
         return add(fromTerminal, toTerminal, byteCount, -1, dependsOn);
+    }
+
+    /**
+     * Adds a message that takes the given route (node ids, {@code fromTerminal} first, {@code toTerminal} last)
+     * instead of the network's deterministic one, and returns its task id; the simulator checks the route.
+     */
+    public int messageVia(int fromTerminal, int toTerminal, double byteCount, int[] path, int... dependsOn) {
+        int task = message(fromTerminal, toTerminal, byteCount, dependsOn);
+        route[task] = path.clone();
+        return task;
+    }
+
+    /** Whether some message has its own route (the SimGrid export lists the deterministic routes only). */
+    public boolean hasOwnRoutes() {
+        for (int i = 0; i < size; i++) {
+            if (route[i] != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Adds a delay of the given seconds (0 makes a barrier) and returns its task id. */
@@ -37,6 +59,7 @@ public final class Program {
             bytes = Arrays.copyOf(bytes, cap);
             delay = Arrays.copyOf(delay, cap);
             deps = Arrays.copyOf(deps, cap);
+            route = Arrays.copyOf(route, cap);
         }
         for (int x : dependsOn) {
             if (x < 0 || x >= size) {
