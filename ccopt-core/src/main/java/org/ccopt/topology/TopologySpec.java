@@ -38,6 +38,8 @@ public final class TopologySpec {
             new Form("kring:D", "K-ring = folded hypercube: Q_D plus complement links, 2 <= D <= 20"),
             new Form("octagon | octagon:N", "Octagon NoC (8 nodes) or its ring extension, N = 4n >= 8"),
             new Form("fat-octagon[:N]", "Octagon of N routers (default 8) with two processors on each"),
+            new Form("octagon-bridged:K", "K Octagons in a chain, adjacent ones sharing a bridge node (7K+1 nodes)"),
+            new Form("octagon-md:D", "D-dimensional Octagon: product of D Octagons, 8^D nodes, 1 <= D <= 6"),
             new Form("coated-mesh:AxB", "A x B switch mesh with a processor on every free boundary port"),
             new Form("amp:N[:D[:seed=S]]", "A Minimum Path graph: N nodes, degree D (default 3), ASPL-minimised"),
             new Form("twisted-ladder:N", "Moebius (twisted) ladder of N nodes, N even >= 6"),
@@ -64,7 +66,8 @@ public final class TopologySpec {
 
     /** A one-line list of the family names, for error messages. */
     public static String familyNames() {
-        return "ring, mesh, torus, hypercube, kring, octagon, fat-octagon, coated-mesh, amp, twisted-ladder, moore, "
+        return "ring, mesh, torus, hypercube, kring, octagon, fat-octagon, octagon-bridged, octagon-md, coated-mesh, "
+                + "amp, twisted-ladder, moore, "
                 + "omega, butterfly, clos, btree, fattree, kary-ntree, fbtree, circulant, circulant2, "
                 + "random-shortcut, dragonfly, file";
     }
@@ -105,6 +108,10 @@ public final class TopologySpec {
                 return OctagonGenerator.build(spec, args == null ? 8 : a.singleInt("N", 8, MAX_NODES), 1);
             case "fat-octagon":
                 return OctagonGenerator.build(spec, args == null ? 8 : a.singleInt("N", 8, MAX_NODES / 3), 2);
+            case "octagon-bridged":
+                return OctagonGenerator.bridged(spec, a.singleInt("K", 1, (MAX_NODES - 1) / 7));
+            case "octagon-md":
+                return OctagonGenerator.multidimensional(spec, a.singleInt("D", 1, 6));
             case "coated-mesh": {
                 int[] d = a.dimensions(2, MAX_NODES / 3);
                 a.require(d.length == 2, "coated-mesh takes two radices AxB");

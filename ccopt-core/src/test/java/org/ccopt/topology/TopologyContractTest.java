@@ -18,7 +18,8 @@ class TopologyContractTest {
 
     static Stream<String> specs() {
         return Stream.of("ring:7", "mesh:3x5", "mesh:2x3x4", "torus:4x4", "torus:5x3", "torus:2x2x2", "hypercube:4",
-                "kring:4", "octagon", "octagon:12", "fat-octagon", "fat-octagon:12", "coated-mesh:4x4",
+                "kring:4", "octagon", "octagon:12", "fat-octagon", "fat-octagon:12", "octagon-bridged:3", "octagon-md:2",
+                "coated-mesh:4x4",
                 "coated-mesh:3x5", "amp:16:3", "twisted-ladder:10", "moore:petersen", "moore:hoffman-singleton",
                 "omega:8", "omega:16", "butterfly:8", "butterfly:16", "butterfly:8:textbook", "clos:3,3,4", "clos:4,4,4",
                 "clos:2,3,5", "clos:2,2,2,2,2",
@@ -34,6 +35,8 @@ class TopologyContractTest {
             case "hypercube:4" -> new int[] {4, 4};
             case "kring:4" -> new int[] {5, 5};
             case "octagon", "octagon:12", "twisted-ladder:10", "moore:petersen", "amp:16:3" -> new int[] {3, 3};
+            case "octagon-bridged:3" -> new int[] {3, 6};
+            case "octagon-md:2" -> new int[] {6, 6};
             case "moore:hoffman-singleton" -> new int[] {7, 7};
             case "circulant:20:1,3,7" -> new int[] {6, 6};
             case "circulant2:32" -> new int[] {9, 9};

@@ -158,6 +158,37 @@ class TopologyKnownAnswersTest {
         assertThat(summary(ladder).aspl()).isEqualTo(summary(o).aspl());
     }
 
+    /**
+     * The Octagon scalings of Jaros et al. 2007, §4: one bridged Octagon and the one-dimensional product are the
+     * Octagon itself; two bridged Octagons share a cut vertex of degree 6 (diameter 2 + 2); the 2-D Octagon has 64
+     * nodes of degree 6 and diameter 2 + 2.
+     */
+    @Test
+    void octagonScalings() {
+        Topology o = TopologySpec.parse("octagon");
+        for (String one : new String[] {"octagon-bridged:1", "octagon-md:1"}) {
+            Topology t = TopologySpec.parse(one);
+            assertThat(t.nodeCount()).isEqualTo(8);
+            for (int c = 0; c < o.channelCount(); c++) {
+                assertThat(t.channel(o.channelSource(c), o.channelTarget(c))).as(one).isNotNegative();
+            }
+            assertThat(t.linkCount()).isEqualTo(12);
+        }
+        Topology b = TopologySpec.parse("octagon-bridged:2");
+        assertThat(b.nodeCount()).isEqualTo(15);
+        assertThat(b.linkCount()).isEqualTo(24);
+        assertThat(b.degree(4)).isEqualTo(6);
+        assertThat(summary(b).diameter()).isEqualTo(4);
+        assertThat(new org.ccopt.topology.metrics.BisectionWidth(b).compute(20_000_000, 1).width()).isEqualTo(3);
+        Topology m = TopologySpec.parse("octagon-md:2");
+        assertThat(m.nodeCount()).isEqualTo(64);
+        assertThat(m.linkCount()).isEqualTo(64 * 6 / 2);
+        for (int v = 0; v < 64; v++) {
+            assertThat(m.degree(v)).isEqualTo(6);
+        }
+        assertThat(summary(m).diameter()).isEqualTo(4);
+    }
+
     @Test
     void treesCounts() {
         Topology b = TopologySpec.parse("btree:8");
