@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ccopt.InvalidInputException;
 import org.ccopt.collective.Collective;
+import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.LowerBounds;
 import org.ccopt.collective.PortModel;
 import org.ccopt.msgsim.CollectivePrograms;
@@ -25,6 +26,7 @@ import org.ccopt.msgsim.MsgNetwork;
 import org.ccopt.msgsim.StepProgram;
 import org.ccopt.schedule.Budget;
 import org.ccopt.schedule.Mboa;
+import org.ccopt.schedule.Reduction;
 import org.ccopt.schedule.SchedulePicture;
 import org.ccopt.schedule.ScheduleProblem;
 import org.ccopt.schedule.ExactSolver;
@@ -168,6 +170,10 @@ final class ScheduleCommand implements Callable<Integer> {
     @Mixin
     MsgNetworkOptions network;
 
+    /** For AOR: the reduce, solved as the time reverse of a broadcast on {@link #network0} transposed. */
+    private Collective reduce;
+    private Topology network0;
+
     /** An option given with a solver it does not apply to is refused, never ignored. */
     private void onlyWith(Scheduler.Solver which, String option, Scheduler.Solver... solvers) {
         if (!spec.commandLine().getParseResult().hasMatchedOption(option) || java.util.Arrays.asList(solvers).contains(which)) {
@@ -267,7 +273,14 @@ final class ScheduleCommand implements Callable<Integer> {
             }
             p = ScheduleProblem.ofPairs(t, TrafficPattern.parse(traffic).destinations(t, seed), portModel, extraHops, pathLimit);
         } else {
-            p = new ScheduleProblem(t, collective.build(t), portModel, sw, extraHops, pathLimit);
+            Collective c = collective.build(t);
+            if (c.kind() == CollectiveKind.AOR) {
+                reduce = c;
+                network0 = t;
+                p = new ScheduleProblem(Reduction.transpose(t), Reduction.broadcastOf(c), portModel, sw, extraHops, pathLimit);
+            } else {
+                p = new ScheduleProblem(t, c, portModel, sw, extraHops, pathLimit);
+            }
         }
         LowerBounds.Bound lower = Scheduler.bound(p);
         long bound = lower.steps();
@@ -297,8 +310,7 @@ final class ScheduleCommand implements Callable<Integer> {
                     live ? line -> err.println("  " + line) : null).run();
             print(p, r, lower.formula(), timeModel);
             if (picture != null && r.schedule() != null) {
-                SchedulePicture.write(picture, ScheduleValidator.items(p, r.schedule()), r.steps(),
-                        p.label() + ": " + r.steps() + " steps, " + r.solver());
+                SchedulePicture.write(picture, shown(p, r), r.steps(), label(p) + ": " + r.steps() + " steps, " + r.solver());
             }
         } finally {
             done.countDown();
@@ -422,11 +434,14 @@ final class ScheduleCommand implements Callable<Integer> {
 
     private void print(ScheduleProblem p, Scheduler.Result r, String boundArgument, double[] timeModel) {
         PrintWriter w = spec.commandLine().getOut();
-        List<ScheduleValidator.Item> items = r.schedule() == null ? List.of() : ScheduleValidator.items(p, r.schedule());
+        List<ScheduleValidator.Item> items = shown(p, r);
+        boolean valid = r.schedule() != null && (reduce == null ? r.validation() != null && r.validation().ok()
+                : ScheduleValidator.check(network0, reduce, null, p.ports(), p.switching(), p.extraHops(), r.steps(), items).ok());
+        Topology shownOn = reduce == null ? p.topology() : network0;
         if (json) {
             Map<String, Object> j = new LinkedHashMap<>();
-            j.put("topology", p.topology().spec());
-            j.put("cc", p.pairs() != null ? "PERM" : p.collective().kind().name());
+            j.put("topology", shownOn.spec());
+            j.put("cc", p.pairs() != null ? "PERM" : reduce != null ? "AOR" : p.collective().kind().name());
             j.put("ports", p.ports().toString());
             j.put("switching", p.switching().label());
             j.put("steps", r.steps());
@@ -436,7 +451,7 @@ final class ScheduleCommand implements Callable<Integer> {
             j.put("provenLowerBound", r.provenLowerBound());
             j.put("status", r.status());
             j.put("solver", r.solver());
-            j.put("validated", r.validation() != null && r.validation().ok());
+            j.put("validated", valid);
             j.put("seconds", r.seconds());
             j.put("evaluations", r.evaluations());
             j.put("log", r.log());
@@ -449,7 +464,7 @@ final class ScheduleCommand implements Callable<Integer> {
                 j.put("timeModel", tm);
             }
             if (replay != null && r.schedule() != null) {
-                j.put("replay", replay(p.topology(), items));
+                j.put("replay", replay(shownOn, items));
             }
             List<Map<String, Object>> list = new ArrayList<>();
             for (ScheduleValidator.Item it : items) {
@@ -465,21 +480,39 @@ final class ScheduleCommand implements Callable<Integer> {
             w.println(Json.result(spec, j));
             return;
         }
-        w.printf(Locale.ROOT, "%s: %d steps, lower bound %d, %s (%s, %.2f s)%n", p.label(), r.steps(), r.lowerBound(),
+        w.printf(Locale.ROOT, "%s: %d steps, lower bound %d, %s (%s, %.2f s)%n", label(p), r.steps(), r.lowerBound(),
                 r.status(), r.solver(), r.seconds());
         if (r.schedule() == null) {
             w.printf("no schedule in %d steps exists (proven by the exact model)%n", r.steps());
             return;
         }
-        w.print(table(items, r.steps(), p.broadcast()));
-        w.println(r.validation().ok() ? "validated: conflict-free" : "NOT VALID");
+        w.print(table(items, r.steps(), p.broadcast() && reduce == null));
+        w.println(valid ? "validated: conflict-free" : "NOT VALID");
         if (timeModel != null) {
             w.printf(Locale.ROOT, "time: %d x %.4g s + %.0f B x %.4g s/B = %.6g s (2007 paper, eq. 3)%n", r.steps(),
                     timeModel[0], timeModel[2], timeModel[1], r.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
         }
         if (replay != null) {
-            printReplay(w, replay(p.topology(), items));
+            printReplay(w, replay(shownOn, items));
         }
+    }
+
+    /** The transfers as the user asked for them: a reduce's are the broadcast's reversed. */
+    private List<ScheduleValidator.Item> shown(ScheduleProblem p, Scheduler.Result r) {
+        if (r.schedule() == null) {
+            return List.of();
+        }
+        List<ScheduleValidator.Item> items = ScheduleValidator.items(p, r.schedule());
+        return reduce == null ? items : Reduction.reverse(items, r.steps());
+    }
+
+    private String label(ScheduleProblem p) {
+        if (reduce == null) {
+            return p.label();
+        }
+        return "AOR to " + reduce.receivers()[0] + " on " + network0.spec() + ", " + p.ports() + ", " + p.switching().label()
+                + (p.extraHops() > 0 ? ", minimal +" + p.extraHops() + " hops" : ", minimal routing")
+                + " (the time reverse of a broadcast)";
     }
 
     /**
@@ -504,7 +537,7 @@ final class ScheduleCommand implements Callable<Integer> {
             path[i] = it.path();
         }
         MsgNetwork net = network.network(t, true);
-        MessageSimulator.Result r = MessageSimulator.run(net, StepProgram.of(sender, from, to, step, path, size, order),
+        MessageSimulator.Result r = MessageSimulator.run(net, StepProgram.of(sender, from, to, step, path, size, order, reduce != null),
                 network.options());
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("bytes", size);

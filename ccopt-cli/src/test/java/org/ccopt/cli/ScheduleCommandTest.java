@@ -157,6 +157,27 @@ class ScheduleCommandTest {
         assertThat(refused.err()).contains("--latency applies to the message-level replay");
     }
 
+    /** AOR: the reversed broadcast, printed on the network asked for, re-validated by the reduce rules from its file. */
+    @Test
+    void aReduceIsTheTimeReverseOfABroadcast() throws Exception {
+        MainTest.Result r = MainTest.run("schedule", "-t", "omega:8", "--cc", "AOR", "--root", "3", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("cc").asText()).isEqualTo("AOR");
+        assertThat(j.get("topology").asText()).isEqualTo("omega:8");
+        assertThat(j.get("steps").asInt()).isEqualTo(3);
+        assertThat(j.get("validated").asBoolean()).isTrue();
+        assertThat(j.get("transfers").size()).isEqualTo(7);
+        java.nio.file.Path file = dir.resolve("aor.json");
+        java.nio.file.Files.writeString(file, r.out());
+        MainTest.Result ok = MainTest.run("schedule", "-t", "omega:8", "--cc", "AOR", "--root", "3", "--validate", file.toString());
+        assertThat(ok.code()).as(ok.err()).isZero();
+        // the same transfers read as a broadcast from 3 are not one
+        MainTest.Result asBroadcast = MainTest.run("schedule", "-t", "omega:8", "--cc", "OAB", "--root", "3", "--validate",
+                file.toString());
+        assertThat(asBroadcast.code()).isEqualTo(2);
+    }
+
     /** An EA option given with a solver it does not apply to is one line and exit 2, never ignored. */
     @ParameterizedTest
     @CsvSource({

@@ -19,7 +19,8 @@ import org.ccopt.InvalidInputException;
  *       brought its message to the node it starts from (a relay), and the transfers of the latest earlier step that
  *       used one of its channels, left the node it starts from or entered its destination. The schedule's order
  *       is kept on every channel and port, but a transfer that is ready need not wait for the slowest of the step
- *       before (ccopt's reading; the papers define no asynchronous execution).
+ *       before (ccopt's reading; the papers define no asynchronous execution). In a reduce ({@code combining})
+ *       a transfer also waits for every earlier transfer into the node it starts from: it sends the combination.
  * </ul>
  */
 public final class StepProgram {
@@ -50,6 +51,12 @@ public final class StepProgram {
      * {@code from[i]} first); every message has {@code bytes} bytes.
      */
     public static Program of(int[] sender, int[] from, int[] to, int[] step, int[][] path, double bytes, Order order) {
+        return of(sender, from, to, step, path, bytes, order, false);
+    }
+
+    /** @param combining a reduce: a transfer also waits for every earlier transfer into its start node */
+    public static Program of(int[] sender, int[] from, int[] to, int[] step, int[][] path, double bytes, Order order,
+            boolean combining) {
         int n = sender.length;
         int steps = 0;
         for (int s : step) {
@@ -88,6 +95,7 @@ public final class StepProgram {
         Map<Integer, int[]> lastSending = new HashMap<>();
         Map<Integer, int[]> lastReceiving = new HashMap<>();
         Map<Long, Integer> delivered = new HashMap<>(); // (sender, node) -> task that brought the message there
+        Map<Integer, List<Integer>> inputs = new HashMap<>(); // node -> every task into it so far (combining)
         long width = 1L << 32;
         for (int s = 0; s < steps; s++) {
             List<Integer> here = byStep.get(s);
@@ -96,7 +104,7 @@ public final class StepProgram {
             Map<Integer, List<Integer>> receivingNow = new HashMap<>();
             for (int i : here) {
                 java.util.TreeSet<Integer> deps = new java.util.TreeSet<>();
-                if (from[i] != sender[i]) {
+                if (from[i] != sender[i] && !combining) {
                     Integer relay = delivered.get(sender[i] * width + from[i]);
                     if (relay == null) {
                         throw new InvalidInputException("transfer " + (i + 1) + " starts from node " + from[i]
@@ -107,6 +115,9 @@ public final class StepProgram {
                 }
                 for (int k = 0; k + 1 < path[i].length; k++) {
                     addAll(deps, lastOnChannel.get(path[i][k] * width + path[i][k + 1]));
+                }
+                if (combining) {
+                    inputs.getOrDefault(from[i], List.of()).forEach(deps::add);
                 }
                 addAll(deps, lastSending.get(from[i]));
                 addAll(deps, lastReceiving.get(to[i]));
@@ -122,6 +133,7 @@ public final class StepProgram {
             receivingNow.forEach((v, list) -> lastReceiving.put(v, toArray(list)));
             for (int i : here) {
                 delivered.putIfAbsent(sender[i] * width + to[i], task[i]);
+                inputs.computeIfAbsent(to[i], x -> new ArrayList<>()).add(task[i]);
             }
         }
         return p;

@@ -68,4 +68,19 @@ class StepProgramTest {
         assertThat(without).isCloseTo(2e-6, within(1e-12));
         assertThat(with).isCloseTo(3e-6, within(1e-12));
     }
+
+    /** A reduce's node sends the combination, so it waits for what it receives first (resources order). */
+    @Test
+    void aCombiningTransferWaitsForItsInputs() {
+        int[] node = {2, 1, 3};
+        int[] to = {1, 0, 0};
+        int[] step = {0, 1, 2};
+        int[][] path = {{2, 1}, {1, 0}, {3, 0}};
+        Program plain = StepProgram.of(node, node, to, step, path, 1000, StepProgram.Order.RESOURCES, false);
+        Program reduce = StepProgram.of(node, node, to, step, path, 1000, StepProgram.Order.RESOURCES, true);
+        assertThat(plain.dependsOn(1)).isEmpty();
+        assertThat(reduce.dependsOn(1)).containsExactly(0);
+        // 2 -> 1 at 0..2 us, 1 -> 0 at 2..4, 3 -> 0 after 1 -> 0 into the same receiver: 4..6
+        assertThat(MessageSimulator.run(NET, reduce, MessageSimulator.Options.DEFAULT).seconds()).isCloseTo(6e-6, within(1e-12));
+    }
 }

@@ -94,8 +94,8 @@ public final class ScheduleProblem {
     private ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
                             int extraHops, int pathLimit, boolean relays, int[][] pairs) {
         if (collective.kind() == CollectiveKind.AOR) {
-            throw new InvalidInputException("AOR (reduce with combining) is not a step-scheduling collective here; "
-                    + "expected OAB, OAS, AAB, AAS, MNB, MNS or AOG");
+            throw new InvalidInputException("AOR (reduce with combining) is scheduled as the time reverse of a broadcast "
+                    + "(Reduction.broadcastOf on Reduction.transpose); a problem takes OAB, OAS, AAB, AAS, MNB, MNS or AOG");
         }
         if (extraHops < 0) {
             throw InvalidInputException.parameter("extra-hops", extraHops + " is invalid; expected 0 or more");

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.ccopt.collective.Collective;
+import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.PortModel;
 import org.ccopt.topology.Topology;
 
@@ -25,7 +26,9 @@ import org.ccopt.topology.Topology;
  *   <li>steps lie in 0..steps-1, no (step, channel) carries two transfers, and no node sends or receives more
  *       messages in a step than its ports allow (Jaros, Ohlidal, Dvorak 2007, §1-§2);
  *   <li>scatters send from the sender; broadcasts send only from a node that holds the message at the start of the
- *       step (admissibility, Jaros et al., MIN paper, §4.2).
+ *       step (admissibility, Jaros et al., MIN paper, §4.2);
+ *   <li>reduces (AOR, {@link Reduction}): every sender but the root sends its partial result exactly once, from
+ *       itself, to the root or to another sender whose own send comes in a later step; nothing else is sent.
  * </ul>
  */
 public final class ScheduleValidator {
@@ -73,9 +76,12 @@ public final class ScheduleValidator {
                 out.add(msg);
             }
         };
-        boolean broadcast = c.kind().isBroadcast();
+        boolean reduce = c.kind() == CollectiveKind.AOR;
+        boolean broadcast = c.kind().isBroadcast() && !reduce;
         Set<Long> expected = new HashSet<>();
-        if (pairs != null) {
+        if (reduce) {
+            checkReduce(c, items, fail);
+        } else if (pairs != null) {
             for (int[] pr : pairs) {
                 expected.add(((long) pr[0] << 32) | pr[1]);
             }
@@ -95,17 +101,17 @@ public final class ScheduleValidator {
         Map<Integer, int[]> distCache = new HashMap<>();
         for (Item it : items) {
             String name = "transfer " + it.sender() + "->" + it.dst() + " (from " + it.from() + ", step " + it.step() + ")";
-            if (!expected.contains(((long) it.sender() << 32) | it.dst())) {
+            if (!reduce && !expected.contains(((long) it.sender() << 32) | it.dst())) {
                 fail.accept(name + " is not part of the collective");
             }
-            if (!delivered.add(((long) it.sender() << 32) | it.dst())) {
+            if (!reduce && !delivered.add(((long) it.sender() << 32) | it.dst())) {
                 fail.accept(name + " delivers a message twice");
             }
             if (it.step() < 0 || it.step() >= steps) {
                 fail.accept(name + " has a step outside 0.." + (steps - 1));
             }
             if (!broadcast && it.from() != it.sender()) {
-                fail.accept(name + " is a scatter transfer that does not start at its sender");
+                fail.accept(name + (reduce ? " is a reduce transfer" : " is a scatter transfer") + " that does not start at its sender");
             }
             int[] path = it.path();
             if (path.length < 2 || path[0] != it.from() || path[path.length - 1] != it.dst()) {
@@ -182,6 +188,43 @@ public final class ScheduleValidator {
             }
         }
         return new Report(count[0] == 0, count[0], out);
+    }
+
+    /** The reduce's own rules: each sender sends once, to the root or to a sender that sends later. */
+    private static void checkReduce(Collective c, List<Item> items, java.util.function.Consumer<String> fail) {
+        int root = c.receivers()[0];
+        Map<Integer, Integer> sendStep = new HashMap<>();
+        Set<Integer> senders = new HashSet<>();
+        for (int v : c.senders()) {
+            if (v != root) {
+                senders.add(v);
+            }
+        }
+        for (Item it : items) {
+            if (!senders.contains(it.sender())) {
+                fail.accept("node " + it.sender() + " sends in step " + it.step() + " but is not a sender of the reduce to " + root);
+            } else if (sendStep.putIfAbsent(it.sender(), it.step()) != null) {
+                fail.accept("node " + it.sender() + " sends its partial result more than once");
+            }
+        }
+        for (Item it : items) {
+            if (it.dst() == root) {
+                continue;
+            }
+            Integer later = sendStep.get(it.dst());
+            if (!senders.contains(it.dst())) {
+                fail.accept("node " + it.sender() + " sends to " + it.dst() + ", which is neither the root " + root
+                        + " nor a sender of the reduce");
+            } else if (later == null || later <= it.step()) {
+                fail.accept("node " + it.sender() + " sends to " + it.dst() + " in step " + it.step() + ", but "
+                        + it.dst() + (later == null ? " never passes its partial result on" : " has sent its own in step " + later));
+            }
+        }
+        for (int v : senders) {
+            if (!sendStep.containsKey(v)) {
+                fail.accept("the value of " + v + " never reaches the root " + root);
+            }
+        }
     }
 
     private static int[] bfsTo(Topology t, int d) {

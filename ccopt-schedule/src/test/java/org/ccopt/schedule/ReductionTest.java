@@ -1,0 +1,90 @@
+package org.ccopt.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ccopt.collective.Collective;
+import org.ccopt.collective.CollectiveKind;
+import org.ccopt.collective.LowerBounds;
+import org.ccopt.collective.PortModel;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** AOR as the time reverse of OAB on the transposed network, checked by the validator's reduce rules. */
+class ReductionTest {
+
+    @ParameterizedTest(name = "{0} root {1}, {2}-port, {3}")
+    @CsvSource({
+        "hypercube:3, 0, all, WH",
+        "hypercube:4, 5, 1, WH",
+        "mesh:3x3, 4, 1, WH",
+        "mesh:3x3, 0, all, SF",
+        "omega:8, 3, 1, WH",
+        "'clos:2,2,2', 1, 1, WH",
+        "fat-octagon, 7, 1, WH",
+    })
+    void reversedBroadcastIsAValidReduceOfTheSameSteps(String spec, int root, String ports, String switching) {
+        Topology t = TopologySpec.parse(spec);
+        Collective reduce = Collective.standard(CollectiveKind.AOR, t, root);
+        PortModel pm = PortModel.parse(ports);
+        Switching sw = Switching.valueOf(switching);
+        ScheduleProblem p = new ScheduleProblem(Reduction.transpose(t), Reduction.broadcastOf(reduce), pm, sw, 0, 1024);
+        long bound = LowerBounds.forCollective(t, reduce, pm).steps();
+        Scheduler.Result r = new Scheduler(p, Scheduler.lowerBound(p),
+                new Scheduler.Settings(Scheduler.Solver.AUTO, null, 1, 2), Budget.seconds(30), null).run();
+        assertThat(r.validation().ok()).isTrue();
+        List<ScheduleValidator.Item> items = Reduction.reverse(ScheduleValidator.items(p, r.schedule()), r.steps());
+        ScheduleValidator.Report report = ScheduleValidator.check(t, reduce, null, pm, sw, 0, r.steps(), items);
+        assertThat(report.ok()).as(report.messages().toString()).isTrue();
+        assertThat(items).hasSize(t.terminalCount() - 1);
+        assertThat((long) r.steps()).isGreaterThanOrEqualTo(bound);
+    }
+
+    @Test
+    void transposeTurnsOneWayChannelsRoundAndKeepsTwoWayNetworks() {
+        Topology omega = TopologySpec.parse("omega:8");
+        Topology back = Reduction.transpose(omega);
+        assertThat(back.channelCount()).isEqualTo(omega.channelCount());
+        for (int c = 0; c < omega.channelCount(); c++) {
+            assertThat(back.channel(omega.channelTarget(c), omega.channelSource(c))).isNotNegative();
+        }
+        Topology mesh = TopologySpec.parse("mesh:3x3");
+        assertThat(Reduction.transpose(mesh)).isSameAs(mesh);
+    }
+
+    /** Hand-made reduces on ring:4 to root 0: the validator's reduce rules, each broken once. */
+    @Test
+    void theValidatorChecksTheReduceRules() {
+        Topology t = TopologySpec.parse("ring:4");
+        Collective reduce = Collective.standard(CollectiveKind.AOR, t, 0);
+        PortModel one = PortModel.parse("1");
+        // step 0: 2 -> 1; step 1: 1 -> 0 and 3 -> 0? node 0 has one port: 3 -> 0 in step 2
+        List<ScheduleValidator.Item> good = List.of(item(2, 1, 0, 2, 1), item(1, 0, 1, 1, 0), item(3, 0, 2, 3, 0));
+        assertThat(ScheduleValidator.check(t, reduce, null, one, Switching.WH, 0, 3, good).ok()).isTrue();
+        List<ScheduleValidator.Item> late = new ArrayList<>(good);
+        late.set(0, item(2, 1, 1, 2, 1)); // 2 sends to 1 in the step 1 sends its own: too late
+        assertThat(messages(t, reduce, one, late)).anyMatch(m -> m.contains("has sent its own in step 1"));
+        List<ScheduleValidator.Item> twice = new ArrayList<>(good);
+        twice.add(item(2, 3, 0, 2, 3));
+        assertThat(messages(t, reduce, one, twice)).anyMatch(m -> m.contains("more than once"));
+        List<ScheduleValidator.Item> missing = List.of(item(1, 0, 1, 1, 0), item(3, 0, 2, 3, 0));
+        assertThat(messages(t, reduce, one, missing)).anyMatch(m -> m.contains("value of 2 never reaches the root 0"));
+        List<ScheduleValidator.Item> fromRoot = new ArrayList<>(good);
+        fromRoot.add(item(0, 1, 0, 0, 1));
+        assertThat(messages(t, reduce, one, fromRoot)).anyMatch(m -> m.contains("is not a sender of the reduce"));
+    }
+
+    private static List<String> messages(Topology t, Collective reduce, PortModel ports, List<ScheduleValidator.Item> items) {
+        ScheduleValidator.Report r = ScheduleValidator.check(t, reduce, null, ports, Switching.WH, 0, 3, items);
+        assertThat(r.ok()).isFalse();
+        return r.messages();
+    }
+
+    private static ScheduleValidator.Item item(int node, int to, int step, int... path) {
+        return new ScheduleValidator.Item(node, to, node, step, path);
+    }
+}
