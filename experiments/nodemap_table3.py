@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Yokota et al. 2018, Table 3 beside ccopt's: mean best duration over the three-pattern combinations, per GA
-variant and survival order. Usage: experiments/nodemap_table3.py RESULTS.csv (a `ccopt run` of
-experiments/files/nodemap-table3-yokota2018.yaml). Prints Markdown."""
+variant and survival order. Usage: experiments/nodemap_table3.py RESULTS.csv [MORE.csv ...] (`ccopt run`s of
+experiments/files/nodemap-table3-yokota2018.yaml and, for all 56 combinations of the paper's eight patterns,
+nodemap-table3-yokota2018-random.yaml). Prints Markdown."""
 import csv
 import sys
 from collections import defaultdict
@@ -35,16 +36,17 @@ def spearman(a, b):
     return cov / (va * vb)
 
 
-def main(path):
+def main(paths):
     cells = defaultdict(list)
     physical = {}
     combos = set()
-    for row in csv.DictReader(open(path)):
-        if row["status"] != "ok":
-            continue
-        cells[(row["variant"], row["sort"])].append(float(row["bestCycles"]))
-        physical[row["traffic"]] = float(row["physicalCycles"])
-        combos.add(row["traffic"])
+    for path in paths:
+        for row in csv.DictReader(open(path)):
+            if row["status"] != "ok":
+                continue
+            cells[(row["variant"], row["sort"])].append(float(row["bestCycles"]))
+            physical[row["traffic"]] = float(row["physicalCycles"])
+            combos.add(row["traffic"])
     ours, paper = [], []
     print("| variant | sc (ccopt / paper) | ah | ml |")
     print("| --- | ---: | ---: | ---: |")
@@ -75,4 +77,4 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1:])
