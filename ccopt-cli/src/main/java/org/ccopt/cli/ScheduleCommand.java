@@ -109,6 +109,11 @@ final class ScheduleCommand implements Callable<Integer> {
                     + Mboa.Params.DEFAULT_RESTART + "; the paper restarts never, 0).")
     Integer mboaRestart;
 
+    @Option(names = "--mboa-rtr-window", paramLabel = "W",
+            description = "MBOA replaces by restricted tournament (Ocenasek 2002): each child against the most similar of "
+                    + "W random members; 0 is ccopt's tournament replacement, the worse of two (default: 0).")
+    Integer mboaWindow;
+
     @Option(names = "--time-limit", defaultValue = "60s", paramLabel = "T",
             description = "Time budget, e.g. 60s, 5m, 500ms (default: ${DEFAULT-VALUE}).")
     String timeLimit;
@@ -222,7 +227,12 @@ final class ScheduleCommand implements Callable<Integer> {
         if (restart < 0) {
             throw new InvalidInputException("--mboa-restart " + restart + " is out of range; expected 0 (never) or more generations");
         }
-        return Mboa.Params.defaults().withPairs(pairs).withPopulation(mboaPopulation).withRestart(restart);
+        int window = mboaWindow == null ? 0 : mboaWindow;
+        if (window < 0 || window > mboaPopulation) {
+            throw new InvalidInputException("--mboa-rtr-window " + window + " is out of range; expected 0 (tournament "
+                    + "replacement) to the population, " + mboaPopulation);
+        }
+        return Mboa.Params.defaults().withPairs(pairs).withPopulation(mboaPopulation).withRestart(restart).withWindow(window);
     }
 
     @Override
@@ -235,7 +245,7 @@ final class ScheduleCommand implements Callable<Integer> {
         for (String o : new String[] {"--umda-reading", "--umda-population", "--umda-mutation", "--umda-restart"}) {
             onlyWith(which, o, Scheduler.Solver.UMDA);
         }
-        for (String o : new String[] {"--mboa-population", "--mboa-restart"}) {
+        for (String o : new String[] {"--mboa-population", "--mboa-restart", "--mboa-rtr-window"}) {
             onlyWith(which, o, Scheduler.Solver.MBOA);
         }
         if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).matches(".*\\.(png|svg)")) {
