@@ -151,7 +151,7 @@ print("The Butterfly rows use `butterfly:N`, the paper's reading of its Butterfl
       "and counts as the same result: the 16 rows above that beat the paper are 14 results.\n")
 print("### Networks without a paper row: the textbook Butterfly and recursive Clos\n")
 print("The textbook Butterfly (`butterfly:N:textbook`, terminal t on input line t) has a bisection of N/2 channels, "
-      "so its all-to-all kinds need N steps, one more than the paper's Butterfly; recursive Clos networks "
+      "so its all-to-all scatter needs N steps, one more than on the paper's Butterfly; recursive Clos networks "
       "(`clos:n1,m1,n2,m2,...,r`, MIN paper §4: \"Clos networks of more than three stages emerge by substituting "
       "again the middle stage SEs by Clos network\"): Benes 8 and 16 and a five-stage Clos 16. Same settings as "
       "above (`experiments/files/schedule-min-variants.yaml`); the paper has no rows for these.\n")
