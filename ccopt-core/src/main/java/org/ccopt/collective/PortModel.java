@@ -8,7 +8,9 @@ import org.ccopt.topology.Topology;
  * How many messages a processor may inject and absorb in one step (Jaros et al. 2007, §1): 1-port, k-port,
  * or all-port (as many as its router has external channels). A node never has more ports than channels, so
  * the corner of an all-port mesh has 2 and a leaf of a tree has 1 — which is what makes the papers' bounds
- * for such networks higher than the uniform formula.
+ * for such networks higher than the uniform formula. Ports are the channels between a processor and its router, so
+ * a switch (a router without a processor), which only ever sends or receives when it stores and forwards a message,
+ * uses all its external channels at once.
  */
 public record PortModel(int k) {
 
@@ -38,11 +40,11 @@ public record PortModel(int k) {
     }
 
     public int sendPorts(Topology t, int node) {
-        return Math.min(k, t.outDegree(node));
+        return t.isTerminal(node) ? Math.min(k, t.outDegree(node)) : t.outDegree(node);
     }
 
     public int receivePorts(Topology t, int node) {
-        return Math.min(k, t.inDegree(node));
+        return t.isTerminal(node) ? Math.min(k, t.inDegree(node)) : t.inDegree(node);
     }
 
     @Override

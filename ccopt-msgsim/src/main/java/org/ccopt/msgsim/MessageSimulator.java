@@ -100,6 +100,42 @@ public final class MessageSimulator {
         return new Engine(net, program, options).run();
     }
 
+    /**
+     * Every message's resources and hops: its own route where the program gives one, else the network's
+     * deterministic route (computed for those messages only: an own route may end at a switch, which has none).
+     */
+    private static MsgNetwork.Routes routesOf(MsgNetwork net, Program p, int[] from, int[] to, int[] taskOf) {
+        int messages = from.length;
+        int[] plain = new int[messages];
+        int count = 0;
+        for (int m = 0; m < messages; m++) {
+            if (p.route[taskOf[m]] == null) {
+                plain[count++] = m;
+            }
+        }
+        int[] pf = new int[count];
+        int[] pt = new int[count];
+        for (int i = 0; i < count; i++) {
+            pf[i] = from[plain[i]];
+            pt[i] = to[plain[i]];
+        }
+        MsgNetwork.Routes deterministic = net.routes(pf, pt);
+        int[][] resources = new int[messages][];
+        int[] hops = new int[messages];
+        for (int i = 0; i < count; i++) {
+            resources[plain[i]] = deterministic.resources()[i];
+            hops[plain[i]] = deterministic.hops()[i];
+        }
+        for (int m = 0; m < messages; m++) {
+            int[] path = p.route[taskOf[m]];
+            if (path != null) {
+                resources[m] = net.pathResources(from[m], to[m], path);
+                hops[m] = path.length - 1;
+            }
+        }
+        return new MsgNetwork.Routes(resources, hops);
+    }
+
     private static final class Engine {
         final MsgNetwork net;
         final Program p;
@@ -177,17 +213,14 @@ public final class MessageSimulator {
                     taskOf[m++] = t;
                 }
             }
-            MsgNetwork.Routes routes = net.routes(from, to);
-            for (int m = 0; m < messages; m++) {
-                int[] path = p.route[taskOf[m]];
-                if (path != null) {
-                    routes.resources()[m] = net.pathResources(from[m], to[m], path);
-                    routes.hops()[m] = path.length - 1;
-                }
-            }
+            MsgNetwork.Routes routes = routesOf(net, p, from, to, taskOf);
             int[][] entries = routes.resources();
             double[][] coefs = new double[messages][];
             if (o.crossTraffic()) {
+                if (p.hasOwnRoutes()) {
+                    throw new InvalidInputException("cross traffic loads the network's route back of every flow; a program "
+                            + "that routes its messages itself (a replayed schedule) runs without it");
+                }
                 int[][] back = net.routes(to, from).resources();
                 entries = new int[messages][];
                 for (int m = 0; m < messages; m++) {

@@ -288,7 +288,10 @@ public final class MsgNetwork {
             }
         }
         int[] r = withHostLinks(s, d, path);
-        return hostLinks ? r : Arrays.copyOfRange(r, 1, r.length - 1);
+        // host links belong to terminals: a switch that stores and forwards a message has none
+        int first = hostLinks && s < topology.terminalCount() ? 0 : 1;
+        int last = hostLinks && d < topology.terminalCount() ? r.length : r.length - 1;
+        return Arrays.copyOfRange(r, first, last);
     }
 
     /** The lowest-index shortest route from s to the destination in column b of {@code level}. */
@@ -314,11 +317,11 @@ public final class MsgNetwork {
 
     private int[] withHostLinks(int s, int d, int[] path) {
         int[] r = new int[path.length + 1];
-        r[0] = hostOut(s);
+        r[0] = s < topology.terminalCount() ? hostOut(s) : -1;
         for (int k = 0; k + 1 < path.length; k++) {
             r[k + 1] = channelResource[topology.channel(path[k], path[k + 1])];
         }
-        r[path.length] = hostIn(d);
+        r[path.length] = d < topology.terminalCount() ? hostIn(d) : -1;
         return r;
     }
 }

@@ -277,7 +277,7 @@ public final class ExactSolver {
             }
             return new Attempt("exact", steps, Attempt.Outcome.FOUND, s, 0, 0, seconds);
         }
-        if (status == CpSolverStatus.INFEASIBLE && p.complete()) {
+        if (status == CpSolverStatus.INFEASIBLE && p.complete() && !p.relayNodes()) { // relay nodes: a stricter model
             return new Attempt("exact", steps, Attempt.Outcome.INFEASIBLE, null, -1, 0, seconds);
         }
         return new Attempt("exact", steps, Attempt.Outcome.UNKNOWN, null, -1, 0, seconds);

@@ -9,6 +9,7 @@ import org.ccopt.collective.Collective;
 import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.PortModel;
 import org.ccopt.routing.MinimalPaths;
+import org.ccopt.topology.metrics.HopDistances;
 import org.ccopt.topology.Topology;
 
 /**
@@ -40,6 +41,8 @@ public final class ScheduleProblem {
     private final int pathLimit;
     private final boolean broadcast;
     private final boolean relays;
+    /** Store-and-forward broadcasts that also deliver to non-receiving nodes on the way (switches). */
+    private final boolean relayNodes;
     private final int[][] pairs;
     private final int[] messageSender;
     private final int[] messageStart;
@@ -122,11 +125,27 @@ public final class ScheduleProblem {
         messageSender = senders.clone();
         messageStart = new int[senders.length + 1];
         int[][] targets = new int[senders.length][];
+        boolean[] receiving = new boolean[n];
+        for (int r : receivers) {
+            receiving[r] = true;
+        }
+        HopDistances hops = switching == Switching.SF && this.relays && receivers.length < n ? new HopDistances(topology) : null;
+        boolean anyRelay = false;
         for (int m = 0; m < senders.length; m++) {
             int sender = senders[m];
             targets[m] = pairs == null ? Arrays.stream(receivers).filter(r -> r != sender).toArray()
                     : Arrays.stream(pairs).filter(pr -> pr[0] == sender).mapToInt(pr -> pr[1]).toArray();
+            if (hops != null) {
+                int[] relayNodes = relayNodes(topology, hops, sender, targets[m], receiving);
+                if (relayNodes.length > 0) {
+                    anyRelay = true;
+                    int[] both = Arrays.copyOf(targets[m], targets[m].length + relayNodes.length);
+                    System.arraycopy(relayNodes, 0, both, targets[m].length, relayNodes.length);
+                    targets[m] = both;
+                }
+            }
         }
+        this.relayNodes = anyRelay;
         int count = 0;
         for (int m = 0; m < senders.length; m++) {
             messageStart[m] = count;
@@ -161,10 +180,12 @@ public final class ScheduleProblem {
             int d = destination[t];
             int s = messageSender[message[t]];
             if (this.relays) {
-                int[] cand = new int[receivers.length + 1];
+                int m = message[t];
+                int[] holders = Arrays.copyOfRange(destination, messageStart[m], messageStart[m + 1]);
+                int[] cand = new int[holders.length + 1];
                 int k = 0;
                 cand[k++] = s;
-                for (int r : receivers) {
+                for (int r : holders) {
                     if (r != d && r != s) {
                         cand[k++] = r;
                     }
@@ -212,8 +233,8 @@ public final class ScheduleProblem {
                 }
             }
             if (sources[t].length == 0) {
-                throw new InvalidInputException("terminal " + d + " has no neighbour that receives the message of "
-                        + s + "; a store-and-forward broadcast needs every relay to be a receiver");
+                throw new InvalidInputException("node " + d + " has no neighbour that can hold the message of " + s
+                        + " under store-and-forward on " + topology.spec());
             }
         }
         maxPathLength = longest;
@@ -247,6 +268,46 @@ public final class ScheduleProblem {
     /** True for broadcast kinds. */
     public boolean broadcast() {
         return broadcast;
+    }
+
+    /**
+     * True when a store-and-forward broadcast also delivers its messages to nodes that do not receive them (switches
+     * and other nodes on a shortest route from a sender to a receiver): ccopt's reading of store-and-forward on
+     * indirect networks, where a message can only move on by being stored in the switch it reached. Every such
+     * node must then hold every message whose shortest routes pass it, which a schedule of the real network need not
+     * do, so an exact proof that no schedule of some length exists does not carry over.
+     */
+    public boolean relayNodes() {
+        return relayNodes;
+    }
+
+    /**
+     * The nodes that store and forward a message of {@code sender} without receiving it: not receivers, not the
+     * sender, and on a shortest route from the sender to one of its receivers.
+     */
+    private static int[] relayNodes(Topology topology, HopDistances hops, int sender, int[] receivers, boolean[] receiving) {
+        int n = topology.nodeCount();
+        boolean[] relay = new boolean[n];
+        for (int r : receivers) {
+            int direct = hops.distance(sender, r);
+            for (int v = 0; v < n; v++) {
+                if (!receiving[v] && v != sender && !relay[v]
+                        && hops.distance(sender, v) + hops.distance(v, r) == direct) {
+                    relay[v] = true;
+                }
+            }
+        }
+        int count = 0;
+        for (boolean b : relay) {
+            count += b ? 1 : 0;
+        }
+        int[] out = new int[count];
+        for (int v = 0, k = 0; v < n; v++) {
+            if (relay[v]) {
+                out[k++] = v;
+            }
+        }
+        return out;
     }
 
     /** True when transfers may start at any node that holds the message (broadcasts with relays). */

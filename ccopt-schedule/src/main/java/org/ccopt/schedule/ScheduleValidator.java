@@ -26,7 +26,8 @@ import org.ccopt.topology.Topology;
  *   <li>steps lie in 0..steps-1, no (step, channel) carries two transfers, and no node sends or receives more
  *       messages in a step than its ports allow (Jaros, Ohlidal, Dvorak 2007, §1-§2);
  *   <li>scatters send from the sender; broadcasts send only from a node that holds the message at the start of the
- *       step (admissibility, Jaros et al., MIN paper, §4.2);
+ *       step (admissibility, Jaros et al., MIN paper, §4.2); a broadcast may also copy a message to a node that does
+ *       not receive it (a switch storing and forwarding it), once, under the same rules;
  *   <li>reduces (AOR, {@link Reduction}): every sender but the root sends its partial result exactly once, from
  *       itself, to the root or to another sender whose own send comes in a later step; nothing else is sent.
  * </ul>
@@ -94,6 +95,10 @@ public final class ScheduleValidator {
                 }
             }
         }
+        Set<Integer> receiving = new HashSet<>();
+        for (int r : c.receivers()) {
+            receiving.add(r);
+        }
         Set<Long> delivered = new HashSet<>();
         Map<Long, Integer> channelUse = new HashMap<>();
         Map<Long, Integer> sends = new HashMap<>();
@@ -101,7 +106,8 @@ public final class ScheduleValidator {
         Map<Integer, int[]> distCache = new HashMap<>();
         for (Item it : items) {
             String name = "transfer " + it.sender() + "->" + it.dst() + " (from " + it.from() + ", step " + it.step() + ")";
-            if (!reduce && !expected.contains(((long) it.sender() << 32) | it.dst())) {
+            boolean relayCopy = broadcast && !receiving.contains(it.dst()) && it.dst() != it.sender();
+            if (!reduce && !relayCopy && !expected.contains(((long) it.sender() << 32) | it.dst())) {
                 fail.accept(name + " is not part of the collective");
             }
             if (!reduce && !delivered.add(((long) it.sender() << 32) | it.dst())) {
@@ -159,14 +165,14 @@ public final class ScheduleValidator {
         });
         sends.forEach((key, n) -> {
             int v = (int) (key & 0xffffffffL);
-            int cap = Math.min(ports.k(), topo.outDegree(v));
+            int cap = topo.isTerminal(v) ? Math.min(ports.k(), topo.outDegree(v)) : topo.outDegree(v);
             if (n > cap) {
                 fail.accept("node " + v + " sends " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
             }
         });
         receives.forEach((key, n) -> {
             int v = (int) (key & 0xffffffffL);
-            int cap = Math.min(ports.k(), topo.inDegree(v));
+            int cap = topo.isTerminal(v) ? Math.min(ports.k(), topo.inDegree(v)) : topo.inDegree(v);
             if (n > cap) {
                 fail.accept("node " + v + " receives " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
             }

@@ -280,11 +280,13 @@ public final class Scheduler {
 
     /**
      * The broadcast with every transfer crossing one channel from a neighbour that holds the message (the
-     * store-and-forward model); a wormhole schedule too. Null when some receiver has no receiving neighbour.
+     * store-and-forward model); a wormhole schedule too. Null when that model stores messages in nodes that do not
+     * receive them (its transfers are then not the wormhole problem's) or some node cannot be reached hop by hop.
      */
     private static ScheduleProblem oneHop(ScheduleProblem p) {
         try {
-            return new ScheduleProblem(p.topology(), p.collective(), p.ports(), Switching.SF, 0, 1);
+            ScheduleProblem sf = new ScheduleProblem(p.topology(), p.collective(), p.ports(), Switching.SF, 0, 1);
+            return sf.relayNodes() ? null : sf;
         } catch (InvalidInputException e) {
             return null;
         }
