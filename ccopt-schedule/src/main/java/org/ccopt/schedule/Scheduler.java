@@ -139,6 +139,10 @@ public final class Scheduler {
             String name = "most transfers leaving or entering one node, per port";
             base = new LowerBounds.Bound(perNode, name, List.of(name + " = " + perNode), false);
         }
+        if (p.switching() == Switching.SF) {
+            base = with(base, storeAndForwardArrivals(p), "store-and-forward arrivals: the message of s reaches receiver r "
+                    + "no earlier than step dist(s, r), at most ports(r) a step (release-time bound per receiver)");
+        }
         if (p.relays() || !p.complete()) {
             return base;
         }
@@ -150,6 +154,37 @@ public final class Scheduler {
         boolean decides = clique.size() > base.steps();
         return new LowerBounds.Bound(Math.max(base.steps(), clique.size()), decides ? name : base.formula(), args,
                 base.bisectionUsed());
+    }
+
+    /** The bound with one more argument. */
+    private static LowerBounds.Bound with(LowerBounds.Bound base, long value, String name) {
+        List<String> args = new ArrayList<>(base.arguments());
+        args.add(name + " = " + value);
+        return value > base.steps() ? new LowerBounds.Bound(value, name, args, base.bisectionUsed())
+                : new LowerBounds.Bound(base.steps(), base.formula(), args, base.bisectionUsed());
+    }
+
+    /**
+     * Under store-and-forward a message moves one channel a step, so the message of sender s cannot reach receiver r
+     * before step dist(s, r), and r absorbs at most ports(r) messages a step: unit jobs with release times on
+     * ports(r) machines, whose shortest makespan is max over release times d of d - 1 + ceil(jobs released at d or
+     * later / ports(r)). The largest over the receivers (ccopt's bound; the 2007 paper's Table 1 counts ports only).
+     */
+    static long storeAndForwardArrivals(ScheduleProblem p) {
+        org.ccopt.topology.metrics.HopDistances hops = new org.ccopt.topology.metrics.HopDistances(p.topology());
+        int[] senders = p.collective().senders();
+        long best = 0;
+        for (int r : p.collective().receivers()) {
+            int[] release = java.util.Arrays.stream(senders).filter(s -> s != r).map(s -> hops.distance(s, r)).sorted().toArray();
+            int k = p.receivePorts(r);
+            for (int j = 0; j < release.length; j++) {
+                if (j == 0 || release[j] != release[j - 1]) {
+                    int later = release.length - j;
+                    best = Math.max(best, release[j] - 1 + (later + k - 1) / k);
+                }
+            }
+        }
+        return best;
     }
 
     public Result run() {

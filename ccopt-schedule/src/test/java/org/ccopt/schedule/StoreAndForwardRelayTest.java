@@ -70,4 +70,21 @@ class StoreAndForwardRelayTest {
         early.add(new ScheduleValidator.Item(0, 16, 17, router.step(), new int[] {17, 16}));
         assertThat(ScheduleValidator.check(t, oab, null, one, Switching.SF, 0, 4, early).ok()).isFalse();
     }
+
+    /**
+     * The arrival bound: on the fat Octagon every other processor is at least two channels away, so a receiver's 15
+     * (or 8) messages arrive in steps 2, 3, ... one a step: 16 steps for AAB, 9 for the interleaved 8-to-8 MNB. On
+     * the all-port 16-node hypercube it gives the known 4.
+     */
+    @Test
+    void storeAndForwardArrivalBound() {
+        Topology t = TopologySpec.parse("fat-octagon");
+        ScheduleProblem aab = Problems.of("fat-octagon", "AAB", "1", Switching.SF);
+        assertThat(Scheduler.storeAndForwardArrivals(aab)).isEqualTo(16);
+        ScheduleProblem mnb = new ScheduleProblem(t, Collective.of(CollectiveKind.MNB, t, new int[] {0, 2, 4, 6, 8, 10, 12, 14},
+                new int[] {1, 3, 5, 7, 9, 11, 13, 15}), PortModel.parse("1"), Switching.SF, 0, 1);
+        assertThat(Scheduler.storeAndForwardArrivals(mnb)).isEqualTo(9);
+        assertThat(Scheduler.bound(mnb).steps()).isEqualTo(9);
+        assertThat(Scheduler.storeAndForwardArrivals(Problems.of("hypercube:4", "AAB", "all", Switching.SF))).isEqualTo(4);
+    }
 }
