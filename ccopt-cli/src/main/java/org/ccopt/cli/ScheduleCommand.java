@@ -288,6 +288,10 @@ final class ScheduleCommand implements Callable<Integer> {
                 reduce = c;
                 network0 = t;
                 p = new ScheduleProblem(Reduction.transpose(t), Reduction.broadcastOf(c), portModel, sw, extraHops, pathLimit);
+                if (p.relayNodes()) {
+                    throw new InvalidInputException("AOR under store-and-forward on " + t.spec() + " would combine partial "
+                            + "results in nodes that take no part in the reduce (switches); expected --switching wh there");
+                }
             } else {
                 p = new ScheduleProblem(t, c, portModel, sw, extraHops, pathLimit);
             }
