@@ -3,6 +3,7 @@ package org.ccopt.cli;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.ccopt.InvalidInputException;
 import org.ccopt.collective.Collective;
 import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.LowerBounds;
@@ -31,6 +32,11 @@ final class BoundsCommand implements Callable<Integer> {
     @Mixin
     CollectiveOptions collective;
 
+    @Option(names = "--switching", defaultValue = "wh", paramLabel = "wh|sf",
+            description = "Wormhole, or store-and-forward for broadcasts, which adds the arrival bound (the message of s "
+                    + "reaches r no earlier than step dist(s, r)) (default: ${DEFAULT-VALUE}).")
+    String switching;
+
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
@@ -40,13 +46,20 @@ final class BoundsCommand implements Callable<Integer> {
         Collective c = collective.build(t);
         CollectiveKind kind = c.kind();
         PortModel portModel = collective.portModel();
-        LowerBounds.Bound bound = scatterOnRoutes(kind, c)
+        Switching sw = Switching.parse(switching);
+        if (sw == Switching.SF && (!kind.isBroadcast() || kind == CollectiveKind.AOR)) {
+            throw new InvalidInputException("--switching sf is modelled for broadcasts (OAB, AAB, MNB); " + kind
+                    + " takes --switching wh");
+        }
+        LowerBounds.Bound bound = sw == Switching.SF ? Scheduler.bound(new ScheduleProblem(t, c, portModel, sw, 0, 1))
+                : scatterOnRoutes(kind, c)
                 ? Scheduler.bound(new ScheduleProblem(t, c, portModel, Switching.WH, 0, ScheduleProblem.DEFAULT_PATH_LIMIT))
                 : LowerBounds.forCollective(t, c, portModel);
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("topology", t.spec());
         r.put("cc", kind.name());
         r.put("ports", portModel.toString());
+        r.put("switching", sw.label());
         r.put("senders", c.senders().length);
         r.put("receivers", c.receivers().length);
         r.put("lowerBound", bound.steps());
@@ -57,7 +70,7 @@ final class BoundsCommand implements Callable<Integer> {
         if (json) {
             w.println(Json.result(spec, r));
         } else {
-            w.printf("%s on %s, %s: at least %d steps%n", kind, t.spec(), portModel, bound.steps());
+            w.printf("%s on %s, %s, %s: at least %d steps%n", kind, t.spec(), portModel, sw.label(), bound.steps());
             w.println("  decided by: " + bound.formula());
             for (String a : bound.arguments()) {
                 w.println("  " + a);

@@ -124,6 +124,10 @@ class ScheduleCommandTest {
                 "--receivers", "8-15", "--json").json();
         assertThat(b.get("lowerBound").asInt()).isEqualTo(12);
         assertThat(b.get("formula").asText()).startsWith("12 transfers that pairwise must conflict");
+        JsonNode sf = MainTest.run("bounds", "--topology", "fat-octagon", "--cc", "MNB", "--senders", "0-7",
+                "--receivers", "8-15", "--switching", "sf", "--json").json();
+        assertThat(sf.get("lowerBound").asInt()).isEqualTo(10);
+        assertThat(sf.get("formula").asText()).startsWith("store-and-forward arrivals");
         JsonNode s = MainTest.run("schedule", "-t", "fat-octagon", "--cc", "MNS", "--senders", "0-7", "--receivers",
                 "8-15", "--solver", "min-conflicts", "--seed", "1", "--time-limit", "60s", "--json").json();
         assertThat(s.get("lowerBound").asInt()).isEqualTo(12);
