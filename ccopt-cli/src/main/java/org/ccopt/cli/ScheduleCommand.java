@@ -357,6 +357,10 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "); expected the output of 'ccopt schedule --json'");
         }
         Collective c = collective.build(t);
+        if (c.kind() == CollectiveKind.AOR) {
+            reduce = c; // a replay of the file combines: a node sends after what it receives
+            network0 = t;
+        }
         Switching sw = Switching.parse(switching);
         String[][] same = {{"topology", t.spec()}, {"cc", c.kind().name()}, {"ports", portModel.toString()}, {"switching", sw.label()}};
         for (String[] f : same) {
