@@ -51,10 +51,15 @@ final class BoundsCommand implements Callable<Integer> {
             throw new InvalidInputException("--switching sf is modelled for broadcasts (OAB, AAB, MNB); " + kind
                     + " takes --switching wh");
         }
-        LowerBounds.Bound bound = sw == Switching.SF ? Scheduler.bound(new ScheduleProblem(t, c, portModel, sw, 0, 1))
-                : scatterOnRoutes(kind, c)
-                ? Scheduler.bound(new ScheduleProblem(t, c, portModel, Switching.WH, 0, ScheduleProblem.DEFAULT_PATH_LIMIT))
-                : LowerBounds.forCollective(t, c, portModel);
+        LowerBounds.Bound bound;
+        if (sw == Switching.SF) {
+            bound = Scheduler.bound(new ScheduleProblem(t, c, portModel, sw, 0, 1));
+        } else if (!kind.isBroadcast() && (long) c.senders().length * c.receivers().length <= Scheduler.CLIQUE_TRANSFERS) {
+            // scatters: the conflict-clique term of `ccopt schedule` on minimal routes as well
+            bound = Scheduler.bound(new ScheduleProblem(t, c, portModel, sw, 0, ScheduleProblem.DEFAULT_PATH_LIMIT));
+        } else {
+            bound = LowerBounds.forCollective(t, c, portModel);
+        }
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("topology", t.spec());
         r.put("cc", kind.name());
@@ -77,15 +82,5 @@ final class BoundsCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
-    }
-
-    /**
-     * Whether the scatter's bound also takes the transfers that pairwise must conflict on minimal routes (the
-     * conflict-clique term of {@code ccopt schedule}): for OAS, AOG, AAS and MNS of at most 8,192 transfers.
-     */
-    private static boolean scatterOnRoutes(CollectiveKind kind, Collective c) {
-        boolean scatter = kind == CollectiveKind.OAS || kind == CollectiveKind.AOG || kind == CollectiveKind.AAS
-                || kind == CollectiveKind.MNS;
-        return scatter && (long) c.senders().length * c.receivers().length <= 8192;
     }
 }

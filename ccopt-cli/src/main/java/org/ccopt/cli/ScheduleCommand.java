@@ -175,6 +175,10 @@ final class ScheduleCommand implements Callable<Integer> {
     @Mixin
     MsgNetworkOptions network;
 
+    /** --replay SIZE and --replay-order, parsed. */
+    private double replayBytes;
+    private StepProgram.Order replayBy;
+
     /** For AOR: the reduce, solved as the time reverse of a broadcast on {@link #network0} transposed. */
     private Collective reduce;
     private Topology network0;
@@ -253,14 +257,17 @@ final class ScheduleCommand implements Callable<Integer> {
         }
         double[] timeModel = timeModel();
         if (replay == null) {
-            for (String o : MsgNetworkOptions.NAMES) {
+            List<String> replayOnly = new ArrayList<>(MsgNetworkOptions.NAMES);
+            replayOnly.add("--replay-order");
+            for (String o : replayOnly) {
                 if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
                     throw new InvalidInputException(o + " applies to the message-level replay; give --replay SIZE with it");
                 }
             }
-            if (spec.commandLine().getParseResult().hasMatchedOption("--replay-order")) {
-                throw new InvalidInputException("--replay-order applies to the message-level replay; give --replay SIZE with it");
-            }
+        } else {
+            // checked before the search, which may run for minutes
+            replayBytes = CollectivePrograms.parseBytes(replay);
+            replayBy = StepProgram.Order.parse(replayOrder);
         }
         if (validate != null) {
             if (timeModel != null) {
@@ -538,8 +545,6 @@ final class ScheduleCommand implements Callable<Integer> {
      * JSON's {@code "replay"} object.
      */
     private Map<String, Object> replay(Topology t, List<ScheduleValidator.Item> items) {
-        double size = CollectivePrograms.parseBytes(replay);
-        StepProgram.Order order = StepProgram.Order.parse(replayOrder);
         int n = items.size();
         int[] sender = new int[n];
         int[] from = new int[n];
@@ -555,11 +560,11 @@ final class ScheduleCommand implements Callable<Integer> {
             path[i] = it.path();
         }
         MsgNetwork net = network.network(t, true);
-        MessageSimulator.Result r = MessageSimulator.run(net, StepProgram.of(sender, from, to, step, path, size, order, reduce != null),
+        MessageSimulator.Result r = MessageSimulator.run(net, StepProgram.of(sender, from, to, step, path, replayBytes, replayBy, reduce != null),
                 network.options());
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("bytes", size);
-        m.put("order", order.label());
+        m.put("bytes", replayBytes);
+        m.put("order", replayBy.label());
         m.put("seconds", r.seconds());
         m.put("messages", r.messages());
         m.put("bandwidth", network.bandwidth);

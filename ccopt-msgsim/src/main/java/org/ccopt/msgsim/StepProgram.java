@@ -73,7 +73,6 @@ public final class StepProgram {
             byStep.get(step[i]).add(i);
         }
         Program p = new Program();
-        int[] task = new int[n];
         if (order == Order.BARRIER) {
             int barrier = -1;
             for (int s = 0; s < steps; s++) {
@@ -90,22 +89,19 @@ public final class StepProgram {
             }
             return p;
         }
-        // RESOURCES: per channel (as "u>v"), per sending node and per receiving node, the tasks of the latest step
-        Map<Long, int[]> lastOnChannel = new HashMap<>();
-        Map<Integer, int[]> lastSending = new HashMap<>();
-        Map<Integer, int[]> lastReceiving = new HashMap<>();
+        // RESOURCES: per resource (a channel, a node's sending side, a node's receiving side; see resources()) the
+        // tasks of the latest step that used it
+        int[] task = new int[n];
+        Map<Long, int[]> last = new HashMap<>();
         Map<Long, Integer> delivered = new HashMap<>(); // (sender, node) -> task that brought the message there
         Map<Integer, List<Integer>> inputs = new HashMap<>(); // node -> every task into it so far (combining)
-        long width = 1L << 32;
         for (int s = 0; s < steps; s++) {
             List<Integer> here = byStep.get(s);
-            Map<Long, List<Integer>> channelNow = new HashMap<>();
-            Map<Integer, List<Integer>> sendingNow = new HashMap<>();
-            Map<Integer, List<Integer>> receivingNow = new HashMap<>();
+            Map<Long, List<Integer>> now = new HashMap<>();
             for (int i : here) {
                 java.util.TreeSet<Integer> deps = new java.util.TreeSet<>();
                 if (from[i] != sender[i] && !combining) {
-                    Integer relay = delivered.get(sender[i] * width + from[i]);
+                    Integer relay = delivered.get(pair(sender[i], from[i]));
                     if (relay == null) {
                         throw new InvalidInputException("transfer " + (i + 1) + " starts from node " + from[i]
                                 + " in step " + (s + 1) + ", which holds no copy of terminal " + sender[i]
@@ -113,41 +109,44 @@ public final class StepProgram {
                     }
                     deps.add(relay);
                 }
-                for (int k = 0; k + 1 < path[i].length; k++) {
-                    addAll(deps, lastOnChannel.get(path[i][k] * width + path[i][k + 1]));
-                }
                 if (combining) {
-                    inputs.getOrDefault(from[i], List.of()).forEach(deps::add);
+                    deps.addAll(inputs.getOrDefault(from[i], List.of()));
                 }
-                addAll(deps, lastSending.get(from[i]));
-                addAll(deps, lastReceiving.get(to[i]));
+                long[] used = resources(from[i], to[i], path[i]);
+                for (long r : used) {
+                    for (int t : last.getOrDefault(r, new int[0])) {
+                        deps.add(t);
+                    }
+                }
                 task[i] = p.messageVia(from[i], to[i], bytes, path[i], deps.stream().mapToInt(Integer::intValue).toArray());
-                for (int k = 0; k + 1 < path[i].length; k++) {
-                    channelNow.computeIfAbsent(path[i][k] * width + path[i][k + 1], x -> new ArrayList<>()).add(task[i]);
+                for (long r : used) {
+                    now.computeIfAbsent(r, x -> new ArrayList<>()).add(task[i]);
                 }
-                sendingNow.computeIfAbsent(from[i], x -> new ArrayList<>()).add(task[i]);
-                receivingNow.computeIfAbsent(to[i], x -> new ArrayList<>()).add(task[i]);
             }
-            channelNow.forEach((c, list) -> lastOnChannel.put(c, toArray(list)));
-            sendingNow.forEach((v, list) -> lastSending.put(v, toArray(list)));
-            receivingNow.forEach((v, list) -> lastReceiving.put(v, toArray(list)));
+            now.forEach((r, list) -> last.put(r, list.stream().mapToInt(Integer::intValue).toArray()));
             for (int i : here) {
-                delivered.putIfAbsent(sender[i] * width + to[i], task[i]);
+                delivered.putIfAbsent(pair(sender[i], to[i]), task[i]);
                 inputs.computeIfAbsent(to[i], x -> new ArrayList<>()).add(task[i]);
             }
         }
         return p;
     }
 
-    private static void addAll(java.util.TreeSet<Integer> deps, int[] tasks) {
-        if (tasks != null) {
-            for (int t : tasks) {
-                deps.add(t);
-            }
-        }
+    private static long pair(int a, int b) {
+        return ((long) a << 32) | b;
     }
 
-    private static int[] toArray(List<Integer> list) {
-        return list.stream().mapToInt(Integer::intValue).toArray();
+    /**
+     * The resources a transfer holds, as keys: each channel u -> v of its path as (u, v), the sending side of its
+     * start node as -(2 from + 1), the receiving side of its destination as -(2 to + 2).
+     */
+    private static long[] resources(int from, int to, int[] path) {
+        long[] r = new long[path.length + 1];
+        for (int k = 0; k + 1 < path.length; k++) {
+            r[k] = pair(path[k], path[k + 1]);
+        }
+        r[path.length - 1] = -(2L * from + 1);
+        r[path.length] = -(2L * to + 2);
+        return r;
     }
 }

@@ -148,7 +148,11 @@ record ConflictClique(List<Integer> transfers, boolean proven, int channelsUsed,
         return lists;
     }
 
-    /** Maximum clique by branch and bound with greedy colouring (Tomita and Seki 2003), vertices in index order. */
+    /**
+     * Maximum clique by branch and bound with greedy colouring (Tomita and Seki 2003), vertices in index order. The
+     * candidate sets, colour orders and colouring scratch are kept per search depth and reused, so the search itself
+     * allocates only when it finds a larger clique.
+     */
     private static final class Search {
         private final long[][] adjacent;
         private final int words;
@@ -156,43 +160,65 @@ record ConflictClique(List<Integer> transfers, boolean proven, int channelsUsed,
         private final int[] current;
         private int depth;
         private long nodes;
+        /** Per depth: the candidates (consumed by the loop at that depth), their colour order and colours. */
+        private final List<long[]> candidates = new ArrayList<>();
+        private final List<int[]> orders = new ArrayList<>();
+        private final List<int[]> colours = new ArrayList<>();
+        private final long[] uncoloured;
+        private final long[] q;
 
         Search(long[][] adjacent, List<Integer> initial) {
             this.adjacent = adjacent;
             this.words = adjacent.length == 0 ? 0 : adjacent[0].length;
             this.best = initial;
             this.current = new int[adjacent.length];
+            this.uncoloured = new long[words];
+            this.q = new long[words];
         }
 
         void run() {
-            long[] all = new long[words];
+            long[] all = level(0);
             for (int v = 0; v < adjacent.length; v++) {
                 if (Arrays.stream(adjacent[v]).anyMatch(w -> w != 0)) {
                     all[v >>> 6] |= 1L << v;
                 }
             }
-            expand(all);
+            expand(0);
         }
 
-        private void expand(long[] candidates) {
+        /** The candidate set of a depth, allocated the first time the search reaches it. */
+        private long[] level(int d) {
+            while (candidates.size() <= d) {
+                candidates.add(new long[words]);
+                orders.add(new int[0]);
+                colours.add(new int[0]);
+            }
+            return candidates.get(d);
+        }
+
+        private void expand(int d) {
             if (++nodes > SEARCH_NODES) {
                 return;
             }
-            int size = Long.bitCount(candidates[0]);
-            for (int i = 1; i < words; i++) {
-                size += Long.bitCount(candidates[i]);
+            long[] p = candidates.get(d);
+            int size = 0;
+            for (int i = 0; i < words; i++) {
+                size += Long.bitCount(p[i]);
             }
-            int[] order = new int[size];
-            int[] colour = new int[size];
-            colourSort(candidates, order, colour);
-            long[] p = candidates.clone();
+            if (orders.get(d).length < size) {
+                orders.set(d, new int[size]);
+                colours.set(d, new int[size]);
+            }
+            int[] order = orders.get(d);
+            int[] colour = colours.get(d);
+            colourSort(p, size, order, colour);
+            long[] next = level(d + 1);
             for (int i = size - 1; i >= 0; i--) {
                 if (depth + colour[i] <= best.size() || nodes > SEARCH_NODES) {
                     return;
                 }
                 int v = order[i];
                 current[depth++] = v;
-                long[] next = new long[words];
                 boolean any = false;
                 for (int w = 0; w < words; w++) {
                     next[w] = p[w] & adjacent[v][w];
@@ -208,7 +234,7 @@ record ConflictClique(List<Integer> transfers, boolean proven, int channelsUsed,
                         best = found;
                     }
                 } else {
-                    expand(next);
+                    expand(d + 1);
                 }
                 depth--;
                 p[v >>> 6] &= ~(1L << v);
@@ -216,13 +242,13 @@ record ConflictClique(List<Integer> transfers, boolean proven, int channelsUsed,
         }
 
         /** Greedy colouring of the candidates; order lists them by ascending colour, colour[i] its colour (1..). */
-        private void colourSort(long[] candidates, int[] order, int[] colour) {
-            long[] uncoloured = candidates.clone();
+        private void colourSort(long[] candidates, int size, int[] order, int[] colour) {
+            System.arraycopy(candidates, 0, uncoloured, 0, words);
             int filled = 0;
             int k = 0;
-            while (filled < order.length) {
+            while (filled < size) {
                 k++;
-                long[] q = uncoloured.clone();
+                System.arraycopy(uncoloured, 0, q, 0, words);
                 for (int w = 0; w < words; w++) {
                     while (q[w] != 0) {
                         int v = (w << 6) + Long.numberOfTrailingZeros(q[w]);

@@ -9,8 +9,8 @@ import org.ccopt.collective.Collective;
 import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.PortModel;
 import org.ccopt.routing.MinimalPaths;
-import org.ccopt.topology.metrics.HopDistances;
 import org.ccopt.topology.Topology;
+import org.ccopt.topology.metrics.HopDistances;
 
 /**
  * One step-scheduling instance: a topology, a collective (sender set T, receiver set R) or explicit point-to-point
@@ -55,6 +55,7 @@ public final class ScheduleProblem {
     private final int[] receivePorts;
     private final int maxPathLength;
     private final boolean complete;
+    private final HopDistances distances;
     private volatile ConflictClique clique;
 
     public ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
@@ -129,7 +130,9 @@ public final class ScheduleProblem {
         for (int r : receivers) {
             receiving[r] = true;
         }
-        HopDistances hops = switching == Switching.SF && this.relays && receivers.length < n ? new HopDistances(topology) : null;
+        MinimalPaths minimal = new MinimalPaths(topology);
+        distances = minimal.distances();
+        HopDistances hops = switching == Switching.SF && this.relays && receivers.length < n ? distances : null;
         boolean anyRelay = false;
         for (int m = 0; m < senders.length; m++) {
             int sender = senders[m];
@@ -171,7 +174,6 @@ public final class ScheduleProblem {
             sendPorts[v] = ports.sendPorts(topology, v);
             receivePorts[v] = ports.receivePorts(topology, v);
         }
-        MinimalPaths minimal = new MinimalPaths(topology);
         sources = new int[count][];
         paths = new int[n * n][][];
         boolean all = true;
@@ -243,6 +245,11 @@ public final class ScheduleProblem {
 
     public Topology topology() {
         return topology;
+    }
+
+    /** Hop distances of the topology (computed once with the routes). */
+    HopDistances distances() {
+        return distances;
     }
 
     public Collective collective() {

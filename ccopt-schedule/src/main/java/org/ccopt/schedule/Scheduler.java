@@ -1,6 +1,5 @@
 package org.ccopt.schedule;
 
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -103,6 +102,9 @@ public final class Scheduler {
         this.oneHop = direct == null ? null : oneHop(problem);
     }
 
+    /** Problems of up to this many transfers get the conflict-clique term from a full search ({@link ConflictClique}). */
+    public static final int CLIQUE_TRANSFERS = ConflictClique.MAX_TRANSFERS;
+
     /** The lower bound of a problem; {@link #bound} says which argument gives it. */
     public static long lowerBound(ScheduleProblem p) {
         return bound(p).steps();
@@ -148,12 +150,7 @@ public final class Scheduler {
         }
         ConflictClique clique = p.conflictClique();
         String routes = p.extraHops() > 0 ? "routes of at most minimal + " + p.extraHops() + " hops" : "minimal routes";
-        String name = clique.argument() + " on " + routes;
-        List<String> args = new ArrayList<>(base.arguments());
-        args.add(name + " = " + clique.size());
-        boolean decides = clique.size() > base.steps();
-        return new LowerBounds.Bound(Math.max(base.steps(), clique.size()), decides ? name : base.formula(), args,
-                base.bisectionUsed());
+        return with(base, clique.size(), clique.argument() + " on " + routes);
     }
 
     /** The bound with one more argument. */
@@ -171,7 +168,7 @@ public final class Scheduler {
      * later / ports(r)). The largest over the receivers (ccopt's bound; the 2007 paper's Table 1 counts ports only).
      */
     static long storeAndForwardArrivals(ScheduleProblem p) {
-        org.ccopt.topology.metrics.HopDistances hops = new org.ccopt.topology.metrics.HopDistances(p.topology());
+        org.ccopt.topology.metrics.HopDistances hops = p.distances();
         int[] senders = p.collective().senders();
         long best = 0;
         for (int r : p.collective().receivers()) {
