@@ -268,6 +268,8 @@ final class ScheduleCommand implements Callable<Integer> {
             // checked before the search, which may run for minutes
             replayBytes = CollectivePrograms.parseBytes(replay);
             replayBy = StepProgram.Order.parse(replayOrder);
+            network.network(t, true);
+            network.options();
         }
         if (validate != null) {
             if (timeModel != null) {
