@@ -47,7 +47,7 @@ final class RouterOptions {
     @Option(names = "--vc-release", paramLabel = "R", description = "An output VC is free again: tail (left), drained (downstream empty).")
     String vcRelease;
 
-    @Option(names = "--credit-delay", paramLabel = "N", description = "Extra cycles before a freed slot is seen upstream (0..8).")
+    @Option(names = "--credit-delay", paramLabel = "N", description = "Extra cycles before a freed slot is seen upstream (0..8), or -1: a full buffer takes a flit in the cycle its head leaves.")
     Integer creditDelay;
 
     @Option(names = "--rr-start", paramLabel = "R", description = "Round-robin 'previous channel' at start: zero, last.")

@@ -268,7 +268,7 @@ public final class Calibration {
     }
 
     /**
-     * The models one reading away from {@code m}: every other value of every reading (credit delay 0..2), the
+     * The models one reading away from {@code m}: every other value of every reading (credit delay -1..2), the
      * neighbourhood of one coordinate-descent step.
      */
     public static List<RouterModel> neighbours(RouterModel m) {
@@ -278,7 +278,7 @@ public final class Calibration {
                 out.add(m.with(reading.getKey(), RouterModel.Reading.key(value), reading.getKey()));
             }
         }
-        for (int c = 0; c <= 2; c++) {
+        for (int c = RouterModel.SAME_CYCLE_CREDIT; c <= 2; c++) {
             out.add(m.withCreditDelay(c));
         }
         out.removeIf(m::equals);

@@ -96,6 +96,27 @@ public final class FlitSimulator {
     private boolean readyCompete;
     private boolean rotateQueueOrder;
     private int creditDelay;
+    /**
+     * Credit delay -1 ({@link RouterModel#SAME_CYCLE_CREDIT}): a full buffer whose head flit leaves in a cycle takes a
+     * flit in that same cycle. Resolved in passes: the first pass sees the buffers as the cycle began; a port that sat
+     * idle on a full buffer that emptied a slot in an earlier pass tries again in the next pass, so a blocked chain of
+     * packets moves as one, whatever the order in which ports are visited.
+     */
+    private boolean sameCycleCredit;
+    /** The pass of the current cycle's VC selection (1 first; {@code Integer.MAX_VALUE} while injecting). */
+    private int pass;
+    /** Per queue, the cycle and pass in which its head flit last left (same-cycle credits). */
+    private final int[] popCycle;
+    private final int[] popPass;
+    /** Ports to try again in the next pass, and a stamp per port that keeps them listed once. */
+    private int[] retry;
+    private int retryCount;
+    private int[] retryNext;
+    private int retryNextCount;
+    private final int[] retryStamp;
+    private int retryEpoch;
+    /** Per port, the cycle whose link-blocked count (lb) the first pass charged to it. */
+    private final int[] blockedAt;
     private int roundRobinStart;
     /** Per input port (node * ports + port): the cycle in which it last sent a flit (one-per-input-port crossbar). */
     private final int[] inputSent;
@@ -331,6 +352,12 @@ public final class FlitSimulator {
         creditCount = new int[1];
         inputSent = new int[n * ports];
         hold = new int[n * ports];
+        popCycle = new int[queues];
+        popPass = new int[queues];
+        retry = new int[n * ports];
+        retryNext = new int[n * ports];
+        retryStamp = new int[n * ports];
+        blockedAt = new int[n * ports];
         waitingHeaders = new long[n];
         dirtyNodes = new long[(n + 63) >>> 6];
         portNow = new long[(n * ports + 63) >>> 6];
@@ -483,7 +510,7 @@ public final class FlitSimulator {
             long[] now = portNow;
             portNow = portNext;
             portNext = now; // cleared by traverse()
-            creditBase = creditDelay == 0 ? 0 : (cycle % (creditDelay + 1)) * creditSlot;
+            creditBase = creditDelay <= 0 ? 0 : (cycle % (creditDelay + 1)) * creditSlot;
             allocate(cycle);
             traverse(cycle);
             inject(cycle);
@@ -671,6 +698,8 @@ public final class FlitSimulator {
         cycle = (int) c[11];
         pendingCredits = (int) c[12];
         returnedCount = 0;
+        Arrays.fill(popCycle, -1); // markers of cycles a run from this state may already have passed
+        Arrays.fill(blockedAt, -1);
         interval = v;
         injectorCount = 0;
         Arrays.fill(awaitingSpace, false);
@@ -951,6 +980,10 @@ public final class FlitSimulator {
      * attached, blocked ports stay awake so that every blocked cycle is recorded in order).
      */
     private void traverse(int cycle) {
+        pass = 1;
+        retryCount = 0;
+        retryNextCount = 0;
+        retryEpoch++;
         for (int w = 0; w < portNow.length; w++) {
             long bits = portNow[w];
             if (bits == 0) {
@@ -965,6 +998,113 @@ public final class FlitSimulator {
                 }
             } while (bits != 0);
         }
+        while (retryNextCount > 0) { // same-cycle credits: ports that can use a slot freed in the previous pass
+            pass++;
+            retryEpoch++;
+            int[] list = retryNext;
+            retryNext = retry;
+            retry = list;
+            retryCount = retryNextCount;
+            retryNextCount = 0;
+            Arrays.sort(retry, 0, retryCount); // ascending port order, as in the first pass
+            for (int i = 0; i < retryCount; i++) {
+                retraverse(retry[i], cycle);
+            }
+        }
+        pass = Integer.MAX_VALUE; // injection sees every slot freed in this cycle
+    }
+
+    /**
+     * Same-cycle credits: queue q's head left in this cycle and pass. Its upstream output port (or, for a processor
+     * queue, its node's injector) may use the slot in a later pass of this cycle.
+     */
+    private void freedInPass(int q, int cycle) {
+        popCycle[q] = cycle;
+        popPass[q] = pass;
+        int up = upstreamPort[q];
+        if (up >= 0) {
+            if (retryStamp[up] != retryEpoch && linkLast[up] != cycle) {
+                retryStamp[up] = retryEpoch;
+                retryNext[retryNextCount++] = up;
+            }
+        } else {
+            int u = portNode[queuePort[q]];
+            if (awaitingSpace[u]) {
+                awaitingSpace[u] = false;
+                injectors[injectorCount++] = u;
+            }
+        }
+    }
+
+    /**
+     * The free slots of queue q as its upstream sender sees them in the current pass: under same-cycle credits a
+     * slot freed in an earlier pass of this cycle counts (a queue frees at most one slot per cycle).
+     */
+    private int credit(int q, int cycle) {
+        int s = space(q);
+        return sameCycleCredit && popCycle[q] == cycle && popPass[q] < pass ? s + 1 : s;
+    }
+
+    /**
+     * A later pass of VC selection at a port that has not sent in this cycle (same-cycle credits): as in the first
+     * pass, with the slots freed since counted. A port that now sends was not blocked in this cycle after all, so the
+     * link-blocked count the first pass charged (or the cycles it slept through) is settled here.
+     */
+    private void retraverse(int portId, int cycle) {
+        if (linkLast[portId] == cycle || ownedMask[portId] == 0) {
+            return;
+        }
+        int oBase = portId * vcs;
+        int dBase = downstreamBase[portId];
+        int ready = 0;
+        int blocked = 0;
+        for (int m = ownedMask[portId]; m != 0; m &= m - 1) {
+            int v = Integer.numberOfTrailingZeros(m);
+            if (headReady(owner[oBase + v], cycle)) {
+                ready |= 1 << v;
+                if (credit(dBase + v, cycle) == 0) {
+                    blocked |= 1 << v;
+                }
+            }
+        }
+        int eligible = ready & ~blocked;
+        if (eligible == 0) {
+            return;
+        }
+        if (readyCompete && blocked != 0 && (ready & (ready - 1)) != 0) {
+            int schemeIndex = schemeOrdinal[portId];
+            int winner = firstInOrder(ready, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
+            if ((blocked & (1 << winner)) != 0) {
+                return; // the winner is still blocked: the link idles, as the first pass found
+            }
+        }
+        eligible = inputPortFree(oBase, eligible, cycle);
+        if (eligible == 0) {
+            return;
+        }
+        int h;
+        if (linkMux != 0 && (h = hold[portId]) >= 0) {
+            if ((eligible & (1 << h)) != 0) {
+                eligible = 1 << h;
+            } else if (linkMux == 1) {
+                return;
+            }
+        }
+        int sleptSince = blockedSince[portId];
+        if (sleptSince >= 0) {
+            if (sleptSince < cycle) {
+                lb += cycle - sleptSince - 1; // the cycles it slept through before this one
+            }
+            blockedSince[portId] = -1;
+        }
+        if (blockedAt[portId] == cycle) {
+            lb--; // the first pass charged this cycle as blocked
+            blockedAt[portId] = -1;
+            if (trace != null) {
+                trace.unblock(cycle, portId);
+            }
+        }
+        choose(portId, oBase, dBase, eligible, cycle);
     }
 
     private void traverse(int portId, int cycle) {
@@ -996,6 +1136,7 @@ public final class FlitSimulator {
             int winner = firstInOrder(ready, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
             if ((blocked & (1 << winner)) != 0) {
                 lb++;
+                blockedAt[portId] = cycle;
                 rrLast[portId] = winner;
                 portNext[portId >>> 6] |= 1L << portId;
                 if (trace != null) {
@@ -1006,6 +1147,7 @@ public final class FlitSimulator {
         }
         if (blocked != 0) {
             lb++;
+            blockedAt[portId] = cycle;
             if (trace != null) {
                 trace.record(cycle, portId, LinkTrace.BLOCKED);
                 portNext[portId >>> 6] |= 1L << portId;
@@ -1017,18 +1159,12 @@ public final class FlitSimulator {
             }
         }
         if (onePerInputPort) {
-            for (int m = eligible; m != 0; m &= m - 1) {
-                int v = Integer.numberOfTrailingZeros(m);
-                if (inputSent[queuePort[owner[oBase + v]]] == cycle) {
-                    eligible &= ~(1 << v); // its input port already sent a flit in this cycle
-                }
-            }
+            eligible = inputPortFree(oBase, eligible, cycle);
             if (eligible == 0) {
                 portNext[portId >>> 6] |= 1L << portId; // it tries again in the next cycle
                 return;
             }
         }
-        int chosen;
         int h;
         if (linkMux != 0 && (h = hold[portId]) >= 0 && (dBase >= 0 || !ejectPerVc)) { // a packet holds the link
             if ((eligible & (1 << h)) != 0) {
@@ -1038,6 +1174,26 @@ public final class FlitSimulator {
                 return;
             }
         }
+        choose(portId, oBase, dBase, eligible, cycle);
+    }
+
+    /** Under the one-per-input-port crossbar, the VCs of {@code eligible} whose input port has not sent in this cycle. */
+    private int inputPortFree(int oBase, int eligible, int cycle) {
+        if (!onePerInputPort) {
+            return eligible;
+        }
+        for (int m = eligible; m != 0; m &= m - 1) {
+            int v = Integer.numberOfTrailingZeros(m);
+            if (inputSent[queuePort[owner[oBase + v]]] == cycle) {
+                eligible &= ~(1 << v); // its input port already sent a flit in this cycle
+            }
+        }
+        return eligible;
+    }
+
+    /** VC selection among {@code eligible} (not empty) by the port's scheme, and the move of the chosen VC's flit. */
+    private void choose(int portId, int oBase, int dBase, int eligible, int cycle) {
+        int chosen;
         if ((eligible & (eligible - 1)) == 0) {
             chosen = Integer.numberOfTrailingZeros(eligible); // the only candidate, whatever the scheme
         } else {
@@ -1074,6 +1230,9 @@ public final class FlitSimulator {
             waitingHeaders[u] |= 1L << (q - u * ports * vcs); // the next packet's header is now at the head of q
         }
         returned[creditBase + returnedCount++] = q;
+        if (sameCycleCredit) {
+            freedInPass(q, cycle);
+        }
         if (onePerInputPort) {
             inputSent[queuePort[q]] = cycle;
         }
@@ -1142,7 +1301,7 @@ public final class FlitSimulator {
                 continue;
             }
             int q = (u * ports + pPort) * vcs;
-            if (space(q) == 0) {
+            if (credit(q, cycle) == 0) {
                 injectors[i--] = injectors[--injectorCount]; // asleep until a credit returns (order does not matter)
                 awaitingSpace[u] = true;
                 continue;
@@ -1408,10 +1567,13 @@ public final class FlitSimulator {
         roundRobinStart = m.roundRobinStart() == RouterModel.RoundRobinStart.LAST ? vcs - 1 : 0;
         if (creditDelay != m.creditDelay()) {
             creditDelay = m.creditDelay();
-            returned = new int[(creditDelay + 1) * creditSlot];
-            creditCount = new int[creditDelay + 1];
+            returned = new int[(Math.max(creditDelay, 0) + 1) * creditSlot];
+            creditCount = new int[Math.max(creditDelay, 0) + 1];
             snapshot = null; // its arrays have the old sizes
         }
+        sameCycleCredit = creditDelay < 0;
+        Arrays.fill(popCycle, -1);
+        Arrays.fill(blockedAt, -1);
         Arrays.fill(creditCount, 0);
         pendingCredits = 0;
         Arrays.fill(inputSent, -1);

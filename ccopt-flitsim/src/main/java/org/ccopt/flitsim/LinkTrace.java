@@ -45,6 +45,22 @@ public final class LinkTrace {
         size++;
     }
 
+    /**
+     * Withdraws the blocked mark of link {@code linkId} in cycle {@code atCycle} (the link sent after all, in a later
+     * pass of that cycle); the events of the current cycle are the last ones recorded.
+     */
+    void unblock(int atCycle, int linkId) {
+        for (int i = size - 1; i >= 0 && cycle[i] == atCycle; i--) {
+            if (link[i] == linkId && slice[i] == BLOCKED) {
+                System.arraycopy(cycle, i + 1, cycle, i, size - i - 1);
+                System.arraycopy(link, i + 1, link, i, size - i - 1);
+                System.arraycopy(slice, i + 1, slice, i, size - i - 1);
+                size--;
+                return;
+            }
+        }
+    }
+
     public int size() {
         return size;
     }

@@ -31,7 +31,9 @@ import org.ccopt.routing.DimensionOrderRouting.Tie;
  *                       the tail of the line"; §5.3: "the entries of Q are rotated")
  * @param queueDefault   the initial Q order where no gene sets it (unstated)
  * @param vcRelease      when an output VC may be granted to the next packet (unstated)
- * @param creditDelay    extra cycles before a freed buffer slot is seen upstream (0: the next cycle; unstated)
+ * @param creditDelay    extra cycles before a freed buffer slot is seen upstream (0: the next cycle; unstated), or
+ *                       {@link #SAME_CYCLE_CREDIT}: a full buffer takes a flit in the cycle its head flit leaves (a FIFO
+ *                       read and written in one cycle; App. A.1 says only that "each VC has a four-flit buffer")
  * @param roundRobinStart the "previous channel" of a round-robin VC selection before any selection (Table 1; unstated)
  * @param ejection       flits a node's processor port takes per cycle (Fig. 2 draws the CPU port as one more output
  *                       port; its bandwidth is unstated)
@@ -199,9 +201,12 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     public static final RouterModel YOKOTA2023 = CCOPT.withDimensionOrder(DimensionOrder.Y_FIRST).withTie(Tie.HALF)
             .withCrossbar(Crossbar.PER_INPUT_PORT);
 
+    /** The credit delay under which a slot freed in a cycle is usable in that same cycle. */
+    public static final int SAME_CYCLE_CREDIT = -1;
+
     public RouterModel {
-        if (creditDelay < 0 || creditDelay > 8) {
-            throw new InvalidInputException("credit delay " + creditDelay + " is out of range; expected 0..8 extra cycles");
+        if (creditDelay < SAME_CYCLE_CREDIT || creditDelay > 8) {
+            throw new InvalidInputException("credit delay " + creditDelay + " is out of range; expected -1 (same cycle) or 0..8 extra cycles");
         }
     }
 
@@ -356,7 +361,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
             try {
                 return withCreditDelay(Integer.parseInt(value));
             } catch (NumberFormatException e) {
-                throw new InvalidInputException(option + " '" + value + "' is not a number; expected 0..8");
+                throw new InvalidInputException(option + " '" + value + "' is not a number; expected -1 (same cycle) or 0..8");
             }
         }
         if (key.equals("scheme")) {

@@ -163,6 +163,88 @@ class RouterModelTest {
         assertThat(durations[4]).isGreaterThan(durations[3]);
     }
 
+    /**
+     * Same-cycle credits (credit delay -1): on a 5-node line, nodes 0 and 4 both send 8 flits to node 2, whose one
+     * ejection port serves node 0's packet first; node 4's packet waits with 4 flits in node 2's buffer and 4 in node
+     * 3's. Node 2 starts ejecting it in cycle 12; with next-cycle credits link 3 -> 2 moves again in cycle 13, with
+     * same-cycle credits in cycle 12, the cycle the full buffer's head leaves. The known answers stay 10 and 34.
+     */
+    @Test
+    void sameCycleCreditRefillsAFullBufferInTheCycleItsHeadLeaves() {
+        Topology line = TopologySpec.parse("mesh:5x2");
+        int[] dest = {2, 1, 2, 3, 2, 5, 6, 7, 8, 9};
+        int link32 = 3 * 5 + 1; // node 3, port -x
+        int[] resumed = new int[2];
+        for (int i = 0; i < 2; i++) {
+            RouterModel m = RouterModel.CCOPT.withCreditDelay(i == 0 ? 0 : RouterModel.SAME_CYCLE_CREDIT);
+            LinkTrace trace = new LinkTrace();
+            SimResult r = new FlitSimulator(line, 3, 4, m).trace(trace)
+                    .run(RouterConfig.uniform(10, 2, 3, 4, VcSelection.C00, m), Workload.simple(dest, 1, 8));
+            assertThat(r.durationCycles()).isEqualTo(19);
+            List<Integer> sent = new ArrayList<>();
+            int blocked = 0;
+            for (int e = 0; e < trace.size(); e++) {
+                if (trace.link(e) == link32) {
+                    if (trace.slice(e) == LinkTrace.BLOCKED) {
+                        blocked++;
+                    } else {
+                        sent.add(trace.cycle(e));
+                    }
+                }
+            }
+            assertThat(sent).hasSize(8).startsWith(3, 4, 5, 6);
+            resumed[i] = sent.get(4);
+            assertThat(blocked).isEqualTo(resumed[i] - 7); // blocked from cycle 7 until it resumes
+        }
+        assertThat(resumed).containsExactly(13, 12);
+        RouterModel same = RouterModel.CCOPT.withCreditDelay(RouterModel.SAME_CYCLE_CREDIT);
+        int[] neighbour = org.ccopt.traffic.TrafficPattern.NEIGHBOR.destinations(T8, 1);
+        FlitSimulator sim = new FlitSimulator(T8, 3, 4, same);
+        assertThat(sim.run(RouterConfig.uniform(64, 2, 3, 4, VcSelection.C00, same), Workload.simple(neighbour, 1, 8))
+                .durationCycles()).isEqualTo(10);
+        assertThat(sim.run(RouterConfig.uniform(64, 2, 3, 4, VcSelection.C00, same), Workload.simple(neighbour, 4, 8))
+                .durationCycles()).isEqualTo(34);
+    }
+
+    /**
+     * Same-cycle credits are resolved in passes within a cycle; a run gives the same result traced or not, cut short
+     * or not, and continued from a shared prefix under several intervals ({@link FlitSimulator#runIntervals}), on
+     * seeded random workloads and the papers' patterns.
+     */
+    @ParameterizedTest
+    @CsvSource({"1", "2", "3", "4", "5", "6"})
+    void sameCycleCreditRunsAgreeTracedCutAndFromSnapshots(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        RouterModel m = (r.nextBoolean() ? RouterModel.YOKOTA2023 : RouterModel.CCOPT).withCreditDelay(RouterModel.SAME_CYCLE_CREDIT)
+                .withCrossbar(r.nextBoolean() ? RouterModel.Crossbar.PER_VC : RouterModel.Crossbar.PER_INPUT_PORT)
+                .withVcCompetition(r.nextInt(3) == 0 ? RouterModel.VcCompetition.READY : RouterModel.VcCompetition.SENDABLE);
+        int[] dest = new int[64];
+        for (int u = 0; u < 64; u++) {
+            dest[u] = r.nextInt(64);
+        }
+        Workload w = new Workload(seed % 2 == 0 ? dest : org.ccopt.traffic.TrafficPattern.parse("brev").destinations(T8, 1), 3,
+                1 + r.nextInt(2), 8, 9 + r.nextInt(6), null);
+        RouterConfig c = RouterConfig.uniform(64, 2, 3, 4, VcSelection.values()[r.nextInt(10)], m);
+        FlitSimulator sim = new FlitSimulator(T8, 3, 4, m);
+        SimResult plain = sim.run(c, w);
+        LinkTrace trace = new LinkTrace();
+        SimResult traced = sim.trace(trace).run(c, w);
+        sim.trace(null);
+        assertThat(traced).isEqualTo(plain);
+        long sends = 0;
+        for (int e = 0; e < trace.size(); e++) {
+            sends += trace.slice(e) == LinkTrace.BLOCKED ? 0 : 1;
+        }
+        assertThat(trace.size() - sends).as("blocked marks in the trace").isEqualTo(plain.lb());
+        assertThat(sim.runWithin(c, w, plain.durationCycles())).isEqualTo(plain);
+        assertThat(sim.durationWithin(c, w, plain.durationCycles() - 1)).isEqualTo(-1);
+        int[] intervals = {w.interval() + 4, w.interval(), w.interval() + 1};
+        SimResult[] shared = sim.runIntervals(c, w, intervals, Integer.MAX_VALUE, false);
+        for (int i = 0; i < intervals.length; i++) {
+            assertThat(shared[i]).as("V = " + intervals[i]).isEqualTo(sim.run(c, w.withInterval(intervals[i])));
+        }
+    }
+
     /** Every non-default reading is wired: it changes some result of a few random workloads (and all conserve flits). */
     @Test
     void everyReadingChangesSomeResult() {
@@ -200,6 +282,7 @@ class RouterModelTest {
         variants.add(RouterModel.CCOPT.withQueueDefault(RouterModel.QueueDefault.PROCESSOR_FIRST));
         variants.add(RouterModel.CCOPT.withVcRelease(RouterModel.VcRelease.DRAINED));
         variants.add(RouterModel.CCOPT.withCreditDelay(3));
+        variants.add(RouterModel.CCOPT.withCreditDelay(RouterModel.SAME_CYCLE_CREDIT));
         variants.add(RouterModel.CCOPT.withRoundRobinStart(RouterModel.RoundRobinStart.LAST));
         variants.add(RouterModel.CCOPT.withEjection(RouterModel.Ejection.PER_VC));
         variants.add(RouterModel.CCOPT.withVcCompetition(RouterModel.VcCompetition.READY));
