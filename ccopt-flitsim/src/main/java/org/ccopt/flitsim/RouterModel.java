@@ -196,7 +196,9 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     /**
      * Best fit to Yokota et al. 2023's Table 2 (16x16 torus, simple stacking, 60 cells), chosen by
      * {@code ccopt calibrate --stage grid2023} and a coordinate descent: mean absolute error 5.44 %, largest 15.7 %,
-     * 16 cells exact, known answers exact; no reading of the family fits closer (docs/results/flitsim-calibration.md).
+     * 16 cells exact, known answers exact. The one model of the family with a lower mean, same-cycle credits with a
+     * per-VC crossbar (4.96 %), has a worse largest cell (17.4 %); measured against the target (mean 4 %, cell 12 %) this
+     * preset is the closer one (docs/results/flitsim-calibration.md).
      */
     public static final RouterModel YOKOTA2023 = CCOPT.withDimensionOrder(DimensionOrder.Y_FIRST).withTie(Tie.HALF)
             .withCrossbar(Crossbar.PER_INPUT_PORT);
