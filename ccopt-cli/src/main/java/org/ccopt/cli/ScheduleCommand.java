@@ -114,6 +114,11 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "W random members; 0 is ccopt's tournament replacement, the worse of two (default: 0).")
     Integer mboaWindow;
 
+    @Option(names = "--mboa-model", paramLabel = "M",
+            description = "MBOA's model per variable: tree (decision trees) or graph (decision graphs: leaves may merge, "
+                    + "Ocenasek 2002 after Pelikan 2001) (default: tree).")
+    String mboaModel;
+
     @Option(names = "--time-limit", defaultValue = "60s", paramLabel = "T",
             description = "Time budget, e.g. 60s, 5m, 500ms (default: ${DEFAULT-VALUE}).")
     String timeLimit;
@@ -236,7 +241,12 @@ final class ScheduleCommand implements Callable<Integer> {
             throw new InvalidInputException("--mboa-rtr-window " + window + " is out of range; expected 0 (tournament "
                     + "replacement) to the population, " + mboaPopulation);
         }
-        return Mboa.Params.defaults().withPairs(pairs).withPopulation(mboaPopulation).withRestart(restart).withWindow(window);
+        String model = mboaModel == null ? "tree" : mboaModel.trim().toLowerCase(Locale.ROOT);
+        if (!model.equals("tree") && !model.equals("graph")) {
+            throw new InvalidInputException("--mboa-model '" + mboaModel + "' is unknown; expected tree or graph");
+        }
+        return Mboa.Params.defaults().withPairs(pairs).withPopulation(mboaPopulation).withRestart(restart).withWindow(window)
+                .withGraphs(model.equals("graph"));
     }
 
     @Override
@@ -249,7 +259,7 @@ final class ScheduleCommand implements Callable<Integer> {
         for (String o : new String[] {"--umda-reading", "--umda-population", "--umda-mutation", "--umda-restart"}) {
             onlyWith(which, o, Scheduler.Solver.UMDA);
         }
-        for (String o : new String[] {"--mboa-population", "--mboa-restart", "--mboa-rtr-window"}) {
+        for (String o : new String[] {"--mboa-population", "--mboa-restart", "--mboa-rtr-window", "--mboa-model"}) {
             onlyWith(which, o, Scheduler.Solver.MBOA);
         }
         if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).matches(".*\\.(png|svg)")) {

@@ -19,7 +19,12 @@ import java.util.SplittableRandom;
  *       the conflict count; the restriction keeps model building linear in the problem size);
  *   <li>a tree grows greedily: at every node the binary test "X_j = v" with the largest gain in log-likelihood of
  *       the variable over the parents in that node is taken if the gain beats the BIC penalty
- *       (1/2 log2 M per extra leaf parameter, Ocenasek 2002, §4), up to depth {@code depth};
+ *       (1/2 log2 M per extra leaf parameter, Ocenasek 2002, §4), up to depth {@code depth}; or, with
+ *       {@code graphs}, a decision graph (Chickering, Heckerman, Meek 1997; Pelikan, Goldberg, Sastry 2001, the model
+ *       of MBOA's discrete part after Ocenasek 2002): the same greedy search also considers merging any two leaves,
+ *       which then share one distribution, and takes whichever split or merge improves the BIC score most, until none
+ *       does (splits up to depth {@code depth}); merged leaves pool their parents, so a context seen rarely borrows the
+ *       statistics of a similar one instead of being estimated from a handful of records;
  *   <li>children are sampled variable by variable in the order, each from the leaf its sampled predecessors lead
  *       to (the leaf's empirical distribution, i.e. the value of a random parent in the leaf);
  *   <li>the integer-bound mutation sets one random gene of every child to a random value within its bounds
@@ -40,7 +45,7 @@ public final class Mboa {
      * @param restart generations without a better best after which the population is drawn afresh (0: never);
      *                ccopt's addition, as for {@link Umda.Params#restart()}: the paper states no restart
      */
-    public record Params(int population, int depth, int neighbours, boolean pairs, int restart, int window) {
+    public record Params(int population, int depth, int neighbours, boolean pairs, int restart, int window, boolean graphs) {
         /**
          * Generations without improvement before a restart, unless set: 1,000 (ccopt's addition, as UMDA's default;
          * the paper states no restart). Chosen by measurement on the instance the issue names, the 8-node all-port
@@ -50,32 +55,65 @@ public final class Mboa {
         public static final int DEFAULT_RESTART = 1000;
 
         public static Params defaults() {
-            return new Params(200, 4, 12, true, DEFAULT_RESTART, 0);
+            return new Params(200, 4, 12, true, DEFAULT_RESTART, 0, false);
         }
 
         public Params withPairs(boolean p) {
-            return new Params(population, depth, neighbours, p, restart, window);
+            return new Params(population, depth, neighbours, p, restart, window, graphs);
         }
 
         public Params withPopulation(int size) {
-            return new Params(size, depth, neighbours, pairs, restart, window);
+            return new Params(size, depth, neighbours, pairs, restart, window, graphs);
         }
 
         public Params withRestart(int generations) {
-            return new Params(population, depth, neighbours, pairs, generations, window);
+            return new Params(population, depth, neighbours, pairs, generations, window, graphs);
+        }
+
+        /** Decision graphs (leaf merging) instead of decision trees. */
+        public Params withGraphs(boolean g) {
+            return new Params(population, depth, neighbours, pairs, restart, window, g);
         }
 
         /** Restricted tournament replacement over {@code members} random members (0: tournament replacement). */
         public Params withWindow(int members) {
-            return new Params(population, depth, neighbours, pairs, restart, members);
+            return new Params(population, depth, neighbours, pairs, restart, members, graphs);
         }
     }
 
     private Mboa() {
     }
 
-    /** A decision-tree node: a test X[var] == value, or a leaf (var == -1) holding parent indices. */
-    private record Node(int var, int value, Node eq, Node ne, int[] records) {
+    /**
+     * A node of a decision tree or graph: a test X[var] == value, or a leaf (var == -1) holding parent indices. In a
+     * graph a leaf merged into another points to it ({@code merged}); a leaf that is split becomes a test in place,
+     * so every edge into it follows.
+     */
+    private static final class Node {
+        int var;
+        int value;
+        Node eq;
+        Node ne;
+        int[] records;
+        Node merged;
+        int depth;
+        /** The leaf's best split (graphs): its score change, variable, value and parts; var -1 when none. */
+        double splitScore;
+        int[][] splitParts;
+        int splitVar = -1;
+        int splitValue;
+
+        Node(int var, int value, Node eq, Node ne, int[] records) {
+            this.var = var;
+            this.value = value;
+            this.eq = eq;
+            this.ne = ne;
+            this.records = records;
+        }
+
+        static Node leaf(int[] records) {
+            return new Node(-1, 0, null, null, records);
+        }
     }
 
     public static Attempt run(ScheduleProblem p, int steps, Params prm, Budget budget, long seed, int threads) {
@@ -135,7 +173,8 @@ public final class Mboa {
                 double penalty = 0.5 * Math.log(half) / Math.log(2);
                 for (int v = 0; v < vars; v++) {
                     int[] cands = candidates(v, related, position);
-                    trees[v] = grow(v, all, parents, cands, prm.depth(), penalty, domain, scratch);
+                    trees[v] = prm.graphs() ? growGraph(v, all, parents, cands, prm.depth(), penalty, domain, scratch)
+                            : grow(v, all, parents, cands, prm.depth(), penalty, domain, scratch);
                 }
                 List<Schedule> children = new ArrayList<>(half);
                 List<int[]> childGenes = new ArrayList<>(half);
@@ -144,10 +183,10 @@ public final class Mboa {
                     for (int k = 0; k < vars; k++) {
                         int v = order[k];
                         Node node = trees[v];
-                        while (node.var() >= 0) {
-                            node = g[node.var()] == node.value() ? node.eq() : node.ne();
+                        while (node.var >= 0 || node.merged != null) {
+                            node = node.merged != null ? node.merged : g[node.var] == node.value ? node.eq : node.ne;
                         }
-                        g[v] = parents[node.records()[rnd.nextInt(node.records().length)]][v];
+                        g[v] = parents[node.records[rnd.nextInt(node.records.length)]][v];
                     }
                     int v = rnd.nextInt(vars);
                     g[v] = rnd.nextInt(domain[v]);
@@ -224,6 +263,9 @@ public final class Mboa {
         final int[] eq;
         final int[] cand;
         final int[] top = new int[4];
+        /** The last {@link #bestSplit}: variable and value. */
+        int splitVar;
+        int splitValue;
 
         Scratch(int maxDomain) {
             all = new int[maxDomain];
@@ -234,8 +276,156 @@ public final class Mboa {
 
     private static Node grow(int v, int[] records, int[][] parents, int[] cands, int depth, double penalty, int[] domain,
                              Scratch s) {
-        if (depth == 0 || records.length < 4 || cands.length == 0) {
-            return new Node(-1, 0, null, null, records);
+        if (depth == 0 || !bestSplit(v, records, parents, cands, penalty, domain, s)) {
+            return Node.leaf(records);
+        }
+        int[][] parts = split(records, parents, s.splitVar, s.splitValue);
+        return new Node(s.splitVar, s.splitValue, grow(v, parts[0], parents, cands, depth - 1, penalty, domain, s),
+                grow(v, parts[1], parents, cands, depth - 1, penalty, domain, s), null);
+    }
+
+    /**
+     * The greedy decision-graph search for variable v: from one leaf, apply the split or merge that improves the
+     * BIC score most until none improves it. The score is the log-likelihood of v in every leaf minus the penalty of
+     * each leaf's free parameters (the domain of v less one, the usual BIC count: a pure leaf costs as much as any
+     * other, so two leaves that agree merge); a leaf's split is the test {@link #bestSplit} picks, and every applied
+     * operation raises the score, so the search ends.
+     */
+    private static Node growGraph(int v, int[] records, int[][] parents, int[] cands, int depth, double penalty, int[] domain,
+                                  Scratch s) {
+        Node root = Node.leaf(records);
+        List<Node> leaves = new ArrayList<>();
+        leaves.add(root);
+        scoreSplit(root, v, parents, cands, depth, penalty, domain, s);
+        int dv = domain[v];
+        while (true) {
+            Node splitLeaf = null;
+            double best = 0;
+            for (Node leaf : leaves) {
+                if (leaf.splitVar >= 0 && leaf.splitScore > best) {
+                    best = leaf.splitScore;
+                    splitLeaf = leaf;
+                }
+            }
+            int mergeA = -1;
+            int mergeB = -1;
+            for (int a = 0; a < leaves.size(); a++) {
+                for (int b = a + 1; b < leaves.size(); b++) {
+                    double score = mergeScore(leaves.get(a).records, leaves.get(b).records, v, parents, dv, penalty, s);
+                    if (score > best) {
+                        best = score;
+                        mergeA = a;
+                        mergeB = b;
+                    }
+                }
+            }
+            if (mergeA >= 0) {
+                Node a = leaves.get(mergeA);
+                Node b = leaves.remove(mergeB);
+                int[] union = Arrays.copyOf(a.records, a.records.length + b.records.length);
+                System.arraycopy(b.records, 0, union, a.records.length, b.records.length);
+                a.records = union;
+                a.depth = Math.max(a.depth, b.depth);
+                b.records = null;
+                b.merged = a;
+                scoreSplit(a, v, parents, cands, depth, penalty, domain, s);
+            } else if (splitLeaf != null) {
+                Node eq = Node.leaf(splitLeaf.splitParts[0]);
+                Node ne = Node.leaf(splitLeaf.splitParts[1]);
+                eq.depth = ne.depth = splitLeaf.depth + 1;
+                splitLeaf.var = splitLeaf.splitVar;
+                splitLeaf.value = splitLeaf.splitValue;
+                splitLeaf.eq = eq;
+                splitLeaf.ne = ne;
+                splitLeaf.records = null;
+                splitLeaf.splitParts = null;
+                leaves.remove(splitLeaf);
+                leaves.add(eq);
+                leaves.add(ne);
+                scoreSplit(eq, v, parents, cands, depth, penalty, domain, s);
+                scoreSplit(ne, v, parents, cands, depth, penalty, domain, s);
+            } else {
+                return root;
+            }
+        }
+    }
+
+    /**
+     * Test hook: the model of variable v over all of {@code parents} (a tree, or a graph), as the distinct leaves
+     * it ends in, each as the sorted values of v it holds.
+     */
+    static List<int[]> leaves(int v, int[][] parents, int[] cands, int depth, int[] domain, boolean graphs) {
+        int[] all = new int[parents.length];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        double penalty = 0.5 * Math.log(parents.length) / Math.log(2);
+        Scratch s = new Scratch(Arrays.stream(domain).max().orElse(1));
+        Node root = graphs ? growGraph(v, all, parents, cands, depth, penalty, domain, s)
+                : grow(v, all, parents, cands, depth, penalty, domain, s);
+        List<Node> seen = new ArrayList<>();
+        java.util.ArrayDeque<Node> open = new java.util.ArrayDeque<>(List.of(root));
+        List<int[]> out = new ArrayList<>();
+        while (!open.isEmpty()) {
+            Node node = open.pop();
+            while (node.merged != null) {
+                node = node.merged;
+            }
+            if (seen.stream().anyMatch(node::equals)) {
+                continue;
+            }
+            seen.add(node);
+            if (node.var >= 0) {
+                open.push(node.ne);
+                open.push(node.eq);
+            } else {
+                out.add(Arrays.stream(node.records).map(r -> parents[r][v]).sorted().toArray());
+            }
+        }
+        return out;
+    }
+
+    /** Records a leaf's best split, its parts and its score change, or none at the depth limit. */
+    private static void scoreSplit(Node leaf, int v, int[][] parents, int[] cands, int depth, double penalty, int[] domain,
+                                   Scratch s) {
+        leaf.splitVar = -1;
+        if (leaf.depth < depth && bestSplit(v, leaf.records, parents, cands, penalty, domain, s)) {
+            leaf.splitVar = s.splitVar;
+            leaf.splitValue = s.splitValue;
+            leaf.splitParts = split(leaf.records, parents, s.splitVar, s.splitValue);
+            leaf.splitScore = -mergeScore(leaf.splitParts[0], leaf.splitParts[1], v, parents, domain[v], penalty, s);
+        }
+    }
+
+    /**
+     * The score change of pooling two leaves of variable v into one: the log-likelihood lost plus the penalty of the
+     * parameters saved (one leaf's, the domain less one).
+     */
+    private static double mergeScore(int[] a, int[] b, int v, int[][] parents, int dv, double penalty, Scratch s) {
+        Arrays.fill(s.all, 0, dv, 0);
+        Arrays.fill(s.eq, 0, dv, 0);
+        for (int r : a) {
+            s.all[parents[r][v]]++;
+        }
+        for (int r : b) {
+            s.eq[parents[r][v]]++;
+        }
+        double separate = logLikelihood(s.all, dv, a.length) + logLikelihood(s.eq, dv, b.length);
+        for (int x = 0; x < dv; x++) {
+            s.all[x] += s.eq[x];
+        }
+        return logLikelihood(s.all, dv, a.length + b.length) - separate + penalty * (dv - 1);
+    }
+
+    /**
+     * The best binary test "X_u = value" for variable v over {@code records}: among the candidate variables and, per
+     * candidate, its four most frequent values, the test with the largest gain in log-likelihood if that gain beats the
+     * BIC penalty of one more leaf; false if none does. The test is left in {@code s}.
+     */
+    private static boolean bestSplit(int v, int[] records, int[][] parents, int[] cands, double penalty, int[] domain,
+                                     Scratch s) {
+        if (records.length < 4 || cands.length == 0) {
+            return false;
         }
         int dv = domain[v];
         Arrays.fill(s.all, 0, dv, 0);
@@ -247,7 +437,8 @@ public final class Mboa {
         for (int x = 0; x < dv; x++) {
             distinct += s.all[x] > 0 ? 1 : 0;
         }
-        double bestGain = penalty * (distinct - 1);
+        double threshold = penalty * (distinct - 1);
+        double bestGain = threshold;
         int bestVar = -1;
         int bestValue = 0;
         int[] top = s.top;
@@ -287,12 +478,9 @@ public final class Mboa {
                 }
             }
         }
-        if (bestVar < 0) {
-            return new Node(-1, 0, null, null, records);
-        }
-        int[][] parts = split(records, parents, bestVar, bestValue);
-        return new Node(bestVar, bestValue, grow(v, parts[0], parents, cands, depth - 1, penalty, domain, s),
-                grow(v, parts[1], parents, cands, depth - 1, penalty, domain, s), null);
+        s.splitVar = bestVar;
+        s.splitValue = bestValue;
+        return bestVar >= 0;
     }
 
     private static final double LN2 = Math.log(2);

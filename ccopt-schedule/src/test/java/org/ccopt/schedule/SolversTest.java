@@ -49,6 +49,8 @@ class SolversTest {
         "fbtree:7, AAS, all, hgsa",
         "omega:8, OAB, 1, mboa",
         "fbtree:15, OAB, all, mboa",
+        "omega:8, OAB, 1, mboa-graph",
+        "fbtree:15, OAB, all, mboa-graph",
     })
     void evolutionaryAlgorithmReachesTheLowerBound(String topology, String kind, String ports, String solver) {
         ScheduleProblem p = Problems.of(topology, kind, ports);
@@ -158,6 +160,8 @@ class SolversTest {
         return switch (solver) {
             case "umda" -> Umda.run(p, steps, Umda.Params.paper(), Budget.seconds(60), seed, threads);
             case "hgsa" -> Hgsa.run(p, steps, Hgsa.Params.paper(), Budget.seconds(60), seed, threads);
+            case "mboa-graph" -> Mboa.run(p, steps, Mboa.Params.defaults().withGraphs(true),
+                    Budget.seconds(600).withEvaluations(2_000_000), seed, threads);
             default -> Mboa.run(p, steps, Mboa.Params.defaults(), Budget.seconds(60), seed, threads);
         };
     }
@@ -194,7 +198,7 @@ class SolversTest {
     }
 
     @ParameterizedTest(name = "{0} on {1} {2}")
-    @CsvSource({"umda, fbtree:7, AAS", "hgsa, omega:8, OAB", "mboa, fbtree:15, OAB"})
+    @CsvSource({"umda, fbtree:7, AAS", "hgsa, omega:8, OAB", "mboa, fbtree:15, OAB", "mboa-graph, fbtree:15, OAB"})
     void evolutionaryRunsDoNotDependOnTheThreadCount(String solver, String topology, String kind) {
         ScheduleProblem p = Problems.of(topology, kind, "all");
         int lb = (int) bound(p);
