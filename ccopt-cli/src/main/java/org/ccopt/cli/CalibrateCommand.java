@@ -36,16 +36,21 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "check: the model of the router options against both papers, cell by cell; screen2018: every "
                     + "combination of readings against the 2018 figures; grid2023: the routing readings and the crossbar crossed, "
                     + "against the 2023 Table 2; descent2023: coordinate descent on the 2023 Table 2 from the router options' "
-                    + "model (default: ${DEFAULT-VALUE}).")
+                    + "model; row2023: 1,200 models that decide which VCs share a link, against one row of the 2023 Table 2 "
+                    + "(--traffic) (default: ${DEFAULT-VALUE}).")
     String stage;
+
+    @Option(names = "--traffic", paramLabel = "PATTERN",
+            description = "row2023: the row of the 2023 Table 2, one of bcmp, brev, brot, shfl, torn, trns (default: bcmp).")
+    String traffic;
 
     @Mixin
     RouterOptions router = new RouterOptions();
 
-    @Option(names = "--top", defaultValue = "20", description = "Models listed by screen2018 and grid2023 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--top", defaultValue = "20", description = "Models listed by screen2018, grid2023 and row2023 (default: ${DEFAULT-VALUE}).")
     int top;
 
-    @Option(names = "--out", paramLabel = "FILE.csv", description = "screen2018, grid2023: write every model's fit as CSV.")
+    @Option(names = "--out", paramLabel = "FILE.csv", description = "screen2018, grid2023, row2023: write every model's fit as CSV.")
     @Output
     Path out;
 
@@ -64,11 +69,14 @@ final class CalibrateCommand implements Callable<Integer> {
                         + "and every scheme C00-C09 is measured");
             }
         }
-        boolean listing = stage.equals("screen2018") || stage.equals("grid2023");
+        boolean listing = stage.equals("screen2018") || stage.equals("grid2023") || stage.equals("row2023");
         for (String o : List.of("--out", "--top")) {
             if (!listing && spec.commandLine().getParseResult().hasMatchedOption(o)) {
-                throw new InvalidInputException(o + " applies to --stage screen2018 and grid2023 only; got --stage " + stage);
+                throw new InvalidInputException(o + " applies to --stage screen2018, grid2023 and row2023 only; got --stage " + stage);
             }
+        }
+        if (!stage.equals("row2023") && traffic != null) {
+            throw new InvalidInputException("--traffic applies to --stage row2023 only; got --stage " + stage);
         }
         PrintWriter w = spec.commandLine().getOut();
         switch (stage) {
@@ -76,7 +84,9 @@ final class CalibrateCommand implements Callable<Integer> {
             case "screen2018" -> screen(w, workers);
             case "descent2023" -> descent(w, router.model(RouterModel.CCOPT), workers);
             case "grid2023" -> grid(w, workers);
-            default -> throw new InvalidInputException("--stage '" + stage + "' is unknown; expected check, screen2018, grid2023 or descent2023");
+            case "row2023" -> row(w, workers);
+            default -> throw new InvalidInputException("--stage '" + stage
+                    + "' is unknown; expected check, screen2018, grid2023, descent2023 or row2023");
         }
         return Main.OK;
     }
@@ -185,6 +195,58 @@ final class CalibrateCommand implements Callable<Integer> {
             Calibration.Errors e = f.errors();
             w.printf(Locale.ROOT, "| %d | %.2f | %.1f | %d | %d | %d | %s |%n", i + 1, e.meanAbsPercent(), e.maxAbsPercent(), e.exact(),
                     f.bestSchemeMatches(), f.equalColumnPairs(), f.model().describe());
+        }
+    }
+
+    /**
+     * One row of the 2023 Table 2 under every model of {@link Calibration#rowSpace}: the models ranked by their error on
+     * the row and, separately, by how well they order the schemes as the paper does (Spearman's rank correlation).
+     */
+    private void row(PrintWriter w, int workers) throws Exception {
+        String name = traffic == null ? "bcmp" : traffic.trim().toLowerCase(Locale.ROOT);
+        int pattern = Calibration.PATTERNS.indexOf(name);
+        if (pattern < 0) {
+            throw new InvalidInputException("--traffic '" + traffic + "' is not a row of the 2023 Table 2; expected one of "
+                    + String.join(", ", Calibration.PATTERNS));
+        }
+        List<RouterModel> space = Calibration.rowSpace();
+        long started = System.nanoTime();
+        int[] flat = Calibration.parallel(space.size() * 10, workers,
+                i -> Calibration.cell2023(space.get(i / 10), pattern, VcSelection.values()[i % 10]));
+        int[] paper = Calibration.TABLE2_2023[pattern];
+        record Row(RouterModel model, int[] cells, Calibration.Errors errors, double rho) {
+        }
+        List<Row> rows = new ArrayList<>();
+        List<List<Object>> csv = new ArrayList<>();
+        for (int m = 0; m < space.size(); m++) {
+            int[] cells = java.util.Arrays.copyOfRange(flat, 10 * m, 10 * m + 10);
+            boolean deadlock = java.util.Arrays.stream(cells).anyMatch(c -> c < 0);
+            Row r = new Row(space.get(m), cells, Calibration.Errors.of(cells, paper),
+                    deadlock ? Double.NaN : Calibration.spearman(cells, paper));
+            rows.add(r);
+            csv.add(List.of(r.model().describe(), three(r.errors().meanAbsPercent()), three(r.errors().maxAbsPercent()),
+                    Double.isNaN(r.rho()) ? "" : three(r.rho()), joined(cells, "/")));
+        }
+        if (out != null) {
+            AtomicFiles.writeAtomically(out, Csv.write(List.of("model", "meanAbsPercent", "maxAbsPercent", "spearman", "cells"), csv));
+        }
+        w.printf(Locale.ROOT, "%s: %d models in %.1f s; paper %s%n", name, space.size(), (System.nanoTime() - started) / 1e9,
+                row(paper).trim());
+        List<Row> byError = new ArrayList<>(rows);
+        byError.sort((a, b) -> a.errors().better(b.errors()) ? -1 : b.errors().better(a.errors()) ? 1 : 0);
+        List<Row> byOrder = new ArrayList<>(rows.stream().filter(r -> !Double.isNaN(r.rho())).toList());
+        byOrder.sort(Comparator.comparingDouble((Row r) -> -r.rho()).thenComparingDouble(r -> r.errors().meanAbsPercent()));
+        for (int k = 0; k < 2; k++) {
+            w.println(k == 0 ? "closest rows:" : "rows that order the schemes most like the paper:");
+            w.println("| mean abs % | max abs % | Spearman | C00 .. C09 | readings |");
+            w.println("| ---: | ---: | ---: | --- | --- |");
+            List<Row> list = k == 0 ? byError : byOrder;
+            for (int i = 0; i < Math.min(top, list.size()); i++) {
+                Row r = list.get(i);
+                w.printf(Locale.ROOT, "| %.2f | %.1f | %s | %s | %s |%n", r.errors().meanAbsPercent(), r.errors().maxAbsPercent(),
+                        Double.isNaN(r.rho()) ? "-" : String.format(Locale.ROOT, "%.2f", r.rho()), row(r.cells()).trim(),
+                        r.model().describe());
+            }
         }
     }
 

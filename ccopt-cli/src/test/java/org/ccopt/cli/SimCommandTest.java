@@ -128,10 +128,14 @@ class SimCommandTest {
     void calibrateRejectsAnUnknownStageWithOneLine() {
         MainTest.Result r = MainTest.run("calibrate", "--stage", "everything");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("--stage 'everything' is unknown; expected check, screen2018, grid2023 or descent2023");
+        assertThat(r.err()).contains("--stage 'everything' is unknown; expected check, screen2018, grid2023, descent2023 or row2023");
         assertThat(MainTest.run("calibrate", "--threads", "0").code()).isEqualTo(2);
         assertThat(MainTest.run("calibrate", "--vcs", "4").err()).contains("--vcs does not apply to calibrate");
         assertThat(MainTest.run("calibrate", "--top", "5").code()).isEqualTo(2); // check lists nothing
+        assertThat(MainTest.run("calibrate", "--traffic", "bcmp").err()).contains("--traffic applies to --stage row2023 only");
+        MainTest.Result row = MainTest.run("calibrate", "--stage", "row2023", "--traffic", "uniform");
+        assertThat(row.code()).isEqualTo(2);
+        assertThat(row.err()).contains("'uniform' is not a row of the 2023 Table 2");
     }
 
     @Test

@@ -133,7 +133,7 @@ public final class Calibration {
     /** Errors of measured values against the paper's: mean and max absolute % error, exact cells; -1 values miss. */
     public record Errors(double meanAbsPercent, double maxAbsPercent, int exact, int failed) {
 
-        static Errors of(int[] values, int[] paper) {
+        public static Errors of(int[] values, int[] paper) {
             double sum = 0;
             double max = 0;
             int exact = 0;
@@ -191,21 +191,90 @@ public final class Calibration {
      */
     public static Fit2023 fit2023(RouterModel m, int threads) {
         int[][] cells = new int[6][10];
-        int[] flat = parallel(60, threads, i -> {
-            int p = i / 10;
-            VcSelection s = VcSelection.values()[i % 10];
-            int[] dest = TrafficPattern.parse(PATTERNS.get(p)).destinations(T16, 1);
-            Problem problem = new Problem(T16, dest, 2, 1, 8, 3, 4, false, false, m);
-            try {
-                return Stacking.simple(problem.simulator(), problem.baseConfig(s), problem).score().duration();
-            } catch (DeadlockException e) {
-                return -1;
-            }
-        });
+        int[] flat = parallel(60, threads, i -> cell2023(m, i / 10, VcSelection.values()[i % 10]));
         for (int i = 0; i < 60; i++) {
             cells[i / 10][i % 10] = flat[i];
         }
         return new Fit2023(m, cells);
+    }
+
+    /** One cell of the 2023 Table 2 under {@code m} (pattern index into {@link #PATTERNS}), or -1 on a deadlock. */
+    public static int cell2023(RouterModel m, int pattern, VcSelection s) {
+        int[] dest = TrafficPattern.parse(PATTERNS.get(pattern)).destinations(T16, 1);
+        Problem problem = new Problem(T16, dest, 2, 1, 8, 3, 4, false, false, m);
+        try {
+            return Stacking.simple(problem.simulator(), problem.baseConfig(s), problem).score().duration();
+        } catch (DeadlockException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The readings that decide whether VCs of one link compete, crossed around {@link RouterModel#YOKOTA2023} (its tie
+     * and Q readings kept): dateline x VC class x dimension order x crossbar x credit delay (-1, 0, 1) x VC competition x
+     * link multiplexing (flit, packet-yield) = 5 x 5 x 2 x 2 x 3 x 2 x 2 = 1,200 models, for screening one row of the
+     * 2023 Table 2 at a sixth of the cost of the whole table.
+     */
+    public static List<RouterModel> rowSpace() {
+        List<RouterModel> all = new ArrayList<>();
+        for (RouterModel.Dateline d : RouterModel.Dateline.values()) {
+            for (RouterModel.VcClass c : RouterModel.VcClass.values()) {
+                for (RouterModel.DimensionOrder o : RouterModel.DimensionOrder.values()) {
+                    for (RouterModel.Crossbar x : RouterModel.Crossbar.values()) {
+                        for (int credit = RouterModel.SAME_CYCLE_CREDIT; credit <= 1; credit++) {
+                            for (RouterModel.VcCompetition v : RouterModel.VcCompetition.values()) {
+                                for (RouterModel.LinkMux l : new RouterModel.LinkMux[] {RouterModel.LinkMux.FLIT,
+                                    RouterModel.LinkMux.PACKET_YIELD}) {
+                                    all.add(RouterModel.YOKOTA2023.withDateline(d).withVcClass(c).withDimensionOrder(o)
+                                            .withCrossbar(x).withCreditDelay(credit).withVcCompetition(v).withLinkMux(l));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return all;
+    }
+
+    /**
+     * Spearman's rank correlation of two rows (ties get their average rank): how well a model's row orders the schemes
+     * as the paper's does, whatever its level; NaN when either row is constant.
+     */
+    public static double spearman(int[] a, int[] b) {
+        double[] ra = ranks(a);
+        double[] rb = ranks(b);
+        double ma = 0;
+        double mb = 0;
+        for (int i = 0; i < a.length; i++) {
+            ma += ra[i];
+            mb += rb[i];
+        }
+        ma /= a.length;
+        mb /= b.length;
+        double cov = 0;
+        double va = 0;
+        double vb = 0;
+        for (int i = 0; i < a.length; i++) {
+            cov += (ra[i] - ma) * (rb[i] - mb);
+            va += (ra[i] - ma) * (ra[i] - ma);
+            vb += (rb[i] - mb) * (rb[i] - mb);
+        }
+        return va == 0 || vb == 0 ? Double.NaN : cov / Math.sqrt(va * vb);
+    }
+
+    private static double[] ranks(int[] v) {
+        double[] r = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            int below = 0;
+            int equal = 0;
+            for (int x : v) {
+                below += x < v[i] ? 1 : 0;
+                equal += x == v[i] ? 1 : 0;
+            }
+            r[i] = below + (equal + 1) / 2.0;
+        }
+        return r;
     }
 
     /**

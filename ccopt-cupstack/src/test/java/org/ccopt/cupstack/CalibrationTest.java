@@ -52,5 +52,21 @@ class CalibrationTest {
         assertThat(Calibration.routingSpace()).hasSize(320).doesNotHaveDuplicates();
         assertThat(new HashSet<>(Calibration.space())).hasSize(15_360);
         assertThat(Calibration.neighbours(RouterModel.CCOPT)).doesNotContain(RouterModel.CCOPT).hasSize(24);
+        assertThat(new HashSet<>(Calibration.rowSpace())).hasSize(1_200).contains(RouterModel.YOKOTA2023);
+    }
+
+    /** Rank correlation with average ranks for ties, checked by hand. */
+    @Test
+    void spearmanRanksTiesByTheirAverage() {
+        int[] paper = Calibration.TABLE2_2023[0]; // bcmp: 104 102 104 102 104 91 101 101 91 91
+        assertThat(Calibration.spearman(paper, paper)).isCloseTo(1.0, within(1e-12));
+        int[] reversed = new int[10];
+        for (int i = 0; i < 10; i++) {
+            reversed[i] = 200 - paper[i];
+        }
+        assertThat(Calibration.spearman(reversed, paper)).isCloseTo(-1.0, within(1e-12));
+        assertThat(Calibration.spearman(new int[] {96, 96, 96, 96, 96, 96, 96, 96, 96, 96}, paper)).isNaN();
+        // ranks of 1,2,3 against 1,3,2: d^2 sums to 2, 1 - 6 * 2 / (3 * 8) = 0.5
+        assertThat(Calibration.spearman(new int[] {1, 2, 3}, new int[] {1, 3, 2})).isCloseTo(0.5, within(1e-12));
     }
 }
