@@ -981,8 +981,6 @@ public final class FlitSimulator {
      */
     private void traverse(int cycle) {
         pass = 1;
-        retryCount = 0;
-        retryNextCount = 0;
         retryEpoch++;
         for (int w = 0; w < portNow.length; w++) {
             long bits = portNow[w];
@@ -1136,7 +1134,9 @@ public final class FlitSimulator {
             int winner = firstInOrder(ready, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
             if ((blocked & (1 << winner)) != 0) {
                 lb++;
-                blockedAt[portId] = cycle;
+                if (sameCycleCredit) {
+                    blockedAt[portId] = cycle;
+                }
                 rrLast[portId] = winner;
                 portNext[portId >>> 6] |= 1L << portId;
                 if (trace != null) {
@@ -1147,7 +1147,9 @@ public final class FlitSimulator {
         }
         if (blocked != 0) {
             lb++;
-            blockedAt[portId] = cycle;
+            if (sameCycleCredit) {
+                blockedAt[portId] = cycle;
+            }
             if (trace != null) {
                 trace.record(cycle, portId, LinkTrace.BLOCKED);
                 portNext[portId >>> 6] |= 1L << portId;
