@@ -1044,6 +1044,25 @@ public final class FlitSimulator {
     }
 
     /**
+     * The owned VCs of an output port whose head flit may move in this cycle (bits 0-15) and, among them, those without
+     * buffer space downstream as the current pass sees it (bits 16-31); the processor port ({@code dBase} -1) never blocks.
+     */
+    private int readyAndBlocked(int oBase, int dBase, int owned, int cycle) {
+        int ready = 0;
+        int blocked = 0;
+        for (int m = owned; m != 0; m &= m - 1) {
+            int v = Integer.numberOfTrailingZeros(m);
+            if (headReady(owner[oBase + v], cycle)) {
+                ready |= 1 << v;
+                if (dBase >= 0 && credit(dBase + v, cycle) == 0) {
+                    blocked |= 1 << v;
+                }
+            }
+        }
+        return ready | blocked << 16;
+    }
+
+    /**
      * A later pass of VC selection at a port that has not sent in this cycle (same-cycle credits): as in the first
      * pass, with the slots freed since counted. A port that now sends was not blocked in this cycle after all, so the
      * link-blocked count the first pass charged (or the cycles it slept through) is settled here.
@@ -1054,17 +1073,9 @@ public final class FlitSimulator {
         }
         int oBase = portId * vcs;
         int dBase = downstreamBase[portId];
-        int ready = 0;
-        int blocked = 0;
-        for (int m = ownedMask[portId]; m != 0; m &= m - 1) {
-            int v = Integer.numberOfTrailingZeros(m);
-            if (headReady(owner[oBase + v], cycle)) {
-                ready |= 1 << v;
-                if (credit(dBase + v, cycle) == 0) {
-                    blocked |= 1 << v;
-                }
-            }
-        }
+        int masks = readyAndBlocked(oBase, dBase, ownedMask[portId], cycle);
+        int ready = masks & 0xFFFF;
+        int blocked = masks >>> 16;
         int eligible = ready & ~blocked;
         if (eligible == 0) {
             return;
@@ -1113,17 +1124,9 @@ public final class FlitSimulator {
         }
         int oBase = portId * vcs;
         int dBase = downstreamBase[portId]; // -1 at the processor port, which never blocks
-        int ready = 0;
-        int blocked = 0;
-        for (int m = ownedMask[portId]; m != 0; m &= m - 1) {
-            int v = Integer.numberOfTrailingZeros(m);
-            if (headReady(owner[oBase + v], cycle)) {
-                ready |= 1 << v;
-                if (dBase >= 0 && space(dBase + v) == 0) {
-                    blocked |= 1 << v;
-                }
-            }
-        }
+        int masks = readyAndBlocked(oBase, dBase, ownedMask[portId], cycle);
+        int ready = masks & 0xFFFF;
+        int blocked = masks >>> 16;
         if (ready == 0) {
             return; // asleep until a flit arrives
         }
