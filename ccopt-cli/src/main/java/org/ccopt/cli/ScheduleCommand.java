@@ -180,9 +180,11 @@ final class ScheduleCommand implements Callable<Integer> {
     @Mixin
     MsgNetworkOptions network;
 
-    /** --replay SIZE and --replay-order, parsed. */
+    /** --replay SIZE, --replay-order and the network options, parsed and built before the search. */
     private double replayBytes;
     private StepProgram.Order replayBy;
+    private MsgNetwork replayNet;
+    private MessageSimulator.Options replayOptions;
 
     /** For AOR: the reduce, solved as the time reverse of a broadcast on {@link #network0} transposed. */
     private Collective reduce;
@@ -278,8 +280,8 @@ final class ScheduleCommand implements Callable<Integer> {
             // checked before the search, which may run for minutes
             replayBytes = CollectivePrograms.parseBytes(replay);
             replayBy = StepProgram.Order.parse(replayOrder);
-            network.network(t, true);
-            network.options();
+            replayNet = network.network(t, true);
+            replayOptions = network.options();
         }
         if (validate != null) {
             if (timeModel != null) {
@@ -431,14 +433,14 @@ final class ScheduleCommand implements Callable<Integer> {
             r.put("violations", report.violations());
             r.put("messages", report.messages());
             if (replay != null && report.ok()) {
-                r.put("replay", replay(t, items));
+                r.put("replay", replay(items));
             }
             w.println(Json.result(spec, r));
         } else if (report.ok()) {
             w.printf("%s: valid, %d transfers in %d steps (%s on %s, %s, %s)%n", validate, items.size(), stepCount,
                     c.kind().name(), t.spec(), portModel, sw.label());
             if (replay != null) {
-                printReplay(w, replay(t, items));
+                printReplay(w, replay(items));
             }
         }
         if (!report.ok()) {
@@ -501,7 +503,7 @@ final class ScheduleCommand implements Callable<Integer> {
                 j.put("timeModel", tm);
             }
             if (replay != null && r.schedule() != null) {
-                j.put("replay", replay(shownOn, items));
+                j.put("replay", replay(items));
             }
             List<Map<String, Object>> list = new ArrayList<>();
             for (ScheduleValidator.Item it : items) {
@@ -530,7 +532,7 @@ final class ScheduleCommand implements Callable<Integer> {
                     timeModel[0], timeModel[2], timeModel[1], r.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
         }
         if (replay != null) {
-            printReplay(w, replay(shownOn, items));
+            printReplay(w, replay(items));
         }
     }
 
@@ -556,7 +558,7 @@ final class ScheduleCommand implements Callable<Integer> {
      * The message-level replay of a schedule ({@link StepProgram}): its simulated seconds and the settings, as the
      * JSON's {@code "replay"} object.
      */
-    private Map<String, Object> replay(Topology t, List<ScheduleValidator.Item> items) {
+    private Map<String, Object> replay(List<ScheduleValidator.Item> items) {
         int n = items.size();
         int[] sender = new int[n];
         int[] from = new int[n];
@@ -571,9 +573,8 @@ final class ScheduleCommand implements Callable<Integer> {
             step[i] = it.step();
             path[i] = it.path();
         }
-        MsgNetwork net = network.network(t, true);
-        MessageSimulator.Result r = MessageSimulator.run(net, StepProgram.of(sender, from, to, step, path, replayBytes, replayBy, reduce != null),
-                network.options());
+        MessageSimulator.Result r = MessageSimulator.run(replayNet,
+                StepProgram.of(sender, from, to, step, path, replayBytes, replayBy, reduce != null), replayOptions);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("bytes", replayBytes);
         m.put("order", replayBy.label());
@@ -581,8 +582,8 @@ final class ScheduleCommand implements Callable<Integer> {
         m.put("messages", r.messages());
         m.put("bandwidth", network.bandwidth);
         m.put("latency", network.latency);
-        m.put("hostLinks", net.hostLinks());
-        m.put("duplex", net.duplex().name().toLowerCase(Locale.ROOT));
+        m.put("hostLinks", replayNet.hostLinks());
+        m.put("duplex", replayNet.duplex().name().toLowerCase(Locale.ROOT));
         m.put("sharing", network.sharing);
         return m;
     }

@@ -1087,17 +1087,9 @@ public final class FlitSimulator {
                 return; // the winner is still blocked: the link idles, as the first pass found
             }
         }
-        eligible = inputPortFree(oBase, eligible, cycle);
+        eligible = heldLink(portId, dBase, inputPortFree(oBase, eligible, cycle));
         if (eligible == 0) {
             return;
-        }
-        int h;
-        if (linkMux != 0 && (h = hold[portId]) >= 0) {
-            if ((eligible & (1 << h)) != 0) {
-                eligible = 1 << h;
-            } else if (linkMux == 1) {
-                return;
-            }
         }
         int sleptSince = blockedSince[portId];
         if (sleptSince >= 0) {
@@ -1170,16 +1162,28 @@ public final class FlitSimulator {
                 return;
             }
         }
-        int h;
-        if (linkMux != 0 && (h = hold[portId]) >= 0 && (dBase >= 0 || !ejectPerVc)) { // a packet holds the link
-            if ((eligible & (1 << h)) != 0) {
-                eligible = 1 << h;
-            } else if (linkMux == 1) {
-                portNext[portId >>> 6] |= 1L << portId; // the link idles; try again in the next cycle
-                return;
-            }
+        eligible = heldLink(portId, dBase, eligible);
+        if (eligible == 0) {
+            portNext[portId >>> 6] |= 1L << portId; // the link idles for its holder; try again in the next cycle
+            return;
         }
         choose(portId, oBase, dBase, eligible, cycle);
+    }
+
+    /**
+     * Packet multiplexing ({@link RouterModel.LinkMux}): a packet that holds the link is the only candidate while it
+     * is eligible; when it is not, the link idles (0) under {@code packet} or is open to the others under
+     * {@code packet-yield}. Under flit multiplexing, or at an ejection port that takes every VC, {@code eligible}.
+     */
+    private int heldLink(int portId, int dBase, int eligible) {
+        int h = hold[portId];
+        if (linkMux == 0 || h < 0 || (dBase < 0 && ejectPerVc) || eligible == 0) {
+            return eligible;
+        }
+        if ((eligible & (1 << h)) != 0) {
+            return 1 << h;
+        }
+        return linkMux == 1 ? 0 : eligible;
     }
 
     /** Under the one-per-input-port crossbar, the VCs of {@code eligible} whose input port has not sent in this cycle. */

@@ -363,7 +363,7 @@ public final class Mboa {
         Scratch s = new Scratch(Arrays.stream(domain).max().orElse(1));
         Node root = graphs ? growGraph(v, all, parents, cands, depth, penalty, domain, s)
                 : grow(v, all, parents, cands, depth, penalty, domain, s);
-        List<Node> seen = new ArrayList<>();
+        java.util.Set<Node> seen = new java.util.HashSet<>(); // Node keeps identity equality
         java.util.ArrayDeque<Node> open = new java.util.ArrayDeque<>(List.of(root));
         List<int[]> out = new ArrayList<>();
         while (!open.isEmpty()) {
@@ -371,10 +371,9 @@ public final class Mboa {
             while (node.merged != null) {
                 node = node.merged;
             }
-            if (seen.stream().anyMatch(node::equals)) {
+            if (!seen.add(node)) {
                 continue;
             }
-            seen.add(node);
             if (node.var >= 0) {
                 open.push(node.ne);
                 open.push(node.eq);

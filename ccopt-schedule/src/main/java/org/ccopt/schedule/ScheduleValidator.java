@@ -165,14 +165,14 @@ public final class ScheduleValidator {
         });
         sends.forEach((key, n) -> {
             int v = (int) (key & 0xffffffffL);
-            int cap = topo.isTerminal(v) ? Math.min(ports.k(), topo.outDegree(v)) : topo.outDegree(v);
+            int cap = ports.sendPorts(topo, v);
             if (n > cap) {
                 fail.accept("node " + v + " sends " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
             }
         });
         receives.forEach((key, n) -> {
             int v = (int) (key & 0xffffffffL);
-            int cap = topo.isTerminal(v) ? Math.min(ports.k(), topo.inDegree(v)) : topo.inDegree(v);
+            int cap = ports.receivePorts(topo, v);
             if (n > cap) {
                 fail.accept("node " + v + " receives " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
             }
