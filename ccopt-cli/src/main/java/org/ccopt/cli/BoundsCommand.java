@@ -47,7 +47,7 @@ final class BoundsCommand implements Callable<Integer> {
         CollectiveKind kind = c.kind();
         PortModel portModel = collective.portModel();
         Switching sw = Switching.parse(switching);
-        if (sw == Switching.SF && (!kind.isBroadcast() || kind == CollectiveKind.AOR)) {
+        if (sw == Switching.SF && (!kind.isBroadcast() || kind.isReduce())) {
             throw new InvalidInputException("--switching sf is modelled for broadcasts (OAB, AAB, MNB); " + kind
                     + " takes --switching wh");
         }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 /** The shared options that name a collective and its port model: {@code --cc --senders --receivers --root --ports}. */
 final class CollectiveOptions {
 
-    @Option(names = "--cc", paramLabel = "KIND", description = "OAB, OAS, AAB, AAS, MNB, MNS, AOG or AOR (required).")
+    @Option(names = "--cc", paramLabel = "KIND", description = "OAB, OAS, AAB, AAS, MNB, MNS, AOG, AOR or AAR (required).")
     String cc;
 
     @Option(names = "--ports", defaultValue = "1", paramLabel = "1|K|all", description = "Port model (default: ${DEFAULT-VALUE}).")
@@ -27,7 +27,7 @@ final class CollectiveOptions {
 
     Collective build(Topology t) {
         if (cc == null) {
-            throw new InvalidInputException("missing --cc; expected one of OAB, OAS, AAB, AAS, MNB, MNS, AOG, AOR");
+            throw new InvalidInputException("missing --cc; expected one of OAB, OAS, AAB, AAS, MNB, MNS, AOG, AOR, AAR");
         }
         CollectiveKind kind = CollectiveKind.parse(cc);
         Collective base = Collective.standard(kind, t, root);

@@ -186,7 +186,7 @@ final class ScheduleCommand implements Callable<Integer> {
     private MsgNetwork replayNet;
     private MessageSimulator.Options replayOptions;
 
-    /** For AOR: the reduce, solved as the time reverse of a broadcast on {@link #network0} transposed. */
+    /** For AOR and AAR: the reduce, solved as the time reverse of a broadcast on {@link #network0} transposed. */
     private Collective reduce;
     private Topology network0;
 
@@ -305,12 +305,12 @@ final class ScheduleCommand implements Callable<Integer> {
             p = ScheduleProblem.ofPairs(t, TrafficPattern.parse(traffic).destinations(t, seed), portModel, extraHops, pathLimit);
         } else {
             Collective c = collective.build(t);
-            if (c.kind() == CollectiveKind.AOR) {
+            if (c.kind().isReduce()) {
                 reduce = c;
                 network0 = t;
                 p = new ScheduleProblem(Reduction.transpose(t), Reduction.broadcastOf(c), portModel, sw, extraHops, pathLimit);
                 if (p.relayNodes()) {
-                    throw new InvalidInputException("AOR under store-and-forward on " + t.spec() + " would combine partial "
+                    throw new InvalidInputException(c.kind() + " under store-and-forward on " + t.spec() + " would combine partial "
                             + "results in nodes that take no part in the reduce (switches); expected --switching wh there");
                 }
             } else {
@@ -378,7 +378,7 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "); expected the output of 'ccopt schedule --json'");
         }
         Collective c = collective.build(t);
-        if (c.kind() == CollectiveKind.AOR) {
+        if (c.kind().isReduce()) {
             reduce = c; // a replay of the file combines: a node sends after what it receives
             network0 = t;
         }
@@ -415,8 +415,16 @@ final class ScheduleCommand implements Callable<Integer> {
                 }
                 path[i] = x.get("path").get(i).asInt();
             }
+            int root = -1;
+            if (x.has("root") || c.kind() == CollectiveKind.AAR) {
+                if (!x.path("root").canConvertToInt()) {
+                    throw new InvalidInputException("transfer " + k + " of " + validate + " has no integer \"root\"; expected "
+                            + "the root of each partial result of an AAR, {src, dst, step, path, from, root}");
+                }
+                root = x.get("root").asInt();
+            }
             items.add(new ScheduleValidator.Item(x.get("src").asInt(), x.get("dst").asInt(), x.get("from").asInt(),
-                    x.get("step").asInt() - 1, path));
+                    x.get("step").asInt() - 1, path, root));
         }
         ScheduleValidator.Report report = ScheduleValidator.check(t, c, null, portModel, sw, extraHops, stepCount, items);
         if (picture != null) {
@@ -480,7 +488,7 @@ final class ScheduleCommand implements Callable<Integer> {
         if (json) {
             Map<String, Object> j = new LinkedHashMap<>();
             j.put("topology", shownOn.spec());
-            j.put("cc", p.pairs() != null ? "PERM" : reduce != null ? "AOR" : p.collective().kind().name());
+            j.put("cc", p.pairs() != null ? "PERM" : reduce != null ? reduce.kind().name() : p.collective().kind().name());
             j.put("ports", p.ports().toString());
             j.put("switching", p.switching().label());
             j.put("steps", r.steps());
@@ -513,6 +521,9 @@ final class ScheduleCommand implements Callable<Integer> {
                 m.put("step", it.step() + 1);
                 m.put("path", it.path());
                 m.put("from", it.from());
+                if (it.root() >= 0) {
+                    m.put("root", it.root());
+                }
                 list.add(m);
             }
             j.put("transfers", list);
@@ -525,7 +536,7 @@ final class ScheduleCommand implements Callable<Integer> {
             w.printf("no schedule in %d steps exists (proven by the exact model)%n", r.steps());
             return;
         }
-        w.print(table(items, r.steps(), p.broadcast() && reduce == null));
+        w.print(table(items, r.steps(), p.broadcast() && reduce == null, reduce != null && reduce.kind() == CollectiveKind.AAR));
         w.println(valid ? "validated: conflict-free" : "NOT VALID");
         if (timeModel != null) {
             w.printf(Locale.ROOT, "time: %d x %.4g s + %.0f B x %.4g s/B = %.6g s (2007 paper, eq. 3)%n", r.steps(),
@@ -549,7 +560,8 @@ final class ScheduleCommand implements Callable<Integer> {
         if (reduce == null) {
             return p.label();
         }
-        return "AOR to " + reduce.receivers()[0] + " on " + network0.spec() + ", " + p.ports() + ", " + p.switching().label()
+        String what = reduce.kind() == CollectiveKind.AOR ? "AOR to " + reduce.receivers()[0] : reduce.kind().name();
+        return what + " on " + network0.spec() + ", " + p.ports() + ", " + p.switching().label()
                 + (p.extraHops() > 0 ? ", minimal +" + p.extraHops() + " hops" : ", minimal routing")
                 + " (the time reverse of a broadcast)";
     }
@@ -567,7 +579,7 @@ final class ScheduleCommand implements Callable<Integer> {
         int[][] path = new int[n][];
         for (int i = 0; i < n; i++) {
             ScheduleValidator.Item it = items.get(i);
-            sender[i] = it.sender();
+            sender[i] = reduce == null ? it.sender() : it.root() >= 0 ? it.root() : reduce.receivers()[0];
             from[i] = it.from();
             to[i] = it.dst();
             step[i] = it.step();
@@ -595,12 +607,16 @@ final class ScheduleCommand implements Callable<Integer> {
                 (boolean) m.get("hostLinks") ? "on" : "off", m.get("duplex"));
     }
 
-    /** Rows = sending nodes, columns = steps 1..S, cells = destinations (the layout of the MIN paper's Table 2). */
-    static String table(List<ScheduleValidator.Item> items, int steps, boolean broadcast) {
+    /**
+     * Rows = sending nodes, columns = steps 1..S, cells = destinations (the layout of the MIN paper's Table 2); with
+     * {@code roots}, an all-to-all reduce's cells also name the root each partial result is for.
+     */
+    static String table(List<ScheduleValidator.Item> items, int steps, boolean broadcast, boolean roots) {
         TreeMap<Integer, String[]> rows = new TreeMap<>();
         for (ScheduleValidator.Item it : items) {
             String[] row = rows.computeIfAbsent(it.from(), k -> new String[steps]);
-            String cell = broadcast && it.from() != it.sender() ? it.dst() + "(" + it.sender() + ")" : String.valueOf(it.dst());
+            String cell = roots ? it.dst() + "(" + it.root() + ")"
+                    : broadcast && it.from() != it.sender() ? it.dst() + "(" + it.sender() + ")" : String.valueOf(it.dst());
             row[it.step()] = row[it.step()] == null ? cell : row[it.step()] + "/" + cell;
         }
         int width = 3;
@@ -625,6 +641,9 @@ final class ScheduleCommand implements Callable<Integer> {
         }
         if (broadcast) {
             sb.append("(a cell d(m) forwards message m to d; a plain d sends the node's own message)\n");
+        }
+        if (roots) {
+            sb.append("(a cell d(r) sends the node's partial result for root r, its own value combined with those it received for r, to d)\n");
         }
         return sb.toString();
     }

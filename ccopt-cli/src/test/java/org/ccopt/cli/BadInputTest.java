@@ -44,6 +44,8 @@ class BadInputTest {
                 bad("schedule -t hypercube:3 --cc AAB --senders 0-2147483647", "expected ids 0..7"),
                 bad("schedule -t hypercube:3 --cc MNB --senders 0,0,0", "names 0 twice"),
                 bad("schedule -t fat-octagon --cc AOR --switching sf", "combine partial results in nodes"),
+                bad("schedule -t fat-octagon --cc AAR --switching sf", "combine partial results in nodes"),
+                bad("bounds -t ring:6 --cc AAR --switching sf", "AAR takes --switching wh"),
                 bad("schedule -t omega:8 --cc AAS --bandwidth 1Gbps", "applies to the message-level replay"),
                 bad("schedule -t omega:8 --cc AAS --replay 1MiB --cross-traffic", "runs without it"),
                 bad("topo butterfly:8:fast", "unknown Butterfly variant"),

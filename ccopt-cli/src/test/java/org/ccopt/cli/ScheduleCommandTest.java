@@ -182,6 +182,36 @@ class ScheduleCommandTest {
         assertThat(asBroadcast.code()).isEqualTo(2);
     }
 
+    /**
+     * AAR: the reversed all-to-all broadcast, every partial result with its root; the file re-validates per root, and
+     * a transfer stripped of its root is one line and exit 2.
+     */
+    @Test
+    void anAllToAllReduceNamesTheRootOfEveryPartialResult() throws Exception {
+        MainTest.Result r = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAR", "--ports", "all", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("cc").asText()).isEqualTo("AAR");
+        assertThat(j.get("steps").asInt()).isEqualTo(3);
+        assertThat(j.get("validated").asBoolean()).isTrue();
+        assertThat(j.get("transfers").size()).isEqualTo(56);
+        for (JsonNode x : j.get("transfers")) {
+            assertThat(x.get("src").asInt()).isEqualTo(x.get("from").asInt()).isNotEqualTo(x.get("root").asInt());
+        }
+        java.nio.file.Path file = dir.resolve("aar.json");
+        java.nio.file.Files.writeString(file, r.out());
+        MainTest.Result ok = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAR", "--ports", "all", "--validate",
+                file.toString(), "--replay", "1MiB", "--replay-order", "resources");
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("valid, 56 transfers in 3 steps");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) j.get("transfers").get(0)).remove("root");
+        java.nio.file.Files.writeString(file, j.toString());
+        MainTest.Result noRoot = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAR", "--ports", "all", "--validate",
+                file.toString());
+        assertThat(noRoot.code()).isEqualTo(2);
+        assertThat(noRoot.err()).startsWith("ccopt: transfer 1 of ").contains("has no integer \"root\"").doesNotContain("\tat ");
+    }
+
     /** An EA option given with a solver it does not apply to is one line and exit 2, never ignored. */
     @ParameterizedTest
     @CsvSource({

@@ -21,7 +21,7 @@ public record Collective(CollectiveKind kind, int[] senders, int[] receivers) {
 
     /**
      * The standard sets for a kind on a topology: OAB/OAS from {@code root} to all other terminals, AOG/AOR from
-     * all others to {@code root}, AAB/AAS among all terminals, MNB/MNS from the first half to the second half.
+     * all others to {@code root}, AAB/AAS/AAR among all terminals, MNB/MNS from the first half to the second half.
      */
     public static Collective standard(CollectiveKind kind, Topology t, int root) {
         int p = t.terminalCount();
@@ -33,7 +33,7 @@ public record Collective(CollectiveKind kind, int[] senders, int[] receivers) {
         return switch (kind) {
             case OAB, OAS -> new Collective(kind, new int[] {root}, others);
             case AOG, AOR -> new Collective(kind, others, new int[] {root});
-            case AAB, AAS -> new Collective(kind, all, all);
+            case AAB, AAS, AAR -> new Collective(kind, all, all);
             case MNB, MNS -> new Collective(kind, range(0, p / 2), range(p / 2, p));
         };
     }

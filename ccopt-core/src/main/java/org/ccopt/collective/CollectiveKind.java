@@ -24,7 +24,13 @@ public enum CollectiveKind {
     /** All-to-one gather. */
     AOG(false),
     /** All-to-one reduce (combining). */
-    AOR(true);
+    AOR(true),
+    /**
+     * All-to-all reduce (combining), Jaros, Ohlidal, Dvorak 2007, §1, case 3: every process performs its own
+     * all-to-one reduce, so receiver r ends with the combination of every sender's value for r (a reduce-scatter);
+     * with sender and receiver sets given, a many-to-many reduce.
+     */
+    AAR(true);
 
     private final boolean broadcast;
 
@@ -37,12 +43,17 @@ public enum CollectiveKind {
         return broadcast;
     }
 
+    /** True for the reduces (AOR, AAR), which combine partial results on their way to the root. */
+    public boolean isReduce() {
+        return this == AOR || this == AAR;
+    }
+
     public static CollectiveKind parse(String text) {
         try {
             return valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException("unknown collective '" + text + "'; expected one of OAB, OAS, AAB, AAS, "
-                    + "MNB, MNS, AOG, AOR");
+                    + "MNB, MNS, AOG, AOR, AAR");
         }
     }
 }

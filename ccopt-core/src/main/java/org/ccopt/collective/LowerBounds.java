@@ -29,6 +29,9 @@ import org.ccopt.topology.metrics.BisectionWidth;
  *       behind it. For OAB, a side behind a bridge is entered by at most one new message per step and inside it
  *       each informed node informs at most its ports: x_t &lt;= x_{t-1} + 1 + (ports of the x_{t-1} informed);
  *       this reproduces the full binary tree rows of Table 3 that the log term alone does not.
+ *   <li><b>Reduces with combining</b> take the terms of the broadcast they reverse: AOR the OAB log term; AAR
+ *       (every node its own all-to-one reduce) the log term of every root's reduce tree and, since a node sends one
+ *       combined partial result per root other than itself, max over senders ceil(|R \ {t}| / ports(t)).
  *   <li><b>Cut bounds for scatters.</b> The bisection: 2 floor(P/2) ceil(P/2) messages cross it (P^2/2 for even P),
  *       at most B_C per step, when T = R = all terminals. For other sets, the minimum cut between the senders that
  *       do not receive and the receivers that do not send ({@code minCutScatter}).
@@ -99,6 +102,14 @@ public final class LowerBounds {
             case OAS -> {
                 terms.add(term(perSender(senders, receivers, ports), "ceil((P-1)/k), k = ports of the source (Jaros et al. 2007, Table 1)"));
                 terms.add(term(bridgeCut(senders, receivers, true), "messages through one bridge channel (MIN paper §3 refinement)"));
+            }
+            case AAR -> {
+                long log = 0;
+                for (int r : receivers) {
+                    log = Math.max(log, broadcastLog(r, senders, ports, false));
+                }
+                terms.add(term(log, "ceil(log_{k+1} P) for every root, reverse of AAB (reduce with combining)"));
+                terms.add(term(perSender(senders, receivers, ports), "max over senders ceil(|R \\ {t}| / ports(t)): one combined partial per root"));
             }
             case AOG -> {
                 terms.add(term(perReceiver(senders, receivers, ports), "ceil((P-1)/k), k = ports of the root"));

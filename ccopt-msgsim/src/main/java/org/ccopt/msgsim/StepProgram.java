@@ -19,8 +19,9 @@ import org.ccopt.InvalidInputException;
  *       brought its message to the node it starts from (a relay), and the transfers of the latest earlier step that
  *       used one of its channels, left the node it starts from or entered its destination. The schedule's order
  *       is kept on every channel and port, but a transfer that is ready need not wait for the slowest of the step
- *       before (ccopt's reading; the papers define no asynchronous execution). In a reduce ({@code combining})
- *       a transfer also waits for every earlier transfer into the node it starts from: it sends the combination.
+ *       before (ccopt's reading; the papers define no asynchronous execution). In a reduce ({@code combining}, where
+ *       {@code sender} names the root a partial result is for) a transfer also waits for every earlier transfer
+ *       for the same root into the node it starts from: it sends their combination.
  * </ul>
  */
 public final class StepProgram {
@@ -54,7 +55,10 @@ public final class StepProgram {
         return of(sender, from, to, step, path, bytes, order, false);
     }
 
-    /** @param combining a reduce: a transfer also waits for every earlier transfer into its start node */
+    /**
+     * @param combining a reduce, {@code sender[i]} the root transfer i's partial result is for: a transfer also waits
+     *                  for every earlier transfer for the same root into its start node
+     */
     public static Program of(int[] sender, int[] from, int[] to, int[] step, int[][] path, double bytes, Order order,
             boolean combining) {
         int n = sender.length;
@@ -94,7 +98,7 @@ public final class StepProgram {
         int[] task = new int[n];
         Map<Long, int[]> last = new HashMap<>();
         Map<Long, Integer> delivered = new HashMap<>(); // (sender, node) -> task that brought the message there
-        Map<Integer, List<Integer>> inputs = new HashMap<>(); // node -> every task into it so far (combining)
+        Map<Long, List<Integer>> inputs = new HashMap<>(); // (root, node) -> every task into it so far (combining)
         for (int s = 0; s < steps; s++) {
             List<Integer> here = byStep.get(s);
             Map<Long, List<Integer>> now = new HashMap<>();
@@ -110,7 +114,7 @@ public final class StepProgram {
                     deps.add(relay);
                 }
                 if (combining) {
-                    deps.addAll(inputs.getOrDefault(from[i], List.of()));
+                    deps.addAll(inputs.getOrDefault(pair(sender[i], from[i]), List.of()));
                 }
                 long[] used = resources(from[i], to[i], path[i]);
                 for (long r : used) {
@@ -126,7 +130,7 @@ public final class StepProgram {
             now.forEach((r, list) -> last.put(r, list.stream().mapToInt(Integer::intValue).toArray()));
             for (int i : here) {
                 delivered.putIfAbsent(pair(sender[i], to[i]), task[i]);
-                inputs.computeIfAbsent(to[i], x -> new ArrayList<>()).add(task[i]);
+                inputs.computeIfAbsent(pair(sender[i], to[i]), x -> new ArrayList<>()).add(task[i]);
             }
         }
         return p;

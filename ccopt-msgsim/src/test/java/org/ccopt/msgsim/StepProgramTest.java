@@ -76,11 +76,25 @@ class StepProgramTest {
         int[] to = {1, 0, 0};
         int[] step = {0, 1, 2};
         int[][] path = {{2, 1}, {1, 0}, {3, 0}};
+        int[] root = {0, 0, 0};
         Program plain = StepProgram.of(node, node, to, step, path, 1000, StepProgram.Order.RESOURCES, false);
-        Program reduce = StepProgram.of(node, node, to, step, path, 1000, StepProgram.Order.RESOURCES, true);
+        Program reduce = StepProgram.of(root, node, to, step, path, 1000, StepProgram.Order.RESOURCES, true);
         assertThat(plain.dependsOn(1)).isEmpty();
         assertThat(reduce.dependsOn(1)).containsExactly(0);
         // 2 -> 1 at 0..2 us, 1 -> 0 at 2..4, 3 -> 0 after 1 -> 0 into the same receiver: 4..6
         assertThat(MessageSimulator.run(NET, reduce, MessageSimulator.Options.DEFAULT).seconds()).isCloseTo(6e-6, within(1e-12));
+    }
+
+    /** In an all-to-all reduce a partial result combines only what came in for its own root. */
+    @Test
+    void aCombiningTransferWaitsOnlyForInputsOfItsRoot() {
+        int[] node = {2, 1, 1};
+        int[] to = {1, 0, 2};
+        int[] step = {0, 1, 1};
+        int[][] path = {{2, 1}, {1, 0}, {1, 2}};
+        int[] root = {0, 0, 2}; // 2's partial for 0 goes through 1, which also sends its own partial for 2 to 2
+        Program reduce = StepProgram.of(root, node, to, step, path, 1000, StepProgram.Order.RESOURCES, true);
+        assertThat(reduce.dependsOn(1)).containsExactly(0);
+        assertThat(reduce.dependsOn(2)).isEmpty();
     }
 }

@@ -19,6 +19,13 @@ import org.ccopt.topology.TopologyBuilder;
  * reception becomes a send to a node before that node sends; channel, port and hop constraints map one to one
  * (sends and receives swap, so k ports stay k ports). The reduce therefore takes the broadcast's steps, and the
  * lower bounds of the two are the same (their Table 1 gives the reduce none of its own).
+ *
+ * <p>The all-to-all reduce (AAR, 2007 §1, case 3: every process performs its own all-to-one reduce, so node r ends
+ * with the combination of every node's value for r, a reduce-scatter) is in the same way the time reverse of an
+ * all-to-all broadcast: the broadcast tree of message r, reversed, is the reduce tree of root r, and the partial
+ * results of different roots are different messages, so they combine only with partials of their own root. With
+ * sender set T and receiver set R (a many-to-many reduce) it reverses the broadcast from R to T. The transfers keep
+ * their root ({@link ScheduleValidator.Item#root()}).
  */
 public final class Reduction {
 
@@ -37,15 +44,23 @@ public final class Reduction {
         return b.build(t.spec() + " transposed", t.family(), Geometry.General.NONE);
     }
 
-    /** The broadcast whose time reverse is the reduce: from the reduce's root to its senders. */
+    /**
+     * The broadcast whose time reverse is the reduce: from the reduce's root to its senders (AOR), or from every
+     * receiver to the senders (AAR: an AAB when both sets are the same, otherwise an MNB).
+     */
     public static Collective broadcastOf(Collective reduce) {
-        if (reduce.kind() != CollectiveKind.AOR) {
+        if (!reduce.kind().isReduce()) {
             throw new IllegalArgumentException("not a reduce: " + reduce.kind());
         }
-        return new Collective(CollectiveKind.OAB, reduce.receivers(), reduce.senders());
+        CollectiveKind kind = reduce.kind() == CollectiveKind.AOR ? CollectiveKind.OAB
+                : java.util.Arrays.equals(reduce.senders(), reduce.receivers()) ? CollectiveKind.AAB : CollectiveKind.MNB;
+        return new Collective(kind, reduce.receivers(), reduce.senders());
     }
 
-    /** The reduce's transfers from the broadcast's (of {@code steps} steps). */
+    /**
+     * The reduce's transfers from the broadcast's (of {@code steps} steps): each one's sender is the node that sends
+     * its partial result, and its root the broadcast message's sender.
+     */
     public static List<ScheduleValidator.Item> reverse(List<ScheduleValidator.Item> broadcast, int steps) {
         List<ScheduleValidator.Item> items = new ArrayList<>(broadcast.size());
         for (ScheduleValidator.Item it : broadcast) {
@@ -54,7 +69,7 @@ public final class Reduction {
             for (int i = 0; i < p.length; i++) {
                 back[i] = p[p.length - 1 - i];
             }
-            items.add(new ScheduleValidator.Item(it.dst(), it.from(), it.dst(), steps - 1 - it.step(), back));
+            items.add(new ScheduleValidator.Item(it.dst(), it.from(), it.dst(), steps - 1 - it.step(), back, it.sender()));
         }
         return items;
     }

@@ -97,8 +97,8 @@ public final class ScheduleProblem {
 
     private ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
                             int extraHops, int pathLimit, boolean relays, int[][] pairs) {
-        if (collective.kind() == CollectiveKind.AOR) {
-            throw new InvalidInputException("AOR (reduce with combining) is scheduled as the time reverse of a broadcast "
+        if (collective.kind().isReduce()) {
+            throw new InvalidInputException(collective.kind() + " (reduce with combining) is scheduled as the time reverse of a broadcast "
                     + "(Reduction.broadcastOf on Reduction.transpose); a problem takes OAB, OAS, AAB, AAS, MNB, MNS or AOG");
         }
         if (extraHops < 0) {

@@ -28,14 +28,23 @@ import org.ccopt.topology.Topology;
  *   <li>scatters send from the sender; broadcasts send only from a node that holds the message at the start of the
  *       step (admissibility, Jaros et al., MIN paper, §4.2); a broadcast may also copy a message to a node that does
  *       not receive it (a switch storing and forwarding it), once, under the same rules;
- *   <li>reduces (AOR, {@link Reduction}): every sender but the root sends its partial result exactly once, from
- *       itself, to the root or to another sender whose own send comes in a later step; nothing else is sent.
+ *   <li>reduces (AOR, AAR; {@link Reduction}): for every root, every sender but the root sends its partial result
+ *       for that root exactly once, from itself, to the root or to another sender whose own send for that root
+ *       comes in a later step; nothing else is sent.
  * </ul>
  */
 public final class ScheduleValidator {
 
-    /** One transfer as printed: message of {@code sender} to {@code dst}, sent from {@code from}. */
-    public record Item(int sender, int dst, int from, int step, int[] path) {
+    /**
+     * One transfer as printed: message of {@code sender} to {@code dst}, sent from {@code from}. In a reduce,
+     * {@code sender} is the node that sends its partial result and {@code root} the node the partial result is for
+     * (-1 where there is no root to name: the other kinds, and an AOR, whose root is its one receiver).
+     */
+    public record Item(int sender, int dst, int from, int step, int[] path, int root) {
+
+        public Item(int sender, int dst, int from, int step, int[] path) {
+            this(sender, dst, from, step, path, -1);
+        }
     }
 
     /** The result: ok, or the first violations found (at most 20) and their total. */
@@ -77,7 +86,7 @@ public final class ScheduleValidator {
                 out.add(msg);
             }
         };
-        boolean reduce = c.kind() == CollectiveKind.AOR;
+        boolean reduce = c.kind().isReduce();
         boolean broadcast = c.kind().isBroadcast() && !reduce;
         Set<Long> expected = new HashSet<>();
         if (reduce) {
@@ -196,39 +205,52 @@ public final class ScheduleValidator {
         return new Report(count[0] == 0, count[0], out);
     }
 
-    /** The reduce's own rules: each sender sends once, to the root or to a sender that sends later. */
+    /**
+     * The reduce's own rules, per root: each sender other than the root sends its partial result for the root once,
+     * to the root or to a sender that sends its own for that root later.
+     */
     private static void checkReduce(Collective c, List<Item> items, java.util.function.Consumer<String> fail) {
-        int root = c.receivers()[0];
-        Map<Integer, Integer> sendStep = new HashMap<>();
+        boolean one = c.kind() == CollectiveKind.AOR;
+        Set<Integer> roots = new HashSet<>();
+        for (int r : c.receivers()) {
+            roots.add(r);
+        }
         Set<Integer> senders = new HashSet<>();
         for (int v : c.senders()) {
-            if (v != root) {
-                senders.add(v);
-            }
+            senders.add(v);
         }
+        Map<Long, Integer> sendStep = new HashMap<>(); // (root, node) -> step of the node's partial for the root
         for (Item it : items) {
-            if (!senders.contains(it.sender())) {
+            int root = it.root() < 0 && one ? c.receivers()[0] : it.root();
+            if (!roots.contains(root)) {
+                fail.accept("node " + it.sender() + " sends in step " + it.step() + " a partial result for " + root
+                        + ", which is not a root of the reduce");
+            } else if (!senders.contains(it.sender()) || it.sender() == root) {
                 fail.accept("node " + it.sender() + " sends in step " + it.step() + " but is not a sender of the reduce to " + root);
-            } else if (sendStep.putIfAbsent(it.sender(), it.step()) != null) {
-                fail.accept("node " + it.sender() + " sends its partial result more than once");
+            } else if (sendStep.putIfAbsent(((long) root << 32) | it.sender(), it.step()) != null) {
+                fail.accept("node " + it.sender() + " sends its partial result for " + root + " more than once");
             }
         }
         for (Item it : items) {
-            if (it.dst() == root) {
+            int root = it.root() < 0 && one ? c.receivers()[0] : it.root();
+            if (it.dst() == root || !roots.contains(root)) {
                 continue;
             }
-            Integer later = sendStep.get(it.dst());
+            Integer later = sendStep.get(((long) root << 32) | it.dst());
             if (!senders.contains(it.dst())) {
                 fail.accept("node " + it.sender() + " sends to " + it.dst() + ", which is neither the root " + root
                         + " nor a sender of the reduce");
             } else if (later == null || later <= it.step()) {
                 fail.accept("node " + it.sender() + " sends to " + it.dst() + " in step " + it.step() + ", but "
-                        + it.dst() + (later == null ? " never passes its partial result on" : " has sent its own in step " + later));
+                        + it.dst() + (later == null ? " never passes its partial result for " + root + " on"
+                        : " has sent its own for " + root + " in step " + later));
             }
         }
-        for (int v : senders) {
-            if (!sendStep.containsKey(v)) {
-                fail.accept("the value of " + v + " never reaches the root " + root);
+        for (int root : roots) {
+            for (int v : senders) {
+                if (v != root && !sendStep.containsKey(((long) root << 32) | v)) {
+                    fail.accept("the value of " + v + " never reaches the root " + root);
+                }
             }
         }
     }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** AOR as the time reverse of OAB on the transposed network, checked by the validator's reduce rules. */
+/** AOR and AAR as the time reverse of OAB and AAB on the transposed network, checked by the validator's reduce rules. */
 class ReductionTest {
 
     @ParameterizedTest(name = "{0} root {1}, {2}-port, {3}")
@@ -44,6 +44,75 @@ class ReductionTest {
         assertThat((long) r.steps()).isGreaterThanOrEqualTo(bound);
     }
 
+    /** AAR (and a many-to-many reduce with given sets) reversed from AAB (MNB): every root gets every partial once. */
+    @ParameterizedTest(name = "{0} {1} to {2}, {3}-port")
+    @CsvSource({
+        "hypercube:3, 0-7, 0-7, all",
+        "ring:6, 0-5, 0-5, 1",
+        "mesh:3x3, 0-8, 0-8, all",
+        "omega:8, 0-7, 0-7, 1",
+        "ring:6, 0-3, 2-5, 1",
+    })
+    void reversedAllToAllBroadcastIsAValidAllToAllReduce(String spec, String senders, String receivers, String ports) {
+        Topology t = TopologySpec.parse(spec);
+        Collective reduce = Collective.of(CollectiveKind.AAR, t, Collective.parseList(senders, t.terminalCount()),
+                Collective.parseList(receivers, t.terminalCount()));
+        PortModel pm = PortModel.parse(ports);
+        Collective broadcast = Reduction.broadcastOf(reduce);
+        assertThat(broadcast.kind()).isEqualTo(senders.equals(receivers) ? CollectiveKind.AAB : CollectiveKind.MNB);
+        ScheduleProblem p = new ScheduleProblem(Reduction.transpose(t), broadcast, pm, Switching.WH, 0, 1024);
+        Scheduler.Result r = new Scheduler(p, Scheduler.lowerBound(p),
+                new Scheduler.Settings(Scheduler.Solver.GREEDY, null, 1, 1), Budget.seconds(30), null).run();
+        List<ScheduleValidator.Item> items = Reduction.reverse(ScheduleValidator.items(p, r.schedule()), r.steps());
+        ScheduleValidator.Report report = ScheduleValidator.check(t, reduce, null, pm, Switching.WH, 0, r.steps(), items);
+        assertThat(report.ok()).as(report.messages().toString()).isTrue();
+        long partials = 0;
+        for (int root : reduce.receivers()) {
+            for (int v : reduce.senders()) {
+                partials += v == root ? 0 : 1;
+            }
+        }
+        assertThat(items).hasSize((int) partials);
+        assertThat((long) r.steps()).isGreaterThanOrEqualTo(LowerBounds.forCollective(t, reduce, pm).steps());
+    }
+
+    /** The per-root rules of AAR on a valid schedule of ring:6, each broken once. */
+    @Test
+    void theValidatorChecksEveryRootOfAnAllToAllReduce() {
+        Topology t = TopologySpec.parse("ring:6");
+        Collective reduce = Collective.standard(CollectiveKind.AAR, t, 0);
+        PortModel one = PortModel.parse("1");
+        ScheduleProblem p = new ScheduleProblem(t, Reduction.broadcastOf(reduce), one, Switching.WH, 0, 1024);
+        Scheduler.Result r = new Scheduler(p, Scheduler.lowerBound(p),
+                new Scheduler.Settings(Scheduler.Solver.GREEDY, null, 1, 1), Budget.seconds(30), null).run();
+        int steps = r.steps();
+        List<ScheduleValidator.Item> good = Reduction.reverse(ScheduleValidator.items(p, r.schedule()), steps);
+        assertThat(ScheduleValidator.check(t, reduce, null, one, Switching.WH, 0, steps, good).ok()).isTrue();
+        // a partial sent on through a node that has already sent its own for that root
+        int i = 0;
+        while (good.get(i).dst() == good.get(i).root()) {
+            i++;
+        }
+        ScheduleValidator.Item via = good.get(i);
+        int onward = good.stream().filter(x -> x.sender() == via.dst() && x.root() == via.root()).findFirst().orElseThrow().step();
+        List<ScheduleValidator.Item> late = new ArrayList<>(good);
+        late.set(i, new ScheduleValidator.Item(via.sender(), via.dst(), via.from(), onward, via.path(), via.root()));
+        assertThat(ScheduleValidator.check(t, reduce, null, one, Switching.WH, 0, steps, late).messages())
+                .anyMatch(m -> m.contains("has sent its own for " + via.root() + " in step " + onward));
+        // a partial labelled with another root: that root gets it twice, the first never
+        ScheduleValidator.Item x = good.get(0);
+        int other = (x.root() + 1) % 6 == x.sender() ? (x.root() + 2) % 6 : (x.root() + 1) % 6;
+        List<ScheduleValidator.Item> relabelled = new ArrayList<>(good);
+        relabelled.set(0, new ScheduleValidator.Item(x.sender(), x.dst(), x.from(), x.step(), x.path(), other));
+        assertThat(ScheduleValidator.check(t, reduce, null, one, Switching.WH, 0, steps, relabelled).messages())
+                .anyMatch(m -> m.contains("more than once") || m.contains("never reaches the root " + x.root()));
+        // an AAR transfer that names no root
+        List<ScheduleValidator.Item> unnamed = new ArrayList<>(good);
+        unnamed.set(0, new ScheduleValidator.Item(x.sender(), x.dst(), x.from(), x.step(), x.path()));
+        assertThat(ScheduleValidator.check(t, reduce, null, one, Switching.WH, 0, steps, unnamed).messages())
+                .anyMatch(m -> m.contains("which is not a root of the reduce"));
+    }
+
     @Test
     void transposeTurnsOneWayChannelsRoundAndKeepsTwoWayNetworks() {
         Topology omega = TopologySpec.parse("omega:8");
@@ -67,7 +136,7 @@ class ReductionTest {
         assertThat(ScheduleValidator.check(t, reduce, null, one, Switching.WH, 0, 3, good).ok()).isTrue();
         List<ScheduleValidator.Item> late = new ArrayList<>(good);
         late.set(0, item(2, 1, 1, 2, 1)); // 2 sends to 1 in the step 1 sends its own: too late
-        assertThat(messages(t, reduce, one, late)).anyMatch(m -> m.contains("has sent its own in step 1"));
+        assertThat(messages(t, reduce, one, late)).anyMatch(m -> m.contains("has sent its own for 0 in step 1"));
         List<ScheduleValidator.Item> twice = new ArrayList<>(good);
         twice.add(item(2, 3, 0, 2, 3));
         assertThat(messages(t, reduce, one, twice)).anyMatch(m -> m.contains("more than once"));
