@@ -10,6 +10,7 @@ import org.ccopt.collective.LowerBounds;
 import org.ccopt.collective.PortModel;
 import org.ccopt.schedule.ScheduleProblem;
 import org.ccopt.schedule.Scheduler;
+import org.ccopt.schedule.SfScatter;
 import org.ccopt.schedule.Switching;
 import org.ccopt.topology.Topology;
 import picocli.CommandLine.Command;
@@ -32,9 +33,10 @@ final class BoundsCommand implements Callable<Integer> {
     @Mixin
     CollectiveOptions collective;
 
-    @Option(names = "--switching", defaultValue = "wh", paramLabel = "wh|sf",
-            description = "Wormhole, or store-and-forward for broadcasts, which adds the arrival bound (the message of s "
-                    + "reaches r no earlier than step dist(s, r)) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--switching", defaultValue = "wh", paramLabel = "wh|sf|sf-router",
+            description = "Wormhole, or store-and-forward, which adds the arrival bound (the message of s reaches r no "
+                    + "earlier than step dist(s, r)) and, for scatters, the departure and load bounds; sf-router for "
+                    + "scatters whose passing messages use no ports (default: ${DEFAULT-VALUE}).")
     String switching;
 
     @Option(names = "--json", description = "Print one JSON object.")
@@ -47,12 +49,17 @@ final class BoundsCommand implements Callable<Integer> {
         CollectiveKind kind = c.kind();
         PortModel portModel = collective.portModel();
         Switching sw = Switching.parse(switching);
-        if (sw == Switching.SF && (!kind.isBroadcast() || kind.isReduce())) {
-            throw new InvalidInputException("--switching sf is modelled for broadcasts (OAB, AAB, MNB); " + kind
-                    + " takes --switching wh");
+        if (sw.storeAndForward() && kind.isReduce()) {
+            throw new InvalidInputException("--switching " + sw.label() + " is modelled for broadcasts and scatters; "
+                    + kind + " takes --switching wh");
+        }
+        if (sw == Switching.SF_ROUTER && kind.isBroadcast()) {
+            throw new InvalidInputException("--switching sf-router applies to scatters; " + kind + " takes wh or sf");
         }
         LowerBounds.Bound bound;
-        if (sw == Switching.SF) {
+        if (sw.storeAndForward() && !kind.isBroadcast()) {
+            bound = new SfScatter(t, c, null, portModel, sw).bound();
+        } else if (sw == Switching.SF) {
             bound = Scheduler.bound(new ScheduleProblem(t, c, portModel, sw, 0, 1));
         } else if (!kind.isBroadcast() && (long) c.senders().length * c.receivers().length <= Scheduler.CLIQUE_TRANSFERS) {
             // scatters: the conflict-clique term of `ccopt schedule` on minimal routes as well

@@ -33,6 +33,7 @@ import org.ccopt.schedule.ExactSolver;
 import org.ccopt.schedule.ScheduleValidator;
 import org.ccopt.schedule.Scheduler;
 import org.ccopt.schedule.Switching;
+import org.ccopt.schedule.SfScatter;
 import org.ccopt.schedule.Umda;
 import org.ccopt.topology.Topology;
 import org.ccopt.traffic.TrafficPattern;
@@ -64,8 +65,9 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "; node s sends one message to its destination (random patterns use --seed).")
     String traffic;
 
-    @Option(names = "--switching", defaultValue = "wh", paramLabel = "wh|sf",
-            description = "Wormhole or store-and-forward (broadcasts only) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--switching", defaultValue = "wh", paramLabel = "wh|sf|sf-router",
+            description = "Wormhole, store-and-forward, or (scatters) store-and-forward in which a message waits in the "
+                    + "routers it passes, using no ports there (default: ${DEFAULT-VALUE}).")
     String switching;
 
     @Option(names = "--solver", defaultValue = "auto", paramLabel = "NAME",
@@ -186,6 +188,9 @@ final class ScheduleCommand implements Callable<Integer> {
     private MsgNetwork replayNet;
     private MessageSimulator.Options replayOptions;
 
+    /** For a store-and-forward scatter: the transfers are single hops, each replayed as a message of its own pair. */
+    private boolean hopItems;
+
     /** For AOR and AAR: the reduce, solved as the time reverse of a broadcast on {@link #network0} transposed. */
     private Collective reduce;
     private Topology network0;
@@ -299,12 +304,17 @@ final class ScheduleCommand implements Callable<Integer> {
                 throw new InvalidInputException("--traffic " + traffic + " and --cc " + collective.cc
                         + " both name what to schedule; expected one of them");
             }
-            if (sw != Switching.WH) {
-                throw new InvalidInputException("store-and-forward switching is modelled for broadcasts; --traffic needs --switching wh");
+            int[] destination = TrafficPattern.parse(traffic).destinations(t, seed);
+            if (sw.storeAndForward()) {
+                ScheduleProblem pairs = ScheduleProblem.ofPairs(t, destination, portModel, 0, 1);
+                return storeAndForward(t, pairs.collective(), pairs.pairs(), portModel, sw, which, seconds, timeModel);
             }
-            p = ScheduleProblem.ofPairs(t, TrafficPattern.parse(traffic).destinations(t, seed), portModel, extraHops, pathLimit);
+            p = ScheduleProblem.ofPairs(t, destination, portModel, extraHops, pathLimit);
         } else {
             Collective c = collective.build(t);
+            if (sw.storeAndForward() && !c.kind().isBroadcast()) {
+                return storeAndForward(t, c, null, portModel, sw, which, seconds, timeModel);
+            }
             if (c.kind().isReduce()) {
                 reduce = c;
                 network0 = t;
@@ -383,6 +393,10 @@ final class ScheduleCommand implements Callable<Integer> {
             network0 = t;
         }
         Switching sw = Switching.parse(switching);
+        if (sw == Switching.SF_ROUTER && c.kind().isBroadcast()) {
+            throw new InvalidInputException("--switching sf-router applies to scatters; " + c.kind() + " takes wh or sf");
+        }
+        hopItems = sw.storeAndForward() && !c.kind().isBroadcast();
         String[][] same = {{"topology", t.spec()}, {"cc", c.kind().name()}, {"ports", portModel.toString()}, {"switching", sw.label()}};
         for (String[] f : same) {
             if (j.hasNonNull(f[0]) && !j.get(f[0]).asText().equals(f[1])) {
@@ -479,38 +493,58 @@ final class ScheduleCommand implements Callable<Integer> {
             org.ccopt.msgsim.CollectivePrograms.parseBytes(bytes)};
     }
 
+    /** What {@link #print} shows of a search, whichever engine made it. */
+    private record Shown(String topology, String cc, ScheduleProblemView problem, int steps, long lowerBound,
+                         String boundArgument, long provenLowerBound, String status, String solver, boolean found,
+                         boolean valid, double seconds, long evaluations, List<String> log,
+                         List<ScheduleValidator.Item> items, boolean broadcastCells, boolean rootCells) {
+    }
+
+    /** The options of the problem as printed: ports, switching and the one-line label. */
+    private record ScheduleProblemView(String ports, String switching, String label) {
+    }
+
     private void print(ScheduleProblem p, Scheduler.Result r, String boundArgument, double[] timeModel) {
-        PrintWriter w = spec.commandLine().getOut();
         List<ScheduleValidator.Item> items = shown(p, r);
         boolean valid = r.schedule() != null && (reduce == null ? r.validation() != null && r.validation().ok()
                 : ScheduleValidator.check(network0, reduce, null, p.ports(), p.switching(), p.extraHops(), r.steps(), items).ok());
         Topology shownOn = reduce == null ? p.topology() : network0;
+        print(new Shown(shownOn.spec(), p.pairs() != null ? "PERM" : reduce != null ? reduce.kind().name() : p.collective().kind().name(),
+                new ScheduleProblemView(p.ports().toString(), p.switching().label(), label(p)), r.steps(), r.lowerBound(),
+                boundArgument, r.provenLowerBound(), r.status(), r.solver(), r.schedule() != null, valid, r.seconds(),
+                r.evaluations(), r.log(), items, p.broadcast() && reduce == null,
+                reduce != null && reduce.kind() == CollectiveKind.AAR), timeModel);
+    }
+
+    private void print(Shown v, double[] timeModel) {
+        PrintWriter w = spec.commandLine().getOut();
+        List<ScheduleValidator.Item> items = v.items();
         if (json) {
             Map<String, Object> j = new LinkedHashMap<>();
-            j.put("topology", shownOn.spec());
-            j.put("cc", p.pairs() != null ? "PERM" : reduce != null ? reduce.kind().name() : p.collective().kind().name());
-            j.put("ports", p.ports().toString());
-            j.put("switching", p.switching().label());
-            j.put("steps", r.steps());
-            j.put("lowerBound", r.lowerBound());
-            j.put("lowerBoundArgument", boundArgument);
-            j.put("gap", r.schedule() == null ? null : r.steps() - r.lowerBound());
-            j.put("provenLowerBound", r.provenLowerBound());
-            j.put("status", r.status());
-            j.put("solver", r.solver());
-            j.put("validated", valid);
-            j.put("seconds", r.seconds());
-            j.put("evaluations", r.evaluations());
-            j.put("log", r.log());
-            if (timeModel != null && r.schedule() != null) {
+            j.put("topology", v.topology());
+            j.put("cc", v.cc());
+            j.put("ports", v.problem().ports());
+            j.put("switching", v.problem().switching());
+            j.put("steps", v.steps());
+            j.put("lowerBound", v.lowerBound());
+            j.put("lowerBoundArgument", v.boundArgument());
+            j.put("gap", v.found() ? v.steps() - v.lowerBound() : null);
+            j.put("provenLowerBound", v.provenLowerBound());
+            j.put("status", v.status());
+            j.put("solver", v.solver());
+            j.put("validated", v.valid());
+            j.put("seconds", v.seconds());
+            j.put("evaluations", v.evaluations());
+            j.put("log", v.log());
+            if (timeModel != null && v.found()) {
                 Map<String, Object> tm = new LinkedHashMap<>();
                 tm.put("ts", timeModel[0]);
                 tm.put("t1", timeModel[1]);
                 tm.put("bytes", timeModel[2]);
-                tm.put("seconds", r.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
+                tm.put("seconds", v.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
                 j.put("timeModel", tm);
             }
-            if (replay != null && r.schedule() != null) {
+            if (replay != null && v.found()) {
                 j.put("replay", replay(items));
             }
             List<Map<String, Object>> list = new ArrayList<>();
@@ -530,21 +564,70 @@ final class ScheduleCommand implements Callable<Integer> {
             w.println(Json.result(spec, j));
             return;
         }
-        w.printf(Locale.ROOT, "%s: %d steps, lower bound %d, %s (%s, %.2f s)%n", label(p), r.steps(), r.lowerBound(),
-                r.status(), r.solver(), r.seconds());
-        if (r.schedule() == null) {
-            w.printf("no schedule in %d steps exists (proven by the exact model)%n", r.steps());
+        w.printf(Locale.ROOT, "%s: %d steps, lower bound %d, %s (%s, %.2f s)%n", v.problem().label(), v.steps(), v.lowerBound(),
+                v.status(), v.solver(), v.seconds());
+        if (!v.found()) {
+            w.printf("no schedule in %d steps exists (proven by the exact model)%n", v.steps());
             return;
         }
-        w.print(table(items, r.steps(), p.broadcast() && reduce == null, reduce != null && reduce.kind() == CollectiveKind.AAR));
-        w.println(valid ? "validated: conflict-free" : "NOT VALID");
+        w.print(table(items, v.steps(), v.broadcastCells(), v.rootCells()));
+        w.println(v.valid() ? "validated: conflict-free" : "NOT VALID");
         if (timeModel != null) {
-            w.printf(Locale.ROOT, "time: %d x %.4g s + %.0f B x %.4g s/B = %.6g s (2007 paper, eq. 3)%n", r.steps(),
-                    timeModel[0], timeModel[2], timeModel[1], r.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
+            w.printf(Locale.ROOT, "time: %d x %.4g s + %.0f B x %.4g s/B = %.6g s (2007 paper, eq. 3)%n", v.steps(),
+                    timeModel[0], timeModel[2], timeModel[1], v.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
         }
         if (replay != null) {
             printReplay(w, replay(items));
         }
+    }
+
+    /**
+     * A store-and-forward scatter or permutation ({@link SfScatter}): searched hop by hop, re-checked by the validator,
+     * printed like any schedule with one transfer per hop.
+     */
+    private int storeAndForward(Topology t, Collective c, int[][] pairs, PortModel portModel, Switching sw,
+                                Scheduler.Solver which, double seconds, double[] timeModel) throws java.io.IOException {
+        if (extraHops > 0) {
+            throw new InvalidInputException("--extra-hops " + extraHops + " does not apply to a store-and-forward scatter, "
+                    + "whose messages take shortest paths hop by hop; expected 0");
+        }
+        if (spec.commandLine().getParseResult().hasMatchedOption("--path-limit")) {
+            throw new InvalidInputException("--path-limit does not apply to a store-and-forward scatter, which keeps every "
+                    + "shortest path");
+        }
+        if (which != Scheduler.Solver.AUTO && which != Scheduler.Solver.GREEDY && which != Scheduler.Solver.EXACT) {
+            throw new InvalidInputException("--solver " + which.label() + " does not schedule store-and-forward scatters; "
+                    + "expected auto, greedy or exact");
+        }
+        if (steps != null && steps < 1) {
+            throw InvalidInputException.parameter("steps", steps + " is invalid; expected 1 or more");
+        }
+        SfScatter sf = new SfScatter(t, c, pairs, portModel, sw);
+        hopItems = true;
+        PrintWriter err = spec.commandLine().getErr();
+        boolean live = !json && System.console() != null;
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread hook = new Thread(() -> stop.set(true));
+        Runtime.getRuntime().addShutdownHook(hook);
+        SfScatter.Outcome o;
+        try {
+            o = sf.solve(which, steps, seed, Budget.seconds(seconds, stop), live ? line -> err.println("  " + line) : null);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the search has stopped at its next check
+            }
+        }
+        String what = pairs != null ? "permutation of " + pairs.length + " transfers" : c.kind().name();
+        String label = what + " on " + t.spec() + ", " + portModel + ", " + sw.label() + ", minimal routing, one channel a step";
+        print(new Shown(t.spec(), pairs != null ? "PERM" : c.kind().name(), new ScheduleProblemView(portModel.toString(),
+                sw.label(), label), o.steps(), o.lowerBound(), o.boundArgument(), o.provenLowerBound(), o.status(),
+                o.solver(), true, o.validation().ok(), o.seconds(), 0, o.log(), o.items(), false, false), timeModel);
+        if (picture != null) {
+            SchedulePicture.write(picture, o.items(), o.steps(), label + ": " + o.steps() + " steps, " + o.solver());
+        }
+        return Main.OK;
     }
 
     /** The transfers as the user asked for them: a reduce's are the broadcast's reversed. */
@@ -572,6 +655,27 @@ final class ScheduleCommand implements Callable<Integer> {
      */
     private Map<String, Object> replay(List<ScheduleValidator.Item> items) {
         int n = items.size();
+        if (hopItems) {
+            // store-and-forward scatter: every hop is a message of its own pair, relayed from the node it reached
+            Map<Long, Integer> ids = new java.util.HashMap<>();
+            int[] message = new int[n];
+            int[] origin = new int[n];
+            int[] from = new int[n];
+            int[] to = new int[n];
+            int[] step = new int[n];
+            int[][] path = new int[n][];
+            for (int i = 0; i < n; i++) {
+                ScheduleValidator.Item it = items.get(i);
+                message[i] = ids.computeIfAbsent(((long) it.sender() << 32) | it.dst(), k -> ids.size());
+                origin[i] = it.sender();
+                from[i] = it.from();
+                to[i] = it.path()[it.path().length - 1];
+                step[i] = it.step();
+                path[i] = it.path();
+            }
+            return replayed(MessageSimulator.run(replayNet,
+                    StepProgram.of(message, origin, from, to, step, path, replayBytes, replayBy), replayOptions));
+        }
         int[] sender = new int[n];
         int[] from = new int[n];
         int[] to = new int[n];
@@ -585,8 +689,12 @@ final class ScheduleCommand implements Callable<Integer> {
             step[i] = it.step();
             path[i] = it.path();
         }
-        MessageSimulator.Result r = MessageSimulator.run(replayNet,
-                StepProgram.of(sender, from, to, step, path, replayBytes, replayBy, reduce != null), replayOptions);
+        return replayed(MessageSimulator.run(replayNet,
+                StepProgram.of(sender, from, to, step, path, replayBytes, replayBy, reduce != null), replayOptions));
+    }
+
+    /** The JSON's {@code "replay"} object of a simulated replay. */
+    private Map<String, Object> replayed(MessageSimulator.Result r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("bytes", replayBytes);
         m.put("order", replayBy.label());
@@ -613,10 +721,14 @@ final class ScheduleCommand implements Callable<Integer> {
      */
     static String table(List<ScheduleValidator.Item> items, int steps, boolean broadcast, boolean roots) {
         TreeMap<Integer, String[]> rows = new TreeMap<>();
+        boolean hops = false;
         for (ScheduleValidator.Item it : items) {
             String[] row = rows.computeIfAbsent(it.from(), k -> new String[steps]);
+            int head = it.path()[it.path().length - 1];
             String cell = roots ? it.dst() + "(" + it.root() + ")"
+                    : head != it.dst() || (it.from() != it.sender() && !broadcast) ? head + "(" + it.sender() + ">" + it.dst() + ")"
                     : broadcast && it.from() != it.sender() ? it.dst() + "(" + it.sender() + ")" : String.valueOf(it.dst());
+            hops |= head != it.dst() || (it.from() != it.sender() && !broadcast);
             row[it.step()] = row[it.step()] == null ? cell : row[it.step()] + "/" + cell;
         }
         int width = 3;
@@ -641,6 +753,9 @@ final class ScheduleCommand implements Callable<Integer> {
         }
         if (broadcast) {
             sb.append("(a cell d(m) forwards message m to d; a plain d sends the node's own message)\n");
+        }
+        if (hops) {
+            sb.append("(a cell v(s>r) moves the message of s to r one channel on, to v; it is stored there)\n");
         }
         if (roots) {
             sb.append("(a cell d(r) sends the node's partial result for root r, its own value combined with those it received for r, to d)\n");

@@ -61,7 +61,22 @@ public final class StepProgram {
      */
     public static Program of(int[] sender, int[] from, int[] to, int[] step, int[][] path, double bytes, Order order,
             boolean combining) {
-        int n = sender.length;
+        return of(sender, sender, from, to, step, path, bytes, order, combining);
+    }
+
+    /**
+     * The program of a schedule whose messages are named apart from their senders: transfer i carries message
+     * {@code message[i]}, which starts at node {@code origin[i]} (a store-and-forward scatter: one message per sender
+     * and receiver, each hop a transfer from the node the message reached).
+     */
+    public static Program of(int[] message, int[] origin, int[] from, int[] to, int[] step, int[][] path, double bytes,
+            Order order) {
+        return of(message, origin, from, to, step, path, bytes, order, false);
+    }
+
+    private static Program of(int[] message, int[] origin, int[] from, int[] to, int[] step, int[][] path, double bytes,
+            Order order, boolean combining) {
+        int n = message.length;
         int steps = 0;
         for (int s : step) {
             if (s < 0) {
@@ -104,17 +119,17 @@ public final class StepProgram {
             Map<Long, List<Integer>> now = new HashMap<>();
             for (int i : here) {
                 java.util.TreeSet<Integer> deps = new java.util.TreeSet<>();
-                if (from[i] != sender[i] && !combining) {
-                    Integer relay = delivered.get(pair(sender[i], from[i]));
+                if (from[i] != origin[i] && !combining) {
+                    Integer relay = delivered.get(pair(message[i], from[i]));
                     if (relay == null) {
                         throw new InvalidInputException("transfer " + (i + 1) + " starts from node " + from[i]
-                                + " in step " + (s + 1) + ", which holds no copy of terminal " + sender[i]
+                                + " in step " + (s + 1) + ", which holds no copy of terminal " + origin[i]
                                 + "'s message by then");
                     }
                     deps.add(relay);
                 }
                 if (combining) {
-                    deps.addAll(inputs.getOrDefault(pair(sender[i], from[i]), List.of()));
+                    deps.addAll(inputs.getOrDefault(pair(message[i], from[i]), List.of()));
                 }
                 long[] used = resources(from[i], to[i], path[i]);
                 for (long r : used) {
@@ -129,8 +144,8 @@ public final class StepProgram {
             }
             now.forEach((r, list) -> last.put(r, list.stream().mapToInt(Integer::intValue).toArray()));
             for (int i : here) {
-                delivered.putIfAbsent(pair(sender[i], to[i]), task[i]);
-                inputs.computeIfAbsent(pair(sender[i], to[i]), x -> new ArrayList<>()).add(task[i]);
+                delivered.putIfAbsent(pair(message[i], to[i]), task[i]);
+                inputs.computeIfAbsent(pair(message[i], to[i]), x -> new ArrayList<>()).add(task[i]);
             }
         }
         return p;

@@ -98,6 +98,30 @@ public final class ExactSolver {
         return solver;
     }
 
+    /** Solves the model, stopping the search when the budget's stop flag is set (Ctrl-C). */
+    static CpSolverStatus run(CpSolver solver, CpModel model, Budget budget) {
+        Thread watcher = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                if (budget.stopped()) {
+                    solver.stopSearch();
+                    return;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "ccopt-exact-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+        try {
+            return solver.solve(model);
+        } finally {
+            watcher.interrupt();
+        }
+    }
+
     /** Number of Boolean x variables the model for {@code steps} would have. */
     static long variables(ScheduleProblem p, int steps) {
         long count = 0;
@@ -241,27 +265,7 @@ public final class ExactSolver {
             }
         }
         CpSolver solver = solver(Math.max(0.1, budget.remainingSeconds() - 1.0), seed); // a second for stopping and checking
-        Thread watcher = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                if (budget.stopped()) {
-                    solver.stopSearch();
-                    return;
-                }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "ccopt-exact-watch");
-        watcher.setDaemon(true);
-        watcher.start();
-        CpSolverStatus status;
-        try {
-            status = solver.solve(model);
-        } finally {
-            watcher.interrupt();
-        }
+        CpSolverStatus status = run(solver, model, budget);
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE) {
             Schedule s = new Schedule(steps, n);

@@ -116,9 +116,13 @@ public final class ScheduleProblem {
         this.pathLimit = pathLimit;
         this.broadcast = collective.kind().isBroadcast();
         this.relays = broadcast && relays;
+        if (switching == Switching.SF_ROUTER) {
+            throw new InvalidInputException("sf-router applies to scatters; a broadcast under store-and-forward stores every "
+                    + "message in the nodes that receive it: expected --switching sf or wh for " + collective.kind());
+        }
         if (switching == Switching.SF && !this.relays) {
-            throw new InvalidInputException("store-and-forward switching is modelled for broadcasts (OAB, AAB, MNB); "
-                    + collective.kind() + " needs wormhole switching (wh)");
+            throw new InvalidInputException("a store-and-forward scatter is scheduled hop by hop (SfScatter), not as "
+                    + collective.kind() + " transfers of one step each");
         }
         int n = topology.nodeCount();
         int[] senders = collective.senders();

@@ -28,6 +28,9 @@ import org.ccopt.topology.Topology;
  *   <li>scatters send from the sender; broadcasts send only from a node that holds the message at the start of the
  *       step (admissibility, Jaros et al., MIN paper, §4.2); a broadcast may also copy a message to a node that does
  *       not receive it (a switch storing and forwarding it), once, under the same rules;
+ *   <li>store-and-forward scatters ({@link SfScatter}): a transfer is one hop; the hops of each (sender, receiver)
+ *       pair form a shortest walk from the sender to the receiver in increasing steps, and every hop counts on the
+ *       ports of both its ends (under {@code sf-router} only the sender's and the receiver's);
  *   <li>reduces (AOR, AAR; {@link Reduction}): for every root, every sender but the root sends its partial result
  *       for that root exactly once, from itself, to the root or to another sender whose own send for that root
  *       comes in a later step; nothing else is sent.
@@ -88,6 +91,10 @@ public final class ScheduleValidator {
         };
         boolean reduce = c.kind().isReduce();
         boolean broadcast = c.kind().isBroadcast() && !reduce;
+        if (switching.storeAndForward() && !broadcast && !reduce) {
+            checkHops(topo, c, pairs, ports, switching, steps, items, fail);
+            return new Report(count[0] == 0, count[0], out);
+        }
         Set<Long> expected = new HashSet<>();
         if (reduce) {
             checkReduce(c, items, fail);
@@ -253,6 +260,113 @@ public final class ScheduleValidator {
                 }
             }
         }
+    }
+
+    /** The rules of a store-and-forward scatter, whose transfers are single hops named by their message's pair. */
+    private static void checkHops(Topology topo, Collective c, int[][] pairs, PortModel ports, Switching switching,
+                                  int steps, List<Item> items, java.util.function.Consumer<String> fail) {
+        Map<Long, List<Item>> byPair = new HashMap<>();
+        for (Item it : items) {
+            byPair.computeIfAbsent(((long) it.sender() << 32) | it.dst(), k -> new ArrayList<>()).add(it);
+        }
+        Set<Long> expected = new HashSet<>();
+        if (pairs != null) {
+            for (int[] pr : pairs) {
+                expected.add(((long) pr[0] << 32) | pr[1]);
+            }
+        } else {
+            for (int snd : c.senders()) {
+                for (int r : c.receivers()) {
+                    if (snd != r) {
+                        expected.add(((long) snd << 32) | r);
+                    }
+                }
+            }
+        }
+        Map<Long, Integer> channelUse = new HashMap<>();
+        Map<Long, Integer> sends = new HashMap<>();
+        Map<Long, Integer> receives = new HashMap<>();
+        Map<Integer, int[]> distCache = new HashMap<>();
+        for (Map.Entry<Long, List<Item>> e : byPair.entrySet()) {
+            int s = (int) (e.getKey() >>> 32);
+            int r = (int) (e.getKey() & 0xffffffffL);
+            String name = "the message of " + s + " to " + r;
+            if (!expected.contains(e.getKey())) {
+                fail.accept(name + " is not part of the collective");
+                continue;
+            }
+            List<Item> hops = new ArrayList<>(e.getValue());
+            hops.sort(Comparator.comparingInt(Item::step));
+            int at = s;
+            int lastStep = -1;
+            Set<Integer> seen = new HashSet<>();
+            seen.add(s);
+            boolean walk = true;
+            for (Item h : hops) {
+                int[] p = h.path();
+                if (p.length != 2 || p[0] != h.from() || h.from() != at) {
+                    fail.accept(name + " has a hop " + Arrays.toString(p) + " in step " + h.step()
+                            + " that is not one channel on from node " + at + ", where the message is then");
+                    walk = false;
+                    break;
+                }
+                if (h.step() <= lastStep) {
+                    fail.accept(name + " crosses two channels in step " + h.step() + "; store-and-forward moves it one a step");
+                }
+                if (h.step() < 0 || h.step() >= steps) {
+                    fail.accept(name + " has a hop in step " + h.step() + ", outside 0.." + (steps - 1));
+                }
+                int ch = topo.channel(p[0], p[1]);
+                if (ch < 0) {
+                    fail.accept(name + " uses a missing channel " + p[0] + "->" + p[1]);
+                    walk = false;
+                    break;
+                }
+                if (!seen.add(p[1])) {
+                    fail.accept(name + " visits node " + p[1] + " twice");
+                }
+                channelUse.merge(((long) h.step() << 32) | ch, 1, Integer::sum);
+                if (switching == Switching.SF || p[0] == s) {
+                    sends.merge(((long) h.step() << 32) | p[0], 1, Integer::sum);
+                }
+                if (switching == Switching.SF || p[1] == r) {
+                    receives.merge(((long) h.step() << 32) | p[1], 1, Integer::sum);
+                }
+                at = p[1];
+                lastStep = h.step();
+            }
+            if (walk && at != r) {
+                fail.accept(name + " ends at node " + at + ", not at " + r);
+            } else if (walk) {
+                int shortest = distCache.computeIfAbsent(r, d -> bfsTo(topo, d))[s];
+                if (hops.size() != shortest) {
+                    fail.accept(name + " takes " + hops.size() + " hops; minimal routing takes " + shortest);
+                }
+            }
+        }
+        for (long pair : expected) {
+            if (!byPair.containsKey(pair)) {
+                fail.accept("the message of " + (pair >>> 32) + " never reaches " + (pair & 0xffffffffL));
+            }
+        }
+        channelUse.forEach((key, n) -> {
+            if (n > 1) {
+                fail.accept(n + " messages share channel " + topo.channelSource((int) (key & 0xffffffffL)) + "->"
+                        + topo.channelTarget((int) (key & 0xffffffffL)) + " in step " + (key >>> 32));
+            }
+        });
+        sends.forEach((key, n) -> {
+            int v = (int) (key & 0xffffffffL);
+            if (n > ports.sendPorts(topo, v)) {
+                fail.accept("node " + v + " sends " + n + " messages in step " + (key >>> 32) + " with " + ports.sendPorts(topo, v) + " ports");
+            }
+        });
+        receives.forEach((key, n) -> {
+            int v = (int) (key & 0xffffffffL);
+            if (n > ports.receivePorts(topo, v)) {
+                fail.accept("node " + v + " receives " + n + " messages in step " + (key >>> 32) + " with " + ports.receivePorts(topo, v) + " ports");
+            }
+        });
     }
 
     private static int[] bfsTo(Topology t, int d) {
