@@ -32,7 +32,8 @@ import org.ccopt.topology.metrics.HopDistances;
  * <p>Solvers: a list scheduler that routes one message at a time, farthest first (or most congested first: the
  * expected load of the channels on its shortest paths), along the shortest path that reaches its receiver earliest
  * given the hops already placed (an earliest-arrival search over the shortest-path DAG with waiting, so its choice is
- * optimal for that message), repeated with seeded random orders around both keys; and an exact CP-SAT
+ * optimal for that message), repeated with seeded random orders around both keys, then improved by rip-up and
+ * reroute (messages that finish last and a few random others routed again); and an exact CP-SAT
  * model, a time-expanded flow per message: a Boolean per (message, channel of its shortest-path DAG, step), one unit
  * out of the sender, conservation and "out no earlier than after in" at every node it passes, one message per channel
  * and step, ports per node and step. Every shortest path is in the model, so an infeasible answer proves that no
@@ -308,40 +309,40 @@ public final class SfScatter {
             }
         }
 
-        void take(int m, int c, int s) {
+        /** Takes ({@code delta} 1) or frees (-1) channel c in step s for message m, with the ports it uses. */
+        void take(int m, int c, int s, int delta) {
+            ensure(s);
             int n = t.nodeCount();
-            channel[s * t.channelCount() + c] = true;
+            channel[s * t.channelCount() + c] = delta > 0;
             if (sendCounts(m, t.channelSource(c))) {
-                sends[s * n + t.channelSource(c)]++;
+                sends[s * n + t.channelSource(c)] += delta;
             }
             if (receiveCounts(m, t.channelTarget(c))) {
-                receives[s * n + t.channelTarget(c)]++;
+                receives[s * n + t.channelTarget(c)] += delta;
             }
         }
     }
 
     /**
-     * One pass of the list scheduler over the messages in {@code order}: each takes the shortest path on which it
-     * reaches its receiver earliest, given the hops placed before it.
+     * A schedule under construction: every routed message's hops (channel and step, from its sender on), the
+     * occupancy they take, and how many messages finish in each step.
      */
-    Plan listSchedule(int[] order) {
-        int n = t.nodeCount();
-        Occupancy occ = new Occupancy();
-        int[] arrival = new int[n];
-        int[] viaArc = new int[n];
-        int[] viaStep = new int[n];
-        Arrays.fill(arrival, Integer.MAX_VALUE);
-        int total = 0;
-        for (int l : len) {
-            total += l;
+    private final class Routing {
+        final Occupancy occ = new Occupancy();
+        final int[][] hopChannel = new int[src.length][];
+        final int[][] hopStep = new int[src.length][];
+        int[] finishing = new int[16];
+        // scratch of the earliest-arrival search
+        private final int[] arrival = new int[t.nodeCount()];
+        private final int[] viaArc = new int[t.nodeCount()];
+        private final int[] viaStep = new int[t.nodeCount()];
+
+        Routing() {
+            Arrays.fill(arrival, Integer.MAX_VALUE);
         }
-        int[] hopMessage = new int[total];
-        int[] hopChannel = new int[total];
-        int[] hopStep = new int[total];
-        int k = 0;
-        int last = -1;
-        int[] path = new int[t.nodeCount()];
-        for (int m : order) {
+
+        /** Routes message m along the shortest path that reaches its receiver earliest, waiting where it must. */
+        void route(int m) {
             int[] ch = arcChannel[m];
             arrival[src[m]] = 0;
             for (int a = 0; a < ch.length; a++) {
@@ -357,26 +358,197 @@ public final class SfScatter {
                     viaStep[v] = s;
                 }
             }
-            int hops = 0;
+            int[] c = new int[len[m]];
+            int[] st = new int[len[m]];
+            int i = len[m];
             for (int v = dst[m]; v != src[m]; v = t.channelSource(ch[viaArc[v]])) {
-                path[hops++] = v;
+                i--;
+                c[i] = ch[viaArc[v]];
+                st[i] = viaStep[v];
             }
-            for (int i = hops - 1; i >= 0; i--) {
-                int v = path[i];
-                int c = ch[viaArc[v]];
-                occ.take(m, c, viaStep[v]);
-                hopMessage[k] = m;
-                hopChannel[k] = c;
-                hopStep[k] = viaStep[v];
-                last = Math.max(last, viaStep[v]);
-                k++;
+            for (int a : ch) { // reset what this search touched
+                arrival[t.channelSource(a)] = Integer.MAX_VALUE;
+                arrival[t.channelTarget(a)] = Integer.MAX_VALUE;
             }
-            for (int c : ch) { // reset what this message touched
-                arrival[t.channelSource(c)] = Integer.MAX_VALUE;
-                arrival[t.channelTarget(c)] = Integer.MAX_VALUE;
+            place(m, c, st);
+        }
+
+        void place(int m, int[] c, int[] st) {
+            for (int h = 0; h < c.length; h++) {
+                occ.take(m, c[h], st[h], 1);
+            }
+            hopChannel[m] = c;
+            hopStep[m] = st;
+            int f = st[st.length - 1];
+            if (f >= finishing.length) {
+                finishing = Arrays.copyOf(finishing, Math.max(f + 1, 2 * finishing.length));
+            }
+            finishing[f]++;
+        }
+
+        void remove(int m) {
+            int[] c = hopChannel[m];
+            int[] st = hopStep[m];
+            for (int h = 0; h < c.length; h++) {
+                occ.take(m, c[h], st[h], -1);
+            }
+            finishing[st[st.length - 1]]--;
+            hopChannel[m] = null;
+            hopStep[m] = null;
+        }
+
+        /** The last step with a message finishing in it, plus one. */
+        int steps() {
+            for (int f = finishing.length - 1; f >= 0; f--) {
+                if (finishing[f] > 0) {
+                    return f + 1;
+                }
+            }
+            return 0;
+        }
+
+        Plan plan() {
+            int total = 0;
+            for (int l : len) {
+                total += l;
+            }
+            int[] hm = new int[total];
+            int[] hc = new int[total];
+            int[] hs = new int[total];
+            int k = 0;
+            for (int m = 0; m < src.length; m++) {
+                for (int h = 0; h < len[m]; h++) {
+                    hm[k] = m;
+                    hc[k] = hopChannel[m][h];
+                    hs[k] = hopStep[m][h];
+                    k++;
+                }
+            }
+            return new Plan(steps(), hm, hc, hs);
+        }
+    }
+
+    /**
+     * One pass of the list scheduler over the messages in {@code order}: each takes the shortest path on which it
+     * reaches its receiver earliest, given the hops placed before it.
+     */
+    Plan listSchedule(int[] order) {
+        Routing r = new Routing();
+        for (int m : order) {
+            r.route(m);
+        }
+        return r.plan();
+    }
+
+    /**
+     * Rip-up and reroute from a plan: a message finishing in the last step and a few others chosen at random are taken
+     * out and routed again, in random order, each at its earliest arrival; the change is kept unless it makes the
+     * schedule longer or leaves more messages finishing in its last step. After {@link #PATIENCE} rounds without
+     * progress the descent starts again from the list schedule of a fresh random order. Stops at {@code goal} steps,
+     * after {@code rounds} rounds in all, or when the budget ends; returns the shortest plan seen.
+     */
+    Plan improve(Plan start, long goal, int rounds, SplittableRandom random, Budget budget) {
+        Plan best = start;
+        int done = 0;
+        Plan from = start;
+        while (done < rounds && best.steps() > goal && !budget.expired()) {
+            int[] used = {0};
+            Plan p = descend(from, goal, rounds - done, random, budget, used);
+            done += used[0];
+            if (p.steps() < best.steps()) {
+                best = p;
+            }
+            from = listSchedule(order(random)); // stuck: start again from a fresh random order
+        }
+        return best;
+    }
+
+    /** Rounds without a shorter schedule or fewer messages in its last step after which the search starts again. */
+    static final int PATIENCE = 20_000;
+
+    /** One descent of {@link #improve}: until {@link #PATIENCE} rounds bring nothing; {@code used[0]} counts the rounds. */
+    private Plan descend(Plan start, long goal, int rounds, SplittableRandom random, Budget budget, int[] used) {
+        Routing r = new Routing();
+        int[][] c = new int[src.length][];
+        int[][] st = new int[src.length][];
+        for (int m = 0; m < src.length; m++) {
+            c[m] = new int[len[m]];
+            st[m] = new int[len[m]];
+        }
+        int[] fill = new int[src.length];
+        for (int h = 0; h < start.message().length; h++) { // a plan's hops of one message come in path order
+            int m = start.message()[h];
+            c[m][fill[m]] = start.channel()[h];
+            st[m][fill[m]++] = start.step()[h];
+        }
+        for (int m = 0; m < src.length; m++) {
+            r.place(m, c[m], st[m]);
+        }
+        int steps = r.steps();
+        int[] victims = new int[Math.min(src.length, 6)];
+        int[][] oldC = new int[victims.length][];
+        int[][] oldS = new int[victims.length][];
+        int quiet = 0;
+        for (int round = 0; round < rounds && steps > goal && quiet < PATIENCE && !budget.expired(); round++) {
+            used[0]++;
+            quiet++;
+            int last = steps - 1;
+            int atLast = r.finishing[last];
+            // the first message finishing last from a random start, and random others
+            int k = 0;
+            for (int i = 0, m = random.nextInt(src.length); i < src.length; i++, m = (m + 1) % src.length) {
+                if (r.hopStep[m][len[m] - 1] == last) {
+                    victims[k++] = m;
+                    break;
+                }
+            }
+            int want = 1 + random.nextInt(victims.length - 1 + 1);
+            while (k < want) {
+                int m = random.nextInt(src.length);
+                boolean dup = false;
+                for (int i = 0; i < k; i++) {
+                    dup |= victims[i] == m;
+                }
+                if (!dup) {
+                    victims[k++] = m;
+                }
+            }
+            for (int i = 0; i < k; i++) {
+                oldC[i] = r.hopChannel[victims[i]];
+                oldS[i] = r.hopStep[victims[i]];
+                r.remove(victims[i]);
+            }
+            for (int i = k - 1; i > 0; i--) { // random order
+                int j = random.nextInt(i + 1);
+                int x = victims[i];
+                victims[i] = victims[j];
+                victims[j] = x;
+                int[] y = oldC[i];
+                oldC[i] = oldC[j];
+                oldC[j] = y;
+                y = oldS[i];
+                oldS[i] = oldS[j];
+                oldS[j] = y;
+            }
+            for (int i = 0; i < k; i++) {
+                r.route(victims[i]);
+            }
+            int now = r.steps();
+            if (now < steps || (now == steps && r.finishing[last] <= atLast)) {
+                if (now < steps || r.finishing[last] < atLast) {
+                    quiet = 0;
+                }
+                steps = now;
+            } else {
+                for (int i = 0; i < k; i++) {
+                    r.remove(victims[i]);
+                }
+                for (int i = 0; i < k; i++) {
+                    r.place(victims[i], oldC[i], oldS[i]);
+                }
             }
         }
-        return new Plan(last + 1, hopMessage, hopChannel, hopStep);
+        return r.plan();
     }
 
     /**
@@ -615,10 +787,13 @@ public final class SfScatter {
 
     /** Random orders the list scheduler tries under {@code auto} (besides farthest first), at most. */
     static final int ORDERS = 200;
+    /** Rounds of rip-up and reroute under {@code auto}, at most. */
+    static final int ROUNDS = 200_000;
 
     /**
      * Searches a schedule: {@code greedy} one farthest-first pass; {@code auto} also a most-congested-first pass and up
-     * to {@link #ORDERS} seeded random orders around the two (a fifth of the time budget at most), then the exact model one step below the best so far until a step
+     * to {@link #ORDERS} seeded random orders around the two (a fifth of the time budget at most) and up to
+     * {@link #ROUNDS} rounds of rip-up and reroute (two fifths of what is left), then the exact model one step below the best so far until a step
      * count is proven infeasible, the bound is met, or the budget ends; {@code exact} the first pass and then the exact
      * model the same way. With {@code target} steps, the search stops as soon as it has a schedule of at most that many,
      * and the exact model runs at the target only. Every schedule is re-checked by {@link ScheduleValidator}.
@@ -661,6 +836,10 @@ public final class SfScatter {
                 }
             }
             say.accept("random orders (both keys): " + tried + " tried, best " + best.steps() + " steps");
+            if (best.steps() > goal) {
+                best = improve(best, goal, ROUNDS, random, budget.slice(budget.remainingSeconds() * 0.4));
+                say.accept("rip-up and reroute: " + best.steps() + " steps");
+            }
         }
         long proven = bound;
         String by = "list schedule";

@@ -77,6 +77,22 @@ class SfScatterTest {
     }
 
     /**
+     * The 16-node all-port hypercube AAS: the list schedules take 9-10 steps, rip-up and reroute reaches the bound of 8
+     * (the bisection: 128 messages each way over 8 channels), the same schedule for the same seed.
+     */
+    @Test
+    void ripUpAndRerouteReachesTheBoundOnTheSixteenNodeHypercube() {
+        SfScatter s = scatter("hypercube:4", CollectiveKind.AAS, "all", Switching.SF);
+        assertThat(s.listSchedule(s.order(null)).steps()).isGreaterThan(8);
+        SfScatter.Outcome a = s.solve(Scheduler.Solver.AUTO, null, 7, Budget.seconds(600), null);
+        assertThat(a.validation().ok()).isTrue();
+        assertThat(a.steps()).isEqualTo(8);
+        assertThat(a.status()).isEqualTo("optimal");
+        SfScatter.Outcome b = s.solve(Scheduler.Solver.AUTO, null, 7, Budget.seconds(600), null);
+        assertThat(b.items()).usingRecursiveFieldByFieldElementComparator().isEqualTo(a.items());
+    }
+
+    /**
      * Transit through the nodes' ports (sf) can only cost steps against transit in the routers (sf-router); on the
      * 1-port 3x3 mesh AAS both schedules are valid under their own reading, and the same seed gives the same result.
      */
