@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CCOPT=${CCOPT:-./ccopt}
 out=${OUT:-target/experiments}
-for name in schedule-min schedule-min-variants schedule-fbtree-roots schedule-mesh schedule-mesh-sf schedule-fat-octagon schedule-fat-octagon-sf schedule-octagon-scalings schedule-hypercube schedule-hypercube-aab; do
+for name in schedule-min schedule-min-variants schedule-fbtree-roots schedule-mesh schedule-mesh-sf schedule-fat-octagon schedule-fat-octagon-sf schedule-octagon-scalings schedule-hypercube schedule-hypercube-aab schedule-sf-scatter; do
   $CCOPT run "experiments/files/$name.yaml" --out "$out/$name"
 done
 machine="$(nproc)-core $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"

@@ -246,7 +246,10 @@ print("\nThe bound includes a minimum-cut term for any sender and receiver sets:
       "cross a cut of 6 channels, so at least 11 steps, and the paper's 10 for \"8 to other 8\" cannot be a schedule "
       "of these sets on this network (with the interleaved sets the cut bound is 8). Since 2026-11-25 it also has "
       "the conflict-clique term (`ConflictClique`): twelve of those transfers pairwise share a channel on every "
-      "minimal route, so at least 12 steps, and the exact model's 12-step MNS schedule is optimal by the bound alone.")
+      "minimal route, so at least 12 steps, and the exact model's 12-step MNS schedule is optimal by the bound alone. "
+      "The two MNB rows with senders 0-7 stay open (9 steps found, bound 8): the exact model at 8 steps answers "
+      "neither way in 9 minutes (`./ccopt schedule -t fat-octagon --ports 1 --cc MNB --senders 0-7 --receivers 0-15 "
+      "--solver exact --time-limit 9m`, and `--receivers 8-15`; 2026-11-25, 2-core AMD EPYC, both runs side by side).")
 
 print("\n### Table 5's MNB column under store-and-forward\n")
 print("The paper's MNB schedules come from HGSA, whose schedules are store-and-forward (§3). Under store-and-forward "
@@ -266,3 +269,19 @@ print("\nEvery paper value lies below these bounds, by one step or, for the inte
       "a processor and its router counted as one node (the fat Octagon's \"two CPU cores per node\" read literally: "
       "the cores of a node then sit at distance 0 and neighbouring nodes at 1, and the same argument allows 7, 8 and "
       "15).")
+
+print("\n## Store-and-forward scatters (no paper rows)\n")
+print("The papers schedule their scatters under wormhole switching only. ccopt schedules a store-and-forward scatter "
+      "hop by hop (`experiments/files/schedule-sf-scatter.yaml`, AAS, 30 s per row): every message crosses the "
+      "channels of one shortest path, one a step, and may wait at the nodes it passes (2007 paper, §2-3). `sf` stores "
+      "a passing message in the node, so its hops use that node's ports; `sf-router` keeps it in the router (the papers "
+      "do not say which). The bound adds store-and-forward's own arguments (departures, arrivals, channel and port "
+      "load, and the messages that must pass a node); *found by* names the stage that found the schedule (list "
+      "schedule, rip-up and reroute, or the exact CP-SAT model, whose infeasible answer at one step fewer makes a row "
+      "optimal).\n")
+print("| Topology | ports | switching | ccopt steps | ccopt bound | decided by | ccopt status | found by | ccopt s |")
+print("|---|---|---|---|---|---|---|---|---|")
+for r in sorted(rows("schedule-sf-scatter"), key=lambda r: (r["topology"], str(r["ports"]), r["switching"])):
+    decided = r["lowerBoundArgument"].split(":")[0]
+    print(f"| {r['topology']} | {r['ports']} | {r['switching']} | {r['steps']} | {r['lowerBound']} | {decided} | "
+          f"{status(r)} | {r['solver']} | {secs(r['seconds'])} |")

@@ -30,6 +30,7 @@ import org.ccopt.schedule.Reduction;
 import org.ccopt.schedule.SchedulePicture;
 import org.ccopt.schedule.ScheduleProblem;
 import org.ccopt.schedule.ExactSolver;
+import org.ccopt.schedule.Hgsa;
 import org.ccopt.schedule.ScheduleValidator;
 import org.ccopt.schedule.Scheduler;
 import org.ccopt.schedule.Switching;
@@ -120,6 +121,31 @@ final class ScheduleCommand implements Callable<Integer> {
             description = "MBOA's model per variable: tree (decision trees) or graph (decision graphs: leaves may merge, "
                     + "Ocenasek 2002 after Pelikan 2001) (default: tree).")
     String mboaModel;
+
+    @Option(names = "--hgsa-processes", defaultValue = "10", paramLabel = "N",
+            description = "HGSA's annealing processes, the paper's islands (default: ${DEFAULT-VALUE}, as the paper's blades).")
+    int hgsaProcesses;
+
+    @Option(names = "--hgsa-exchange", defaultValue = "100", paramLabel = "I",
+            description = "HGSA's Metropolis iterations between two exchanges through the master (default: ${DEFAULT-VALUE}, the paper's).")
+    int hgsaExchange;
+
+    @Option(names = "--hgsa-t0", defaultValue = "100", paramLabel = "T",
+            description = "HGSA's initial temperature (default: ${DEFAULT-VALUE}, the paper's).")
+    double hgsaT0;
+
+    @Option(names = "--hgsa-per-temperature", defaultValue = "200", paramLabel = "I",
+            description = "HGSA's iterations at one temperature (default: ${DEFAULT-VALUE}, the paper's).")
+    int hgsaPerTemperature;
+
+    @Option(names = "--hgsa-cooling", defaultValue = "0.99", paramLabel = "F",
+            description = "HGSA's cooling factor per temperature step (default: ${DEFAULT-VALUE}, the paper's).")
+    double hgsaCooling;
+
+    @Option(names = "--hgsa-child-mutation", defaultValue = "0.1", paramLabel = "P",
+            description = "Probability that HGSA mutates a child chosen by the genetic step; a parent always is "
+                    + "(default: ${DEFAULT-VALUE}; the paper says \"with a predefined probability\").")
+    double hgsaChildMutation;
 
     @Option(names = "--time-limit", defaultValue = "60s", paramLabel = "T",
             description = "Time budget, e.g. 60s, 5m, 500ms (default: ${DEFAULT-VALUE}).")
@@ -269,6 +295,10 @@ final class ScheduleCommand implements Callable<Integer> {
         for (String o : new String[] {"--mboa-population", "--mboa-restart", "--mboa-rtr-window", "--mboa-model"}) {
             onlyWith(which, o, Scheduler.Solver.MBOA);
         }
+        for (String o : new String[] {"--hgsa-processes", "--hgsa-exchange", "--hgsa-t0", "--hgsa-per-temperature",
+            "--hgsa-cooling", "--hgsa-child-mutation"}) {
+            onlyWith(which, o, Scheduler.Solver.HGSA);
+        }
         if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).matches(".*\\.(png|svg)")) {
             throw new InvalidInputException("--picture " + picture + " has an unknown format; expected a name ending in .png or .svg");
         }
@@ -295,6 +325,8 @@ final class ScheduleCommand implements Callable<Integer> {
             return validateFile(t, portModel);
         }
         Umda.Params umda = umdaParams();
+        Hgsa.Params hgsaParams = new Hgsa.Params(hgsaProcesses, hgsaExchange, hgsaT0, hgsaPerTemperature, hgsaCooling,
+                hgsaChildMutation);
         double seconds = parseSeconds(timeLimit);
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         Switching sw = Switching.parse(switching);
@@ -349,7 +381,7 @@ final class ScheduleCommand implements Callable<Integer> {
         Scheduler.Result r;
         try {
             Scheduler.Settings settings = new Scheduler.Settings(which, steps, seed, nThreads, umda,
-                    mboaParams(umda.pairs()));
+                    mboaParams(umda.pairs()), hgsaParams);
             Budget budget = Budget.seconds(seconds, stop);
             r = new Scheduler(p, bound, settings, maxEvaluations == null ? budget : budget.withEvaluations(maxEvaluations),
                     live ? line -> err.println("  " + line) : null).run();

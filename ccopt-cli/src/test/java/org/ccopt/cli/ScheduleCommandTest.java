@@ -212,6 +212,22 @@ class ScheduleCommandTest {
         assertThat(noRoot.err()).startsWith("ccopt: transfer 1 of ").contains("has no integer \"root\"").doesNotContain("\tat ");
     }
 
+    /** HGSA's parameters reach the search: one process instead of ten changes how far an evaluation cap lets it go. */
+    @Test
+    void hgsaParametersAreOptions() throws Exception {
+        long[] evaluations = new long[2];
+        int i = 0;
+        for (String processes : new String[] {"1", "10"}) {
+            MainTest.Result r = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all", "--switching",
+                    "sf", "--solver", "hgsa", "--hgsa-processes", processes, "--hgsa-t0", "50", "--hgsa-cooling", "0.95",
+                    "--max-evaluations", "5000", "--json");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.json().get("validated").asBoolean()).isTrue();
+            evaluations[i++] = r.json().get("evaluations").asLong();
+        }
+        assertThat(evaluations[0]).isNotEqualTo(evaluations[1]);
+    }
+
     /** An EA option given with a solver it does not apply to is one line and exit 2, never ignored. */
     @ParameterizedTest
     @CsvSource({
@@ -219,6 +235,9 @@ class ScheduleCommandTest {
         "hgsa, --fitness, excess, '--fitness applies to --solver umda, mboa, not to --solver hgsa'",
         "mboa, --umda-reading, literal, '--umda-reading applies to --solver umda, not to --solver mboa'",
         "exact, --umda-population, 40, '--umda-population applies to --solver umda, not to --solver exact'",
+        "auto, --hgsa-t0, 5, '--hgsa-t0 applies to --solver hgsa, not to --solver auto'",
+        "hgsa, --hgsa-cooling, 1.5, '--hgsa-cooling 1.5 is out of range; expected a factor in (0, 1]'",
+        "hgsa, --hgsa-processes, 0, '--hgsa-processes 0 is out of range; expected 1..1000'",
     })
     void anEaOptionWithAnotherSolverIsRefused(String solver, String option, String value, String says) {
         MainTest.Result r = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--solver", solver, option, value);

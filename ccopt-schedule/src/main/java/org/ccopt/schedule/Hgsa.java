@@ -23,12 +23,40 @@ import java.util.SplittableRandom;
  * <p>The processes run in lockstep epochs on the worker threads, each with its own random stream, and the
  * exchange runs on one thread with the master's stream, so a run does not depend on the thread count.
  */
-final class Hgsa {
+public final class Hgsa {
 
+    /**
+     * HGSA's parameters, each an option of {@code ccopt schedule} ({@code --hgsa-processes}, {@code --hgsa-exchange},
+     * {@code --hgsa-t0}, {@code --hgsa-per-temperature}, {@code --hgsa-cooling}, {@code --hgsa-child-mutation}); out of
+     * range values are refused with one line naming the option.
+     *
+     * @param processes      annealing processes (the paper's islands, one per blade)
+     * @param exchange       Metropolis iterations between two exchanges through the master
+     * @param t0             initial temperature
+     * @param perTemperature Metropolis iterations at one temperature
+     * @param cooling        factor applied to the temperature after them
+     * @param childMutation  probability that a child chosen by the genetic step is mutated (a parent always is)
+     */
     public record Params(int processes, int exchange, double t0, int perTemperature, double cooling,
                          double childMutation) {
+        public Params {
+            check(processes >= 1 && processes <= 1000, "--hgsa-processes", processes, "1..1000");
+            check(exchange >= 1, "--hgsa-exchange", exchange, "1 or more iterations");
+            check(t0 > 0 && Double.isFinite(t0), "--hgsa-t0", t0, "a positive temperature");
+            check(perTemperature >= 1, "--hgsa-per-temperature", perTemperature, "1 or more iterations");
+            check(cooling > 0 && cooling <= 1, "--hgsa-cooling", cooling, "a factor in (0, 1]");
+            check(childMutation >= 0 && childMutation <= 1, "--hgsa-child-mutation", childMutation, "a probability in 0..1");
+        }
+
+        /** The paper's values (2007, §3.1 and §5): 10 processes, exchange every 100 iterations, T0 = 100, 200, 0.99. */
         public static Params paper() {
             return new Params(10, 100, 100.0, 200, 0.99, 0.1);
+        }
+
+        private static void check(boolean ok, String option, Object value, String expected) {
+            if (!ok) {
+                throw new org.ccopt.InvalidInputException(option + " " + value + " is out of range; expected " + expected);
+            }
         }
     }
 
@@ -58,7 +86,7 @@ final class Hgsa {
         }
     }
 
-    public static Attempt run(ScheduleProblem p, int steps, Params prm, Budget budget, long seed, int threads) {
+    static Attempt run(ScheduleProblem p, int steps, Params prm, Budget budget, long seed, int threads) {
         if (HgsaPaths.applies(p)) {
             return HgsaPaths.run(p, steps, prm, budget, seed, threads);
         }

@@ -60,10 +60,16 @@ public final class Scheduler {
     }
 
     /** Solver choice and its knobs; {@code steps} null means "start at the lower bound". */
-    public record Settings(Solver solver, Integer steps, long seed, int threads, Umda.Params umda, Mboa.Params mboa) {
-        /** UMDA at {@link Umda.Params#paper()}, MBOA at {@link Mboa.Params#defaults()}. */
+    public record Settings(Solver solver, Integer steps, long seed, int threads, Umda.Params umda, Mboa.Params mboa,
+                           Hgsa.Params hgsa) {
+        /** UMDA at {@link Umda.Params#paper()}, MBOA at {@link Mboa.Params#defaults()}, HGSA at {@link Hgsa.Params#paper()}. */
         public Settings(Solver solver, Integer steps, long seed, int threads) {
-            this(solver, steps, seed, threads, Umda.Params.paper(), Mboa.Params.defaults());
+            this(solver, steps, seed, threads, Umda.Params.paper(), Mboa.Params.defaults(), Hgsa.Params.paper());
+        }
+
+        /** HGSA at {@link Hgsa.Params#paper()}. */
+        public Settings(Solver solver, Integer steps, long seed, int threads, Umda.Params umda, Mboa.Params mboa) {
+            this(solver, steps, seed, threads, umda, mboa, Hgsa.Params.paper());
         }
     }
 
@@ -362,7 +368,7 @@ public final class Scheduler {
         // says what that solver does (its row's "solver" is the one that found the schedule)
         Attempt a = switch (settings.solver()) {
             case UMDA -> Umda.run(p, target, settings.umda(), budget, settings.seed(), settings.threads());
-            case HGSA -> Hgsa.run(p, target, Hgsa.Params.paper(), budget, settings.seed(), settings.threads());
+            case HGSA -> Hgsa.run(p, target, settings.hgsa(), budget, settings.seed(), settings.threads());
             case MBOA -> Mboa.run(p, target, settings.mboa(), budget, settings.seed(), settings.threads());
             default -> MinConflicts.run(p, target, greedy, budget, settings.seed(), MinConflicts.DEFAULT_NOISE);
         };

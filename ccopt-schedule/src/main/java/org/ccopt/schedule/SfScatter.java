@@ -817,6 +817,7 @@ public final class SfScatter {
             }
         };
         Plan best = listSchedule(order(null));
+        String by = "list schedule";
         say.accept("farthest-first list schedule: " + best.steps() + " steps");
         long goal = target == null ? bound : target;
         if (solver == Scheduler.Solver.AUTO && best.steps() > goal) {
@@ -837,12 +838,15 @@ public final class SfScatter {
             }
             say.accept("random orders (both keys): " + tried + " tried, best " + best.steps() + " steps");
             if (best.steps() > goal) {
-                best = improve(best, goal, ROUNDS, random, budget.slice(budget.remainingSeconds() * 0.4));
-                say.accept("rip-up and reroute: " + best.steps() + " steps");
+                Plan q = improve(best, goal, ROUNDS, random, budget.slice(budget.remainingSeconds() * 0.4));
+                say.accept("rip-up and reroute: " + q.steps() + " steps");
+                if (q.steps() < best.steps()) {
+                    best = q;
+                    by = "rip-up and reroute";
+                }
             }
         }
         long proven = bound;
-        String by = "list schedule";
         boolean infeasibleTarget = false;
         if (solver != Scheduler.Solver.GREEDY && best.steps() > goal && ExactSolver.available()) {
             int from = target == null ? best.steps() - 1 : target;
