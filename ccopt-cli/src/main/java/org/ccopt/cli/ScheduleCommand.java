@@ -98,6 +98,11 @@ final class ScheduleCommand implements Callable<Integer> {
             description = "UMDA mutation probability per child, 0..1 (default: ${DEFAULT-VALUE}, §4.5).")
     double umdaMutation;
 
+    @Option(names = "--umda-selection", defaultValue = "0.5", paramLabel = "F",
+            description = "Share of UMDA's population that binary tournament selects as parents and the children replace "
+                    + "(default: ${DEFAULT-VALUE}, the paper's half).")
+    double umdaSelection;
+
     @Option(names = "--umda-restart", paramLabel = "G",
             description = "UMDA draws a fresh population after G generations without a better best, 0 never (default: "
                     + Umda.Params.DEFAULT_RESTART + "; ccopt's choice, the paper states no restart).")
@@ -257,7 +262,7 @@ final class ScheduleCommand implements Callable<Integer> {
         }
         Umda.Params r = Umda.Params.named(umdaReading);
         return new Umda.Params(umdaPopulation, umdaMutation, r.sourceMutation(), r.broadcastSwap(), r.broadcastAcceleration(),
-                pairs(), restart);
+                pairs(), restart, umdaSelection);
     }
 
     /** The MBOA parameters of the options, checked. */
@@ -289,7 +294,8 @@ final class ScheduleCommand implements Callable<Integer> {
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
         onlyWith(which, "--max-evaluations", Scheduler.Solver.UMDA, Scheduler.Solver.HGSA, Scheduler.Solver.MBOA);
         onlyWith(which, "--fitness", Scheduler.Solver.UMDA, Scheduler.Solver.MBOA);
-        for (String o : new String[] {"--umda-reading", "--umda-population", "--umda-mutation", "--umda-restart"}) {
+        for (String o : new String[] {"--umda-reading", "--umda-population", "--umda-mutation", "--umda-restart",
+            "--umda-selection"}) {
             onlyWith(which, o, Scheduler.Solver.UMDA);
         }
         for (String o : new String[] {"--mboa-population", "--mboa-restart", "--mboa-rtr-window", "--mboa-model"}) {

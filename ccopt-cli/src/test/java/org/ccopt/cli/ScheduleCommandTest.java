@@ -238,6 +238,8 @@ class ScheduleCommandTest {
         "auto, --hgsa-t0, 5, '--hgsa-t0 applies to --solver hgsa, not to --solver auto'",
         "hgsa, --hgsa-cooling, 1.5, '--hgsa-cooling 1.5 is out of range; expected a factor in (0, 1]'",
         "hgsa, --hgsa-processes, 0, '--hgsa-processes 0 is out of range; expected 1..1000'",
+        "mboa, --umda-selection, 0.3, '--umda-selection applies to --solver umda, not to --solver mboa'",
+        "umda, --umda-selection, 0.01, '--umda-selection 0.01 is out of range for a population of 60; expected a share in (0, 1) that selects 1 to 59 members'",
     })
     void anEaOptionWithAnotherSolverIsRefused(String solver, String option, String value, String says) {
         MainTest.Result r = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--solver", solver, option, value);

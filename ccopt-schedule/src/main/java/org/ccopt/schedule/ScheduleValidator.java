@@ -173,26 +173,7 @@ public final class ScheduleValidator {
                 fail.accept("the message of " + (pair >>> 32) + " never reaches " + (pair & 0xffffffffL));
             }
         }
-        channelUse.forEach((key, n) -> {
-            if (n > 1) {
-                fail.accept(n + " transfers share channel " + topo.channelSource((int) (key & 0xffffffffL)) + "->"
-                        + topo.channelTarget((int) (key & 0xffffffffL)) + " in step " + (key >>> 32));
-            }
-        });
-        sends.forEach((key, n) -> {
-            int v = (int) (key & 0xffffffffL);
-            int cap = ports.sendPorts(topo, v);
-            if (n > cap) {
-                fail.accept("node " + v + " sends " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
-            }
-        });
-        receives.forEach((key, n) -> {
-            int v = (int) (key & 0xffffffffL);
-            int cap = ports.receivePorts(topo, v);
-            if (n > cap) {
-                fail.accept("node " + v + " receives " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
-            }
-        });
+        capacities(topo, ports, "transfers", channelUse, sends, receives, fail);
         if (broadcast) {
             List<Item> byStep = new ArrayList<>(items);
             byStep.sort(Comparator.comparingInt(Item::step));
@@ -349,22 +330,34 @@ public final class ScheduleValidator {
                 fail.accept("the message of " + (pair >>> 32) + " never reaches " + (pair & 0xffffffffL));
             }
         }
+        capacities(topo, ports, "messages", channelUse, sends, receives, fail);
+    }
+
+    /**
+     * One use per (step, channel), at most the node's ports per (step, node) on each side; keys are
+     * {@code step << 32 | channel or node}.
+     */
+    private static void capacities(Topology topo, PortModel ports, String what, Map<Long, Integer> channelUse,
+                                   Map<Long, Integer> sends, Map<Long, Integer> receives,
+                                   java.util.function.Consumer<String> fail) {
         channelUse.forEach((key, n) -> {
             if (n > 1) {
-                fail.accept(n + " messages share channel " + topo.channelSource((int) (key & 0xffffffffL)) + "->"
+                fail.accept(n + " " + what + " share channel " + topo.channelSource((int) (key & 0xffffffffL)) + "->"
                         + topo.channelTarget((int) (key & 0xffffffffL)) + " in step " + (key >>> 32));
             }
         });
         sends.forEach((key, n) -> {
             int v = (int) (key & 0xffffffffL);
-            if (n > ports.sendPorts(topo, v)) {
-                fail.accept("node " + v + " sends " + n + " messages in step " + (key >>> 32) + " with " + ports.sendPorts(topo, v) + " ports");
+            int cap = ports.sendPorts(topo, v);
+            if (n > cap) {
+                fail.accept("node " + v + " sends " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
             }
         });
         receives.forEach((key, n) -> {
             int v = (int) (key & 0xffffffffL);
-            if (n > ports.receivePorts(topo, v)) {
-                fail.accept("node " + v + " receives " + n + " messages in step " + (key >>> 32) + " with " + ports.receivePorts(topo, v) + " ports");
+            int cap = ports.receivePorts(topo, v);
+            if (n > cap) {
+                fail.accept("node " + v + " receives " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
             }
         });
     }

@@ -677,30 +677,22 @@ public final class SfScatter {
         CpSolver solver = ExactSolver.solver(Math.max(0.1, budget.remainingSeconds() - 1.0), seed);
         CpSolverStatus status = ExactSolver.run(solver, model, budget);
         if (status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE) {
-            int total = 0;
-            for (int l : len) {
-                total += l;
-            }
-            int[] hm = new int[total];
-            int[] hc = new int[total];
-            int[] hs = new int[total];
-            int k = 0;
-            int last = -1;
+            Routing r = new Routing();
             for (int m = 0; m < src.length; m++) {
-                for (int a = 0; a < arcChannel[m].length; a++) {
+                int[] c = new int[len[m]];
+                int[] st = new int[len[m]];
+                for (int a = 0; a < arcChannel[m].length; a++) { // arcs by depth: the chosen ones in path order
                     for (int i = 0; i < y[m][a].length; i++) {
                         if (solver.booleanValue(y[m][a][i])) {
-                            hm[k] = m;
-                            hc[k] = arcChannel[m][a];
-                            hs[k] = arcDepth[m][a] + i;
-                            last = Math.max(last, hs[k]);
-                            k++;
+                            c[arcDepth[m][a]] = arcChannel[m][a];
+                            st[arcDepth[m][a]] = arcDepth[m][a] + i;
                         }
                     }
                 }
+                r.place(m, c, st);
             }
             outcome[0] = Attempt.Outcome.FOUND;
-            return new Plan(last + 1, hm, hc, hs);
+            return r.plan();
         }
         outcome[0] = status == CpSolverStatus.INFEASIBLE ? Attempt.Outcome.INFEASIBLE : Attempt.Outcome.UNKNOWN;
         return null;

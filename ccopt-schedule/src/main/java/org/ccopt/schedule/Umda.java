@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 
 /**
  * UMDA, the univariate marginal distribution algorithm, as Jaros et al. use it in the MIN paper (§4.2-§4.5):
- * population 60; binary tournament selects the better half as parents; a univariate marginal model over the
+ * population 60; binary tournament selects the better half as parents (a share set by {@link Params#selection}); a univariate marginal model over the
  * genes is estimated from the parents and sampled for as many children; each child is mutated with probability 0.9
  * ({@link #mutate}); children are repaired ({@link Population#repair}: acceleration for scatters, broadcast-tree
  * restoration for broadcasts) and replace the worse half of the population. The search stops when the conflict
@@ -44,9 +44,34 @@ public final class Umda {
      *                              success); ccopt restarts because a run's time to success has a long tail (Omega 8
      *                              AAB: 8 of 10 seeds in under 6 s, one at 21 s, one not in 40 s), which independent
      *                              restarts cut. It does not change a run before its first restart.
+     * @param selection             the share of the population that binary tournament selects as parents and that the
+     *                              children replace (§4.5: "selects the better half", "replace the worse half": 0.5);
+     *                              the count is the population times it, rounded down, at least 1 and below the
+     *                              population
      */
     public record Params(int population, double mutation, boolean sourceMutation, boolean broadcastSwap,
-                         boolean broadcastAcceleration, boolean pairs, int restart) {
+                         boolean broadcastAcceleration, boolean pairs, int restart, double selection) {
+        /** The paper's selection, half. */
+        public static final double PAPER_SELECTION = 0.5;
+
+        public Params(int population, double mutation, boolean sourceMutation, boolean broadcastSwap,
+                      boolean broadcastAcceleration, boolean pairs, int restart) {
+            this(population, mutation, sourceMutation, broadcastSwap, broadcastAcceleration, pairs, restart, PAPER_SELECTION);
+        }
+
+        public Params {
+            int selected = (int) (population * selection);
+            if (!(selection > 0 && selection < 1) || selected < 1 || selected >= population) {
+                throw org.ccopt.InvalidInputException.parameter("umda-selection", selection + " is out of range for a "
+                        + "population of " + population + "; expected a share in (0, 1) that selects 1 to "
+                        + (population - 1) + " members");
+            }
+        }
+
+        /** Members selected as parents (and replaced by children) per generation. */
+        int selected() {
+            return (int) (population * selection);
+        }
         /**
          * The paper's values with every broadcast reading on: measured here with the excess count, Omega 8 AAB at 7
          * steps was found on seeds 1-3 in 0.4-1.6 s with all three, on 1 of 3 seeds in 10 s with acceleration alone,
@@ -82,7 +107,7 @@ public final class Umda {
         long t0 = System.nanoTime();
         SplittableRandom rnd = new SplittableRandom(seed);
         int size = prm.population();
-        int half = size / 2;
+        int half = prm.selected(); // the paper's half
         int n = p.transferCount();
         long evaluations = 0;
         try (Population pop = new Population(p, steps, threads, prm.pairs())) {
