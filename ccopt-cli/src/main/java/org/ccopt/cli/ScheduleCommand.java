@@ -127,6 +127,15 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "Ocenasek 2002 after Pelikan 2001) (default: tree).")
     String mboaModel;
 
+    @Option(names = "--mboa-depth", defaultValue = "4", paramLabel = "D",
+            description = "Deepest split of an MBOA model, 1..32 (default: ${DEFAULT-VALUE}; ccopt's bound, the paper states none).")
+    int mboaDepth;
+
+    @Option(names = "--mboa-neighbours", defaultValue = "12", paramLabel = "N",
+            description = "Transfers sharing a channel whose variables an MBOA model may split on, 0..1000 (default: "
+                    + "${DEFAULT-VALUE}; ccopt's bound, the paper states none).")
+    int mboaNeighbours;
+
     @Option(names = "--hgsa-processes", defaultValue = "10", paramLabel = "N",
             description = "HGSA's annealing processes, the paper's islands (default: ${DEFAULT-VALUE}, as the paper's blades).")
     int hgsaProcesses;
@@ -283,8 +292,14 @@ final class ScheduleCommand implements Callable<Integer> {
         if (!model.equals("tree") && !model.equals("graph")) {
             throw new InvalidInputException("--mboa-model '" + mboaModel + "' is unknown; expected tree or graph");
         }
+        if (mboaDepth < 1 || mboaDepth > 32) {
+            throw new InvalidInputException("--mboa-depth " + mboaDepth + " is out of range; expected 1..32");
+        }
+        if (mboaNeighbours < 0 || mboaNeighbours > 1000) {
+            throw new InvalidInputException("--mboa-neighbours " + mboaNeighbours + " is out of range; expected 0..1000");
+        }
         return Mboa.Params.defaults().withPairs(pairs).withPopulation(mboaPopulation).withRestart(restart).withWindow(window)
-                .withGraphs(model.equals("graph"));
+                .withGraphs(model.equals("graph")).withDepth(mboaDepth).withNeighbours(mboaNeighbours);
     }
 
     @Override
@@ -298,7 +313,8 @@ final class ScheduleCommand implements Callable<Integer> {
             "--umda-selection"}) {
             onlyWith(which, o, Scheduler.Solver.UMDA);
         }
-        for (String o : new String[] {"--mboa-population", "--mboa-restart", "--mboa-rtr-window", "--mboa-model"}) {
+        for (String o : new String[] {"--mboa-population", "--mboa-restart", "--mboa-rtr-window", "--mboa-model",
+            "--mboa-depth", "--mboa-neighbours"}) {
             onlyWith(which, o, Scheduler.Solver.MBOA);
         }
         for (String o : new String[] {"--hgsa-processes", "--hgsa-exchange", "--hgsa-t0", "--hgsa-per-temperature",

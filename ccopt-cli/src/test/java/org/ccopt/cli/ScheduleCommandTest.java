@@ -239,6 +239,8 @@ class ScheduleCommandTest {
         "hgsa, --hgsa-cooling, 1.5, '--hgsa-cooling 1.5 is out of range; expected a factor in (0, 1]'",
         "hgsa, --hgsa-processes, 0, '--hgsa-processes 0 is out of range; expected 1..1000'",
         "mboa, --umda-selection, 0.3, '--umda-selection applies to --solver umda, not to --solver mboa'",
+        "mboa, --mboa-depth, 0, '--mboa-depth 0 is out of range; expected 1..32'",
+        "umda, --mboa-neighbours, 3, '--mboa-neighbours applies to --solver mboa, not to --solver umda'",
         "umda, --umda-selection, 0.01, '--umda-selection 0.01 is out of range for a population of 60; expected a share in (0, 1) that selects 1 to 59 members'",
     })
     void anEaOptionWithAnotherSolverIsRefused(String solver, String option, String value, String says) {

@@ -42,6 +42,9 @@ public final class Mboa {
     /**
      * @param pairs the fitness counts conflicting pairs of transfers (2007 paper, §3.2: "counting conflicts in a schedule
      *              when two paths share the same channel in the same step") rather than transfers beyond capacity
+     * @param depth   the deepest split of a variable's model (ccopt's bound on model building; the paper states none)
+     * @param neighbours the other transfers, sharing a channel with a variable's transfer, whose variables its model may
+     *                split on (ccopt's bound on model building, which keeps it linear in the problem size)
      * @param restart generations without a better best after which the population is drawn afresh (0: never);
      *                ccopt's addition, as for {@link Umda.Params#restart()}: the paper states no restart
      */
@@ -78,6 +81,16 @@ public final class Mboa {
         /** Restricted tournament replacement over {@code members} random members (0: tournament replacement). */
         public Params withWindow(int members) {
             return new Params(population, depth, neighbours, pairs, restart, members, graphs);
+        }
+
+        /** The deepest split of a variable's tree or graph. */
+        public Params withDepth(int levels) {
+            return new Params(population, levels, neighbours, pairs, restart, window, graphs);
+        }
+
+        /** The transfers sharing a channel whose variables a model may split on. */
+        public Params withNeighbours(int transfers) {
+            return new Params(population, depth, transfers, pairs, restart, window, graphs);
         }
     }
 
