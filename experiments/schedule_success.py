@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Success rates of the papers' own evolutionary algorithms, row by row as the papers print them.
+
+usage: schedule_success.py MACHINE DIR...
+
+Each DIR is the --out of `ccopt run` on experiments/files/schedule-umda-min.yaml (the MIN paper's Table 5, UMDA)
+or schedule-ea-hypercube.yaml (the 2007 paper's Table 2, MBOA and HGSA). A run succeeds when the row's evolutionary
+algorithm itself found a schedule of the row's step count (the result's solver is the one asked for, not the first-fit
+or another stage). The paper values are transcribed from the papers' tables (success over 10 runs; the MIN paper's
+Table 6 gives the mean time of the successful runs, on 2x dual-core Opteron 275 blades).
+"""
+import datetime
+import json
+import statistics
+import sys
+
+# MIN paper: (Table 3 steps, Table 5 success %, Table 6 time) for the rows of schedule-umda-min.yaml
+MIN = {
+    ("omega:8", "OAB"): ("3", 100, "<1s"), ("omega:8", "AAB"): ("7", 100, "<1s"),
+    ("omega:8", "OAS"): ("7", 100, "<1s"), ("omega:8", "AAS"): ("7", 100, "<1s"),
+    ("butterfly:8", "OAB"): ("3", 100, "<1s"), ("butterfly:8", "AAB"): ("7", 100, "<1s"),
+    ("butterfly:8", "OAS"): ("7", 100, "<1s"), ("butterfly:8", "AAS"): ("7", 100, "8s"),
+    ("clos:3,3,4", "OAB"): ("4", 100, "3s"), ("clos:3,3,4", "AAB"): ("12/11", 100, "7s"),
+    ("clos:3,3,4", "OAS"): ("11", 100, "<1s"), ("clos:3,3,4", "AAS"): ("12/11", 100, "16m53s"),
+    ("btree:8", "OAB"): ("3", 100, "<1s"), ("btree:8", "AAB"): ("8", 100, "32s"),
+    ("btree:8", "OAS"): ("7", 100, "<1s"), ("btree:8", "AAS"): ("16", 100, "6s"),
+    ("fattree:8", "OAB"): ("3", 100, "<1s"), ("fattree:8", "AAB"): ("7", 100, "8m41s"),
+    ("fattree:8", "OAS"): ("7", 100, "<1s"), ("fattree:8", "AAS"): ("7", 80, "12s"),
+    ("fbtree:7", "AAB"): ("7", 100, "<1s"), ("fbtree:7", "AAS"): ("12", 100, "1s"),
+}
+# 2007 paper, Table 2: (lower bound, success %) on the all-port wormhole hypercubes (OAB, OAS, AAS by MBOA; AAB by HGSA)
+HYPER = {
+    ("hypercube:3", "OAB"): ("2", 100), ("hypercube:3", "OAS"): ("3", 100), ("hypercube:3", "AAB"): ("3", 100),
+    ("hypercube:3", "AAS"): ("4", 60), ("hypercube:4", "OAB"): ("2", 100), ("hypercube:4", "OAS"): ("4", 100),
+    ("hypercube:4", "AAB"): ("4", 100), ("hypercube:4", "AAS"): ("8", 30),
+}
+
+
+def value(r, key):
+    """A result field: the run's own where an option of the same name differs (`result.` prefix), else the option."""
+    return r.get("result." + key, r.get(key))
+
+
+def rows(directory):
+    with open(f"{directory}/results.jsonl") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def cell(runs, target):
+    ok = [r for r in runs if r.get("status") == "ok" and value(r, "solver") == r["solver"]
+          and int(value(r, "steps")) <= target]
+    time = f"{statistics.mean(float(r['seconds']) for r in ok):.2f}" if ok else "-"
+    evals = f"{statistics.mean(float(r['evaluations']) for r in ok):,.0f}" if ok else "-"
+    return f"{len(ok)}/{len(runs)}", time, evals
+
+
+def main():
+    machine, dirs = sys.argv[1], sys.argv[2:]
+    groups = {}
+    for d in dirs:
+        for r in rows(d):
+            groups.setdefault((r["topology"], r["cc"], r["solver"], r["time-limit"]), []).append(r)
+    print(f"Produced on {datetime.date.today()} ({machine}, two runs at a time) by `./ccopt run FILE --out DIR` for "
+          "each file and `python3 experiments/schedule_success.py MACHINE DIR...`. A run succeeds when the row's "
+          "evolutionary algorithm itself found a schedule of the row's step count; time and evaluations are means over "
+          "the successful runs.\n")
+    mins = [k for k in groups if (k[0], k[1]) in MIN]
+    if mins:
+        print("### The MIN paper's Table 5: UMDA, ten runs per row (`experiments/files/schedule-umda-min.yaml`, 10 s a "
+              "run; `schedule-umda-min-long.yaml`, 60 s)\n")
+        print("| Network | CC | steps (paper's Table 3) | paper success | paper time | ccopt limit | ccopt success | ccopt s | ccopt evaluations |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for key in sorted(mins, key=lambda k: (list(MIN).index((k[0], k[1])), int(k[3].rstrip("s")))):
+            steps, success, time = MIN[(key[0], key[1])]
+            target = int(steps.split("/")[0])
+            ok, secs, evals = cell(groups[key], target)
+            print(f"| {key[0]} | {key[1]} | {steps} | {success}% | {time} | {key[3]} | {ok} | {secs} | {evals} |")
+        print()
+    hypers = [k for k in groups if (k[0], k[1]) in HYPER]
+    if hypers:
+        print("### The 2007 paper's Table 2: MBOA (OAB, OAS, AAS) and HGSA (AAB, store-and-forward), all-port "
+              "hypercubes, ten runs per row (`experiments/files/schedule-ea-hypercube.yaml`)\n")
+        print("| Network | CC | solver | bound | paper success | ccopt limit | ccopt success | ccopt s | ccopt evaluations |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for key in sorted(hypers, key=lambda k: list(HYPER).index((k[0], k[1]))):
+            bound, success = HYPER[(key[0], key[1])]
+            ok, secs, evals = cell(groups[key], int(bound))
+            print(f"| {key[0]} | {key[1]} | {key[2]} | {bound} | {success}% | {key[3]} | {ok} | {secs} | {evals} |")
+
+
+if __name__ == "__main__":
+    main()
