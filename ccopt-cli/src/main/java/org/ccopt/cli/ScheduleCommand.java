@@ -661,25 +661,34 @@ final class ScheduleCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         boolean live = !json && System.console() != null;
         AtomicBoolean stop = new AtomicBoolean();
-        Thread hook = new Thread(() -> stop.set(true));
+        CountDownLatch done = new CountDownLatch(1);
+        Thread hook = new Thread(() -> { // Ctrl-C: stop the search and let it print the best schedule so far
+            stop.set(true);
+            try {
+                done.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
         Runtime.getRuntime().addShutdownHook(hook);
-        SfScatter.Outcome o;
         try {
-            o = sf.solve(which, steps, seed, Budget.seconds(seconds, stop), live ? line -> err.println("  " + line) : null);
+            SfScatter.Outcome o = sf.solve(which, steps, seed, Budget.seconds(seconds, stop),
+                    live ? line -> err.println("  " + line) : null);
+            String what = pairs != null ? "permutation of " + pairs.length + " transfers" : c.kind().name();
+            String label = what + " on " + t.spec() + ", " + portModel + ", " + sw.label() + ", minimal routing, one channel a step";
+            print(new Shown(t.spec(), pairs != null ? "PERM" : c.kind().name(), new ScheduleProblemView(portModel.toString(),
+                    sw.label(), label), o.steps(), o.lowerBound(), o.boundArgument(), o.provenLowerBound(), o.status(),
+                    o.solver(), true, o.validation().ok(), o.seconds(), 0, o.log(), o.items(), false, false), timeModel);
+            if (picture != null) {
+                SchedulePicture.write(picture, o.items(), o.steps(), label + ": " + o.steps() + " steps, " + o.solver());
+            }
         } finally {
+            done.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the search has stopped at its next check
+                // Ctrl-C: the hook is already running and waits for this output
             }
-        }
-        String what = pairs != null ? "permutation of " + pairs.length + " transfers" : c.kind().name();
-        String label = what + " on " + t.spec() + ", " + portModel + ", " + sw.label() + ", minimal routing, one channel a step";
-        print(new Shown(t.spec(), pairs != null ? "PERM" : c.kind().name(), new ScheduleProblemView(portModel.toString(),
-                sw.label(), label), o.steps(), o.lowerBound(), o.boundArgument(), o.provenLowerBound(), o.status(),
-                o.solver(), true, o.validation().ok(), o.seconds(), 0, o.log(), o.items(), false, false), timeModel);
-        if (picture != null) {
-            SchedulePicture.write(picture, o.items(), o.steps(), label + ": " + o.steps() + " steps, " + o.solver());
         }
         return Main.OK;
     }

@@ -95,6 +95,9 @@ public final class ExactSolver {
         solver.getParameters().setMaxTimeInSeconds(seconds);
         solver.getParameters().setNumWorkers(WORKERS);
         solver.getParameters().setRandomSeed((int) (seed & 0x7fffffff));
+        // Ctrl-C belongs to ccopt (its shutdown hook stops the search and prints the best so far); CP-SAT's own SIGINT
+        // handler aborted the JVM ("std::bad_function_call") when a run was interrupted during a solve
+        solver.getParameters().setCatchSigintSignal(false);
         return solver;
     }
 
