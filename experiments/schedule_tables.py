@@ -285,3 +285,6 @@ for r in sorted(rows("schedule-sf-scatter"), key=lambda r: (r["topology"], str(r
     decided = r["lowerBoundArgument"].split(":")[0]
     print(f"| {r['topology']} | {r['ports']} | {r['switching']} | {r['steps']} | {r['lowerBound']} | {decided} | "
           f"{status(r)} | {r['solver']} | {secs(r['seconds'])} |")
+print("\nGiven more time the exact model settles more rows: `./ccopt schedule -t fbtree:7 --cc AAS --switching "
+      "sf-router --solver exact --time-limit 2m` proves 12 steps infeasible in 45 s, so 13 is optimal there "
+      "(2026-11-25, 2-core AMD EPYC).")
