@@ -360,8 +360,8 @@ final class ScheduleCommand implements Callable<Integer> {
             }
             int[] destination = TrafficPattern.parse(traffic).destinations(t, seed);
             if (sw.storeAndForward()) {
-                ScheduleProblem pairs = ScheduleProblem.ofPairs(t, destination, portModel, 0, 1);
-                return storeAndForward(t, pairs.collective(), pairs.pairs(), portModel, sw, which, seconds, timeModel);
+                int[][] pairs = ScheduleProblem.pairs(t, destination);
+                return storeAndForward(t, ScheduleProblem.pairsCollective(pairs), pairs, portModel, sw, which, seconds, timeModel);
             }
             p = ScheduleProblem.ofPairs(t, destination, portModel, extraHops, pathLimit);
         } else {
@@ -389,6 +389,31 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "); searching with the heuristics only");
         }
         boolean live = !json && System.console() != null;
+        Scheduler.Settings settings = new Scheduler.Settings(which, steps, seed, nThreads, umda, mboaParams(umda.pairs()),
+                hgsaParams);
+        stoppable(stop -> {
+            Budget budget = Budget.seconds(seconds, stop);
+            Scheduler.Result r = new Scheduler(p, bound, settings,
+                    maxEvaluations == null ? budget : budget.withEvaluations(maxEvaluations),
+                    live ? line -> err.println("  " + line) : null).run();
+            print(p, r, lower.formula(), timeModel);
+            if (picture != null && r.schedule() != null) {
+                SchedulePicture.write(picture, shown(p, r), r.steps(), label(p) + ": " + r.steps() + " steps, " + r.solver());
+            }
+        });
+        return Main.OK;
+    }
+
+    /** A search that polls its stop flag and prints what it found. */
+    private interface Search {
+        void run(AtomicBoolean stop) throws java.io.IOException;
+    }
+
+    /**
+     * Runs a search so that Ctrl-C stops it instead of killing the JVM: the shutdown hook sets the stop flag and waits
+     * (up to 10 s) for the search to print the best schedule so far.
+     */
+    private static void stoppable(Search search) throws java.io.IOException {
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -400,17 +425,8 @@ final class ScheduleCommand implements Callable<Integer> {
             }
         });
         Runtime.getRuntime().addShutdownHook(hook);
-        Scheduler.Result r;
         try {
-            Scheduler.Settings settings = new Scheduler.Settings(which, steps, seed, nThreads, umda,
-                    mboaParams(umda.pairs()), hgsaParams);
-            Budget budget = Budget.seconds(seconds, stop);
-            r = new Scheduler(p, bound, settings, maxEvaluations == null ? budget : budget.withEvaluations(maxEvaluations),
-                    live ? line -> err.println("  " + line) : null).run();
-            print(p, r, lower.formula(), timeModel);
-            if (picture != null && r.schedule() != null) {
-                SchedulePicture.write(picture, shown(p, r), r.steps(), label(p) + ": " + r.steps() + " steps, " + r.solver());
-            }
+            search.run(stop);
         } finally {
             done.countDown();
             try {
@@ -419,7 +435,6 @@ final class ScheduleCommand implements Callable<Integer> {
                 // Ctrl-C: the hook is already running and waits for this output
             }
         }
-        return Main.OK;
     }
 
     /**
@@ -649,29 +664,11 @@ final class ScheduleCommand implements Callable<Integer> {
             throw new InvalidInputException("--path-limit does not apply to a store-and-forward scatter, which keeps every "
                     + "shortest path");
         }
-        if (which != Scheduler.Solver.AUTO && which != Scheduler.Solver.GREEDY && which != Scheduler.Solver.EXACT) {
-            throw new InvalidInputException("--solver " + which.label() + " does not schedule store-and-forward scatters; "
-                    + "expected auto, greedy or exact");
-        }
-        if (steps != null && steps < 1) {
-            throw InvalidInputException.parameter("steps", steps + " is invalid; expected 1 or more");
-        }
         SfScatter sf = new SfScatter(t, c, pairs, portModel, sw);
         hopItems = true;
         PrintWriter err = spec.commandLine().getErr();
         boolean live = !json && System.console() != null;
-        AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch done = new CountDownLatch(1);
-        Thread hook = new Thread(() -> { // Ctrl-C: stop the search and let it print the best schedule so far
-            stop.set(true);
-            try {
-                done.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        stoppable(stop -> {
             SfScatter.Outcome o = sf.solve(which, steps, seed, Budget.seconds(seconds, stop),
                     live ? line -> err.println("  " + line) : null);
             String what = pairs != null ? "permutation of " + pairs.length + " transfers" : c.kind().name();
@@ -682,14 +679,7 @@ final class ScheduleCommand implements Callable<Integer> {
             if (picture != null) {
                 SchedulePicture.write(picture, o.items(), o.steps(), label + ": " + o.steps() + " steps, " + o.solver());
             }
-        } finally {
-            done.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is already running and waits for this output
-            }
-        }
+        });
         return Main.OK;
     }
 
@@ -718,46 +708,28 @@ final class ScheduleCommand implements Callable<Integer> {
      */
     private Map<String, Object> replay(List<ScheduleValidator.Item> items) {
         int n = items.size();
-        if (hopItems) {
-            // store-and-forward scatter: every hop is a message of its own pair, relayed from the node it reached
-            Map<Long, Integer> ids = new java.util.HashMap<>();
-            int[] message = new int[n];
-            int[] origin = new int[n];
-            int[] from = new int[n];
-            int[] to = new int[n];
-            int[] step = new int[n];
-            int[][] path = new int[n][];
-            for (int i = 0; i < n; i++) {
-                ScheduleValidator.Item it = items.get(i);
-                message[i] = ids.computeIfAbsent(((long) it.sender() << 32) | it.dst(), k -> ids.size());
-                origin[i] = it.sender();
-                from[i] = it.from();
-                to[i] = it.path()[it.path().length - 1];
-                step[i] = it.step();
-                path[i] = it.path();
-            }
-            return replayed(MessageSimulator.run(replayNet,
-                    StepProgram.of(message, origin, from, to, step, path, replayBytes, replayBy), replayOptions));
-        }
-        int[] sender = new int[n];
+        Map<Long, Integer> ids = new java.util.HashMap<>();
+        int[] message = new int[n];
         int[] from = new int[n];
         int[] to = new int[n];
         int[] step = new int[n];
         int[][] path = new int[n][];
         for (int i = 0; i < n; i++) {
             ScheduleValidator.Item it = items.get(i);
-            sender[i] = reduce == null ? it.sender() : it.root() >= 0 ? it.root() : reduce.receivers()[0];
+            // a message is named by its sender, in a reduce by its root, and in a store-and-forward scatter, whose
+            // hops are transfers of their own, by its (sender, receiver) pair
+            message[i] = hopItems ? ids.computeIfAbsent(((long) it.sender() << 32) | it.dst(), k -> ids.size())
+                    : reduce == null ? it.sender() : it.root() >= 0 ? it.root() : reduce.receivers()[0];
             from[i] = it.from();
-            to[i] = it.dst();
+            to[i] = it.path()[it.path().length - 1];
             step[i] = it.step();
             path[i] = it.path();
         }
-        return replayed(MessageSimulator.run(replayNet,
-                StepProgram.of(sender, from, to, step, path, replayBytes, replayBy, reduce != null), replayOptions));
-    }
-
-    /** The JSON's {@code "replay"} object of a simulated replay. */
-    private Map<String, Object> replayed(MessageSimulator.Result r) {
+        org.ccopt.msgsim.Program program = hopItems
+                ? StepProgram.of(message, items.stream().mapToInt(ScheduleValidator.Item::sender).toArray(), from, to, step,
+                        path, replayBytes, replayBy)
+                : StepProgram.of(message, from, to, step, path, replayBytes, replayBy, reduce != null);
+        MessageSimulator.Result r = MessageSimulator.run(replayNet, program, replayOptions);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("bytes", replayBytes);
         m.put("order", replayBy.label());

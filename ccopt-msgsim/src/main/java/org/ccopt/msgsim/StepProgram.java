@@ -112,7 +112,7 @@ public final class StepProgram {
         // tasks of the latest step that used it
         int[] task = new int[n];
         Map<Long, int[]> last = new HashMap<>();
-        Map<Long, Integer> delivered = new HashMap<>(); // (sender, node) -> task that brought the message there
+        Map<Long, Integer> delivered = new HashMap<>(); // (message, node) -> task that brought the message there
         Map<Long, List<Integer>> inputs = new HashMap<>(); // (root, node) -> every task into it so far (combining)
         for (int s = 0; s < steps; s++) {
             List<Integer> here = byStep.get(s);

@@ -70,6 +70,12 @@ public final class ScheduleProblem {
      */
     public static ScheduleProblem ofPairs(Topology topology, int[] destination, PortModel ports, int extraHops,
                                           int pathLimit) {
+        int[][] pairs = pairs(topology, destination);
+        return new ScheduleProblem(topology, pairsCollective(pairs), ports, Switching.WH, extraHops, pathLimit, false, pairs);
+    }
+
+    /** The (source, destination) pairs of a traffic pattern: node s to {@code destination[s]} where that is another node. */
+    public static int[][] pairs(Topology topology, int[] destination) {
         List<int[]> list = new java.util.ArrayList<>();
         for (int s = 0; s < destination.length; s++) {
             if (destination[s] != s && destination[s] >= 0) {
@@ -80,10 +86,13 @@ public final class ScheduleProblem {
             throw new InvalidInputException("the traffic pattern sends nothing on " + topology.spec()
                     + "; expected at least one terminal with another destination");
         }
-        int[][] pairs = list.toArray(new int[0][]);
-        Collective c = new Collective(CollectiveKind.MNS, Arrays.stream(pairs).mapToInt(p -> p[0]).distinct().sorted().toArray(),
+        return list.toArray(new int[0][]);
+    }
+
+    /** The MNS whose senders and receivers are those of the pairs (the pairs, not T x R, are what it delivers). */
+    public static Collective pairsCollective(int[][] pairs) {
+        return new Collective(CollectiveKind.MNS, Arrays.stream(pairs).mapToInt(p -> p[0]).distinct().sorted().toArray(),
                 Arrays.stream(pairs).mapToInt(p -> p[1]).distinct().sorted().toArray());
-        return new ScheduleProblem(topology, c, ports, Switching.WH, extraHops, pathLimit, false, pairs);
     }
 
     /**

@@ -95,21 +95,9 @@ public final class ScheduleValidator {
             checkHops(topo, c, pairs, ports, switching, steps, items, fail);
             return new Report(count[0] == 0, count[0], out);
         }
-        Set<Long> expected = new HashSet<>();
+        Set<Long> expected = reduce ? new HashSet<>() : expected(c, pairs);
         if (reduce) {
             checkReduce(c, items, fail);
-        } else if (pairs != null) {
-            for (int[] pr : pairs) {
-                expected.add(((long) pr[0] << 32) | pr[1]);
-            }
-        } else {
-            for (int snd : c.senders()) {
-                for (int r : c.receivers()) {
-                    if (snd != r) {
-                        expected.add(((long) snd << 32) | r);
-                    }
-                }
-            }
         }
         Set<Integer> receiving = new HashSet<>();
         for (int r : c.receivers()) {
@@ -250,20 +238,7 @@ public final class ScheduleValidator {
         for (Item it : items) {
             byPair.computeIfAbsent(((long) it.sender() << 32) | it.dst(), k -> new ArrayList<>()).add(it);
         }
-        Set<Long> expected = new HashSet<>();
-        if (pairs != null) {
-            for (int[] pr : pairs) {
-                expected.add(((long) pr[0] << 32) | pr[1]);
-            }
-        } else {
-            for (int snd : c.senders()) {
-                for (int r : c.receivers()) {
-                    if (snd != r) {
-                        expected.add(((long) snd << 32) | r);
-                    }
-                }
-            }
-        }
+        Set<Long> expected = expected(c, pairs);
         Map<Long, Integer> channelUse = new HashMap<>();
         Map<Long, Integer> sends = new HashMap<>();
         Map<Long, Integer> receives = new HashMap<>();
@@ -331,6 +306,25 @@ public final class ScheduleValidator {
             }
         }
         capacities(topo, ports, "messages", channelUse, sends, receives, fail);
+    }
+
+    /** The (sender, receiver) pairs to deliver, as {@code sender << 32 | receiver}: the given pairs, or T x R. */
+    private static Set<Long> expected(Collective c, int[][] pairs) {
+        Set<Long> expected = new HashSet<>();
+        if (pairs != null) {
+            for (int[] pr : pairs) {
+                expected.add(((long) pr[0] << 32) | pr[1]);
+            }
+        } else {
+            for (int snd : c.senders()) {
+                for (int r : c.receivers()) {
+                    if (snd != r) {
+                        expected.add(((long) snd << 32) | r);
+                    }
+                }
+            }
+        }
+        return expected;
     }
 
     /**

@@ -449,16 +449,19 @@ public final class SfScatter {
      */
     Plan improve(Plan start, long goal, int rounds, SplittableRandom random, Budget budget) {
         Plan best = start;
-        int done = 0;
         Plan from = start;
+        int done = 0;
         while (done < rounds && best.steps() > goal && !budget.expired()) {
+            if (from == null) {
+                from = listSchedule(order(random)); // stuck: start again from a fresh random order
+            }
             int[] used = {0};
             Plan p = descend(from, goal, rounds - done, random, budget, used);
             done += used[0];
             if (p.steps() < best.steps()) {
                 best = p;
             }
-            from = listSchedule(order(random)); // stuck: start again from a fresh random order
+            from = null;
         }
         return best;
     }
@@ -502,7 +505,7 @@ public final class SfScatter {
                     break;
                 }
             }
-            int want = 1 + random.nextInt(victims.length - 1 + 1);
+            int want = 1 + random.nextInt(victims.length);
             while (k < want) {
                 int m = random.nextInt(src.length);
                 boolean dup = false;
@@ -513,22 +516,16 @@ public final class SfScatter {
                     victims[k++] = m;
                 }
             }
-            for (int i = 0; i < k; i++) {
-                oldC[i] = r.hopChannel[victims[i]];
-                oldS[i] = r.hopStep[victims[i]];
-                r.remove(victims[i]);
-            }
             for (int i = k - 1; i > 0; i--) { // random order
                 int j = random.nextInt(i + 1);
                 int x = victims[i];
                 victims[i] = victims[j];
                 victims[j] = x;
-                int[] y = oldC[i];
-                oldC[i] = oldC[j];
-                oldC[j] = y;
-                y = oldS[i];
-                oldS[i] = oldS[j];
-                oldS[j] = y;
+            }
+            for (int i = 0; i < k; i++) {
+                oldC[i] = r.hopChannel[victims[i]];
+                oldS[i] = r.hopStep[victims[i]];
+                r.remove(victims[i]);
             }
             for (int i = 0; i < k; i++) {
                 r.route(victims[i]);
@@ -792,8 +789,11 @@ public final class SfScatter {
      */
     public Outcome solve(Scheduler.Solver solver, Integer target, long seed, Budget budget, Consumer<String> progress) {
         if (solver != Scheduler.Solver.AUTO && solver != Scheduler.Solver.GREEDY && solver != Scheduler.Solver.EXACT) {
-            throw new InvalidInputException("--solver " + solver.label() + " schedules one-step transfers; a "
-                    + "store-and-forward scatter takes auto, greedy or exact");
+            throw new InvalidInputException("--solver " + solver.label() + " does not schedule store-and-forward scatters "
+                    + "(it schedules one-step transfers); a store-and-forward scatter takes auto, greedy or exact");
+        }
+        if (target != null && target < 1) {
+            throw InvalidInputException.parameter("steps", target + " is invalid; expected 1 or more");
         }
         if (solver == Scheduler.Solver.EXACT) {
             ExactSolver.requireNative();
@@ -844,7 +844,7 @@ public final class SfScatter {
             int from = target == null ? best.steps() - 1 : target;
             for (int s = from; s >= goal && !budget.expired(); s--) {
                 Attempt.Outcome[] outcome = new Attempt.Outcome[1];
-                double e0 = System.nanoTime();
+                long e0 = System.nanoTime();
                 Plan p = exact(s, budget, seed, outcome);
                 say.accept(String.format(java.util.Locale.ROOT, "exact model at %d steps: %s (%.1f s)", s,
                         outcome[0].name().toLowerCase(java.util.Locale.ROOT), (System.nanoTime() - e0) / 1e9));
