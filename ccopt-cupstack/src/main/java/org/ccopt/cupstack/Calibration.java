@@ -212,7 +212,7 @@ public final class Calibration {
     /**
      * The readings that decide whether VCs of one link compete, crossed around {@link RouterModel#YOKOTA2023} (its tie
      * and Q readings kept): dateline x VC class x dimension order x crossbar x credit delay (-1, 0, 1) x VC competition x
-     * link multiplexing (flit, packet-yield) = 5 x 5 x 2 x 2 x 3 x 2 x 2 = 1,200 models, for screening one row of the
+     * link multiplexing (flit, packet-yield) = 5 x 6 x 2 x 2 x 3 x 2 x 2 = 1,440 models, for screening one row of the
      * 2023 Table 2 at a sixth of the cost of the whole table.
      */
     public static List<RouterModel> rowSpace() {

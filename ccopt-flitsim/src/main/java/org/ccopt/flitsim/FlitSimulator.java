@@ -90,8 +90,12 @@ public final class FlitSimulator {
     // readings of the current run (RouterModel)
     private boolean onePerInputPort;
     private boolean anyAbove;
-    /** How far above its class a packet's VC may lie: V under ANY_AT_OR_ABOVE, 1 under CLASS_OR_NEXT. */
-    private int classSpan;
+    /**
+     * Per local output VC id {@code port * vcs + vc} taken as a request's lowest VC (its class), how far above it the
+     * granted VC may lie: V under ANY_AT_OR_ABOVE, 1 under CLASS_OR_NEXT, 1 or 0 under DIMENSION_WINDOW (1 only on the
+     * lower VC of a wrapped dimension's pair).
+     */
+    private int[] classSpan = new int[0];
     private boolean ejectPerVc;
     private boolean readyCompete;
     private boolean rotateQueueOrder;
@@ -920,6 +924,11 @@ public final class FlitSimulator {
      * is arbitrated in its own Q order among the requests that may use it (at most {@code classSpan} above the lowest)
      * and are not yet granted (a request that loses one VC may win a higher one).
      */
+    /** {@link #classSpan} of a request for output VC id {@code o}, its lowest VC. */
+    private int span(int o) {
+        return classSpan[o % classSpan.length];
+    }
+
     private void allocateAnyAbove(int u, int requests) {
         for (int r = 0; r < requests; r++) {
             if (reqOut[r] < 0) {
@@ -933,7 +942,8 @@ public final class FlitSimulator {
                 }
                 int requesting = 0;
                 for (int x = r; x < requests; x++) {
-                    if (reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o && o - reqOut[x] <= classSpan) {
+                    if (reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o
+                            && o - reqOut[x] <= span(reqOut[x])) {
                         requesting |= 1 << queueInput[reqQueue[x]];
                     }
                 }
@@ -948,14 +958,14 @@ public final class FlitSimulator {
                 int winnerPort = order[oBase + winnerSlot];
                 int winner = r;
                 while (reqOut[winner] < 0 || queuePort[reqOut[winner]] != port || reqOut[winner] > o
-                        || o - reqOut[winner] > classSpan || queueInput[reqQueue[winner]] != winnerPort) {
+                        || o - reqOut[winner] > span(reqOut[winner]) || queueInput[reqQueue[winner]] != winnerPort) {
                     winner++;
                 }
                 int wq = reqQueue[winner];
                 int wSlice = packetSlice[headFlit(wq) >>> SEQ_BITS];
                 for (int x = r; x < requests; x++) {
                     if (x != winner && reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o
-                            && o - reqOut[x] <= classSpan) {
+                            && o - reqOut[x] <= span(reqOut[x])) {
                         countQueueLoser(reqQueue[x], wSlice);
                     }
                 }
@@ -1406,11 +1416,7 @@ public final class FlitSimulator {
                 if (src != dst) {
                     int inPort = pPort;
                     for (int o : path(model, src, dst)) {
-                        int top = switch (model.vcClass()) {
-                            case ANY_AT_OR_ABOVE -> (o / vcs + 1) * vcs;
-                            case CLASS_OR_NEXT -> Math.min(o + 2, (o / vcs + 1) * vcs);
-                            default -> o + 1;
-                        };
+                        int top = Math.min(o + 1 + spanOf(model, o % (ports * vcs)), (o / vcs + 1) * vcs);
                         for (int v = o; v < top; v++) {
                             inputs[v] |= 1 << inPort; // any VC at or above the lowest one it may use
                         }
@@ -1420,6 +1426,32 @@ public final class FlitSimulator {
             }
         }
         return inputs;
+    }
+
+    /**
+     * How far above the lowest VC it may use ({@code local = port * vcs + vc}, its class) a request may be granted a
+     * VC under {@code m}'s VC class: the whole port under ANY_AT_OR_ABOVE, one VC under CLASS_OR_NEXT, one VC from the
+     * lower VC of a wrapped dimension's pair under DIMENSION_WINDOW (none from the upper, none at the processor port),
+     * none otherwise. Needs the routing tables of {@code m} ({@link #buildRouting}).
+     */
+    private int spanOf(RouterModel m, int local) {
+        int port = local / vcs;
+        int vc = local % vcs;
+        return switch (m.vcClass()) {
+            case ANY_AT_OR_ABOVE -> vcs;
+            case CLASS_OR_NEXT -> 1;
+            case DIMENSION_WINDOW -> {
+                if (port == pPort || !wrap[port >>> 1]) {
+                    yield 0;
+                }
+                int i = 0;
+                while (dimOrder[i] != port >>> 1) {
+                    i++;
+                }
+                yield vc == turnBase[i] ? 1 : 0;
+            }
+            default -> 0;
+        };
     }
 
     /**
@@ -1484,12 +1516,12 @@ public final class FlitSimulator {
             turnBase[i] = switch (m.vcClass()) {
                 case CUMULATIVE, ANY_AT_OR_ABOVE, CLASS_OR_NEXT -> -1;
                 case RESET_ON_TURN -> 0;
-                case DIMENSION_OFFSET -> i;
+                case DIMENSION_OFFSET, DIMENSION_WINDOW -> i;
             };
             int top = (wrap[d] ? 1 : 0) + switch (m.vcClass()) {
                 case CUMULATIVE, ANY_AT_OR_ABOVE, CLASS_OR_NEXT -> needed - 1;
                 case RESET_ON_TURN -> 0;
-                case DIMENSION_OFFSET -> i;
+                case DIMENSION_OFFSET, DIMENSION_WINDOW -> i;
             };
             needed = Math.max(needed, top + 1);
         }
@@ -1567,8 +1599,14 @@ public final class FlitSimulator {
             buildRouting(m);
         }
         onePerInputPort = m.crossbar() == RouterModel.Crossbar.PER_INPUT_PORT;
-        anyAbove = m.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE || m.vcClass() == RouterModel.VcClass.CLASS_OR_NEXT;
-        classSpan = m.vcClass() == RouterModel.VcClass.CLASS_OR_NEXT ? 1 : vcs;
+        anyAbove = m.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE || m.vcClass() == RouterModel.VcClass.CLASS_OR_NEXT
+                || m.vcClass() == RouterModel.VcClass.DIMENSION_WINDOW;
+        if (classSpan.length != ports * vcs) {
+            classSpan = new int[ports * vcs];
+        }
+        for (int local = 0; local < ports * vcs; local++) {
+            classSpan[local] = spanOf(m, local);
+        }
         ejectPerVc = m.ejection() == RouterModel.Ejection.PER_VC;
         readyCompete = m.vcCompetition() == RouterModel.VcCompetition.READY;
         linkMux = m.linkMux().ordinal();

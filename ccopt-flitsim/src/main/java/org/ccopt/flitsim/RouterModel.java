@@ -90,7 +90,16 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
          * lower first: a narrower form of {@link #ANY_AT_OR_ABOVE} under which VC 0 and VC 2 never serve one class.
          * Deadlock freedom is not guaranteed; the simulator reports a deadlock if one occurs.
          */
-        CLASS_OR_NEXT
+        CLASS_OR_NEXT,
+        /**
+         * The VCs of {@link #DIMENSION_OFFSET} (the i-th routed dimension uses VCs i and i+1), with the lower one's
+         * packets free to take the upper one when it is free: before its dateline in a dimension a packet takes
+         * whichever of the two is free, the lower first; after it, only the upper. VC 0 and VC 2 never share a link
+         * (as the equal columns of Yokota et al. 2023, Table 2 require), while VC 0 and VC 1, and VC 1 and VC 2, do
+         * (as its bcmp row requires). Deadlock freedom is not guaranteed; the simulator reports a deadlock if one
+         * occurs.
+         */
+        DIMENSION_WINDOW
     }
 
     /** Which dimension is corrected first. */

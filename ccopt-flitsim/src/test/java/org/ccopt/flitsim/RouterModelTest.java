@@ -90,6 +90,37 @@ class RouterModelTest {
                 .isEqualTo("1,1:E0 2,1:N1 2,2:P1");
     }
 
+    /**
+     * dimension-window: x (routed first) uses VCs 0-1 and y VCs 1-2, so VC 0 and VC 2 never share a link; a packet
+     * before its dateline may take the upper VC of its dimension (every input that may ask for the lower VC may ask
+     * for the upper one), which dimension-offset never allows.
+     */
+    @Test
+    void dimensionWindowLetsAPacketTakeTheUpperVcOfItsDimensionBeforeItsDateline() {
+        RouterModel window = RouterModel.CCOPT.withVcClass(RouterModel.VcClass.DIMENSION_WINDOW);
+        RouterModel offset = RouterModel.CCOPT.withVcClass(RouterModel.VcClass.DIMENSION_OFFSET);
+        int[] w = new FlitSimulator(T8, VCS, 4, window).requestingInputs(window);
+        int[] f = new FlitSimulator(T8, VCS, 4, offset).requestingInputs(offset);
+        boolean offsetNarrower = false;
+        for (int node = 0; node < 64; node++) {
+            for (int port = 0; port < 4; port++) {
+                int o = (node * PORTS + port) * VCS;
+                int lower = port < 2 ? 0 : 1; // E, W: x; N, S: y
+                assertThat(w[o + (port < 2 ? 2 : 0)]).as("node %d port %d: VC 0 and VC 2 apart", node, port).isZero();
+                assertThat(w[o + lower + 1] & w[o + lower]).as("node %d port %d", node, port).isEqualTo(w[o + lower]);
+                assertThat(w[o + lower]).isEqualTo(f[o + lower]);
+                offsetNarrower |= (f[o + lower + 1] & f[o + lower]) != f[o + lower];
+            }
+        }
+        assertThat(offsetNarrower).isTrue();
+        // the routes name the lowest VC a hop may use, as under dimension-offset
+        assertThat(route(window, 1, 1, 2, 2)).isEqualTo(route(offset, 1, 1, 2, 2));
+        int[] dest = org.ccopt.traffic.TrafficPattern.BCMP.destinations(T8, 1);
+        FlitSimulator sim = new FlitSimulator(T8, VCS, 4, window);
+        assertThat(sim.run(RouterConfig.uniform(64, 2, 3, 4, VcSelection.C00, window), Workload.simple(dest, 4, 8)).flits())
+                .isEqualTo(64 * 32);
+    }
+
     @Test
     void resetOnTurnNeedsOnlyTwoVirtualChannels() {
         RouterModel m = RouterModel.CCOPT.withVcClass(RouterModel.VcClass.RESET_ON_TURN);
