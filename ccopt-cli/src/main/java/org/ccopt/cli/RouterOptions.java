@@ -26,7 +26,7 @@ final class RouterOptions {
     @Option(names = "--dateline", paramLabel = "R", description = "Where the VC goes up on a ring: edge, edge-above, into, out-of, through.")
     String dateline;
 
-    @Option(names = "--vc-class", paramLabel = "R", description = "VC of a hop: cumulative, reset-on-turn, dimension-offset, any-at-or-above.")
+    @Option(names = "--vc-class", paramLabel = "R", description = "VC of a hop: cumulative, reset-on-turn, dimension-offset, any-at-or-above, class-or-next, dimension-window.")
     String vcClass;
 
     @Option(names = "--dim-order", paramLabel = "R", description = "Dimension routed first: x-first, y-first.")

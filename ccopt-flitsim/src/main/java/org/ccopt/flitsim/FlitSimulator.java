@@ -89,6 +89,7 @@ public final class FlitSimulator {
     private final int[] turnBase;
     // readings of the current run (RouterModel)
     private boolean onePerInputPort;
+    /** A packet may be granted a VC above its class (ANY_AT_OR_ABOVE, CLASS_OR_NEXT, DIMENSION_WINDOW). */
     private boolean anyAbove;
     /**
      * Per local output VC id {@code port * vcs + vc} taken as a request's lowest VC (its class), how far above it the
@@ -918,17 +919,18 @@ public final class FlitSimulator {
         }
     }
 
-    /**
-     * Queue selection under {@link RouterModel.VcClass#ANY_AT_OR_ABOVE} and {@link RouterModel.VcClass#CLASS_OR_NEXT}:
-     * a request names its output port and the lowest VC it may use; every free VC of that port, in ascending order,
-     * is arbitrated in its own Q order among the requests that may use it (at most {@code classSpan} above the lowest)
-     * and are not yet granted (a request that loses one VC may win a higher one).
-     */
     /** {@link #classSpan} of a request for output VC id {@code o}, its lowest VC. */
     private int span(int o) {
         return classSpan[o % classSpan.length];
     }
 
+    /**
+     * Queue selection under {@link RouterModel.VcClass#ANY_AT_OR_ABOVE}, {@link RouterModel.VcClass#CLASS_OR_NEXT} and
+     * {@link RouterModel.VcClass#DIMENSION_WINDOW}:
+     * a request names its output port and the lowest VC it may use; every free VC of that port, in ascending order,
+     * is arbitrated in its own Q order among the requests that may use it (at most {@code classSpan} above the lowest)
+     * and are not yet granted (a request that loses one VC may win a higher one).
+     */
     private void allocateAnyAbove(int u, int requests) {
         for (int r = 0; r < requests; r++) {
             if (reqOut[r] < 0) {
