@@ -91,6 +91,12 @@ public final class Main implements Runnable {
                 e.println("ccopt: " + firstLine(asOption(bad, line)));
                 return BAD_INPUT;
             }
+            if (cause instanceof org.ccopt.flitsim.DeadlockException deadlock) {
+                e.println("ccopt: " + firstLine(deadlock.getMessage()) + "; the router readings given do not guarantee"
+                        + " freedom from deadlock (any-at-or-above, class-or-next, dimension-window, --vc-competition"
+                        + " ready); choose others or a preset (--model)");
+                return BAD_INPUT;
+            }
             if (cause instanceof IOException) {
                 e.println("ccopt: I/O error: " + ioReason((IOException) cause));
                 return BAD_INPUT;

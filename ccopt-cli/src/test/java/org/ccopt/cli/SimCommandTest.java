@@ -124,6 +124,18 @@ class SimCommandTest {
         assertThat(MainTest.run("sim", "--vcs", "2", "--vc-class", "reset-on-turn", "--json").code()).isZero();
     }
 
+    /** A reading that does not guarantee deadlock freedom and deadlocks: one line, exit 2, not an internal error. */
+    @Test
+    void aDeadlockUnderTheGivenReadingsIsOneLine() {
+        MainTest.Result r = MainTest.run("sim", "--topology", "torus:16x16", "--traffic", "bcmp", "--model", "yokota2023",
+                "--vc-class", "dimension-window", "--dim-order", "x-first", "--crossbar", "per-vc", "--credit-delay", "-1",
+                "--vc-competition", "ready", "--vc-select", "C04", "--packets", "1", "--slices", "2", "--interval", "20");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("ccopt: deadlock: no flit moved").contains("do not guarantee freedom from deadlock")
+                .doesNotContain("internal error");
+        assertThat(r.err().strip().lines()).hasSize(1);
+    }
+
     @Test
     void calibrateRejectsAnUnknownStageWithOneLine() {
         MainTest.Result r = MainTest.run("calibrate", "--stage", "everything");
