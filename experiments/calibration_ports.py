@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Which output ports decide one row's dependence on a VC selection scheme (Yokota et al. 2023, Table 2)?
 
-Runs simple stacking (two slices of one 8-flit packet on the 16x16 torus, V swept over 8..65, the shortest kept)
-with scheme LOW everywhere, HIGH everywhere, and HIGH on one group of output ports at a time (LOW elsewhere), by
-editing the per-port `vcSelection` list of a parameter file written by `ccopt sim --save-params` and replaying it
-with `ccopt sim --params FILE --sweep-interval 8:65`. Groups: each port direction on every node, and each direction
-on the dateline lines only (coordinate 0 or 8 of the port's own dimension) or off them.
+Runs simple stacking (two slices of one 8-flit packet on the 16x16 torus, V swept from 8 to the single-slice
+duration, the shortest kept, as `ccopt calibrate` does) with scheme LOW everywhere, HIGH everywhere, and HIGH on one
+group of output ports at a time (LOW elsewhere), by editing the per-port `vcSelection` list of a parameter file
+written by `ccopt sim --save-params` and replaying it with `ccopt sim --params FILE --sweep-interval 8:T` (T the same
+file's single-slice duration). Groups: each port direction on every node, and each direction on the dateline lines
+only (coordinate 0 or 8 of the port's own dimension) or off them.
 
 Usage: python3 experiments/calibration_ports.py PATTERN LOW HIGH [ccopt router options...]
   e.g. python3 experiments/calibration_ports.py bcmp C04 C05 --model yokota2023 --dateline into
@@ -43,7 +44,12 @@ def main():
             params["vcSelection"] = [pick(u % K, u // K, p) for u in range(K * K) for p in range(len(PORTS))]
             path = os.path.join(tmp, "run.json")
             json.dump(params, open(path, "w"))
-            r = json.loads(run(["sim", "--params", path, "--sweep-interval", "8:65", "--json"]))
+            params["slices"] = 1
+            json.dump(params, open(path, "w"))
+            single = json.loads(run(["sim", "--params", path, "--json"]))["durationCycles"]
+            params["slices"] = 2
+            json.dump(params, open(path, "w"))
+            r = json.loads(run(["sim", "--params", path, "--sweep-interval", f"8:{max(single, 8)}", "--json"]))
             return f"{r['durationCycles']} (V = {r['interval']})"
 
         def on_line(x, y, p):
