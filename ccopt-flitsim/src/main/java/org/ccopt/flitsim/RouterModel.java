@@ -96,8 +96,9 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
          * packets free to take the upper one when it is free: before its dateline in a dimension a packet takes
          * whichever of the two is free, the lower first; after it, only the upper. VC 0 and VC 2 never share a link
          * (as the equal columns of Yokota et al. 2023, Table 2 require), while VC 0 and VC 1, and VC 1 and VC 2, do
-         * (as its bcmp row requires). Deadlock freedom is not guaranteed; the simulator reports a deadlock if one
-         * occurs.
+         * (as its bcmp row requires); App. A.1 names only VC-0 at injection and the increase at a dateline, so which
+         * free VC a packet may take is open. Deadlock freedom is not guaranteed; the simulator reports a deadlock if
+         * one occurs.
          */
         DIMENSION_WINDOW
     }
