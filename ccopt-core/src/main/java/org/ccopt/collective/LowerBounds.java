@@ -136,6 +136,27 @@ public final class LowerBounds {
         return new Term(value, name);
     }
 
+    /**
+     * The bound of a permutation's (sender, receiver) pairs: the most transfers leaving or entering one node, over its
+     * send or receive ports.
+     */
+    public static Bound forPairs(Topology topology, int[][] pairs, PortModel ports) {
+        int nodes = topology.nodeCount();
+        int[] out = new int[nodes];
+        int[] in = new int[nodes];
+        for (int[] pr : pairs) {
+            out[pr[0]]++;
+            in[pr[1]]++;
+        }
+        long perNode = 0;
+        for (int v = 0; v < nodes; v++) {
+            perNode = Math.max(perNode, Math.max(ceilDiv(out[v], ports.sendPorts(topology, v)),
+                    ceilDiv(in[v], ports.receivePorts(topology, v))));
+        }
+        String name = "most transfers leaving or entering one node, per port";
+        return new Bound(perNode, name, List.of(name + " = " + perNode), false);
+    }
+
     private static long ceilDiv(long a, long b) {
         return b <= 0 ? (a > 0 ? Long.MAX_VALUE : 0) : (a + b - 1) / b;
     }

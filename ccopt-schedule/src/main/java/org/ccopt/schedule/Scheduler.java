@@ -124,29 +124,8 @@ public final class Scheduler {
      * a bound for the routing model of the problem (minimal routes, or up to {@code --extra-hops} longer).
      */
     public static LowerBounds.Bound bound(ScheduleProblem p) {
-        LowerBounds.Bound base;
-        if (p.pairs() == null) {
-            base = LowerBounds.forCollective(p.topology(), p.collective(), p.ports());
-        } else {
-            int nodes = p.topology().nodeCount();
-            int[] out = new int[nodes];
-            int[] in = new int[nodes];
-            for (int[] pr : p.pairs()) {
-                out[pr[0]]++;
-                in[pr[1]]++;
-            }
-            long perNode = 0;
-            for (int v = 0; v < nodes; v++) {
-                if (out[v] > 0) {
-                    perNode = Math.max(perNode, (out[v] + p.sendPorts(v) - 1) / p.sendPorts(v));
-                }
-                if (in[v] > 0) {
-                    perNode = Math.max(perNode, (in[v] + p.receivePorts(v) - 1) / p.receivePorts(v));
-                }
-            }
-            String name = "most transfers leaving or entering one node, per port";
-            base = new LowerBounds.Bound(perNode, name, List.of(name + " = " + perNode), false);
-        }
+        LowerBounds.Bound base = p.pairs() == null ? LowerBounds.forCollective(p.topology(), p.collective(), p.ports())
+                : LowerBounds.forPairs(p.topology(), p.pairs(), p.ports());
         if (p.switching() == Switching.SF) {
             base = with(base, storeAndForwardArrivals(p), "store-and-forward arrivals: the message of s reaches receiver r "
                     + "no earlier than step dist(s, r), at most ports(r) a step (release-time bound per receiver)");
@@ -175,17 +154,11 @@ public final class Scheduler {
      */
     static long storeAndForwardArrivals(ScheduleProblem p) {
         org.ccopt.topology.metrics.HopDistances hops = p.distances();
-        int[] senders = p.collective().senders();
         long best = 0;
         for (int r : p.collective().receivers()) {
-            int[] release = java.util.Arrays.stream(senders).filter(s -> s != r).map(s -> hops.distance(s, r)).sorted().toArray();
-            int k = p.receivePorts(r);
-            for (int j = 0; j < release.length; j++) {
-                if (j == 0 || release[j] != release[j - 1]) {
-                    int later = release.length - j;
-                    best = Math.max(best, release[j] - 1 + (later + k - 1) / k);
-                }
-            }
+            int[] release = java.util.Arrays.stream(p.collective().senders()).filter(s -> s != r)
+                    .map(s -> hops.distance(s, r)).toArray();
+            best = Math.max(best, SfScatter.releaseBound(release, p.receivePorts(r)));
         }
         return best;
     }

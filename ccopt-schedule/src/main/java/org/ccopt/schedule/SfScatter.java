@@ -165,24 +165,9 @@ public final class SfScatter {
 
     /** The lower bound with every argument (see the class comment). */
     public LowerBounds.Bound bound() {
-        LowerBounds.Bound base;
         int n = t.nodeCount();
-        if (pairs == null) {
-            base = LowerBounds.forCollective(t, collective, ports);
-        } else {
-            int[] out = new int[n];
-            int[] in = new int[n];
-            for (int i = 0; i < src.length; i++) {
-                out[src[i]]++;
-                in[dst[i]]++;
-            }
-            long perNode = 0;
-            for (int v = 0; v < n; v++) {
-                perNode = Math.max(perNode, Math.max(ceilDiv(out[v], sendCap[v]), ceilDiv(in[v], recvCap[v])));
-            }
-            String name = "most transfers leaving or entering one node, per port";
-            base = new LowerBounds.Bound(perNode, name, List.of(name + " = " + perNode), false);
-        }
+        LowerBounds.Bound base = pairs == null ? LowerBounds.forCollective(t, collective, ports)
+                : LowerBounds.forPairs(t, pairs, ports);
         List<List<Integer>> bySender = new ArrayList<>();
         List<List<Integer>> byReceiver = new ArrayList<>();
         for (int v = 0; v < n; v++) {
@@ -198,8 +183,8 @@ public final class SfScatter {
         long departures = 0;
         long arrivals = 0;
         for (int v = 0; v < n; v++) {
-            departures = Math.max(departures, releaseBound(bySender.get(v), sendCap[v]));
-            arrivals = Math.max(arrivals, releaseBound(byReceiver.get(v), recvCap[v]));
+            departures = Math.max(departures, releaseBound(toArray(bySender.get(v)), sendCap[v]));
+            arrivals = Math.max(arrivals, releaseBound(toArray(byReceiver.get(v)), recvCap[v]));
         }
         long load = ceilDiv(hops, t.channelCount());
         long sendPorts = 0;
@@ -258,15 +243,23 @@ public final class SfScatter {
         return Arrays.stream(only).filter(v -> v >= 0).toArray();
     }
 
-    /** max over j of ceil(j / k) + d_j - 1, the distances in decreasing order: unit jobs, k a step, tails d - 1. */
-    private static long releaseBound(List<Integer> distances, int k) {
-        Integer[] d = distances.toArray(new Integer[0]);
-        Arrays.sort(d, (a, b) -> Integer.compare(b, a));
+    /**
+     * Unit jobs with tails: {@code distances.length} messages leave (or arrive at) one node, at most k a step, and the
+     * one at distance d needs d - 1 steps besides its own; the shortest makespan is max over j of ceil(j / k) + d_j - 1,
+     * the distances in decreasing order. Also the store-and-forward arrival bound of {@link Scheduler}.
+     */
+    static long releaseBound(int[] distances, int k) {
+        int[] d = distances.clone();
+        Arrays.sort(d);
         long best = 0;
         for (int j = 0; j < d.length; j++) {
-            best = Math.max(best, ceilDiv(j + 1, k) + d[j] - 1);
+            best = Math.max(best, ceilDiv(j + 1, k) + d[d.length - 1 - j] - 1);
         }
         return best;
+    }
+
+    private static int[] toArray(List<Integer> values) {
+        return values.stream().mapToInt(Integer::intValue).toArray();
     }
 
     private static long ceilDiv(long a, long b) {

@@ -32,16 +32,29 @@ class ReductionTest {
         Collective reduce = Collective.standard(CollectiveKind.AOR, t, root);
         PortModel pm = PortModel.parse(ports);
         Switching sw = Switching.valueOf(switching);
-        ScheduleProblem p = new ScheduleProblem(Reduction.transpose(t), Reduction.broadcastOf(reduce), pm, sw, 0, 1024);
-        long bound = LowerBounds.forCollective(t, reduce, pm).steps();
-        Scheduler.Result r = new Scheduler(p, Scheduler.lowerBound(p),
-                new Scheduler.Settings(Scheduler.Solver.AUTO, null, 1, 2), Budget.seconds(30), null).run();
-        assertThat(r.validation().ok()).isTrue();
+        Reversed r = reversedAndChecked(t, reduce, Reduction.broadcastOf(reduce), pm, sw,
+                new Scheduler.Settings(Scheduler.Solver.AUTO, null, 1, 2));
+        assertThat(r.broadcastValid()).isTrue();
+        assertThat(r.items()).hasSize(t.terminalCount() - 1);
+        assertThat((long) r.steps()).isGreaterThanOrEqualTo(LowerBounds.forCollective(t, reduce, pm).steps());
+    }
+
+    /** A reduce's items and steps, solved as the broadcast on the transposed network (valid or not) and reversed. */
+    private record Reversed(List<ScheduleValidator.Item> items, int steps, boolean broadcastValid) {
+    }
+
+    /**
+     * Solves {@code broadcast} (the broadcast of {@code reduce}) on the transposed network, reverses it in time and
+     * checks the result by the reduce rules on {@code t}.
+     */
+    private static Reversed reversedAndChecked(Topology t, Collective reduce, Collective broadcast, PortModel pm, Switching sw,
+                                               Scheduler.Settings settings) {
+        ScheduleProblem p = new ScheduleProblem(Reduction.transpose(t), broadcast, pm, sw, 0, 1024);
+        Scheduler.Result r = new Scheduler(p, Scheduler.lowerBound(p), settings, Budget.seconds(30), null).run();
         List<ScheduleValidator.Item> items = Reduction.reverse(ScheduleValidator.items(p, r.schedule()), r.steps());
         ScheduleValidator.Report report = ScheduleValidator.check(t, reduce, null, pm, sw, 0, r.steps(), items);
         assertThat(report.ok()).as(report.messages().toString()).isTrue();
-        assertThat(items).hasSize(t.terminalCount() - 1);
-        assertThat((long) r.steps()).isGreaterThanOrEqualTo(bound);
+        return new Reversed(items, r.steps(), r.validation().ok());
     }
 
     /** AAR (and a many-to-many reduce with given sets) reversed from AAB (MNB): every root gets every partial once. */
@@ -60,19 +73,15 @@ class ReductionTest {
         PortModel pm = PortModel.parse(ports);
         Collective broadcast = Reduction.broadcastOf(reduce);
         assertThat(broadcast.kind()).isEqualTo(senders.equals(receivers) ? CollectiveKind.AAB : CollectiveKind.MNB);
-        ScheduleProblem p = new ScheduleProblem(Reduction.transpose(t), broadcast, pm, Switching.WH, 0, 1024);
-        Scheduler.Result r = new Scheduler(p, Scheduler.lowerBound(p),
-                new Scheduler.Settings(Scheduler.Solver.GREEDY, null, 1, 1), Budget.seconds(30), null).run();
-        List<ScheduleValidator.Item> items = Reduction.reverse(ScheduleValidator.items(p, r.schedule()), r.steps());
-        ScheduleValidator.Report report = ScheduleValidator.check(t, reduce, null, pm, Switching.WH, 0, r.steps(), items);
-        assertThat(report.ok()).as(report.messages().toString()).isTrue();
+        Reversed r = reversedAndChecked(t, reduce, broadcast, pm, Switching.WH,
+                new Scheduler.Settings(Scheduler.Solver.GREEDY, null, 1, 1));
         long partials = 0;
         for (int root : reduce.receivers()) {
             for (int v : reduce.senders()) {
                 partials += v == root ? 0 : 1;
             }
         }
-        assertThat(items).hasSize((int) partials);
+        assertThat(r.items()).hasSize((int) partials);
         assertThat((long) r.steps()).isGreaterThanOrEqualTo(LowerBounds.forCollective(t, reduce, pm).steps());
     }
 
