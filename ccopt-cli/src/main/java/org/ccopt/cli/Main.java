@@ -92,9 +92,9 @@ public final class Main implements Runnable {
                 return BAD_INPUT;
             }
             if (cause instanceof org.ccopt.flitsim.DeadlockException deadlock) {
-                e.println("ccopt: " + firstLine(deadlock.getMessage()) + "; the router readings given do not guarantee"
-                        + " freedom from deadlock (any-at-or-above, class-or-next, dimension-window, --vc-competition"
-                        + " ready); choose others or a preset (--model)");
+                e.println("ccopt: " + firstLine(deadlock.getMessage()) + (deadlock.readings().isEmpty() ? ""
+                        : "; the router readings " + String.join(", ", deadlock.readings()) + " do not guarantee freedom"
+                        + " from deadlock; choose others or a preset (--model)"));
                 return BAD_INPUT;
             }
             if (cause instanceof IOException) {

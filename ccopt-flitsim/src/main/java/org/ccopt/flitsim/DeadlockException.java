@@ -1,13 +1,23 @@
 package org.ccopt.flitsim;
 
+import java.util.List;
+
 /** No flit moved for the deadlock horizon while flits were still in the network. */
 public final class DeadlockException extends RuntimeException {
 
     private final int cycle;
+    private final List<String> readings;
 
-    public DeadlockException(int cycle, String blocked) {
+    /** @param readings the run's readings that do not guarantee freedom from deadlock ({@link RouterModel#deadlockProne}) */
+    public DeadlockException(int cycle, String blocked, List<String> readings) {
         super("deadlock: no flit moved for the deadlock horizon up to cycle " + cycle + "; blocked input queues: " + blocked);
         this.cycle = cycle;
+        this.readings = List.copyOf(readings);
+    }
+
+    /** The run's readings that do not guarantee freedom from deadlock (empty if none: the routing itself is at fault). */
+    public List<String> readings() {
+        return readings;
     }
 
     public int cycle() {

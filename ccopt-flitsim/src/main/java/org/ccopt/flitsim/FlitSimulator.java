@@ -83,6 +83,8 @@ public final class FlitSimulator {
     private final boolean[] wrap;
     /** The readings the routing tables were built for. */
     private RouterModel routing;
+    /** The router model of the current run. */
+    private RouterModel model;
     /** Dimensions in routing order. */
     private final int[] dimOrder;
     /** VC of the first hop in the i-th routed dimension before any crossing in it, or -1: keep the incoming VC. */
@@ -551,7 +553,7 @@ public final class FlitSimulator {
             if (moved) {
                 stall = 0;
             } else if ((inNetwork > 0 || injectorCount > 0) && ++stall > deadlockHorizon) {
-                throw new DeadlockException(cycle, blockedQueues());
+                throw new DeadlockException(cycle, blockedQueues(), model.deadlockProne());
             }
             if (cycleLimit != Integer.MAX_VALUE && ejected < totalFlits && completionBound(cycle) > cycleLimit) {
                 return CUT;
@@ -1597,6 +1599,7 @@ public final class FlitSimulator {
 
     private void reset(RouterConfig config, Workload w) {
         RouterModel m = config.model();
+        model = m;
         if (!m.sameRouting(routing)) {
             buildRouting(m);
         }

@@ -307,6 +307,22 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         return dateline == o.dateline && vcClass == o.vcClass && dimensionOrder == o.dimensionOrder && tie == o.tie;
     }
 
+    /**
+     * The readings of this model that do not guarantee freedom from deadlock, as {@code key=value}: the VC classes that
+     * let a packet hold a VC above its class and the VC competition in which a winner without credit keeps the link
+     * (empty for the presets).
+     */
+    public List<String> deadlockProne() {
+        List<String> prone = new ArrayList<>();
+        if (vcClass == VcClass.ANY_AT_OR_ABOVE || vcClass == VcClass.CLASS_OR_NEXT || vcClass == VcClass.DIMENSION_WINDOW) {
+            prone.add("vc-class=" + vcClass.key());
+        }
+        if (vcCompetition == VcCompetition.READY) {
+            prone.add("vc-competition=" + vcCompetition.key());
+        }
+        return prone;
+    }
+
     /** A one-line description, {@code key=value} for every reading, as the CLI options spell them. */
     public String describe() {
         List<String> parts = new ArrayList<>();
