@@ -98,7 +98,7 @@ public final class FlitSimulator {
      * granted VC may lie: V under ANY_AT_OR_ABOVE, 1 under CLASS_OR_NEXT, 1 or 0 under DIMENSION_WINDOW (1 only on the
      * lower VC of a wrapped dimension's pair).
      */
-    private int[] classSpan = new int[0];
+    private int[] classSpan;
     private boolean ejectPerVc;
     private boolean readyCompete;
     private boolean rotateQueueOrder;
@@ -1420,7 +1420,7 @@ public final class FlitSimulator {
                 if (src != dst) {
                     int inPort = pPort;
                     for (int o : path(model, src, dst)) {
-                        int top = Math.min(o + 1 + spanOf(model, o % (ports * vcs)), (o / vcs + 1) * vcs);
+                        int top = Math.min(o + 1 + span(o), (o / vcs + 1) * vcs);
                         for (int v = o; v < top; v++) {
                             inputs[v] |= 1 << inPort; // any VC at or above the lowest one it may use
                         }
@@ -1436,7 +1436,7 @@ public final class FlitSimulator {
      * How far above the lowest VC it may use ({@code local = port * vcs + vc}, its class) a request may be granted a
      * VC under {@code m}'s VC class: the whole port under ANY_AT_OR_ABOVE, one VC under CLASS_OR_NEXT, one VC from the
      * lower VC of a wrapped dimension's pair under DIMENSION_WINDOW (none from the upper, none at the processor port),
-     * none otherwise. Needs the routing tables of {@code m} ({@link #buildRouting}).
+     * none otherwise. Called by {@link #buildRouting} once its tables are built.
      */
     private int spanOf(RouterModel m, int local) {
         int port = local / vcs;
@@ -1542,6 +1542,10 @@ public final class FlitSimulator {
                 }
             }
         }
+        classSpan = new int[ports * vcs];
+        for (int local = 0; local < ports * vcs; local++) {
+            classSpan[local] = spanOf(m, local);
+        }
         routing = m;
     }
 
@@ -1606,12 +1610,6 @@ public final class FlitSimulator {
         onePerInputPort = m.crossbar() == RouterModel.Crossbar.PER_INPUT_PORT;
         anyAbove = m.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE || m.vcClass() == RouterModel.VcClass.CLASS_OR_NEXT
                 || m.vcClass() == RouterModel.VcClass.DIMENSION_WINDOW;
-        if (classSpan.length != ports * vcs) {
-            classSpan = new int[ports * vcs];
-        }
-        for (int local = 0; local < ports * vcs; local++) {
-            classSpan[local] = spanOf(m, local);
-        }
         ejectPerVc = m.ejection() == RouterModel.Ejection.PER_VC;
         readyCompete = m.vcCompetition() == RouterModel.VcCompetition.READY;
         linkMux = m.linkMux().ordinal();
