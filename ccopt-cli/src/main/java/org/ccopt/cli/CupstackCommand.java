@@ -250,7 +250,7 @@ final class CupstackCommand implements Callable<Integer> {
                 CupStackGa.Generation g = rows.get(i);
                 csv.add(java.util.Arrays.asList(g.generation(), g.bestObjective(), g.bestDuration(),
                         Double.isNaN(g.meanNew()) ? null : g.meanNew(), g.exactNew(), g.prunedNew(), g.crossover(),
-                        g.reinitialized(), g.evaluations(), g.seconds()));
+                        g.reinitialized(), g.evaluations(), g.seconds(), g.deadlockedNew()));
                 x[i] = g.generation();
                 bestY[i] = g.bestObjective();
                 mean[i] = g.meanNew(); // NaN (left out of the chart) where every mutant was cut short
@@ -270,7 +270,8 @@ final class CupstackCommand implements Callable<Integer> {
         }
         AtomicFiles.writeAtomically(out.resolve("synonyms.jsonl"), syn.toString());
         AtomicFiles.writeAtomically(out.resolve("generations.csv"), Csv.write(List.of("generation", "bestObjective",
-                "bestDuration", "meanNew", "exactNew", "prunedNew", "crossover", "reinitialized", "evaluations", "seconds"), csv));
+                "bestDuration", "meanNew", "exactNew", "prunedNew", "crossover", "reinitialized", "evaluations", "seconds",
+                "deadlockedNew"), csv));
         FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits(), best.model());
         LinkTrace trace = new LinkTrace();
         int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();

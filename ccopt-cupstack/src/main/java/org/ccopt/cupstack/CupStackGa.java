@@ -91,9 +91,12 @@ public final class CupStackGa {
         }
     }
 
-    /** One row of the convergence record (Fig. 4): the best so far and the mean of this generation's new scores. */
+    /**
+     * One row of the convergence record (Fig. 4): the best so far and the mean of this generation's new scores;
+     * {@code deadlockedNew} new chromosomes deadlocked the network (infeasible, left out of the mean, never kept).
+     */
     public record Generation(int generation, int bestObjective, int bestDuration, double meanNew, int exactNew, int prunedNew,
-                             boolean crossover, int reinitialized, long evaluations, double seconds) {
+                             boolean crossover, int reinitialized, long evaluations, double seconds, int deadlockedNew) {
     }
 
     /** A recorded synonym of the best score: its genes and measurements. */
@@ -154,6 +157,10 @@ public final class CupStackGa {
         }
         Score[] scores = new Score[pop];
         evaluator.evaluateAll(population, new Score[pop], scores);
+        if (Arrays.stream(scores).allMatch(Score::deadlocked)) {
+            org.ccopt.flitsim.DeadlockException first = evaluator.deadlockOf(population[0]);
+            throw first != null ? first : new IllegalStateException("every chromosome deadlocked, the first one not on its own");
+        }
         State s = new State(0, population, scores, new int[pop], null, null, 0, 0, new long[0], List.of(), 0, 0, List.of());
         return integrate(s, 0, population.clone(), scores, new boolean[pop], false, started);
     }
@@ -278,6 +285,7 @@ public final class CupStackGa {
         double sum = 0;
         int exact = 0;
         int pruned = 0;
+        int deadlocked = 0;
         int reinitialized = 0;
         for (int i = 0; i < pop; i++) {
             Score sc = childScore[i];
@@ -288,6 +296,14 @@ public final class CupStackGa {
             if (sc == null) {
                 pruned++;
                 continue;
+            }
+            if (sc.deadlocked()) {
+                deadlocked++;
+                if (unconditional[i] || g == 0) {
+                    reinitialize(population, scores, born, i, g); // it took the slot: a fresh chromosome gets it
+                    reinitialized++;
+                }
+                continue; // a mutant that deadlocks loses to its parent
             }
             exact++;
             sum += sc.objective();
@@ -335,12 +351,12 @@ public final class CupStackGa {
             reinitialized += pop;
             lastImprovement = g;
         }
-        long evaluations = s.evaluations() + exact + pruned;
+        long evaluations = s.evaluations() + exact + pruned + deadlocked;
         double seconds = s.seconds() + (System.nanoTime() - started) / 1e9;
         long[] sig = signatures.stream().mapToLong(Long::longValue).sorted().toArray();
         List<Generation> history = new ArrayList<>(s.history());
         history.add(new Generation(g, bestScore.objective(), bestScore.duration(), exact == 0 ? Double.NaN : sum / exact, exact,
-                pruned, crossover, reinitialized, evaluations, seconds));
+                pruned, crossover, reinitialized, evaluations, seconds, deadlocked));
         return new State(g, population, scores, born, best, bestScore, bestGeneration, lastImprovement, sig,
                 List.copyOf(synonyms), evaluations, seconds, history);
     }

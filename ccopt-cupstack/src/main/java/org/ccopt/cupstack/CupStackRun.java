@@ -3,6 +3,7 @@ package org.ccopt.cupstack;
 import java.util.EnumSet;
 import java.util.List;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.VcSelection;
@@ -34,6 +35,8 @@ public final class CupStackRun implements AutoCloseable {
     public record Result(int baselineCycles, int simpleStackingCycles, int[] simplePerScheme, int[] simpleIntervals,
                          Chromosome best, Score bestScore, int restacked) {
     }
+
+    private static final int REFERENCE_DRAWS = 100;
 
     private final Options options;
     private final Problem target;
@@ -71,9 +74,7 @@ public final class CupStackRun implements AutoCloseable {
         int[] candidates = sim.requestingInputs(target.model());
         GeneSpace reference = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), target.sliceFlits(),
                 EnumSet.complementOf(EnumSet.of(GeneGroup.C)), o.scheme(), o.interval());
-        Chromosome c0 = frozen.contains(GeneGroup.C) ? reference.frozenDefault()
-                : reference.initial(SeededStreams.of(o.ga().seed(), 0, -2));
-        this.td0 = Stacking.singleSlice(sim, base.withGenes(c0.scheme(), c0.queueOrder()), gaProblem, c0.delay()).durationCycles();
+        this.td0 = referenceDuration(sim, reference, frozen.contains(GeneGroup.C), o.ga().seed());
         this.space = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), td0, frozen, o.scheme(), o.interval());
         this.evaluator = new Evaluator(gaProblem, space, base, o.key(), m == Method.ESTIMATE ? o.estimateSlices() : 0,
                 m == Method.PERTURB, o.threads());
@@ -83,6 +84,24 @@ public final class CupStackRun implements AutoCloseable {
                     + "freeze fewer groups, or use the simple method");
         }
         this.ga = m == Method.SIMPLE ? null : new CupStackGa(space, evaluator, o.ga(), o.key(), seed);
+    }
+
+    /**
+     * t_d0 of App. A.3: one slice under a random C (unless C is frozen) with I = 0. Under readings that do not guarantee
+     * freedom from deadlock a random C may deadlock; the next draw of the same seed is taken then, up to
+     * {@value #REFERENCE_DRAWS} draws (the first deadlock is reported if all of them deadlock).
+     */
+    private int referenceDuration(FlitSimulator sim, GeneSpace reference, boolean cFrozen, long seed) {
+        DeadlockException first = null;
+        for (int draw = 0; draw < (cFrozen ? 1 : REFERENCE_DRAWS); draw++) {
+            Chromosome c0 = cFrozen ? reference.frozenDefault() : reference.initial(SeededStreams.of(seed, 0, -2 - draw));
+            try {
+                return Stacking.singleSlice(sim, base.withGenes(c0.scheme(), c0.queueOrder()), gaProblem, c0.delay()).durationCycles();
+            } catch (DeadlockException e) {
+                first = first == null ? e : first;
+            }
+        }
+        throw first;
     }
 
     /**

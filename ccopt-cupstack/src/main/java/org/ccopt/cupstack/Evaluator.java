@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.IntConsumer;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimResult;
@@ -27,6 +28,10 @@ import org.ccopt.flitsim.Workload;
  *   <li>Pruning: given a reference score (the parent a mutant must beat), a run whose duration passes the
  *       reference's is stopped and scored null ("worse"); exact scores are identical to full runs, so pruning never
  *       changes which chromosome survives. Only when the objective is the duration and the primary sort key.
+ *   <li>Deadlock: under router readings that do not guarantee freedom from deadlock
+ *       ({@link org.ccopt.flitsim.RouterModel#deadlockProne()}) a chromosome's arbitration genes may deadlock the
+ *       network. Such a chromosome is infeasible ({@link Score#DEADLOCKED}) and the GA goes on; with perturbation,
+ *       an interval that deadlocks is skipped and the chromosome is infeasible only if every interval does.
  * </ul>
  */
 final class Evaluator implements AutoCloseable {
@@ -69,6 +74,19 @@ final class Evaluator implements AutoCloseable {
         return simulations.get();
     }
 
+    /**
+     * The deadlock chromosome {@code c} runs into at its own interval, on the calling thread, or null if it completes:
+     * what to report when no chromosome of a population could be scored.
+     */
+    public DeadlockException deadlockOf(Chromosome c) {
+        try {
+            simulators.get().run(space.config(c, base), problem.workload(c));
+            return null;
+        } catch (DeadlockException e) {
+            return e;
+        }
+    }
+
     /** Scores {@code xs[i]} against {@code references[i]} (null: exact) into {@code out[i]}, in parallel. */
     public void evaluateAll(Chromosome[] xs, Score[] references, Score[] out) {
         forEachIndex(xs.length, i -> out[i] = xs[i] == null ? null : evaluate(xs[i], references[i]));
@@ -76,14 +94,19 @@ final class Evaluator implements AutoCloseable {
 
     /**
      * The score of one chromosome on the calling thread, or null when it provably ranks after {@code reference}.
-     * With perturbation the returned score's interval is the best one found.
+     * With perturbation the returned score's interval is the best one found. {@link Score#DEADLOCKED} when the
+     * chromosome deadlocks the network (at every interval tried).
      */
     public Score evaluate(Chromosome c, Score reference) {
         boolean prune = reference != null && estimateSlices == 0 && key.objectiveFirst();
         int limit = prune ? reference.objective() : Integer.MAX_VALUE;
         RouterConfig config = space.config(c, base);
         if (!perturb) {
-            return score(config, c, limit);
+            try {
+                return score(config, c, limit);
+            } catch (DeadlockException e) {
+                return Score.DEADLOCKED;
+            }
         }
         int[] tried = new int[11];
         int k = 0;
@@ -95,7 +118,17 @@ final class Evaluator implements AutoCloseable {
         }
         tried = Arrays.copyOf(tried, k);
         simulations.addAndGet(k);
-        SimResult[] runs = simulators.get().runIntervals(config, problem.workload(c), tried, limit, key.objectiveFirst());
+        FlitSimulator sim = simulators.get();
+        Workload w = problem.workload(c);
+        SimResult[] runs;
+        try {
+            runs = sim.runIntervals(config, w, tried, limit, key.objectiveFirst());
+        } catch (DeadlockException e) {
+            runs = Stacking.oneByOne(sim, config, w, tried, limit, key.objectiveFirst());
+            if (runs == null) {
+                return Score.DEADLOCKED;
+            }
+        }
         Score best = null;
         for (int i = 0; i < k; i++) {
             Score s = runs[i] == null ? null : Score.of(runs[i], runs[i].durationCycles(), tried[i]);

@@ -10,8 +10,19 @@ import org.ccopt.flitsim.SimResult;
  */
 public record Score(int objective, int duration, int thickness, long ir, long or, long ib, long ob, long lb, int interval) {
 
+    /**
+     * The score of a chromosome that deadlocks the network (possible only under readings that do not guarantee
+     * freedom from deadlock): infeasible. The GA never keeps it in its population; compare by identity.
+     */
+    static final Score DEADLOCKED = new Score(Integer.MAX_VALUE, Integer.MAX_VALUE, 0, 0, 0, 0, 0, 0, -1);
+
     static Score of(SimResult r, int objective, int interval) {
         return new Score(objective, r.durationCycles(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb(), interval);
+    }
+
+    /** Whether this is {@link #DEADLOCKED}. */
+    public boolean deadlocked() {
+        return this == DEADLOCKED;
     }
 
     /** Total VC blocking tb = ib + ob (Table 5, T06). */

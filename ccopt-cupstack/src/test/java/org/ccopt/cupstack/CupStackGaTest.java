@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.RouterModel;
+import org.ccopt.traffic.TrafficPattern;
 import org.ccopt.util.Checkpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +38,33 @@ class CupStackGaTest {
         }
         assertThat(one.history()).extracting(CupStackGa.Generation::prunedNew).anyMatch(n -> n > 0);
         assertThat(full.history()).extracting(CupStackGa.Generation::prunedNew).containsOnly(0);
+    }
+
+    @Test
+    void aChromosomeThatDeadlocksIsInfeasibleAndTheRunGoesOn() {
+        // brev on the 8x8 torus under VC competition among every ready VC: some random arbitration genes deadlock
+        RouterModel ready = RouterModel.YOKOTA2023.withVcCompetition(RouterModel.VcCompetition.READY);
+        Problem p = new Problem(Fixtures.TORUS8, TrafficPattern.parse("brev").destinations(Fixtures.TORUS8, 1), 2, 1, 8, 3, 4,
+                false, false, ready);
+        CupStackGa.Settings s = Fixtures.settings(6, 1);
+        CupStackGa.State[] runs = new CupStackGa.State[2];
+        for (int threads = 1; threads <= 2; threads++) {
+            try (CupStackRun run = new CupStackRun(Fixtures.options(Method.FULL, p, s, threads))) {
+                CupStackGa ga = run.ga();
+                CupStackGa.State state = ga.run(ga.initial(), x -> { });
+                CupStackRun.Result r = run.finish(state); // re-checked by the validator
+                assertThat(r.bestScore().deadlocked()).isFalse();
+                assertThat(state.scores()).noneMatch(sc -> sc != null && sc.deadlocked());
+                runs[threads - 1] = state;
+            }
+        }
+        CupStackGa.Generation first = runs[0].history().get(0);
+        assertThat(first.deadlockedNew()).isPositive();
+        assertThat(first.reinitialized()).isEqualTo(first.deadlockedNew()); // their slots start again from random genes
+        assertThat(first.exactNew() + first.deadlockedNew()).isEqualTo(s.population());
+        assertThat(runs[1].bestScore()).isEqualTo(runs[0].bestScore());
+        assertThat(runs[1].history()).extracting(CupStackGa.Generation::deadlockedNew)
+                .isEqualTo(runs[0].history().stream().map(CupStackGa.Generation::deadlockedNew).toList());
     }
 
     @Test
