@@ -63,11 +63,18 @@ final class CalibrateCommand implements Callable<Integer> {
         if (workers < 1) {
             throw new InvalidInputException("--threads " + workers + " is invalid; expected >= 1");
         }
-        for (String o : List.of("--vcs", "--buffer", "--vc-select")) {
+        for (String o : List.of("--vcs", "--vc-select")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
-                throw new InvalidInputException(o + " does not apply to calibrate: the papers' figures fix 3 VCs of 4 flits, "
+                throw new InvalidInputException(o + " does not apply to calibrate: the papers' figures fix 3 VCs, "
                         + "and every scheme C00-C09 is measured");
             }
+        }
+        if (spec.commandLine().getParseResult().hasMatchedOption("--buffer") && !stage.equals("check")) {
+            throw new InvalidInputException("--buffer applies to --stage check only (a sensitivity check: the papers state "
+                    + Calibration.BUFFER + " flits per VC); got --stage " + stage);
+        }
+        if (router.buffer < 1 || router.buffer > 1024) { // checked here: fit2018 reads a refused simulator as "needs more VCs"
+            throw new InvalidInputException("--buffer " + router.buffer + " is out of range; expected 1..1024 flits per VC");
         }
         boolean listing = stage.equals("screen2018") || stage.equals("grid2023") || stage.equals("row2023");
         for (String o : List.of("--out", "--top")) {
@@ -93,7 +100,12 @@ final class CalibrateCommand implements Callable<Integer> {
 
     private void check(PrintWriter w, RouterModel m, int workers) {
         w.println("model: " + m.describe());
-        Calibration.Fit2018 f18 = Calibration.fit2018(m);
+        int buffer = router.buffer;
+        if (buffer != Calibration.BUFFER) {
+            w.println("buffer: " + buffer + " flits per VC; both papers state " + Calibration.BUFFER
+                    + " (2023, App. A.1): a sensitivity check, not a reading of the papers");
+        }
+        Calibration.Fit2018 f18 = Calibration.fit2018(m, buffer);
         if (f18 == null) {
             w.println("2018: the model needs more than 3 VCs");
         } else {
@@ -107,7 +119,7 @@ final class CalibrateCommand implements Callable<Integer> {
             }
             w.println("  best scheme: " + f18.bestScheme());
         }
-        Calibration.Fit2023 f23 = Calibration.fit2023(m, workers);
+        Calibration.Fit2023 f23 = Calibration.fit2023(m, workers, buffer);
         w.println("2023 Table 2 (ccopt / paper):");
         for (int p = 0; p < 6; p++) {
             StringBuilder s = new StringBuilder(String.format("  %-5s", Calibration.PATTERNS.get(p)));

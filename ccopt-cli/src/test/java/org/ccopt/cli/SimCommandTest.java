@@ -143,6 +143,9 @@ class SimCommandTest {
         assertThat(r.err()).contains("--stage 'everything' is unknown; expected check, screen2018, grid2023, descent2023 or row2023");
         assertThat(MainTest.run("calibrate", "--threads", "0").code()).isEqualTo(2);
         assertThat(MainTest.run("calibrate", "--vcs", "4").err()).contains("--vcs does not apply to calibrate");
+        assertThat(MainTest.run("calibrate", "--stage", "grid2023", "--buffer", "5").err())
+                .contains("--buffer applies to --stage check only");
+        assertThat(MainTest.run("calibrate", "--buffer", "0").err()).contains("--buffer 0 is out of range; expected 1..1024");
         assertThat(MainTest.run("calibrate", "--top", "5").code()).isEqualTo(2); // check lists nothing
         assertThat(MainTest.run("calibrate", "--traffic", "bcmp").err()).contains("--traffic applies to --stage row2023 only");
         MainTest.Result row = MainTest.run("calibrate", "--stage", "row2023", "--traffic", "uniform");

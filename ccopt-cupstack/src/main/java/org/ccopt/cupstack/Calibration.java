@@ -53,6 +53,9 @@ public final class Calibration {
     public static final int KNOWN_ONE_PACKET = 10;
     public static final int KNOWN_FOUR_PACKETS = 34;
 
+    /** Flits per VC buffer, as both papers state (2023, App. A.1: "each VC has a four-flit buffer"). */
+    public static final int BUFFER = 4;
+
     private static final Topology T8 = TopologySpec.parse("torus:8x8");
     private static final Topology T16 = TopologySpec.parse("torus:16x16");
 
@@ -165,18 +168,26 @@ public final class Calibration {
 
     /** The 2018 figures under {@code m}: the two known answers and the six patterns under every scheme. */
     public static Fit2018 fit2018(RouterModel m) {
+        return fit2018(m, BUFFER);
+    }
+
+    /**
+     * {@link #fit2018(RouterModel)} with {@code buffer} flits per VC instead of the papers' {@value #BUFFER}: a
+     * sensitivity check, not a reading (App. A.1 states the buffer).
+     */
+    public static Fit2018 fit2018(RouterModel m, int buffer) {
         FlitSimulator sim;
         try {
-            sim = new FlitSimulator(T8, 3, 4, m);
+            sim = new FlitSimulator(T8, 3, buffer, m);
         } catch (RuntimeException e) {
             return null; // the model needs more VCs than the papers' three
         }
         int[] neighbour = TrafficPattern.NEIGHBOR.destinations(T8, 1);
-        int one = duration(sim, config(T8, VcSelection.C00, m), new Workload(neighbour, 1, 1, 8, 0, null));
-        int four = duration(sim, config(T8, VcSelection.C00, m), new Workload(neighbour, 1, 4, 8, 0, null));
+        int one = duration(sim, config(T8, VcSelection.C00, m, buffer), new Workload(neighbour, 1, 1, 8, 0, null));
+        int four = duration(sim, config(T8, VcSelection.C00, m, buffer), new Workload(neighbour, 1, 4, 8, 0, null));
         int[][] d = new int[10][6];
         for (VcSelection s : VcSelection.values()) {
-            RouterConfig c = config(T8, s, m);
+            RouterConfig c = config(T8, s, m, buffer);
             for (int p = 0; p < 6; p++) {
                 int[] dest = TrafficPattern.parse(PATTERNS.get(p)).destinations(T8, 1);
                 d[s.ordinal()][p] = duration(sim, c, new Workload(dest, 1, 4, 8, 0, null));
@@ -190,8 +201,13 @@ public final class Calibration {
      * of one 8-flit packet, V from 8 to the single-slice duration, the shortest run. Cells run on {@code threads}.
      */
     public static Fit2023 fit2023(RouterModel m, int threads) {
+        return fit2023(m, threads, BUFFER);
+    }
+
+    /** {@link #fit2023(RouterModel, int)} with {@code buffer} flits per VC: a sensitivity check, not a reading. */
+    public static Fit2023 fit2023(RouterModel m, int threads, int buffer) {
         int[][] cells = new int[6][10];
-        int[] flat = parallel(60, threads, i -> cell2023(m, i / 10, VcSelection.values()[i % 10]));
+        int[] flat = parallel(60, threads, i -> cell2023(m, i / 10, VcSelection.values()[i % 10], buffer));
         for (int i = 0; i < 60; i++) {
             cells[i / 10][i % 10] = flat[i];
         }
@@ -200,8 +216,12 @@ public final class Calibration {
 
     /** One cell of the 2023 Table 2 under {@code m} (pattern index into {@link #PATTERNS}), or -1 on a deadlock. */
     public static int cell2023(RouterModel m, int pattern, VcSelection s) {
+        return cell2023(m, pattern, s, BUFFER);
+    }
+
+    private static int cell2023(RouterModel m, int pattern, VcSelection s, int buffer) {
         int[] dest = TrafficPattern.parse(PATTERNS.get(pattern)).destinations(T16, 1);
-        Problem problem = new Problem(T16, dest, 2, 1, 8, 3, 4, false, false, m);
+        Problem problem = new Problem(T16, dest, 2, 1, 8, 3, buffer, false, false, m);
         try {
             return Stacking.simple(problem.simulator(), problem.baseConfig(s), problem).score().duration();
         } catch (DeadlockException e) {
@@ -354,8 +374,8 @@ public final class Calibration {
         return out;
     }
 
-    private static RouterConfig config(Topology t, VcSelection s, RouterModel m) {
-        return RouterConfig.uniform(t.nodeCount(), 2, 3, 4, s, m);
+    private static RouterConfig config(Topology t, VcSelection s, RouterModel m, int buffer) {
+        return RouterConfig.uniform(t.nodeCount(), 2, 3, buffer, s, m);
     }
 
     private static int duration(FlitSimulator sim, RouterConfig c, Workload w) {

@@ -35,6 +35,16 @@ class CalibrationTest {
         assertThat(f.errors(VcSelection.C05).meanAbsPercent()).isCloseTo(1.926, within(0.001));
     }
 
+    /** The buffer of a sensitivity check reaches the simulator; the papers' own buffer is the default. */
+    @Test
+    void aSensitivityCheckRunsWithTheGivenBuffer() {
+        Calibration.Fit2018 stated = Calibration.fit2018(RouterModel.YOKOTA2018, Calibration.BUFFER);
+        assertThat(stated.durations()).isDeepEqualTo(Calibration.fit2018(RouterModel.YOKOTA2018).durations());
+        Calibration.Fit2018 deeper = Calibration.fit2018(RouterModel.YOKOTA2018, 8);
+        assertThat(java.util.Arrays.deepEquals(deeper.durations(), stated.durations())).isFalse();
+        assertThat(deeper.knownAnswersHold()).isTrue(); // one neighbour: the buffer depth changes neither 10 nor 34
+    }
+
     @Test
     void yokota2023ResidualsOnTable2AreThePublishedOnes() {
         Calibration.Fit2023 f = Calibration.fit2023(RouterModel.YOKOTA2023, 2);
