@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.util.SeededStreams;
 
 /**
@@ -158,7 +159,7 @@ public final class CupStackGa {
         Score[] scores = new Score[pop];
         evaluator.evaluateAll(population, new Score[pop], scores);
         if (Arrays.stream(scores).allMatch(Score::deadlocked)) {
-            org.ccopt.flitsim.DeadlockException first = evaluator.deadlockOf(population[0]);
+            DeadlockException first = evaluator.deadlockOf(population[0]);
             throw first != null ? first : new IllegalStateException("every chromosome deadlocked, the first one not on its own");
         }
         State s = new State(0, population, scores, new int[pop], null, null, 0, 0, new long[0], List.of(), 0, 0, List.of());
