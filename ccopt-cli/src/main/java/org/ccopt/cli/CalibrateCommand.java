@@ -69,9 +69,10 @@ final class CalibrateCommand implements Callable<Integer> {
                         + "and every scheme C00-C09 is measured");
             }
         }
-        if (spec.commandLine().getParseResult().hasMatchedOption("--buffer") && !stage.equals("check")) {
-            throw new InvalidInputException("--buffer applies to --stage check only (a sensitivity check: the papers state "
-                    + Calibration.BUFFER + " flits per VC); got --stage " + stage);
+        if (spec.commandLine().getParseResult().hasMatchedOption("--buffer") && !stage.equals("check")
+                && !stage.equals("descent2023")) {
+            throw new InvalidInputException("--buffer applies to --stage check and descent2023 only (a sensitivity check: the "
+                    + "papers state " + Calibration.BUFFER + " flits per VC); got --stage " + stage);
         }
         if (router.buffer < 1 || router.buffer > 1024) { // checked here: fit2018 reads a refused simulator as "needs more VCs"
             throw new InvalidInputException("--buffer " + router.buffer + " is out of range; expected 1..1024 flits per VC");
@@ -101,10 +102,7 @@ final class CalibrateCommand implements Callable<Integer> {
     private void check(PrintWriter w, RouterModel m, int workers) {
         w.println("model: " + m.describe());
         int buffer = router.buffer;
-        if (buffer != Calibration.BUFFER) {
-            w.println("buffer: " + buffer + " flits per VC; both papers state " + Calibration.BUFFER
-                    + " (2023, App. A.1): a sensitivity check, not a reading of the papers");
-        }
+        noteBuffer(w);
         Calibration.Fit2018 f18 = Calibration.fit2018(m, buffer);
         if (f18 == null) {
             w.println("2018: the model needs more than 3 VCs");
@@ -262,7 +260,16 @@ final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
+    /** Says so when the run's buffer is not the papers' (a sensitivity check). */
+    private void noteBuffer(PrintWriter w) {
+        if (router.buffer != Calibration.BUFFER) {
+            w.println("buffer: " + router.buffer + " flits per VC; both papers state " + Calibration.BUFFER
+                    + " (2023, App. A.1): a sensitivity check, not a reading of the papers");
+        }
+    }
+
     private void descent(PrintWriter w, RouterModel start, int workers) {
+        noteBuffer(w);
         Map<RouterModel, Calibration.Fit2023> seen = new LinkedHashMap<>();
         RouterModel current = start;
         Calibration.Fit2023 best = evaluate(seen, current, workers, w);
@@ -286,11 +293,11 @@ final class CalibrateCommand implements Callable<Integer> {
         check(w, current, workers);
     }
 
-    private static Calibration.Fit2023 evaluate(Map<RouterModel, Calibration.Fit2023> seen, RouterModel m, int workers, PrintWriter w) {
+    private Calibration.Fit2023 evaluate(Map<RouterModel, Calibration.Fit2023> seen, RouterModel m, int workers, PrintWriter w) {
         Calibration.Fit2023 f = seen.get(m);
         if (f == null) {
             try {
-                f = Calibration.fit2023(m, workers);
+                f = Calibration.fit2023(m, workers, router.buffer);
             } catch (InvalidInputException e) {
                 int[][] none = new int[6][10];
                 for (int[] r : none) {

@@ -144,7 +144,7 @@ class SimCommandTest {
         assertThat(MainTest.run("calibrate", "--threads", "0").code()).isEqualTo(2);
         assertThat(MainTest.run("calibrate", "--vcs", "4").err()).contains("--vcs does not apply to calibrate");
         assertThat(MainTest.run("calibrate", "--stage", "grid2023", "--buffer", "5").err())
-                .contains("--buffer applies to --stage check only");
+                .contains("--buffer applies to --stage check and descent2023 only");
         assertThat(MainTest.run("calibrate", "--buffer", "0").err()).contains("--buffer 0 is out of range; expected 1..1024");
         assertThat(MainTest.run("calibrate", "--top", "5").code()).isEqualTo(2); // check lists nothing
         assertThat(MainTest.run("calibrate", "--traffic", "bcmp").err()).contains("--traffic applies to --stage row2023 only");
