@@ -124,7 +124,7 @@ final class Evaluator implements AutoCloseable {
         try {
             runs = sim.runIntervals(config, w, tried, limit, key.objectiveFirst());
         } catch (DeadlockException e) {
-            runs = Stacking.oneByOne(sim, config, w, tried, limit, key.objectiveFirst());
+            runs = oneByOne(sim, config, w, tried, limit, key.objectiveFirst());
             if (runs == null) {
                 return Score.DEADLOCKED;
             }
@@ -137,6 +137,26 @@ final class Evaluator implements AutoCloseable {
             }
         }
         return best;
+    }
+
+    /**
+     * A perturbation window's intervals one at a time ({@link FlitSimulator#runIntervals}), after their shared run
+     * deadlocked: an interval that deadlocks is null, as is one cut short; null if every interval deadlocks.
+     */
+    private static SimResult[] oneByOne(FlitSimulator sim, RouterConfig config, Workload w, int[] intervals, int limit, boolean cutAtBest) {
+        SimResult[] runs = new SimResult[intervals.length];
+        boolean any = false;
+        for (int i = 0; i < intervals.length; i++) {
+            try {
+                Workload at = w.withInterval(intervals[i]);
+                runs[i] = limit == Integer.MAX_VALUE ? sim.run(config, at) : sim.runWithin(config, at, limit);
+                any = true;
+                limit = cutAtBest && runs[i] != null ? Math.min(limit, runs[i].durationCycles()) : limit;
+            } catch (DeadlockException e) {
+                runs[i] = null; // this interval deadlocks: left out
+            }
+        }
+        return any ? runs : null;
     }
 
     private Score score(RouterConfig config, Chromosome c, int limit) {

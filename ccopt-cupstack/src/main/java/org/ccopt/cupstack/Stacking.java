@@ -10,8 +10,8 @@ import org.ccopt.flitsim.Workload;
  * Interval sweeps, the parameter-loading mode's way of stacking a fixed configuration (Yokota et al. 2023, §4.1,
  * §6.1 and App. A.4): run the problem's slices at every inter-slice interval V of a range and keep the shortest
  * duration (the smallest V among equal ones). Runs longer than the best so far are cut short; that changes no
- * result. Under readings that do not guarantee freedom from deadlock an interval that deadlocks is left out; a sweep
- * in which every interval deadlocks reports the first deadlock.
+ * result. A deadlock at any interval ends the sweep ({@link DeadlockException}): a router model that deadlocks under
+ * the papers' own protocol cannot be the papers' router (the calibration counts it as such).
  */
 public final class Stacking {
 
@@ -31,51 +31,19 @@ public final class Stacking {
     public static Sweep sweep(FlitSimulator sim, RouterConfig config, Problem p, int[] delay, int from, int to) {
         Workload w = new Workload(p.destination(), p.slices(), p.packetsPerSlice(), p.flitsPerPacket(), from, delay);
         Sweep best = null;
-        DeadlockException first = null;
         for (int a = from; a <= to; a += WINDOW) {
             int[] window = new int[Math.min(WINDOW, to - a + 1)];
             for (int i = 0; i < window.length; i++) {
                 window[i] = a + i;
             }
-            int limit = best == null ? Integer.MAX_VALUE : best.score().duration();
-            SimResult[] runs;
-            try {
-                runs = sim.runIntervals(config, w, window, limit, true);
-            } catch (DeadlockException e) {
-                runs = oneByOne(sim, config, w, window, limit, true);
-                runs = runs == null ? new SimResult[window.length] : runs;
-                first = first == null ? e : first;
-            }
+            SimResult[] runs = sim.runIntervals(config, w, window, best == null ? Integer.MAX_VALUE : best.score().duration(), true);
             for (int i = 0; i < window.length; i++) {
                 if (runs[i] != null && (best == null || runs[i].durationCycles() < best.score().duration())) {
                     best = new Sweep(window[i], Score.of(runs[i], runs[i].durationCycles(), window[i]));
                 }
             }
         }
-        if (best == null && first != null) {
-            throw first; // every interval deadlocks
-        }
         return best;
-    }
-
-    /**
-     * {@link FlitSimulator#runIntervals}'s intervals one at a time, after their shared run deadlocked: an interval that
-     * deadlocks is null, as is one cut short; null if every interval deadlocks.
-     */
-    static SimResult[] oneByOne(FlitSimulator sim, RouterConfig config, Workload w, int[] intervals, int limit, boolean cutAtBest) {
-        SimResult[] runs = new SimResult[intervals.length];
-        boolean any = false;
-        for (int i = 0; i < intervals.length; i++) {
-            try {
-                Workload at = w.withInterval(intervals[i]);
-                runs[i] = limit == Integer.MAX_VALUE ? sim.run(config, at) : sim.runWithin(config, at, limit);
-                any = true;
-                limit = cutAtBest && runs[i] != null ? Math.min(limit, runs[i].durationCycles()) : limit;
-            } catch (DeadlockException e) {
-                runs[i] = null; // this interval deadlocks: left out
-            }
-        }
-        return any ? runs : null;
     }
 
     /** The single-slice run of a configuration (t_d and T_e of one slice, §5.3). */
