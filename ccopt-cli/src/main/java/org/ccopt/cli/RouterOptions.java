@@ -65,6 +65,11 @@ final class RouterOptions {
                     + "packet-yield (until the tail while it can move).")
     String linkMux;
 
+    @Option(names = "--output-stage", paramLabel = "R",
+            description = "What an output VC holds between crossbar and link: none, register (one flit; the crossbar fills it "
+                    + "whatever the VC selection decides).")
+    String outputStage;
+
     /** The model: the preset named by --model (else {@code fallback}) with every reading option applied. */
     RouterModel model(RouterModel fallback) {
         RouterModel m = model == null ? fallback : RouterModel.preset(model);
@@ -72,7 +77,7 @@ final class RouterOptions {
             {"crossbar", crossbar}, {"q-update", queueUpdate}, {"q-default", queueDefault}, {"vc-release", vcRelease},
             {"credit-delay", creditDelay == null ? null : creditDelay.toString()}, {"rr-start", rrStart},
             {"ejection", ejection}, {"vc-competition", vcCompetition},
-            {"link-mux", linkMux}};
+            {"link-mux", linkMux}, {"output-stage", outputStage}};
         for (String[] g : given) {
             if (g[1] != null) {
                 m = m.with(g[0], g[1], "--" + g[0]);

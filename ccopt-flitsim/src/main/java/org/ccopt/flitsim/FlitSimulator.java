@@ -131,6 +131,14 @@ public final class FlitSimulator {
     private final int[] hold;
     /** {@link RouterModel.LinkMux}: 0 flit, 1 packet, 2 packet while it can move. */
     private int linkMux;
+    /** {@link RouterModel.OutputStage#REGISTER}: a one-flit register in every output VC. */
+    private boolean outputStage;
+    /** Per output VC id, the flit in its register, or -1 (output stage only). */
+    private final int[] stage;
+    /** Per output VC id, the cycle in which its register's flit entered it. */
+    private final int[] stageCycle;
+    /** Per input queue, the cycle in which its head flit last crossed the crossbar (output stage only). */
+    private final int[] crossed;
     /** Credits still on their way back (credit delay > 0), per cycle slot of the ring in {@code returned}. */
     private int[] creditCount;
     private int pendingCredits;
@@ -360,6 +368,9 @@ public final class FlitSimulator {
         inputSent = new int[n * ports];
         hold = new int[n * ports];
         popCycle = new int[queues];
+        stage = new int[queues];
+        stageCycle = new int[queues];
+        crossed = new int[queues];
         popPass = new int[queues];
         retry = new int[n * ports];
         retryNext = new int[n * ports];
@@ -655,7 +666,7 @@ public final class FlitSimulator {
     private Object[] stateArrays() {
         return new Object[] {queue, owner, routeCache, ownedMask, waitingHeaders, dirtyNodes,
             portNext, blockedSince, rrLast, order, linkFirst, linkLast, nextPacket, nextSeq, received, receivedCycle, toEject,
-            returned, creditCount, inputSent, packetClass, hold};
+            returned, creditCount, inputSent, packetClass, hold, stage, stageCycle, crossed};
     }
 
     private void saveState(Snapshot s) {
@@ -872,7 +883,8 @@ public final class FlitSimulator {
     /** Output VC o is free, and under atomic allocation its downstream buffer has drained. */
     private boolean grantable(int o) {
         int port = queuePort[o];
-        return owner[o] < 0 && !(atomic && portOp[port] != pPort && space(downstreamBase[port] + queueVc[o]) != buffer);
+        return owner[o] < 0 && !(outputStage && stage[o] >= 0)
+                && !(atomic && portOp[port] != pPort && space(downstreamBase[port] + queueVc[o]) != buffer);
     }
 
     /** Queue selection: a request that lost to a packet of slice {@code winnerSlice} blocks in or out of slice order. */
@@ -1007,6 +1019,9 @@ public final class FlitSimulator {
                 bits &= bits - 1;
                 if (ownedMask[portId] != 0) {
                     traverse(portId, cycle);
+                    if (outputStage) {
+                        fill(portId, cycle);
+                    }
                 }
             } while (bits != 0);
         }
@@ -1021,6 +1036,9 @@ public final class FlitSimulator {
             Arrays.sort(retry, 0, retryCount); // ascending port order, as in the first pass
             for (int i = 0; i < retryCount; i++) {
                 retraverse(retry[i], cycle);
+                if (outputStage) {
+                    fill(retry[i], cycle);
+                }
             }
         }
         pass = Integer.MAX_VALUE; // injection sees every slot freed in this cycle
@@ -1066,7 +1084,7 @@ public final class FlitSimulator {
         int blocked = 0;
         for (int m = owned; m != 0; m &= m - 1) {
             int v = Integer.numberOfTrailingZeros(m);
-            if (headReady(owner[oBase + v], cycle)) {
+            if (outputStage ? stageReady(oBase + v, cycle) : headReady(owner[oBase + v], cycle)) {
                 ready |= 1 << v;
                 if (dBase >= 0 && credit(dBase + v, cycle) == 0) {
                     blocked |= 1 << v;
@@ -1207,11 +1225,64 @@ public final class FlitSimulator {
         }
         for (int m = eligible; m != 0; m &= m - 1) {
             int v = Integer.numberOfTrailingZeros(m);
-            if (inputSent[queuePort[owner[oBase + v]]] == cycle) {
+            if (!crossbarFree(oBase + v, cycle)) {
                 eligible &= ~(1 << v); // its input port already sent a flit in this cycle
             }
         }
         return eligible;
+    }
+
+    /**
+     * Under the one-per-input-port crossbar, whether output VC o's next flit may move in this cycle: a flit in o's
+     * register has crossed already; the head of o's queue may cross unless its input port sent a flit in this cycle.
+     */
+    private boolean crossbarFree(int o, int cycle) {
+        return outputStage && stage[o] >= 0 || inputSent[queuePort[owner[o]]] != cycle;
+    }
+
+    /**
+     * Output stage: whether output VC o has a flit for its link in this cycle, in its register (entered in an earlier
+     * cycle) or, crossing the empty register, at the ready head of the queue that still feeds it.
+     */
+    private boolean stageReady(int o, int cycle) {
+        if (stage[o] >= 0) {
+            return stageCycle[o] != cycle;
+        }
+        int q = owner[o];
+        return q >= 0 && crossed[q] != cycle && headReady(q, cycle);
+    }
+
+    /** The flit output VC o would send next: its register's under the output stage, else its queue's head. */
+    private int nextFlit(int o) {
+        return outputStage && stage[o] >= 0 ? stage[o] : headFlit(owner[o]);
+    }
+
+    /**
+     * Output stage, after a port's VC selection: the crossbar moves the ready head flit of every queue that feeds an
+     * output VC of the port with an empty register into that register (one flit per queue per cycle; under the
+     * one-per-input-port crossbar, one per input port), whatever the VC selection chose.
+     */
+    private void fill(int portId, int cycle) {
+        int oBase = portId * vcs;
+        for (int m = ownedMask[portId]; m != 0; m &= m - 1) {
+            int o = oBase + Integer.numberOfTrailingZeros(m);
+            int q = owner[o];
+            if (stage[o] >= 0 || q < 0 || crossed[q] == cycle || !headReady(q, cycle)) {
+                continue;
+            }
+            if (onePerInputPort && inputSent[queuePort[q]] == cycle) {
+                portNext[portId >>> 6] |= 1L << portId; // its input port is busy: try again in the next cycle
+                continue;
+            }
+            int u = portNode[portId];
+            int flit = cross(u, q, o, cycle);
+            stage[o] = flit;
+            stageCycle[o] = cycle;
+            if ((flit & SEQ_MASK) == flitsPerPacket - 1) {
+                dirtyNodes[u >>> 6] |= 1L << u; // a header may now be at the head of q
+            }
+            portNext[portId >>> 6] |= 1L << portId; // the register's flit may leave in the next cycle
+        }
     }
 
     /** VC selection among {@code eligible} (not empty) by the port's scheme, and the move of the chosen VC's flit. */
@@ -1222,7 +1293,7 @@ public final class FlitSimulator {
         } else {
             int schemeIndex = schemeOrdinal[portId];
             chosen = firstInOrder(eligible, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
-            countLosers(oBase, eligible & ~(1 << chosen), owner[oBase + chosen]);
+            countLosers(oBase, eligible & ~(1 << chosen), nextFlit(oBase + chosen));
         }
         rrLast[portId] = chosen; // read by the round-robin schemes only: a fixed scheme's start ignores it
         portNext[portId >>> 6] |= 1L << portId; // it may have more to send
@@ -1230,18 +1301,54 @@ public final class FlitSimulator {
         if (ejectPerVc && dBase < 0) {
             for (int m = eligible & ~(1 << chosen); m != 0; m &= m - 1) {
                 int v = Integer.numberOfTrailingZeros(m);
-                if (!onePerInputPort || inputSent[queuePort[owner[oBase + v]]] != cycle) {
+                if (!onePerInputPort || crossbarFree(oBase + v, cycle)) {
                     send(portId, oBase, dBase, v, cycle); // every ready VC ejects
                 }
             }
         }
     }
 
-    /** Moves the head flit of output VC {@code chosen} of a port across the crossbar and link (or ejects it). */
+    /**
+     * Moves the next flit of output VC {@code chosen} of a port across the link (or ejects it): the flit in its register
+     * under the output stage, else the head of the queue that owns it, across the crossbar in the same cycle.
+     */
     private void send(int portId, int oBase, int dBase, int chosen, int cycle) {
         int u = portNode[portId];
         int o = oBase + chosen;
-        int q = owner[o];
+        int flit;
+        if (outputStage && stage[o] >= 0) {
+            flit = stage[o];
+            stage[o] = -1;
+        } else {
+            flit = cross(u, owner[o], o, cycle);
+        }
+        boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
+        if (dBase < 0) {
+            eject(u, tail, cycle);
+        } else {
+            push(neighbour[portId], dBase + chosen, flit, cycle);
+            if (linkFirst[portId] < 0) {
+                linkFirst[portId] = cycle;
+            }
+            if (trace != null) {
+                trace.record(cycle, portId, packetSlice[flit >>> SEQ_BITS]);
+            }
+            linkLast[portId] = cycle;
+        }
+        if (linkMux != 0) {
+            hold[portId] = tail ? -1 : chosen;
+        }
+        if (tail) {
+            dirtyNodes[u >>> 6] |= 1L << u; // output VC o is free again (and maybe a header is at the head of its queue)
+            ownedMask[portId] &= ~(1 << chosen);
+        }
+    }
+
+    /**
+     * Takes the head flit of queue q (at router u, feeding output VC o) across the crossbar: the slot's credit goes
+     * upstream, and after the tail the queue feeds o no more (its next packet's header waits for queue selection).
+     */
+    private int cross(int u, int q, int o, int cycle) {
         int r = q << shift;
         int state = queue[r + STATE];
         int h = state >>> 16;
@@ -1259,36 +1366,20 @@ public final class FlitSimulator {
         if (onePerInputPort) {
             inputSent[queuePort[q]] = cycle;
         }
+        crossed[q] = cycle;
         moved = true;
-        if (dBase < 0) {
-            eject(u, tail, cycle);
-        } else {
-            push(neighbour[portId], dBase + chosen, flit, cycle);
-            if (linkFirst[portId] < 0) {
-                linkFirst[portId] = cycle;
-            }
-            if (trace != null) {
-                trace.record(cycle, portId, packetSlice[flit >>> SEQ_BITS]);
-            }
-            linkLast[portId] = cycle;
-        }
-        if (linkMux != 0) {
-            hold[portId] = tail ? -1 : chosen;
-        }
         if (tail) {
-            dirtyNodes[u >>> 6] |= 1L << u; // output VC o is free again (and maybe a header is at the head of q)
             owner[o] = -1;
-            ownedMask[portId] &= ~(1 << chosen);
             queue[r + TARGET] = -1;
         }
+        return flit;
     }
 
     /** VC selection: every other ready VC with buffer space loses to the chosen one, in or out of slice order. */
-    private void countLosers(int oBase, int losers, int chosenQ) {
-        int chosenSlice = packetSlice[headFlit(chosenQ) >>> SEQ_BITS];
+    private void countLosers(int oBase, int losers, int chosenFlit) {
+        int chosenSlice = packetSlice[chosenFlit >>> SEQ_BITS];
         for (; losers != 0; losers &= losers - 1) {
-            int q = owner[oBase + Integer.numberOfTrailingZeros(losers)];
-            if (packetSlice[headFlit(q) >>> SEQ_BITS] < chosenSlice) {
+            if (packetSlice[nextFlit(oBase + Integer.numberOfTrailingZeros(losers)) >>> SEQ_BITS] < chosenSlice) {
                 ob++;
             } else {
                 ib++;
@@ -1613,6 +1704,7 @@ public final class FlitSimulator {
         ejectPerVc = m.ejection() == RouterModel.Ejection.PER_VC;
         readyCompete = m.vcCompetition() == RouterModel.VcCompetition.READY;
         linkMux = m.linkMux().ordinal();
+        outputStage = m.outputStage() == RouterModel.OutputStage.REGISTER;
         rotateQueueOrder = m.queueUpdate() == RouterModel.QueueUpdate.ROTATE;
         roundRobinStart = m.roundRobinStart() == RouterModel.RoundRobinStart.LAST ? vcs - 1 : 0;
         if (creditDelay != m.creditDelay()) {
@@ -1628,6 +1720,9 @@ public final class FlitSimulator {
         pendingCredits = 0;
         Arrays.fill(inputSent, -1);
         Arrays.fill(hold, -1);
+        Arrays.fill(stage, -1);
+        Arrays.fill(stageCycle, -1);
+        Arrays.fill(crossed, -1);
         flitsPerPacket = w.flitsPerPacket();
         atomic = config.atomicVcAllocation();
         reinitialize = config.sliceReinitialization();

@@ -43,13 +43,16 @@ import org.ccopt.routing.DimensionOrderRouting.Tie;
  * @param linkMux        whether the VC selection picks a VC for one flit or for a whole packet (§4: "the port selects
  *                       one of the requested channels. The VC selection corresponds to the multiplexer in every output
  *                       port"; how long a selection holds is unstated)
+ * @param outputStage    what an output VC holds between the crossbar and the multiplexer (§5.3: the crossbar "connects
+ *                       between every input queue (in input ports) and every output virtual channel (in output ports)";
+ *                       App. A.1 gives buffers only to input ports)
  * @param defaultScheme  the VC selection scheme of every port where the experiment names none (the 2018 paper names
  *                       none; the 2023 paper sweeps C00-C09)
  */
 public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dimensionOrder, Tie tie, Crossbar crossbar,
                           QueueUpdate queueUpdate, QueueDefault queueDefault, VcRelease vcRelease, int creditDelay,
                           RoundRobinStart roundRobinStart, Ejection ejection, VcCompetition vcCompetition,
-                          LinkMux linkMux, VcSelection defaultScheme) {
+                          LinkMux linkMux, OutputStage outputStage, VcSelection defaultScheme) {
 
     /** The crossing of a dateline, which adds one to the VC number. */
     public enum Dateline implements Reading {
@@ -184,6 +187,20 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         PACKET_YIELD
     }
 
+    /** What an output VC holds between the central crossbar and its port's multiplexer. */
+    public enum OutputStage implements Reading {
+        /** Nothing: a flit crosses the crossbar and the link in one move, when VC selection chooses its VC. */
+        NONE,
+        /**
+         * A one-flit register per output VC. The crossbar moves the head flit of the queue that owns the output VC
+         * into its register whenever the register is empty, whatever the VC selection decides (the queue's slot is
+         * freed); VC selection chooses which register's flit crosses the link, and a flit may cross an empty register
+         * in the same cycle, so an undisturbed hop still takes one cycle. The output VC is free again when its tail
+         * has left the register. Under strict VC priority a losing VC's queue still drains by one flit per hop.
+         */
+        REGISTER
+    }
+
     /** Previous channel of a round-robin VC selection at the start of a run. */
     public enum RoundRobinStart implements Reading {
         ZERO,
@@ -193,7 +210,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     /** The model ccopt used before its readings were explicit; the golden test locks its results. */
     public static final RouterModel CCOPT = new RouterModel(Dateline.EDGE, VcClass.CUMULATIVE, DimensionOrder.X_FIRST, Tie.POSITIVE,
             Crossbar.PER_VC, QueueUpdate.MOVE_TO_TAIL, QueueDefault.PORT_ORDER, VcRelease.TAIL, 0, RoundRobinStart.ZERO,
-            Ejection.ONE_PER_CYCLE, VcCompetition.SENDABLE, LinkMux.FLIT, VcSelection.C00);
+            Ejection.ONE_PER_CYCLE, VcCompetition.SENDABLE, LinkMux.FLIT, OutputStage.NONE, VcSelection.C00);
 
     /**
      * Best fit to Yokota et al. 2018's physical-addressing durations (8x8 torus, 4 packets of 8 flits), chosen by
@@ -234,72 +251,77 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
 
     public RouterModel withDateline(Dateline d) {
         return new RouterModel(d, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withVcClass(VcClass c) {
         return new RouterModel(dateline, c, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withDimensionOrder(DimensionOrder o) {
         return new RouterModel(dateline, vcClass, o, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withTie(Tie t) {
         return new RouterModel(dateline, vcClass, dimensionOrder, t, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withCrossbar(Crossbar c) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, c, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withQueueUpdate(QueueUpdate q) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, q, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withQueueDefault(QueueDefault q) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, q, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withVcRelease(VcRelease r) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, r, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withCreditDelay(int d) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, d,
-                roundRobinStart, ejection, vcCompetition, linkMux, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withRoundRobinStart(RoundRobinStart r) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                r, ejection, vcCompetition, linkMux, defaultScheme);
+                r, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withEjection(Ejection e) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, e, vcCompetition, linkMux, defaultScheme);
+                roundRobinStart, e, vcCompetition, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withVcCompetition(VcCompetition c) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, c, linkMux, defaultScheme);
+                roundRobinStart, ejection, c, linkMux, outputStage, defaultScheme);
     }
 
     public RouterModel withLinkMux(LinkMux x) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, x, defaultScheme);
+                roundRobinStart, ejection, vcCompetition, x, outputStage, defaultScheme);
+    }
+
+    public RouterModel withOutputStage(OutputStage o) {
+        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
+                roundRobinStart, ejection, vcCompetition, linkMux, o, defaultScheme);
     }
 
     public RouterModel withDefaultScheme(VcSelection s) {
         return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, s);
+                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, s);
     }
 
     /** Whether two models route identically (same dateline, VC class, dimension order and tie). */
@@ -339,6 +361,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         parts.add("ejection=" + ejection.key());
         parts.add("vc-competition=" + vcCompetition.key());
         parts.add("link-mux=" + linkMux.key());
+        parts.add("output-stage=" + outputStage.key());
         parts.add("scheme=" + defaultScheme.name());
         return String.join(",", parts);
     }
@@ -346,7 +369,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     /**
      * The model a {@link #describe} line names: a preset name, or {@code key=value} pairs separated by commas applied
      * to ccopt's model (keys as the CLI options: dateline, vc-class, dim-order, ring-tie, crossbar, q-update, q-default,
-     * vc-release, credit-delay, rr-start, ejection, vc-competition, link-mux, scheme).
+     * vc-release, credit-delay, rr-start, ejection, vc-competition, link-mux, output-stage, scheme).
      */
     public static RouterModel parse(String text) {
         if (!text.contains("=")) {
@@ -377,6 +400,7 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         c.put("ejection", Ejection.class);
         c.put("vc-competition", VcCompetition.class);
         c.put("link-mux", LinkMux.class);
+        c.put("output-stage", OutputStage.class);
         return Collections.unmodifiableMap(c);
     }
 
@@ -413,7 +437,8 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
             case "rr-start" -> withRoundRobinStart((RoundRobinStart) v);
             case "ejection" -> withEjection((Ejection) v);
             case "vc-competition" -> withVcCompetition((VcCompetition) v);
-            default -> withLinkMux((LinkMux) v);
+            case "link-mux" -> withLinkMux((LinkMux) v);
+            default -> withOutputStage((OutputStage) v);
         };
     }
 

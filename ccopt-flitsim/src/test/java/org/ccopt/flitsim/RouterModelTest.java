@@ -132,11 +132,15 @@ class RouterModelTest {
                 .hasMessageContaining("needs 3 virtual channels");
     }
 
-    /** Yokota et al. 2018, §5.2: one 8-flit packet to a neighbour takes 10 cycles, four take 34, under both presets. */
+    /**
+     * Yokota et al. 2018, §5.2: one 8-flit packet to a neighbour takes 10 cycles, four take 34, under both presets, with
+     * or without output registers.
+     */
     @ParameterizedTest
-    @CsvSource({"yokota2018", "yokota2023", "ccopt"})
-    void presetsKeepTheKnownAnswers(String name) {
-        RouterModel m = RouterModel.preset(name);
+    @CsvSource({"yokota2018, NONE", "yokota2023, NONE", "ccopt, NONE", "yokota2018, REGISTER", "yokota2023, REGISTER",
+        "ccopt, REGISTER"})
+    void presetsKeepTheKnownAnswers(String name, RouterModel.OutputStage stage) {
+        RouterModel m = RouterModel.preset(name).withOutputStage(stage);
         FlitSimulator sim = new FlitSimulator(T8, 3, 4, m);
         int[] dest = org.ccopt.traffic.TrafficPattern.NEIGHBOR.destinations(T8, 1);
         RouterConfig c = RouterConfig.uniform(64, 2, 3, 4, m.defaultScheme(), m);
@@ -174,6 +178,27 @@ class RouterModelTest {
             assertThat(d).isGreaterThan(18);
         } else {
             assertThat(d).isEqualTo(expected);
+        }
+    }
+
+    /**
+     * Output registers: a flit crosses an empty register in the same cycle, so an undisturbed packet of L flits over h
+     * hops still takes h + L + 1 cycles (the timing of {@link FlitSimulator}), for every hop count on the 8x8 torus.
+     */
+    @ParameterizedTest
+    @CsvSource({"1", "2", "3", "4", "5", "6", "7", "8"})
+    void anOutputRegisterAddsNoLatencyToAnUndisturbedPacket(int hops) {
+        RouterModel m = RouterModel.YOKOTA2023.withOutputStage(RouterModel.OutputStage.REGISTER);
+        FlitSimulator sim = new FlitSimulator(T8, 3, 4, m);
+        int[] dest = new int[64];
+        for (int u = 0; u < 64; u++) {
+            dest[u] = u;
+        }
+        int y = Math.min(hops, 4); // y first, then x (at most 4 hops per ring of 8)
+        dest[0] = (y * 8 + (hops - y)) % 64;
+        for (int flits : new int[] {1, 8}) {
+            assertThat(sim.run(RouterConfig.uniform(64, 2, 3, 4, VcSelection.C00, m), Workload.simple(dest, 1, flits))
+                    .durationCycles()).as(hops + " hops, " + flits + " flits").isEqualTo(hops + flits + 1);
         }
     }
 
@@ -238,17 +263,20 @@ class RouterModelTest {
     }
 
     /**
-     * Same-cycle credits are resolved in passes within a cycle; a run gives the same result traced or not, cut short
-     * or not, and continued from a shared prefix under several intervals ({@link FlitSimulator#runIntervals}), on
-     * seeded random workloads and the papers' patterns.
+     * Same-cycle credits are resolved in passes within a cycle, and output registers are filled after each port's VC
+     * selection; a run gives the same result traced or not, cut short or not, and continued from a shared prefix under
+     * several intervals ({@link FlitSimulator#runIntervals}), on seeded random workloads and the papers' patterns.
      */
     @ParameterizedTest
-    @CsvSource({"1", "2", "3", "4", "5", "6"})
-    void sameCycleCreditRunsAgreeTracedCutAndFromSnapshots(long seed) {
+    @CsvSource({"1, NONE", "2, NONE", "3, NONE", "4, NONE", "5, NONE", "6, NONE",
+        "1, REGISTER", "2, REGISTER", "3, REGISTER", "4, REGISTER", "5, REGISTER", "6, REGISTER"})
+    void runsAgreeTracedCutAndFromSnapshots(long seed, RouterModel.OutputStage stage) {
         SplittableRandom r = new SplittableRandom(seed);
-        RouterModel m = (r.nextBoolean() ? RouterModel.YOKOTA2023 : RouterModel.CCOPT).withCreditDelay(RouterModel.SAME_CYCLE_CREDIT)
+        int credit = stage == RouterModel.OutputStage.NONE || r.nextBoolean() ? RouterModel.SAME_CYCLE_CREDIT : 0;
+        RouterModel m = (r.nextBoolean() ? RouterModel.YOKOTA2023 : RouterModel.CCOPT).withCreditDelay(credit)
                 .withCrossbar(r.nextBoolean() ? RouterModel.Crossbar.PER_VC : RouterModel.Crossbar.PER_INPUT_PORT)
-                .withVcCompetition(r.nextInt(3) == 0 ? RouterModel.VcCompetition.READY : RouterModel.VcCompetition.SENDABLE);
+                .withVcCompetition(r.nextInt(3) == 0 ? RouterModel.VcCompetition.READY : RouterModel.VcCompetition.SENDABLE)
+                .withOutputStage(stage);
         int[] dest = new int[64];
         for (int u = 0; u < 64; u++) {
             dest[u] = r.nextInt(64);
@@ -319,6 +347,7 @@ class RouterModelTest {
         variants.add(RouterModel.CCOPT.withVcCompetition(RouterModel.VcCompetition.READY));
         variants.add(RouterModel.CCOPT.withLinkMux(RouterModel.LinkMux.PACKET));
         variants.add(RouterModel.CCOPT.withLinkMux(RouterModel.LinkMux.PACKET_YIELD));
+        variants.add(RouterModel.CCOPT.withOutputStage(RouterModel.OutputStage.REGISTER));
         for (RouterModel v : variants) {
             if (!v.equals(RouterModel.CCOPT)) {
                 assertThat(signature(t, v, loads)).as(v.describe()).isNotEqualTo(base);
