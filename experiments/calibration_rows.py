@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Joins two `ccopt calibrate --stage row2023 --out FILE.csv` screens (two rows of Yokota et al. 2023, Table 2, under
-the same 1,440 models) and asks whether one model can fit both: how the second row fares under the models that order
+the same models) and asks whether one model can fit both: how the second row fares under the models that order
 the first row's schemes like the paper (Spearman at least RHO), and the models that fit both rows best together.
 
 Usage: python3 experiments/calibration_rows.py FIRST.csv SECOND.csv [RHO]   (prints Markdown)

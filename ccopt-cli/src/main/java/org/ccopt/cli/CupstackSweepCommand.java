@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Experiment;
 import org.ccopt.experiments.ExperimentRunner;
+import org.ccopt.flitsim.RouterModel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -42,6 +43,11 @@ final class CupstackSweepCommand implements Callable<Integer> {
 
     @Option(names = "--model", defaultValue = "yokota2023", description = "Router model of every run (default: ${DEFAULT-VALUE}).")
     String model;
+
+    @Option(names = "--reading", paramLabel = "KEY=VALUE",
+            description = "A router reading that overrides the model's in every run, as the cupstack option spells it "
+                    + "(repeatable), e.g. --reading output-stage=none --reading credit-delay=0.")
+    Map<String, String> readings = new LinkedHashMap<>();
 
     @Option(names = "--seed-simple", description = "Seed every GA with simple stacking's configuration (ccopt's addition).")
     boolean seedSimple;
@@ -117,6 +123,13 @@ final class CupstackSweepCommand implements Callable<Integer> {
         if (runs > Experiment.MAX_RUNS) {
             throw new InvalidInputException("the sweep has more than " + Experiment.MAX_RUNS + " runs; split it");
         }
+        RouterModel checked = RouterModel.preset(model); // every reading is checked before a run starts
+        for (Map.Entry<String, String> r : readings.entrySet()) {
+            if (r.getKey().equals("scheme")) { // the scheme is a varied axis of its own
+                throw new InvalidInputException("--reading scheme is not a reading of the sweep; use --vc-select");
+            }
+            checked = checked.with(r.getKey(), r.getValue(), "--reading " + r.getKey());
+        }
         int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (workers < 1) {
             throw new InvalidInputException("--jobs " + workers + " is invalid; expected >= 1");
@@ -156,6 +169,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
             p.put("training", Integer.toString(training));
             p.put("threads", "1");
             p.put("model", model);
+            p.putAll(readings);
             p.put("seed-simple", Boolean.toString(seedSimple));
             for (int i = 0; i < VARIED.length; i++) {
                 p.put(VARIED[i], r.get(i));

@@ -84,6 +84,18 @@ class CupstackCommandTest {
                 .isZero();
         assertThat(Csv.read(Files.readString(frozen.resolve("results.csv")))).extracting(r -> r.get("freeze"))
                 .containsExactly("none", "C+Q");
+        // router readings over the model reach every run: the row is the single command with the same readings
+        Path read = dir.resolve("readings");
+        assertThat(MainTest.run("cupstack-sweep", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic", "brev",
+                "--reading", "output-stage=none", "--reading", "credit-delay=0", "--population", "6", "--generations", "2",
+                "--training", "1", "--out", read.toString()).code()).isZero();
+        Map<String, String> pinned = Csv.read(Files.readString(read.resolve("results.csv"))).get(0);
+        assertThat(pinned).containsEntry("output-stage", "none").containsEntry("credit-delay", "0");
+        JsonNode same = MainTest.run("cupstack", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic", "brev",
+                "--output-stage", "none", "--credit-delay", "0", "--population", "6", "--generations", "2", "--training", "1",
+                "--seed", "1", "--json").json();
+        assertThat(pinned.get("bestCycles")).isEqualTo(same.get("bestCycles").asText());
+        assertThat(same.get("model").asText()).contains("output-stage=none").contains("credit-delay=0");
         // a second sweep into the same directory adds its rows; the first sweep's stay in results.csv
         assertThat(MainTest.run("cupstack-sweep", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic", "shfl",
                 "--population", "6", "--generations", "2", "--training", "1", "--out", frozen.toString()).code()).isZero();
@@ -119,6 +131,11 @@ class CupstackCommandTest {
         assertThat(MainTest.run("cupstack", "--population", "4", "--crossover-pairs", "1000").err()).contains("at most 6 pairs");
         assertThat(MainTest.run("cupstack-sweep", "--lifetime", "abc", "--out", dir.resolve("s").toString()).err())
                 .contains("--lifetime value 'abc' is invalid");
+        MainTest.Result reading = MainTest.run("cupstack-sweep", "--reading", "output-stage=latch", "--out", dir.resolve("s").toString());
+        assertThat(reading.code()).isEqualTo(2);
+        assertThat(reading.err().strip()).contains("--reading output-stage 'latch'").doesNotContain("\n");
+        assertThat(MainTest.run("cupstack-sweep", "--reading", "colour=red", "--out", dir.resolve("s").toString()).err())
+                .contains("router model reading 'colour' is unknown");
         assertThat(MainTest.run("cupstack-sweep", "--seeds", "2147483647", "--out", dir.resolve("s").toString()).code()).isEqualTo(2);
     }
 

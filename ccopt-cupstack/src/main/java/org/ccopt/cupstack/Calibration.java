@@ -232,8 +232,8 @@ public final class Calibration {
     /**
      * The readings that decide whether VCs of one link compete, crossed around {@link RouterModel#YOKOTA2023} (its tie
      * and Q readings kept): dateline x VC class x dimension order x crossbar x credit delay (-1, 0, 1) x VC competition x
-     * link multiplexing (flit, packet-yield) = 5 x 6 x 2 x 2 x 3 x 2 x 2 = 1,440 models, for screening one row of the
-     * 2023 Table 2 at a sixth of the cost of the whole table.
+     * link multiplexing (flit, packet-yield) x output stage = 5 x 6 x 2 x 2 x 3 x 2 x 2 x 2 = 2,880 models, for
+     * screening one row of the 2023 Table 2 at a sixth of the cost of the whole table.
      */
     public static List<RouterModel> rowSpace() {
         List<RouterModel> all = new ArrayList<>();
@@ -245,8 +245,11 @@ public final class Calibration {
                             for (RouterModel.VcCompetition v : RouterModel.VcCompetition.values()) {
                                 for (RouterModel.LinkMux l : new RouterModel.LinkMux[] {RouterModel.LinkMux.FLIT,
                                     RouterModel.LinkMux.PACKET_YIELD}) {
-                                    all.add(RouterModel.YOKOTA2023.withDateline(d).withVcClass(c).withDimensionOrder(o)
-                                            .withCrossbar(x).withCreditDelay(credit).withVcCompetition(v).withLinkMux(l));
+                                    for (RouterModel.OutputStage s : RouterModel.OutputStage.values()) {
+                                        all.add(RouterModel.YOKOTA2023.withDateline(d).withVcClass(c).withDimensionOrder(o)
+                                                .withCrossbar(x).withCreditDelay(credit).withVcCompetition(v).withLinkMux(l)
+                                                .withOutputStage(s));
+                                    }
                                 }
                             }
                         }

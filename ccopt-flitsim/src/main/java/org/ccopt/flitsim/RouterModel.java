@@ -221,14 +221,16 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
             .withDefaultScheme(VcSelection.C05);
 
     /**
-     * Best fit to Yokota et al. 2023's Table 2 (16x16 torus, simple stacking, 60 cells), chosen by
-     * {@code ccopt calibrate --stage grid2023} and a coordinate descent: mean absolute error 5.44 %, largest 15.7 %,
-     * 16 cells exact, known answers exact. The one model of the family with a lower mean, same-cycle credits with a
-     * per-VC crossbar (4.96 %), has a worse largest cell (17.4 %); measured against the target (mean 4 %, cell 12 %) this
-     * preset is the closer one (docs/results/flitsim-calibration.md).
+     * Best fit to Yokota et al. 2023's Table 2 (16x16 torus, simple stacking, 60 cells): the routing of
+     * {@code ccopt calibrate --stage grid2023} (y first, the {@code half} tie, one flit per input port and cycle) with a
+     * one-flit register in every output VC (§5.3: the crossbar connects "every input queue" and "every output virtual
+     * channel") and same-cycle credits, found by a coordinate descent from it: mean absolute error 5.25 %, largest
+     * 14.5 %, 14 cells exact, all four equal column pairs, known answers exact. It is the only model measured that
+     * beats the grid's best ({@code --output-stage none --credit-delay 0}: 5.44 % / 15.7 %) on both measures; no model
+     * reaches the target of 4 % / 12 % (docs/results/flitsim-calibration.md).
      */
     public static final RouterModel YOKOTA2023 = CCOPT.withDimensionOrder(DimensionOrder.Y_FIRST).withTie(Tie.HALF)
-            .withCrossbar(Crossbar.PER_INPUT_PORT);
+            .withCrossbar(Crossbar.PER_INPUT_PORT).withOutputStage(OutputStage.REGISTER).withCreditDelay(-1);
 
     /** The credit delay under which a slot freed in a cycle is usable in that same cycle. */
     public static final int SAME_CYCLE_CREDIT = -1;
