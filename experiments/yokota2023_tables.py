@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares the GA tables of Yokota et al. 2023 run under --model yokota2023 (experiments/tables.sh
-cupstack-table4-yokota2023 and cupstack-table6-yokota2023, each one `ccopt run`) with the paper's values, cell by
-cell: ccopt / paper, then the mean and largest absolute error in percent and the cells where ccopt equals, beats or
+cupstack-table3-yokota2023, cupstack-table4-yokota2023 and cupstack-table6-yokota2023, each one `ccopt run`) with the
+paper's values, cell by cell: ccopt / paper (Table 3: the best of the cell's runs, their mean in parentheses), then the mean and largest absolute error in percent and the cells where ccopt equals, beats or
 trails the paper. The paper's values are those of experiments/cupstack_tables.py.
 
 Usage: python3 experiments/yokota2023_tables.py [RESULTS_DIR]   (default target/experiments; prints Markdown)
@@ -11,7 +11,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cupstack_tables import PAPER_T4, PAPER_T6, PATTERNS, T4_COLUMNS  # noqa: E402
+from cupstack_tables import PAPER_T3, PAPER_T4, PAPER_T6, PATTERNS, SCHEMES, T4_COLUMNS  # noqa: E402
 
 # Table 4's GA columns as the zip of experiments/files/cupstack-table4-yokota2023.yaml runs them:
 # (method, from-slices, estimate-slices, freeze)
@@ -40,7 +40,7 @@ def summary(pairs):
             % (len(pairs), sum(errors) / len(errors), max(errors), equal, better, len(pairs) - equal - better))
 
 
-def table(title, columns, value, paper):
+def table(title, columns, value, paper, text=None):
     print("| pattern | " + " | ".join(columns) + " |")
     print("| --- |" + " ---: |" * len(columns))
     pairs = []
@@ -48,7 +48,7 @@ def table(title, columns, value, paper):
         cells = []
         for i, c in enumerate(columns):
             v = value(t, c)
-            cells.append("-" if v is None else "%d / %d" % (v, paper[t][i]))
+            cells.append("-" if v is None else "%s / %d" % (text(t, c) if text else v, paper[t][i]))
             if v is not None:
                 pairs.append((v, paper[t][i]))
         print("| %s | %s |" % (t, " | ".join(cells)))
@@ -60,6 +60,17 @@ def table(title, columns, value, paper):
 
 def main():
     base = sys.argv[1] if len(sys.argv) > 1 else "target/experiments"
+    t3 = rows(os.path.join(base, "cupstack-table3-yokota2023", "results.csv"))
+    if t3:
+        def t3_values(t, c):
+            return [int(r["bestCycles"]) for r in t3 if r["traffic"] == t and r["vc-select"] == c]
+
+        def t3_text(t, c):
+            vals = t3_values(t, c)
+            return "%d (%.1f)" % (min(vals), sum(vals) / len(vals))
+        print("### Table 3, ccopt best of the cell's runs (their mean) / paper")
+        print()
+        table("Table 3 under yokota2023", SCHEMES, lambda t, c: min(t3_values(t, c), default=None), PAPER_T3, t3_text)
     t4 = rows(os.path.join(base, "cupstack-table4-yokota2023", "results.csv"))
     t6 = rows(os.path.join(base, "cupstack-table6-yokota2023", "results.csv"))
     if t4:
