@@ -96,6 +96,16 @@ class CupstackCommandTest {
                 "--seed", "1", "--json").json();
         assertThat(pinned.get("bestCycles")).isEqualTo(same.get("bestCycles").asText());
         assertThat(same.get("model").asText()).contains("output-stage=none").contains("credit-delay=0");
+        // two sweeps in one directory, one with a reading and one without: rows that lack a parameter still make a report
+        Path mixed = dir.resolve("mixed");
+        for (String[] extra : new String[][] {{"--traffic", "brev", "--reading", "output-stage=none"}, {"--traffic", "shfl"}}) {
+            assertThat(MainTest.run(concat(new String[] {"cupstack-sweep", "--topology", "torus:4x4", "--packet-flits", "4",
+                "--population", "4", "--generations", "0", "--training", "0", "--jobs", "1", "--out", mixed.toString()}, extra))
+                    .code()).isZero();
+        }
+        MainTest.Result report = MainTest.run("report", mixed.toString());
+        assertThat(report.code()).as(report.err()).isZero();
+        assertThat(Files.readString(mixed.resolve("report.html"))).contains("output-stage", "shfl", "brev");
         // a second sweep into the same directory adds its rows; the first sweep's stay in results.csv
         assertThat(MainTest.run("cupstack-sweep", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic", "shfl",
                 "--population", "6", "--generations", "2", "--training", "1", "--out", frozen.toString()).code()).isZero();

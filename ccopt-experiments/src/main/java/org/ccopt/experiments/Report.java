@@ -163,7 +163,7 @@ public final class Report {
         for (Row r : rows) {
             List<String> line = new ArrayList<>();
             for (String c : header) {
-                line.add(c.equals("status") && !r.ok() ? "failed: " + r.error() : r.get(c) == null ? "" : r.get(c).asText());
+                line.add(c.equals("status") && !r.ok() ? "failed: " + r.error() : cell(r, c));
             }
             cells.add(line);
         }
@@ -240,9 +240,24 @@ public final class Report {
 
     private static List<String> distinct(List<Row> rows, String column) {
         Set<String> values = new LinkedHashSet<>();
-        rows.forEach(r -> values.add(r.get(column) == null ? "" : r.get(column).asText()));
+        rows.forEach(r -> values.add(label(r, column)));
         return new ArrayList<>(values);
     }
+
+    /** A row's value of a column as text; empty where the row lacks it (rows of sweeps over other parameters). */
+    private static String cell(Row r, String column) {
+        JsonNode v = r.get(column);
+        return v == null ? "" : v.asText();
+    }
+
+    /** A row's value of a column as a chart label: {@link #UNSET} where the row lacks it or it is empty. */
+    private static String label(Row r, String column) {
+        String v = cell(r, column);
+        return v.isEmpty() ? UNSET : v;
+    }
+
+    /** The chart label of a parameter a row does not set. */
+    static final String UNSET = "(not set)";
 
     /**
      * A metric against the first varied parameter, one series per value of the second: a line chart when the first
@@ -255,8 +270,8 @@ public final class Report {
         List<String> series = by == null ? List.of(metric) : distinct(ok, by);
         Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
         for (Row r : ok) {
-            values.computeIfAbsent(by == null ? metric : r.get(by).asText(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(r.get(x).asText(), k -> new ArrayList<>()).add(Double.parseDouble(r.get(metric).asText()));
+            values.computeIfAbsent(by == null ? metric : label(r, by), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(label(r, x), k -> new ArrayList<>()).add(Double.parseDouble(r.get(metric).asText()));
         }
         double[][] mean = new double[series.size()][xs.size()];
         double[][] sd = new double[series.size()][xs.size()];
