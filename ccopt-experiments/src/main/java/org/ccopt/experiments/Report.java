@@ -257,7 +257,7 @@ public final class Report {
     }
 
     /** The chart label of a parameter a row does not set. */
-    static final String UNSET = "(not set)";
+    private static final String UNSET = "(not set)";
 
     /**
      * A metric against the first varied parameter, one series per value of the second: a line chart when the first
