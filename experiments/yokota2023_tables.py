@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Compares the GA tables of Yokota et al. 2023 run under --model yokota2023 (experiments/tables.sh
 cupstack-table3-yokota2023, cupstack-table4-yokota2023 and cupstack-table6-yokota2023, each one `ccopt run`) with the
-paper's values, cell by cell: ccopt / paper (Table 3: the best of the cell's runs, their mean in parentheses), then the mean and largest absolute error in percent and the cells where ccopt equals, beats or
-trails the paper. The paper's values are those of experiments/cupstack_tables.py.
+paper's values, cell by cell: ccopt / paper (Table 3: the best of the cell's runs, their mean in parentheses), then
+the mean and largest absolute error in percent and the cells where ccopt equals, beats or trails the paper. The paper's values are those of experiments/cupstack_tables.py.
 
 Usage: python3 experiments/yokota2023_tables.py [RESULTS_DIR]   (default target/experiments; prints Markdown)
 """

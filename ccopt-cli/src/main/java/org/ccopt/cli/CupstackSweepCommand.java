@@ -123,12 +123,12 @@ final class CupstackSweepCommand implements Callable<Integer> {
         if (runs > Experiment.MAX_RUNS) {
             throw new InvalidInputException("the sweep has more than " + Experiment.MAX_RUNS + " runs; split it");
         }
-        RouterModel checked = RouterModel.preset(model); // every reading is checked before a run starts
-        for (Map.Entry<String, String> r : readings.entrySet()) {
+        RouterModel preset = RouterModel.preset(model);
+        for (Map.Entry<String, String> r : readings.entrySet()) { // each reading is checked before a run starts
             if (r.getKey().equals("scheme")) { // the scheme is a varied axis of its own
                 throw new InvalidInputException("--reading scheme is not a reading of the sweep; use --vc-select");
             }
-            checked = checked.with(r.getKey(), r.getValue(), "--reading " + r.getKey());
+            preset.with(r.getKey(), r.getValue(), "--reading " + r.getKey()); // one line, exit 2 where it is not one
         }
         int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (workers < 1) {

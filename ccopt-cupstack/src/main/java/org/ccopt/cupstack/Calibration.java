@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.IntUnaryOperator;
 import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
@@ -236,28 +237,27 @@ public final class Calibration {
      * screening one row of the 2023 Table 2 at a sixth of the cost of the whole table.
      */
     public static List<RouterModel> rowSpace() {
-        List<RouterModel> all = new ArrayList<>();
-        for (RouterModel.Dateline d : RouterModel.Dateline.values()) {
-            for (RouterModel.VcClass c : RouterModel.VcClass.values()) {
-                for (RouterModel.DimensionOrder o : RouterModel.DimensionOrder.values()) {
-                    for (RouterModel.Crossbar x : RouterModel.Crossbar.values()) {
-                        for (int credit = RouterModel.SAME_CYCLE_CREDIT; credit <= 1; credit++) {
-                            for (RouterModel.VcCompetition v : RouterModel.VcCompetition.values()) {
-                                for (RouterModel.LinkMux l : new RouterModel.LinkMux[] {RouterModel.LinkMux.FLIT,
-                                    RouterModel.LinkMux.PACKET_YIELD}) {
-                                    for (RouterModel.OutputStage s : RouterModel.OutputStage.values()) {
-                                        all.add(RouterModel.YOKOTA2023.withDateline(d).withVcClass(c).withDimensionOrder(o)
-                                                .withCrossbar(x).withCreditDelay(credit).withVcCompetition(v).withLinkMux(l)
-                                                .withOutputStage(s));
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+        List<RouterModel> all = List.of(RouterModel.YOKOTA2023);
+        all = cross(all, RouterModel.Dateline.values(), RouterModel::withDateline);
+        all = cross(all, RouterModel.VcClass.values(), RouterModel::withVcClass);
+        all = cross(all, RouterModel.DimensionOrder.values(), RouterModel::withDimensionOrder);
+        all = cross(all, RouterModel.Crossbar.values(), RouterModel::withCrossbar);
+        all = cross(all, new Integer[] {RouterModel.SAME_CYCLE_CREDIT, 0, 1}, RouterModel::withCreditDelay);
+        all = cross(all, RouterModel.VcCompetition.values(), RouterModel::withVcCompetition);
+        all = cross(all, new RouterModel.LinkMux[] {RouterModel.LinkMux.FLIT, RouterModel.LinkMux.PACKET_YIELD},
+                RouterModel::withLinkMux);
+        return cross(all, RouterModel.OutputStage.values(), RouterModel::withOutputStage);
+    }
+
+    /** Every model of {@code models} with every value of one reading, in that order (the first list varies slowest). */
+    private static <T> List<RouterModel> cross(List<RouterModel> models, T[] values, BiFunction<RouterModel, T, RouterModel> with) {
+        List<RouterModel> out = new ArrayList<>(models.size() * values.length);
+        for (RouterModel m : models) {
+            for (T v : values) {
+                out.add(with.apply(m, v));
             }
         }
-        return all;
+        return out;
     }
 
     /**
@@ -312,22 +312,12 @@ public final class Calibration {
      * stands last under both initial orders and both updates, and every later packet of the node asks for that VC.
      */
     public static List<RouterModel> space() {
-        List<RouterModel> all = new ArrayList<>();
-        for (RouterModel r : routingSpace()) {
-            for (RouterModel.QueueUpdate q : RouterModel.QueueUpdate.values()) {
-                for (RouterModel.VcRelease v : RouterModel.VcRelease.values()) {
-                    for (int credit = 0; credit <= 2; credit++) {
-                        for (RouterModel.RoundRobinStart rr : RouterModel.RoundRobinStart.values()) {
-                            for (RouterModel.Ejection e : RouterModel.Ejection.values()) {
-                                all.add(r.withQueueUpdate(q).withVcRelease(v).withCreditDelay(credit).withRoundRobinStart(rr)
-                                        .withEjection(e));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return all;
+        List<RouterModel> all = routingSpace();
+        all = cross(all, RouterModel.QueueUpdate.values(), RouterModel::withQueueUpdate);
+        all = cross(all, RouterModel.VcRelease.values(), RouterModel::withVcRelease);
+        all = cross(all, new Integer[] {0, 1, 2}, RouterModel::withCreditDelay);
+        all = cross(all, RouterModel.RoundRobinStart.values(), RouterModel::withRoundRobinStart);
+        return cross(all, RouterModel.Ejection.values(), RouterModel::withEjection);
     }
 
     /** The VC classes of the documented grid (class-or-next, added later, is reached as a neighbour). */
@@ -344,19 +334,12 @@ public final class Calibration {
      * coordinate descent that follows.
      */
     public static List<RouterModel> routingSpace() {
-        List<RouterModel> all = new ArrayList<>();
-        for (RouterModel.Dateline d : RouterModel.Dateline.values()) {
-            for (RouterModel.VcClass v : GRID_CLASSES) {
-                for (RouterModel.DimensionOrder o : RouterModel.DimensionOrder.values()) {
-                    for (DimensionOrderRouting.Tie t : DimensionOrderRouting.Tie.values()) {
-                        for (RouterModel.Crossbar x : RouterModel.Crossbar.values()) {
-                            all.add(RouterModel.CCOPT.withDateline(d).withVcClass(v).withDimensionOrder(o).withTie(t).withCrossbar(x));
-                        }
-                    }
-                }
-            }
-        }
-        return all;
+        List<RouterModel> all = List.of(RouterModel.CCOPT);
+        all = cross(all, RouterModel.Dateline.values(), RouterModel::withDateline);
+        all = cross(all, GRID_CLASSES, RouterModel::withVcClass);
+        all = cross(all, RouterModel.DimensionOrder.values(), RouterModel::withDimensionOrder);
+        all = cross(all, DimensionOrderRouting.Tie.values(), RouterModel::withTie);
+        return cross(all, RouterModel.Crossbar.values(), RouterModel::withCrossbar);
     }
 
     /**
