@@ -140,17 +140,29 @@ class SimCommandTest {
     void calibrateRejectsAnUnknownStageWithOneLine() {
         MainTest.Result r = MainTest.run("calibrate", "--stage", "everything");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("--stage 'everything' is unknown; expected check, screen2018, grid2023, descent2023 or row2023");
+        assertThat(r.err()).contains("--stage 'everything' is unknown; expected check, screen2018, descent2018, grid2023, descent2023 or row2023");
         assertThat(MainTest.run("calibrate", "--threads", "0").code()).isEqualTo(2);
         assertThat(MainTest.run("calibrate", "--vcs", "4").err()).contains("--vcs does not apply to calibrate");
         assertThat(MainTest.run("calibrate", "--stage", "grid2023", "--buffer", "5").err())
-                .contains("--buffer applies to --stage check and descent2023 only");
+                .contains("--buffer applies to --stage check, descent2018 and descent2023 only");
         assertThat(MainTest.run("calibrate", "--buffer", "0").err()).contains("--buffer 0 is out of range; expected 1..1024");
         assertThat(MainTest.run("calibrate", "--top", "5").code()).isEqualTo(2); // check lists nothing
         assertThat(MainTest.run("calibrate", "--traffic", "bcmp").err()).contains("--traffic applies to --stage row2023 only");
         MainTest.Result row = MainTest.run("calibrate", "--stage", "row2023", "--traffic", "uniform");
         assertThat(row.code()).isEqualTo(2);
         assertThat(row.err()).contains("'uniform' is not a row of the 2023 Table 2");
+    }
+
+    @Test
+    void descent2018FromThePresetEndsAtALocalOptimumThatKeepsTheKnownAnswers() {
+        MainTest.Result r = MainTest.run("calibrate", "--stage", "descent2018", "--model", "yokota2018");
+        assertThat(r.code()).isZero();
+        // measured 2026-11-25: one move (output registers), then a pass without a better neighbour
+        assertThat(r.out()).contains("pass 1: better: ").contains("descent ended after 2 passes")
+                .contains("one packet 10 (paper 10), four packets 34 (paper 34)")
+                .contains("  C05   93 197 151 156 134 134  mean 1.8 %, max 4.2 %");
+        String last = r.out().lines().filter(l -> l.startsWith("pass ")).reduce((a, b) -> b).orElseThrow();
+        assertThat(last).contains("output-stage=register").contains("dateline=through").contains("scheme=C05");
     }
 
     @Test
