@@ -2,10 +2,10 @@
 # Regenerates the tables of docs/results/experiments/ from experiment files with one `ccopt run` and one
 # `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and node-mapping Table 3, Yokota et al. 2023's
 # Cup-Stacking Tables 2, 3, 4 and 6 under ccopt's model and Tables 3, 4 and 6 under the 2023 preset, and Cui 2024's
-# Tables 3.4-3.6. About 5 hours on a 2-core machine (Cup-Stacking Table 4 45 minutes, Tables 3 and 6 15 each, the
+# Tables 3.4-3.6. About 6 hours on a 2-core machine (Cup-Stacking Table 4 45 minutes, Tables 3 and 6 15 each, the
 # node-mapping table 9, under its preset 13 and 50 more with the random patterns; under the 2023 preset Table 3 50
-# and 40 more at five runs per cell, Table 4 39, its full GA at five runs 31, Table 6 25; Table 4 and its full GA pin
-# the readings of the preset before 2026-11-25); reruns skip finished runs.
+# and 40 more at five runs per cell, Table 4 85, its full GA at five runs 31, Table 6 25; the full GA at five runs
+# pins the readings of the preset before 2026-11-25); reruns skip finished runs.
 # Usage: experiments/tables.sh [NAME...]   (names of experiments/files/NAME.yaml; all of them when none is given)
 set -euo pipefail
 cd "$(dirname "$0")/.."
