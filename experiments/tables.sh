@@ -4,8 +4,8 @@
 # Cup-Stacking Tables 2, 3, 4 and 6 under ccopt's model and Tables 3, 4 and 6 under the 2023 preset, and Cui 2024's
 # Tables 3.4-3.6. About 6 hours on a 2-core machine (Cup-Stacking Table 4 45 minutes, Tables 3 and 6 15 each, the
 # node-mapping table 9, under its preset 13 and 50 more with the random patterns; under the 2023 preset Table 3 50
-# and 40 more at five runs per cell, Table 4 85, its full GA at five runs 31, Table 6 25; the full GA at five runs
-# pins the readings of the preset before 2026-11-25); reruns skip finished runs.
+# and 40 more at five runs per cell, Table 4 85, its full GA at five runs 65, Table 6 25); reruns skip
+# finished runs.
 # Usage: experiments/tables.sh [NAME...]   (names of experiments/files/NAME.yaml; all of them when none is given)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,7 +56,7 @@ table cupstack-table3-yokota2023-n5 "Table 3 under --model yokota2023, five runs
   --by traffic,vc-select --show bestCycles:min,bestCycles:mean,bestCycles:sd,bestCycles:ci95,bestCycles:count --format md
 table cupstack-table4-yokota2023 "Table 4 under --model yokota2023, the paper's unseeded GA: best cycles of one run per cell, columns method/from-slices/estimate-slices/frozen genes (Yokota et al. 2023, Table 4; see flitsim-calibration.md)" \
   --by traffic --pivot method,from-slices,estimate-slices,freeze --show bestCycles:min --format md
-table cupstack-fullga-yokota2023-n5 "Table 4's full GA under the 2023 preset before 2026-11-25 (--model yokota2023 --output-stage none --credit-delay 0), five runs per pattern at 1,000 generations: best, mean, sd, 95% interval (Yokota et al. 2023, Table 4; see flitsim-calibration.md)" \
+table cupstack-fullga-yokota2023-n5 "Table 4's full GA under --model yokota2023, five runs per pattern at 1,000 generations: best, mean, sd, 95% interval (Yokota et al. 2023, Table 4; see flitsim-calibration.md)" \
   --by traffic --show bestCycles:min,bestCycles:mean,bestCycles:sd,bestCycles:ci95,bestCycles:count --format md
 table cupstack-table6-yokota2023 "Table 6 under --model yokota2023, the paper's unseeded GA: best cycles of one full-GA run per cell (Yokota et al. 2023, Table 6; see flitsim-calibration.md)" \
   --by traffic --pivot sort-key --show bestCycles:min --format md
