@@ -8,18 +8,12 @@ Usage: python3 experiments/calibration_shape.py GRID.csv [PATTERN] [RHO] [READIN
        (defaults: brot, 0.9, crossbar,vc-class; prints Markdown)
 """
 import csv
+import os
 import sys
 from collections import defaultdict
 
-PATTERNS = ["bcmp", "brev", "brot", "shfl", "torn", "trns"]
-TABLE2 = {
-    "bcmp": [104, 102, 104, 102, 104, 91, 101, 101, 91, 91],
-    "brev": [179, 194, 179, 194, 172, 208, 173, 173, 208, 208],
-    "brot": [147, 155, 147, 155, 176, 146, 189, 189, 146, 148],
-    "shfl": [152, 154, 152, 154, 161, 147, 159, 159, 147, 150],
-    "torn": [131, 131, 131, 131, 131, 138, 131, 131, 138, 138],
-    "trns": [138, 138, 138, 138, 138, 137, 138, 138, 137, 137],
-}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cupstack_tables import PAPER_T2, PATTERNS  # noqa: E402
 
 
 def ranks(v):
@@ -44,7 +38,7 @@ def main():
         sys.exit(2)
     rho = float(sys.argv[3]) if len(sys.argv) > 3 else 0.9
     keys = (sys.argv[4] if len(sys.argv) > 4 else "crossbar,vc-class").split(",")
-    paper = TABLE2[pattern]
+    paper = PAPER_T2[pattern]
     groups = defaultdict(list)
     try:
         with open(sys.argv[1], newline="") as f:
@@ -70,9 +64,8 @@ def main():
     for g in sorted(groups):
         v = groups[g]
         ok = [off for s, off in v if s is not None and s >= rho]
-        print(f"| {' | '.join(g)} | {len(v)} | {len(ok)} | {sum(ok) / len(ok):+.1f} |" if ok else
-              f"| {' | '.join(g)} | {len(v)} | 0 | - |", end="")
-        print(f" {sum(off for _, off in v) / len(v):+.1f} |")
+        ordered = f"{sum(ok) / len(ok):+.1f}" if ok else "-"
+        print(f"| {' | '.join(g)} | {len(v)} | {len(ok)} | {ordered} | {sum(off for _, off in v) / len(v):+.1f} |")
 
 
 if __name__ == "__main__":
