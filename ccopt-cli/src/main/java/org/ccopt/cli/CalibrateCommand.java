@@ -92,10 +92,7 @@ final class CalibrateCommand implements Callable<Integer> {
         }
         PrintWriter w = spec.commandLine().getOut();
         switch (stage) {
-            case "check" -> {
-                check2018(w, router.model(RouterModel.CCOPT));
-                check2023(w, router.model(RouterModel.CCOPT), workers);
-            }
+            case "check" -> check(w, router.model(RouterModel.CCOPT), workers);
             case "screen2018" -> screen(w, workers);
             case "descent2018" -> descent2018(w, router.model(RouterModel.CCOPT));
             case "descent2023" -> descent2023(w, router.model(RouterModel.CCOPT), workers);
@@ -105,6 +102,12 @@ final class CalibrateCommand implements Callable<Integer> {
                     + "' is unknown; expected check, screen2018, descent2018, grid2023, descent2023 or row2023");
         }
         return Main.OK;
+    }
+
+    /** One model against both papers, cell by cell. */
+    private void check(PrintWriter w, RouterModel m, int workers) {
+        check2018(w, m);
+        check2023(w, m, workers);
     }
 
     private void check2018(PrintWriter w, RouterModel m) {
@@ -309,9 +312,7 @@ final class CalibrateCommand implements Callable<Integer> {
 
     private void descent2023(PrintWriter w, RouterModel start, int workers) {
         noteBuffer(w);
-        RouterModel end = descend(w, start, m -> evaluate(m, workers, w), (a, b) -> a.errors().better(b.errors()));
-        check2018(w, end);
-        check2023(w, end, workers);
+        check(w, descend(w, start, m -> evaluate(m, workers, w), (a, b) -> a.errors().better(b.errors())), workers);
     }
 
     /**
