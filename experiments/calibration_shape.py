@@ -36,7 +36,11 @@ def main():
         print(f"calibration_shape.py: pattern '{pattern}' is not a row of Table 2; expected one of {', '.join(PATTERNS)}",
               file=sys.stderr)
         sys.exit(2)
-    rho = float(sys.argv[3]) if len(sys.argv) > 3 else 0.9
+    try:
+        rho = float(sys.argv[3]) if len(sys.argv) > 3 else 0.9
+    except ValueError:
+        print(f"calibration_shape.py: RHO '{sys.argv[3]}' is not a number; expected a correlation in -1..1", file=sys.stderr)
+        sys.exit(2)
     keys = (sys.argv[4] if len(sys.argv) > 4 else "crossbar,vc-class").split(",")
     paper = PAPER_T2[pattern]
     groups = defaultdict(list)
