@@ -48,15 +48,15 @@ table cupstack-table2 "Simple stacking under every VC selection scheme (Yokota e
   --by traffic --show baselineCycles,simplePerScheme.C00,simplePerScheme.C01,simplePerScheme.C02,simplePerScheme.C03,simplePerScheme.C04,simplePerScheme.C05,simplePerScheme.C06,simplePerScheme.C07,simplePerScheme.C08,simplePerScheme.C09 --format md
 table cupstack-table3 "Simple stacking with timing adjustment: best cycles of one GA run per cell (Yokota et al. 2023, Table 3; see cupstack-tables.md)" \
   --by traffic --pivot vc-select --show bestCycles:min --format md
-table cupstack-table3-yokota2023 "Table 3 under --model yokota2023, the paper's unseeded GA: best of two runs per cell (Yokota et al. 2023, Table 3; see flitsim-calibration.md)" \
+table cupstack-table3-yokota2023 "Table 3 under --model yokota2023 as it stood on 2026-11-25 (its readings pinned), the paper's unseeded GA: best of two runs per cell (Yokota et al. 2023, Table 3; see flitsim-calibration.md)" \
   --by traffic --pivot vc-select --show bestCycles:min --format md
 table cupstack-table4 "Cup-Stacking GA methods: best cycles, columns method/from-slices/estimate-slices/frozen genes (Yokota et al. 2023, Table 4; see cupstack-tables.md)" \
   --by traffic --pivot method,from-slices,estimate-slices,freeze --show bestCycles:min --format md
-table cupstack-table3-yokota2023-n5 "Table 3 under --model yokota2023, five runs per cell for brev, brot and shfl under one scheme of each class: best, mean, sd, 95% interval (Yokota et al. 2023, Table 3; see flitsim-calibration.md)" \
+table cupstack-table3-yokota2023-n5 "Table 3 under --model yokota2023 as it stood on 2026-11-25 (its readings pinned), five runs per cell for brev, brot and shfl under one scheme of each class: best, mean, sd, 95% interval (Yokota et al. 2023, Table 3; see flitsim-calibration.md)" \
   --by traffic,vc-select --show bestCycles:min,bestCycles:mean,bestCycles:sd,bestCycles:ci95,bestCycles:count --format md
 table cupstack-table4-yokota2023 "Table 4 under --model yokota2023, the paper's unseeded GA: best cycles of one run per cell, columns method/from-slices/estimate-slices/frozen genes (Yokota et al. 2023, Table 4; see flitsim-calibration.md)" \
   --by traffic --pivot method,from-slices,estimate-slices,freeze --show bestCycles:min --format md
-table cupstack-fullga-yokota2023-n5 "Table 4's full GA under --model yokota2023, five runs per pattern at 1,000 generations: best, mean, sd, 95% interval (Yokota et al. 2023, Table 4; see flitsim-calibration.md)" \
+table cupstack-fullga-yokota2023-n5 "Table 4's full GA under --model yokota2023 as it stood on 2026-11-25 (its readings pinned), five runs per pattern at 1,000 generations: best, mean, sd, 95% interval (Yokota et al. 2023, Table 4; see flitsim-calibration.md)" \
   --by traffic --show bestCycles:min,bestCycles:mean,bestCycles:sd,bestCycles:ci95,bestCycles:count --format md
 table cupstack-table6-yokota2023 "Table 6 under --model yokota2023, the paper's unseeded GA: best cycles of one full-GA run per cell (Yokota et al. 2023, Table 6; see flitsim-calibration.md)" \
   --by traffic --pivot sort-key --show bestCycles:min --format md

@@ -32,7 +32,7 @@ final class RouterOptions {
     @Option(names = "--dim-order", paramLabel = "R", description = "Dimension routed first: x-first, y-first.")
     String dimOrder;
 
-    @Option(names = "--ring-tie", paramLabel = "R", description = "Direction at distance k/2: positive, negative, source-parity, half.")
+    @Option(names = "--ring-tie", paramLabel = "R", description = "Direction at distance k/2: positive, negative, source-parity, half (never through the wraparound link), wrap (always through it).")
     String tie;
 
     @Option(names = "--crossbar", paramLabel = "R", description = "Flits an input port sends per cycle: per-vc, per-input-port.")

@@ -45,7 +45,7 @@ final class RoutesCommand implements Callable<Integer> {
             description = "Also list simple paths up to this many hops (at most 16) longer than minimal (default: ${DEFAULT-VALUE}).")
     int extraHops;
 
-    @Option(names = "--tie", defaultValue = "positive", paramLabel = "positive|negative|source-parity|half",
+    @Option(names = "--tie", defaultValue = "positive", paramLabel = "positive|negative|source-parity|half|wrap",
             description = "Torus dimension-order routing: direction taken when the offset is exactly k/2 (default: ${DEFAULT-VALUE}).")
     String tie;
 

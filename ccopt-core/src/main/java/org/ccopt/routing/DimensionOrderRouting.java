@@ -21,8 +21,16 @@ public final class DimensionOrderRouting implements Routing {
         NEGATIVE,
         /** Positive from an even source coordinate, negative from an odd one. */
         SOURCE_PARITY,
-        /** Positive from a source coordinate below k/2, negative from k/2 upwards. */
-        HALF;
+        /**
+         * Positive from a source coordinate below k/2, negative from k/2 upwards: the way that does not use the
+         * wraparound link between k-1 and 0.
+         */
+        HALF,
+        /**
+         * Negative from a source coordinate below k/2, positive from k/2 upwards: the way through the wraparound link
+         * between k-1 and 0 (the mirror of {@link #HALF}).
+         */
+        WRAP;
 
         /** +1 or -1: the direction of a tie from coordinate {@code a} on a ring of {@code k}. */
         public int direction(int a, int k) {
@@ -31,6 +39,7 @@ public final class DimensionOrderRouting implements Routing {
                 case NEGATIVE -> -1;
                 case SOURCE_PARITY -> a % 2 == 0 ? 1 : -1;
                 case HALF -> a < k / 2 ? 1 : -1;
+                case WRAP -> a < k / 2 ? -1 : 1;
             };
         }
     }

@@ -54,6 +54,14 @@ class RoutingTest {
         assertThat(pos.route(0, 4)).containsExactly(0, 1, 2, 3, 4);
         DimensionOrderRouting neg = new DimensionOrderRouting(t, DimensionOrderRouting.Tie.NEGATIVE);
         assertThat(neg.route(0, 4)).containsExactly(0, 7, 6, 5, 4);
+        // half avoids the wraparound link 7/0 at a tie, wrap takes it
+        DimensionOrderRouting half = new DimensionOrderRouting(t, DimensionOrderRouting.Tie.HALF);
+        DimensionOrderRouting wrap = new DimensionOrderRouting(t, DimensionOrderRouting.Tie.WRAP);
+        assertThat(half.route(1, 5)).containsExactly(1, 2, 3, 4, 5);
+        assertThat(half.route(6, 2)).containsExactly(6, 5, 4, 3, 2);
+        assertThat(wrap.route(1, 5)).containsExactly(1, 0, 7, 6, 5);
+        assertThat(wrap.route(6, 2)).containsExactly(6, 7, 0, 1, 2);
+        assertThat(wrap.route(1, 4)).isEqualTo(half.route(1, 4)); // no tie: the shorter way under every rule
         MinimalPaths p = new MinimalPaths(t);
         for (int s = 0; s < 64; s += 5) {
             for (int d = 0; d < 64; d++) {

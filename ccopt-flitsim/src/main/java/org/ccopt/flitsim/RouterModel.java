@@ -221,16 +221,17 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
             .withDefaultScheme(VcSelection.C05);
 
     /**
-     * Best fit to Yokota et al. 2023's Table 2 (16x16 torus, simple stacking, 60 cells): the routing of
-     * {@code ccopt calibrate --stage grid2023} (y first, the {@code half} tie, one flit per input port and cycle) with a
-     * one-flit register in every output VC (§5.3: the crossbar connects "every input queue" and "every output virtual
-     * channel") and same-cycle credits, found by a coordinate descent from it: mean absolute error 5.25 %, largest
-     * 14.5 %, 14 cells exact, all four equal column pairs, known answers exact. It is the only model measured that
-     * beats the grid's best ({@code --output-stage none --credit-delay 0}: 5.44 % / 15.7 %) on both measures; no model
-     * reaches the target of 4 % / 12 % (docs/results/flitsim-calibration.md).
+     * Best fit to Yokota et al. 2023's Table 2 (16x16 torus, simple stacking, 60 cells): ccopt's router with y-first
+     * routing (§5.3: channel 0 of the east output chooses among the CPU, north and west inputs, a y-to-x turn), the
+     * {@code wrap} tie (App. A.1 leaves the direction at distance exactly N/2 open; this one goes through the
+     * wraparound link) and the round-robin "previous channel" starting at the last VC (Table 1 leaves it open), found
+     * by {@code ccopt calibrate --stage descent2023}, which ranks by the target (the larger of mean / 4 % and max /
+     * 12 %), then by the paper's equal column pairs kept: mean absolute error 2.19 %, largest 8.8 %, 20 cells exact,
+     * all four equal column pairs, the row's best scheme in 5 of 6 rows, known answers exact. It meets the target
+     * (docs/results/flitsim-calibration.md).
      */
-    public static final RouterModel YOKOTA2023 = CCOPT.withDimensionOrder(DimensionOrder.Y_FIRST).withTie(Tie.HALF)
-            .withCrossbar(Crossbar.PER_INPUT_PORT).withOutputStage(OutputStage.REGISTER).withCreditDelay(-1);
+    public static final RouterModel YOKOTA2023 = CCOPT.withDimensionOrder(DimensionOrder.Y_FIRST).withTie(Tie.WRAP)
+            .withRoundRobinStart(RoundRobinStart.LAST);
 
     /** The credit delay under which a slot freed in a cycle is usable in that same cycle. */
     public static final int SAME_CYCLE_CREDIT = -1;
