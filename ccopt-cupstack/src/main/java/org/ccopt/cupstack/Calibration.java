@@ -157,6 +157,7 @@ public final class Calibration {
         /** The target for the 2023 Table 2: mean absolute error at most 4 %, no cell above 12 %. */
         public static final double TARGET_MEAN = 4;
         public static final double TARGET_MAX = 12;
+
         public static Errors of(int[] values, int[] paper) {
             double sum = 0;
             double max = 0;
@@ -332,8 +333,8 @@ public final class Calibration {
      * Every combination of the readings that can change a run in which every node injects at cycle 0 and sends to one
      * destination (the 2018 durations, simple stacking): dateline x VC class x dimension order x tie x crossbar x Q
      * update x VC release x credit delay 0..2 x round-robin start x ejection = 5 x 4 x 2 x 5 x 2 x 2 x 2 x 3 x 2 x 2 =
-     * 19,200 models (the VC competition, the class-or-next VC class and the link multiplexing, added after this screen
-     * ran, are left to {@link #neighbours}). The default
+     * 19,200 models (the VC competition, the class-or-next and dimension-window VC classes, the link multiplexing and
+     * the output stage, added after the screen's first run, are left to {@link #neighbours}). The default
      * scheme is left to the fit (the 2018 fit picks it, the 2023 table sweeps it); the
      * initial Q order is left out because it provably changes nothing in such runs: a node's first packet is granted
      * its output VC in cycle 2, before any transit packet can reach that router, after which the processor's entry

@@ -56,7 +56,8 @@ class CalibrationTest {
         assertThat(e.maxAbsPercent()).isLessThanOrEqualTo(Calibration.Errors.TARGET_MAX);
         assertThat(f.bestSchemeMatches()).isEqualTo(5);
         assertThat(f.equalColumnPairs()).isEqualTo(4);
-        assertThat(f.cells()[2]).containsExactly(148, 162, 148, 162, 176, 146, 189, 189, 146, 147); // brot; the paper: 147 155 147 155 176 146 189 189 146 148
+        // brot; the paper: 147 155 147 155 176 146 189 189 146 148
+        assertThat(f.cells()[2]).containsExactly(148, 162, 148, 162, 176, 146, 189, 189, 146, 147);
         assertThat(f.cells()[4]).containsOnly(131); // torn: the paper's 131 in seven of ten columns
         assertThat(Calibration.fit2018(RouterModel.YOKOTA2023).knownAnswersHold()).isTrue();
     }
@@ -65,7 +66,8 @@ class CalibrationTest {
     @Test
     void closerToTargetRanksByTheRatioThenTheEqualPairsThenTheMean() {
         assertThat(new Calibration.Errors(3.2, 8.4, 18, 0).targetRatio()).isCloseTo(0.8, within(1e-12)); // max(0.80, 0.70)
-        int[][] slowVc1 = paperWith(new int[][] {{0, 5, 99}, {0, 8, 99}, {0, 9, 99}}); // bcmp C05 C08 C09: 8.79 %, the largest
+        // bcmp C05, C08, C09 at 99: 8.79 %, the largest cell
+        int[][] slowVc1 = paperWith(new int[][] {{0, 5, 99}, {0, 8, 99}, {0, 9, 99}});
         int[][] lowMeanHighCell = paperWith(new int[][] {{0, 5, 102}, {0, 8, 102}}); // 12.1 %: the ratio above 1
         int[][] pairBroken = paperWith(new int[][] {{0, 5, 99}, {0, 8, 99}, {0, 9, 99}, {1, 1, 196}}); // C01 != C03
         int[][] pairKept = paperWith(new int[][] {{0, 5, 99}, {0, 8, 99}, {0, 9, 99}, {1, 1, 198}, {1, 3, 198}});
