@@ -39,7 +39,7 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "check: the model of the router options against both papers, cell by cell; screen2018: every "
                     + "combination of readings against the 2018 figures; grid2023: the routing readings and the crossbar crossed, "
                     + "against the 2023 Table 2; descent2023: coordinate descent on the 2023 Table 2 from the router options' "
-                    + "model, ranked by the target (the larger of mean / 4 % and max / 12 %; on a tie the equal column pairs kept, "
+                    + "model, ranked by the target (the larger of mean / 4 %% and max / 12 %%; on a tie the equal column pairs kept, "
                     + "then the mean); descent2018: the same on the 2018 durations, keeping the known answers; row2023: 2,880 "
                     + "models that decide which VCs share a link, against one row of the 2023 Table 2 (--traffic) "
                     + "(default: ${DEFAULT-VALUE}).")
