@@ -48,7 +48,7 @@ table cupstack-table2 "Simple stacking under every VC selection scheme (Yokota e
   --by traffic --show baselineCycles,simplePerScheme.C00,simplePerScheme.C01,simplePerScheme.C02,simplePerScheme.C03,simplePerScheme.C04,simplePerScheme.C05,simplePerScheme.C06,simplePerScheme.C07,simplePerScheme.C08,simplePerScheme.C09 --format md
 table cupstack-table3 "Simple stacking with timing adjustment: best cycles of one GA run per cell (Yokota et al. 2023, Table 3; see cupstack-tables.md)" \
   --by traffic --pivot vc-select --show bestCycles:min --format md
-table cupstack-table3-yokota2023 "Table 3 under --model yokota2023 as it stood on 2026-11-25 (its readings pinned), the paper's unseeded GA: best of two runs per cell (Yokota et al. 2023, Table 3; see flitsim-calibration.md)" \
+table cupstack-table3-yokota2023 "Table 3 under --model yokota2023, the paper's unseeded GA: best of two runs per cell (Yokota et al. 2023, Table 3; see flitsim-calibration.md)" \
   --by traffic --pivot vc-select --show bestCycles:min --format md
 table cupstack-table4 "Cup-Stacking GA methods: best cycles, columns method/from-slices/estimate-slices/frozen genes (Yokota et al. 2023, Table 4; see cupstack-tables.md)" \
   --by traffic --pivot method,from-slices,estimate-slices,freeze --show bestCycles:min --format md
