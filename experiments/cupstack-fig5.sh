@@ -5,7 +5,7 @@
 # The paper runs 1,000 generations on the 16x16 torus (about 45 s a run here: 18 hours a pattern on 2 cores), so the
 # budget is an argument. Usage: experiments/cupstack-fig5.sh [RESULTS_DIR]; environment: TOPOLOGY (torus:16x16),
 # TRAFFIC (bcmp,brev,brot,shfl,torn,trns), GENERATIONS (1000), TRAINING (100), MODEL (yokota2023), READINGS (router
-# readings over the model's, e.g. "--reading output-stage=none --reading credit-delay=0"). Reruns skip recorded runs.
+# readings over the model's, e.g. "--reading ring-tie=half --reading crossbar=per-input-port"). Reruns skip recorded runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 R="${1:-experiments/results/cupstack-fig5}"

@@ -3,9 +3,9 @@
 # `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and node-mapping Table 3, Yokota et al. 2023's
 # Cup-Stacking Tables 2, 3, 4 and 6 under ccopt's model and Tables 3, 4 and 6 under the 2023 preset, and Cui 2024's
 # Tables 3.4-3.6. About 6 hours on a 2-core machine (Cup-Stacking Table 4 45 minutes, Tables 3 and 6 15 each, the
-# node-mapping table 9, under its preset 13 and 50 more with the random patterns; under the 2023 preset Table 3 50
-# and 40 more at five runs per cell, Table 4 85, its full GA at five runs 65, Table 6 25); reruns skip
-# finished runs.
+# node-mapping table 9, under its preset 13 and 50 more with the random patterns; under the 2023 preset Table 3 34,
+# Table 4 58 and Table 6 15 (2026-11-26), and, pinned to the preset of 2026-11-25, 40 more for Table 3 at five runs
+# per cell and 65 for Table 4's full GA at five runs); reruns skip finished runs.
 # Usage: experiments/tables.sh [NAME...]   (names of experiments/files/NAME.yaml; all of them when none is given)
 set -euo pipefail
 cd "$(dirname "$0")/.."
