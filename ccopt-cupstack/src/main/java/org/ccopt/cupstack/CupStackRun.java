@@ -48,8 +48,10 @@ public final class CupStackRun implements AutoCloseable {
     private final int td0;
     /** ccopt's simple-stacking seed of the initial population, or null. */
     private final Chromosome seed;
-    /** Simple stacking of the target under the run's scheme, when the seed already swept it. */
-    private Stacking.Sweep simpleUnderScheme;
+    /** Simple stacking of the target per scheme (index: scheme ordinal), where the seed already swept it, else null. */
+    private final Stacking.Sweep[] simpleSwept = new Stacking.Sweep[VcSelection.values().length];
+    /** The scheme of ccopt's seed (set while the seed is swept). */
+    private VcSelection seedScheme;
 
     public CupStackRun(Options o) {
         this.options = o;
@@ -75,10 +77,14 @@ public final class CupStackRun implements AutoCloseable {
         GeneSpace reference = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), target.sliceFlits(),
                 EnumSet.complementOf(EnumSet.of(GeneGroup.C)), o.scheme(), o.interval());
         this.td0 = referenceDuration(sim, reference, frozen.contains(GeneGroup.C), o.ga().seed());
-        this.space = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), td0, frozen, o.scheme(), o.interval());
+        Stacking.Sweep seedSweep = m != Method.SIMPLE && o.seedSimple() ? seedSweep(sim, frozen) : null;
+        // V's range reaches the seed's interval, so that the seed lies inside the gene space (ccopt's addition)
+        int intervalCeiling = seedSweep == null ? 0 : seedSweep.interval();
+        this.space = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), td0, frozen, o.scheme(), o.interval(),
+                intervalCeiling);
         this.evaluator = new Evaluator(gaProblem, space, base, o.key(), m == Method.ESTIMATE ? o.estimateSlices() : 0,
                 m == Method.PERTURB, o.threads());
-        this.seed = m != Method.SIMPLE && o.seedSimple() ? simpleSeed(sim) : null;
+        this.seed = seedSweep == null ? null : seedChromosome(seedSweep, frozen);
         if (m != Method.SIMPLE && space.alterableGenes() == 0) {
             throw new InvalidInputException("every gene group is frozen (" + frozen + "): the GA has nothing left to search; "
                     + "freeze fewer groups, or use the simple method");
@@ -105,23 +111,35 @@ public final class CupStackRun implements AutoCloseable {
     }
 
     /**
-     * ccopt's seed for the initial population: the configuration simple stacking uses (every port at the run's
-     * scheme, default Q, I = 0) at the interval a V sweep finds best for the GA's slices (within V's range), so the
-     * GA starts no worse than simple stacking. Yokota et al. 2023 leave the initial population unspecified; without
-     * the seed, measured runs from random C and Q ended above simple stacking for torn and trns
-     * (docs/results/cupstack-tables.md).
+     * The simple-stacking sweep ccopt's seed comes from: the best scheme's (the shortest of the ten, the lowest symbol
+     * on a tie) where C is searched, the run's scheme where C is frozen; V from l_c to the single-slice duration as in
+     * Table 2 (Yokota et al. 2023, §4.1), for the GA's slices (one slice: the single-slice run, V unused). The seed is
+     * then the configuration of the simple-stacking value the run prints, so a seeded GA, which never loses its best,
+     * cannot end above it. The paper leaves the initial population unspecified; this is ccopt's addition, off by default.
      */
-    private Chromosome simpleSeed(FlitSimulator sim) {
-        Chromosome c = space.frozenDefault();
-        int v = c.interval();
-        if (gaProblem.slices() > 1 && !space.isFrozen(GeneGroup.V)) {
-            Stacking.Sweep sweep = Stacking.simple(sim, base, gaProblem);
+    private Stacking.Sweep seedSweep(FlitSimulator sim, EnumSet<GeneGroup> frozen) {
+        VcSelection[] schemes = frozen.contains(GeneGroup.C) ? new VcSelection[] {options.scheme()} : VcSelection.values();
+        Stacking.Sweep best = null;
+        for (VcSelection c : schemes) {
+            RouterConfig config = gaProblem.baseConfig(c);
+            Stacking.Sweep sweep = gaProblem.slices() > 1 ? Stacking.simple(sim, config, gaProblem)
+                    : new Stacking.Sweep(options.interval(), Score.of(Stacking.singleSlice(sim, config, gaProblem,
+                            new int[gaProblem.destination().length]), 0, options.interval()));
             if (gaProblem.slices() == target.slices()) {
-                simpleUnderScheme = sweep; // finish() reports it again for the run's scheme
+                simpleSwept[c.ordinal()] = sweep; // finish() reports it again
             }
-            v = space.clampInterval(sweep.interval());
+            if (best == null || sweep.score().duration() < best.score().duration()) {
+                best = sweep;
+                seedScheme = c;
+            }
         }
-        return c.withInterval(v);
+        return best;
+    }
+
+    /** The seed: every port at the seed's scheme (unless C is frozen), default Q, I = 0, the sweep's V (unless frozen). */
+    private Chromosome seedChromosome(Stacking.Sweep sweep, EnumSet<GeneGroup> frozen) {
+        Chromosome c = space.uniform(frozen.contains(GeneGroup.C) ? options.scheme() : seedScheme, 0);
+        return c.withInterval(frozen.contains(GeneGroup.V) ? options.interval() : sweep.interval());
     }
 
     /** Whether {@code c} is ccopt's simple-stacking seed (a best that the GA never improved on). */
@@ -154,8 +172,8 @@ public final class CupStackRun implements AutoCloseable {
     public Result finish(CupStackGa.State state) {
         Method m = options.method();
         VcSelection[] schemes = VcSelection.values();
-        List<Stacking.Sweep> simple = evaluator.map(schemes.length, (sim, i) -> simpleUnderScheme != null
-                && schemes[i] == options.scheme() ? simpleUnderScheme : Stacking.simple(sim, target.baseConfig(schemes[i]), target));
+        List<Stacking.Sweep> simple = evaluator.map(schemes.length, (sim, i) -> simpleSwept[i] != null ? simpleSwept[i]
+                : Stacking.simple(sim, target.baseConfig(schemes[i]), target));
         int[] perScheme = new int[schemes.length];
         int[] intervals = new int[schemes.length];
         int bestScheme = 0;

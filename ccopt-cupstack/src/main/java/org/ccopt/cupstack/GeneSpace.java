@@ -51,6 +51,15 @@ public final class GeneSpace {
      */
     public GeneSpace(FlitSimulator sim, int[] candidates, int[] destination, int sliceFlits, int td0, EnumSet<GeneGroup> frozen,
                      VcSelection frozenScheme, int frozenInterval) {
+        this(sim, candidates, destination, sliceFlits, td0, frozen, frozenScheme, frozenInterval, 0);
+    }
+
+    /**
+     * @param intervalCeiling an interval V's range must reach even where it exceeds t_d0 - l_c (ccopt's simple-stacking
+     *                        seed, whose V comes from a sweep up to the single-slice duration of its own scheme), or 0
+     */
+    public GeneSpace(FlitSimulator sim, int[] candidates, int[] destination, int sliceFlits, int td0, EnumSet<GeneGroup> frozen,
+                     VcSelection frozenScheme, int frozenInterval, int intervalCeiling) {
         this.nodes = sim.nodes();
         this.ports = 2 * sim.dimensions() + 1;
         this.vcs = sim.vcs();
@@ -63,7 +72,7 @@ public final class GeneSpace {
         this.frozenScheme = (byte) frozenScheme.ordinal();
         this.frozenInterval = frozenInterval;
         this.intervalMin = sliceFlits;
-        this.intervalMax = Math.max(sliceFlits, td0 - sliceFlits);
+        this.intervalMax = Math.max(Math.max(sliceFlits, td0 - sliceFlits), intervalCeiling);
         this.delayMax = Math.max(0, td0 - sliceFlits);
         int[] list = new int[1 + nodes + nodes * ports + nodes * ports * vcs];
         int k = 0;
