@@ -81,9 +81,30 @@ final class ScheduleCommand implements Callable<Integer> {
     Long maxEvaluations;
 
     @Option(names = "--umda-reading", defaultValue = "ccopt", paramLabel = "R",
-            description = "UMDA's broadcast readings: ccopt (mutation may change the source and swap time slots, "
-                    + "acceleration between restorations) or literal (none) (default: ${DEFAULT-VALUE}).")
+            description = "UMDA's readings: ccopt (broadcast mutation may change the source and swap time slots, "
+                    + "acceleration between restorations; scatter mutation tested, see --umda-tests) or literal (none; "
+                    + "the scatter mutation the random swap) (default: ${DEFAULT-VALUE}).")
     String umdaReading;
+
+    @Option(names = "--umda-tests", paramLabel = "K",
+            description = "Tested moves per UMDA scatter mutation, 0..1000, 0 the untested random swap of the MIN paper's "
+                    + "§4.4 (default: the reading's, ccopt " + Umda.Params.DEFAULT_TESTS + ", literal 0).")
+    Integer umdaTests;
+
+    @Option(names = "--umda-blocks", paramLabel = "N",
+            description = "Building blocks in UMDA's initial population of a broadcast, 0..population (default: one "
+                    + "sixth of the population; the MIN paper's §4.4 gives no count).")
+    Integer umdaBlocks;
+
+    @Option(names = "--umda-block-slots", defaultValue = "first", paramLabel = "first|select",
+            description = "The building blocks' step no. 0: the first step (stars from each root after repair) or no "
+                    + "step, the restoration selecting the slots (trees) (default: ${DEFAULT-VALUE}).")
+    String umdaBlockSlots;
+
+    @Option(names = "--umda-acceleration", defaultValue = "sender", paramLabel = "sender|both",
+            description = "Whom UMDA's acceleration relieves: sender (the MIN paper's §4.4) or both sender and receiver "
+                    + "(ccopt's extension) (default: ${DEFAULT-VALUE}).")
+    String umdaAcceleration;
 
     @Option(names = "--fitness", defaultValue = "pairs", paramLabel = "pairs|excess",
             description = "Conflict count of umda and mboa: conflicting pairs of communications (the papers' count) or "
@@ -270,8 +291,17 @@ final class ScheduleCommand implements Callable<Integer> {
             throw new InvalidInputException("--umda-restart " + restart + " is out of range; expected 0 (never) or more generations");
         }
         Umda.Params r = Umda.Params.named(umdaReading);
+        String acceleration = umdaAcceleration.trim().toLowerCase(Locale.ROOT);
+        if (!acceleration.equals("sender") && !acceleration.equals("both")) {
+            throw new InvalidInputException("--umda-acceleration '" + umdaAcceleration + "' is unknown; expected sender or both");
+        }
+        String slots = umdaBlockSlots.trim().toLowerCase(Locale.ROOT);
+        if (!slots.equals("first") && !slots.equals("select")) {
+            throw new InvalidInputException("--umda-block-slots '" + umdaBlockSlots + "' is unknown; expected first or select");
+        }
         return new Umda.Params(umdaPopulation, umdaMutation, r.sourceMutation(), r.broadcastSwap(), r.broadcastAcceleration(),
-                pairs(), restart, umdaSelection);
+                pairs(), restart, umdaSelection, acceleration.equals("both"), umdaTests == null ? r.tests() : umdaTests,
+                umdaBlocks == null ? umdaPopulation / 6 : umdaBlocks, slots.equals("select"));
     }
 
     /** The MBOA parameters of the options, checked. */
@@ -310,7 +340,7 @@ final class ScheduleCommand implements Callable<Integer> {
         onlyWith(which, "--max-evaluations", Scheduler.Solver.UMDA, Scheduler.Solver.HGSA, Scheduler.Solver.MBOA);
         onlyWith(which, "--fitness", Scheduler.Solver.UMDA, Scheduler.Solver.MBOA);
         for (String o : new String[] {"--umda-reading", "--umda-population", "--umda-mutation", "--umda-restart",
-            "--umda-selection"}) {
+            "--umda-selection", "--umda-tests", "--umda-acceleration", "--umda-blocks", "--umda-block-slots"}) {
             onlyWith(which, o, Scheduler.Solver.UMDA);
         }
         for (String o : new String[] {"--mboa-population", "--mboa-restart", "--mboa-rtr-window", "--mboa-model",

@@ -242,6 +242,12 @@ class ScheduleCommandTest {
         "mboa, --mboa-depth, 0, '--mboa-depth 0 is out of range; expected 1..32'",
         "umda, --mboa-neighbours, 3, '--mboa-neighbours applies to --solver mboa, not to --solver umda'",
         "umda, --umda-selection, 0.01, '--umda-selection 0.01 is out of range for a population of 60; expected a share in (0, 1) that selects 1 to 59 members'",
+        "mboa, --umda-tests, 3, '--umda-tests applies to --solver umda, not to --solver mboa'",
+        "auto, --umda-acceleration, both, '--umda-acceleration applies to --solver umda, not to --solver auto'",
+        "umda, --umda-acceleration, receivers, '--umda-acceleration ''receivers'' is unknown; expected sender or both'",
+        "umda, --umda-tests, 2000, '--umda-tests 2000 is out of range; expected 0..1000'",
+        "umda, --umda-blocks, 61, '--umda-blocks 61 is out of range; expected 0..60 (the population)'",
+        "umda, --umda-block-slots, none, '--umda-block-slots ''none'' is unknown; expected first or select'",
     })
     void anEaOptionWithAnotherSolverIsRefused(String solver, String option, String value, String says) {
         MainTest.Result r = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--solver", solver, option, value);
