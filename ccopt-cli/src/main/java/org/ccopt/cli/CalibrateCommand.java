@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,6 +14,8 @@ import java.util.function.Function;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Csv;
 import org.ccopt.cupstack.Calibration;
+import org.ccopt.cupstack.Descent;
+import org.ccopt.cupstack.JointFit;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.util.AtomicFiles;
@@ -41,9 +42,16 @@ final class CalibrateCommand implements Callable<Integer> {
                     + "against the 2023 Table 2; descent2023: coordinate descent on the 2023 Table 2 from the router options' "
                     + "model, ranked by the target (the larger of mean / 4 %% and max / 12 %%; on a tie the equal column pairs kept, "
                     + "then the mean); descent2018: the same on the 2018 durations, keeping the known answers; row2023: 2,880 "
-                    + "models that decide which VCs share a link, against one row of the 2023 Table 2 (--traffic) "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "models that decide which VCs share a link, against one row of the 2023 Table 2 (--traffic); "
+                    + "joint: every model of --models against both papers at once (the larger of the two target ratios) "
+                    + "with the held-out figures beside; descent-joint: coordinate descent on that joint ratio from the "
+                    + "router options' model (default: ${DEFAULT-VALUE}).")
     String stage;
+
+    @Option(names = "--models", paramLabel = "FILE",
+            description = "joint: files of models, a CSV with a 'model' column (as screen2018 and grid2023 write) or one "
+                    + "model per line; repeat for several.")
+    List<Path> models;
 
     @Option(names = "--traffic", paramLabel = "PATTERN",
             description = "row2023: the row of the 2023 Table 2, one of bcmp, brev, brot, shfl, torn, trns (default: bcmp).")
@@ -82,11 +90,16 @@ final class CalibrateCommand implements Callable<Integer> {
         if (router.buffer < 1 || router.buffer > 1024) { // checked here: fit2018 reads a refused simulator as "needs more VCs"
             throw new InvalidInputException("--buffer " + router.buffer + " is out of range; expected 1..1024 flits per VC");
         }
-        boolean listing = stage.equals("screen2018") || stage.equals("grid2023") || stage.equals("row2023");
+        boolean listing = stage.equals("screen2018") || stage.equals("grid2023") || stage.equals("row2023") || stage.equals("joint");
         for (String o : List.of("--out", "--top")) {
             if (!listing && spec.commandLine().getParseResult().hasMatchedOption(o)) {
-                throw new InvalidInputException(o + " applies to --stage screen2018, grid2023 and row2023 only; got --stage " + stage);
+                throw new InvalidInputException(o + " applies to --stage screen2018, grid2023, row2023 and joint only; got --stage "
+                        + stage);
             }
+        }
+        if (stage.equals("joint") != (models != null)) {
+            throw new InvalidInputException(stage.equals("joint") ? "--stage joint needs --models FILE (a CSV with a 'model' column,"
+                    + " or one model per line)" : "--models applies to --stage joint only; got --stage " + stage);
         }
         if (!stage.equals("row2023") && traffic != null) {
             throw new InvalidInputException("--traffic applies to --stage row2023 only; got --stage " + stage);
@@ -99,8 +112,10 @@ final class CalibrateCommand implements Callable<Integer> {
             case "descent2023" -> descent2023(w, router.model(RouterModel.CCOPT), workers);
             case "grid2023" -> grid(w, workers);
             case "row2023" -> row(w, workers);
-            default -> throw new InvalidInputException("--stage '" + stage
-                    + "' is unknown; expected check, screen2018, descent2018, grid2023, descent2023 or row2023");
+            case "joint" -> joint(w, workers);
+            case "descent-joint" -> descentJoint(w, router.model(RouterModel.CCOPT), workers);
+            default -> throw new InvalidInputException("--stage '" + stage + "' is unknown; expected check, screen2018, descent2018, "
+                    + "grid2023, descent2023, row2023, joint or descent-joint");
         }
         return Main.OK;
     }
@@ -274,6 +289,94 @@ final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
+    /** A screen ranks the 2023 table only where the 2018 ratio is at most this (the joint ratio is above it anyway). */
+    private static final double JOINT_CAP = 3;
+
+    /** Every model of the --models files against both papers, ranked by the joint ratio. */
+    private void joint(PrintWriter w, int workers) throws Exception {
+        java.util.LinkedHashSet<RouterModel> list = new java.util.LinkedHashSet<>();
+        for (Path f : models) {
+            String text = java.nio.file.Files.readString(f);
+            boolean csv = text.startsWith("model,") || text.startsWith("\"model\",");
+            if (csv) {
+                for (Map<String, String> row : Csv.read(text)) {
+                    list.add(RouterModel.parse(row.get("model")).withDefaultScheme(VcSelection.C00));
+                }
+            } else {
+                text.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                        .forEach(l -> list.add(RouterModel.parse(l).withDefaultScheme(VcSelection.C00)));
+            }
+        }
+        long started = System.nanoTime();
+        List<JointFit> fits = new ArrayList<>();
+        List<List<Object>> csv = new ArrayList<>();
+        for (RouterModel m : list) {
+            JointFit f = JointFit.of(m, workers, JOINT_CAP);
+            if (f == null) {
+                continue;
+            }
+            fits.add(f);
+            csv.add(jointRow(f));
+            if (out != null) { // progress survives an interruption
+                AtomicFiles.writeAtomically(out, Csv.write(JOINT_HEADER, csv));
+            }
+        }
+        fits.sort((a, b) -> a.closerThan(b) ? -1 : b.closerThan(a) ? 1 : 0);
+        w.printf(Locale.ROOT, "%d models in %.1f s (2023 table measured where the 2018 ratio is at most %.0f)%n", list.size(),
+                (System.nanoTime() - started) / 1e9, JOINT_CAP);
+        w.println("| rank | joint | 2018 mean/max % | 2023 mean/max % | pairs | held out: S=1 mean/max %, triples % | readings |");
+        w.println("| ---: | ---: | --- | --- | ---: | --- | --- |");
+        for (int i = 0; i < Math.min(top, fits.size()); i++) {
+            JointFit f = fits.get(i);
+            w.println("| " + (i + 1) + " | " + String.join(" | ", jointCells(f)) + " |");
+        }
+    }
+
+    private static final List<String> JOINT_HEADER = List.of("model", "scheme2018", "knownAnswers", "joint", "mean2018", "max2018",
+            "mean2023", "max2023", "equalColumnPairs", "unsplitMean", "unsplitMax", "triplesPercent", "cells2023");
+
+    private static List<Object> jointRow(JointFit f) {
+        Calibration.Errors e18 = f.fit2018().errors(f.fit2018().bestScheme());
+        Calibration.Errors e23 = f.fit2023().errors();
+        Calibration.Errors s1 = f.unsplitErrors();
+        StringBuilder cells = new StringBuilder();
+        for (int[] r : f.fit2023().cells()) {
+            cells.append(cells.length() == 0 ? "" : " ").append(joined(r, "/"));
+        }
+        return List.of(f.fit2018().model().describe(), f.fit2018().bestScheme(), f.fit2018().knownAnswersHold(), three(f.ratio()),
+                three(e18.meanAbsPercent()), three(e18.maxAbsPercent()), three(e23.meanAbsPercent()), three(e23.maxAbsPercent()),
+                f.fit2023().equalColumnPairs(), three(s1.meanAbsPercent()), three(s1.maxAbsPercent()),
+                three(f.triplesErrorPercent()), cells.toString());
+    }
+
+    private static List<String> jointCells(JointFit f) {
+        Calibration.Errors e18 = f.fit2018().errors(f.fit2018().bestScheme());
+        Calibration.Errors e23 = f.fit2023().errors();
+        Calibration.Errors s1 = f.unsplitErrors();
+        return List.of(String.format(Locale.ROOT, "%.2f", f.ratio()),
+                String.format(Locale.ROOT, "%.2f / %.1f (%s)", e18.meanAbsPercent(), e18.maxAbsPercent(), f.fit2018().bestScheme()),
+                String.format(Locale.ROOT, "%.2f / %.1f", e23.meanAbsPercent(), e23.maxAbsPercent()),
+                String.valueOf(f.fit2023().equalColumnPairs()),
+                String.format(Locale.ROOT, "%.1f / %.1f, %+.1f", s1.meanAbsPercent(), s1.maxAbsPercent(), f.triplesErrorPercent()),
+                f.fit2018().model().describe());
+    }
+
+    /** Coordinate descent on the joint ratio ({@link JointFit#closerThan}), printing every model it measures. */
+    private void descentJoint(PrintWriter w, RouterModel start, int workers) {
+        RouterModel end = descend(w, start, m -> {
+            JointFit f = JointFit.of(m, workers, Double.POSITIVE_INFINITY);
+            if (f == null) {
+                w.println("  needs more than 3 VCs: " + m.describe());
+            } else {
+                w.println("  " + String.join(" | ", jointCells(f)));
+            }
+            w.flush();
+            return Optional.ofNullable(f);
+        }, (a, b) -> a.isPresent() && (b.isEmpty() || a.get().closerThan(b.get())));
+        JointFit f = JointFit.of(end, workers, Double.POSITIVE_INFINITY);
+        w.println("end: " + String.join(" | ", jointCells(f)));
+    }
+
     /** Says so when the run's buffer is not the papers' (a sensitivity check). */
     private void noteBuffer(PrintWriter w) {
         if (router.buffer != Calibration.BUFFER) {
@@ -282,33 +385,15 @@ final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Coordinate descent: from {@code start}, moves to the first neighbour ({@link Calibration#neighbours}) that
-     * {@code better} prefers, pass after pass, until a pass finds none; every model is evaluated once.
-     */
+    /** {@link Descent} from {@code start}, printing every move and where it ended. */
     private static <F> RouterModel descend(PrintWriter w, RouterModel start, Function<RouterModel, F> evaluate,
                                            BiPredicate<F, F> better) {
-        Map<RouterModel, F> seen = new HashMap<>();
-        RouterModel current = start;
-        F best = seen.computeIfAbsent(current, evaluate);
-        boolean improved = true;
-        int pass = 0;
-        while (improved) {
-            improved = false;
-            pass++;
-            for (RouterModel m : Calibration.neighbours(current)) {
-                F f = seen.computeIfAbsent(m, evaluate);
-                if (better.test(f, best)) {
-                    best = f;
-                    current = m;
-                    improved = true;
-                    w.printf(Locale.ROOT, "pass %d: better: %s%n", pass, m.describe());
-                    w.flush();
-                }
-            }
-        }
-        w.printf("descent ended after %d passes, %d models evaluated%n", pass, seen.size());
-        return current;
+        Descent.Result<F> r = new Descent<>(evaluate, better).from(start, line -> {
+            w.println(line);
+            w.flush();
+        });
+        w.printf("descent ended after %d passes, %d models evaluated%n", r.passes(), r.evaluated());
+        return r.model();
     }
 
     private void descent2023(PrintWriter w, RouterModel start, int workers) {
