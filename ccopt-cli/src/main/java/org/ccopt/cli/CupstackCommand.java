@@ -16,6 +16,7 @@ import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
 import org.ccopt.cupstack.CupStackValidator;
 import org.ccopt.cupstack.GeneGroup;
+import org.ccopt.cupstack.LateAcceptance;
 import org.ccopt.cupstack.Method;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.cupstack.SortKey;
@@ -124,6 +125,10 @@ final class CupstackCommand implements Callable<Integer> {
     @Option(names = "--max-synonyms", defaultValue = "1000", description = "Recorded synonyms of the best (default: ${DEFAULT-VALUE}).")
     int maxSynonyms;
 
+    @Option(names = "--history-length", paramLabel = "L", description = "lahc: durations the late acceptance compares "
+            + "with, L moves back (default: " + CupStackRun.DEFAULT_HISTORY + ").")
+    Integer historyLength;
+
     @Option(names = "--seed", defaultValue = "1", description = "GA seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -138,18 +143,44 @@ final class CupstackCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (control.resume == null) {
             List<String> all = spec.commandLine().getParseResult().originalArgs();
-            return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);
+            checkLateAcceptanceOptions();
+            return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null, null);
         }
-        Checkpoint<CupStackGa.State> resumed = Checkpoint.read(control.resume, CupStackGa.State.class);
+        // the checkpoint of the late-acceptance search holds its own state; every other method's is the GA's
+        boolean lahc = Checkpoint.holds(control.resume, LateAcceptance.State.class);
+        Checkpoint<?> resumed = lahc ? Checkpoint.read(control.resume, LateAcceptance.State.class)
+                : Checkpoint.read(control.resume, CupStackGa.State.class);
         CupstackCommand saved = new CupstackCommand();
         List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
         saved.spec = spec;
         saved.out = control.resume;
         control.overrideRecorded(saved.control, spec);
-        return saved.optimize(arguments, resumed.state());
+        if (lahc != (Method.parse(saved.method) == Method.LAHC)) {
+            throw new InvalidInputException("checkpoint '" + control.resume.resolve(Checkpoint.FILE) + "' holds a state of "
+                    + (lahc ? "the late-acceptance search" : "the GA") + ", but its arguments name --method " + saved.method);
+        }
+        return lahc ? saved.optimize(arguments, null, (LateAcceptance.State) resumed.state())
+                : saved.optimize(arguments, (CupStackGa.State) resumed.state(), null);
     }
 
-    private int optimize(List<String> arguments, CupStackGa.State resumed) throws Exception {
+    /** GA options do not apply to lahc, nor --history-length to the GA methods: refused, never ignored. */
+    private void checkLateAcceptanceOptions() {
+        picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        boolean lahc = Method.parse(method) == Method.LAHC;
+        if (!lahc && historyLength != null) {
+            throw new InvalidInputException("--history-length applies to --method lahc only; got --method " + method);
+        }
+        for (String o : List.of("--training", "--mutation-rate", "--crossover-interval", "--crossover-rate", "--crossover-pairs",
+                "--tie", "--lifetime", "--watchdog", "--max-synonyms", "--seed-simple", "--no-prune")) {
+            if (lahc && given.hasMatchedOption(o)) {
+                throw new InvalidInputException(o + " applies to the GA methods; --method lahc (ccopt's late-acceptance search, "
+                        + "which always starts from simple stacking) takes --generations, --population (moves per generation), "
+                        + "--history-length and --seed");
+            }
+        }
+    }
+
+    private int optimize(List<String> arguments, CupStackGa.State resumed, LateAcceptance.State resumedLa) throws Exception {
         Topology t = TopologySpec.parse(topology);
         TrafficPattern pattern = TrafficPattern.parse(traffic);
         Method m = Method.parse(method);
@@ -167,7 +198,7 @@ final class CupstackCommand implements Callable<Integer> {
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         CupStackRun.Options options = new CupStackRun.Options(m, problem, model.defaultScheme(), GeneGroup.parseSet(freeze),
                 key, fromSlices, estimateSlices, interval < 0 ? problem.sliceFlits() : interval, settings, pattern.label(), workers,
-                seedSimple);
+                seedSimple, historyLength == null ? CupStackRun.DEFAULT_HISTORY : historyLength);
         long started = System.nanoTime();
         try (CupStackRun run = new CupStackRun(options)) {
             CupStackGa ga = noPrune && run.ga() != null ? run.ga().withoutPruning() : run.ga();
@@ -180,6 +211,17 @@ final class CupstackCommand implements Callable<Integer> {
                         CupStackGa.State::generation, s -> String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(),
                                 s.history().get(s.history().size() - 1).meanNew()),
                         ga::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out));
+            }
+            LateAcceptance la = run.lateAcceptance();
+            if (la != null) {
+                if (resumedLa != null) {
+                    la.checkResumable(resumedLa);
+                }
+                state = ResumableRun.execute("cupstack lahc", generations, resumedLa != null ? resumedLa : la.initial(),
+                        LateAcceptance.State::generation, s -> String.format(Locale.ROOT, "best %d, current %d",
+                                s.bestScore().objective(), s.currentScore().objective()),
+                        la::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out))
+                        .asGaState();
             }
             CupStackRun.Result r = run.finish(state);
             double seconds = (System.nanoTime() - started) / 1e9;

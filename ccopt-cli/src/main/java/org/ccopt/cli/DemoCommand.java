@@ -116,7 +116,7 @@ final class DemoCommand implements Callable<Integer> {
         Problem problem = new Problem(torus, TrafficPattern.SHFL.destinations(torus, 1), 2, 1, 8, 3, 4, false, false);
         CupStackGa.Settings settings = new CupStackGa.Settings(20, 40, 20, 0.02, 10, 0.8, 10, CupStackGa.Tie.AGE, 0, 0, 100, 1);
         try (CupStackRun run = new CupStackRun(new CupStackRun.Options(Method.FULL, problem, VcSelection.C00,
-                EnumSet.noneOf(GeneGroup.class), SortKey.T01, 1, 2, 8, settings, "shfl", 2, true))) {
+                EnumSet.noneOf(GeneGroup.class), SortKey.T01, 1, 2, 8, settings, "shfl", 2, true, CupStackRun.DEFAULT_HISTORY))) {
             CupStackRun.Result r = run.finish(run.ga().run(run.ga().initial(), x -> { }));
             w.printf("   shfl on torus:8x8, one 16-flit packet per node: %d cycles; 2 slices of 8 flits, simple stacking %d;%n"
                     + "   extended Cup-Stacking GA (20 x 40) %d cycles at V = %d%n", r.baselineCycles(), r.simpleStackingCycles(),

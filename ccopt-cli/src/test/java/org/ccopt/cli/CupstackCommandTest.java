@@ -124,6 +124,48 @@ class CupstackCommandTest {
         assertThat(Files.readAllLines(lines)).hasSize(12);
     }
 
+    private static final String[] LAHC = {"cupstack", "--topology", "torus:4x4", "--traffic", "brev", "--slices", "2",
+        "--packet-flits", "4", "--population", "10", "--seed", "3", "--method", "lahc", "--history-length", "20", "--json"};
+
+    /**
+     * ccopt's late-acceptance search: starts from the simple stacking it prints and never ends above it, counts its
+     * moves as the GA counts evaluations, writes the GA's outputs, replays in sim, and resumes to the uninterrupted
+     * result from its own checkpoint.
+     */
+    @Test
+    void lateAcceptanceRunsResumesAndReplays() throws Exception {
+        Path out = dir.resolve("lahc");
+        MainTest.Result r = MainTest.run(concat(LAHC, "--generations", "6", "--out", out.toString()));
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("method").asText()).isEqualTo("lahc");
+        assertThat(j.get("bestCycles").asInt()).isLessThanOrEqualTo(j.get("simpleStackingCycles").asInt());
+        assertThat(j.get("evaluations").asLong()).isEqualTo(1 + 6 * 10);
+        assertThat(Files.readAllLines(out.resolve("generations.csv"))).hasSize(1 + 7);
+        JsonNode replay = MainTest.run("sim", "--params", out.resolve("best.json").toString(), "--json").json();
+        assertThat(replay.get("durationCycles").asInt()).isEqualTo(j.get("bestCycles").asInt());
+
+        Path half = dir.resolve("lahc-half");
+        assertThat(MainTest.run(concat(LAHC, "--generations", "3", "--out", half.toString())).code()).isZero();
+        JsonNode resumed = MainTest.run("cupstack", "--resume", half.toString(), "--generations", "6", "--json").json();
+        assertThat(resumed.get("bestCycles")).isEqualTo(j.get("bestCycles"));
+        assertThat(resumed.get("interval")).isEqualTo(j.get("interval"));
+        assertThat(resumed.get("evaluations")).isEqualTo(j.get("evaluations"));
+    }
+
+    @Test
+    void lateAcceptanceRefusesTheGaOptionsAndTheGaRefusesItsHistory() {
+        for (String[] o : new String[][] {{"--training", "5"}, {"--mutation-rate", "0.1"}, {"--seed-simple"}, {"--tie", "random"}}) {
+            MainTest.Result r = MainTest.run(concat(LAHC, o));
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err().strip()).startsWith("ccopt: " + o[0] + " applies to the GA methods").doesNotContain("\n");
+        }
+        assertThat(MainTest.run(concat(LAHC, "--sort-key", "T05")).err()).contains("lahc accepts by the duration (T01)");
+        assertThat(MainTest.run(concat(LAHC, "--history-length", "0")).err()).contains("--history-length");
+        assertThat(MainTest.run("cupstack", "--history-length", "50").err())
+                .contains("--history-length applies to --method lahc only");
+    }
+
     @Test
     void badInputGetsOneLineAndExitCode2() {
         MainTest.Result r = MainTest.run("cupstack", "--method", "greedy");

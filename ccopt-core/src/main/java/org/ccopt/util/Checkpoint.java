@@ -18,6 +18,11 @@ public record Checkpoint<S>(List<String> arguments, S state) {
         JsonSnapshot.write(dir, FILE, this, state.getClass().getName());
     }
 
+    /** Whether the checkpoint in {@code dir} holds a state of {@code stateType} (false also when there is none). */
+    public static boolean holds(Path dir, Class<?> stateType) {
+        return stateType.getName().equals(JsonSnapshot.typeName(dir, FILE));
+    }
+
     public static <S> Checkpoint<S> read(Path dir, Class<S> stateType) {
         return JsonSnapshot.read(dir, FILE, JsonSnapshot.type(Checkpoint.class, stateType), stateType.getName());
     }

@@ -62,6 +62,23 @@ public final class JsonSnapshot {
         return MAPPER.getTypeFactory().constructParametricType(raw, parameter);
     }
 
+    /**
+     * The type name a snapshot was written under, or "" when the file is missing or not a snapshot ({@link #read}
+     * then says why): for readers that accept one of several state types.
+     */
+    public static String typeName(Path dir, String file) {
+        Path path = dir.resolve(file);
+        if (!java.nio.file.Files.isRegularFile(path)) {
+            return "";
+        }
+        try {
+            JsonNode envelope = MAPPER.readTree(path.toFile());
+            return envelope == null ? "" : envelope.path("type").asText();
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
     /** Reads a snapshot written under the type name {@code typeName} as a value of {@code type}. */
     public static <T> T read(Path dir, String file, JavaType type, String typeName) {
         Path path = dir.resolve(file);

@@ -25,11 +25,15 @@ public final class CupStackRun implements AutoCloseable {
      * @param estimateSlices S' of rough estimation (E2, E4)
      * @param interval      V where V is frozen
      * @param seedSimple    start the GA with simple stacking's configuration among the random chromosomes
+     * @param historyLength the late-acceptance search's history ({@link Method#LAHC} only)
      */
     public record Options(Method method, Problem problem, VcSelection scheme, EnumSet<GeneGroup> freeze, SortKey key,
                           int fromSlices, int estimateSlices, int interval, CupStackGa.Settings ga, String traffic, int threads,
-                          boolean seedSimple) {
+                          boolean seedSimple, int historyLength) {
     }
+
+    /** The late-acceptance history of Burke and Bykov's examples, ccopt's default for {@link Method#LAHC}. */
+    public static final int DEFAULT_HISTORY = 200;
 
     /** The method's answer and its references. */
     public record Result(int baselineCycles, int simpleStackingCycles, int[] simplePerScheme, int[] simpleIntervals,
@@ -45,6 +49,7 @@ public final class CupStackRun implements AutoCloseable {
     private final GeneSpace space;
     private final Evaluator evaluator;
     private final CupStackGa ga;
+    private final LateAcceptance lateAcceptance;
     private final int td0;
     /** ccopt's simple-stacking seed of the initial population, or null. */
     private final Chromosome seed;
@@ -77,7 +82,11 @@ public final class CupStackRun implements AutoCloseable {
         GeneSpace reference = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), target.sliceFlits(),
                 EnumSet.complementOf(EnumSet.of(GeneGroup.C)), o.scheme(), o.interval());
         this.td0 = referenceDuration(sim, reference, frozen.contains(GeneGroup.C), o.ga().seed());
-        Stacking.Sweep seedSweep = m != Method.SIMPLE && o.seedSimple() ? seedSweep(sim, frozen) : null;
+        if (m == Method.LAHC && o.key() != SortKey.T01) {
+            throw InvalidInputException.parameter("sort-key", o.key() + " applies to the GA methods; lahc accepts by the duration (T01)");
+        }
+        // the late-acceptance search always starts from simple stacking's best configuration
+        Stacking.Sweep seedSweep = m != Method.SIMPLE && (o.seedSimple() || m == Method.LAHC) ? seedSweep(sim, frozen) : null;
         // V's range reaches the seed's interval, so that the seed lies inside the gene space (ccopt's addition)
         int intervalCeiling = seedSweep == null ? 0 : seedSweep.interval();
         this.space = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), td0, frozen, o.scheme(), o.interval(),
@@ -89,7 +98,9 @@ public final class CupStackRun implements AutoCloseable {
             throw new InvalidInputException("every gene group is frozen (" + frozen + "): the GA has nothing left to search; "
                     + "freeze fewer groups, or use the simple method");
         }
-        this.ga = m == Method.SIMPLE ? null : new CupStackGa(space, evaluator, o.ga(), o.key(), seed);
+        this.ga = m == Method.SIMPLE || m == Method.LAHC ? null : new CupStackGa(space, evaluator, o.ga(), o.key(), seed);
+        this.lateAcceptance = m != Method.LAHC ? null : new LateAcceptance(space, evaluator, new LateAcceptance.Settings(
+                o.historyLength(), o.ga().population(), o.ga().generations(), o.ga().seed()), seed);
     }
 
     /**
@@ -147,9 +158,14 @@ public final class CupStackRun implements AutoCloseable {
         return seed != null && seed.sameGenes(c);
     }
 
-    /** The GA, or null for simple stacking. */
+    /** The GA, or null for simple stacking and the late-acceptance search. */
     public CupStackGa ga() {
         return ga;
+    }
+
+    /** The late-acceptance search of {@link Method#LAHC}, else null. */
+    public LateAcceptance lateAcceptance() {
+        return lateAcceptance;
     }
 
     public GeneSpace space() {
@@ -168,7 +184,10 @@ public final class CupStackRun implements AutoCloseable {
         return base;
     }
 
-    /** The method's answer from the GA's final state ({@code null} for simple stacking), validated. */
+    /**
+     * The method's answer from the GA's final state ({@code null} for simple stacking; the late-acceptance search's
+     * as {@link LateAcceptance.State#asGaState}), validated.
+     */
     public Result finish(CupStackGa.State state) {
         Method m = options.method();
         VcSelection[] schemes = VcSelection.values();

@@ -41,6 +41,8 @@ public final class GeneSpace {
     private final int intervalMax;
     private final int delayMax;
     private final int[] alterable;
+    /** Where each group's genes start in {@link #alterable} (V, I, C, Q, end): the groups lie in that order. */
+    private final int[] groupStart = new int[5];
 
     /**
      * @param candidates    {@link FlitSimulator#requestingInputs} of {@code sim}, computed once per run
@@ -79,11 +81,13 @@ public final class GeneSpace {
         if (!frozen.contains(GeneGroup.V) && intervalMax > intervalMin) {
             list[k++] = 0;
         }
+        groupStart[1] = k;
         for (int u = 0; u < nodes && !frozen.contains(GeneGroup.I) && delayMax > 0; u++) {
             if (sends[u]) {
                 list[k++] = 1 + u;
             }
         }
+        groupStart[2] = k;
         for (int port = 0; port < nodes * ports && !frozen.contains(GeneGroup.C); port++) {
             int any = 0;
             for (int v = 0; v < vcs; v++) {
@@ -93,11 +97,13 @@ public final class GeneSpace {
                 list[k++] = cBase() + port;
             }
         }
+        groupStart[3] = k;
         for (int o = 0; o < nodes * ports * vcs && !frozen.contains(GeneGroup.Q); o++) {
             if (Integer.bitCount(candidates[o]) > 1) {
                 list[k++] = qBase() + o;
             }
         }
+        groupStart[4] = k;
         this.alterable = Arrays.copyOf(list, k);
     }
 
@@ -177,6 +183,53 @@ public final class GeneSpace {
             }
         }
         return new Chromosome(interval, c.delay(), c.scheme(), c.queueOrder());
+    }
+
+    /**
+     * A copy of {@code c} with one gene changed, the move of ccopt's late-acceptance search ({@link LateAcceptance};
+     * not the paper's operator). V, where alterable, is moved in one move of ten, by 1-3 in either direction (the
+     * duration responds to V smoothly near its best value); otherwise one of the alterable groups I, C and Q is drawn
+     * with equal probability, so that Q's many genes (about 2/3 of a 16x16 chromosome, and inert while every delay is
+     * 0) do not take most moves, and one gene of it changes: an injection delay is redrawn uniformly or shifted by 1-8
+     * cycles (half and half), a scheme or a queue order is redrawn as {@link #mutate} does.
+     *
+     * @throws IllegalStateException if no gene is alterable
+     */
+    public Chromosome neighbour(Chromosome c, SplittableRandom rnd) {
+        if (alterable.length == 0) {
+            throw new IllegalStateException("no alterable gene");
+        }
+        boolean hasV = groupStart[1] > 0;
+        int groups = 0;
+        for (int g = 1; g <= 3; g++) {
+            groups += groupStart[g + 1] > groupStart[g] ? 1 : 0;
+        }
+        if (hasV && (groups == 0 || rnd.nextInt(10) == 0)) {
+            int step = 1 + rnd.nextInt(3);
+            int v = c.interval() + (rnd.nextBoolean() ? step : -step);
+            if (clampInterval(v) == c.interval()) {
+                v = c.interval() + (v > c.interval() ? -step : step); // at an end of the range: the other way
+            }
+            return c.withInterval(clampInterval(v));
+        }
+        int pick = rnd.nextInt(groups);
+        int g = 1;
+        while (groupStart[g + 1] == groupStart[g] || pick-- > 0) {
+            g++;
+        }
+        int gene = alterable[groupStart[g] + rnd.nextInt(groupStart[g + 1] - groupStart[g])];
+        Chromosome n = c.copy();
+        if (g == 1 && rnd.nextBoolean()) {
+            int u = gene - 1;
+            int shift = 1 + rnd.nextInt(8);
+            int d = Math.max(0, Math.min(delayMax, n.delay()[u] + (rnd.nextBoolean() ? shift : -shift)));
+            if (d != n.delay()[u]) {
+                n.delay()[u] = d;
+                return n;
+            }
+        }
+        alter(n, gene, rnd);
+        return n;
     }
 
     /** The weaker parent with each alterable gene taken from the stronger one with probability {@code rate}. */

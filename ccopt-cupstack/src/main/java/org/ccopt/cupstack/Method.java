@@ -4,7 +4,7 @@ import java.util.EnumSet;
 import java.util.Locale;
 import org.ccopt.InvalidInputException;
 
-/** The Cup-Stacking methods of Yokota et al. 2023 (Table 4's column groups). */
+/** The Cup-Stacking methods of Yokota et al. 2023 (Table 4's column groups), and ccopt's own search beside them. */
 public enum Method {
     /** The extended method, full GA over V, I, C and Q (§5.4 (1)). */
     FULL("full", EnumSet.noneOf(GeneGroup.class)),
@@ -19,7 +19,9 @@ public enum Method {
     /** Post-stacking: a V sweep over every recorded synonym of a GA run's best (§6.3). */
     POST("post", EnumSet.noneOf(GeneGroup.class)),
     /** The perturbation method: every evaluation also tries V +- 5 (§7.1). */
-    PERTURB("perturb", EnumSet.noneOf(GeneGroup.class));
+    PERTURB("perturb", EnumSet.noneOf(GeneGroup.class)),
+    /** ccopt's own search, not the paper's: late-acceptance hill climbing from simple stacking ({@link LateAcceptance}). */
+    LAHC("lahc", EnumSet.noneOf(GeneGroup.class));
 
     private final String label;
     private final EnumSet<GeneGroup> frozen;
@@ -43,7 +45,7 @@ public enum Method {
         return this == EXTRAPOLATE || this == ESTIMATE || this == POST;
     }
 
-    public static final String NAMES = "full, no-tadj, simple, extrapolate, estimate, post, perturb";
+    public static final String NAMES = "full, no-tadj, simple, extrapolate, estimate, post, perturb, lahc";
 
     public static Method parse(String text) {
         for (Method m : values()) {

@@ -17,9 +17,11 @@ class CupStackRunTest {
 
     private static CupStackRun.Result solve(Method m, int fromSlices) {
         CupStackRun.Options o = new CupStackRun.Options(m, PROBLEM, VcSelection.C00, EnumSet.noneOf(GeneGroup.class), SortKey.T01,
-                fromSlices, 2, PROBLEM.sliceFlits(), Fixtures.settings(8, 4), "brev", 2, true);
+                fromSlices, 2, PROBLEM.sliceFlits(), Fixtures.settings(8, 4), "brev", 2, true, CupStackRun.DEFAULT_HISTORY);
         try (CupStackRun run = new CupStackRun(o)) {
-            CupStackGa.State s = run.ga() == null ? null : run.ga().run(run.ga().initial(), x -> { });
+            LateAcceptance la = run.lateAcceptance();
+            CupStackGa.State s = run.ga() != null ? run.ga().run(run.ga().initial(), x -> { })
+                    : la != null ? la.run(la.initial(), x -> { }).asGaState() : null;
             return run.finish(s); // finish() validates the answer by replaying its parameter file
         }
     }
@@ -70,7 +72,7 @@ class CupStackRunTest {
         Problem p = new Problem(Fixtures.TORUS8, org.ccopt.traffic.TrafficPattern.parse(traffic).destinations(Fixtures.TORUS8, 1),
                 2, 1, 8, 3, 4, false, false, org.ccopt.flitsim.RouterModel.YOKOTA2023);
         CupStackRun.Options o = new CupStackRun.Options(Method.FULL, p, VcSelection.C00, EnumSet.noneOf(GeneGroup.class),
-                SortKey.T01, 1, 2, 8, Fixtures.settings(3, 1), traffic, 2, true);
+                SortKey.T01, 1, 2, 8, Fixtures.settings(3, 1), traffic, 2, true, CupStackRun.DEFAULT_HISTORY);
         try (CupStackRun run = new CupStackRun(o)) {
             CupStackGa.State initial = run.ga().initial();
             CupStackRun.Result r = run.finish(run.ga().run(initial, x -> { }));
@@ -84,7 +86,7 @@ class CupStackRunTest {
     void theSeedOfAFrozenSchemeIsThatSchemesSimpleStacking() {
         Problem p = Fixtures.problem(Fixtures.TORUS8, "shfl", 2, 8);
         CupStackRun.Options o = new CupStackRun.Options(Method.FULL, p, VcSelection.C04, EnumSet.of(GeneGroup.C, GeneGroup.Q),
-                SortKey.T01, 1, 2, 8, Fixtures.settings(2, 1), "shfl", 2, true);
+                SortKey.T01, 1, 2, 8, Fixtures.settings(2, 1), "shfl", 2, true, CupStackRun.DEFAULT_HISTORY);
         try (CupStackRun run = new CupStackRun(o)) {
             CupStackRun.Result r = run.finish(run.ga().run(run.ga().initial(), x -> { }));
             assertThat(r.bestScore().duration()).isLessThanOrEqualTo(r.simplePerScheme()[VcSelection.C04.ordinal()]);

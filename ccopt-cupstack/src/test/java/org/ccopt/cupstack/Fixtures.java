@@ -31,6 +31,6 @@ final class Fixtures {
 
     static CupStackRun.Options options(Method m, Problem p, CupStackGa.Settings ga, int threads) {
         return new CupStackRun.Options(m, p, VcSelection.C00, EnumSet.noneOf(GeneGroup.class), SortKey.T01, 1, 2, p.sliceFlits(),
-                ga, "test", threads, false);
+                ga, "test", threads, false, CupStackRun.DEFAULT_HISTORY);
     }
 }

@@ -95,6 +95,30 @@ class GeneSpaceTest {
         assertThat(a.withInterval(a.interval() + 1).crc32()).isNotEqualTo(a.crc32());
     }
 
+    /**
+     * The late-acceptance move changes exactly one gene, stays in the space, and reaches every group that is not
+     * frozen (with V frozen too, only the groups left).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "V", "I,Q", "V,C,Q"})
+    void aNeighbourDiffersInExactlyOneGene(String frozen) {
+        Problem p = Fixtures.problem(Fixtures.TORUS4, "brev", 2, 4);
+        EnumSet<GeneGroup> groups = GeneGroup.parseSet(frozen);
+        GeneSpace space = Fixtures.space(p, groups, 40);
+        SplittableRandom rnd = new SplittableRandom(7);
+        Chromosome c = space.initial(rnd);
+        EnumSet<GeneGroup> moved = EnumSet.noneOf(GeneGroup.class);
+        for (int i = 0; i < 400; i++) {
+            Chromosome n = space.neighbour(c, rnd);
+            assertThat(differingGenes(c, n)).isEqualTo(1);
+            space.check(n);
+            moved.add(n.interval() != c.interval() ? GeneGroup.V : !java.util.Arrays.equals(n.delay(), c.delay()) ? GeneGroup.I
+                    : !java.util.Arrays.equals(n.scheme(), c.scheme()) ? GeneGroup.C : GeneGroup.Q);
+            c = n;
+        }
+        assertThat(moved).isEqualTo(EnumSet.complementOf(groups));
+    }
+
     /** Genes that differ: V, each I_u, each C, and each Q order as a whole. */
     static int differingGenes(Chromosome a, Chromosome b) {
         int d = a.interval() != b.interval() ? 1 : 0;

@@ -31,7 +31,7 @@ public final class CupStackingExample {
         CupStackGa.Settings ga = new CupStackGa.Settings(20, 30, 10, 0.02, 10, 0.8, 10, CupStackGa.Tie.parse("age"), 0, 0,
                 100, 1);
         CupStackRun.Options options = new CupStackRun.Options(Method.FULL, problem, model.defaultScheme(),
-                EnumSet.noneOf(GeneGroup.class), key, 1, 2, problem.sliceFlits(), ga, "shfl", 1, false);
+                EnumSet.noneOf(GeneGroup.class), key, 1, 2, problem.sliceFlits(), ga, "shfl", 1, false, CupStackRun.DEFAULT_HISTORY);
         try (CupStackRun run = new CupStackRun(options)) {
             CupStackRun.Result r = run.finish(run.ga().run(run.ga().initial(), s -> { }));
             System.out.printf("shfl on torus:8x8: unsplit %d cycles, simple stacking %d, Cup-Stacking GA %d%n",
