@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.cupstack.Method;
 import org.ccopt.experiments.Experiment;
 import org.ccopt.experiments.ExperimentRunner;
 import org.ccopt.flitsim.RouterModel;
@@ -114,6 +115,12 @@ final class CupstackSweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (seeds < 1 || seeds > Experiment.MAX_RUNS) {
             throw new InvalidInputException("--seeds " + seeds + " is invalid; expected 1.." + Experiment.MAX_RUNS);
+        }
+        for (String m : method) {
+            if (Method.parse(m) == Method.LAHC) {
+                throw new InvalidInputException("--method lahc is not a GA method; cupstack-sweep crosses the GA's options "
+                        + "(run lahc with cupstack, or from an experiment file with ccopt run)");
+            }
         }
         long runs = seeds;
         for (List<String> axis : List.of(traffic, method, vcSelect, sortKey, freeze, mutationRate, crossoverInterval,

@@ -164,6 +164,8 @@ class CupstackCommandTest {
         assertThat(MainTest.run(concat(LAHC, "--history-length", "0")).err()).contains("--history-length");
         assertThat(MainTest.run("cupstack", "--history-length", "50").err())
                 .contains("--history-length applies to --method lahc only");
+        assertThat(MainTest.run("cupstack-sweep", "--method", "full,lahc", "--out", dir.resolve("s").toString()).err())
+                .contains("--method lahc is not a GA method");
     }
 
     @Test
