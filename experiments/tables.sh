@@ -4,9 +4,9 @@
 # Cup-Stacking Tables 2, 3, 4 and 6 under ccopt's model and Tables 3, 4 and 6 under the 2023 preset, and Cui 2024's
 # Tables 3.4-3.6. About 6 hours on a 2-core machine (Cup-Stacking Table 4 45 minutes, Tables 3 and 6 15 each, the
 # node-mapping table 9, under its preset 13 and 50 more with the random patterns; under the 2023 preset Table 3 34,
-# Table 4 58, Table 6 15 (2026-11-26), Table 4's full GA at ten runs per pattern 40 and ccopt's late-acceptance
-# search 15 (2026-11-27), and, pinned to the preset of 2026-11-25, 40 more for Table 3 at five runs per cell);
-# reruns skip finished runs.
+# Table 4 58, Table 6 15 (2026-11-26), Table 4's full GA at ten runs per pattern 40 under each initial-scheme
+# reading and ccopt's late-acceptance search 15 (2026-11-27), and, pinned to the preset of 2026-11-25, 40 more for
+# Table 3 at five runs per cell); reruns skip finished runs.
 # Usage: experiments/tables.sh [NAME...]   (names of experiments/files/NAME.yaml; all of them when none is given)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,6 +58,8 @@ table cupstack-table3-yokota2023-n5 "Table 3 under --model yokota2023 as it stoo
 table cupstack-table4-yokota2023 "Table 4 under --model yokota2023, the paper's unseeded GA: best cycles of one run per cell, columns method/from-slices/estimate-slices/frozen genes (Yokota et al. 2023, Table 4; see flitsim-calibration.md)" \
   --by traffic --pivot method,from-slices,estimate-slices,freeze --show bestCycles:min --format md
 table cupstack-fullga-yokota2023-n10 "Table 4's full GA under --model yokota2023 at the paper's protocol, ten unseeded runs per pattern (the paper's GA): best, mean, sd, 95% interval (Yokota et al. 2023, Table 4; see cupstack-ga-fidelity.md)" \
+  --by traffic --show bestCycles:min,bestCycles:mean,bestCycles:sd,bestCycles:ci95,bestCycles:count --format md
+table cupstack-fullga-yokota2023-n10-uniform "Table 4's full GA under --model yokota2023 at the paper's protocol with one scheme per initial chromosome (--initial-scheme uniform), ten unseeded runs per pattern: best, mean, sd, 95% interval (Yokota et al. 2023, Table 4; see cupstack-ga-fidelity.md)" \
   --by traffic --show bestCycles:min,bestCycles:mean,bestCycles:sd,bestCycles:ci95,bestCycles:count --format md
 table cupstack-lahc-yokota2023 "ccopt's late-acceptance search (cupstack --method lahc, not the paper's) on Table 4's patterns under --model yokota2023 at the GA's 50,000 evaluations, three runs per pattern: best, mean, sd (see cupstack-ga-fidelity.md)" \
   --by traffic --show bestCycles:min,bestCycles:mean,bestCycles:sd,simpleStackingCycles:min,bestCycles:count --format md

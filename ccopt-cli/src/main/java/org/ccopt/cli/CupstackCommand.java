@@ -84,6 +84,11 @@ final class CupstackCommand implements Callable<Integer> {
     @Option(names = "--estimate-slices", defaultValue = "2", description = "S' of the rough estimate T_e (S'-1) + t_d (E2, E4; default: ${DEFAULT-VALUE}).")
     int estimateSlices;
 
+    @Option(names = "--initial-scheme", defaultValue = "port", description = "C of the initial and re-initialised "
+            + "chromosomes: port (a scheme drawn per port) or uniform (one scheme per chromosome, at every port); App. A.3 "
+            + "leaves it open (default: ${DEFAULT-VALUE}).")
+    String initialScheme;
+
     @Option(names = "--seed-simple", description = "ccopt's addition: one initial chromosome is simple stacking's configuration "
             + "(default: an all-random start, as Yokota et al. 2023, App. A.3 run the GA).")
     boolean seedSimple;
@@ -163,15 +168,21 @@ final class CupstackCommand implements Callable<Integer> {
                 : saved.optimize(arguments, (CupStackGa.State) resumed.state(), null);
     }
 
-    /** GA options do not apply to lahc, nor --history-length to the GA methods: refused, never ignored. */
+    /**
+     * GA options do not apply to lahc, nor --history-length to the GA methods, nor --initial-scheme to simple stacking:
+     * refused, never ignored.
+     */
     private void checkLateAcceptanceOptions() {
         picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
         boolean lahc = Method.parse(method) == Method.LAHC;
+        if (Method.parse(method) == Method.SIMPLE && given.hasMatchedOption("--initial-scheme")) {
+            throw new InvalidInputException("--initial-scheme applies to the GA methods; --method simple runs no GA");
+        }
         if (!lahc && historyLength != null) {
             throw new InvalidInputException("--history-length applies to --method lahc only; got --method " + method);
         }
         for (String o : List.of("--training", "--mutation-rate", "--crossover-interval", "--crossover-rate", "--crossover-pairs",
-                "--tie", "--lifetime", "--watchdog", "--max-synonyms", "--seed-simple", "--no-prune")) {
+                "--tie", "--lifetime", "--watchdog", "--max-synonyms", "--seed-simple", "--no-prune", "--initial-scheme")) {
             if (lahc && given.hasMatchedOption(o)) {
                 throw new InvalidInputException(o + " applies to the GA methods; --method lahc (ccopt's late-acceptance search, "
                         + "which always starts from simple stacking) takes --generations, --population (moves per generation), "
@@ -194,7 +205,7 @@ final class CupstackCommand implements Callable<Integer> {
                 key.reinitializes(), key.interlocks(), model);
         CupStackGa.Settings settings = new CupStackGa.Settings(population, generations, training, mutationRate, crossoverInterval,
                 crossoverRate, crossoverPairs == null ? population / 2 : crossoverPairs, CupStackGa.Tie.parse(tie), lifetime, watchdog,
-                maxSynonyms, seed);
+                maxSynonyms, seed, CupStackGa.InitialScheme.parse(initialScheme));
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         CupStackRun.Options options = new CupStackRun.Options(m, problem, model.defaultScheme(), GeneGroup.parseSet(freeze),
                 key, fromSlices, estimateSlices, interval < 0 ? problem.sliceFlits() : interval, settings, pattern.label(), workers,

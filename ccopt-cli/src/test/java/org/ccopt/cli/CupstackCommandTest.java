@@ -41,7 +41,8 @@ class CupstackCommandTest {
     @Test
     void everyMethodRunsFromTheCommandLine() throws Exception {
         for (String method : new String[] {"full", "no-tadj", "simple", "extrapolate", "estimate", "post", "perturb"}) {
-            MainTest.Result r = MainTest.run(concat(SMALL, "--generations", "3", "--method", method));
+            String[] args = concat(SMALL, "--generations", "3", "--method", method);
+            MainTest.Result r = MainTest.run(method.equals("simple") ? args : concat(args, "--initial-scheme", "uniform"));
             assertThat(r.code()).as(method + ": " + r.err()).isZero();
             assertThat(r.json().get("method").asText()).isEqualTo(method);
         }
@@ -164,6 +165,12 @@ class CupstackCommandTest {
         assertThat(MainTest.run(concat(LAHC, "--history-length", "0")).err()).contains("--history-length");
         assertThat(MainTest.run("cupstack", "--history-length", "50").err())
                 .contains("--history-length applies to --method lahc only");
+        MainTest.Result scheme = MainTest.run("cupstack", "--initial-scheme", "diagonal");
+        assertThat(scheme.code()).isEqualTo(2);
+        assertThat(scheme.err().strip()).contains("expected port or uniform").doesNotContain("\n");
+        assertThat(MainTest.run(concat(LAHC, "--initial-scheme", "uniform")).err()).contains("--initial-scheme applies to the GA methods");
+        assertThat(MainTest.run("cupstack", "--method", "simple", "--initial-scheme", "uniform").err())
+                .contains("--initial-scheme applies to the GA methods; --method simple runs no GA");
         assertThat(MainTest.run("cupstack-sweep", "--method", "full,lahc", "--out", dir.resolve("s").toString()).err())
                 .contains("--method lahc is not a GA method");
     }

@@ -54,11 +54,40 @@ public final class CupStackGa {
         }
     }
 
+    /**
+     * How the initial population and every re-initialised chromosome draw the schemes C. App. A.3 does not describe
+     * the initial population; it draws t_d0's reference with "randomly selected C_id" (a scheme per port, ccopt's
+     * {@code PORT}). {@code UNIFORM} draws one scheme per chromosome and sets it at every port, as simple stacking and
+     * Table 3 configure the router (one scheme everywhere).
+     */
+    public enum InitialScheme {
+        PORT, UNIFORM;
+
+        public static InitialScheme parse(String text) {
+            try {
+                return valueOf(text.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidInputException("unknown initial scheme reading '" + text + "'; expected port or uniform");
+            }
+        }
+    }
+
     /** GA parameters; defaults are the paper's values or choices within its ranges (App. A.3). */
     public record Settings(int population, int generations, int training, double mutationRate, int crossoverInterval,
                            double crossoverRate, int crossoverPairs, Tie tie, int lifetime, int watchdog, int maxSynonyms,
-                           long seed) {
+                           long seed, InitialScheme initialScheme) {
+
+        /** The settings with ccopt's default reading of the initial schemes ({@link InitialScheme#PORT}). */
+        public Settings(int population, int generations, int training, double mutationRate, int crossoverInterval,
+                        double crossoverRate, int crossoverPairs, Tie tie, int lifetime, int watchdog, int maxSynonyms, long seed) {
+            this(population, generations, training, mutationRate, crossoverInterval, crossoverRate, crossoverPairs, tie, lifetime,
+                    watchdog, maxSynonyms, seed, InitialScheme.PORT);
+        }
+
         public Settings {
+            if (initialScheme == null) {
+                throw new InvalidInputException("initial scheme reading is missing; expected port or uniform");
+            }
             if (population < 2) {
                 throw InvalidInputException.parameter("population", population + " is invalid; expected >= 2");
             }
@@ -151,7 +180,7 @@ public final class CupStackGa {
         int pop = settings.population();
         Chromosome[] population = new Chromosome[pop];
         for (int i = 0; i < pop; i++) {
-            population[i] = space.initial(SeededStreams.of(settings.seed(), 0, i));
+            population[i] = space.initial(SeededStreams.of(settings.seed(), 0, i), settings.initialScheme() == InitialScheme.UNIFORM);
         }
         if (seed != null) {
             population[0] = seed.copy();
@@ -363,7 +392,8 @@ public final class CupStackGa {
     }
 
     private void reinitialize(Chromosome[] population, Score[] scores, int[] born, int slot, int g) {
-        population[slot] = space.initial(SeededStreams.of(settings.seed(), g, 2 * settings.population() + slot));
+        population[slot] = space.initial(SeededStreams.of(settings.seed(), g, 2 * settings.population() + slot),
+                settings.initialScheme() == InitialScheme.UNIFORM);
         scores[slot] = null;
         born[slot] = g;
     }

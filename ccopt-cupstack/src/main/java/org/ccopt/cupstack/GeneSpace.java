@@ -152,6 +152,15 @@ public final class GeneSpace {
      * (docs/results/cupstack-tables.md).
      */
     public Chromosome initial(SplittableRandom rnd) {
+        return initial(rnd, false);
+    }
+
+    /**
+     * An initial chromosome as {@link #initial(SplittableRandom)}, or, with {@code uniformScheme}, with one scheme drawn
+     * for the whole chromosome and set at every port whose C is alterable (the other reading of App. A.3's initial
+     * population, which the paper does not describe: {@link CupStackGa.InitialScheme#UNIFORM}).
+     */
+    public Chromosome initial(SplittableRandom rnd, boolean uniformScheme) {
         Chromosome c = frozenDefault();
         for (int gene : alterable) {
             if (gene >= qBase()) {
@@ -161,6 +170,12 @@ public final class GeneSpace {
             }
         }
         int v = alterable.length > 0 && alterable[0] == 0 ? intervalMin + rnd.nextInt(intervalMax - intervalMin + 1) : c.interval();
+        if (uniformScheme) {
+            byte u = (byte) rnd.nextInt(VcSelection.values().length);
+            for (int i = groupStart[2]; i < groupStart[3]; i++) {
+                c.scheme()[alterable[i] - cBase()] = u;
+            }
+        }
         return new Chromosome(v, c.delay(), c.scheme(), c.queueOrder());
     }
 

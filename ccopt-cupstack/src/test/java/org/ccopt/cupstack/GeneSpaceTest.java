@@ -96,6 +96,40 @@ class GeneSpaceTest {
     }
 
     /**
+     * The uniform reading of the initial schemes: one scheme at every port whose C is alterable, the same draws for
+     * everything else; with C frozen it changes nothing.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
+    void aUniformInitialChromosomeHasOneSchemeAtEveryAlterablePort(long seed) {
+        Problem p = Fixtures.problem(Fixtures.TORUS4, "brev", 2, 4);
+        GeneSpace space = Fixtures.space(p, EnumSet.noneOf(GeneGroup.class), 40);
+        Chromosome perPort = space.initial(new SplittableRandom(seed));
+        Chromosome uniform = space.initial(new SplittableRandom(seed), true);
+        space.check(uniform);
+        assertThat(uniform.queueOrder()).isEqualTo(perPort.queueOrder());
+        assertThat(uniform.interval()).isEqualTo(perPort.interval());
+        java.util.Set<Byte> used = new java.util.HashSet<>();
+        for (int port = 0; port < uniform.scheme().length; port++) {
+            if (perPort.scheme()[port] != 0 || uniform.scheme()[port] != 0) { // ports without candidates stay at C00
+                used.add(uniform.scheme()[port]);
+            }
+        }
+        assertThat(used).hasSizeLessThanOrEqualTo(1);
+        assertThat(new java.util.HashSet<>(java.util.Arrays.asList(toBoxed(perPort.scheme())))).hasSizeGreaterThan(1);
+        GeneSpace frozenC = Fixtures.space(p, EnumSet.of(GeneGroup.C), 40);
+        assertThat(frozenC.initial(new SplittableRandom(seed), true).scheme()).containsOnly((byte) 0);
+    }
+
+    private static Byte[] toBoxed(byte[] b) {
+        Byte[] r = new Byte[b.length];
+        for (int i = 0; i < b.length; i++) {
+            r[i] = b[i];
+        }
+        return r;
+    }
+
+    /**
      * The late-acceptance move changes exactly one gene, stays in the space, and reaches every group that is not
      * frozen (with V frozen too, only the groups left).
      */
