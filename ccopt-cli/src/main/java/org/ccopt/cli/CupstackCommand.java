@@ -84,9 +84,9 @@ final class CupstackCommand implements Callable<Integer> {
     @Option(names = "--estimate-slices", defaultValue = "2", description = "S' of the rough estimate T_e (S'-1) + t_d (E2, E4; default: ${DEFAULT-VALUE}).")
     int estimateSlices;
 
-    @Option(names = "--initial-scheme", defaultValue = "port", description = "C of the initial and re-initialised "
-            + "chromosomes: port (a scheme drawn per port) or uniform (one scheme per chromosome, at every port); App. A.3 "
-            + "leaves it open (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--initial-scheme", defaultValue = "port", description = "Random C of t_d0's reference run and of the "
+            + "initial and re-initialised chromosomes: port (a scheme drawn per port) or uniform (one scheme, at every "
+            + "port); App. A.3's 'randomly selected C_id' allows both (default: ${DEFAULT-VALUE}).")
     String initialScheme;
 
     @Option(names = "--seed-simple", description = "ccopt's addition: one initial chromosome is simple stacking's configuration "

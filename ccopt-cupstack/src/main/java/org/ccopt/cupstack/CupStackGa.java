@@ -55,10 +55,11 @@ public final class CupStackGa {
     }
 
     /**
-     * How the initial population and every re-initialised chromosome draw the schemes C. App. A.3 does not describe
-     * the initial population; it draws t_d0's reference with "randomly selected C_id" (a scheme per port, ccopt's
-     * {@code PORT}). {@code UNIFORM} draws one scheme per chromosome and sets it at every port, as simple stacking and
-     * Table 3 configure the router (one scheme everywhere).
+     * How the random schemes C are drawn: for t_d0's reference run, App. A.3's only sentence on it ("a single-slice
+     * simulation with randomly selected C_id and I_i = 0", whose t_d0 bounds V and I), and, by ccopt's reading of the
+     * initial population the paper does not describe, for the initial and every re-initialised chromosome. {@code PORT}
+     * reads C_id as a scheme drawn for every port; {@code UNIFORM} as one randomly selected scheme set at every port,
+     * the way simple stacking and Table 3 configure the router.
      */
     public enum InitialScheme {
         PORT, UNIFORM;

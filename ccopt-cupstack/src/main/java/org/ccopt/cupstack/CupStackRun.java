@@ -104,14 +104,16 @@ public final class CupStackRun implements AutoCloseable {
     }
 
     /**
-     * t_d0 of App. A.3: one slice under a random C (unless C is frozen) with I = 0. Under readings that do not guarantee
+     * t_d0 of App. A.3: one slice under a random C (unless C is frozen; drawn per port or as one scheme, by
+     * {@link CupStackGa.InitialScheme}) with I = 0. Under readings that do not guarantee
      * freedom from deadlock a random C may deadlock; the next draw of the same seed is taken then, up to
      * {@value #REFERENCE_DRAWS} draws (the first deadlock is reported if all of them deadlock).
      */
     private int referenceDuration(FlitSimulator sim, GeneSpace reference, boolean cFrozen, long seed) {
         DeadlockException first = null;
         for (int draw = 0; draw < (cFrozen ? 1 : REFERENCE_DRAWS); draw++) {
-            Chromosome c0 = cFrozen ? reference.frozenDefault() : reference.initial(SeededStreams.of(seed, 0, -2 - draw));
+            Chromosome c0 = cFrozen ? reference.frozenDefault() : reference.initial(SeededStreams.of(seed, 0, -2 - draw),
+                    options.ga().initialScheme() == CupStackGa.InitialScheme.UNIFORM);
             try {
                 return Stacking.singleSlice(sim, base.withGenes(c0.scheme(), c0.queueOrder()), gaProblem, c0.delay()).durationCycles();
             } catch (DeadlockException e) {
