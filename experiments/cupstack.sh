@@ -11,8 +11,10 @@ G="${GENERATIONS:-200}"
 S="${SEEDS:-1}"
 CCOPT="${CCOPT:-./ccopt}"   # e.g. CCOPT="java -jar /tmp/ccopt.jar" to keep building while it runs
 # the tables in docs/results/cupstack-tables.md ran under ccopt's earlier router model with the simple-stacking seed;
-# MODEL=yokota2023 SEED= experiments/cupstack.sh reruns them under the 2023 preset, as the paper ran its GA (no seed)
-common=(--topology torus:16x16 --slices 2 --packet-flits 8 --seeds "$S" --model "${MODEL:-ccopt}" ${SEED---seed-simple})
+# MODEL=yokota2023 SEED= experiments/cupstack.sh reruns them under the 2023 preset, as the paper ran its GA (no seed);
+# they drew the random schemes per port (INITIAL_SCHEME=uniform for cupstack's default since 2026-11-27)
+common=(--topology torus:16x16 --slices 2 --packet-flits 8 --seeds "$S" --model "${MODEL:-ccopt}" ${SEED---seed-simple}
+  --initial-scheme "${INITIAL_SCHEME:-port}")
 $CCOPT cupstack-sweep "${common[@]}" --method simple --generations 0 --out "$R/simple"
 $CCOPT cupstack-sweep "${common[@]}" --method full,no-tadj --generations 1000 --out "$R/full"
 $CCOPT cupstack-sweep "${common[@]}" --method full --freeze 'C,Q' --vc-select C00,C01,C02,C03,C04,C05,C06,C07,C08,C09 \

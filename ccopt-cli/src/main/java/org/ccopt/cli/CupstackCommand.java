@@ -84,9 +84,10 @@ final class CupstackCommand implements Callable<Integer> {
     @Option(names = "--estimate-slices", defaultValue = "2", description = "S' of the rough estimate T_e (S'-1) + t_d (E2, E4; default: ${DEFAULT-VALUE}).")
     int estimateSlices;
 
-    @Option(names = "--initial-scheme", defaultValue = "port", description = "Random C of t_d0's reference run and of the "
-            + "initial and re-initialised chromosomes: port (a scheme drawn per port) or uniform (one scheme, at every "
-            + "port); App. A.3's 'randomly selected C_id' allows both (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--initial-scheme", defaultValue = "uniform", description = "Random C of t_d0's reference run and of "
+            + "the initial and re-initialised chromosomes: uniform (one scheme, at every port) or port (a scheme drawn per "
+            + "port, ccopt's default before 2026-11-27); App. A.3's 'randomly selected C_id' allows both (default: "
+            + "${DEFAULT-VALUE}).")
     String initialScheme;
 
     @Option(names = "--seed-simple", description = "ccopt's addition: one initial chromosome is simple stacking's configuration "
@@ -149,7 +150,12 @@ final class CupstackCommand implements Callable<Integer> {
         if (control.resume == null) {
             List<String> all = spec.commandLine().getParseResult().originalArgs();
             checkLateAcceptanceOptions();
-            return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null, null);
+            List<String> recorded = new java.util.ArrayList<>(all.subList(all.indexOf(spec.name()) + 1, all.size()));
+            Method m = Method.parse(method);
+            if (m != Method.SIMPLE && m != Method.LAHC && !spec.commandLine().getParseResult().hasMatchedOption("--initial-scheme")) {
+                recorded.add("--initial-scheme=" + initialScheme); // the checkpoint resumes under the reading it ran with
+            }
+            return optimize(recorded, null, null);
         }
         // the checkpoint of the late-acceptance search holds its own state; every other method's is the GA's
         boolean lahc = Checkpoint.holds(control.resume, LateAcceptance.State.class);
@@ -160,6 +166,9 @@ final class CupstackCommand implements Callable<Integer> {
         saved.spec = spec;
         saved.out = control.resume;
         control.overrideRecorded(saved.control, spec);
+        if (resumed.arguments().stream().noneMatch(a -> a.startsWith("--initial-scheme"))) {
+            saved.initialScheme = "port"; // recorded before the option existed, when per-port schemes were the only reading
+        }
         if (lahc != (Method.parse(saved.method) == Method.LAHC)) {
             throw new InvalidInputException("checkpoint '" + control.resume.resolve(Checkpoint.FILE) + "' holds a state of "
                     + (lahc ? "the late-acceptance search" : "the GA") + ", but its arguments name --method " + saved.method);

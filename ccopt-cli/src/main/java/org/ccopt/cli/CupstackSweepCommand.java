@@ -65,6 +65,10 @@ final class CupstackSweepCommand implements Callable<Integer> {
     @Option(names = "--traffic", defaultValue = "bcmp,brev,brot,shfl,torn,trns", split = ",", description = "Patterns (default: ${DEFAULT-VALUE}).")
     List<String> traffic;
 
+    @Option(names = "--initial-scheme", defaultValue = "uniform", description = "Random C of t_d0's reference and the "
+            + "initial chromosomes, uniform or port, as cupstack's (default: ${DEFAULT-VALUE}).")
+    String initialScheme;
+
     @Option(names = "--method", defaultValue = "full", split = ",", description = "Methods (default: ${DEFAULT-VALUE}).")
     List<String> method;
 
@@ -178,6 +182,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
             p.put("model", model);
             p.putAll(readings);
             p.put("seed-simple", Boolean.toString(seedSimple));
+            p.put("initial-scheme", initialScheme);
             for (int i = 0; i < VARIED.length; i++) {
                 p.put(VARIED[i], r.get(i));
             }

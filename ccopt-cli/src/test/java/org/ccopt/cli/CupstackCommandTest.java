@@ -53,6 +53,8 @@ class CupstackCommandTest {
         JsonNode whole = MainTest.run(concat(SMALL, "--generations", "8")).json();
         Path out = dir.resolve("half");
         MainTest.run(concat(SMALL, "--generations", "4", "--out", out.toString()));
+        // the checkpoint records the reading of the random schemes it ran under, so a later default cannot change it
+        assertThat(Files.readString(out.resolve("checkpoint.json"))).contains("--initial-scheme=uniform");
         JsonNode resumed = MainTest.run("cupstack", "--resume", out.toString(), "--generations", "8", "--json").json();
         assertThat(resumed.get("bestCycles")).isEqualTo(whole.get("bestCycles"));
         assertThat(resumed.get("interval")).isEqualTo(whole.get("interval"));

@@ -78,11 +78,14 @@ public final class CupStackGa {
                            double crossoverRate, int crossoverPairs, Tie tie, int lifetime, int watchdog, int maxSynonyms,
                            long seed, InitialScheme initialScheme) {
 
-        /** The settings with ccopt's default reading of the initial schemes ({@link InitialScheme#PORT}). */
+        /**
+         * The settings with ccopt's default reading of the random schemes, {@link InitialScheme#UNIFORM}, the better fit
+         * to Table 4 (docs/results/cupstack-ga-fidelity.md; {@code PORT} before 2026-11-27).
+         */
         public Settings(int population, int generations, int training, double mutationRate, int crossoverInterval,
                         double crossoverRate, int crossoverPairs, Tie tie, int lifetime, int watchdog, int maxSynonyms, long seed) {
             this(population, generations, training, mutationRate, crossoverInterval, crossoverRate, crossoverPairs, tie, lifetime,
-                    watchdog, maxSynonyms, seed, InitialScheme.PORT);
+                    watchdog, maxSynonyms, seed, InitialScheme.UNIFORM);
         }
 
         public Settings {
