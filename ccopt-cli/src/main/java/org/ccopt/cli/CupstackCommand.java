@@ -152,7 +152,7 @@ final class CupstackCommand implements Callable<Integer> {
             checkLateAcceptanceOptions();
             List<String> recorded = new java.util.ArrayList<>(all.subList(all.indexOf(spec.name()) + 1, all.size()));
             Method m = Method.parse(method);
-            if (m != Method.SIMPLE && m != Method.LAHC && !spec.commandLine().getParseResult().hasMatchedOption("--initial-scheme")) {
+            if (m != Method.SIMPLE && !spec.commandLine().getParseResult().hasMatchedOption("--initial-scheme")) {
                 recorded.add("--initial-scheme=" + initialScheme); // the checkpoint resumes under the reading it ran with
             }
             return optimize(recorded, null, null);
@@ -191,11 +191,11 @@ final class CupstackCommand implements Callable<Integer> {
             throw new InvalidInputException("--history-length applies to --method lahc only; got --method " + method);
         }
         for (String o : List.of("--training", "--mutation-rate", "--crossover-interval", "--crossover-rate", "--crossover-pairs",
-                "--tie", "--lifetime", "--watchdog", "--max-synonyms", "--seed-simple", "--no-prune", "--initial-scheme")) {
+                "--tie", "--lifetime", "--watchdog", "--max-synonyms", "--seed-simple", "--no-prune")) {
             if (lahc && given.hasMatchedOption(o)) {
                 throw new InvalidInputException(o + " applies to the GA methods; --method lahc (ccopt's late-acceptance search, "
                         + "which always starts from simple stacking) takes --generations, --population (moves per generation), "
-                        + "--history-length and --seed");
+                        + "--history-length, --seed and --initial-scheme (t_d0's reference, so the ranges of V and I)");
             }
         }
     }

@@ -170,7 +170,6 @@ class CupstackCommandTest {
         MainTest.Result scheme = MainTest.run("cupstack", "--initial-scheme", "diagonal");
         assertThat(scheme.code()).isEqualTo(2);
         assertThat(scheme.err().strip()).contains("expected port or uniform").doesNotContain("\n");
-        assertThat(MainTest.run(concat(LAHC, "--initial-scheme", "uniform")).err()).contains("--initial-scheme applies to the GA methods");
         assertThat(MainTest.run("cupstack", "--method", "simple", "--initial-scheme", "uniform").err())
                 .contains("--initial-scheme applies to the GA methods; --method simple runs no GA");
         assertThat(MainTest.run("cupstack-sweep", "--method", "full,lahc", "--out", dir.resolve("s").toString()).err())
