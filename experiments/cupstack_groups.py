@@ -96,11 +96,11 @@ def main():
     print("# Cup-Stacking GA: which gene group buys what (Yokota et al. 2023, Tables 3 and 4)\n")
     print(f"Generated on {datetime.date.today()} on a {os.cpu_count()}-core {platform.machine()} machine by "
           f"`experiments/cupstack-groups.sh {directory}` (`ccopt cupstack --model yokota2023 --method full --freeze ... "
-          f"--generations 1000 --seed S --threads 1`, seeds {', '.join(map(str, seeds))}) and "
+          f"--generations 1000 --seed S --threads 1 --initial-scheme port`, seeds {', '.join(map(str, seeds))}) and "
           f"`python3 experiments/cupstack_groups.py {directory} {out}`.\n")
     print("Each cell is the best of the seeds (the mean in parentheses), in cycles, 16x16 torus, two slices of one 8-flit "
           "packet, the paper's GA at its protocol (50 chromosomes, 1,000 generations, r_m 0.02, i_c 10, r_c 0.8, lifetime "
-          "200, ties by age), unseeded. The letters name the groups searched; the others are frozen: I at 0, Q at port "
+          "200, ties by age), unseeded, random schemes per port (the reading before 2026-11-27). The letters name the groups searched; the others are frozen: I at 0, Q at port "
           "order, C at the pattern's best simple-stacking scheme under yokota2023 (bcmp C05, flat; brev C04; brot C05; "
           "shfl C09), V at l_c. The paper's columns are the best of its 1,440 runs per cell.\n")
     head = ["pattern", "simple (ccopt / paper)"] + [g for g in GROUPS] + ["paper full GA", "paper w/o T_adj",
