@@ -45,11 +45,13 @@ class CupStackGaTest {
     @ParameterizedTest
     @EnumSource(value = Method.class, names = {"FULL", "PERTURB"})
     void aChromosomeThatDeadlocksIsInfeasibleAndTheRunGoesOn(Method method) {
-        // brev on the 8x8 torus under VC competition among every ready VC: some random arbitration genes deadlock
+        // brev on the 8x8 torus under VC competition among every ready VC: some random arbitration genes deadlock (a
+        // scheme drawn per port; one scheme everywhere, the default reading, does not under this model)
         RouterModel ready = RouterModel.YOKOTA2023.withVcCompetition(RouterModel.VcCompetition.READY);
         Problem p = new Problem(Fixtures.TORUS8, TrafficPattern.parse("brev").destinations(Fixtures.TORUS8, 1), 2, 1, 8, 3, 4,
                 false, false, ready);
-        CupStackGa.Settings s = Fixtures.settings(6, 1);
+        CupStackGa.Settings s = new CupStackGa.Settings(12, 6, 4, 0.05, 3, 0.6, 6, CupStackGa.Tie.AGE, 0, 0, 100, 1,
+                CupStackGa.InitialScheme.PORT);
         CupStackGa.State[] runs = new CupStackGa.State[2];
         for (int threads = 1; threads <= 2; threads++) {
             try (CupStackRun run = new CupStackRun(Fixtures.options(method, p, s, threads))) {
