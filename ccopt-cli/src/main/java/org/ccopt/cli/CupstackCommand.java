@@ -149,7 +149,7 @@ final class CupstackCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (control.resume == null) {
             List<String> all = spec.commandLine().getParseResult().originalArgs();
-            checkLateAcceptanceOptions();
+            checkMethodOptions();
             List<String> recorded = new java.util.ArrayList<>(all.subList(all.indexOf(spec.name()) + 1, all.size()));
             Method m = Method.parse(method);
             if (m != Method.SIMPLE && !spec.commandLine().getParseResult().hasMatchedOption("--initial-scheme")) {
@@ -181,7 +181,7 @@ final class CupstackCommand implements Callable<Integer> {
      * GA options do not apply to lahc, nor --history-length to the GA methods, nor --initial-scheme to simple stacking:
      * refused, never ignored.
      */
-    private void checkLateAcceptanceOptions() {
+    private void checkMethodOptions() {
         picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
         boolean lahc = Method.parse(method) == Method.LAHC;
         if (Method.parse(method) == Method.SIMPLE && given.hasMatchedOption("--initial-scheme")) {

@@ -14,13 +14,18 @@ public final class Permutations {
         for (int i = 0; i < n; i++) {
             perm[i] = i;
         }
-        for (int i = n - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int x = perm[i];
-            perm[i] = perm[j];
-            perm[j] = x;
-        }
+        shuffle(perm, n, random);
         return perm;
+    }
+
+    /** Shuffles {@code a[0..length)} in place, uniformly (Fisher-Yates, Knuth 1969, Algorithm P). */
+    public static void shuffle(int[] a, int length, SplittableRandom random) {
+        for (int i = length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int x = a[i];
+            a[i] = a[j];
+            a[j] = x;
+        }
     }
 
     /** True when {@code a} holds each of 0..n-1 exactly once. */

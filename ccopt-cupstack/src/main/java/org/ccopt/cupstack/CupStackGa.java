@@ -184,7 +184,7 @@ public final class CupStackGa {
         int pop = settings.population();
         Chromosome[] population = new Chromosome[pop];
         for (int i = 0; i < pop; i++) {
-            population[i] = space.initial(SeededStreams.of(settings.seed(), 0, i), settings.initialScheme() == InitialScheme.UNIFORM);
+            population[i] = space.initial(SeededStreams.of(settings.seed(), 0, i), settings.initialScheme());
         }
         if (seed != null) {
             population[0] = seed.copy();
@@ -397,7 +397,7 @@ public final class CupStackGa {
 
     private void reinitialize(Chromosome[] population, Score[] scores, int[] born, int slot, int g) {
         population[slot] = space.initial(SeededStreams.of(settings.seed(), g, 2 * settings.population() + slot),
-                settings.initialScheme() == InitialScheme.UNIFORM);
+                settings.initialScheme());
         scores[slot] = null;
         born[slot] = g;
     }

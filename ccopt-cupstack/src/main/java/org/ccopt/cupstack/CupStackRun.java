@@ -55,13 +55,14 @@ public final class CupStackRun implements AutoCloseable {
     private final Chromosome seed;
     /** Simple stacking of the target per scheme (index: scheme ordinal), where the seed already swept it, else null. */
     private final Stacking.Sweep[] simpleSwept = new Stacking.Sweep[VcSelection.values().length];
-    /** The scheme of ccopt's seed (set while the seed is swept). */
-    private VcSelection seedScheme;
 
     public CupStackRun(Options o) {
         this.options = o;
         this.target = o.problem();
         Method m = o.method();
+        if (m == Method.LAHC && o.key() != SortKey.T01) {
+            throw InvalidInputException.parameter("sort-key", o.key() + " applies to the GA methods; lahc accepts by the duration (T01)");
+        }
         if (m == Method.ESTIMATE && o.estimateSlices() < 2) {
             throw InvalidInputException.parameter("estimate-slices", o.estimateSlices() + " is invalid; expected >= 2 (E2, E4)");
         }
@@ -82,13 +83,10 @@ public final class CupStackRun implements AutoCloseable {
         GeneSpace reference = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), target.sliceFlits(),
                 EnumSet.complementOf(EnumSet.of(GeneGroup.C)), o.scheme(), o.interval());
         this.td0 = referenceDuration(sim, reference, frozen.contains(GeneGroup.C), o.ga().seed());
-        if (m == Method.LAHC && o.key() != SortKey.T01) {
-            throw InvalidInputException.parameter("sort-key", o.key() + " applies to the GA methods; lahc accepts by the duration (T01)");
-        }
         // the late-acceptance search always starts from simple stacking's best configuration
-        Stacking.Sweep seedSweep = m != Method.SIMPLE && (o.seedSimple() || m == Method.LAHC) ? seedSweep(sim, frozen) : null;
+        SeedSweep seedSweep = m != Method.SIMPLE && (o.seedSimple() || m == Method.LAHC) ? seedSweep(sim, frozen) : null;
         // V's range reaches the seed's interval, so that the seed lies inside the gene space (ccopt's addition)
-        int intervalCeiling = seedSweep == null ? 0 : seedSweep.interval();
+        int intervalCeiling = seedSweep == null ? 0 : seedSweep.sweep().interval();
         this.space = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), td0, frozen, o.scheme(), o.interval(),
                 intervalCeiling);
         this.evaluator = new Evaluator(gaProblem, space, base, o.key(), m == Method.ESTIMATE ? o.estimateSlices() : 0,
@@ -113,7 +111,7 @@ public final class CupStackRun implements AutoCloseable {
         DeadlockException first = null;
         for (int draw = 0; draw < (cFrozen ? 1 : REFERENCE_DRAWS); draw++) {
             Chromosome c0 = cFrozen ? reference.frozenDefault() : reference.initial(SeededStreams.of(seed, 0, -2 - draw),
-                    options.ga().initialScheme() == CupStackGa.InitialScheme.UNIFORM);
+                    options.ga().initialScheme());
             try {
                 return Stacking.singleSlice(sim, base.withGenes(c0.scheme(), c0.queueOrder()), gaProblem, c0.delay()).durationCycles();
             } catch (DeadlockException e) {
@@ -130,9 +128,9 @@ public final class CupStackRun implements AutoCloseable {
      * then the configuration of the simple-stacking value the run prints, so a seeded GA, which never loses its best,
      * cannot end above it. The paper leaves the initial population unspecified; this is ccopt's addition, off by default.
      */
-    private Stacking.Sweep seedSweep(FlitSimulator sim, EnumSet<GeneGroup> frozen) {
+    private SeedSweep seedSweep(FlitSimulator sim, EnumSet<GeneGroup> frozen) {
         VcSelection[] schemes = frozen.contains(GeneGroup.C) ? new VcSelection[] {options.scheme()} : VcSelection.values();
-        Stacking.Sweep best = null;
+        SeedSweep best = null;
         for (VcSelection c : schemes) {
             RouterConfig config = gaProblem.baseConfig(c);
             Stacking.Sweep sweep = gaProblem.slices() > 1 ? Stacking.simple(sim, config, gaProblem)
@@ -141,18 +139,21 @@ public final class CupStackRun implements AutoCloseable {
             if (gaProblem.slices() == target.slices()) {
                 simpleSwept[c.ordinal()] = sweep; // finish() reports it again
             }
-            if (best == null || sweep.score().duration() < best.score().duration()) {
-                best = sweep;
-                seedScheme = c;
+            if (best == null || sweep.score().duration() < best.sweep().score().duration()) {
+                best = new SeedSweep(c, sweep);
             }
         }
         return best;
     }
 
-    /** The seed: every port at the seed's scheme (unless C is frozen), default Q, I = 0, the sweep's V (unless frozen). */
-    private Chromosome seedChromosome(Stacking.Sweep sweep, EnumSet<GeneGroup> frozen) {
-        Chromosome c = space.uniform(frozen.contains(GeneGroup.C) ? options.scheme() : seedScheme, 0);
-        return c.withInterval(frozen.contains(GeneGroup.V) ? options.interval() : sweep.interval());
+    /** The scheme of ccopt's seed (the run's where C is frozen) and its simple-stacking sweep. */
+    private record SeedSweep(VcSelection scheme, Stacking.Sweep sweep) {
+    }
+
+    /** The seed: every port at the seed's scheme, default Q, I = 0, the sweep's V (unless V is frozen). */
+    private Chromosome seedChromosome(SeedSweep s, EnumSet<GeneGroup> frozen) {
+        Chromosome c = space.uniform(s.scheme(), 0);
+        return c.withInterval(frozen.contains(GeneGroup.V) ? options.interval() : s.sweep().interval());
     }
 
     /** Whether {@code c} is ccopt's simple-stacking seed (a best that the GA never improved on). */

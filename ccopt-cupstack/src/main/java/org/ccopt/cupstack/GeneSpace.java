@@ -152,15 +152,15 @@ public final class GeneSpace {
      * (docs/results/cupstack-tables.md).
      */
     public Chromosome initial(SplittableRandom rnd) {
-        return initial(rnd, false);
+        return initial(rnd, CupStackGa.InitialScheme.PORT);
     }
 
     /**
-     * An initial chromosome as {@link #initial(SplittableRandom)}, or, with {@code uniformScheme}, with one scheme drawn
-     * for the whole chromosome and set at every port whose C is alterable (the other reading of App. A.3's initial
-     * population, which the paper does not describe: {@link CupStackGa.InitialScheme#UNIFORM}).
+     * An initial chromosome as {@link #initial(SplittableRandom)} ({@link CupStackGa.InitialScheme#PORT}), or, under
+     * {@link CupStackGa.InitialScheme#UNIFORM}, with one scheme drawn for the whole chromosome and set at every port
+     * whose C is alterable (the other reading of App. A.3's "randomly selected C_id").
      */
-    public Chromosome initial(SplittableRandom rnd, boolean uniformScheme) {
+    public Chromosome initial(SplittableRandom rnd, CupStackGa.InitialScheme schemes) {
         Chromosome c = frozenDefault();
         for (int gene : alterable) {
             if (gene >= qBase()) {
@@ -170,7 +170,7 @@ public final class GeneSpace {
             }
         }
         int v = alterable.length > 0 && alterable[0] == 0 ? intervalMin + rnd.nextInt(intervalMax - intervalMin + 1) : c.interval();
-        if (uniformScheme) {
+        if (schemes == CupStackGa.InitialScheme.UNIFORM) {
             byte u = (byte) rnd.nextInt(VcSelection.values().length);
             for (int i = groupStart[2]; i < groupStart[3]; i++) {
                 c.scheme()[alterable[i] - cBase()] = u;

@@ -105,7 +105,7 @@ class GeneSpaceTest {
         Problem p = Fixtures.problem(Fixtures.TORUS4, "brev", 2, 4);
         GeneSpace space = Fixtures.space(p, EnumSet.noneOf(GeneGroup.class), 40);
         Chromosome perPort = space.initial(new SplittableRandom(seed));
-        Chromosome uniform = space.initial(new SplittableRandom(seed), true);
+        Chromosome uniform = space.initial(new SplittableRandom(seed), CupStackGa.InitialScheme.UNIFORM);
         space.check(uniform);
         assertThat(uniform.queueOrder()).isEqualTo(perPort.queueOrder());
         assertThat(uniform.interval()).isEqualTo(perPort.interval());
@@ -118,7 +118,7 @@ class GeneSpaceTest {
         assertThat(used).hasSizeLessThanOrEqualTo(1);
         assertThat(new java.util.HashSet<>(java.util.Arrays.asList(toBoxed(perPort.scheme())))).hasSizeGreaterThan(1);
         GeneSpace frozenC = Fixtures.space(p, EnumSet.of(GeneGroup.C), 40);
-        assertThat(frozenC.initial(new SplittableRandom(seed), true).scheme()).containsOnly((byte) 0);
+        assertThat(frozenC.initial(new SplittableRandom(seed), CupStackGa.InitialScheme.UNIFORM).scheme()).containsOnly((byte) 0);
     }
 
     private static Byte[] toBoxed(byte[] b) {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.ccopt.util.Permutations;
 
 /**
  * UMDA, the univariate marginal distribution algorithm, as Jaros et al. use it in the MIN paper (§4.2-§4.5):
@@ -258,7 +259,7 @@ public final class Umda {
                 sendFree[v] = p.sendPorts(v);
                 recvFree[v] = p.receivePorts(v);
             }
-            shuffle(order, messages, rnd);
+            Permutations.shuffle(order, messages, rnd);
             for (int oi = 0; oi < messages; oi++) {
                 int m = order[oi];
                 int holders = 0;
@@ -271,7 +272,7 @@ public final class Umda {
                         open[k++] = t;
                     }
                 }
-                shuffle(informed, holders, rnd);
+                Permutations.shuffle(informed, holders, rnd);
                 for (int h = 0; h < holders && k > 0; h++) {
                     int f = informed[h];
                     if (sendFree[f] <= 0) {
@@ -310,15 +311,6 @@ public final class Umda {
             }
         }
         return -1;
-    }
-
-    private static void shuffle(int[] a, int length, SplittableRandom rnd) {
-        for (int i = length - 1; i > 0; i--) {
-            int j = rnd.nextInt(i + 1);
-            int x = a[i];
-            a[i] = a[j];
-            a[j] = x;
-        }
     }
 
     /**
