@@ -83,7 +83,7 @@ final class CalibrateCommand implements Callable<Integer> {
             }
         }
         if (spec.commandLine().getParseResult().hasMatchedOption("--buffer") && !stage.equals("check")
-                && !stage.startsWith("descent")) {
+                && !stage.equals("descent2018") && !stage.equals("descent2023")) {
             throw new InvalidInputException("--buffer applies to --stage check, descent2018 and descent2023 only (a sensitivity check: the "
                     + "papers state " + Calibration.BUFFER + " flits per VC); got --stage " + stage);
         }
@@ -98,8 +98,14 @@ final class CalibrateCommand implements Callable<Integer> {
             }
         }
         if (stage.equals("joint") != (models != null)) {
-            throw new InvalidInputException(stage.equals("joint") ? "--stage joint needs --models FILE (a CSV with a 'model' column,"
-                    + " or one model per line)" : "--models applies to --stage joint only; got --stage " + stage);
+            throw new InvalidInputException(stage.equals("joint") ? "--stage joint needs --models FILE (" + MODELS_FILE + ")"
+                    : "--models applies to --stage joint only; got --stage " + stage);
+        }
+        for (picocli.CommandLine.Model.OptionSpec o : spec.mixins().get("router").options()) {
+            if (stage.equals("joint") && spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new InvalidInputException(o.longestName() + " does not apply to --stage joint: it measures the models of "
+                        + "--models files; put the readings in a file, or use --stage check or descent-joint");
+            }
         }
         if (!stage.equals("row2023") && traffic != null) {
             throw new InvalidInputException("--traffic applies to --stage row2023 only; got --stage " + stage);
@@ -289,6 +295,9 @@ final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
+    private static final String MODELS_FILE = "a CSV with a 'model' column, as screen2018 and grid2023 write, or one model "
+            + "per line, '#' starting a comment";
+
     /** A screen ranks the 2023 table only where the 2018 ratio is at most this (the joint ratio is above it anyway). */
     private static final double JOINT_CAP = 3;
 
@@ -296,7 +305,7 @@ final class CalibrateCommand implements Callable<Integer> {
     private void joint(PrintWriter w, int workers) throws Exception {
         java.util.LinkedHashSet<RouterModel> list = new java.util.LinkedHashSet<>();
         for (Path f : models) {
-            String text = java.nio.file.Files.readString(f);
+            String text = org.ccopt.util.InputFiles.read(f, "models file", MODELS_FILE);
             boolean csv = text.startsWith("model,") || text.startsWith("\"model\",");
             if (csv) {
                 for (Map<String, String> row : Csv.read(text)) {
@@ -306,6 +315,9 @@ final class CalibrateCommand implements Callable<Integer> {
                 text.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#"))
                         .forEach(l -> list.add(RouterModel.parse(l).withDefaultScheme(VcSelection.C00)));
             }
+        }
+        if (list.isEmpty()) {
+            throw new InvalidInputException("--models " + models + " hold no model; expected " + MODELS_FILE);
         }
         long started = System.nanoTime();
         List<JointFit> fits = new ArrayList<>();
@@ -363,7 +375,7 @@ final class CalibrateCommand implements Callable<Integer> {
 
     /** Coordinate descent on the joint ratio ({@link JointFit#closerThan}), printing every model it measures. */
     private void descentJoint(PrintWriter w, RouterModel start, int workers) {
-        RouterModel end = descend(w, start, m -> {
+        Descent.Result<Optional<JointFit>> end = descend(w, start, m -> {
             JointFit f = JointFit.of(m, workers, Double.POSITIVE_INFINITY);
             if (f == null) {
                 w.println("  needs more than 3 VCs: " + m.describe());
@@ -373,8 +385,8 @@ final class CalibrateCommand implements Callable<Integer> {
             w.flush();
             return Optional.ofNullable(f);
         }, (a, b) -> a.isPresent() && (b.isEmpty() || a.get().closerThan(b.get())));
-        JointFit f = JointFit.of(end, workers, Double.POSITIVE_INFINITY);
-        w.println("end: " + String.join(" | ", jointCells(f)));
+        w.println("end: " + end.fit().map(f -> String.join(" | ", jointCells(f))).orElse("needs more than 3 VCs: "
+                + end.model().describe()));
     }
 
     /** Says so when the run's buffer is not the papers' (a sensitivity check). */
@@ -386,19 +398,19 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     /** {@link Descent} from {@code start}, printing every move and where it ended. */
-    private static <F> RouterModel descend(PrintWriter w, RouterModel start, Function<RouterModel, F> evaluate,
-                                           BiPredicate<F, F> better) {
+    private static <F> Descent.Result<F> descend(PrintWriter w, RouterModel start, Function<RouterModel, F> evaluate,
+                                                 BiPredicate<F, F> better) {
         Descent.Result<F> r = new Descent<>(evaluate, better).from(start, line -> {
             w.println(line);
             w.flush();
         });
         w.printf("descent ended after %d passes, %d models evaluated%n", r.passes(), r.evaluated());
-        return r.model();
+        return r;
     }
 
     private void descent2023(PrintWriter w, RouterModel start, int workers) {
         noteBuffer(w);
-        check(w, descend(w, start, m -> evaluate(m, workers, w), Calibration.Fit2023::closerToTarget), workers);
+        check(w, descend(w, start, m -> evaluate(m, workers, w), Calibration.Fit2023::closerToTarget).model(), workers);
     }
 
     /**
@@ -421,7 +433,7 @@ final class CalibrateCommand implements Callable<Integer> {
             w.flush();
             return Optional.ofNullable(f);
         }, (a, b) -> a.isPresent() && a.get().knownAnswersHold() && (b.isEmpty() || !b.get().knownAnswersHold()
-                || a.get().errors(a.get().bestScheme()).better(b.get().errors(b.get().bestScheme()))));
+                || a.get().errors(a.get().bestScheme()).better(b.get().errors(b.get().bestScheme())))).model();
         check2018(w, end);
     }
 
@@ -430,11 +442,7 @@ final class CalibrateCommand implements Callable<Integer> {
         try {
             f = Calibration.fit2023(m, workers, router.buffer);
         } catch (InvalidInputException e) {
-            int[][] none = new int[6][10];
-            for (int[] r : none) {
-                java.util.Arrays.fill(r, -1);
-            }
-            f = new Calibration.Fit2023(m, none); // the model needs more than the papers' 3 VCs
+            f = Calibration.Fit2023.unmeasured(m); // the model needs more than the papers' 3 VCs
         }
         Calibration.Errors e = f.errors();
         w.printf(Locale.ROOT, "  %.2f %% mean, %.1f %% max (target %.2f), %d exact, %d best, %d pairs: %s%n", e.meanAbsPercent(),

@@ -145,6 +145,12 @@ class SimCommandTest {
                 + "row2023, joint or descent-joint");
         assertThat(MainTest.run("calibrate", "--stage", "joint").err()).contains("--stage joint needs --models FILE");
         assertThat(MainTest.run("calibrate", "--models", "x.csv").err()).contains("--models applies to --stage joint only");
+        assertThat(MainTest.run("calibrate", "--stage", "joint", "--models", dir.resolve("missing.txt").toString()).err())
+                .contains("models file").contains("does not exist");
+        assertThat(MainTest.run("calibrate", "--stage", "joint", "--models", "x.csv", "--ring-tie", "wrap").err())
+                .contains("--ring-tie does not apply to --stage joint");
+        assertThat(MainTest.run("calibrate", "--stage", "descent-joint", "--buffer", "8").err())
+                .contains("--buffer applies to --stage check, descent2018 and descent2023 only");
         assertThat(MainTest.run("calibrate", "--threads", "0").code()).isEqualTo(2);
         assertThat(MainTest.run("calibrate", "--vcs", "4").err()).contains("--vcs does not apply to calibrate");
         assertThat(MainTest.run("calibrate", "--stage", "grid2023", "--buffer", "5").err())

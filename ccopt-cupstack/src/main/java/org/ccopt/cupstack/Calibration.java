@@ -90,6 +90,15 @@ public final class Calibration {
     /** A model's 60 cells of the 2023 Table 2, {@code cells[pattern][scheme]}, -1 on deadlock. */
     public record Fit2023(RouterModel model, int[][] cells) {
 
+        /** A table not measured (the model needs more than the papers' 3 VCs, or a screen skipped it): every cell -1. */
+        public static Fit2023 unmeasured(RouterModel model) {
+            int[][] none = new int[PATTERNS.size()][VcSelection.values().length];
+            for (int[] row : none) {
+                java.util.Arrays.fill(row, -1);
+            }
+            return new Fit2023(model, none);
+        }
+
         public Errors errors() {
             int[] flat = new int[60];
             int[] paper = new int[60];

@@ -1,6 +1,5 @@
 package org.ccopt.cupstack;
 
-import java.util.Arrays;
 import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
@@ -48,16 +47,7 @@ public record JointFit(Calibration.Fit2018 fit2018, Calibration.Fit2023 fit2023,
             return null;
         }
         double r18 = ratio2018(f18);
-        Calibration.Fit2023 f23;
-        if (r18 <= ratio2018Cap) {
-            f23 = Calibration.fit2023(m, threads);
-        } else {
-            int[][] none = new int[6][10];
-            for (int[] row : none) {
-                Arrays.fill(row, -1);
-            }
-            f23 = new Calibration.Fit2023(m, none);
-        }
+        Calibration.Fit2023 f23 = r18 <= ratio2018Cap ? Calibration.fit2023(m, threads) : Calibration.Fit2023.unmeasured(m);
         int[] unsplit = Calibration.parallel(6, threads, p -> unsplit(m, p));
         return new JointFit(f18, f23, unsplit, triples(m, f18.knownAnswersHold() ? f18.bestScheme() : VcSelection.C00));
     }
@@ -71,8 +61,7 @@ public record JointFit(Calibration.Fit2018 fit2018, Calibration.Fit2023 fit2023,
         if (!f.knownAnswersHold()) {
             return Double.POSITIVE_INFINITY;
         }
-        Calibration.Errors e = f.errors(f.bestScheme());
-        return Math.max(e.meanAbsPercent() / Calibration.Errors.TARGET_MEAN, e.maxAbsPercent() / Calibration.Errors.TARGET_MAX);
+        return f.errors(f.bestScheme()).targetRatio();
     }
 
     public double ratio2023() {
