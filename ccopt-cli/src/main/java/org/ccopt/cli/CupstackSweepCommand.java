@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.Method;
 import org.ccopt.experiments.Experiment;
 import org.ccopt.experiments.ExperimentRunner;
@@ -120,6 +121,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
         if (seeds < 1 || seeds > Experiment.MAX_RUNS) {
             throw new InvalidInputException("--seeds " + seeds + " is invalid; expected 1.." + Experiment.MAX_RUNS);
         }
+        CupStackGa.InitialScheme.parse(initialScheme); // refused here, not in every run
         for (String m : method) {
             if (Method.parse(m) == Method.LAHC) {
                 throw new InvalidInputException("--method lahc is not a GA method; cupstack-sweep crosses the GA's options "

@@ -172,6 +172,8 @@ class CupstackCommandTest {
         assertThat(scheme.err().strip()).contains("expected port or uniform").doesNotContain("\n");
         assertThat(MainTest.run("cupstack", "--method", "simple", "--initial-scheme", "uniform").err())
                 .contains("--initial-scheme applies to the GA methods; --method simple runs no GA");
+        assertThat(MainTest.run("cupstack-sweep", "--initial-scheme", "diagonal", "--out", dir.resolve("s").toString()).err())
+                .contains("expected port or uniform");
         assertThat(MainTest.run("cupstack-sweep", "--method", "full,lahc", "--out", dir.resolve("s").toString()).err())
                 .contains("--method lahc is not a GA method");
     }
