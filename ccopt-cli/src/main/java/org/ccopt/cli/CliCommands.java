@@ -5,8 +5,9 @@ import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Commands;
 import picocli.CommandLine;
@@ -28,21 +29,18 @@ public final class CliCommands implements Commands {
     }
 
     @Override
-    public Set<String> writtenOptions(List<String> commandLine) {
+    public Map<String, String> writtenOptions(List<String> commandLine) {
         CommandLine.ParseResult parsed;
         try {
             parsed = new CommandLine(new Main()).parseArgs(commandLine.toArray(String[]::new)).subcommand();
         } catch (CommandLine.ParameterException e) {
             throw new InvalidInputException(Main.firstLine(e.getMessage()));
         }
-        Set<String> written = new TreeSet<>();
+        Map<String, String> written = new TreeMap<>();
         for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
             if (o.userObject() instanceof Field f && f.isAnnotationPresent(Output.class)) {
-                for (String name : o.names()) {
-                    if (name.startsWith("--")) {
-                        written.add(name.substring(2));
-                    }
-                }
+                List<String> values = o.originalStringValues();
+                written.put(o.longestName().substring(2), values.isEmpty() ? "" : values.get(values.size() - 1));
             }
         }
         return written;

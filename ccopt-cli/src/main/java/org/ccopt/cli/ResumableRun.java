@@ -17,6 +17,7 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.ccopt.InvalidInputException;
+import org.ccopt.util.OutputLock;
 
 /**
  * The long-run loop the optimizer commands share: a progress bar on a terminal (generation, a status message, ETA),
@@ -75,13 +76,23 @@ final class ResumableRun {
             throw new InvalidInputException("--checkpoint-seconds " + checkpointSeconds
                     + " is invalid; expected seconds between checkpoints, above 0 and at most 86400");
         }
-        if (out != null) {
-            try {
-                Files.createDirectories(out); // fail now, not after the first generation's work
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        OutputLock lock;
+        try {
+            // fail now, not after the first generation's work; and refuse a directory another run writes to
+            lock = out == null ? null : OutputLock.acquire(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+        try (lock) {
+            return executeLocked(generations, start, generation, message, loop, out, checkpointSeconds, quiet, saver, task);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static <S> S executeLocked(int generations, S start, ToIntFunction<S> generation, Function<S, String> message,
+            BiFunction<S, Consumer<S>, S> loop, Path out, double checkpointSeconds, boolean quiet, Saver<S> saver,
+            String task) {
         AtomicReference<S> latest = new AtomicReference<>(start);
         // Ctrl-C: save the last whole generation; a failure then has nothing left to report to
         Thread hook = out == null ? null : new Thread(() -> {

@@ -244,17 +244,21 @@ final class ScheduleCommand implements Callable<Integer> {
     MsgNetworkOptions network;
 
     /** --replay SIZE, --replay-order and the network options, parsed and built before the search. */
-    private double replayBytes;
-    private StepProgram.Order replayBy;
-    private MsgNetwork replayNet;
-    private MessageSimulator.Options replayOptions;
+    private record ReplaySettings(double bytes, StepProgram.Order order, MsgNetwork net, MessageSimulator.Options options) {
+    }
 
-    /** For a store-and-forward scatter: the transfers are single hops, each replayed as a message of its own pair. */
-    private boolean hopItems;
-
-    /** For AOR and AAR: the reduce, solved as the time reverse of a broadcast on {@link #network0} transposed. */
-    private Collective reduce;
-    private Topology network0;
+    /**
+     * What one run derives from the options (locals, never fields: {@code ccopt run} reuses this command object).
+     *
+     * @param replay   the replay's settings, or null without --replay
+     * @param reduce   for AOR and AAR: the reduce, solved as the time reverse of a broadcast on {@code network0}
+     *                 transposed; else null
+     * @param network0 the network the reduce is on
+     * @param hopItems for a store-and-forward scatter: the transfers are single hops, each replayed as a message of
+     *                 its own pair
+     */
+    private record Derived(ReplaySettings replay, Collective reduce, Topology network0, boolean hopItems) {
+    }
 
     /** An option given with a solver it does not apply to is refused, never ignored. */
     private void onlyWith(Scheduler.Solver which, String option, Scheduler.Solver... solvers) {
@@ -363,18 +367,15 @@ final class ScheduleCommand implements Callable<Integer> {
                     throw new InvalidInputException(o + " applies to the message-level replay; give --replay SIZE with it");
                 }
             }
-        } else {
-            // checked before the search, which may run for minutes
-            replayBytes = CollectivePrograms.parseBytes(replay);
-            replayBy = StepProgram.Order.parse(replayOrder);
-            replayNet = network.network(t, true);
-            replayOptions = network.options();
         }
+        // checked before the search, which may run for minutes
+        ReplaySettings replaySettings = replay == null ? null : new ReplaySettings(CollectivePrograms.parseBytes(replay),
+                StepProgram.Order.parse(replayOrder), network.network(t, true), network.options());
         if (validate != null) {
             if (timeModel != null) {
                 throw new InvalidInputException("--ts, --t1 and --bytes do not apply to --validate; give them to the search");
             }
-            return validateFile(t, portModel);
+            return validateFile(t, portModel, replaySettings);
         }
         Umda.Params umda = umdaParams();
         Hgsa.Params hgsaParams = new Hgsa.Params(hgsaProcesses, hgsaExchange, hgsaT0, hgsaPerTemperature, hgsaCooling,
@@ -383,6 +384,7 @@ final class ScheduleCommand implements Callable<Integer> {
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         Switching sw = Switching.parse(switching);
         ScheduleProblem p;
+        Derived derived = new Derived(replaySettings, null, null, false);
         if (traffic != null) {
             if (collective.cc != null) {
                 throw new InvalidInputException("--traffic " + traffic + " and --cc " + collective.cc
@@ -391,17 +393,17 @@ final class ScheduleCommand implements Callable<Integer> {
             int[] destination = TrafficPattern.parse(traffic).destinations(t, seed);
             if (sw.storeAndForward()) {
                 int[][] pairs = ScheduleProblem.pairs(t, destination);
-                return storeAndForward(t, ScheduleProblem.pairsCollective(pairs), pairs, portModel, sw, which, seconds, timeModel);
+                return storeAndForward(t, ScheduleProblem.pairsCollective(pairs), pairs, portModel, sw, which, seconds, timeModel,
+                        replaySettings);
             }
             p = ScheduleProblem.ofPairs(t, destination, portModel, extraHops, pathLimit);
         } else {
             Collective c = collective.build(t);
             if (sw.storeAndForward() && !c.kind().isBroadcast()) {
-                return storeAndForward(t, c, null, portModel, sw, which, seconds, timeModel);
+                return storeAndForward(t, c, null, portModel, sw, which, seconds, timeModel, replaySettings);
             }
             if (c.kind().isReduce()) {
-                reduce = c;
-                network0 = t;
+                derived = new Derived(replaySettings, c, t, false);
                 p = new ScheduleProblem(Reduction.transpose(t), Reduction.broadcastOf(c), portModel, sw, extraHops, pathLimit);
                 if (p.relayNodes()) {
                     throw new InvalidInputException(c.kind() + " under store-and-forward on " + t.spec() + " would combine partial "
@@ -421,14 +423,16 @@ final class ScheduleCommand implements Callable<Integer> {
         boolean live = !json && System.console() != null;
         Scheduler.Settings settings = new Scheduler.Settings(which, steps, seed, nThreads, umda, mboaParams(umda.pairs()),
                 hgsaParams);
+        Derived run = derived;
         stoppable(stop -> {
             Budget budget = Budget.seconds(seconds, stop);
             Scheduler.Result r = new Scheduler(p, bound, settings,
                     maxEvaluations == null ? budget : budget.withEvaluations(maxEvaluations),
                     live ? line -> err.println("  " + line) : null).run();
-            print(p, r, lower.formula(), timeModel);
+            print(p, r, lower.formula(), timeModel, run);
             if (picture != null && r.schedule() != null) {
-                SchedulePicture.write(picture, shown(p, r), r.steps(), label(p) + ": " + r.steps() + " steps, " + r.solver());
+                SchedulePicture.write(picture, shown(p, r, run), r.steps(), label(p, run) + ": " + r.steps() + " steps, "
+                        + r.solver());
             }
         });
         return Main.OK;
@@ -472,7 +476,7 @@ final class ScheduleCommand implements Callable<Integer> {
      * port and holder from the topology), against the collective of the options; the file must name the same
      * topology, collective, ports and switching as the options, or it is refused.
      */
-    private int validateFile(Topology t, PortModel portModel) throws java.io.IOException {
+    private int validateFile(Topology t, PortModel portModel, ReplaySettings replaySettings) throws java.io.IOException {
         for (String o : new String[] {"--solver", "--steps", "--time-limit", "--max-evaluations", "--fitness", "--traffic",
             "--seed", "--threads", "--path-limit"}) {
             if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
@@ -487,15 +491,13 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "); expected the output of 'ccopt schedule --json'");
         }
         Collective c = collective.build(t);
-        if (c.kind().isReduce()) {
-            reduce = c; // a replay of the file combines: a node sends after what it receives
-            network0 = t;
-        }
         Switching sw = Switching.parse(switching);
         if (sw == Switching.SF_ROUTER && c.kind().isBroadcast()) {
             throw new InvalidInputException("--switching sf-router applies to scatters; " + c.kind() + " takes wh or sf");
         }
-        hopItems = sw.storeAndForward() && !c.kind().isBroadcast();
+        // a replay of a reduce's file combines: a node sends after what it receives
+        Derived derived = new Derived(replaySettings, c.kind().isReduce() ? c : null, t,
+                sw.storeAndForward() && !c.kind().isBroadcast());
         String[][] same = {{"topology", t.spec()}, {"cc", c.kind().name()}, {"ports", portModel.toString()}, {"switching", sw.label()}};
         for (String[] f : same) {
             if (j.hasNonNull(f[0]) && !j.get(f[0]).asText().equals(f[1])) {
@@ -553,15 +555,15 @@ final class ScheduleCommand implements Callable<Integer> {
             r.put("transfers", items.size());
             r.put("violations", report.violations());
             r.put("messages", report.messages());
-            if (replay != null && report.ok()) {
-                r.put("replay", replay(items));
+            if (replaySettings != null && report.ok()) {
+                r.put("replay", replay(items, derived));
             }
             w.println(Json.result(spec, r));
         } else if (report.ok()) {
             w.printf("%s: valid, %d transfers in %d steps (%s on %s, %s, %s)%n", validate, items.size(), stepCount,
                     c.kind().name(), t.spec(), portModel, sw.label());
-            if (replay != null) {
-                printReplay(w, replay(items));
+            if (replaySettings != null) {
+                printReplay(w, replay(items, derived));
             }
         }
         if (!report.ok()) {
@@ -603,19 +605,21 @@ final class ScheduleCommand implements Callable<Integer> {
     private record ScheduleProblemView(String ports, String switching, String label) {
     }
 
-    private void print(ScheduleProblem p, Scheduler.Result r, String boundArgument, double[] timeModel) {
-        List<ScheduleValidator.Item> items = shown(p, r);
+    private void print(ScheduleProblem p, Scheduler.Result r, String boundArgument, double[] timeModel, Derived d) {
+        Collective reduce = d.reduce();
+        Topology network0 = d.network0();
+        List<ScheduleValidator.Item> items = shown(p, r, d);
         boolean valid = r.schedule() != null && (reduce == null ? r.validation() != null && r.validation().ok()
                 : ScheduleValidator.check(network0, reduce, null, p.ports(), p.switching(), p.extraHops(), r.steps(), items).ok());
         Topology shownOn = reduce == null ? p.topology() : network0;
         print(new Shown(shownOn.spec(), p.pairs() != null ? "PERM" : reduce != null ? reduce.kind().name() : p.collective().kind().name(),
-                new ScheduleProblemView(p.ports().toString(), p.switching().label(), label(p)), r.steps(), r.lowerBound(),
+                new ScheduleProblemView(p.ports().toString(), p.switching().label(), label(p, d)), r.steps(), r.lowerBound(),
                 boundArgument, r.provenLowerBound(), r.status(), r.solver(), r.schedule() != null, valid, r.seconds(),
                 r.evaluations(), r.log(), items, p.broadcast() && reduce == null,
-                reduce != null && reduce.kind() == CollectiveKind.AAR), timeModel);
+                reduce != null && reduce.kind() == CollectiveKind.AAR), timeModel, d);
     }
 
-    private void print(Shown v, double[] timeModel) {
+    private void print(Shown v, double[] timeModel, Derived d) {
         PrintWriter w = spec.commandLine().getOut();
         List<ScheduleValidator.Item> items = v.items();
         if (json) {
@@ -643,8 +647,8 @@ final class ScheduleCommand implements Callable<Integer> {
                 tm.put("seconds", v.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
                 j.put("timeModel", tm);
             }
-            if (replay != null && v.found()) {
-                j.put("replay", replay(items));
+            if (d.replay() != null && v.found()) {
+                j.put("replay", replay(items, d));
             }
             List<Map<String, Object>> list = new ArrayList<>();
             for (ScheduleValidator.Item it : items) {
@@ -675,8 +679,8 @@ final class ScheduleCommand implements Callable<Integer> {
             w.printf(Locale.ROOT, "time: %d x %.4g s + %.0f B x %.4g s/B = %.6g s (2007 paper, eq. 3)%n", v.steps(),
                     timeModel[0], timeModel[2], timeModel[1], v.steps() * timeModel[0] + timeModel[2] * timeModel[1]);
         }
-        if (replay != null) {
-            printReplay(w, replay(items));
+        if (d.replay() != null) {
+            printReplay(w, replay(items, d));
         }
     }
 
@@ -685,7 +689,8 @@ final class ScheduleCommand implements Callable<Integer> {
      * printed like any schedule with one transfer per hop.
      */
     private int storeAndForward(Topology t, Collective c, int[][] pairs, PortModel portModel, Switching sw,
-                                Scheduler.Solver which, double seconds, double[] timeModel) throws java.io.IOException {
+                                Scheduler.Solver which, double seconds, double[] timeModel, ReplaySettings replaySettings)
+            throws java.io.IOException {
         if (extraHops > 0) {
             throw new InvalidInputException("--extra-hops " + extraHops + " does not apply to a store-and-forward scatter, "
                     + "whose messages take shortest paths hop by hop; expected 0");
@@ -695,7 +700,7 @@ final class ScheduleCommand implements Callable<Integer> {
                     + "shortest path");
         }
         SfScatter sf = new SfScatter(t, c, pairs, portModel, sw);
-        hopItems = true;
+        Derived hops = new Derived(replaySettings, null, null, true);
         PrintWriter err = spec.commandLine().getErr();
         boolean live = !json && System.console() != null;
         stoppable(stop -> {
@@ -705,7 +710,7 @@ final class ScheduleCommand implements Callable<Integer> {
             String label = what + " on " + t.spec() + ", " + portModel + ", " + sw.label() + ", minimal routing, one channel a step";
             print(new Shown(t.spec(), pairs != null ? "PERM" : c.kind().name(), new ScheduleProblemView(portModel.toString(),
                     sw.label(), label), o.steps(), o.lowerBound(), o.boundArgument(), o.provenLowerBound(), o.status(),
-                    o.solver(), true, o.validation().ok(), o.seconds(), 0, o.log(), o.items(), false, false), timeModel);
+                    o.solver(), true, o.validation().ok(), o.seconds(), 0, o.log(), o.items(), false, false), timeModel, hops);
             if (picture != null) {
                 SchedulePicture.write(picture, o.items(), o.steps(), label + ": " + o.steps() + " steps, " + o.solver());
             }
@@ -714,20 +719,21 @@ final class ScheduleCommand implements Callable<Integer> {
     }
 
     /** The transfers as the user asked for them: a reduce's are the broadcast's reversed. */
-    private List<ScheduleValidator.Item> shown(ScheduleProblem p, Scheduler.Result r) {
+    private static List<ScheduleValidator.Item> shown(ScheduleProblem p, Scheduler.Result r, Derived d) {
         if (r.schedule() == null) {
             return List.of();
         }
         List<ScheduleValidator.Item> items = ScheduleValidator.items(p, r.schedule());
-        return reduce == null ? items : Reduction.reverse(items, r.steps());
+        return d.reduce() == null ? items : Reduction.reverse(items, r.steps());
     }
 
-    private String label(ScheduleProblem p) {
+    private static String label(ScheduleProblem p, Derived d) {
+        Collective reduce = d.reduce();
         if (reduce == null) {
             return p.label();
         }
         String what = reduce.kind() == CollectiveKind.AOR ? "AOR to " + reduce.receivers()[0] : reduce.kind().name();
-        return what + " on " + network0.spec() + ", " + p.ports() + ", " + p.switching().label()
+        return what + " on " + d.network0().spec() + ", " + p.ports() + ", " + p.switching().label()
                 + (p.extraHops() > 0 ? ", minimal +" + p.extraHops() + " hops" : ", minimal routing")
                 + " (the time reverse of a broadcast)";
     }
@@ -736,7 +742,10 @@ final class ScheduleCommand implements Callable<Integer> {
      * The message-level replay of a schedule ({@link StepProgram}): its simulated seconds and the settings, as the
      * JSON's {@code "replay"} object.
      */
-    private Map<String, Object> replay(List<ScheduleValidator.Item> items) {
+    private Map<String, Object> replay(List<ScheduleValidator.Item> items, Derived d) {
+        boolean hopItems = d.hopItems();
+        Collective reduce = d.reduce();
+        ReplaySettings settings = d.replay();
         int n = items.size();
         Map<Long, Integer> ids = new java.util.HashMap<>();
         int[] message = new int[n];
@@ -757,18 +766,18 @@ final class ScheduleCommand implements Callable<Integer> {
         }
         org.ccopt.msgsim.Program program = hopItems
                 ? StepProgram.of(message, items.stream().mapToInt(ScheduleValidator.Item::sender).toArray(), from, to, step,
-                        path, replayBytes, replayBy)
-                : StepProgram.of(message, from, to, step, path, replayBytes, replayBy, reduce != null);
-        MessageSimulator.Result r = MessageSimulator.run(replayNet, program, replayOptions);
+                        path, settings.bytes(), settings.order())
+                : StepProgram.of(message, from, to, step, path, settings.bytes(), settings.order(), reduce != null);
+        MessageSimulator.Result r = MessageSimulator.run(settings.net(), program, settings.options());
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("bytes", replayBytes);
-        m.put("order", replayBy.label());
+        m.put("bytes", settings.bytes());
+        m.put("order", settings.order().label());
         m.put("seconds", r.seconds());
         m.put("messages", r.messages());
         m.put("bandwidth", network.bandwidth);
         m.put("latency", network.latency);
-        m.put("hostLinks", replayNet.hostLinks());
-        m.put("duplex", replayNet.duplex().name().toLowerCase(Locale.ROOT));
+        m.put("hostLinks", settings.net().hostLinks());
+        m.put("duplex", settings.net().duplex().name().toLowerCase(Locale.ROOT));
         m.put("sharing", network.sharing);
         return m;
     }

@@ -64,7 +64,7 @@ class BadInputTest {
                 bad("topo torus:4x4 --export simgrid --bandwidth 0Gbps", "positive"),
                 bad("topo torus:4x4 --export simgrid --latency -5ns", "latency '-5ns'"),
                 bad("topo torus:4x4 --bisection-effort -1", "bisection effort"),
-                bad("topo file:DIR/x.yaml", "expected two node ids"),
+                bad("topo file:DIR/x.yaml", "is not two node ids"),
                 bad("topo file:/dev/zero", "not a regular file"),
                 bad("cupstack -t torus:4x4 --freeze V,I,C,Q", "nothing left to search"),
                 bad("cupstack -t torus:4x4 --population 4 --crossover-pairs 1000", "at most 6 pairs"),

@@ -33,6 +33,14 @@ class ReusedCommandLineTest {
         {"rank", "-t", "torus:4x4", "--procs", "8", "--collective", "bcast", "--iterations", "100", "--json"},
         {"rank", "-t", "torus:4x4", "--procs", "16", "--collective", "alltoall", "--iterations", "50", "--seed", "4", "--json"},
         {"msgsim", "-t", "torus:4x4", "--procs", "8", "--collective", "bcast", "--bytes", "1024", "--json"},
+        // a reduce (solved as a reversed broadcast) before any other schedule once left its state behind
+        {"schedule", "-t", "hypercube:3", "--ports", "all", "--cc", "AAR", "--json"},
+        {"schedule", "-t", "hypercube:3", "--ports", "all", "--cc", "AOR", "--json"},
+        {"schedule", "-t", "hypercube:3", "--ports", "all", "--cc", "AAS", "--json"},
+        {"schedule", "-t", "hypercube:3", "--ports", "all", "--cc", "AAB", "--json"},
+        {"schedule", "-t", "ring:8", "--cc", "OAB", "--json"},
+        {"schedule", "-t", "torus:4x4", "--cc", "AAB", "--ports", "all", "--solver", "greedy", "--json"},
+        {"schedule", "-t", "ring:6", "--cc", "AAS", "--switching", "sf", "--replay", "1KiB", "--json"},
         {"sim", "-t", "torus:4x4", "--traffic", "nosuch"},
         {"sim", "--nosuch-option"},
     };

@@ -208,6 +208,74 @@ class RunCommandTest {
         assertThat(MainTest.run("run", nm.toString(), "--out", out.toString()).err()).contains("out '../nm' leaves");
     }
 
+    /** A key that carries a value ("trace=F"), in options or grid, is refused: it would name a path picocli writes. */
+    @Test
+    void optionKeysThatCarryAValueAreRefused() throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        for (String option : new String[] {"trace", "picture", "save-params"}) {
+            for (String yaml : new String[] {
+                "command: sim\noptions: {topology: \"torus:4x4\", \"" + option + "=" + outside.resolve("k1.x") + "\": true}\n",
+                "command: sim\noptions: {topology: \"torus:4x4\"}\ngrid: {\"" + option + "=" + outside.resolve("k2.x") + "\": [true]}\n",
+                "command: sim\noptions: {topology: \"torus:4x4\", \"--" + option + "\": k.x}\n"}) {
+                Path evil = write("key.yaml", yaml);
+                MainTest.Result r = MainTest.run("run", evil.toString(), "--out", dir.resolve("k").toString());
+                assertThat(r.code()).as(yaml).isEqualTo(2);
+                assertThat(r.err()).contains("expected an option name").doesNotContain("\n ");
+            }
+        }
+        Path nm = write("nmk.yaml", "command: nodemap\noptions: {topology: \"torus:4x4\", \"out=" + outside + "\": true}\n");
+        assertThat(MainTest.run("run", nm.toString(), "--out", dir.resolve("k").toString()).code()).isEqualTo(2);
+        assertThat(outside).isEmptyDirectory();
+    }
+
+    /** A symbolic link inside --out that leads out of it fails the run before anything is written there. */
+    @Test
+    void aLinkInsideTheOutputDirectoryCannotLeadOutOfIt() throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("elsewhere"));
+        Path out = Files.createDirectories(dir.resolve("lo"));
+        Files.createSymbolicLink(out.resolve("link"), outside);
+        Files.createDirectories(out.resolve("inner"));
+        Files.createSymbolicLink(out.resolve("ok"), Path.of("inner"));
+        Path file = write("l.yaml", "command: sim\noptions: {topology: \"torus:4x4\", traffic: bcmp}\n"
+                + "grid: {trace: [link/s1.csv, ok/s2.csv]}\n");
+        MainTest.Result r = MainTest.run("run", file.toString(), "--out", out.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("1 of 2 runs failed").contains("outside the output directory");
+        assertThat(outside).isEmptyDirectory();
+        assertThat(out.resolve("inner/s2.csv")).exists();
+    }
+
+    @Test
+    void yamlAnchorsAndAliasesAreRefused() throws Exception {
+        for (String yaml : new String[] {
+            "command: sim\noptions: {topology: \"torus:4x4\"}\ngrid:\n  traffic: [&brev bcmp, *brev]\n",
+            "command: sim\noptions: &o {topology: \"torus:4x4\"}\n"}) {
+            MainTest.Result r = MainTest.run("run", write("a.yaml", yaml).toString(), "--out", dir.resolve("a").toString());
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err()).contains("YAML anchor").contains("line ").doesNotContain("\n ");
+        }
+        assertThat(dir.resolve("a")).doesNotExist();
+    }
+
+    /** While a run holds an output directory, a second run there is refused with one line; after it, resuming works. */
+    @Test
+    void aSecondRunOnALockedOutputDirectoryIsRefused() throws Exception {
+        Path out = dir.resolve("locked");
+        Path file = write("s.yaml", SIM);
+        try (org.ccopt.util.OutputLock held = org.ccopt.util.OutputLock.acquire(out)) {
+            MainTest.Result r = MainTest.run("run", file.toString(), "--out", out.toString());
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err()).contains("is in use by another ccopt run").doesNotContain("\n ");
+            assertThat(out.resolve("results.jsonl")).doesNotExist();
+            MainTest.Result nm = MainTest.run("nodemap", "-t", "torus:4x4", "--traffic", "brev", "--generations", "1",
+                    "--out", out.toString());
+            assertThat(nm.code()).isEqualTo(2);
+            assertThat(nm.err()).contains("is in use by another ccopt run");
+        }
+        assertThat(MainTest.run("run", file.toString(), "--out", out.toString()).code()).isZero();
+        assertThat(Files.readAllLines(out.resolve("results.jsonl"))).hasSize(12);
+    }
+
     @Test
     void repetitionsAreDistinctRowsThatSurviveARerun() throws Exception {
         Path file = write("r.yaml", "command: sim\noptions: {topology: \"torus:4x4\", traffic: bcmp}\nrepeat: 3\n");

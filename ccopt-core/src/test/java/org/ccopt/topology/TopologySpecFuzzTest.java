@@ -14,7 +14,8 @@ class TopologySpecFuzzTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"torus:0x4", "hypercube:-1", "omega:12", "random-shortcut:10:20", "file:/nonexistent",
-        "torus", "torus:4x", "bogus:3", "", "circulant:8:5", "fbtree:8", "clos:1,2", "clos:2,2,2,2", "butterfly:8:foo", "dragonfly:2,1,1,9", "moore:x"})
+        "torus", "torus:4x", "bogus:3", "", "circulant:8:5", "fbtree:8", "clos:1,2", "clos:2,2,2,2", "butterfly:8:foo", "dragonfly:2,1,1,9", "moore:x",
+        "ring:\u0665", "torus:\uFF14x4", "ring:+5", "ring: 5", "torus:4 x4", "amp:8:3:seed=+1", "circulant:8:1, 3"})
     void badSpecsGiveOneLineNamingTheValue(String spec) {
         assertThatThrownBy(() -> TopologySpec.parse(spec))
                 .isInstanceOf(InvalidInputException.class)

@@ -24,11 +24,12 @@ public interface Commands {
 
     /**
      * Parses a command line ({@code [command, --option, value, ...]}) as the command itself would, without running
-     * it, and returns the long option names (without dashes) it matched whose values are paths the command writes.
+     * it, and returns the long option names (without dashes) it matched whose values are paths the command writes,
+     * each with the value picocli parsed for it (whatever form the line gave it in).
      *
      * @throws org.ccopt.InvalidInputException one line, when the command would refuse the line
      */
-    Set<String> writtenOptions(List<String> commandLine);
+    java.util.Map<String, String> writtenOptions(List<String> commandLine);
 
     /** Executes a command line in this JVM and returns its exit status and what it printed. */
     Execution execute(List<String> commandLine);

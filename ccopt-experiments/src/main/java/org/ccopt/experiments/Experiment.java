@@ -117,7 +117,7 @@ public final class Experiment {
                 + "seeds, repeat)");
         JsonNode root;
         try {
-            root = YAML.readTree(text);
+            root = readTree(text, file.toString());
         } catch (IOException e) {
             throw new InvalidInputException("experiment file " + file + " is not valid YAML: "
                     + Commands.firstLine(e.getMessage()));
@@ -125,10 +125,31 @@ public final class Experiment {
         return parse(root, text, file.toString(), maxRuns, commands);
     }
 
+    /**
+     * The YAML tree of an experiment, after refusing anchors and aliases ({@code &name}, {@code *name}): Jackson reads
+     * an alias as its name, so {@code [&a bcmp, *a]} would run bcmp and "a".
+     */
+    private static JsonNode readTree(String text, String name) throws IOException {
+        // SnakeYAML (the parser under Jackson's YAML format) reports anchors and aliases as events; Jackson does not
+        try {
+            for (org.yaml.snakeyaml.events.Event e : new org.yaml.snakeyaml.Yaml().parse(new java.io.StringReader(text))) {
+                boolean alias = e instanceof org.yaml.snakeyaml.events.AliasEvent;
+                if (alias || e instanceof org.yaml.snakeyaml.events.NodeEvent n && n.getAnchor() != null) {
+                    throw new InvalidInputException("experiment " + name + " uses a YAML " + (alias ? "alias (*name)"
+                            : "anchor (&name)") + " at line " + (e.getStartMark().getLine() + 1)
+                            + "; expected every value written out (ccopt does not expand anchors)");
+                }
+            }
+        } catch (org.yaml.snakeyaml.error.YAMLException e) {
+            // not YAML: Jackson's reader below says where
+        }
+        return YAML.readTree(text);
+    }
+
     /** Parses the YAML text of an experiment file; {@code name} labels error messages. */
     public static Experiment parse(String yaml, String name) {
         try {
-            return parse(YAML.readTree(yaml), yaml, name, MAX_RUNS, Commands.load());
+            return parse(readTree(yaml, name), yaml, name, MAX_RUNS, Commands.load());
         } catch (IOException e) {
             throw new InvalidInputException("experiment " + name + " is not valid YAML: " + Commands.firstLine(e.getMessage()));
         }
@@ -144,7 +165,10 @@ public final class Experiment {
         }
         Map<String, List<String>> varied = new LinkedHashMap<>();
         for (Map<String, String> p : runParameters) {
-            p.forEach((k, v) -> varied.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+            p.forEach((k, v) -> {
+                checkKey(k, name, "a run");
+                varied.computeIfAbsent(k, x -> new ArrayList<>()).add(v);
+            });
         }
         Set<String> outputs = check(commands, command, runParameters.get(0), Map.of(), Map.of(), null, varied, name);
         List<Run> runs = new ArrayList<>();
@@ -262,19 +286,18 @@ public final class Experiment {
             }
         }
         for (Map<String, String> params : lines) {
-            Set<String> written;
+            Map<String, String> written;
             try {
                 written = commands.writtenOptions(args(command, params));
             } catch (InvalidInputException e) {
                 throw new InvalidInputException("experiment " + name + ": " + Commands.firstLine(e.getMessage())
                         + " (in the command line '" + String.join(" ", args(command, params)) + "')");
             }
-            for (String key : written) {
-                if (params.containsKey(key)) {
-                    checkOutputPath(params.get(key), key, name);
-                    outputs.add(key);
-                }
-            }
+            // the values picocli parsed, whatever form the file gave them in
+            written.forEach((key, value) -> {
+                checkOutputPath(value, key, name);
+                outputs.add(key);
+            });
         }
         return outputs;
     }
@@ -293,6 +316,16 @@ public final class Experiment {
         }
     }
 
+    /** An option name as a key: letters, digits and inner dashes, never a value ({@code trace=f.csv}). */
+    private static final java.util.regex.Pattern OPTION_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]*");
+
+    private static void checkKey(String optionName, String name, String section) {
+        if (!OPTION_NAME.matcher(optionName).matches()) {
+            throw new InvalidInputException("experiment " + name + ": " + section + " has the key '" + optionName
+                    + "'; expected an option name without dashes (letters, digits and '-'), its value on the right");
+        }
+    }
+
     private static Map<String, String> scalars(JsonNode node, String name, String key) {
         Map<String, String> out = new LinkedHashMap<>();
         if (node == null || node.isNull()) {
@@ -303,6 +336,7 @@ public final class Experiment {
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
+            checkKey(e.getKey(), name, key);
             if (!e.getValue().isValueNode()) {
                 throw new InvalidInputException("experiment " + name + ": " + key + "." + e.getKey()
                         + " must be a single value, not " + e.getValue());
@@ -322,6 +356,7 @@ public final class Experiment {
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
+            checkKey(e.getKey(), name, key);
             List<String> values = new ArrayList<>();
             if (e.getValue().isArray()) {
                 for (JsonNode v : e.getValue()) {

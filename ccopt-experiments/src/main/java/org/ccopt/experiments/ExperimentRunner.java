@@ -21,12 +21,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.ccopt.util.AtomicFiles;
+import org.ccopt.util.OutputLock;
 
 /**
  * Runs an experiment's runs on local threads, one result row per run. Rows are appended to {@code results.jsonl} as
  * runs finish, so an interrupted experiment loses only the runs in progress; running it again skips every run already
  * recorded as ok (matched by {@link Experiment.Run#key()}) and retries failed ones. {@code results.csv} is rewritten
- * from the rows in run order at the end. A row depends only on its run's parameters, never on the thread count.
+ * from the rows in run order at the end. A row depends only on its run's parameters, never on the thread count. The
+ * output directory is locked while the experiment runs ({@link OutputLock}): a second runner on it is refused.
  */
 public final class ExperimentRunner {
 
@@ -96,8 +98,14 @@ public final class ExperimentRunner {
 
     /** Runs what {@code out} does not yet hold as ok, on {@code threads} threads, and writes the results there. */
     public Summary run(Experiment experiment, Path out, int threads, Listener listener) throws IOException, InterruptedException {
+        try (OutputLock lock = OutputLock.acquire(out)) {
+            return runLocked(experiment, out, threads, listener);
+        }
+    }
+
+    private Summary runLocked(Experiment experiment, Path out, int threads, Listener listener)
+            throws IOException, InterruptedException {
         long start = System.nanoTime();
-        Files.createDirectories(out);
         if (experiment.text() != null) {
             AtomicFiles.writeAtomically(out.resolve(COPY), experiment.text());
         }
@@ -124,7 +132,7 @@ public final class ExperimentRunner {
             List<Future<?>> futures = new ArrayList<>();
             for (Experiment.Run run : todo) {
                 futures.add(pool.submit(() -> {
-                    Row row = execute(run, run.argsUnder(out, experiment.outputs()));
+                    Row row = executeConfined(run, experiment.outputs(), out);
                     synchronized (counts) {
                         counts[row.ok() ? 0 : 1]++;
                         append(lines, row);
@@ -181,22 +189,36 @@ public final class ExperimentRunner {
         return ordered;
     }
 
+    /**
+     * Runs a run with every path it writes resolved against {@code out}, confined there: a path whose real location
+     * (symbolic links inside {@code out} resolved) is outside it fails the run as bad input before it starts, and any
+     * other write outside it is refused as it is attempted ({@link AtomicFiles#confined}).
+     */
+    Row executeConfined(Experiment.Run run, Set<String> outputs, Path out) throws IOException {
+        List<String> args = run.argsUnder(out, outputs);
+        for (int i = 1; i + 1 < args.size(); i++) {
+            if (args.get(i).startsWith("--") && outputs.contains(args.get(i).substring(2))) {
+                try {
+                    AtomicFiles.requireUnder(out, Path.of(args.get(i + 1)), args.get(i));
+                } catch (org.ccopt.InvalidInputException e) {
+                    return failed(run, Commands.BAD_INPUT, e.getMessage(), 0);
+                }
+            }
+        }
+        return AtomicFiles.confined(out, () -> execute(run, args));
+    }
+
     /** Runs one command line of a run in this JVM and turns its {@code --json} output into a row. */
     public Row execute(Experiment.Run run, List<String> commandLine) {
-        ObjectNode row = Row.MAPPER.createObjectNode();
-        row.put("run", run.index());
-        row.put("key", run.key());
-        for (Map.Entry<String, String> e : run.parameters().entrySet()) {
-            row.put(e.getKey(), e.getValue());
-        }
         List<String> args = new ArrayList<>(commandLine);
         args.add("--json");
         long t0 = System.nanoTime();
         Commands.Execution x = commands.execute(args);
-        row.put("wallSeconds", (System.nanoTime() - t0) / 1e9);
+        double seconds = (System.nanoTime() - t0) / 1e9;
         String error = x.stderr().strip();
         if (x.exit() == Commands.OK) {
             try {
+                ObjectNode row = start(run, seconds);
                 flatten(Row.MAPPER.readTree(x.stdout()), "", row);
                 row.put("status", Row.Status.OK.text());
                 return new Row(row);
@@ -204,9 +226,25 @@ public final class ExperimentRunner {
                 error = "output is not JSON: " + Commands.firstLine(ex.getMessage());
             }
         }
+        return failed(run, x.exit(), error.isEmpty() ? "exit code " + x.exit() : Commands.firstLine(error), seconds);
+    }
+
+    private static ObjectNode start(Experiment.Run run, double seconds) {
+        ObjectNode row = Row.MAPPER.createObjectNode();
+        row.put("run", run.index());
+        row.put("key", run.key());
+        for (Map.Entry<String, String> e : run.parameters().entrySet()) {
+            row.put(e.getKey(), e.getValue());
+        }
+        row.put("wallSeconds", seconds);
+        return row;
+    }
+
+    private static Row failed(Experiment.Run run, int exit, String error, double seconds) {
+        ObjectNode row = start(run, seconds);
         row.put("status", Row.Status.FAILED.text());
-        row.put("exit", x.exit());
-        row.put("error", error.isEmpty() ? "exit code " + x.exit() : Commands.firstLine(error));
+        row.put("exit", exit);
+        row.put("error", error);
         return new Row(row);
     }
 

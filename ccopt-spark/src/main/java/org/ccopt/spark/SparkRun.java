@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.Serializable;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +25,7 @@ import org.ccopt.experiments.Commands;
 import org.ccopt.experiments.Experiment;
 import org.ccopt.experiments.ExperimentRunner;
 import org.ccopt.experiments.Row;
+import org.ccopt.util.AtomicFiles;
 import scala.jdk.javaapi.CollectionConverters;
 import scala.reflect.ClassTag$;
 import scala.runtime.AbstractFunction2;
@@ -167,9 +169,24 @@ public final class SparkRun {
         public String apply(TaskContext context, scala.collection.Iterator<Experiment.Run> runs) {
             ExperimentRunner runner = new ExperimentRunner(Commands.load());
             StringBuilder lines = new StringBuilder();
-            while (runs.hasNext()) {
-                Experiment.Run run = runs.next();
-                lines.append(runner.execute(run, run.args()).line()).append('\n');
+            try {
+                // the driver refused experiments that name files to write; any other write stays in a scratch folder
+                Path scratch = Files.createTempDirectory("ccopt-task-");
+                try {
+                    while (runs.hasNext()) {
+                        Experiment.Run run = runs.next();
+                        lines.append(AtomicFiles.confined(scratch, () -> runner.execute(run, run.args())).line())
+                                .append('\n');
+                    }
+                } finally {
+                    try (var walk = Files.walk(scratch)) {
+                        for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                            Files.deleteIfExists(p);
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
             return lines.toString();
         }

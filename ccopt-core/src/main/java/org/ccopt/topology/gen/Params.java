@@ -8,9 +8,15 @@ final class Params {
     private Params() {
     }
 
+    /** A whole number written in ASCII digits, with at most a leading minus (no '+', no spaces, no other script). */
+    static final java.util.regex.Pattern WHOLE = java.util.regex.Pattern.compile("-?[0-9]+");
+
     static int parseInt(String spec, String name, String text) {
         try {
-            return Integer.parseInt(text.trim());
+            if (!WHOLE.matcher(text).matches()) {
+                throw new NumberFormatException(text);
+            }
+            return Integer.parseInt(text);
         } catch (NumberFormatException e) {
             throw new InvalidInputException("bad " + name + " '" + text + "' in topology '" + spec
                     + "'; expected a whole number");

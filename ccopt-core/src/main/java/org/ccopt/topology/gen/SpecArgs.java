@@ -30,7 +30,7 @@ public final class SpecArgs {
         if (args == null || args.isBlank()) {
             throw error("missing arguments; expected " + family + ":" + expected);
         }
-        return args.trim();
+        return args;
     }
 
     public int singleInt(String name, int min, int max) {
@@ -87,11 +87,11 @@ public final class SpecArgs {
 
     /** Parses "seed=S" (or a bare number) as a seed. */
     public long seed(String text) {
-        String t = text.trim();
-        if (t.startsWith("seed=")) {
-            t = t.substring(5);
-        }
+        String t = text.startsWith("seed=") ? text.substring(5) : text;
         try {
+            if (!Params.WHOLE.matcher(t).matches()) {
+                throw new NumberFormatException(t);
+            }
             return Long.parseLong(t);
         } catch (NumberFormatException e) {
             throw error("bad seed '" + text + "'; expected seed=<whole number>");

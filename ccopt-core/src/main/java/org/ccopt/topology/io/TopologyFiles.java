@@ -59,20 +59,138 @@ public final class TopologyFiles {
                             + "(<!DOCTYPE or <!ENTITY); refused: GraphML needs none, and entities could read other "
                             + "files or open connections");
                 }
-                return fromJGraphT(text, spec, path, text.contains("edgedefault=\"directed\""), true);
+                return fromJGraphT(text, spec, path, graphMlDirected(text, path), true);
             }
             if (name.endsWith(".dot") || name.endsWith(".gv")) {
-                boolean directed = text.stripLeading().toLowerCase(Locale.ROOT).replaceFirst("^strict\\s+", "")
-                        .startsWith("digraph");
-                return fromJGraphT(text, spec, path, directed, false);
+                return fromJGraphT(text, spec, path, dotDirected(text, path), false);
             }
             return fromEdgeList(text, spec, path);
         } catch (InvalidInputException e) {
             throw e;
-        } catch (IOException | RuntimeException e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().split("\n")[0];
-            throw new InvalidInputException("cannot parse topology file '" + path + "': " + why);
+        } catch (IOException | RuntimeException | javax.xml.stream.XMLStreamException e) {
+            // a parser's message may quote the file: name the place only, never the text
+            throw new InvalidInputException("cannot parse topology file '" + path + "'" + where(e) + "; expected "
+                    + (name.endsWith(".json") ? "JSON" : name.endsWith(".dot") || name.endsWith(".gv") ? "a DOT graph"
+                    : name.endsWith(".graphml") || name.endsWith(".xml") ? "GraphML in the namespace http://graphml.graphdrawing.org/xmlns"
+                    : "an edge list"));
         }
+    }
+
+    /** " at line L, column C" when a parser's exception or message says where it stopped, else "". */
+    private static String where(Exception e) {
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null) {
+            return " at line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
+        }
+        if (e instanceof javax.xml.stream.XMLStreamException x && x.getLocation() != null) {
+            return " at line " + x.getLocation().getLineNumber() + ", column " + x.getLocation().getColumnNumber();
+        }
+        java.util.regex.Matcher m = Pattern.compile("line (\\d+):(\\d+)").matcher(String.valueOf(e.getMessage()));
+        return m.find() ? " at line " + m.group(1) + ", column " + (Integer.parseInt(m.group(2)) + 1) : "";
+    }
+
+    /**
+     * Whether a GraphML file's graph is directed, from the {@code edgedefault} attribute of its first {@code graph}
+     * element, read with an XML parser (document types off), so quoting, spacing and comments cannot fool it. The
+     * GraphML Primer (Brandes, Eiglsperger and Lerner, "Edges") requires the default direction to be specified: a file without it,
+     * or with an edge whose own {@code directed} attribute disagrees (a mixed graph), is refused.
+     */
+    static boolean graphMlDirected(String text, Path path) throws javax.xml.stream.XMLStreamException {
+        javax.xml.stream.XMLInputFactory f = javax.xml.stream.XMLInputFactory.newFactory();
+        f.setProperty(javax.xml.stream.XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(javax.xml.stream.XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        javax.xml.stream.XMLStreamReader r = f.createXMLStreamReader(new StringReader(text));
+        Boolean directed = null;
+        try {
+            while (r.hasNext()) {
+                if (r.next() != javax.xml.stream.XMLStreamConstants.START_ELEMENT) {
+                    continue;
+                }
+                String element = r.getLocalName();
+                if (element.equals("graph") && directed == null) {
+                    String d = r.getAttributeValue(null, "edgedefault");
+                    if (!"directed".equals(d) && !"undirected".equals(d)) {
+                        throw new InvalidInputException("topology file '" + path + "': the graph element at line "
+                                + r.getLocation().getLineNumber() + " has " + (d == null ? "no edgedefault"
+                                : "an edgedefault other than directed or undirected")
+                                + "; expected edgedefault=\"directed\" or \"undirected\" (GraphML requires it)");
+                    }
+                    directed = d.equals("directed");
+                } else if (element.equals("edge") && directed != null) {
+                    String d = r.getAttributeValue(null, "directed");
+                    if (d != null && !d.equals(directed.toString())) {
+                        throw new InvalidInputException("topology file '" + path + "': the edge at line "
+                                + r.getLocation().getLineNumber() + " sets directed=" + (d.equals("true")
+                                || d.equals("false") ? d : "(not true or false)") + " in a graph whose edgedefault is "
+                                + (directed ? "directed" : "undirected") + "; expected one direction for every edge");
+                    }
+                }
+            }
+        } finally {
+            r.close();
+        }
+        if (directed == null) {
+            throw new InvalidInputException("topology file '" + path + "' has no graph element; expected GraphML "
+                    + "(<graphml><graph edgedefault=\"undirected\">...)");
+        }
+        return directed;
+    }
+
+    /**
+     * Whether a DOT file is a {@code digraph}: its first keyword after comments ({@code //}, {@code /* *}{@code /},
+     * and {@code #} lines, as Graphviz's grammar defines them) and an optional {@code strict}, case-insensitively.
+     */
+    static boolean dotDirected(String text, Path path) {
+        int i = 0;
+        int n = text.length();
+        int line = 1;
+        List<String> words = new ArrayList<>();
+        boolean lineStart = true;
+        while (i < n && words.size() < 2) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                line++;
+                lineStart = true;
+                i++;
+            } else if (Character.isWhitespace(c) || c == '\uFEFF') {
+                i++;
+            } else if (c == '#' && lineStart) {
+                while (i < n && text.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (text.startsWith("//", i)) {
+                while (i < n && text.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (text.startsWith("/*", i)) {
+                int end = text.indexOf("*/", i + 2);
+                if (end < 0) {
+                    throw new InvalidInputException("topology file '" + path + "': a comment opened at line " + line
+                            + " is never closed; expected a DOT graph");
+                }
+                line += (int) text.substring(i, end).chars().filter(ch -> ch == '\n').count();
+                i = end + 2;
+            } else {
+                lineStart = false;
+                int start = i;
+                while (i < n && (Character.isLetterOrDigit(text.charAt(i)) || text.charAt(i) == '_')) {
+                    i++;
+                }
+                if (i == start) {
+                    break;
+                }
+                String word = text.substring(start, i).toLowerCase(Locale.ROOT);
+                if (words.isEmpty() && word.equals("strict")) {
+                    continue;
+                }
+                words.add(word);
+                break;
+            }
+        }
+        if (words.isEmpty() || !words.get(0).equals("graph") && !words.get(0).equals("digraph")) {
+            throw new InvalidInputException("topology file '" + path + "' does not start with graph or digraph (after "
+                    + "comments, line " + line + "); expected a DOT graph");
+        }
+        return words.get(0).equals("digraph");
     }
 
     /** Accumulates node ids (numeric or named), kinds and edges, then renumbers and builds. */
@@ -122,29 +240,60 @@ public final class TopologyFiles {
         }
     }
 
+    /**
+     * Reads the schema {@link TopologyExporter} writes, strictly: node ids are distinct non-negative integers, a kind
+     * is {@code terminal} or {@code switch} (absent: terminal), {@code directed} is a boolean, a link is two known ids.
+     */
     private static Topology fromJson(String text, String spec, Path path) throws IOException {
-        JsonNode root = new ObjectMapper().readTree(text);
-        if (root == null || !root.has("nodes") || !root.has("links")) {
-            throw new InvalidInputException("topology file '" + path + "' lacks \"nodes\" or \"links\"; expected "
-                    + "{\"directed\":false, \"nodes\":[{\"id\":0,\"kind\":\"terminal\"}], \"links\":[[0,1]]}");
+        JsonNode root = new ObjectMapper().enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .readTree(text);
+        String schema = "; expected {\"directed\":false, \"nodes\":[{\"id\":0,\"kind\":\"terminal\"}], \"links\":[[0,1]]}";
+        if (root == null || !root.path("nodes").isArray() || !root.path("links").isArray()) {
+            throw new InvalidInputException("topology file '" + path + "' lacks a \"nodes\" or \"links\" array" + schema);
+        }
+        if (root.has("directed") && !root.get("directed").isBoolean()) {
+            throw new InvalidInputException("topology file '" + path + "': \"directed\" is not true or false" + schema);
         }
         Collector c = new Collector();
+        int i = 0;
         for (JsonNode node : root.get("nodes")) {
-            int id = c.node(node.get("id").asText());
-            c.isSwitch.set(id, "switch".equals(node.path("kind").asText("terminal")));
+            String id = jsonId(node.path("id"), path, "node " + i);
+            if (c.index.containsKey(id)) {
+                throw new InvalidInputException("topology file '" + path + "': node " + i + " repeats the id " + id
+                        + "; expected distinct ids");
+            }
+            JsonNode kind = node.path("kind");
+            if (!kind.isMissingNode() && !kind.asText().equals("terminal") && !kind.asText().equals("switch")) {
+                throw new InvalidInputException("topology file '" + path + "': node " + id + " has an unknown kind; "
+                        + "expected \"terminal\" or \"switch\"");
+            }
+            c.isSwitch.set(c.node(id), kind.asText().equals("switch"));
+            i++;
         }
+        i = 0;
         for (JsonNode link : root.get("links")) {
             if (!link.isArray() || link.size() != 2) {
-                throw new InvalidInputException("bad link " + link + " in '" + path + "'; expected [a, b]");
+                throw new InvalidInputException("topology file '" + path + "': link " + i + " is not a pair; expected [a, b]");
             }
-            String a = link.get(0).asText();
-            String b = link.get(1).asText();
+            String a = jsonId(link.get(0), path, "link " + i);
+            String b = jsonId(link.get(1), path, "link " + i);
             if (!c.index.containsKey(a) || !c.index.containsKey(b)) {
-                throw new InvalidInputException("link " + link + " in '" + path + "' names an unknown node");
+                throw new InvalidInputException("topology file '" + path + "': link " + i + " [" + a + ", " + b
+                        + "] names a node the file does not list");
             }
             c.edges.add(new int[] {c.node(a), c.node(b)});
+            i++;
         }
         return c.build(spec, root.path("directed").asBoolean(false), path);
+    }
+
+    /** A node id of the JSON schema: a non-negative integer (no fraction, no string), as text. */
+    private static String jsonId(JsonNode id, Path path, String where) {
+        if (!id.isIntegralNumber() || !id.canConvertToInt() || id.asInt() < 0) {
+            throw new InvalidInputException("topology file '" + path + "': " + where + " has an id that is not a "
+                    + "non-negative integer; expected ids 0, 1, 2, ...");
+        }
+        return Integer.toString(id.asInt());
     }
 
     private static Topology fromJGraphT(String text, String spec, Path path, boolean directed, boolean graphml) {
@@ -199,16 +348,12 @@ public final class TopologyFiles {
             String[] parts = line.split("[\\s,;]+");
             if (parts.length != 2 || !EDGE_LIST_ID.matcher(parts[0]).matches()
                     || !EDGE_LIST_ID.matcher(parts[1]).matches()) {
-                throw new InvalidInputException("line " + lineNo + " of edge-list file '" + path + "' is '"
-                        + abbreviate(line) + "'; expected two node ids 'a b' (letters, digits, _ . -), or a file "
-                        + "named .json, .graphml or .dot");
+                // the line itself is not echoed: the file may be one the user did not mean to show
+                throw new InvalidInputException("line " + lineNo + " of edge-list file '" + path + "' is not two node "
+                        + "ids; expected 'a b' (letters, digits, _ . -), or a file named .json, .graphml or .dot");
             }
             c.edges.add(new int[] {c.node(parts[0]), c.node(parts[1])});
         }
         return c.build(spec, directed, path);
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
     }
 }

@@ -91,7 +91,66 @@ class TopologyIOTest {
         Path file = dir.resolve("net." + kind);
         Files.writeString(file, text);
         assertThatThrownBy(() -> TopologySpec.parse("file:" + file)).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("expected two node ids");
+                .hasMessageContaining("is not two node ids");
+    }
+
+    /** Directedness is read from the parsed attribute or keyword, whatever the quoting, spacing or comments. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><graph edgedefault='directed'>%s</graph></graphml>",
+        "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><!-- edgedefault=\"undirected\" --><graph id=\"g\" edgedefault = \"directed\" >%s</graph></graphml>",
+        "/* graph */ digraph {a->b->c->a;}",
+        "// graph\n# graph\nstrict DiGraph g {a->b->c->a;}"})
+    void aDirectedThreeCycleIsReadAsDirected(String template) throws Exception {
+        String nodes = "<node id=\"a\"/><node id=\"b\"/><node id=\"c\"/><edge source=\"a\" target=\"b\"/>"
+                + "<edge source=\"b\" target=\"c\"/><edge source=\"c\" target=\"a\"/>";
+        boolean xml = template.startsWith("<");
+        Path file = dir.resolve(xml ? "c3.graphml" : "c3.dot");
+        Files.writeString(file, xml ? template.formatted(nodes) : template);
+        Topology t = TopologySpec.parse("file:" + file);
+        assertThat(t.isOneWay()).isTrue();
+        assertThat(t.neighbours(0)).containsExactly(1);
+        assertThat(t.neighbours(2)).containsExactly(0);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><graph edgedefault=\"undirected\"><!-- edgedefault=\"directed\" --><node id=\"0\"/><node id=\"1\"/><edge source=\"0\" target=\"1\"/></graph></graphml>",
+        "// digraph\ngraph {0--1;}"})
+    void anUndirectedFileThatMentionsDirectedInACommentStaysUndirected(String text) throws Exception {
+        Path file = dir.resolve(text.startsWith("<") ? "u.graphml" : "u.dot");
+        Files.writeString(file, text);
+        assertThat(TopologySpec.parse("file:" + file).isOneWay()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "<graphml><graph><node id=\"0\"/></graph></graphml>|no edgedefault",
+        "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><graph edgedefault=\"undirected\"><node id=\"0\"/><node id=\"1\"/><edge source=\"0\" target=\"1\" directed=\"true\"/></graph></graphml>|one direction for every edge",
+        "{\"nodes\":[{\"id\":0},{\"id\":0}],\"links\":[]}|repeats the id 0",
+        "{\"nodes\":[{\"id\":0,\"kind\":\"router\"}],\"links\":[]}|unknown kind",
+        "{\"nodes\":[{\"id\":0.5}],\"links\":[]}|not a non-negative integer",
+        "{\"nodes\":[{\"id\":-1}],\"links\":[]}|not a non-negative integer",
+        "{\"nodes\":[{\"id\":\"a\"}],\"links\":[]}|not a non-negative integer",
+        "{\"directed\":\"yes\",\"nodes\":[{\"id\":0}],\"links\":[]}|not true or false",
+        "{\"nodes\":[{\"id\":0}],\"links\":[[0,7]]}|does not list"})
+    void strictFormatsRefuseWhatTheyDoNotDefine(String caseText) throws Exception {
+        String[] c = caseText.split("\\|");
+        Path file = dir.resolve(c[0].startsWith("<") ? "bad.graphml" : "bad.json");
+        Files.writeString(file, c[0]);
+        assertThatThrownBy(() -> TopologySpec.parse("file:" + file)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining(c[1]).hasMessageNotContaining("\n");
+    }
+
+    /** A file that is not a topology (here a secret-looking first line) is refused without quoting it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"shadow", "shadow.json", "shadow.dot", "shadow.graphml"})
+    void errorsNameThePlaceNeverTheContent(String name) throws Exception {
+        String secret = "root:$6$Secr3tHash$abcdef:19000:0:99999:7:::";
+        Path file = dir.resolve(name);
+        Files.writeString(file, secret + "\ndaemon:*:19000:0:99999:7:::\n");
+        assertThatThrownBy(() -> TopologySpec.parse("file:" + file)).isInstanceOf(InvalidInputException.class)
+                .hasMessageNotContaining("Secr3t").hasMessageNotContaining("root:").hasMessageContaining(name);
     }
 
     @ParameterizedTest
