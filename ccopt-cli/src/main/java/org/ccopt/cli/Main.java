@@ -12,6 +12,7 @@ import java.util.Properties;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import org.ccopt.InvalidInputException;
+import org.ccopt.util.Workers;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -74,6 +75,10 @@ public final class Main implements Runnable {
             }
             return Path.of(text);
         });
+        cli.setExecutionStrategy(parsed -> {
+            checkThreadCounts(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cli.setParameterExceptionHandler((ex, a) -> {
             String where = ex.getCommandLine().getCommandName();
             ex.getCommandLine().getErr().println("ccopt: " + firstLine(ex.getMessage()) + " (see 'ccopt "
@@ -109,6 +114,25 @@ public final class Main implements Runnable {
             return INTERNAL_ERROR;
         });
         return cli;
+    }
+
+    /** Options that take a count of threads: every command's, checked here once against {@link Workers#MAX_THREADS}. */
+    private static final java.util.Set<String> THREAD_OPTIONS = java.util.Set.of("--threads", "--jobs");
+
+    private static void checkThreadCounts(CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult p = parsed;
+        while (p.subcommand() != null) {
+            p = p.subcommand();
+        }
+        for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
+            if (THREAD_OPTIONS.contains(o.longestName()) && o.getValue() instanceof Integer n) {
+                try {
+                    Workers.check(o.longestName().substring(2), n);
+                } catch (InvalidInputException e) {
+                    throw new CommandLine.ParameterException(p.commandSpec().commandLine(), "--" + e.getMessage());
+                }
+            }
+        }
     }
 
     private static int run(CommandLine cli, java.io.OutputStream out, java.io.OutputStream err, String... args) {

@@ -61,6 +61,35 @@ class CupstackCommandTest {
         assertThat(resumed.get("evaluations")).isEqualTo(whole.get("evaluations"));
     }
 
+    /** A checkpoint edited and signed again is refused for what its numbers mean, with one line. */
+    @Test
+    void aCheckpointWhoseNumbersWereEditedIsRefused() throws Exception {
+        Path out = dir.resolve("edit");
+        MainTest.run(concat(SMALL, "--generations", "2", "--out", out.toString()));
+        Path cp = out.resolve("checkpoint.json");
+        String good = Files.readString(cp);
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        String[][] cases = {{"/state/state/bestScore", "objective", "differs from its record"},
+            {"/state/state/bestScore", "ib", "not the"},
+            {"/state/state/history/1", "bestObjective", "row 1 of its record"},
+            {"/state/state", "evaluations", "evaluations"}};
+        for (String[] c : cases) {
+            com.fasterxml.jackson.databind.node.ObjectNode env = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(good);
+            com.fasterxml.jackson.databind.node.ObjectNode at = (com.fasterxml.jackson.databind.node.ObjectNode) env.at(c[0]);
+            at.put(c[1], c[1].equals("evaluations") ? 1L << 40 : c[1].equals("objective") ? at.get(c[1]).asInt() - 1
+                    : c[1].equals("ib") ? at.get(c[1]).asLong() + 1 : -99);
+            env.put("sha256", java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(mapper.writeValueAsBytes(env.get("state")))));
+            Files.writeString(cp, mapper.writeValueAsString(env));
+            MainTest.Result r = MainTest.run("cupstack", "--resume", out.toString());
+            assertThat(r.code()).as(c[1]).isEqualTo(2);
+            assertThat(r.err()).as(c[1]).contains(c[2]);
+            assertThat(r.err().strip().lines()).hasSize(1);
+        }
+        Files.writeString(cp, good);
+        assertThat(MainTest.run("cupstack", "--resume", out.toString(), "--generations", "3").code()).isZero();
+    }
+
     @Test
     void aSweepWritesOneRowPerRunAndSkipsRecordedRunsWhenRerun() throws Exception {
         String[] sweep = {"cupstack-sweep", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic", "brev,shfl",

@@ -26,6 +26,33 @@ class MsgsimCommandTest {
         assertThat(j.has("events")).isTrue();
     }
 
+    /**
+     * Zero latency is a model of its own (every message starts as its predecessor ends, at the same instant), not an
+     * error: a binomial broadcast of 16 ranks on torus:4x4 is then 4 rounds of bytes / bandwidth, the rounds' pairs on
+     * disjoint routes. Ranges that would make simulated time infinite are refused with one line.
+     */
+    @Test
+    void zeroLatencyIsSimulatedAndTimesThatCannotBeFiniteAreRefused() throws Exception {
+        for (String zero : new String[] {"0", "0ns", "0s"}) {
+            MainTest.Result r = MainTest.run("msgsim", "-t", "torus:4x4", "--collective", "bcast", "--bytes", "1KiB",
+                    "--latency", zero, "--json");
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.json().get("seconds").asDouble()).isCloseTo(4 * 1024 / 12.5e9, within(1e-18));
+        }
+        for (String[] bad : new String[][] {{"--bandwidth", "1e-300bps"}, {"--bandwidth", "0bps"}, {"--latency", "1e300s"},
+            {"--bytes", "1e300"}}) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("msgsim", "-t", "torus:4x4",
+                    "--collective", "bcast"));
+            args.addAll(java.util.List.of(bad));
+            if (!bad[0].equals("--bytes")) {
+                args.addAll(java.util.List.of("--bytes", "1KiB"));
+            }
+            MainTest.Result r = MainTest.run(args.toArray(String[]::new));
+            assertThat(r.code()).as(String.join(" ", bad)).isEqualTo(2);
+            assertThat(r.err().strip()).doesNotContain("\n").contains("expected");
+        }
+    }
+
     @Test
     void alltoallBytesArePerDestinationAsMpiStatesThem() throws Exception {
         // two ranks on ring:4: Bruck's one step sends each rank's block for the other, --bytes of it, both ways at

@@ -122,6 +122,12 @@ class NodemapCommandTest {
             {resign.apply(good.replace(firstMapping, duplicated)), "mapping 0 is not a permutation"},
             {resign.apply(good.replace("\"--population\",\"8\"", "\"--population\",\"9\"")), "population of 9"},
             {resign.apply(good.replace("\"--population\",\"8\"", "\"--population\",\"x\"")), "recorded options do not parse"},
+            // meaning, not only structure: an edited score, a record out of range, another problem's arguments
+            {resign.apply(edited(good, "/state/state/bestScore", "cycles", -1)), "not the"},
+            {resign.apply(edited(good, "/state/state/history/1", "bestCycles", -99)), "row 1 of its record"},
+            {resign.apply(edited(good, "/state/state", "evaluations", 1L << 40)), "evaluations"},
+            {resign.apply(good.replace("\"--generations\",\"2\"", "\"--generations\",\"2\",\"--packets\",\"1\"")),
+                "another problem"},
         };
         for (String[] c : cases) {
             Files.writeString(cp, c[0]);
@@ -132,6 +138,19 @@ class NodemapCommandTest {
         }
         Files.writeString(cp, good);
         assertThat(MainTest.run("nodemap", "--resume", out.toString(), "--generations", "3").code()).isZero();
+    }
+
+    /** The checkpoint's text with the number at {@code pointer}/{@code field} changed by {@code delta}, or set to it. */
+    private static String edited(String text, String pointer, String field, long value) {
+        try {
+            com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+            JsonNode root = mapper.readTree(text);
+            com.fasterxml.jackson.databind.node.ObjectNode at = (com.fasterxml.jackson.databind.node.ObjectNode) root.at(pointer);
+            at.put(field, value == -1 ? at.get(field).asLong() - 1 : value);
+            return mapper.writeValueAsString(root);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

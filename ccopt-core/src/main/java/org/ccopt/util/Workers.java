@@ -15,6 +15,20 @@ public final class Workers {
     }
 
     /**
+     * The most worker threads any ccopt option accepts: far above the cores of one machine (threads beyond them only
+     * add switching), and far below the 32,767 a {@link ForkJoinPool} can hold.
+     */
+    public static final int MAX_THREADS = 1024;
+
+    /** Refuses a thread count outside 1..{@link #MAX_THREADS} with one line naming {@code parameter}. */
+    public static int check(String parameter, int threads) {
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw org.ccopt.InvalidInputException.parameter(parameter, threads + " is invalid; expected 1 to " + MAX_THREADS);
+        }
+        return threads;
+    }
+
+    /**
      * Runs {@code body(0..count-1)} on {@code threads} workers (the caller's thread when one suffices); returns when
      * every index is done and rethrows the first failure. Each worker calls {@code perWorker} once before its first
      * index (null for none), e.g. to set up a thread's own simulator.

@@ -270,6 +270,43 @@ public final class CupStackGa {
             require(y != null && y.score() != null, "a synonym lacks its score");
             inSpace(y.chromosome(), "a synonym");
         }
+        for (Score sc : s.scores()) {
+            require(sc == null || inRange(sc), "a score is out of range");
+        }
+        checkMeaning(s.history(), s.evaluations(), (long) pop * (s.generation() + 1), s.best(), s.bestScore(), evaluator);
+    }
+
+    /**
+     * What a checkpoint's numbers must mean, for the GA and the late-acceptance search alike: the record's rows in
+     * order, non-negative and within the run's counters; at most {@code maxEvaluations}; and the best configuration
+     * scoring, evaluated again (one simulation, or one perturbation window), exactly the score recorded, so that an
+     * edited score or a checkpoint resumed under another problem is refused before it mixes two objectives.
+     */
+    static void checkMeaning(List<Generation> history, long evaluations, long maxEvaluations, Chromosome best,
+                             Score bestScore, Evaluator evaluator) {
+        require(evaluations <= maxEvaluations, "it counts " + evaluations + " evaluations, more than the " + maxEvaluations
+                + " its generations allow");
+        for (int i = 0; i < history.size(); i++) {
+            Generation row = history.get(i);
+            require(row != null && row.generation() == i && row.bestObjective() >= 0 && row.bestDuration() >= 0
+                    && Double.isFinite(row.meanNew()) && row.meanNew() >= 0 && row.exactNew() >= 0 && row.prunedNew() >= 0
+                    && row.reinitialized() >= 0 && row.deadlockedNew() >= 0 && row.evaluations() >= 0
+                    && row.evaluations() <= evaluations && (i == 0 || row.evaluations() >= history.get(i - 1).evaluations()
+                    && row.bestObjective() <= history.get(i - 1).bestObjective()) && Double.isFinite(row.seconds())
+                    && row.seconds() >= 0, "row " + i + " of its record is out of range (negative, out of order or beyond "
+                    + "the run's counters)");
+        }
+        require(inRange(bestScore) && history.get(history.size() - 1).bestObjective() == bestScore.objective(),
+                "its best score is out of range or differs from its record");
+        Score again = evaluator.evaluate(best, null);
+        require(bestScore.equals(again), "its best configuration scores " + (again == null || again.deadlocked()
+                ? "a deadlock" : again.objective()) + " on this problem, not the " + bestScore.objective()
+                + " it records (edited, or written for another problem)");
+    }
+
+    private static boolean inRange(Score s) {
+        return s.objective() >= 0 && s.duration() >= 0 && s.thickness() >= 0 && s.ir() >= 0 && s.or() >= 0 && s.ib() >= 0
+                && s.ob() >= 0 && s.lb() >= 0;
     }
 
     private void inSpace(Chromosome c, String which) {

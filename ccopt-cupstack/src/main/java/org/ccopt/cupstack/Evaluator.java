@@ -53,9 +53,7 @@ final class Evaluator implements AutoCloseable {
      */
     public Evaluator(Problem problem, GeneSpace space, RouterConfig base, SortKey key, int estimateSlices, boolean perturb,
                      int threads) {
-        if (threads < 1) {
-            throw InvalidInputException.parameter("threads", threads + " is invalid; expected >= 1");
-        }
+        org.ccopt.util.Workers.check("threads", threads);
         if (estimateSlices > 0 && (perturb || problem.slices() != 1)) {
             throw new IllegalArgumentException("rough estimation scores single-slice runs without perturbation");
         }

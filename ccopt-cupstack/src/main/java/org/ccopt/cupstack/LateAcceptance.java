@@ -167,6 +167,8 @@ public final class LateAcceptance {
                 require(false, e.getMessage());
             }
         }
+        CupStackGa.checkMeaning(s.history(), s.evaluations(), 1 + (long) settings.movesPerGeneration() * s.generation(),
+                s.best(), s.bestScore(), evaluator);
     }
 
     private static void require(boolean ok, String why) {

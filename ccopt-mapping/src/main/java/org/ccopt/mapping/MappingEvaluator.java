@@ -59,9 +59,7 @@ public final class MappingEvaluator implements AutoCloseable {
             throw new InvalidInputException("node mapping on '" + topology.spec() + "' (" + n + " terminals) is too large; "
                     + "at most " + MAX_TERMINALS + " terminals are supported");
         }
-        if (threads < 1) {
-            throw InvalidInputException.parameter("threads", threads + " is invalid; expected >= 1");
-        }
+        org.ccopt.util.Workers.check("threads", threads);
         this.patterns = patterns;
         this.packets = packets;
         this.flitsPerPacket = flitsPerPacket;

@@ -167,6 +167,27 @@ public final class NodeMappingGa {
                     + " is not a permutation of 0.." + (t - 1));
         }
         require(Permutations.isPermutation(s.bestMapping(), t), "the best mapping is not a permutation of 0.." + (t - 1));
+        // meaning, not only structure: counters in range, the record consistent, the scores the run will build on true
+        require(s.evaluations() <= (long) pop * (s.generation() + 1), "it counts " + s.evaluations() + " evaluations, "
+                + "more than " + pop + " per generation");
+        for (int i = 0; i < s.history().size(); i++) {
+            Generation row = s.history().get(i);
+            require(row != null && row.generation() == i && row.bestCycles() >= 0 && row.evaluations() >= 0
+                    && row.evaluations() <= s.evaluations() && (i == 0 || row.evaluations()
+                    >= s.history().get(i - 1).evaluations()) && Double.isFinite(row.seconds()) && row.seconds() >= 0
+                    && Double.isFinite(row.bestAvgHops()) && row.bestAvgHops() >= 0, "row " + i + " of its record is out "
+                    + "of range (negative, out of order or beyond the run's counters)");
+        }
+        int survivors = Math.max(1, settings.variant().survivorCount(pop));
+        MappingScore best = evaluator.score(s.bestMapping());
+        require(s.bestScore().exact() && s.bestScore().equals(best), "its best mapping scores " + best.cycles()
+                + " cycles on this problem, not the "
+                + s.bestScore().cycles() + " it records (edited, or written for another problem)");
+        for (int i = 0; i < Math.min(survivors, pop); i++) {
+            MappingScore recorded = s.scores()[i];
+            require(!recorded.exact() || recorded.equals(evaluator.score(s.population()[i])), "mapping " + i
+                    + " does not score what it records on this problem (edited, or written for another problem)");
+        }
     }
 
     private static void require(boolean ok, String why) {

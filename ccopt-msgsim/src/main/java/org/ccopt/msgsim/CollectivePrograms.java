@@ -145,14 +145,18 @@ public final class CollectivePrograms {
         }
         try {
             double v = Double.parseDouble(number) * unit;
-            if (v >= 0 && !Double.isInfinite(v)) {
+            if (v >= 0 && v <= MAX_BYTES) {
                 return v;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new InvalidInputException("size '" + text + "' is invalid; expected a non-negative number with an optional unit B, KiB, MiB, GiB, kB, MB, GB (e.g. 256B, 4KiB, 1MiB)");
+        throw new InvalidInputException("size '" + text + "' is invalid; expected a number from 0 to 1e18 bytes with an "
+                + "optional unit B, KiB, MiB, GiB, kB, MB, GB (e.g. 256B, 4KiB, 1MiB)");
     }
+
+    /** The largest message size a simulation accepts (an exabyte: simulated times stay finite at 1 bit/s). */
+    public static final double MAX_BYTES = 1e18;
 
     /** Parses a bandwidth such as {@code 100Gbps}, {@code 12.5GBps}, {@code 1e9} (bytes per second). */
     public static double parseBandwidth(String text) {
@@ -161,11 +165,26 @@ public final class CollectivePrograms {
             {"TBps", "1e12"}, {"GBps", "1e9"}, {"MBps", "1e6"}, {"kBps", "1e3"}, {"Bps", "1"}};
         for (String[] u : units) {
             if (t.endsWith(u[0])) {
-                return positive(t.substring(0, t.length() - u[0].length()), Double.parseDouble(u[1]), text, "bandwidth",
-                        "100Gbps, 12.5GBps");
+                return bandwidth(positive(t.substring(0, t.length() - u[0].length()), Double.parseDouble(u[1]), text,
+                        "bandwidth", "100Gbps, 12.5GBps"), text);
             }
         }
-        return positive(t, 1, text, "bandwidth", "100Gbps, 12.5GBps");
+        return bandwidth(positive(t, 1, text, "bandwidth", "100Gbps, 12.5GBps"), text);
+    }
+
+    /** The range of bandwidths a simulation accepts: 1 bit/s to 1 PB/s (so that simulated times stay finite). */
+    public static final double MIN_BANDWIDTH = 0.125;
+    public static final double MAX_BANDWIDTH = 1e15;
+
+    /** The longest time a simulation accepts as a latency, overhead or time-model constant: a million seconds. */
+    public static final double MAX_SECONDS = 1e6;
+
+    private static double bandwidth(double bytesPerSecond, String text) {
+        if (bytesPerSecond < MIN_BANDWIDTH || bytesPerSecond > MAX_BANDWIDTH) {
+            throw new InvalidInputException("bandwidth '" + text + "' is outside the range simulated; expected 1bps to "
+                    + "1000TBps (e.g. 100Gbps, 12.5GBps)");
+        }
+        return bytesPerSecond;
     }
 
     /** Parses a time such as {@code 100ns}, {@code 1.5us}, {@code 2ms}, {@code 1s}, {@code 1e-7} (seconds). */
@@ -174,12 +193,19 @@ public final class CollectivePrograms {
         String[][] units = {{"ns", "1e-9"}, {"us", "1e-6"}, {"ms", "1e-3"}, {"s", "1"}};
         for (String[] u : units) {
             if (t.endsWith(u[0])) {
-                double v = positive(t.substring(0, t.length() - u[0].length()), Double.parseDouble(u[1]), text, "time",
-                        "100ns, 1.5us");
-                return v;
+                return time(positive(t.substring(0, t.length() - u[0].length()), Double.parseDouble(u[1]), text, "time",
+                        "100ns, 1.5us"), text);
             }
         }
-        return positive(t, 1, text, "time", "100ns, 1.5us");
+        return time(positive(t, 1, text, "time", "100ns, 1.5us"), text);
+    }
+
+    private static double time(double seconds, String text) {
+        if (seconds > MAX_SECONDS) {
+            throw new InvalidInputException("time '" + text + "' is above the " + (long) MAX_SECONDS + " s simulated; "
+                    + "expected 0 to 1000000s (e.g. 100ns, 1.5us)");
+        }
+        return seconds;
     }
 
     private static double positive(String number, double unit, String text, String what, String examples) {

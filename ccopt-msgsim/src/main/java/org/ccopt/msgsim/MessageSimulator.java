@@ -443,7 +443,11 @@ public final class MessageSimulator {
             for (int c = 0; c < changedCount; c++) {
                 int f = changedFlows[c];
                 if (isActive(f)) {
-                    n = addToRepair(f, n);
+                    // a flow started now may already be in A as the neighbour of a flow that ended at the same instant
+                    // (zero latency makes such coincidences common)
+                    if (flowMark[f] != mark) {
+                        n = addToRepair(f, n);
+                    }
                     continue;
                 }
                 for (int k = routeStart[f]; k < routeStart[f + 1]; k++) {
