@@ -91,6 +91,9 @@ final class CalibrateCommand implements Callable<Integer> {
             throw new InvalidInputException("--buffer " + router.buffer + " is out of range; expected 1..1024 flits per VC");
         }
         boolean listing = stage.equals("screen2018") || stage.equals("grid2023") || stage.equals("row2023") || stage.equals("joint");
+        if (top < 1) {
+            throw new InvalidInputException("--top " + top + " is invalid; expected 1 or more models to list");
+        }
         for (String o : List.of("--out", "--top")) {
             if (!listing && spec.commandLine().getParseResult().hasMatchedOption(o)) {
                 throw new InvalidInputException(o + " applies to --stage screen2018, grid2023, row2023 and joint only; got --stage "

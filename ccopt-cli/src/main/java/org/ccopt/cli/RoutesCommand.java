@@ -36,7 +36,7 @@ final class RoutesCommand implements Callable<Integer> {
     static final int MAX_LIMIT = 100_000;
 
     /** The most extra hops: the number of simple paths grows exponentially with them. */
-    static final int MAX_EXTRA_HOPS = 16;
+    static final int MAX_EXTRA_HOPS = org.ccopt.routing.MinimalPaths.MAX_EXTRA_HOPS;
 
     @Option(names = "--limit", defaultValue = "16", description = "Most paths to list, at most 100000 (default: ${DEFAULT-VALUE}).")
     int limit;

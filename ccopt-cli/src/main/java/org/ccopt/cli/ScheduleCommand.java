@@ -673,6 +673,10 @@ final class ScheduleCommand implements Callable<Integer> {
             w.printf("no schedule in %d steps exists (proven by the exact model)%n", v.steps());
             return;
         }
+        if (v.status().equals("infeasible")) {
+            w.printf("no schedule in %d steps exists (proven by the exact model); the best found:%n",
+                    v.provenLowerBound() - 1);
+        }
         w.print(table(items, v.steps(), v.broadcastCells(), v.rootCells()));
         w.println(v.valid() ? "validated: conflict-free" : "NOT VALID");
         if (timeModel != null) {

@@ -288,10 +288,27 @@ class ScheduleCommandTest {
 
     @Test
     void requestedStepsBelowTheOptimumAreProvenInfeasible() throws Exception {
-        MainTest.Result r = MainTest.run("schedule", "-t", "omega:8", "--cc", "OAS", "--solver", "exact", "--steps", "6", "--json");
+        // mesh:3x3 all-port AAS: lower bound 5, optimum 6
+        MainTest.Result r = MainTest.run("schedule", "-t", "mesh:3x3", "--cc", "AAS", "--ports", "all", "--solver", "exact",
+                "--steps", "5", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.json().get("status").asText()).isEqualTo("infeasible");
-        assertThat(r.json().get("transfers").size()).isZero();
+        // the proof is in provenLowerBound, and the best schedule found is still printed, validated
+        assertThat(r.json().get("provenLowerBound").asInt()).isEqualTo(6);
+        assertThat(r.json().get("steps").asInt()).isGreaterThanOrEqualTo(6);
+        assertThat(r.json().get("validated").asBoolean()).isTrue();
+        assertThat(r.json().get("transfers").size()).isPositive();
+    }
+
+    /** A target below the lower bound is refused before any search (it once ran the exact model for half a minute). */
+    @Test
+    void requestedStepsBelowTheLowerBoundAreRefused() throws Exception {
+        for (String solver : new String[] {"auto", "exact", "umda", "greedy"}) {
+            MainTest.Result r = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all", "--steps", "1",
+                    "--solver", solver);
+            assertThat(r.code()).as(solver).isEqualTo(2);
+            assertThat(r.err()).contains("--steps 1 is below the lower bound 3").doesNotContain("\n ");
+        }
     }
 
     @ParameterizedTest
@@ -300,7 +317,7 @@ class ScheduleCommandTest {
         "--solver|magic|unknown solver 'magic'; expected one of auto, umda",
         "--time-limit|soon|bad time limit 'soon'",
         "--switching|cut-through|unknown switching 'cut-through'",
-        "--steps|0|--steps 0 is invalid",
+        "--steps|0|--steps 0 is below the lower bound",
         "--ports|0|port count 0 is invalid"})
     void badInputIsOneLineAndExitCode2(String option, String value, String message) {
         String[] args = option.equals("--cc")

@@ -140,6 +140,12 @@ public final class MinimalPaths {
     }
 
     /**
+     * The most hops above minimal any ccopt search routes over: the number of simple paths grows exponentially with
+     * it, and no paper's router goes beyond a few.
+     */
+    public static final int MAX_EXTRA_HOPS = 16;
+
+    /**
      * Simple paths from s to d of length at most dist(s, d) + {@code extraHops}, shortest first within a
      * depth-first order, at most {@code limit} of them: the non-minimal routes the schedulers may use.
      */

@@ -110,8 +110,9 @@ public final class ScheduleProblem {
             throw new InvalidInputException(collective.kind() + " (reduce with combining) is scheduled as the time reverse of a broadcast "
                     + "(Reduction.broadcastOf on Reduction.transpose); a problem takes OAB, OAS, AAB, AAS, MNB, MNS or AOG");
         }
-        if (extraHops < 0) {
-            throw InvalidInputException.parameter("extra-hops", extraHops + " is invalid; expected 0 or more");
+        if (extraHops < 0 || extraHops > MinimalPaths.MAX_EXTRA_HOPS) {
+            throw InvalidInputException.parameter("extra-hops", extraHops + " is invalid; expected 0 to "
+                    + MinimalPaths.MAX_EXTRA_HOPS);
         }
         if (pathLimit < 1) {
             throw InvalidInputException.parameter("path-limit", pathLimit + " is invalid; expected 1 or more");

@@ -73,7 +73,11 @@ public final class Scheduler {
         }
     }
 
-    /** The certified outcome. {@code schedule} is null only for {@code infeasible}. */
+    /**
+     * The certified outcome: always a validated schedule, the best found. Status {@code infeasible} says that the
+     * {@code --steps} asked for was proven impossible ({@code provenLowerBound} - 1 steps); {@code timeout} that the
+     * solver did not reach its target in the time given.
+     */
     public record Result(Schedule schedule, int steps, long lowerBound, long provenLowerBound, String status,
                          String solver, List<String> log, long evaluations, double seconds,
                          ScheduleValidator.Report validation) {
@@ -93,8 +97,10 @@ public final class Scheduler {
 
     public Scheduler(ScheduleProblem problem, long lowerBound, Settings settings, Budget budget,
                      Consumer<String> progress) {
-        if (settings.steps() != null && settings.steps() < 1) {
-            throw InvalidInputException.parameter("steps", settings.steps() + " is invalid; expected 1 or more");
+        if (settings.steps() != null && settings.steps() < Math.max(1, lowerBound)) {
+            throw InvalidInputException.parameter("steps", settings.steps() + " is below the lower bound "
+                    + Math.max(1, lowerBound) + " of this problem; expected " + Math.max(1, lowerBound)
+                    + " or more (no schedule in fewer steps exists)");
         }
         if (settings.threads() < 1) {
             throw InvalidInputException.parameter("threads", settings.threads() + " is invalid; expected 1 or more");
@@ -203,7 +209,7 @@ public final class Scheduler {
                 return done(a.best().compacted(), a.solver(), proven, t0);
             }
             if (a.outcome() == Attempt.Outcome.INFEASIBLE) {
-                return infeasible(settings.steps(), t0);
+                return infeasible(best, settings.steps(), t0);
             }
             return timeout(best, proven, t0);
         }
@@ -326,7 +332,7 @@ public final class Scheduler {
                 return timeout(greedy, proven, t0);
             }
             if (settings.steps() != null) {
-                return infeasible(target, t0);
+                return infeasible(greedy, target, t0);
             }
             proven = target + 1;
             target++;
@@ -397,9 +403,13 @@ public final class Scheduler {
                 evaluations, seconds(t0), check(greedy));
     }
 
-    /** The exact model proved the requested step count impossible. */
-    private Result infeasible(int steps, long t0) {
-        return new Result(null, steps, lowerBound, steps + 1, "infeasible", "exact", log, evaluations, seconds(t0), null);
+    /**
+     * The exact model proved the requested step count impossible: the first-fit schedule, the best found, stands,
+     * with the proof in {@code provenLowerBound} (the count asked for, plus one).
+     */
+    private Result infeasible(Schedule greedy, int steps, long t0) {
+        return new Result(greedy, greedy.steps(), lowerBound, steps + 1, "infeasible", "greedy", log, evaluations,
+                seconds(t0), check(greedy));
     }
 
     private static double seconds(long t0) {

@@ -794,6 +794,10 @@ public final class SfScatter {
         long t0 = System.nanoTime();
         LowerBounds.Bound lower = bound();
         long bound = Math.max(1, lower.steps());
+        if (target != null && target < bound) {
+            throw InvalidInputException.parameter("steps", target + " is below the lower bound " + bound + " of this "
+                    + "problem; expected " + bound + " or more (no schedule in fewer steps exists)");
+        }
         List<String> log = new ArrayList<>();
         Consumer<String> say = line -> {
             log.add(line);

@@ -1,6 +1,7 @@
 package org.ccopt.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.ccopt.collective.LowerBounds;
 import org.junit.jupiter.api.Test;
@@ -276,11 +277,18 @@ class SolversTest {
 
     @Test
     void requestedStepCountBelowWhatIsPossibleIsReportedInfeasible() {
-        ScheduleProblem p = Problems.of("omega:8", "OAS", "1");
-        Scheduler.Result r = new Scheduler(p, bound(p), new Scheduler.Settings(Scheduler.Solver.EXACT, 6, 1, 1),
-                Budget.seconds(30), null).run();
+        // mesh:3x3 all-port AAS: lower bound 5, optimum 6 (a count below the bound is refused up front)
+        ScheduleProblem p = Problems.of("mesh:3x3", "AAS", "all");
+        assertThat(bound(p)).isEqualTo(5);
+        assertThatThrownBy(() -> new Scheduler(p, bound(p), new Scheduler.Settings(Scheduler.Solver.EXACT, 4, 1, 1),
+                Budget.seconds(30), null)).isInstanceOf(org.ccopt.InvalidInputException.class)
+                .hasMessageContaining("below the lower bound 5");
+        Scheduler.Result r = new Scheduler(p, bound(p), new Scheduler.Settings(Scheduler.Solver.EXACT, 5, 1, 1),
+                Budget.seconds(60), null).run();
         assertThat(r.status()).isEqualTo("infeasible");
-        assertThat(r.schedule()).isNull();
+        assertThat(r.provenLowerBound()).isEqualTo(6);
+        assertThat(r.schedule()).isNotNull();
+        assertThat(r.validation().ok()).isTrue();
     }
 
     @ParameterizedTest(name = "{0} on {1} {2}")
