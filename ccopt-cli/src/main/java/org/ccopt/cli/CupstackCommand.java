@@ -41,6 +41,30 @@ import picocli.CommandLine;
                 + "(extended Cup-Stacking, Yokota et al. 2023).")
 final class CupstackCommand implements Callable<Integer> {
 
+    /** Where options apply ({@link OptionRules}); {@link #checkMethodOptions} adds the late-acceptance search's. */
+    static final OptionRules<CupstackCommand> RULES = OptionRules.of(
+            OptionRules.rule("--mutation-rate", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --mutation-rate 0.1"),
+            OptionRules.rule("--crossover-pairs", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --crossover-pairs 2"),
+            OptionRules.rule("--crossover-interval", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --crossover-interval 3"),
+            OptionRules.rule("--crossover-rate", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --crossover-rate 0.5"),
+            OptionRules.rule("--training", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --training 2"),
+            OptionRules.rule("--lifetime", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --lifetime 3"),
+            OptionRules.rule("--watchdog", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --watchdog 5"),
+            OptionRules.rule("--max-synonyms", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --max-synonyms 3"),
+            OptionRules.rule("--from-slices", "to --method extrapolate and post",
+                    c -> Method.parse(c.method) == Method.EXTRAPOLATE || Method.parse(c.method) == Method.POST,
+                    "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --from-slices 2"),
+            OptionRules.rule("--estimate-slices", "to --method estimate", c -> Method.parse(c.method) == Method.ESTIMATE,
+                    "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --estimate-slices 4"));
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -147,6 +171,7 @@ final class CupstackCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        RULES.check(this, spec);
         if (control.resume == null) {
             List<String> all = spec.commandLine().getParseResult().originalArgs();
             checkMethodOptions();

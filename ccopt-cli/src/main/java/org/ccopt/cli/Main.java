@@ -76,7 +76,7 @@ public final class Main implements Runnable {
             return Path.of(text);
         });
         cli.setExecutionStrategy(parsed -> {
-            checkThreadCounts(parsed);
+            checkParsedValues(parsed);
             return new CommandLine.RunLast().execute(parsed);
         });
         cli.setParameterExceptionHandler((ex, a) -> {
@@ -116,13 +116,26 @@ public final class Main implements Runnable {
         return cli;
     }
 
-    /** Options that take a count of threads: every command's, checked here once against {@link Workers#MAX_THREADS}. */
+    /**
+     * Options that take a count of threads: every command's, checked here once against {@link Workers#MAX_THREADS}
+     * (with the values of flags, which picocli would read "--json=" as false).
+     */
     private static final java.util.Set<String> THREAD_OPTIONS = java.util.Set.of("--threads", "--jobs");
 
-    private static void checkThreadCounts(CommandLine.ParseResult parsed) {
+    private static void checkParsedValues(CommandLine.ParseResult parsed) {
         CommandLine.ParseResult p = parsed;
         while (p.subcommand() != null) {
             p = p.subcommand();
+        }
+        // picocli reads a flag's empty attached value ("--json=") as false: refused, it says neither
+        for (String a : parsed.originalArgs()) {
+            int eq = a.indexOf('=');
+            CommandLine.Model.OptionSpec o = a.startsWith("--") && eq == a.length() - 1
+                    ? p.commandSpec().findOption(a.substring(0, eq)) : null;
+            if (o != null && (o.type() == Boolean.class || o.type() == Boolean.TYPE)) {
+                throw new CommandLine.ParameterException(p.commandSpec().commandLine(), a + " has an empty value; "
+                        + "expected " + a.substring(0, eq) + " alone, or =true or =false");
+            }
         }
         for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
             if (THREAD_OPTIONS.contains(o.longestName()) && o.getValue() instanceof Integer n) {

@@ -31,6 +31,21 @@ import picocli.CommandLine.Spec;
         description = "Simulate an MPI collective at message level: flows over fixed routes sharing links by max-min fairness.")
 final class MsgsimCommand implements Callable<Integer> {
 
+    /** Where options apply ({@link OptionRules}). */
+    static final OptionRules<MsgsimCommand> RULES = OptionRules.of(
+            OptionRules.rule("--class", "to a NAS skeleton (--app)", c -> c.app != null,
+                    "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --class B"),
+            OptionRules.rule("--lu-iterations", "to a NAS skeleton (--app)", c -> c.app != null,
+                    "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --lu-iterations 3"),
+            OptionRules.rule("--node-speed", "to a NAS skeleton (--app)", c -> c.app != null,
+                    "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --node-speed 1e9"),
+            OptionRules.rule("--iterations", "to the placement searches (two-opt, sa, random)",
+                    c -> c.ranksFile == null && org.ccopt.rank.RankPlacement.parse(c.placement).searches(),
+                    "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --iterations 10"),
+            OptionRules.rule("--small-factor", "to messages under --small-bytes (give it above 0B)",
+                    c -> org.ccopt.msgsim.CollectivePrograms.parseBytes(c.network.smallBytes) > 0,
+                    "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --small-factor 0.5"));
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -96,6 +111,7 @@ final class MsgsimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        RULES.check(this, spec);
         Topology t = topology.build();
         if ((app == null) == (collective == null)) {
             throw new InvalidInputException("give either --collective with --bytes, or --app; got "

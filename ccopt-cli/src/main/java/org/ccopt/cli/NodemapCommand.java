@@ -34,6 +34,21 @@ import picocli.CommandLine;
         description = "Find a logical addressing (node mapping) that shortens one or several traffic patterns: GA of Yokota et al. 2018.")
 final class NodemapCommand implements Callable<Integer> {
 
+    /** Where options apply ({@link OptionRules}). */
+    static final OptionRules<NodemapCommand> RULES = OptionRules.of(
+            OptionRules.rule("--vc-select", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
+                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --vc-select C05"),
+            OptionRules.rule("--packets", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
+                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --packets 2"),
+            OptionRules.rule("--packet-flits", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
+                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --packet-flits 4"),
+            OptionRules.rule("--vcs", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
+                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --vcs 2"),
+            OptionRules.rule("--buffer", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
+                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --buffer 8"),
+            OptionRules.rule("--model", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
+                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --model ccopt"));
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -86,6 +101,7 @@ final class NodemapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        RULES.check(this, spec);
         if (control.resume == null) {
             List<String> all = spec.commandLine().getParseResult().originalArgs();
             return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);

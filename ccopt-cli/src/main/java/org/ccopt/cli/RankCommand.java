@@ -27,6 +27,12 @@ import picocli.CommandLine.Spec;
         description = "Map P processes onto a network and place their ranks to cut the hops or possible contentions of collectives.")
 final class RankCommand implements Callable<Integer> {
 
+    /** Where options apply ({@link OptionRules}). */
+    static final OptionRules<RankCommand> RULES = OptionRules.of(
+            OptionRules.rule("--iterations", "to the placement searches (two-opt, sa, random)",
+                    c -> org.ccopt.rank.RankPlacement.parse(c.placement).searches(),
+                    "rank -t torus:4x4 --procs 8 --collective bcast --placement ascending --iterations 10"));
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -106,6 +112,7 @@ final class RankCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        RULES.check(this, spec);
         Topology t = topology.build();
         int p = procs == null ? t.terminalCount() : procs;
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;

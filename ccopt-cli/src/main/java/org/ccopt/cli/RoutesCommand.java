@@ -71,6 +71,9 @@ final class RoutesCommand implements Callable<Integer> {
         Routing routing = Routings.deterministic(t, paths);
         if (routing instanceof DimensionOrderRouting) {
             routing = new DimensionOrderRouting(t, RouterModel.Reading.parse(DimensionOrderRouting.Tie.class, "--tie", tie));
+        } else if (spec.commandLine().getParseResult().hasMatchedOption("--tie")) {
+            throw new InvalidInputException("--tie applies to dimension-order routing on tori and meshes; " + t.spec()
+                    + " is routed otherwise, so it is refused rather than ignored");
         }
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("topology", t.spec());

@@ -52,6 +52,13 @@ import picocli.CommandLine.Spec;
         description = "Find a conflict-free schedule of a collective in the fewest synchronised steps, and prove it optimal where possible.")
 final class ScheduleCommand implements Callable<Integer> {
 
+    /** Where options apply ({@link OptionRules}); the solvers' own options are checked by {@link #onlyWith}. */
+    static final OptionRules<ScheduleCommand> RULES = OptionRules.of(
+            OptionRules.rule("--threads", "to the evolutionary solvers (umda, hgsa, mboa), the only ones that run in parallel",
+                    c -> java.util.EnumSet.of(Scheduler.Solver.UMDA, Scheduler.Solver.HGSA, Scheduler.Solver.MBOA)
+                            .contains(Scheduler.Solver.parse(c.solver)),
+                    "schedule -t hypercube:3 --cc AAB --solver greedy --threads 2"));
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -338,6 +345,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws java.io.IOException {
+        RULES.check(this, spec);
         Topology t = topology.build();
         PortModel portModel = collective.portModel();
         Scheduler.Solver which = Scheduler.Solver.parse(solver);

@@ -30,6 +30,12 @@ import picocli.CommandLine.Spec;
         description = "Cycle-accurate flit-level simulation of a traffic pattern on a torus or mesh (wormhole, VCs, credits).")
 final class SimCommand implements Callable<Integer> {
 
+    /** Where options apply ({@link OptionRules}). */
+    static final OptionRules<SimCommand> RULES = OptionRules.of(
+            OptionRules.rule("--vc-release", "without --atomic-vc, or as drained (--atomic-vc is drained release)",
+                    c -> !c.atomicVc || "drained".equals(c.router.vcRelease),
+                    "sim -t torus:4x4 --traffic bcmp --atomic-vc --vc-release tail"));
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -101,6 +107,7 @@ final class SimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        RULES.check(this, spec);
         if (repeat < 1) {
             throw new InvalidInputException("--repeat " + repeat + " is invalid; expected >= 1");
         }

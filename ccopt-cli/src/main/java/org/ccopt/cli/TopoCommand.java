@@ -23,6 +23,15 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nTopology specs (nodes 0..n-1, terminals first):%n")
 final class TopoCommand implements Callable<Integer> {
 
+    /** Where options apply ({@link OptionRules}). */
+    static final OptionRules<TopoCommand> RULES = OptionRules.of(
+            OptionRules.rule("--bandwidth", "to the SimGrid export (--export simgrid)", c -> "simgrid".equals(c.export),
+                    "topo ring:4 --bandwidth 10Gbps"),
+            OptionRules.rule("--latency", "to the SimGrid export (--export simgrid)", c -> "simgrid".equals(c.export),
+                    "topo ring:4 --export json --latency 1us"),
+            OptionRules.rule("--bisection-effort", "to the metrics' bisection width (not with --no-bisection or --export)",
+                    c -> !c.noBisection && c.export == null, "topo ring:4 --no-bisection --bisection-effort 10"));
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -65,6 +74,7 @@ final class TopoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        RULES.check(this, spec);
         Topology t = TopologySpec.parse(topology);
         if (export != null) {
             String text = TopologyExporter.export(t, export,

@@ -1,0 +1,57 @@
+package org.ccopt.cli;
+
+import java.util.List;
+import java.util.function.Predicate;
+import org.ccopt.InvalidInputException;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Where an option applies, declared once per command beside its options: an option given where it cannot apply is
+ * refused with one line, never ignored. Each rule carries a command line that breaks it, so that {@code
+ * OptionRulesTest} derives its cases from the declarations themselves (a rule added here is tested without more code).
+ *
+ * @param <C> the command whose options the rules read
+ */
+final class OptionRules<C> {
+
+    /**
+     * One option's condition.
+     *
+     * @param option    the option's long name, with dashes
+     * @param appliesTo where it applies, completing "--option applies ..."
+     * @param applies   whether it applies to a command's parsed options
+     * @param breaking  a whole command line that gives the option where it does not apply (for the test)
+     */
+    record Rule<C>(String option, String appliesTo, Predicate<C> applies, List<String> breaking) {
+    }
+
+    private final List<Rule<C>> rules;
+
+    private OptionRules(List<Rule<C>> rules) {
+        this.rules = rules;
+    }
+
+    @SafeVarargs
+    static <C> OptionRules<C> of(Rule<C>... rules) {
+        return new OptionRules<>(List.of(rules));
+    }
+
+    static <C> Rule<C> rule(String option, String appliesTo, Predicate<C> applies, String breaking) {
+        return new Rule<>(option, appliesTo, applies, List.of(breaking.split(" ")));
+    }
+
+    List<Rule<C>> rules() {
+        return rules;
+    }
+
+    /** Refuses the first option the user gave (on the command line, not by default) where it does not apply. */
+    void check(C command, CommandSpec spec) {
+        var parsed = spec.commandLine().getParseResult();
+        for (Rule<C> r : rules) {
+            if (parsed.hasMatchedOption(r.option()) && !r.applies().test(command)) {
+                throw new InvalidInputException(r.option() + " applies " + r.appliesTo()
+                        + "; here it cannot, so it is refused rather than ignored");
+            }
+        }
+    }
+}

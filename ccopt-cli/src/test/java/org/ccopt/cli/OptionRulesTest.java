@@ -1,0 +1,49 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+/**
+ * Every declared {@link OptionRules} rule of every command, from the declarations themselves: its breaking command line
+ * is refused with one line naming the option, and the same line without that option runs (so the refusal is the
+ * option's, not the example's).
+ */
+class OptionRulesTest {
+
+    static Stream<OptionRules.Rule<?>> rules() throws IllegalAccessException {
+        List<OptionRules.Rule<?>> all = new ArrayList<>();
+        for (CommandLine sub : new CommandLine(new Main()).getSubcommands().values()) {
+            for (Field f : sub.getCommandSpec().userObject().getClass().getDeclaredFields()) {
+                if (f.getType() == OptionRules.class && java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                    f.setAccessible(true);
+                    all.addAll(((OptionRules<?>) f.get(null)).rules());
+                }
+            }
+        }
+        assertThat(all).hasSizeGreaterThanOrEqualTo(25);
+        return all.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rules")
+    void anOptionWhereItCannotApplyIsRefusedAndTheLineWithoutItRuns(OptionRules.Rule<?> rule) {
+        List<String> line = rule.breaking();
+        MainTest.Result refused = MainTest.run(line.toArray(String[]::new));
+        assertThat(refused.code()).as(refused.err()).isEqualTo(2);
+        assertThat(refused.err()).startsWith("ccopt: " + rule.option() + " applies").doesNotContain("\n ");
+        List<String> without = new ArrayList<>(line);
+        int at = without.indexOf(rule.option());
+        CommandLine.Model.OptionSpec spec = new CommandLine(new Main()).getSubcommands().get(line.get(0)).getCommandSpec()
+                .findOption(rule.option());
+        without.subList(at, at + (spec.arity().max() == 0 ? 1 : 2)).clear();
+        MainTest.Result ran = MainTest.run(without.toArray(String[]::new));
+        assertThat(ran.code()).as(String.join(" ", without) + ": " + ran.err()).isZero();
+    }
+}
