@@ -41,7 +41,10 @@ import picocli.CommandLine;
                 + "(extended Cup-Stacking, Yokota et al. 2023).")
 final class CupstackCommand implements Callable<Integer> {
 
-    /** Where options apply ({@link OptionRules}); {@link #checkMethodOptions} adds the late-acceptance search's. */
+    /**
+     * Where options apply ({@link OptionRules}); {@link #checkMethodOptions} adds the late-acceptance search's.
+     * cupstack-sweep drops, run by run, the options these rules say do not apply to the run's method.
+     */
     static final OptionRules<CupstackCommand> RULES = OptionRules.of(
             OptionRules.rule("--mutation-rate", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
                     "cupstack -t torus:4x4 --traffic brev --method simple --mutation-rate 0.1"),
@@ -59,6 +62,21 @@ final class CupstackCommand implements Callable<Integer> {
                     "cupstack -t torus:4x4 --traffic brev --method simple --watchdog 5"),
             OptionRules.rule("--max-synonyms", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
                     "cupstack -t torus:4x4 --traffic brev --method simple --max-synonyms 3"),
+            OptionRules.rule("--population", "to the searches (not --method simple)",
+                    c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --population 10"),
+            OptionRules.rule("--generations", "to the searches (not --method simple)",
+                    c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --generations 10"),
+            OptionRules.rule("--initial-scheme", "to the GA methods (not --method simple)",
+                    c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --initial-scheme port"),
+            OptionRules.rule("--seed-simple", "to the GA methods (not --method simple)",
+                    c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --seed-simple"),
+            OptionRules.rule("--no-prune", "to the GA methods (not --method simple)",
+                    c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --no-prune"),
             OptionRules.rule("--from-slices", "to --method extrapolate and post",
                     c -> Method.parse(c.method) == Method.EXTRAPOLATE || Method.parse(c.method) == Method.POST,
                     "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --from-slices 2"),
@@ -206,12 +224,16 @@ final class CupstackCommand implements Callable<Integer> {
      * GA options do not apply to lahc, nor --history-length to the GA methods, nor --initial-scheme to simple stacking:
      * refused, never ignored.
      */
+    /** Whether {@code option} (long name, dashes) applies to {@code method}, by {@link #RULES}; true when no rule names it. */
+    static boolean appliesTo(String option, String method) {
+        CupstackCommand c = new CupstackCommand();
+        c.method = method;
+        return RULES.rules().stream().noneMatch(r -> r.option().equals(option) && !r.applies().test(c));
+    }
+
     private void checkMethodOptions() {
         picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
         boolean lahc = Method.parse(method) == Method.LAHC;
-        if (Method.parse(method) == Method.SIMPLE && given.hasMatchedOption("--initial-scheme")) {
-            throw new InvalidInputException("--initial-scheme applies to the GA methods; --method simple runs no GA");
-        }
         if (!lahc && historyLength != null) {
             throw new InvalidInputException("--history-length applies to --method lahc only; got --method " + method);
         }
@@ -230,10 +252,6 @@ final class CupstackCommand implements Callable<Integer> {
         TrafficPattern pattern = TrafficPattern.parse(traffic);
         Method m = Method.parse(method);
         SortKey key = SortKey.parse(sortKey);
-        if (m == Method.SIMPLE && (seedSimple || noPrune)) {
-            throw new InvalidInputException((seedSimple ? "--seed-simple" : "--no-prune") + " applies to the GA methods; "
-                    + "--method simple runs no GA");
-        }
         RouterModel model = router.model(RouterModel.YOKOTA2023);
         Problem problem = new Problem(t, pattern.destinations(t, trafficSeed), slices, packets, flits, router.vcs, router.buffer,
                 key.reinitializes(), key.interlocks(), model);

@@ -171,7 +171,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
             }
         }
         grid.removeIf(r -> Integer.parseInt(r.get(9)) > 0 && Integer.parseInt(r.get(10)) > 0); // lt and wd are exclusive
-        List<Map<String, String>> lines = new ArrayList<>();
+        java.util.Set<Map<String, String>> unique = new java.util.LinkedHashSet<>();
         for (List<String> r : grid) {
             Map<String, String> p = new LinkedHashMap<>();
             p.put("topology", topology);
@@ -188,8 +188,12 @@ final class CupstackSweepCommand implements Callable<Integer> {
             for (int i = 0; i < VARIED.length; i++) {
                 p.put(VARIED[i], r.get(i));
             }
-            lines.add(p);
+            // an option that does not apply to the run's method is left out (cupstack would refuse it), so runs that
+            // differed only in it become one
+            p.keySet().removeIf(k -> !CupstackCommand.appliesTo("--" + k, p.get("method")));
+            unique.add(p);
         }
+        List<Map<String, String>> lines = new ArrayList<>(unique);
         CliCommands commands = new CliCommands();
         Experiment experiment = Experiment.of("cupstack", lines, "cupstack-sweep", commands);
         ExperimentRunner.Summary s;

@@ -106,7 +106,26 @@ class InvocationFuzzTest {
         Files.createDirectories(checkpoint);
         Files.writeString(checkpoint.resolve("checkpoint.json"), "{\"format\":\"ccopt-checkpoint\",\"version\":1,\"sha256\":\"00\"}");
         Files.createDirectories(dir.resolve("adir"));
+        // issue 40's cases: quoted and commented directedness, duplicate ids, a link, a checkpoint edited and re-signed
+        Files.writeString(dir.resolve("quoted.graphml"), "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">"
+                + "<graph edgedefault = 'directed'><node id='a'/><node id='b'/><edge source='a' target='b'/></graph></graphml>");
+        Files.writeString(dir.resolve("commented.dot"), "/* graph */ digraph {a->b->c->a;}");
+        Files.writeString(dir.resolve("dup.json"), "{\"nodes\":[{\"id\":0},{\"id\":0}],\"links\":[]}");
+        if (!Files.exists(dir.resolve("link.graphml"))) {
+            Files.createSymbolicLink(dir.resolve("link.graphml"), dir.resolve("quoted.graphml"));
+        }
+        Path signed = dir.resolve("signed");
+        Files.createDirectories(signed);
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode env = mapper.createObjectNode();
+        env.put("format", "ccopt-checkpoint").put("version", 1).put("type", "org.ccopt.mapping.NodeMappingGa$State");
+        env.putObject("state").put("arguments", "x").putObject("state").put("generation", -99);
+        env.put("sha256", java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(mapper.writeValueAsBytes(env.get("state")))));
+        Files.writeString(signed.resolve("checkpoint.json"), mapper.writeValueAsString(env));
         return List.of(dir.resolve("missing.json").toString(), dir.resolve("empty.json").toString(),
+                dir.resolve("quoted.graphml").toString(), dir.resolve("commented.dot").toString(),
+                dir.resolve("dup.json").toString(), dir.resolve("link.graphml").toString(), signed.toString(),
                 dir.resolve("garbage.json").toString(), dir.resolve("nulls.json").toString(), dir.resolve("list.json").toString(),
                 dir.resolve("y.yaml").toString(), dir.resolve("binary.bin").toString(), dir.resolve("evil.graphml").toString(),
                 checkpoint.toString(), dir.resolve("adir").toString(), "/dev/zero", "/dev/null", "", " ");
@@ -114,7 +133,8 @@ class InvocationFuzzTest {
 
     private List<String> outputPaths() {
         return List.of(dir.resolve("o1").toString(), dir.resolve("deep/er/o2.png").toString(), dir.resolve("adir").toString(),
-                dir.resolve("empty.json").toString(), dir.resolve("checkpoint").toString(), "");
+                dir.resolve("empty.json").toString(), dir.resolve("checkpoint").toString(), "", "/dev/null",
+                dir.resolve("link.graphml").toString());
     }
 
     static final String[] NUMBERS = {"-1", "0", "1", "2", "3", "-2147483648", "2147483647", "2147483648",
