@@ -46,37 +46,19 @@ final class CupstackCommand implements Callable<Integer> {
      * cupstack-sweep drops, run by run, the options these rules say do not apply to the run's method.
      */
     static final OptionRules<CupstackCommand> RULES = OptionRules.of(
-            OptionRules.rule("--mutation-rate", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --mutation-rate 0.1"),
-            OptionRules.rule("--crossover-pairs", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --crossover-pairs 2"),
-            OptionRules.rule("--crossover-interval", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --crossover-interval 3"),
-            OptionRules.rule("--crossover-rate", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --crossover-rate 0.5"),
-            OptionRules.rule("--training", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --training 2"),
-            OptionRules.rule("--lifetime", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --lifetime 3"),
-            OptionRules.rule("--watchdog", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --watchdog 5"),
-            OptionRules.rule("--max-synonyms", "to the GA methods (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --max-synonyms 3"),
-            OptionRules.rule("--population", "to the searches (not --method simple)",
-                    c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --population 10"),
-            OptionRules.rule("--generations", "to the searches (not --method simple)",
-                    c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --generations 10"),
-            OptionRules.rule("--initial-scheme", "to the GA methods (not --method simple)",
-                    c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --initial-scheme port"),
-            OptionRules.rule("--seed-simple", "to the GA methods (not --method simple)",
-                    c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --seed-simple"),
-            OptionRules.rule("--no-prune", "to the GA methods (not --method simple)",
-                    c -> Method.parse(c.method) != Method.SIMPLE,
-                    "cupstack -t torus:4x4 --traffic brev --method simple --no-prune"),
+            notSimple("GA methods", "--mutation-rate 0.1"),
+            notSimple("GA methods", "--crossover-pairs 2"),
+            notSimple("GA methods", "--crossover-interval 3"),
+            notSimple("GA methods", "--crossover-rate 0.5"),
+            notSimple("GA methods", "--training 2"),
+            notSimple("GA methods", "--lifetime 3"),
+            notSimple("GA methods", "--watchdog 5"),
+            notSimple("GA methods", "--max-synonyms 3"),
+            notSimple("searches", "--population 10"),
+            notSimple("searches", "--generations 10"),
+            notSimple("GA methods", "--initial-scheme port"),
+            notSimple("GA methods", "--seed-simple"),
+            notSimple("GA methods", "--no-prune"),
             OptionRules.rule("--from-slices", "to --method extrapolate and post",
                     c -> Method.parse(c.method) == Method.EXTRAPOLATE || Method.parse(c.method) == Method.POST,
                     "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --from-slices 2"),
@@ -224,6 +206,12 @@ final class CupstackCommand implements Callable<Integer> {
      * GA options do not apply to lahc, nor --history-length to the GA methods, nor --initial-scheme to simple stacking:
      * refused, never ignored.
      */
+    /** An option of {@code which} (the GA methods, the searches), refused with --method simple: {@code example} gives it. */
+    private static OptionRules.Rule<CupstackCommand> notSimple(String which, String example) {
+        return OptionRules.rule(example.split(" ")[0], "to the " + which + " (not --method simple)",
+                c -> Method.parse(c.method) != Method.SIMPLE, "cupstack -t torus:4x4 --traffic brev --method simple " + example);
+    }
+
     /** Whether {@code option} (long name, dashes) applies to {@code method}, by {@link #RULES}; true when no rule names it. */
     static boolean appliesTo(String option, String method) {
         CupstackCommand c = new CupstackCommand();
