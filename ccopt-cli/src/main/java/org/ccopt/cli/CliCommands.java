@@ -36,6 +36,7 @@ public final class CliCommands implements Commands {
         } catch (CommandLine.ParameterException e) {
             throw new InvalidInputException(Main.firstLine(e.getMessage()));
         }
+        OptionRules.checkParsed(parsed); // an option where it cannot apply fails before the first run, not in every run
         Map<String, String> written = new TreeMap<>();
         for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
             if (o.userObject() instanceof Field f && f.isAnnotationPresent(Output.class)) {

@@ -44,9 +44,32 @@ final class OptionRules<C> {
         return rules;
     }
 
+    /**
+     * The rules of a parsed command line's command (its static {@code OptionRules} field), checked against the options
+     * picocli set on it: so that {@code ccopt run} refuses an experiment's bad combination before the first run.
+     */
+    @SuppressWarnings("unchecked")
+    static void checkParsed(picocli.CommandLine.ParseResult parsed) {
+        Object command = parsed.commandSpec().userObject();
+        for (java.lang.reflect.Field f : command.getClass().getDeclaredFields()) {
+            if (f.getType() == OptionRules.class && java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                try {
+                    f.setAccessible(true);
+                    ((OptionRules<Object>) f.get(null)).check(command, parsed);
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+    }
+
     /** Refuses the first option the user gave (on the command line, not by default) where it does not apply. */
     void check(C command, CommandSpec spec) {
         var parsed = spec.commandLine().getParseResult();
+        check(command, parsed);
+    }
+
+    private void check(C command, picocli.CommandLine.ParseResult parsed) {
         for (Rule<C> r : rules) {
             if (parsed.hasMatchedOption(r.option()) && !r.applies().test(command)) {
                 throw new InvalidInputException(r.option() + " applies " + r.appliesTo()

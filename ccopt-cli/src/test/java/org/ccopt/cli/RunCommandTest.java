@@ -208,6 +208,35 @@ class RunCommandTest {
         assertThat(MainTest.run("run", nm.toString(), "--out", out.toString()).err()).contains("out '../nm' leaves");
     }
 
+    /**
+     * Every experiment file the repository ships is read and checked as {@code ccopt run} would before its first run
+     * (every option parsed by its command, where it applies, every path it writes), so none fails in every run.
+     */
+    @Test
+    void everyShippedExperimentFilePassesTheChecksBeforeItsFirstRun() throws Exception {
+        Path files = Path.of("").toAbsolutePath();
+        while (files != null && !Files.isDirectory(files.resolve("experiments/files"))) {
+            files = files.getParent(); // tests run in target/test-work
+        }
+        assertThat(files).as("the repository root").isNotNull();
+        files = files.resolve("experiments/files");
+        List<Path> all;
+        try (var s = Files.list(files)) {
+            all = s.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertThat(all).hasSizeGreaterThan(10);
+        for (Path f : all) {
+            assertThat(Experiment.read(f).runs()).as(f.toString()).isNotEmpty();
+        }
+        // and a combination that cannot apply is refused there, with one line, before any run
+        Path bad = write("rank.yaml", "command: rank\noptions: {topology: \"torus:4x4\", procs: 8, collective: bcast, iterations: 10}\n"
+                + "grid: {placement: [ascending, two-opt]}\n");
+        MainTest.Result r = MainTest.run("run", bad.toString(), "--out", dir.resolve("r").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--iterations applies to the placement searches").doesNotContain("\n ");
+        assertThat(dir.resolve("r")).doesNotExist();
+    }
+
     /** A key that carries a value ("trace=F"), in options or grid, is refused: it would name a path picocli writes. */
     @Test
     void optionKeysThatCarryAValueAreRefused() throws Exception {

@@ -163,14 +163,12 @@ public final class Experiment {
         if (runParameters.isEmpty()) {
             throw new InvalidInputException("experiment " + name + " has no runs");
         }
-        Map<String, List<String>> varied = new LinkedHashMap<>();
+        Set<String> varied = new LinkedHashSet<>();
         for (Map<String, String> p : runParameters) {
-            p.forEach((k, v) -> {
-                checkKey(k, name, "a run");
-                varied.computeIfAbsent(k, x -> new ArrayList<>()).add(v);
-            });
+            p.keySet().forEach(k -> checkKey(k, name, "a run"));
+            varied.addAll(p.keySet());
         }
-        Set<String> outputs = check(commands, command, runParameters.get(0), Map.of(), Map.of(), null, varied, name);
+        Set<String> outputs = check(commands, command, runParameters, varied, name);
         List<Run> runs = new ArrayList<>();
         for (Map<String, String> p : runParameters) {
             runs.add(new Run(runs.size(), new LinkedHashMap<>(p), args(command, p), -1));
@@ -215,13 +213,20 @@ public final class Experiment {
         }
         List<Map<String, String>> grid = cross(gridLists);
         List<String> seeds = seeds(root.get("seeds"), name);
-        Map<String, List<String>> varied = new LinkedHashMap<>(gridLists);
-        varied.putAll(zipLists);
-        if (seeds.get(0) != null) {
-            // a count gives the integers 1..n: the largest stands for all
-            varied.put("seed", root.get("seeds").isArray() ? seeds : List.of(seeds.get(seeds.size() - 1)));
+        Set<String> varied = new LinkedHashSet<>(gridLists.keySet());
+        varied.addAll(zipLists.keySet());
+        if (seeds.get(0) != null && root.get("seeds").isArray()) {
+            varied.add("seed"); // a count gives the integers 1..n: its last run, with the largest, stands for all
         }
-        Set<String> outputs = check(commands, command, options, grid.get(0), zip.get(0), seeds.get(0), varied, name);
+        List<Map<String, String>> firstRepetition = new ArrayList<>();
+        for (String seed : seeds) {
+            for (Map<String, String> z : zip) {
+                for (Map<String, String> g : grid) {
+                    firstRepetition.add(parameters(options, g, z, seed));
+                }
+            }
+        }
+        Set<String> outputs = check(commands, command, firstRepetition, varied, name);
         List<Run> runs = new ArrayList<>();
         for (int r = 0; r < repeat; r++) {
             for (String seed : seeds) {
@@ -267,24 +272,26 @@ public final class Experiment {
     }
 
     /**
-     * Parses the first run's command line, and each value of each varied key in the context of the first run, with
-     * the command's own options, so that an unknown option or a value of the wrong type costs one line before the
-     * first run instead of failing every run; and checks every path the command would write. Returns the option
-     * names (without dashes) that name written paths.
+     * Parses, with the command's own options, the first and the last run's command lines and, for each value of each
+     * varied key, the first run that has it (real combinations only: a zip row stays whole, and an option that applies
+     * to some methods is checked beside them), so that an unknown option, a value of the wrong type or an option where
+     * it cannot apply costs one line before the first run instead of failing every run; and checks every path the
+     * command would write. Returns the option names (without dashes) that name written paths.
      */
-    private static Set<String> check(Commands commands, String command, Map<String, String> options,
-            Map<String, String> grid, Map<String, String> zip, String seed, Map<String, List<String>> varied, String name) {
-        Map<String, String> first = parameters(options, grid, zip, seed);
+    private static Set<String> check(Commands commands, String command, List<Map<String, String>> runs,
+            Set<String> varied, String name) {
         Set<String> outputs = new TreeSet<>();
-        List<Map<String, String>> lines = new ArrayList<>();
-        lines.add(first);
-        for (Map.Entry<String, List<String>> e : varied.entrySet()) {
-            for (String v : new LinkedHashSet<>(e.getValue())) {
-                Map<String, String> m = new LinkedHashMap<>(first);
-                m.put(e.getKey(), v);
-                lines.add(m);
+        Map<String, Set<String>> seen = new java.util.HashMap<>();
+        Set<Integer> chosen = new LinkedHashSet<>(List.of(0, runs.size() - 1));
+        for (int i = 0; i < runs.size(); i++) {
+            for (String k : varied) {
+                if (seen.computeIfAbsent(k, x -> new java.util.HashSet<>()).add(String.valueOf(runs.get(i).get(k)))) {
+                    chosen.add(i);
+                }
             }
         }
+        List<Map<String, String>> lines = new ArrayList<>();
+        chosen.forEach(i -> lines.add(runs.get(i)));
         for (Map<String, String> params : lines) {
             Map<String, String> written;
             try {
