@@ -21,8 +21,10 @@ final class OptionRules<C> {
      * @param appliesTo where it applies, completing "--option applies ..."
      * @param applies   whether it applies to a command's parsed options
      * @param breaking  a whole command line that gives the option where it does not apply (for the test)
+     * @param given     what the command was given instead, for the message ("--solver auto"), or null
      */
-    record Rule<C>(String option, String appliesTo, Predicate<C> applies, List<String> breaking) {
+    record Rule<C>(String option, String appliesTo, Predicate<C> applies, List<String> breaking,
+                   java.util.function.Function<C, String> given) {
     }
 
     private final List<Rule<C>> rules;
@@ -37,7 +39,13 @@ final class OptionRules<C> {
     }
 
     static <C> Rule<C> rule(String option, String appliesTo, Predicate<C> applies, String breaking) {
-        return new Rule<>(option, appliesTo, applies, List.of(breaking.split(" ")));
+        return new Rule<>(option, appliesTo, applies, List.of(breaking.split(" ")), null);
+    }
+
+    /** A rule whose message names what the command was given instead ({@code given}). */
+    static <C> Rule<C> rule(String option, String appliesTo, Predicate<C> applies, String breaking,
+                            java.util.function.Function<C, String> given) {
+        return new Rule<>(option, appliesTo, applies, List.of(breaking.split(" ")), given);
     }
 
     List<Rule<C>> rules() {
@@ -72,8 +80,8 @@ final class OptionRules<C> {
     private void check(C command, picocli.CommandLine.ParseResult parsed) {
         for (Rule<C> r : rules) {
             if (parsed.hasMatchedOption(r.option()) && !r.applies().test(command)) {
-                throw new InvalidInputException(r.option() + " applies " + r.appliesTo()
-                        + "; here it cannot, so it is refused rather than ignored");
+                throw new InvalidInputException(r.option() + " applies " + r.appliesTo() + (r.given() == null
+                        ? "; here it cannot" : ", not to " + r.given().apply(command)) + ", so it is refused rather than ignored");
             }
         }
     }

@@ -52,12 +52,44 @@ import picocli.CommandLine.Spec;
         description = "Find a conflict-free schedule of a collective in the fewest synchronised steps, and prove it optimal where possible.")
 final class ScheduleCommand implements Callable<Integer> {
 
-    /** Where options apply ({@link OptionRules}); the solvers' own options are checked by {@link #onlyWith}. */
+    /** Where options apply ({@link OptionRules}): the solvers' own options to their solver. */
     static final OptionRules<ScheduleCommand> RULES = OptionRules.of(
-            OptionRules.rule("--threads", "to the evolutionary solvers (umda, hgsa, mboa), the only ones that run in parallel",
-                    c -> java.util.EnumSet.of(Scheduler.Solver.UMDA, Scheduler.Solver.HGSA, Scheduler.Solver.MBOA)
-                            .contains(Scheduler.Solver.parse(c.solver)),
-                    "schedule -t hypercube:3 --cc AAB --solver greedy --threads 2"));
+            solverOption("--threads 2", "the only ones that run in parallel", Scheduler.Solver.UMDA, Scheduler.Solver.HGSA,
+                    Scheduler.Solver.MBOA),
+            solverOption("--max-evaluations 100", "the ones that count evaluations", Scheduler.Solver.UMDA,
+                    Scheduler.Solver.HGSA, Scheduler.Solver.MBOA),
+            solverOption("--fitness excess", "the estimation-of-distribution solvers", Scheduler.Solver.UMDA,
+                    Scheduler.Solver.MBOA),
+            solverOption("--umda-reading literal", "UMDA's", Scheduler.Solver.UMDA),
+            solverOption("--umda-population 10", "UMDA's", Scheduler.Solver.UMDA),
+            solverOption("--umda-mutation 0.5", "UMDA's", Scheduler.Solver.UMDA),
+            solverOption("--umda-restart 5", "UMDA's", Scheduler.Solver.UMDA),
+            solverOption("--umda-selection 0.4", "UMDA's", Scheduler.Solver.UMDA),
+            solverOption("--umda-tests 2", "UMDA's", Scheduler.Solver.UMDA),
+            solverOption("--umda-acceleration both", "UMDA's", Scheduler.Solver.UMDA),
+            solverOption("--umda-blocks 2", "UMDA's", Scheduler.Solver.UMDA),
+            solverOption("--umda-block-slots select", "UMDA's", Scheduler.Solver.UMDA),
+            solverOption("--mboa-population 10", "MBOA's", Scheduler.Solver.MBOA),
+            solverOption("--mboa-restart 5", "MBOA's", Scheduler.Solver.MBOA),
+            solverOption("--mboa-rtr-window 5", "MBOA's", Scheduler.Solver.MBOA),
+            solverOption("--mboa-model graph", "MBOA's", Scheduler.Solver.MBOA),
+            solverOption("--mboa-depth 2", "MBOA's", Scheduler.Solver.MBOA),
+            solverOption("--mboa-neighbours 4", "MBOA's", Scheduler.Solver.MBOA),
+            solverOption("--hgsa-processes 2", "HGSA's", Scheduler.Solver.HGSA),
+            solverOption("--hgsa-exchange 10", "HGSA's", Scheduler.Solver.HGSA),
+            solverOption("--hgsa-t0 50", "HGSA's", Scheduler.Solver.HGSA),
+            solverOption("--hgsa-per-temperature 10", "HGSA's", Scheduler.Solver.HGSA),
+            solverOption("--hgsa-cooling 0.9", "HGSA's", Scheduler.Solver.HGSA),
+            solverOption("--hgsa-child-mutation 0.2", "HGSA's", Scheduler.Solver.HGSA));
+
+    /** An option ({@code example}: it and a value) of some solvers only, {@code why} those. */
+    private static OptionRules.Rule<ScheduleCommand> solverOption(String example, String why, Scheduler.Solver... solvers) {
+        java.util.Set<Scheduler.Solver> set = java.util.EnumSet.copyOf(java.util.List.of(solvers));
+        String names = set.stream().map(Scheduler.Solver::label).collect(java.util.stream.Collectors.joining(", "));
+        return OptionRules.rule(example.split(" ")[0], "to --solver " + names + " (" + why + ")",
+                c -> set.contains(Scheduler.Solver.parse(c.solver)),
+                "schedule -t hypercube:3 --cc AAB --solver greedy " + example, c -> "--solver " + c.solver);
+    }
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -267,18 +299,6 @@ final class ScheduleCommand implements Callable<Integer> {
     private record Derived(ReplaySettings replay, Collective reduce, Topology network0, boolean hopItems) {
     }
 
-    /** An option given with a solver it does not apply to is refused, never ignored. */
-    private void onlyWith(Scheduler.Solver which, String option, Scheduler.Solver... solvers) {
-        if (!spec.commandLine().getParseResult().hasMatchedOption(option) || java.util.Arrays.asList(solvers).contains(which)) {
-            return;
-        }
-        List<String> names = new ArrayList<>();
-        for (Scheduler.Solver x : solvers) {
-            names.add(x.label());
-        }
-        throw new InvalidInputException(option + " applies to --solver " + String.join(", ", names) + ", not to --solver "
-                + which.label());
-    }
 
     /** --fitness: whether the EAs count conflicting pairs. */
     private boolean pairs() {
@@ -349,20 +369,6 @@ final class ScheduleCommand implements Callable<Integer> {
         Topology t = topology.build();
         PortModel portModel = collective.portModel();
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
-        onlyWith(which, "--max-evaluations", Scheduler.Solver.UMDA, Scheduler.Solver.HGSA, Scheduler.Solver.MBOA);
-        onlyWith(which, "--fitness", Scheduler.Solver.UMDA, Scheduler.Solver.MBOA);
-        for (String o : new String[] {"--umda-reading", "--umda-population", "--umda-mutation", "--umda-restart",
-            "--umda-selection", "--umda-tests", "--umda-acceleration", "--umda-blocks", "--umda-block-slots"}) {
-            onlyWith(which, o, Scheduler.Solver.UMDA);
-        }
-        for (String o : new String[] {"--mboa-population", "--mboa-restart", "--mboa-rtr-window", "--mboa-model",
-            "--mboa-depth", "--mboa-neighbours"}) {
-            onlyWith(which, o, Scheduler.Solver.MBOA);
-        }
-        for (String o : new String[] {"--hgsa-processes", "--hgsa-exchange", "--hgsa-t0", "--hgsa-per-temperature",
-            "--hgsa-cooling", "--hgsa-child-mutation"}) {
-            onlyWith(which, o, Scheduler.Solver.HGSA);
-        }
         if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).matches(".*\\.(png|svg)")) {
             throw new InvalidInputException("--picture " + picture + " has an unknown format; expected a name ending in .png or .svg");
         }

@@ -231,19 +231,19 @@ class ScheduleCommandTest {
     /** An EA option given with a solver it does not apply to is one line and exit 2, never ignored. */
     @ParameterizedTest
     @CsvSource({
-        "auto, --max-evaluations, 100, '--max-evaluations applies to --solver umda, hgsa, mboa, not to --solver auto'",
-        "hgsa, --fitness, excess, '--fitness applies to --solver umda, mboa, not to --solver hgsa'",
-        "mboa, --umda-reading, literal, '--umda-reading applies to --solver umda, not to --solver mboa'",
-        "exact, --umda-population, 40, '--umda-population applies to --solver umda, not to --solver exact'",
-        "auto, --hgsa-t0, 5, '--hgsa-t0 applies to --solver hgsa, not to --solver auto'",
+        "auto, --max-evaluations, 100, '--max-evaluations applies to --solver umda, hgsa, mboa'",
+        "hgsa, --fitness, excess, '--fitness applies to --solver umda, mboa'",
+        "mboa, --umda-reading, literal, '--umda-reading applies to --solver umda'",
+        "exact, --umda-population, 40, '--umda-population applies to --solver umda'",
+        "auto, --hgsa-t0, 5, '--hgsa-t0 applies to --solver hgsa'",
         "hgsa, --hgsa-cooling, 1.5, '--hgsa-cooling 1.5 is out of range; expected a factor in (0, 1]'",
         "hgsa, --hgsa-processes, 0, '--hgsa-processes 0 is out of range; expected 1..1000'",
-        "mboa, --umda-selection, 0.3, '--umda-selection applies to --solver umda, not to --solver mboa'",
+        "mboa, --umda-selection, 0.3, '--umda-selection applies to --solver umda'",
         "mboa, --mboa-depth, 0, '--mboa-depth 0 is out of range; expected 1..32'",
-        "umda, --mboa-neighbours, 3, '--mboa-neighbours applies to --solver mboa, not to --solver umda'",
+        "umda, --mboa-neighbours, 3, '--mboa-neighbours applies to --solver mboa'",
         "umda, --umda-selection, 0.01, '--umda-selection 0.01 is out of range for a population of 60; expected a share in (0, 1) that selects 1 to 59 members'",
-        "mboa, --umda-tests, 3, '--umda-tests applies to --solver umda, not to --solver mboa'",
-        "auto, --umda-acceleration, both, '--umda-acceleration applies to --solver umda, not to --solver auto'",
+        "mboa, --umda-tests, 3, '--umda-tests applies to --solver umda'",
+        "auto, --umda-acceleration, both, '--umda-acceleration applies to --solver umda'",
         "umda, --umda-acceleration, receivers, '--umda-acceleration ''receivers'' is unknown; expected sender or both'",
         "umda, --umda-tests, 2000, '--umda-tests 2000 is out of range; expected 0..1000'",
         "umda, --umda-blocks, 61, '--umda-blocks 61 is out of range; expected 0..60 (the population)'",
@@ -252,7 +252,10 @@ class ScheduleCommandTest {
     void anEaOptionWithAnotherSolverIsRefused(String solver, String option, String value, String says) {
         MainTest.Result r = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--solver", solver, option, value);
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).isEqualTo("ccopt: " + says + "\n");
+        assertThat(r.err()).startsWith("ccopt: " + says).endsWith("\n").hasLineCount(1);
+        if (says.contains(" applies to --solver ")) {
+            assertThat(r.err()).contains("not to --solver " + solver);
+        }
     }
 
     /**
