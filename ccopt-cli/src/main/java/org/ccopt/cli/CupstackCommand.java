@@ -42,23 +42,30 @@ import picocli.CommandLine;
 final class CupstackCommand implements Callable<Integer> {
 
     /**
-     * Where options apply ({@link OptionRules}); {@link #checkMethodOptions} adds the late-acceptance search's.
-     * cupstack-sweep drops, run by run, the options these rules say do not apply to the run's method.
+     * Where options apply ({@link OptionRules}). cupstack-sweep drops, run by run, the options these rules say do not apply to the run's method.
      */
     static final OptionRules<CupstackCommand> RULES = OptionRules.of(
-            notSimple("GA methods", "--mutation-rate 0.1"),
-            notSimple("GA methods", "--crossover-pairs 2"),
-            notSimple("GA methods", "--crossover-interval 3"),
-            notSimple("GA methods", "--crossover-rate 0.5"),
-            notSimple("GA methods", "--training 2"),
-            notSimple("GA methods", "--lifetime 3"),
-            notSimple("GA methods", "--watchdog 5"),
-            notSimple("GA methods", "--max-synonyms 3"),
-            notSimple("searches", "--population 10"),
-            notSimple("searches", "--generations 10"),
-            notSimple("GA methods", "--initial-scheme port"),
-            notSimple("GA methods", "--seed-simple"),
-            notSimple("GA methods", "--no-prune"),
+            gaOnly("--mutation-rate 0.1"),
+            gaOnly("--crossover-pairs 2"),
+            gaOnly("--crossover-interval 3"),
+            gaOnly("--crossover-rate 0.5"),
+            gaOnly("--training 2"),
+            gaOnly("--tie random"),
+            gaOnly("--lifetime 3"),
+            gaOnly("--watchdog 5"),
+            gaOnly("--max-synonyms 3"),
+            gaOnly("--seed-simple"),
+            gaOnly("--no-prune"),
+            OptionRules.rule("--population", "to the searches (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --population 10"),
+            OptionRules.rule("--generations", "to the searches (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --generations 10"),
+            OptionRules.rule("--initial-scheme", "to the searches (not --method simple, which starts from no random "
+                    + "scheme)", c -> Method.parse(c.method) != Method.SIMPLE,
+                    "cupstack -t torus:4x4 --traffic brev --method simple --initial-scheme port"),
+            OptionRules.rule("--history-length", "to --method lahc", c -> Method.parse(c.method) == Method.LAHC,
+                    "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --history-length 5",
+                    c -> "--method " + c.method),
             OptionRules.rule("--from-slices", "to --method extrapolate and post",
                     c -> Method.parse(c.method) == Method.EXTRAPOLATE || Method.parse(c.method) == Method.POST,
                     "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --from-slices 2"),
@@ -174,7 +181,6 @@ final class CupstackCommand implements Callable<Integer> {
         RULES.check(this, spec);
         if (control.resume == null) {
             List<String> all = spec.commandLine().getParseResult().originalArgs();
-            checkMethodOptions();
             List<String> recorded = new java.util.ArrayList<>(all.subList(all.indexOf(spec.name()) + 1, all.size()));
             Method m = Method.parse(method);
             if (m != Method.SIMPLE && !spec.commandLine().getParseResult().hasMatchedOption("--initial-scheme")) {
@@ -203,13 +209,14 @@ final class CupstackCommand implements Callable<Integer> {
     }
 
     /**
-     * GA options do not apply to lahc, nor --history-length to the GA methods, nor --initial-scheme to simple stacking:
-     * refused, never ignored.
+     * An option of the GA ({@code example}: it and a value): refused with simple stacking, which runs no search, and
+     * with lahc (ccopt's late-acceptance search, which always starts from simple stacking and takes --generations,
+     * --population as moves per generation, --history-length, --seed and --initial-scheme).
      */
-    /** An option of {@code which} (the GA methods, the searches), refused with --method simple: {@code example} gives it. */
-    private static OptionRules.Rule<CupstackCommand> notSimple(String which, String example) {
-        return OptionRules.rule(example.split(" ")[0], "to the " + which + " (not --method simple)",
-                c -> Method.parse(c.method) != Method.SIMPLE, "cupstack -t torus:4x4 --traffic brev --method simple " + example);
+    private static OptionRules.Rule<CupstackCommand> gaOnly(String example) {
+        return OptionRules.rule(example.split(" ")[0], "to the GA methods (not --method simple or lahc)",
+                c -> Method.parse(c.method) != Method.SIMPLE && Method.parse(c.method) != Method.LAHC,
+                "cupstack -t torus:4x4 --traffic brev --method simple " + example, c -> "--method " + c.method);
     }
 
     /** Whether {@code option} (long name, dashes) applies to {@code method}, by {@link #RULES}; true when no rule names it. */
@@ -217,22 +224,6 @@ final class CupstackCommand implements Callable<Integer> {
         CupstackCommand c = new CupstackCommand();
         c.method = method;
         return RULES.rules().stream().noneMatch(r -> r.option().equals(option) && !r.applies().test(c));
-    }
-
-    private void checkMethodOptions() {
-        picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
-        boolean lahc = Method.parse(method) == Method.LAHC;
-        if (!lahc && historyLength != null) {
-            throw new InvalidInputException("--history-length applies to --method lahc only; got --method " + method);
-        }
-        for (String o : List.of("--training", "--mutation-rate", "--crossover-interval", "--crossover-rate", "--crossover-pairs",
-                "--tie", "--lifetime", "--watchdog", "--max-synonyms", "--seed-simple", "--no-prune")) {
-            if (lahc && given.hasMatchedOption(o)) {
-                throw new InvalidInputException(o + " applies to the GA methods; --method lahc (ccopt's late-acceptance search, "
-                        + "which always starts from simple stacking) takes --generations, --population (moves per generation), "
-                        + "--history-length, --seed and --initial-scheme (t_d0's reference, so the ranges of V and I)");
-            }
-        }
     }
 
     private int optimize(List<String> arguments, CupStackGa.State resumed, LateAcceptance.State resumedLa) throws Exception {

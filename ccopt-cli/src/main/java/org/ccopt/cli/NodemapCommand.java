@@ -36,6 +36,8 @@ final class NodemapCommand implements Callable<Integer> {
 
     /** Where options apply ({@link OptionRules}). */
     static final OptionRules<NodemapCommand> RULES = OptionRules.of(
+            OptionRules.rule("--no-prune", "to simulated scores (--hops-only prunes nothing)", c -> !c.hopsOnly,
+                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --no-prune"),
             OptionRules.rule("--vc-select", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
                     "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --vc-select C05"),
             OptionRules.rule("--packets", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
@@ -130,9 +132,6 @@ final class NodemapCommand implements Callable<Integer> {
                 SurvivalOrder.parse(sort), seed);
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         int simPackets = hopsOnly ? 0 : packets;
-        if (hopsOnly && noPrune) {
-            throw new InvalidInputException("--no-prune applies to simulated scores; --hops-only prunes nothing");
-        }
         if (!hopsOnly && (packets < 1 || flits < 1)) {
             throw new InvalidInputException("--packets " + packets + " and --packet-flits " + flits + " must be >= 1");
         }

@@ -29,9 +29,20 @@ final class RankCommand implements Callable<Integer> {
 
     /** Where options apply ({@link OptionRules}). */
     static final OptionRules<RankCommand> RULES = OptionRules.of(
+            swapsOnly("--rules cui2024"),
+            swapsOnly("--start mapping-order"),
+            swapsOnly("--accept improving"),
             OptionRules.rule("--iterations", "to the placement searches (two-opt, sa, random)",
                     c -> org.ccopt.rank.RankPlacement.parse(c.placement).searches(),
                     "rank -t torus:4x4 --procs 8 --collective bcast --placement ascending --iterations 10"));
+
+    /** An option of the swap searches ({@code example}: it and a value). */
+    private static OptionRules.Rule<RankCommand> swapsOnly(String example) {
+        return OptionRules.rule(example.split(" ")[0], "to the swap searches (two-opt, sa)",
+                c -> org.ccopt.rank.RankPlacement.parse(c.placement).swaps(),
+                "rank -t torus:4x4 --procs 8 --collective bcast --placement ascending " + example,
+                c -> "--placement " + c.placement);
+    }
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -136,10 +147,6 @@ final class RankCommand implements Callable<Integer> {
         SearchRules base = SearchRules.parse(rules);
         SearchRules searchRules = new SearchRules(start == null ? base.start() : SearchRules.parseStart(start),
                 accept == null ? base.strict() : SearchRules.parseAccept(accept));
-        if ((start != null || accept != null || !searchRules.equals(SearchRules.CCOPT)) && !pl.swaps()) {
-            throw new InvalidInputException("--rules, --start and --accept apply to the swap searches (two-opt, sa); "
-                    + "--placement " + pl.label() + " has none");
-        }
         RankPlacer.Settings settings = new RankPlacer.Settings(pl, obj, pl.searches() ? iterations : 0, seed, check, every,
                 searchRules);
         RankJob.Outcome o = RankJob.run(t, mix, m, seed, settings, true, nThreads);

@@ -80,7 +80,23 @@ final class ScheduleCommand implements Callable<Integer> {
             solverOption("--hgsa-t0 50", "HGSA's", Scheduler.Solver.HGSA),
             solverOption("--hgsa-per-temperature 10", "HGSA's", Scheduler.Solver.HGSA),
             solverOption("--hgsa-cooling 0.9", "HGSA's", Scheduler.Solver.HGSA),
-            solverOption("--hgsa-child-mutation 0.2", "HGSA's", Scheduler.Solver.HGSA));
+            solverOption("--hgsa-child-mutation 0.2", "HGSA's", Scheduler.Solver.HGSA),
+            replayOnly("--bandwidth 10Gbps"),
+            replayOnly("--latency 1us"),
+            replayOnly("--sharing cm02"),
+            replayOnly("--cross-traffic"),
+            replayOnly("--duplex split"),
+            replayOnly("--host-links off"),
+            replayOnly("--overhead 1us"),
+            replayOnly("--small-factor 0.5"),
+            replayOnly("--small-bytes 1KiB"),
+            replayOnly("--replay-order resources"));
+
+    /** An option of the message-level replay ({@code example}: it and a value), which --replay SIZE asks for. */
+    private static OptionRules.Rule<ScheduleCommand> replayOnly(String example) {
+        return OptionRules.rule(example.split(" ")[0], "to the message-level replay (give --replay SIZE with it)",
+                c -> c.replay != null, "schedule -t hypercube:3 --cc AAB --solver greedy " + example);
+    }
 
     /** An option ({@code example}: it and a value) of some solvers only, {@code why} those. */
     private static OptionRules.Rule<ScheduleCommand> solverOption(String example, String why, Scheduler.Solver... solvers) {
@@ -373,15 +389,6 @@ final class ScheduleCommand implements Callable<Integer> {
             throw new InvalidInputException("--picture " + picture + " has an unknown format; expected a name ending in .png or .svg");
         }
         double[] timeModel = timeModel();
-        if (replay == null) {
-            List<String> replayOnly = new ArrayList<>(MsgNetworkOptions.NAMES);
-            replayOnly.add("--replay-order");
-            for (String o : replayOnly) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
-                    throw new InvalidInputException(o + " applies to the message-level replay; give --replay SIZE with it");
-                }
-            }
-        }
         // checked before the search, which may run for minutes
         ReplaySettings replaySettings = replay == null ? null : new ReplaySettings(CollectivePrograms.parseBytes(replay),
                 StepProgram.Order.parse(replayOrder), network.network(t, true), network.options());

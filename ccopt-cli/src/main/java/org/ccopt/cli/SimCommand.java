@@ -34,7 +34,9 @@ final class SimCommand implements Callable<Integer> {
     static final OptionRules<SimCommand> RULES = OptionRules.of(
             OptionRules.rule("--vc-release", "without --atomic-vc, or as drained (--atomic-vc is drained release)",
                     c -> !c.atomicVc || "drained".equals(c.router.vcRelease),
-                    "sim -t torus:4x4 --traffic bcmp --atomic-vc --vc-release tail"));
+                    "sim -t torus:4x4 --traffic bcmp --atomic-vc --vc-release tail"),
+            OptionRules.rule("--picture-routers", "to --picture", c -> c.picture != null,
+                    "sim -t torus:4x4 --traffic bcmp --picture-routers 0:4"));
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -113,9 +115,6 @@ final class SimCommand implements Callable<Integer> {
         }
         if (params != null && mapping != null) {
             throw new InvalidInputException("--mapping cannot be combined with --params; a parameter file holds physical destinations");
-        }
-        if (pictureRouters != null && picture == null) {
-            throw new InvalidInputException("--picture-routers " + pictureRouters + " applies to --picture, which is not given");
         }
         TracePicture.Routers routers = pictureRouters == null ? null : TracePicture.Routers.parse(pictureRouters);
         Topology t;

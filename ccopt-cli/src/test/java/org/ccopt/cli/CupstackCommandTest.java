@@ -198,7 +198,7 @@ class CupstackCommandTest {
         assertThat(MainTest.run(concat(LAHC, "--sort-key", "T05")).err()).contains("lahc accepts by the duration (T01)");
         assertThat(MainTest.run(concat(LAHC, "--history-length", "0")).err()).contains("--history-length");
         assertThat(MainTest.run("cupstack", "--history-length", "50").err())
-                .contains("--history-length applies to --method lahc only");
+                .contains("--history-length applies to --method lahc, not to --method full");
         MainTest.Result scheme = MainTest.run("cupstack", "--initial-scheme", "diagonal");
         assertThat(scheme.code()).isEqualTo(2);
         assertThat(scheme.err().strip()).contains("expected port or uniform").doesNotContain("\n");

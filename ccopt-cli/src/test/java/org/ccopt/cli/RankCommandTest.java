@@ -138,7 +138,7 @@ class RankCommandTest {
         MainTest.Result r = MainTest.run("rank", "--topology", "torus:4x4", "--collective", "bcast", "--placement", "cco",
                 "--rules", "cui2024");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("apply to the swap searches");
+        assertThat(r.err()).contains("--rules applies to the swap searches (two-opt, sa), not to --placement cco");
         assertThat(MainTest.run("rank", "--topology", "torus:4x4", "--collective", "bcast", "--rules", "thesis").err())
                 .contains("unknown search rules 'thesis'");
     }
