@@ -203,7 +203,7 @@ class CupstackCommandTest {
         assertThat(scheme.code()).isEqualTo(2);
         assertThat(scheme.err().strip()).contains("expected port or uniform").doesNotContain("\n");
         assertThat(MainTest.run("cupstack", "--method", "simple", "--initial-scheme", "uniform").err())
-                .contains("--initial-scheme applies to the GA methods (not --method simple)");
+                .contains("--initial-scheme applies to the searches (not --method simple");
         assertThat(MainTest.run("cupstack-sweep", "--initial-scheme", "diagonal", "--out", dir.resolve("s").toString()).err())
                 .contains("expected port or uniform");
         assertThat(MainTest.run("cupstack-sweep", "--method", "full,lahc", "--out", dir.resolve("s").toString()).err())
