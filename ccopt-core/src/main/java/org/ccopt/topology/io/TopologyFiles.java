@@ -92,9 +92,14 @@ public final class TopologyFiles {
      * Whether a GraphML file's graph is directed, from the {@code edgedefault} attribute of its first {@code graph}
      * element, read with an XML parser (document types off), so quoting, spacing and comments cannot fool it. The
      * GraphML Primer (Brandes, Eiglsperger and Lerner, "Edges") requires the default direction to be specified: a file without it,
-     * or with an edge whose own {@code directed} attribute disagrees (a mixed graph), is refused.
+     * or with an edge whose own {@code directed} attribute disagrees (a mixed graph), is refused. The same pass
+     * refuses a node id given twice and an edge to an undeclared node: the identity constraints of GraphML's schema,
+     * checked here in linear time (JGraphT's schema validation checks them by a linear search per node, which took
+     * minutes on 300,000 nodes, so it is switched off).
      */
     static boolean graphMlDirected(String text, Path path) throws javax.xml.stream.XMLStreamException {
+        java.util.Set<String> nodes = new java.util.HashSet<>();
+        List<String[]> ends = new ArrayList<>();
         javax.xml.stream.XMLInputFactory f = javax.xml.stream.XMLInputFactory.newFactory();
         f.setProperty(javax.xml.stream.XMLInputFactory.SUPPORT_DTD, false);
         f.setProperty(javax.xml.stream.XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
@@ -115,7 +120,16 @@ public final class TopologyFiles {
                                 + "; expected edgedefault=\"directed\" or \"undirected\" (GraphML requires it)");
                     }
                     directed = d.equals("directed");
+                } else if (element.equals("node")) {
+                    String id = r.getAttributeValue(null, "id");
+                    if (id == null || !nodes.add(id)) {
+                        throw new InvalidInputException("topology file '" + path + "': the node at line "
+                                + r.getLocation().getLineNumber() + (id == null ? " has no id" : " repeats an id")
+                                + "; expected every node once, with its own id");
+                    }
                 } else if (element.equals("edge") && directed != null) {
+                    ends.add(new String[] {r.getAttributeValue(null, "source"), r.getAttributeValue(null, "target"),
+                        Integer.toString(r.getLocation().getLineNumber())});
                     String d = r.getAttributeValue(null, "directed");
                     if (d != null && !d.equals(directed.toString())) {
                         throw new InvalidInputException("topology file '" + path + "': the edge at line "
@@ -131,6 +145,12 @@ public final class TopologyFiles {
         if (directed == null) {
             throw new InvalidInputException("topology file '" + path + "' has no graph element; expected GraphML "
                     + "(<graphml><graph edgedefault=\"undirected\">...)");
+        }
+        for (String[] e : ends) {
+            if (e[0] == null || e[1] == null || !nodes.contains(e[0]) || !nodes.contains(e[1])) {
+                throw new InvalidInputException("topology file '" + path + "': the edge at line " + e[2] + " names a "
+                        + "node the file does not declare; expected source and target among the node ids");
+            }
         }
         return directed;
     }
@@ -303,6 +323,7 @@ public final class TopologyFiles {
         Map<String, String> kinds = new HashMap<>();
         if (graphml) {
             GraphMLImporter<String, DefaultEdge> importer = new GraphMLImporter<>();
+            importer.setSchemaValidation(false); // graphMlDirected checked the identity constraints, in linear time
             importer.setVertexFactory(id -> id);
             importer.addVertexAttributeConsumer((p, a) -> {
                 if (p.getSecond().equals("kind")) {

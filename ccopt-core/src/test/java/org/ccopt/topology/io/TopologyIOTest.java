@@ -127,6 +127,8 @@ class TopologyIOTest {
     @ValueSource(strings = {
         "<graphml><graph><node id=\"0\"/></graph></graphml>|no edgedefault",
         "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><graph edgedefault=\"undirected\"><node id=\"0\"/><node id=\"1\"/><edge source=\"0\" target=\"1\" directed=\"true\"/></graph></graphml>|one direction for every edge",
+        "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><graph edgedefault=\"undirected\"><node id=\"0\"/><node id=\"0\"/></graph></graphml>|repeats an id",
+        "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><graph edgedefault=\"undirected\"><node id=\"0\"/><edge source=\"0\" target=\"9\"/></graph></graphml>|does not declare",
         "{\"nodes\":[{\"id\":0},{\"id\":0}],\"links\":[]}|repeats the id 0",
         "{\"nodes\":[{\"id\":0,\"kind\":\"router\"}],\"links\":[]}|unknown kind",
         "{\"nodes\":[{\"id\":0.5}],\"links\":[]}|not a non-negative integer",
@@ -140,6 +142,27 @@ class TopologyIOTest {
         Files.writeString(file, c[0]);
         assertThatThrownBy(() -> TopologySpec.parse("file:" + file)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining(c[1]).hasMessageNotContaining("\n");
+    }
+
+    /**
+     * A large GraphML file is read in linear time: 200,000 nodes on a ring (JGraphT's schema validation, now off,
+     * searched its identity constraints linearly per node: minutes at this size). Asserted by what it reads, not by time.
+     */
+    @org.junit.jupiter.api.Test
+    void aLargeGraphMlRingIsReadWhole() throws Exception {
+        int n = 200_000;
+        StringBuilder b = new StringBuilder("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><graph edgedefault=\"undirected\">\n");
+        for (int i = 0; i < n; i++) {
+            b.append("<node id=\"").append(i).append("\"/>\n");
+        }
+        for (int i = 0; i < n; i++) {
+            b.append("<edge source=\"").append(i).append("\" target=\"").append((i + 1) % n).append("\"/>\n");
+        }
+        Path file = dir.resolve("ring.graphml");
+        Files.writeString(file, b.append("</graph></graphml>\n"));
+        Topology t = TopologySpec.parse("file:" + file);
+        assertThat(t.nodeCount()).isEqualTo(n);
+        assertThat(t.neighbours(0)).containsExactlyInAnyOrder(1, n - 1);
     }
 
     /** A file that is not a topology (here a secret-looking first line) is refused without quoting it. */
