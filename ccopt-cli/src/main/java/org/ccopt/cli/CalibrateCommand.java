@@ -310,13 +310,20 @@ final class CalibrateCommand implements Callable<Integer> {
         for (Path f : models) {
             String text = org.ccopt.util.InputFiles.read(f, "models file", MODELS_FILE);
             boolean csv = text.startsWith("model,") || text.startsWith("\"model\",");
-            if (csv) {
-                for (Map<String, String> row : Csv.read(text)) {
-                    list.add(RouterModel.parse(row.get("model")).withDefaultScheme(VcSelection.C00));
+            List<String> lines = csv ? Csv.read(text).stream().map(row -> row.get("model")).toList()
+                    : text.lines().map(String::trim).toList();
+            for (int i = 0; i < lines.size(); i++) {
+                String l = lines.get(i);
+                if (l == null || l.isEmpty() || l.startsWith("#")) {
+                    continue;
                 }
-            } else {
-                text.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#"))
-                        .forEach(l -> list.add(RouterModel.parse(l).withDefaultScheme(VcSelection.C00)));
+                try {
+                    list.add(RouterModel.parse(l).withDefaultScheme(VcSelection.C00));
+                } catch (InvalidInputException e) {
+                    // the line is not echoed: the file may be one the user did not mean to show
+                    throw new InvalidInputException((csv ? "row " : "line ") + (i + 1) + " of models file '" + f
+                            + "' is not a router model; expected " + MODELS_FILE);
+                }
             }
         }
         if (list.isEmpty()) {

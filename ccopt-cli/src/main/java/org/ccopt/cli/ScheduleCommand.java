@@ -508,8 +508,8 @@ final class ScheduleCommand implements Callable<Integer> {
         try {
             j = Json.MAPPER.readTree(InputFiles.read(validate, "schedule file", "the JSON of 'ccopt schedule --json'"));
         } catch (java.io.IOException e) {
-            throw new InvalidInputException("schedule file " + validate + " is not JSON (" + e.getMessage().lines().findFirst().orElse("")
-                    + "); expected the output of 'ccopt schedule --json'");
+            throw new InvalidInputException("schedule file " + validate + " is not JSON" + InputFiles.where(e)
+                    + "; expected the output of 'ccopt schedule --json'");
         }
         Collective c = collective.build(t);
         Switching sw = Switching.parse(switching);

@@ -325,7 +325,7 @@ class RunCommandTest {
             {"command: sim\noptions: {topology: \"torus:4x4\", bogus-option: 1}\n", "Unknown option"},
             {"command: sim\noptions: {topology: \"torus:4x4\"}\ngrid: {packets: [1, x]}\n", "'x'"},
             {"command: sim\noptions: {topology: null}\n", "options.topology is null"},
-            {"command: sim\noptions: {topology: a}\noptions: {topology: b}\n", "Duplicate field"},
+            {"command: sim\noptions: {topology: a}\noptions: {topology: b}\n", "at line 3, column 8 (a key given twice)"},
             {"command: sim\noptions: {topology: \"torus:4x4\"}\nseeds: 2147483647\n", "more than 100000 runs"},
             {"command: sim\noptions: {topology: \"torus:4x4\"}\ngrid: {packets: [1,2,3,4,5,6,7,8,9,10]}\n"
                 + "zip: {slices: [1,2,3,4,5,6,7,8,9,10]}\nseeds: 1000\nrepeat: 1000\n", "more than 100000 runs"},

@@ -49,4 +49,36 @@ public final class InputFiles {
             throw new InvalidInputException(what + " '" + file + "' cannot be read: " + e);
         }
     }
+
+    /**
+     * Where a parser stopped in a file, never what it read there (a file may be one the user did not mean to show, and
+     * parsers quote the offending text): " at line L, column C", with the field path of a value of the wrong type
+     * (" at destination[3], line L, column C"); "" when the parser says nothing of the place.
+     */
+    public static String where(Exception e) {
+        StringBuilder at = new StringBuilder();
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()) {
+            for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : m.getPath()) {
+                if (r.getFieldName() != null) {
+                    at.append(at.length() == 0 ? "" : ".").append(r.getFieldName());
+                } else if (r.getIndex() >= 0) {
+                    at.append('[').append(r.getIndex()).append(']');
+                }
+            }
+        }
+        String line = "";
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null
+                && j.getLocation().getLineNr() > 0) {
+            line = "line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
+        } else if (e instanceof javax.xml.stream.XMLStreamException x && x.getLocation() != null) {
+            line = "line " + x.getLocation().getLineNumber() + ", column " + x.getLocation().getColumnNumber();
+        } else {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("line (\\d+):(\\d+)").matcher(String.valueOf(e.getMessage()));
+            if (m.find()) { // ANTLR's "line L:C" (JGraphT's DOT importer), C counted from 0
+                line = "line " + m.group(1) + ", column " + (Integer.parseInt(m.group(2)) + 1);
+            }
+        }
+        String both = at + (at.length() > 0 && !line.isEmpty() ? ", " : "") + line;
+        return both.isEmpty() ? "" : " at " + both;
+    }
 }

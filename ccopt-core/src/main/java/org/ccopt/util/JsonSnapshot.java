@@ -87,7 +87,8 @@ public final class JsonSnapshot {
         try {
             envelope = MAPPER.readTree(text);
         } catch (IOException e) {
-            throw new InvalidInputException("checkpoint '" + path + "' is unreadable: " + firstLine(e.getMessage()));
+            throw new InvalidInputException("checkpoint '" + path + "' is unreadable" + InputFiles.where(e)
+                    + "; expected the checkpoint.json a run writes");
         }
         if (envelope == null || !FORMAT.equals(envelope.path("format").asText())) {
             throw new InvalidInputException("'" + path + "' is not a ccopt checkpoint (or one from before version "
@@ -105,8 +106,7 @@ public final class JsonSnapshot {
         try {
             return MAPPER.readerFor(type).readValue(state);
         } catch (IOException | IllegalArgumentException e) {
-            throw new InvalidInputException("checkpoint '" + path + "' holds a state ccopt cannot read: "
-                    + firstLine(e.getMessage()));
+            throw new InvalidInputException("checkpoint '" + path + "' holds a state ccopt cannot read" + InputFiles.where(e) + "; expected the state this command writes");
         }
     }
 
@@ -116,9 +116,5 @@ public final class JsonSnapshot {
         } catch (NoSuchAlgorithmException | IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static String firstLine(String s) {
-        return s == null ? "" : s.lines().findFirst().orElse("");
     }
 }

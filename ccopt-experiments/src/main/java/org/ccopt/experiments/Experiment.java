@@ -119,8 +119,8 @@ public final class Experiment {
         try {
             root = readTree(text, file.toString());
         } catch (IOException e) {
-            throw new InvalidInputException("experiment file " + file + " is not valid YAML: "
-                    + Commands.firstLine(e.getMessage()));
+            throw new InvalidInputException("experiment file " + file + " is not valid YAML" + InputFiles.where(e) + duplicate(e)
+                    + "; expected a mapping of command, options, grid, zip, seeds, repeat");
         }
         return parse(root, text, file.toString(), maxRuns, commands);
     }
@@ -151,7 +151,8 @@ public final class Experiment {
         try {
             return parse(readTree(yaml, name), yaml, name, MAX_RUNS, Commands.load());
         } catch (IOException e) {
-            throw new InvalidInputException("experiment " + name + " is not valid YAML: " + Commands.firstLine(e.getMessage()));
+            throw new InvalidInputException("experiment " + name + " is not valid YAML" + InputFiles.where(e) + duplicate(e)
+                    + "; expected a mapping of command, options, grid, zip, seeds, repeat");
         }
     }
 
@@ -183,14 +184,14 @@ public final class Experiment {
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String key = it.next();
             if (!Set.of("command", "options", "grid", "zip", "seeds", "repeat").contains(key)) {
-                throw new InvalidInputException("experiment " + name + " has an unknown key '" + key
-                        + "'; expected command, options, grid, zip, seeds, repeat");
+                throw new InvalidInputException("experiment " + name + " has an unknown key " + shown(key)
+                        + "; expected command, options, grid, zip, seeds, repeat");
             }
         }
         JsonNode c = root.get("command");
         if (c == null || !c.isTextual() || !commands.names().contains(c.asText())) {
-            throw new InvalidInputException("experiment " + name + ": command '" + (c == null ? "" : c.asText())
-                    + "' is missing or unknown; expected one of " + String.join(", ", new TreeSet<>(commands.names())));
+            throw new InvalidInputException("experiment " + name + ": command " + (c == null ? "''" : shown(c.asText()))
+                    + " is missing or unknown; expected one of " + String.join(", ", new TreeSet<>(commands.names())));
         }
         String command = c.asText();
         Map<String, String> options = scalars(root.get("options"), name, "options");
@@ -328,9 +329,22 @@ public final class Experiment {
 
     private static void checkKey(String optionName, String name, String section) {
         if (!OPTION_NAME.matcher(optionName).matches()) {
-            throw new InvalidInputException("experiment " + name + ": " + section + " has the key '" + optionName
-                    + "'; expected an option name without dashes (letters, digits and '-'), its value on the right");
+            throw new InvalidInputException("experiment " + name + ": " + section + " has the key " + shown(optionName)
+                    + "; expected an option name without dashes (letters, digits and '-'), its value on the right");
         }
+    }
+
+    /** " (a key given twice)" for Jackson's duplicate-key error, whose message would quote the key. */
+    private static String duplicate(IOException e) {
+        return String.valueOf(e.getMessage()).startsWith("Duplicate field") ? " (a key given twice)" : "";
+    }
+
+    /**
+     * A word of the file, quoted in a message only when it looks like a name (letters, digits, '-', '_', '.', at most
+     * 40): a file that is not an experiment (a password file named by mistake) is never echoed.
+     */
+    private static String shown(String word) {
+        return word.matches("[A-Za-z0-9_.-]{1,40}") ? "'" + word + "'" : "(not shown: not a name)";
     }
 
     private static Map<String, String> scalars(JsonNode node, String name, String key) {

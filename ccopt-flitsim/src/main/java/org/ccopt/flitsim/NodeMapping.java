@@ -69,7 +69,9 @@ public final class NodeMapping {
             }
             return m;
         } catch (IOException | NumberFormatException e) {
-            throw new InvalidInputException("cannot read mapping file '" + file + "': " + e.getMessage());
+            throw new InvalidInputException("cannot read mapping file '" + file + "'" + (e instanceof NumberFormatException
+                    ? ": an entry is not a whole number" : InputFiles.where(e)) + "; expected a JSON list, an object with "
+                    + "\"mapping\", or whole numbers separated by spaces or commas");
         }
     }
 }

@@ -116,7 +116,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         try {
             return MAPPER.readValue(json, SimParameters.class);
         } catch (IOException e) {
-            throw new InvalidInputException("cannot parse parameters: " + e.getMessage().split("\n")[0]);
+            throw new InvalidInputException("cannot parse parameters" + InputFiles.where(e)
+                    + "; expected the JSON 'ccopt sim --save-params' writes");
         }
     }
 
@@ -129,7 +130,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
             }
             return p;
         } catch (IOException e) {
-            throw new InvalidInputException("cannot read parameter file '" + file + "': " + e.getMessage().split("\n")[0]);
+            throw new InvalidInputException("cannot read parameter file '" + file + "'" + InputFiles.where(e)
+                    + "; expected the JSON 'ccopt sim --save-params' writes");
         }
     }
 }

@@ -69,23 +69,11 @@ public final class TopologyFiles {
             throw e;
         } catch (IOException | RuntimeException | javax.xml.stream.XMLStreamException e) {
             // a parser's message may quote the file: name the place only, never the text
-            throw new InvalidInputException("cannot parse topology file '" + path + "'" + where(e) + "; expected "
+            throw new InvalidInputException("cannot parse topology file '" + path + "'" + InputFiles.where(e) + "; expected "
                     + (name.endsWith(".json") ? "JSON" : name.endsWith(".dot") || name.endsWith(".gv") ? "a DOT graph"
                     : name.endsWith(".graphml") || name.endsWith(".xml") ? "GraphML in the namespace http://graphml.graphdrawing.org/xmlns"
                     : "an edge list"));
         }
-    }
-
-    /** " at line L, column C" when a parser's exception or message says where it stopped, else "". */
-    private static String where(Exception e) {
-        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null) {
-            return " at line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
-        }
-        if (e instanceof javax.xml.stream.XMLStreamException x && x.getLocation() != null) {
-            return " at line " + x.getLocation().getLineNumber() + ", column " + x.getLocation().getColumnNumber();
-        }
-        java.util.regex.Matcher m = Pattern.compile("line (\\d+):(\\d+)").matcher(String.valueOf(e.getMessage()));
-        return m.find() ? " at line " + m.group(1) + ", column " + (Integer.parseInt(m.group(2)) + 1) : "";
     }
 
     /**
