@@ -30,12 +30,17 @@ final class Json {
      * and the seed when the command takes one), so that a result file says what made it.
      */
     static String result(CommandSpec spec, Object value) {
+        return result(spec, value, true);
+    }
+
+    /** {@link #result(CommandSpec, Object)}, with the seed only when {@code seeded}: a check that draws nothing has none. */
+    static String result(CommandSpec spec, Object value, boolean seeded) {
         JsonNode node = MAPPER.valueToTree(value);
         if (node instanceof ObjectNode o) {
             ObjectNode p = o.putObject("provenance");
             Provenance.current().asMap().forEach(p::put);
             OptionSpec seed = spec.findOption("--seed");
-            if (seed != null && seed.getValue() != null) {
+            if (seeded && seed != null && seed.getValue() != null) {
                 p.put("seed", String.valueOf((Object) seed.getValue()));
             }
         }

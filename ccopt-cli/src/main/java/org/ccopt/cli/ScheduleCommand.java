@@ -579,7 +579,7 @@ final class ScheduleCommand implements Callable<Integer> {
             if (replaySettings != null && report.ok()) {
                 r.put("replay", replay(items, derived));
             }
-            w.println(Json.result(spec, r));
+            w.println(Json.result(spec, r, false)); // a check draws nothing: no seed in its provenance
         } else if (report.ok()) {
             w.printf("%s: valid, %d transfers in %d steps (%s on %s, %s, %s)%n", validate, items.size(), stepCount,
                     c.kind().name(), t.spec(), portModel, sw.label());

@@ -61,6 +61,10 @@ class ScheduleCommandTest {
                 "sf", "--validate", file.toString());
         assertThat(ok.code()).as(ok.err()).isZero();
         assertThat(ok.out()).contains("valid, 56 transfers in 3 steps");
+        JsonNode checked = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all", "--switching",
+                "sf", "--validate", file.toString(), "--json").json();
+        assertThat(checked.get("valid").asBoolean()).isTrue();
+        assertThat(checked.get("provenance").has("seed")).as("a check draws nothing").isFalse();
         // every transfer of source 0 into step 1: the relays do not hold the message yet
         com.fasterxml.jackson.databind.node.ObjectNode j = (com.fasterxml.jackson.databind.node.ObjectNode) made.json();
         for (JsonNode x : j.get("transfers")) {
@@ -396,7 +400,7 @@ class ScheduleCommandTest {
         MainTest.Result bad = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAS", "--ports", "all", "--switching",
                 "sf", "--validate", file.toString());
         assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err()).contains("crosses two channels in step " + (first - 1));
+        assertThat(bad.err()).contains("crosses two channels in step " + first); // the file's own step numbers
     }
 
     /** Passing messages waiting in the routers (sf-router) never cost steps; a permutation is scheduled the same way. */

@@ -23,7 +23,7 @@ import org.ccopt.topology.Topology;
  *   <li>every (sender, receiver) pair of the collective is delivered exactly once and nothing else is sent;
  *   <li>every path is a simple walk over existing channels from its source to its destination, minimal (or at
  *       most the allowed extra hops longer; one hop under store-and-forward);
- *   <li>steps lie in 0..steps-1, no (step, channel) carries two transfers, and no node sends or receives more
+ *   <li>steps lie in 0..steps-1 (messages number them from 1, as a schedule file does), no (step, channel) carries two transfers, and no node sends or receives more
  *       messages in a step than its ports allow (Jaros, Ohlidal, Dvorak 2007, §1-§2);
  *   <li>scatters send from the sender; broadcasts send only from a node that holds the message at the start of the
  *       step (admissibility, Jaros et al., MIN paper, §4.2); a broadcast may also copy a message to a node that does
@@ -109,7 +109,7 @@ public final class ScheduleValidator {
         Map<Long, Integer> receives = new HashMap<>();
         Map<Integer, int[]> distCache = new HashMap<>();
         for (Item it : items) {
-            String name = "transfer " + it.sender() + "->" + it.dst() + " (from " + it.from() + ", step " + it.step() + ")";
+            String name = "transfer " + it.sender() + "->" + it.dst() + " (from " + it.from() + ", step " + (it.step() + 1) + ")";
             boolean relayCopy = broadcast && !receiving.contains(it.dst()) && it.dst() != it.sender();
             if (!reduce && !relayCopy && !expected.contains(((long) it.sender() << 32) | it.dst())) {
                 fail.accept(name + " is not part of the collective");
@@ -118,7 +118,7 @@ public final class ScheduleValidator {
                 fail.accept(name + " delivers a message twice");
             }
             if (it.step() < 0 || it.step() >= steps) {
-                fail.accept(name + " has a step outside 0.." + (steps - 1));
+                fail.accept(name + " has a step outside 1.." + steps);
             }
             if (!broadcast && it.from() != it.sender()) {
                 fail.accept(name + (reduce ? " is a reduce transfer" : " is a scatter transfer") + " that does not start at its sender");
@@ -173,7 +173,7 @@ public final class ScheduleValidator {
                 Integer since = heldSince.get(((long) it.sender() << 32) | it.from());
                 if (since == null || since >= it.step()) {
                     fail.accept("transfer " + it.sender() + "->" + it.dst() + " is sent from " + it.from()
-                            + " in step " + it.step() + " before that node holds the message");
+                            + " in step " + (it.step() + 1) + " before that node holds the message");
                 }
                 heldSince.putIfAbsent(((long) it.sender() << 32) | it.dst(), it.step());
             }
@@ -199,10 +199,11 @@ public final class ScheduleValidator {
         for (Item it : items) {
             int root = it.root() < 0 && one ? c.receivers()[0] : it.root();
             if (!roots.contains(root)) {
-                fail.accept("node " + it.sender() + " sends in step " + it.step() + " a partial result for " + root
+                fail.accept("node " + it.sender() + " sends in step " + (it.step() + 1) + " a partial result for " + root
                         + ", which is not a root of the reduce");
             } else if (!senders.contains(it.sender()) || it.sender() == root) {
-                fail.accept("node " + it.sender() + " sends in step " + it.step() + " but is not a sender of the reduce to " + root);
+                fail.accept("node " + it.sender() + " sends in step " + (it.step() + 1) + " but is not a sender of the reduce to "
+                        + root);
             } else if (sendStep.putIfAbsent(((long) root << 32) | it.sender(), it.step()) != null) {
                 fail.accept("node " + it.sender() + " sends its partial result for " + root + " more than once");
             }
@@ -217,9 +218,9 @@ public final class ScheduleValidator {
                 fail.accept("node " + it.sender() + " sends to " + it.dst() + ", which is neither the root " + root
                         + " nor a sender of the reduce");
             } else if (later == null || later <= it.step()) {
-                fail.accept("node " + it.sender() + " sends to " + it.dst() + " in step " + it.step() + ", but "
+                fail.accept("node " + it.sender() + " sends to " + it.dst() + " in step " + (it.step() + 1) + ", but "
                         + it.dst() + (later == null ? " never passes its partial result for " + root + " on"
-                        : " has sent its own for " + root + " in step " + later));
+                        : " has sent its own for " + root + " in step " + (later + 1)));
             }
         }
         for (int root : roots) {
@@ -261,22 +262,28 @@ public final class ScheduleValidator {
             for (Item h : hops) {
                 int[] p = h.path();
                 if (p.length != 2 || p[0] != h.from() || h.from() != at) {
-                    fail.accept(name + " has a hop " + Arrays.toString(p) + " in step " + h.step()
+                    fail.accept(name + " has a hop " + Arrays.toString(p) + " in step " + (h.step() + 1)
                             + " that is not one channel on from node " + at + ", where the message is then");
+                    // every broken hop is counted: the walk goes on from where this hop ends
                     walk = false;
-                    break;
+                    at = p.length == 0 ? at : p[p.length - 1];
+                    lastStep = h.step();
+                    continue;
                 }
                 if (h.step() <= lastStep) {
-                    fail.accept(name + " crosses two channels in step " + h.step() + "; store-and-forward moves it one a step");
+                    fail.accept(name + " crosses two channels in step " + (h.step() + 1)
+                            + "; store-and-forward moves it one a step");
                 }
                 if (h.step() < 0 || h.step() >= steps) {
-                    fail.accept(name + " has a hop in step " + h.step() + ", outside 0.." + (steps - 1));
+                    fail.accept(name + " has a hop in step " + (h.step() + 1) + ", outside 1.." + steps);
                 }
                 int ch = topo.channel(p[0], p[1]);
                 if (ch < 0) {
                     fail.accept(name + " uses a missing channel " + p[0] + "->" + p[1]);
                     walk = false;
-                    break;
+                    at = p[1];
+                    lastStep = h.step();
+                    continue;
                 }
                 if (!seen.add(p[1])) {
                     fail.accept(name + " visits node " + p[1] + " twice");
@@ -337,21 +344,22 @@ public final class ScheduleValidator {
         channelUse.forEach((key, n) -> {
             if (n > 1) {
                 fail.accept(n + " " + what + " share channel " + topo.channelSource((int) (key & 0xffffffffL)) + "->"
-                        + topo.channelTarget((int) (key & 0xffffffffL)) + " in step " + (key >>> 32));
+                        + topo.channelTarget((int) (key & 0xffffffffL)) + " in step " + ((key >>> 32) + 1));
             }
         });
         sends.forEach((key, n) -> {
             int v = (int) (key & 0xffffffffL);
             int cap = ports.sendPorts(topo, v);
             if (n > cap) {
-                fail.accept("node " + v + " sends " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
+                fail.accept("node " + v + " sends " + n + " messages in step " + ((key >>> 32) + 1) + " with " + cap + " ports");
             }
         });
         receives.forEach((key, n) -> {
             int v = (int) (key & 0xffffffffL);
             int cap = ports.receivePorts(topo, v);
             if (n > cap) {
-                fail.accept("node " + v + " receives " + n + " messages in step " + (key >>> 32) + " with " + cap + " ports");
+                fail.accept("node " + v + " receives " + n + " messages in step " + ((key >>> 32) + 1) + " with " + cap
+                        + " ports");
             }
         });
     }

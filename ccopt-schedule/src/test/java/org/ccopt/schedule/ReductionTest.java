@@ -107,7 +107,7 @@ class ReductionTest {
         List<ScheduleValidator.Item> late = new ArrayList<>(good);
         late.set(i, new ScheduleValidator.Item(via.sender(), via.dst(), via.from(), onward, via.path(), via.root()));
         assertThat(ScheduleValidator.check(t, reduce, null, one, Switching.WH, 0, steps, late).messages())
-                .anyMatch(m -> m.contains("has sent its own for " + via.root() + " in step " + onward));
+                .anyMatch(m -> m.contains("has sent its own for " + via.root() + " in step " + (onward + 1))); // steps from 1
         // a partial labelled with another root: that root gets it twice, the first never
         ScheduleValidator.Item x = good.get(0);
         int other = (x.root() + 1) % 6 == x.sender() ? (x.root() + 2) % 6 : (x.root() + 1) % 6;
@@ -145,7 +145,7 @@ class ReductionTest {
         assertThat(ScheduleValidator.check(t, reduce, null, one, Switching.WH, 0, 3, good).ok()).isTrue();
         List<ScheduleValidator.Item> late = new ArrayList<>(good);
         late.set(0, item(2, 1, 1, 2, 1)); // 2 sends to 1 in the step 1 sends its own: too late
-        assertThat(messages(t, reduce, one, late)).anyMatch(m -> m.contains("has sent its own for 0 in step 1"));
+        assertThat(messages(t, reduce, one, late)).anyMatch(m -> m.contains("has sent its own for 0 in step 2"));
         List<ScheduleValidator.Item> twice = new ArrayList<>(good);
         twice.add(item(2, 3, 0, 2, 3));
         assertThat(messages(t, reduce, one, twice)).anyMatch(m -> m.contains("more than once"));

@@ -119,14 +119,22 @@ class SfScatterTest {
         PortModel one = PortModel.ONE;
         // node 1 forwards 0's message and sends its own in step 1: two sends with one port, unless it waits in the router
         List<ScheduleValidator.Item> both = List.of(hop(0, 2, 0, 0, 1), hop(0, 2, 1, 1, 2), hop(1, 0, 1, 1, 0));
-        assertThat(messages(t, c, pairs, one, Switching.SF, both)).anyMatch(m -> m.contains("node 1 sends 2 messages in step 1"));
+        assertThat(messages(t, c, pairs, one, Switching.SF, both)).anyMatch(m -> m.contains("node 1 sends 2 messages in step 2"));
         assertThat(ScheduleValidator.check(t, c, pairs, one, Switching.SF_ROUTER, 0, 2, both).ok()).isTrue();
         List<ScheduleValidator.Item> apart = List.of(hop(0, 2, 0, 0, 1), hop(0, 2, 1, 1, 2), hop(1, 0, 0, 1, 0));
         assertThat(ScheduleValidator.check(t, c, pairs, one, Switching.SF, 0, 2, apart).ok()).isTrue();
         List<ScheduleValidator.Item> sameStep = List.of(hop(0, 2, 0, 0, 1), hop(0, 2, 0, 1, 2), hop(1, 0, 1, 1, 0));
-        assertThat(messages(t, c, pairs, one, Switching.SF_ROUTER, sameStep)).anyMatch(m -> m.contains("crosses two channels in step 0"));
+        assertThat(messages(t, c, pairs, one, Switching.SF_ROUTER, sameStep)).anyMatch(m -> m.contains("crosses two channels in step 1"));
         List<ScheduleValidator.Item> broken = List.of(hop(0, 2, 0, 0, 1), hop(0, 2, 1, 3, 2), hop(1, 0, 0, 1, 0));
         assertThat(messages(t, c, pairs, one, Switching.SF_ROUTER, broken)).anyMatch(m -> m.contains("that is not one channel on from node 1"));
+        // every broken hop of a message is counted, not only its first
+        Topology ring8 = TopologySpec.parse("ring:8");
+        int[][] far = {{0, 4}};
+        Collective c8 = Collective.of(CollectiveKind.MNS, ring8, new int[] {0}, new int[] {4});
+        List<ScheduleValidator.Item> scattered = List.of(hop(0, 4, 0, 0, 1), hop(0, 4, 1, 2, 3), hop(0, 4, 2, 4, 5),
+                hop(0, 4, 3, 6, 7));
+        assertThat(ScheduleValidator.check(ring8, c8, far, one, Switching.SF, 0, 4, scattered).messages()
+                .stream().filter(m -> m.contains("that is not one channel on from node")).count()).isEqualTo(3);
         List<ScheduleValidator.Item> detour = List.of(hop(0, 2, 0, 0, 1), hop(0, 2, 1, 1, 2), hop(1, 0, 0, 1, 2),
                 hop(1, 0, 1, 2, 3), hop(1, 0, 2, 3, 0)); // 1 -> 0 the long way round (steps 0..2 of 3)
         assertThat(ScheduleValidator.check(t, c, pairs, one, Switching.SF_ROUTER, 0, 3, detour).messages())
