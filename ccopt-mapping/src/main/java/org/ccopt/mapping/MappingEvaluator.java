@@ -23,8 +23,9 @@ import org.ccopt.topology.metrics.HopDistances;
  *
  * <p>A score depends only on the mapping (and the pruning reference), so evaluations run in parallel on a
  * fork-join pool, each worker with its own simulator, and repeated mappings are answered from a bounded cache (GA
- * populations often recreate a mapping); neither changes any result. The counters {@link #simulations()} and
- * {@link #cacheHits()} are diagnostics and may vary with thread timing.
+ * populations often recreate a mapping); neither changes any result. A batch evaluates each distinct mapping once
+ * and fills the cache after it, in index order, so the counters {@link #simulations()}, {@link #cacheHits()} and
+ * {@link #pruned()} do not depend on thread timing either: the same run prints the same counts.
  */
 public final class MappingEvaluator implements AutoCloseable {
 
@@ -124,7 +125,23 @@ public final class MappingEvaluator implements AutoCloseable {
 
     /** Scores {@code mappings[from..to)} into {@code out}, in parallel; see {@link #score(int[], MappingScore, SurvivalOrder)}. */
     public void evaluate(int[][] mappings, int from, int to, MappingScore[] out, MappingScore kept, SurvivalOrder order) {
-        pool.submit(() -> IntStream.range(from, to).parallel().forEach(i -> out[i] = score(mappings[i], kept, order))).join();
+        // the first occurrence of each mapping not yet cached is computed, in parallel; everything else is answered
+        // afterwards on this thread, in index order, as score() would answer it
+        java.util.Map<Key, Integer> first = new java.util.HashMap<>();
+        boolean[] computed = new boolean[to - from];
+        for (int i = from; i < to; i++) {
+            Key key = new Key(mappings[i].clone());
+            computed[i - from] = !cache.containsKey(key) && first.putIfAbsent(key, i) == null;
+        }
+        pool.submit(() -> IntStream.range(from, to).parallel().filter(i -> computed[i - from])
+                .forEach(i -> out[i] = compute(mappings[i], kept, order))).join();
+        for (int i = from; i < to; i++) {
+            if (computed[i - from]) {
+                remember(mappings[i], out[i]);
+            } else {
+                out[i] = score(mappings[i], kept, order);
+            }
+        }
     }
 
     /** The score of physical addressing (logical address = physical node), the papers' reference. */
@@ -148,14 +165,28 @@ public final class MappingEvaluator implements AutoCloseable {
      * to those of a full evaluation, so pruning never changes which mappings survive.
      */
     public MappingScore score(int[] gamma, MappingScore kept, SurvivalOrder order) {
-        Key key = new Key(gamma.clone());
         boolean pruning = kept != null && kept.exact() && packets > 0;
-        MappingScore cached = cache.get(key);
+        MappingScore cached = cache.get(new Key(gamma));
         if (cached != null) {
             cacheHits.incrementAndGet();
             // answer as the evaluation would have, so that results never depend on what the cache holds
             return pruning && order.comparator().compare(cached, kept) > 0 ? pruned(cached.totalHops()) : cached;
         }
+        MappingScore score = compute(gamma, kept, order);
+        remember(gamma, score);
+        return score;
+    }
+
+    /** Caches an exact score (while the cache has room). */
+    private void remember(int[] gamma, MappingScore score) {
+        if (score.exact() && cache.size() < CACHE_LIMIT) {
+            cache.putIfAbsent(new Key(gamma.clone()), score);
+        }
+    }
+
+    /** The score of one mapping, simulated (no cache): see {@link #score(int[], MappingScore, SurvivalOrder)}. */
+    private MappingScore compute(int[] gamma, MappingScore kept, SurvivalOrder order) {
+        boolean pruning = kept != null && kept.exact() && packets > 0;
         int[] position = new int[n];
         for (int p = 0; p < n; p++) {
             position[gamma[p]] = p;
@@ -193,11 +224,7 @@ public final class MappingEvaluator implements AutoCloseable {
             }
             cycles += d;
         }
-        MappingScore score = new MappingScore(cycles, hops, pairs, true);
-        if (cache.size() < CACHE_LIMIT) {
-            cache.putIfAbsent(key, score);
-        }
-        return score;
+        return new MappingScore(cycles, hops, pairs, true);
     }
 
     private MappingScore pruned(long hops) {

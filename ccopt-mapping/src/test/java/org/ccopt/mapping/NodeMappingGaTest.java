@@ -45,6 +45,36 @@ class NodeMappingGaTest {
                 .isEqualTo(one.history().stream().map(NodeMappingGa.Generation::bestCycles).toList());
     }
 
+    /**
+     * A batch with repeated mappings simulates each distinct one once and answers the repeats from the cache, on any
+     * thread count: the counters a run prints are as reproducible as its result.
+     */
+    @Test
+    void aBatchCountsTheSameWhateverTheThreadCount() {
+        int n = TORUS.terminalCount();
+        int[][] batch = new int[12][];
+        for (int i = 0; i < batch.length; i++) {
+            batch[i] = org.ccopt.util.Permutations.shuffled(n, new java.util.SplittableRandom(i % 4)); // 4 distinct, 3 times
+        }
+        long[] previous = null;
+        for (int threads : new int[] {1, 2, 3}) {
+            try (MappingEvaluator ev = new MappingEvaluator(TORUS, patterns("bcmp", "brev"), 2, 4, 3, 4,
+                    org.ccopt.flitsim.RouterModel.CCOPT, threads)) {
+                MappingScore[] out = new MappingScore[batch.length];
+                ev.evaluate(batch, 0, batch.length, out, null, SurvivalOrder.SC);
+                for (int i = 4; i < batch.length; i++) {
+                    assertThat(out[i]).isEqualTo(out[i % 4]);
+                }
+                long[] counts = {ev.simulations(), ev.cacheHits(), ev.pruned()};
+                assertThat(counts).as("%d threads", threads).containsExactly(4 * 2, 8, 0);
+                if (previous != null) {
+                    assertThat(counts).isEqualTo(previous);
+                }
+                previous = counts;
+            }
+        }
+    }
+
     @Test
     void theGaImprovesOnItsRandomStartAndNeverLosesItsBest() {
         for (SurvivalOrder order : SurvivalOrder.values()) {
