@@ -237,6 +237,20 @@ class RunCommandTest {
         assertThat(dir.resolve("r")).doesNotExist();
     }
 
+    /** Two runs that would write one path are refused before the first run: the later would replace the earlier's. */
+    @Test
+    void twoRunsWritingOnePathAreRefused() throws Exception {
+        for (String yaml : new String[] {
+            "command: sim\noptions: {topology: \"torus:4x4\", picture: p.png}\ngrid: {traffic: [bcmp, brev]}\n",
+            "command: sim\noptions: {topology: \"torus:4x4\", trace: t.csv}\nrepeat: 2\n",
+            "command: sim\noptions: {topology: \"torus:4x4\"}\nzip: {traffic: [bcmp, brev], trace: [a.csv, ./a.csv]}\n"}) {
+            MainTest.Result r = MainTest.run("run", write("same.yaml", yaml).toString(), "--out", dir.resolve("same").toString());
+            assertThat(r.code()).as(yaml).isEqualTo(2);
+            assertThat(r.err()).contains("both write").doesNotContain("\n ");
+        }
+        assertThat(dir.resolve("same")).doesNotExist();
+    }
+
     /** A key that carries a value ("trace=F"), in options or grid, is refused: it would name a path picocli writes. */
     @Test
     void optionKeysThatCarryAValueAreRefused() throws Exception {

@@ -174,6 +174,7 @@ public final class Experiment {
         for (Map<String, String> p : runParameters) {
             runs.add(new Run(runs.size(), new LinkedHashMap<>(p), args(command, p), -1));
         }
+        checkOneWriterPerPath(runs, outputs, name);
         return new Experiment(command, runs, outputs, null);
     }
 
@@ -243,6 +244,7 @@ public final class Experiment {
                 }
             }
         }
+        checkOneWriterPerPath(runs, outputs, name);
         return new Experiment(command, runs, outputs, text);
     }
 
@@ -308,6 +310,28 @@ public final class Experiment {
             });
         }
         return outputs;
+    }
+
+    /**
+     * Refuses an experiment two of whose runs would write the same path (a fixed {@code picture: p.png} over a grid,
+     * or a repeated run): the later would silently replace the earlier's file.
+     */
+    private static void checkOneWriterPerPath(List<Run> runs, Set<String> outputs, String name) {
+        for (String key : outputs) {
+            Map<String, Integer> writer = new java.util.HashMap<>();
+            for (Run run : runs) {
+                String value = run.parameters().get(key);
+                if (value == null || value.equals("false")) {
+                    continue;
+                }
+                Integer other = writer.putIfAbsent(Path.of(value).normalize().toString(), run.index());
+                if (other != null) {
+                    throw new InvalidInputException("experiment " + name + ": runs " + other + " and " + run.index()
+                            + " both write " + key + " '" + value + "', so one would replace the other's file; expected "
+                            + "one path per run (vary " + key + " in grid or zip beside what the runs vary)");
+                }
+            }
+        }
     }
 
     private static void checkOutputPath(String value, String key, String name) {
