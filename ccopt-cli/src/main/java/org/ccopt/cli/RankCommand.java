@@ -203,6 +203,7 @@ final class RankCommand implements Callable<Integer> {
                     cut >= 0 ? "fewer" : "more",
                     o.contention() ? ", possible contentions " + r.contention() + " (ascending " + r.initialContention() + ")" : "",
                     r.iterations(), r.accepted(), r.seconds());
+            Written.print(w, spec);
         }
         return Main.OK;
     }

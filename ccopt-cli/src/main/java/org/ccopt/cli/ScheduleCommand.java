@@ -455,6 +455,9 @@ final class ScheduleCommand implements Callable<Integer> {
                 SchedulePicture.write(picture, shown(p, r, run), r.steps(), label(p, run) + ": " + r.steps() + " steps, "
                         + r.solver());
             }
+            if (!json) {
+                Written.print(spec.commandLine().getOut(), spec);
+            }
         });
         return Main.OK;
     }
@@ -586,6 +589,7 @@ final class ScheduleCommand implements Callable<Integer> {
             if (replaySettings != null) {
                 printReplay(w, replay(items, derived));
             }
+            Written.print(w, spec);
         }
         if (!report.ok()) {
             if (json) {
@@ -738,6 +742,9 @@ final class ScheduleCommand implements Callable<Integer> {
                     o.solver(), true, o.validation().ok(), o.seconds(), 0, o.log(), o.items(), false, false), timeModel, hops);
             if (picture != null) {
                 SchedulePicture.write(picture, o.items(), o.steps(), label + ": " + o.steps() + " steps, " + o.solver());
+            }
+            if (!json) {
+                Written.print(spec.commandLine().getOut(), spec);
             }
         });
         return Main.OK;

@@ -222,6 +222,7 @@ final class SimCommand implements Callable<Integer> {
             if (repeat > 1) {
                 w.printf("  %d repeats: %.3g router-cycles/s on one thread%n", repeat, (double) out.get("routerCyclesPerSecond"));
             }
+            Written.print(w, spec);
         }
         return Main.OK;
     }

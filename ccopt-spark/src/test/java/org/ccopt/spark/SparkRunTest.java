@@ -65,7 +65,7 @@ class SparkRunTest {
             assertThat(spark.sc().uiWebUrl().isEmpty()).isTrue();
             assertThat(spark.sc().env().rpcEnv().address().host()).isEqualTo("127.0.0.1");
             Path writes = dir.resolve("writes.yaml");
-            Files.writeString(writes, SIM + "zip: {trace: [t.csv]}\n");
+            Files.writeString(writes, "command: sim\noptions: {topology: \"torus:4x4\", trace: t.csv}\n");
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.run(spark, writes, dir.resolve("w").toString()))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("names files its runs write (trace)");
         }

@@ -1,0 +1,28 @@
+package org.ccopt.cli;
+
+import java.io.PrintWriter;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/** The human-readable line naming the files a command wrote: the values of the {@link Output} options it was given. */
+final class Written {
+
+    private Written() {
+    }
+
+    /** Prints "  wrote A, B" for the given {@link Output} options of {@code spec}'s command; nothing when none was given. */
+    static void print(PrintWriter w, CommandSpec spec) {
+        List<String> files = new ArrayList<>();
+        for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            if (o.userObject() instanceof Field f && f.isAnnotationPresent(Output.class) && o.getValue() != null) {
+                files.add(String.valueOf((Object) o.getValue()));
+            }
+        }
+        if (!files.isEmpty()) {
+            w.println("  wrote " + String.join(", ", files));
+        }
+    }
+}
