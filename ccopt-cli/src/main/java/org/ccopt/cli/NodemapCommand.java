@@ -38,18 +38,18 @@ final class NodemapCommand implements Callable<Integer> {
     static final OptionRules<NodemapCommand> RULES = OptionRules.of(
             OptionRules.rule("--no-prune", "to simulated scores (--hops-only prunes nothing)", c -> !c.hopsOnly,
                     "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --no-prune"),
-            OptionRules.rule("--vc-select", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
-                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --vc-select C05"),
-            OptionRules.rule("--packets", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
-                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --packets 2"),
-            OptionRules.rule("--packet-flits", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
-                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --packet-flits 4"),
-            OptionRules.rule("--vcs", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
-                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --vcs 2"),
-            OptionRules.rule("--buffer", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
-                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --buffer 8"),
-            OptionRules.rule("--model", "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
-                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --model ccopt"));
+            simulated("--vc-select C05"),
+            simulated("--packets 2"),
+            simulated("--packet-flits 4"),
+            simulated("--vcs 2"),
+            simulated("--buffer 8"),
+            simulated("--model ccopt"));
+
+    /** An option of the simulated score ({@code example}: it and a value), which --hops-only replaces. */
+    private static OptionRules.Rule<NodemapCommand> simulated(String example) {
+        return OptionRules.rule(example.split(" ")[0], "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
+                "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only " + example);
+    }
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
