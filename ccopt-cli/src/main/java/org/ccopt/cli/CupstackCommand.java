@@ -302,8 +302,9 @@ final class CupstackCommand implements Callable<Integer> {
             if (control.json) {
                 w.println(Json.result(spec, result));
             } else {
-                w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s: %d cycles at V = %d (unsplit %d, simple stacking %d); "
-                                + "%s evaluations in %.1f s%n", pattern.label(), t.spec(), slices, problem.sliceFlits(), m.label(),
+                w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s, model %s: %d cycles at V = %d (unsplit %d, "
+                                + "simple stacking %d); %s evaluations in %.1f s%n", pattern.label(), t.spec(), slices,
+                        problem.sliceFlits(), m.label(), problem.model().presetName(),
                         r.bestScore().duration(), r.best().interval(), r.baselineCycles(), r.simpleStackingCycles(),
                         result.get("evaluations"), seconds);
                 if (out != null) {

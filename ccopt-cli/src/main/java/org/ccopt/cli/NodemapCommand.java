@@ -193,9 +193,10 @@ final class NodemapCommand implements Callable<Integer> {
                         settings.order().label(), best.avgHops(), physical.avgHops(), state.bestGeneration(),
                         state.evaluations(), seconds);
             } else {
-                w.printf(Locale.ROOT, "%s on %s, %s-%s: %d cycles (physical addressing %d), avg hops %.3f (physical %.3f), "
-                                + "found in generation %d; %d evaluations, %d simulations in %.1f s%n",
-                        String.join("+", traffic), t.spec(), settings.variant().name(), settings.order().label(), best.cycles(),
+                w.printf(Locale.ROOT, "%s on %s, %s-%s, model %s: %d cycles (physical addressing %d), avg hops %.3f "
+                                + "(physical %.3f), found in generation %d; %d evaluations, %d simulations in %.1f s%n",
+                        String.join("+", traffic), t.spec(), settings.variant().name(), settings.order().label(),
+                        model.presetName(), best.cycles(),
                         physical.cycles(), best.avgHops(), physical.avgHops(), state.bestGeneration(), state.evaluations(),
                         evaluator.simulations(), seconds);
                 if (result.get("randomSearch") instanceof Map<?, ?> rs) {

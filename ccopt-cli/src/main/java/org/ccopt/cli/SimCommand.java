@@ -193,6 +193,7 @@ final class SimCommand implements Callable<Integer> {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("topology", t.spec());
         out.put("traffic", trafficName);
+        out.put("model", config.model().presetName());
         out.put("durationCycles", r.durationCycles());
         out.put("flits", r.flits());
         out.put("effectiveThickness", r.effectiveThickness());
@@ -214,7 +215,8 @@ final class SimCommand implements Callable<Integer> {
         if (json) {
             w.println(Json.result(spec, out));
         } else {
-            w.printf("%s on %s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", trafficName, t.spec(),
+            w.printf("%s on %s, model %s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", trafficName,
+                    t.spec(), config.model().presetName(),
                     r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
             if (sweep != null) {
                 w.printf("  best of intervals %s: V = %d%n", sweepInterval, workload.interval());

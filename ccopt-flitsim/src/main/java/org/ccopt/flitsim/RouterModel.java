@@ -243,6 +243,19 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     }
 
     /** The preset of a name: ccopt, yokota2018, yokota2023. */
+    /**
+     * The preset this model is, whatever its default scheme ({@code ccopt}, {@code yokota2018}, {@code yokota2023}),
+     * or {@code custom} when one of its readings differs from every preset's: the name a result line shows.
+     */
+    public String presetName() {
+        for (String name : List.of("ccopt", "yokota2018", "yokota2023")) {
+            if (preset(name).withDefaultScheme(defaultScheme).equals(this)) {
+                return name;
+            }
+        }
+        return "custom";
+    }
+
     public static RouterModel preset(String name) {
         return switch (name.trim().toLowerCase(Locale.ROOT)) {
             case "ccopt" -> CCOPT;
@@ -443,17 +456,6 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
             case "link-mux" -> withLinkMux((LinkMux) v);
             default -> withOutputStage((OutputStage) v);
         };
-    }
-
-    /** The name of a preset equal to this model, or null. */
-    public String presetName() {
-        if (equals(YOKOTA2023)) {
-            return "yokota2023";
-        }
-        if (equals(YOKOTA2018)) {
-            return "yokota2018";
-        }
-        return equals(CCOPT) ? "ccopt" : null;
     }
 
     /** A reading's option value: the constant's name in lower case with hyphens. */
