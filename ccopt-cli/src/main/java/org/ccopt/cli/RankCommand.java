@@ -29,12 +29,28 @@ final class RankCommand implements Callable<Integer> {
 
     /** Where options apply ({@link OptionRules}). */
     static final OptionRules<RankCommand> RULES = OptionRules.of(
+            OptionRules.rule("--slots-per-host", "to --rankfile", c -> c.rankfile != null,
+                    "rank -t torus:4x4 --procs 8 --collective bcast --slots-per-host 4"),
             swapsOnly("--rules cui2024"),
             swapsOnly("--start mapping-order"),
             swapsOnly("--accept improving"),
             OptionRules.rule("--iterations", "to the placement searches (two-opt, sa, random)",
                     c -> org.ccopt.rank.RankPlacement.parse(c.placement).searches(),
                     "rank -t torus:4x4 --procs 8 --collective bcast --placement ascending --iterations 10"));
+
+    /** The slots of a host: --slots-per-host, else this machine's cores where the host is this machine, else unknown. */
+    private Integer slots(String host) {
+        if (slotsPerHost != null) {
+            return slotsPerHost;
+        }
+        boolean local = host.equals("localhost") || host.equals("127.0.0.1") || host.equals("::1");
+        try {
+            local |= host.equalsIgnoreCase(java.net.InetAddress.getLocalHost().getHostName());
+        } catch (java.io.IOException e) {
+            // no name for this machine: only the loopback names are known to be it
+        }
+        return local ? Runtime.getRuntime().availableProcessors() : null;
+    }
 
     /** An option of the swap searches ({@code example}: it and a value). */
     private static OptionRules.Rule<RankCommand> swapsOnly(String example) {
@@ -109,6 +125,11 @@ final class RankCommand implements Callable<Integer> {
     @Output
     Path rankfile;
 
+    @Option(names = "--slots-per-host", paramLabel = "N", description = "Cores of every host for --rankfile: a host "
+            + "given more ranks is refused (default: this machine's cores for a host that is this machine, otherwise "
+            + "unchecked).")
+    Integer slotsPerHost;
+
     @Option(names = "--machinefile", paramLabel = "FILE", description = "Write the placement as an MPICH/Hydra machine file (mpiexec -f FILE).")
     @Output
     Path machinefile;
@@ -137,6 +158,9 @@ final class RankCommand implements Callable<Integer> {
         long every = trace == null ? 0 : Math.max(1, iterations / 200);
         if (iterations < 0) {
             throw new InvalidInputException("--iterations " + iterations + " is invalid; expected 0 or more");
+        }
+        if (slotsPerHost != null && slotsPerHost < 1) {
+            throw new InvalidInputException("--slots-per-host " + slotsPerHost + " is invalid; expected 1 or more cores per host");
         }
         if ((rankfile != null || machinefile != null) != (hosts != null)) {
             throw new InvalidInputException(hosts == null ? "--rankfile and --machinefile need --hosts FILE (the host of every terminal)"
@@ -178,6 +202,7 @@ final class RankCommand implements Callable<Integer> {
         }
         if (names != null) {
             if (rankfile != null) {
+                LaunchFiles.checkSlots(o.ranks(), names, this::slots);
                 AtomicFiles.writeAtomically(rankfile, LaunchFiles.openMpiRankfile(o.ranks(), names));
             }
             if (machinefile != null) {

@@ -180,6 +180,35 @@ class RankCommandTest {
                 "--rankfile", rf.toString()).err()).contains("names 2 hosts; the network has 16 terminals");
     }
 
+    /**
+     * A rankfile that gives a host more ranks than it has slots is refused: this machine's cores where the host is
+     * this machine, or --slots-per-host. mpirun would exit 1 without a message on it.
+     */
+    @Test
+    void aRankfileThatCannotBindIsRefused() throws Exception {
+        int cores = Runtime.getRuntime().availableProcessors();
+        int terminals = 4 * (cores + 1); // torus:4xK: more terminals than this machine has cores
+        Path hosts = dir.resolve("one-host.txt");
+        Files.writeString(hosts, "localhost\n".repeat(terminals));
+        Path rf = dir.resolve("over.rankfile");
+        String[] line = {"rank", "--topology", "torus:4x" + (cores + 1), "--procs", Integer.toString(cores + 1),
+            "--collective", "bcast", "--hosts", hosts.toString(), "--rankfile", rf.toString()};
+        MainTest.Result r = MainTest.run(line);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("host localhost gets " + (cores + 1) + " ranks but has " + cores + " slots")
+                .doesNotContain("\n ");
+        assertThat(rf).doesNotExist();
+        // the user's own count is taken, both ways
+        java.util.List<String> more = new java.util.ArrayList<>(java.util.List.of(line));
+        more.addAll(java.util.List.of("--slots-per-host", Integer.toString(cores + 1)));
+        assertThat(MainTest.run(more.toArray(String[]::new)).code()).isZero();
+        assertThat(Files.readString(rf)).contains("slot=" + cores);
+        java.util.List<String> fewer = new java.util.ArrayList<>(java.util.List.of(line));
+        fewer.addAll(java.util.List.of("--procs", "2", "--slots-per-host", "1"));
+        fewer.subList(3, 5).clear(); // the first --procs
+        assertThat(MainTest.run(fewer.toArray(String[]::new)).err()).contains("gets 2 ranks but has 1 slots");
+    }
+
     /** Open MPI's mpirun reads the rankfile and binds each rank to its slot (run where openmpi-bin is installed). */
     @Test
     void mpirunRunsUnderTheRankfile() throws Exception {

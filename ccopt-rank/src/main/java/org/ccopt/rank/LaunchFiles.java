@@ -51,6 +51,26 @@ public final class LaunchFiles {
     }
 
     /** Open MPI's rankfile for {@code ranks[r]} = terminal of rank r. */
+    /**
+     * Refuses a placement that puts more ranks on a host than it has slots ({@code slots} of a host name, or null where
+     * it is not known): Open MPI cannot bind rank r to {@code slot=k} on a host without core k, and {@code mpirun}
+     * then exits 1 without a message.
+     */
+    public static void checkSlots(int[] ranks, List<String> hosts, java.util.function.Function<String, Integer> slots) {
+        Map<String, Integer> count = new java.util.LinkedHashMap<>();
+        for (int terminal : ranks) {
+            count.merge(hosts.get(terminal), 1, Integer::sum);
+        }
+        count.forEach((host, n) -> {
+            Integer cap = slots.apply(host);
+            if (cap != null && n > cap) {
+                throw new InvalidInputException("host " + host + " gets " + n + " ranks but has " + cap + " slots, so "
+                        + "mpirun could not bind them; expected at most " + cap + " ranks per host (more hosts, fewer "
+                        + "--procs, or the host's real core count as --slots-per-host)");
+            }
+        });
+    }
+
     public static String openMpiRankfile(int[] ranks, List<String> hosts) {
         StringBuilder b = new StringBuilder();
         Map<String, Integer> used = new HashMap<>();
