@@ -22,7 +22,10 @@ import picocli.CommandLine.Command;
  * 2 bad input with one line on stderr, 1 internal error) and never calls {@code System.exit}.
  */
 @Command(name = "ccopt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Collective communication on interconnection networks: topologies, routes, bounds, hop counts.",
+        description = "Collective communication on interconnection networks: evaluate a collective on a network with "
+                + "the right model, and search for a better schedule, node mapping, rank placement or injection plan.",
+        footer = {"", "Also: './ccopt spark FILE --out DIR [--master URL]' runs an experiment file on Apache Spark "
+                + "(a module of its own; './ccopt spark --help')."},
         subcommands = {TopoCommand.class, BoundsCommand.class, HopsCommand.class, RoutesCommand.class,
             TrafficCommand.class, SimCommand.class, NodemapCommand.class, CupstackCommand.class, CupstackSweepCommand.class, CalibrateCommand.class, RankCommand.class, AnalyzeCommand.class, MsgsimCommand.class, ScheduleCommand.class, RunCommand.class, TableCommand.class, ReportCommand.class, DemoCommand.class, AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class})

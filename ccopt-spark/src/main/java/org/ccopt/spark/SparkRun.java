@@ -49,8 +49,6 @@ import scala.runtime.BoxedUnit;
  */
 public final class SparkRun {
 
-    private static final String USAGE = "usage: SparkRun FILE --out DIR [--master URL] (spark-submit sets the master itself)";
-
     private SparkRun() {
     }
 
@@ -60,41 +58,105 @@ public final class SparkRun {
 
     /** The entry point without {@code System.exit}: returns the exit status (0 ok, 1 a run broke, 2 bad input). */
     public static int execute(String... args) {
-        String master = null;
-        if (args.length == 5 && args[3].equals("--master")) {
-            master = args[4];
-        } else if (args.length != 3) {
-            System.err.println("ccopt-spark: " + args.length + " arguments; " + USAGE);
+        picocli.CommandLine cli = new picocli.CommandLine(new Options());
+        cli.setParameterExceptionHandler((ex, a) -> {
+            System.err.println("ccopt-spark: " + Commands.firstLine(ex.getMessage()) + " (see './ccopt spark --help')");
             return Commands.BAD_INPUT;
-        }
-        if (!args[1].equals("--out")) {
-            System.err.println("ccopt-spark: '" + args[1] + "' where --out was expected; " + USAGE);
-            return Commands.BAD_INPUT;
-        }
-        try {
-            SparkConf conf = new SparkConf().setAppName("ccopt " + args[0]);
+        });
+        cli.setExecutionExceptionHandler((ex, line, parsed) -> {
+            if (ex instanceof InvalidInputException) {
+                System.err.println("ccopt-spark: " + Commands.firstLine(ex.getMessage()));
+                return Commands.BAD_INPUT;
+            }
+            if (ex instanceof IOException) {
+                System.err.println("ccopt-spark: I/O error: " + Commands.firstLine(ex.getMessage()));
+                return Commands.BAD_INPUT;
+            }
+            System.err.println("ccopt-spark: internal error: " + ex);
+            return Commands.INTERNAL_ERROR;
+        });
+        return cli.execute(args);
+    }
+
+    /** The command line of {@code ./ccopt spark} and of {@code spark-submit ... ccopt-spark.jar}. */
+    @picocli.CommandLine.Command(name = "spark", mixinStandardHelpOptions = true, description = "Run an experiment file "
+            + "on Apache Spark, one task per run, writing the rows 'ccopt run' writes (and results.parquet) to DIR, a "
+            + "directory the Hadoop file system API reaches.")
+    static final class Options implements java.util.concurrent.Callable<Integer> {
+        @picocli.CommandLine.Parameters(index = "0", paramLabel = "FILE", description = "The experiment file.")
+        Path file;
+
+        @picocli.CommandLine.Option(names = "--out", required = true, paramLabel = "DIR",
+                description = "Where the rows go: a local path, hdfs://..., s3a://...")
+        String out;
+
+        @picocli.CommandLine.Option(names = "--master", paramLabel = "URL",
+                description = "Spark master (default: what spark-submit set, else local[*]).")
+        String master;
+
+        @Override
+        public Integer call() throws IOException {
+            // checked before Spark starts (and logs): spark-submit passes its master as a system property
+            requireReachable(master != null ? master : System.getProperty("spark.master", "local[*]"));
+            SparkConf conf = new SparkConf().setAppName("ccopt " + file);
             if (master != null) {
                 conf.setMaster(master);
             } else if (!conf.contains("spark.master")) {
                 conf.setMaster("local[*]");
             }
             loopbackWhenLocal(conf);
+            shipJar(conf);
             try (JavaSparkContext spark = new JavaSparkContext(conf)) {
                 spark.setLogLevel("WARN");
-                ExperimentRunner.Summary s = run(spark, Path.of(args[0]), args[2]);
-                System.out.printf("%s: %d runs, %d completed, %d failed, %d skipped (already done); rows in %s%n", args[0],
-                        s.runs(), s.completed(), s.failed(), s.skipped(), args[2]);
+                ExperimentRunner.Summary s = run(spark, file, out);
+                System.out.printf("%s: %d runs, %d completed, %d failed, %d skipped (already done); rows in %s%n", file,
+                        s.runs(), s.completed(), s.failed(), s.skipped(), out);
                 if (s.exit() != Commands.OK) {
                     System.err.println("ccopt-spark: " + s.failureLine());
                 }
                 return s.exit();
             }
-        } catch (InvalidInputException e) {
-            System.err.println("ccopt-spark: " + e.getMessage());
-            return Commands.BAD_INPUT;
-        } catch (IOException e) {
-            System.err.println("ccopt-spark: I/O error: " + Commands.firstLine(e.getMessage()));
-            return Commands.BAD_INPUT;
+        }
+    }
+
+    /** Seconds to wait for a standalone master's port before saying it is unreachable. */
+    static final int CONNECT_SECONDS = 5;
+
+    /**
+     * Refuses, with one line, a standalone master ({@code spark://host:port[,host:port]}) none of whose addresses
+     * accepts a connection: Spark itself would retry for about a minute and print its stack traces.
+     */
+    static void requireReachable(String master) {
+        if (!master.startsWith("spark://")) {
+            return;
+        }
+        String why = "no address";
+        for (String hostPort : master.substring("spark://".length()).split(",")) {
+            int colon = hostPort.lastIndexOf(':');
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(new java.net.InetSocketAddress(hostPort.substring(0, Math.max(0, colon)),
+                        Integer.parseInt(hostPort.substring(colon + 1))), CONNECT_SECONDS * 1000);
+                return;
+            } catch (IOException | RuntimeException e) {
+                why = e.getClass().getSimpleName().replace("Exception", "") + (e.getMessage() == null ? ""
+                        : ": " + Commands.firstLine(e.getMessage()));
+            }
+        }
+        throw new InvalidInputException("cannot reach the Spark master " + master + " (" + why + ", within "
+                + CONNECT_SECONDS + " s); expected a running master at spark://HOST:PORT, or --master local[*]");
+    }
+
+    /**
+     * On a cluster, executors load ccopt's classes from the jar this class came from (ccopt-spark.jar holds them all):
+     * it is shipped with the job unless {@code spark.jars} names jars already.
+     */
+    static void shipJar(SparkConf conf) {
+        if (conf.get("spark.master").startsWith("local") || conf.contains("spark.jars")) {
+            return;
+        }
+        String[] jars = JavaSparkContext.jarOfClass(SparkRun.class);
+        if (jars.length > 0) {
+            conf.setJars(jars);
         }
     }
 

@@ -106,5 +106,20 @@ class SparkRunTest {
         assertThat(SparkRun.execute("x.yaml", "--output", "d")).isEqualTo(2);
         assertThat(SparkRun.execute(dir.resolve("missing.yaml").toString(), "--out", dir.toString(), "--master", "local[1]"))
                 .isEqualTo(2);
+        // any order and --out=DIR parse (the missing file is then what is refused), --help is exit 0
+        assertThat(SparkRun.execute("--out=" + dir, "--master", "local[1]", dir.resolve("missing.yaml").toString())).isEqualTo(2);
+        assertThat(SparkRun.execute("--help")).isZero();
+        // an unreachable standalone master: one line and exit 2 within seconds, not a minute of retries
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream saved = System.err;
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            assertThat(SparkRun.execute(dir.resolve("x.yaml").toString(), "--out", dir.toString(), "--master",
+                    "spark://127.0.0.1:1")).isEqualTo(2);
+        } finally {
+            System.setErr(saved);
+        }
+        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("cannot reach the Spark master")
+                .hasLineCount(1);
     }
 }
