@@ -179,7 +179,7 @@ final class MsgsimCommand implements Callable<Integer> {
         j.put("crossTraffic", network.crossTraffic);
         j.put("hostLinks", net.hostLinks());
         j.put("synchronised", sync);
-        j.put("seconds", seconds);
+        j.put("simulatedSeconds", seconds); // "seconds" is wall time everywhere else
         j.put("flows", r.messages());
         j.put("events", r.events());
         j.put("shareComputations", r.shares());

@@ -804,7 +804,7 @@ final class ScheduleCommand implements Callable<Integer> {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("bytes", settings.bytes());
         m.put("order", settings.order().label());
-        m.put("seconds", r.seconds());
+        m.put("simulatedSeconds", r.seconds());
         m.put("messages", r.messages());
         m.put("bandwidth", network.bandwidth);
         m.put("latency", network.latency);
@@ -816,7 +816,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
     private static void printReplay(PrintWriter w, Map<String, Object> m) {
         w.printf(Locale.ROOT, "replay: %.6g s simulated (%d messages of %.0f B, %s order, %s links of %s, %s per link; "
-                + "host links %s, %s duplex)%n", (double) m.get("seconds"), (int) m.get("messages"), (double) m.get("bytes"),
+                + "host links %s, %s duplex)%n", (double) m.get("simulatedSeconds"), (int) m.get("messages"), (double) m.get("bytes"),
                 m.get("order"), m.get("sharing"), m.get("bandwidth"), m.get("latency"),
                 (boolean) m.get("hostLinks") ? "on" : "off", m.get("duplex"));
     }

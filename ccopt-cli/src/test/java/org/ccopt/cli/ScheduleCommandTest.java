@@ -150,7 +150,7 @@ class ScheduleCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode replay = r.json().get("replay");
         double step = 4 * 100e-9 + 1048576 / 12.5e9;
-        assertThat(replay.get("seconds").asDouble()).isCloseTo(7 * step, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(replay.get("simulatedSeconds").asDouble()).isCloseTo(7 * step, org.assertj.core.api.Assertions.within(1e-12));
         assertThat(replay.get("order").asText()).isEqualTo("barrier");
         assertThat(replay.get("hostLinks").asBoolean()).isFalse();
         java.nio.file.Path file = dir.resolve("omega.json");
@@ -158,7 +158,7 @@ class ScheduleCommandTest {
         MainTest.Result again = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--validate", file.toString(),
                 "--replay", "1MiB", "--replay-order", "resources", "--json");
         assertThat(again.code()).as(again.err()).isZero();
-        assertThat(again.json().get("replay").get("seconds").asDouble())
+        assertThat(again.json().get("replay").get("simulatedSeconds").asDouble())
                 .isCloseTo(7 * step, org.assertj.core.api.Assertions.within(1e-12));
         MainTest.Result refused = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--latency", "1us");
         assertThat(refused.code()).isEqualTo(2);
