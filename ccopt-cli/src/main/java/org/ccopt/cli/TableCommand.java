@@ -41,7 +41,11 @@ final class TableCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Table table = ResultTable.of(Results.read(results), by, show, pivot);
+        List<org.ccopt.experiments.Row> rows = Results.read(results);
+        Table table = ResultTable.of(rows, by, show, pivot);
+        ResultTable.averagedOver(rows, by, pivot).forEach((option, values) -> spec.commandLine().getErr().println(
+                "ccopt: note: each cell averages over " + option + " (" + values + " values), which neither --by nor "
+                        + "--pivot names"));
         var w = spec.commandLine().getOut();
         w.print(table.format(format));
         w.flush();

@@ -64,6 +64,41 @@ public final class ResultTable {
         return new Table(header, table);
     }
 
+    /**
+     * The run parameters a table of {@code rows} grouped by {@code by} and {@code pivot} averages over without saying
+     * so: options of the runs' command lines (their keys) other than the seed and the repetition, named by neither,
+     * that take more than one value inside some cell, each with its number of values. Seeds and repetitions are what
+     * a cell is meant to aggregate.
+     */
+    public static Map<String, Integer> averagedOver(List<Row> rows, List<String> by, List<String> pivot) {
+        Map<List<String>, Map<String, Set<String>>> cells = new LinkedHashMap<>();
+        for (Row row : rows) {
+            if (!row.ok() || by.stream().anyMatch(c -> !row.has(c)) || pivot.stream().anyMatch(c -> !row.has(c))) {
+                continue;
+            }
+            List<String> cell = new ArrayList<>(key(row, by, "--by"));
+            cell.addAll(key(row, pivot, "--pivot"));
+            Map<String, Set<String>> values = cells.computeIfAbsent(cell, k -> new LinkedHashMap<>());
+            for (String token : row.key().split(" ")) {
+                if (token.startsWith("--")) {
+                    String option = token.substring(2);
+                    if (!option.equals("seed") && !by.contains(option) && !pivot.contains(option) && row.has(option)) {
+                        values.computeIfAbsent(option, k -> new LinkedHashSet<>()).add(row.get(option).asText());
+                    }
+                }
+            }
+        }
+        Map<String, Integer> averaged = new LinkedHashMap<>();
+        for (Map<String, Set<String>> values : cells.values()) {
+            values.forEach((option, v) -> {
+                if (v.size() > 1) {
+                    averaged.merge(option, v.size(), Math::max);
+                }
+            });
+        }
+        return averaged;
+    }
+
     private static List<String> key(Row row, List<String> columns, String option) {
         List<String> key = new ArrayList<>();
         for (String c : columns) {

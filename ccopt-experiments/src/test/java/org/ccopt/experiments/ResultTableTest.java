@@ -14,6 +14,24 @@ class ResultTableTest {
         return java.util.Arrays.stream(values).mapToObj(v -> new Row(Row.MAPPER.createObjectNode().put("x", v))).toList();
     }
 
+    /** A table that folds a varied parameter into its cells says so; seeds are what cells are meant to fold. */
+    @Test
+    void theParametersACellAveragesOverAreNamed() {
+        List<Row> r = new java.util.ArrayList<>();
+        for (String traffic : new String[] {"bcmp", "brev"}) {
+            for (String model : new String[] {"ccopt", "yokota2018", "yokota2023"}) {
+                for (int seed = 1; seed <= 2; seed++) {
+                    r.add(new Row(Row.MAPPER.createObjectNode().put("key", "sim --traffic " + traffic + " --model " + model
+                            + " --seed " + seed).put("traffic", traffic).put("model", model).put("seed", seed)
+                            .put("status", "ok").put("x", 1)));
+                }
+            }
+        }
+        assertThat(ResultTable.averagedOver(r, List.of("traffic"), List.of())).containsExactly(java.util.Map.entry("model", 3));
+        assertThat(ResultTable.averagedOver(r, List.of("traffic"), List.of("model"))).isEmpty();
+        assertThat(ResultTable.averagedOver(r, List.of("traffic", "model"), List.of())).isEmpty();
+    }
+
     @Test
     void meanMedianSdAndConfidenceInterval() {
         List<Row> r = rows(4, 1, 3, 2);
