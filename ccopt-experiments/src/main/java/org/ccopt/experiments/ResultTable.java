@@ -79,12 +79,9 @@ public final class ResultTable {
             List<String> cell = new ArrayList<>(key(row, by, "--by"));
             cell.addAll(key(row, pivot, "--pivot"));
             Map<String, Set<String>> values = cells.computeIfAbsent(cell, k -> new LinkedHashMap<>());
-            for (String token : row.key().split(" ")) {
-                if (token.startsWith("--")) {
-                    String option = token.substring(2);
-                    if (!option.equals("seed") && !by.contains(option) && !pivot.contains(option) && row.has(option)) {
-                        values.computeIfAbsent(option, k -> new LinkedHashSet<>()).add(row.get(option).asText());
-                    }
+            for (String option : parameters(row)) {
+                if (!option.equals("seed") && !by.contains(option) && !pivot.contains(option) && row.has(option)) {
+                    values.computeIfAbsent(option, k -> new LinkedHashSet<>()).add(row.get(option).asText());
                 }
             }
         }
@@ -97,6 +94,31 @@ public final class ResultTable {
             });
         }
         return averaged;
+    }
+
+    /**
+     * The run parameters of a row: the options of its command line ({@code key}, in results.jsonl), or, in
+     * results.csv, which has no command line, the columns the runner writes before {@code wallSeconds}.
+     */
+    private static List<String> parameters(Row row) {
+        List<String> out = new ArrayList<>();
+        if (row.has("key") && row.key().contains(" --")) { // results.csv's rows get "run N" as their key
+            for (String token : row.key().split(" ")) {
+                if (token.startsWith("--")) {
+                    out.add(token.substring(2));
+                }
+            }
+            return out;
+        }
+        for (String c : row.columns()) {
+            if (c.equals("wallSeconds")) {
+                break;
+            }
+            if (!c.equals("run")) {
+                out.add(c);
+            }
+        }
+        return out;
     }
 
     private static List<String> key(Row row, List<String> columns, String option) {

@@ -30,6 +30,13 @@ class ResultTableTest {
         assertThat(ResultTable.averagedOver(r, List.of("traffic"), List.of())).containsExactly(java.util.Map.entry("model", 3));
         assertThat(ResultTable.averagedOver(r, List.of("traffic"), List.of("model"))).isEmpty();
         assertThat(ResultTable.averagedOver(r, List.of("traffic", "model"), List.of())).isEmpty();
+        // results.csv has no command line: its parameters are the columns before wallSeconds
+        List<Row> csv = new java.util.ArrayList<>();
+        for (String model : new String[] {"ccopt", "yokota2018"}) {
+            csv.add(new Row(Row.MAPPER.createObjectNode().put("run", csv.size()).put("traffic", "bcmp").put("model", model)
+                    .put("wallSeconds", 0.1).put("x", 1).put("status", "ok").put("key", "run " + csv.size())));
+        }
+        assertThat(ResultTable.averagedOver(csv, List.of("traffic"), List.of())).containsExactly(java.util.Map.entry("model", 2));
     }
 
     @Test
