@@ -39,7 +39,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "NAME", description = "One of: " + Analyses.NAMES + ".")
+    @Parameters(index = "0", paramLabel = "NAME", description = "One of: " + Analyses.NAMES + ", msg-sweep, p2p-time, nas.")
     String name;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: analyze-NAME).")

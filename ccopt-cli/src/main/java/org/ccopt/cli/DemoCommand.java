@@ -44,7 +44,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code ccopt demo}: a short tour on small built-in defaults. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "A short tour: topology metrics, lower bounds, collective hop counts, a flit-level simulation, a node mapping.")
+        description = "A short tour: topology metrics, lower bounds, collective hop counts, a flit-level simulation, a "
+                + "node mapping, Cup-Stacking, a rank placement and a conflict-free schedule.")
 final class DemoCommand implements Callable<Integer> {
 
     @Spec
