@@ -13,12 +13,15 @@ public final class Budget {
     private final long nanos;
     private final AtomicBoolean stop;
     private final long evaluations;
+    /** The allowance the search was given as a whole (a slice keeps its parent's): a fixed input, not a measurement. */
+    private final long allowed;
 
-    private Budget(long start, long nanos, AtomicBoolean stop, long evaluations) {
+    private Budget(long start, long nanos, AtomicBoolean stop, long evaluations, long allowed) {
         this.start = start;
         this.nanos = nanos;
         this.stop = stop;
         this.evaluations = evaluations;
+        this.allowed = allowed;
     }
 
     /**
@@ -30,7 +33,7 @@ public final class Budget {
         if (max < 1) {
             throw InvalidInputException.parameter("max-evaluations", max + " is invalid; expected 1 or more");
         }
-        return new Budget(start, nanos, stop, max);
+        return new Budget(start, nanos, stop, max, allowed);
     }
 
     /** Time is up, the run was stopped, or a search has made {@code used} evaluations of at most the cap. */
@@ -39,7 +42,7 @@ public final class Budget {
     }
 
     public static Budget seconds(double seconds, AtomicBoolean stop) {
-        return new Budget(System.nanoTime(), nanos(seconds), stop, Long.MAX_VALUE);
+        return new Budget(System.nanoTime(), nanos(seconds), stop, Long.MAX_VALUE, nanos(seconds));
     }
 
     public static Budget seconds(double seconds) {
@@ -49,7 +52,7 @@ public final class Budget {
     /** A budget that ends at the sooner of this one's end and {@code seconds} from now, sharing the stop flag. */
     public Budget slice(double seconds) {
         long now = System.nanoTime();
-        return new Budget(now, Math.min(Math.max(0, nanos - (now - start)), nanos(seconds)), stop, evaluations);
+        return new Budget(now, Math.min(Math.max(0, nanos - (now - start)), nanos(seconds)), stop, evaluations, allowed);
     }
 
     boolean expired() {
@@ -58,6 +61,14 @@ public final class Budget {
 
     boolean stopped() {
         return stop.get();
+    }
+
+    /**
+     * The seconds the whole search was allowed (its {@code --time-limit}), whatever has been used: decisions that must
+     * not depend on the machine's speed, such as whether a model is small enough to try, are taken against it.
+     */
+    public double allowedSeconds() {
+        return allowed / 1e9;
     }
 
     public double remainingSeconds() {

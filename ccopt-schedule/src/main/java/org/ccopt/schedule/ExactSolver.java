@@ -148,8 +148,10 @@ public final class ExactSolver {
     public static Attempt solve(ScheduleProblem p, int steps, Budget budget, long seed, Schedule hint) {
         long t0 = System.nanoTime();
         long vars = variables(p, steps);
-        if (vars > MAX_VARIABLES || vars > VARIABLES_PER_SECOND * budget.remainingSeconds()) {
-            return new Attempt("exact (too large for the time left)", steps, Attempt.Outcome.UNKNOWN, null, -1, 0, 0);
+        // measured against the time limit as given, not the time left, so that whether the model is tried does not
+        // depend on how fast the machine ran the stages before it
+        if (vars > MAX_VARIABLES || vars > VARIABLES_PER_SECOND * budget.allowedSeconds()) {
+            return new Attempt("exact (too large for the time limit)", steps, Attempt.Outcome.UNKNOWN, null, -1, 0, 0);
         }
         if (!p.relays() && p.incompatibleGroup().size() > steps) {
             return new Attempt("exact", steps, p.complete() ? Attempt.Outcome.INFEASIBLE : Attempt.Outcome.UNKNOWN,

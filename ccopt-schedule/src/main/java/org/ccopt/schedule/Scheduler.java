@@ -262,7 +262,7 @@ public final class Scheduler {
      */
     private Attempt tryAt(Schedule start, int target) {
         boolean exactFits = ExactSolver.available() && ExactSolver.variables(p, target)
-                <= Math.min(ExactSolver.MAX_VARIABLES, ExactSolver.VARIABLES_PER_SECOND * budget.remainingSeconds() * 0.7);
+                <= Math.min(ExactSolver.MAX_VARIABLES, ExactSolver.VARIABLES_PER_SECOND * budget.allowedSeconds() * 0.7);
         double share = exactFits ? Math.max(1.0, budget.remainingSeconds() * 0.3) : budget.remainingSeconds();
         Attempt mc = MinConflicts.run(p, target, start, budget.slice(share), settings.seed() + target,
                 MinConflicts.DEFAULT_NOISE);

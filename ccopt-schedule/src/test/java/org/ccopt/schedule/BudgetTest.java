@@ -1,0 +1,35 @@
+package org.ccopt.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.ccopt.InvalidInputException;
+import org.junit.jupiter.api.Test;
+
+/** What a budget decides by: the allowance as given, which no slice and no elapsed time changes. */
+class BudgetTest {
+
+    @Test
+    void aSliceKeepsTheAllowanceTheSearchWasGiven() {
+        Budget whole = Budget.seconds(600);
+        Budget slice = whole.slice(0.5).withEvaluations(10);
+        assertThat(whole.allowedSeconds()).isEqualTo(600);
+        assertThat(slice.allowedSeconds()).isEqualTo(600);
+        assertThat(slice.remainingSeconds()).isLessThanOrEqualTo(0.5);
+        assertThat(slice.exhausted(10)).isTrue();
+        assertThat(slice.exhausted(9)).isFalse();
+        assertThatThrownBy(() -> Budget.seconds(-1)).isInstanceOf(InvalidInputException.class);
+    }
+
+    /** Whether the exact model is tried is read from the allowance: a model too large for it is not, at any speed. */
+    @Test
+    void theExactModelsSizeIsWeighedAgainstTheAllowance() {
+        ScheduleProblem p = Problems.of("torus:8x8", "AAS", "all");
+        long vars = ExactSolver.variables(p, 20);
+        double tooShort = (vars - 1) / (double) ExactSolver.VARIABLES_PER_SECOND;
+        org.junit.jupiter.api.Assumptions.assumeTrue(vars <= ExactSolver.MAX_VARIABLES, "a model under the size cap");
+        Attempt a = ExactSolver.solve(p, 20, Budget.seconds(tooShort), 1);
+        assertThat(a.solver()).isEqualTo("exact (too large for the time limit)");
+        assertThat(a.outcome()).isEqualTo(Attempt.Outcome.UNKNOWN);
+    }
+}
