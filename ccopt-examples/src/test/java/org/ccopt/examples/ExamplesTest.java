@@ -54,7 +54,8 @@ class ExamplesTest {
         String out = output(() -> FlitSimulationExample.main(new String[] {picture.toString()}));
         // every node but the 8 palindromes sends 4 packets of 8 flits
         assertThat(number(out, "(\\d+) flits delivered")).isEqualTo(56 * 4 * 8);
-        assertThat(number(out, "torus:8x8: (\\d+) cycles")).isGreaterThan(4 * 8);
+        // the deterministic simulator's answer, as docs/api.md prints it (above the 4 x 8 flits one node injects)
+        assertThat(number(out, "torus:8x8: (\\d+) cycles")).isEqualTo(197);
         assertThat(picture).isNotEmptyFile();
     }
 
@@ -71,7 +72,10 @@ class ExamplesTest {
         String out = output(() -> RankPlacementExample.main(new String[0]));
         long ordered = number(out, "mapping-order: (\\d+) hops");
         long twoOpt = number(out, "two-opt: (\\d+) hops");
-        assertThat(twoOpt).isLessThanOrEqualTo(ordered);
+        assertThat(twoOpt).isLessThan(ordered);
+        // the example's seeds fix both counts: pinned, so a change to placement or hop counting shows here
+        assertThat(ordered).isEqualTo(1462);
+        assertThat(twoOpt).isEqualTo(986);
         assertThat(out).doesNotContain("validated: false");
     }
 
@@ -80,7 +84,9 @@ class ExamplesTest {
         String out = output(() -> CupStackingExample.main(new String[0]));
         long simple = number(out, "simple stacking (\\d+)");
         long ga = number(out, "Cup-Stacking GA (\\d+)");
-        assertThat(ga).isGreaterThan(0).isLessThanOrEqualTo(number(out, "unsplit (\\d+)"));
-        assertThat(simple).isGreaterThan(0);
+        // shfl on the 8x8 torus: unsplit and simple stacking are deterministic (no search); the seeded GA is pinned
+        assertThat(number(out, "unsplit (\\d+)")).isEqualTo(97);
+        assertThat(simple).isEqualTo(59);
+        assertThat(ga).isEqualTo(60).isLessThan(97);
     }
 }
