@@ -273,7 +273,7 @@ final class ScheduleCommand implements Callable<Integer> {
     String bytes;
 
     @Option(names = "--picture", paramLabel = "FILE",
-            description = "Draw the schedule found as a step diagram (steps across, channels down, one colour per sender): FILE.png or FILE.svg.")
+            description = "Draw the schedule found as a step diagram (steps across, channels down, one colour per sender): FILE.png, FILE.svg or FILE.pdf.")
     @Output
     Path picture;
 
@@ -385,8 +385,9 @@ final class ScheduleCommand implements Callable<Integer> {
         Topology t = topology.build();
         PortModel portModel = collective.portModel();
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
-        if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).matches(".*\\.(png|svg)")) {
-            throw new InvalidInputException("--picture " + picture + " has an unknown format; expected a name ending in .png or .svg");
+        if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).matches(".*\\.(png|svg|pdf)")) {
+            throw new InvalidInputException("--picture " + picture + " has an unknown format; expected a name ending in .png, "
+                    + ".svg or .pdf");
         }
         double[] timeModel = timeModel();
         // checked before the search, which may run for minutes

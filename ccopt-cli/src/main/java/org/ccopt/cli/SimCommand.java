@@ -90,7 +90,7 @@ final class SimCommand implements Callable<Integer> {
     @Output
     Path traceFile;
 
-    @Option(names = "--picture", paramLabel = "FILE.png|FILE.svg", description = "Draw links across, time down, one colour per slice, grey where blocked (Yokota et al. 2023, Fig. 6).")
+    @Option(names = "--picture", paramLabel = "FILE.png|FILE.svg|FILE.pdf", description = "Draw links across, time down, one colour per slice, grey where blocked (Yokota et al. 2023, Fig. 6).")
     @Output
     Path picture;
 

@@ -33,7 +33,11 @@ class ScheduleCommandTest {
         assertThat(text).doesNotContain("stroke=\"red\"");
         MainTest.Result gif = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--picture", dir.resolve("s.gif").toString());
         assertThat(gif.code()).isEqualTo(2);
-        assertThat(gif.err()).contains("expected a name ending in .png or .svg");
+        assertThat(gif.err()).contains("expected a name ending in .png, .svg or .pdf");
+        java.nio.file.Path pdf = dir.resolve("s.pdf");
+        assertThat(MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--picture", pdf.toString()).code()).isZero();
+        assertThat(java.nio.file.Files.readString(pdf, java.nio.charset.StandardCharsets.ISO_8859_1)).startsWith("%PDF-")
+                .contains("/Page").endsWith("%%EOF\n");
     }
 
     /** The 2007 paper's eq. (3): t = steps x t_s + m x t_1, hand-computed for a 3-step schedule. */

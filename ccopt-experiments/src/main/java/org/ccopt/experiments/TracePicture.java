@@ -116,20 +116,23 @@ public final class TracePicture {
             draw(g, trace, l, title);
             g.dispose();
             AtomicFiles.writeFileAtomically(file, ".png.tmp", tmp -> ImageIO.write(image, "png", tmp.toFile()));
-        } else if (name.endsWith(".svg")) {
+        } else if (name.endsWith(".svg") || name.endsWith(".pdf")) {
+            boolean svg = name.endsWith(".svg");
             if ((long) trace.size() > MAX_CELLS) {
-                throw new InvalidInputException("the picture would hold " + trace.size() + " cells; an SVG holds at most "
-                        + MAX_CELLS + ": picture a shorter run or a smaller network, or write a PNG");
+                throw new InvalidInputException("the picture would hold " + trace.size() + " cells; " + (svg ? "an SVG"
+                        : "a PDF") + " holds at most " + MAX_CELLS + ": picture a shorter run or a smaller network, or write a PNG");
             }
             VectorGraphics2D g = new VectorGraphics2D();
             draw(g, trace, l, title);
-            AtomicFiles.writeFileAtomically(file, ".svg.tmp", tmp -> {
+            PageSize page = new PageSize(0, 0, l.width(), l.height());
+            AtomicFiles.writeFileAtomically(file, svg ? ".svg.tmp" : ".pdf.tmp", tmp -> {
                 try (OutputStream o = Files.newOutputStream(tmp)) {
-                    new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, l.width(), l.height())).writeTo(o);
+                    (svg ? new SVGProcessor() : new de.erichseifert.vectorgraphics2d.pdf.PDFProcessor(true))
+                            .getDocument(g.getCommands(), page).writeTo(o);
                 }
             });
         } else {
-            throw new InvalidInputException("picture file " + file + " has an unknown extension; expected .png or .svg");
+            throw new InvalidInputException("picture file " + file + " has an unknown extension; expected .png, .svg or .pdf");
         }
     }
 

@@ -52,7 +52,12 @@ class TracePictureTest {
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("the network has 16 routers");
         assertThatThrownBy(() -> TracePicture.Routers.parse("5:5")).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("FROM:TO");
+        // PDF for publication: a whole document from the same vector commands as the SVG
+        Path pdf = dir.resolve("all.pdf");
+        TracePicture.write(trace, r.durationCycles(), "brev", null, pdf);
+        String doc = Files.readString(pdf, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(doc).startsWith("%PDF-").contains("/Page").endsWith("%%EOF\n");
         assertThatThrownBy(() -> TracePicture.write(trace, r.durationCycles(), "brev", null, dir.resolve("x.gif")))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining(".png or .svg");
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining(".png, .svg or .pdf");
     }
 }

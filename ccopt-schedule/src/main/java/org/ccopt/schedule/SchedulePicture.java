@@ -77,13 +77,15 @@ public final class SchedulePicture {
         void text(int x, int y, String text);
     }
 
-    /** Writes the step diagram to {@code file}: {@code .png} or {@code .svg}. */
+    /** Writes the step diagram to {@code file}: {@code .png}, {@code .svg} or {@code .pdf}. */
     public static void write(Path file, List<ScheduleValidator.Item> items, int steps, String title)
             throws IOException {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean svg = name.endsWith(".svg");
-        if (!svg && !name.endsWith(".png")) {
-            throw new InvalidInputException("picture file '" + file + "' has an unknown format; expected a name ending in .png or .svg");
+        boolean pdf = name.endsWith(".pdf");
+        if (!svg && !pdf && !name.endsWith(".png")) {
+            throw new InvalidInputException("picture file '" + file + "' has an unknown format; expected a name ending in "
+                    + ".png, .svg or .pdf");
         }
         Layout l = layout(items);
         int width = LEFT + steps * CELL_W + 10;
@@ -108,8 +110,26 @@ public final class SchedulePicture {
             AtomicFiles.writeAtomically(file, s.append("</svg>\n").toString());
             return;
         }
+        if (pdf) {
+            de.erichseifert.vectorgraphics2d.VectorGraphics2D g = new de.erichseifert.vectorgraphics2d.VectorGraphics2D();
+            paint(g, l, steps, title, width, height);
+            AtomicFiles.writeFileAtomically(file, ".pdf.tmp", tmp -> {
+                try (java.io.OutputStream o = java.nio.file.Files.newOutputStream(tmp)) {
+                    new de.erichseifert.vectorgraphics2d.pdf.PDFProcessor(true).getDocument(g.getCommands(),
+                            new de.erichseifert.vectorgraphics2d.util.PageSize(0, 0, width, height)).writeTo(o);
+                }
+            });
+            return;
+        }
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
+        paint(g, l, steps, title, width, height);
+        g.dispose();
+        AtomicFiles.writeFileAtomically(file, ".png.tmp", tmp -> ImageIO.write(image, "png", tmp.toFile()));
+    }
+
+    /** The diagram on a Graphics2D (a PNG's image, a PDF's vector commands). */
+    private static void paint(Graphics2D g, Layout l, int steps, String title, int width, int height) {
         g.setColor(Color.WHITE);
         g.fillRect(0, 0, width, height);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
@@ -128,8 +148,6 @@ public final class SchedulePicture {
                 g.drawString(text, x, y);
             }
         });
-        g.dispose();
-        AtomicFiles.writeFileAtomically(file, ".png.tmp", tmp -> ImageIO.write(image, "png", tmp.toFile()));
     }
 
     /** Title, step headers, channel labels and one cell per channel crossing, conflicts outlined in red. */
