@@ -734,7 +734,7 @@ final class ScheduleCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         boolean live = !json && System.console() != null;
         stoppable(stop -> {
-            SfScatter.Outcome o = sf.solve(which, steps, seed, Budget.seconds(seconds, stop),
+            SfScatter.Solution o = sf.solve(which, steps, seed, Budget.seconds(seconds, stop),
                     live ? line -> err.println("  " + line) : null);
             String what = pairs != null ? "permutation of " + pairs.length + " transfers" : c.kind().name();
             String label = what + " on " + t.spec() + ", " + portModel + ", " + sw.label() + ", minimal routing, one channel a step";

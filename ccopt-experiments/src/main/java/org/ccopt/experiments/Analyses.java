@@ -23,8 +23,8 @@ public final class Analyses {
     private Analyses() {
     }
 
-    /** A CSV table: a header and rows of numbers or strings. */
-    public record Table(String name, List<String> header, List<Object[]> rows) {
+    /** A named CSV table of an analysis: a header and rows of numbers or strings (the text table is {@link Table}). */
+    public record DataTable(String name, List<String> header, List<Object[]> rows) {
     }
 
     /**
@@ -39,7 +39,7 @@ public final class Analyses {
         }
     }
 
-    public record Output(List<Table> tables, List<Chart> charts) {
+    public record Output(List<DataTable> tables, List<Chart> charts) {
 
         /**
          * Writes every table as {@code NAME.csv} and every chart as {@code NAME.png} and {@code NAME.svg} into
@@ -48,7 +48,7 @@ public final class Analyses {
         public List<java.nio.file.Path> write(java.nio.file.Path dir) throws java.io.IOException {
             java.nio.file.Files.createDirectories(dir);
             List<java.nio.file.Path> written = new ArrayList<>();
-            for (Table t : tables) {
+            for (DataTable t : tables) {
                 java.nio.file.Path file = dir.resolve(t.name() + ".csv");
                 org.ccopt.util.AtomicFiles.writeAtomically(file, Csv.write(t.header(),
                         t.rows().stream().map(Arrays::asList).toList()));
@@ -135,7 +135,7 @@ public final class Analyses {
                     + " nodes, degree " + degree + " (mean of " + seeds + " networks)", "mapping", "total hops", null,
                     cats, series, v));
         }
-        return new Output(List.of(new Table("hops-table", List.of("networkSeed", "collective", "mapping", "placement",
+        return new Output(List.of(new DataTable("hops-table", List.of("networkSeed", "collective", "mapping", "placement",
                 "totalHops", "contention", "seconds"), raw)), charts);
     }
 
@@ -164,7 +164,7 @@ public final class Analyses {
             charts.add(new Chart("convergence-" + cc, "two-opt " + cc + ", " + procs + " of " + nodes + " nodes", "iteration",
                     "total hops", x, null, Arrays.stream(THESIS_MAPPINGS).map(ProcessMapping::label).toArray(String[]::new), ys));
         }
-        return new Output(List.of(new Table("convergence", List.of("collective", "mapping", "iteration", "totalHops"), rows)),
+        return new Output(List.of(new DataTable("convergence", List.of("collective", "mapping", "iteration", "totalHops"), rows)),
                 charts);
     }
 
@@ -192,7 +192,7 @@ public final class Analyses {
             }
         }
         double[] x = Arrays.stream(sizes).asDoubleStream().toArray();
-        return new Output(List.of(new Table("sa-vs-two-opt", List.of("nodes", "placement", "totalHops", "seconds"), rows)),
+        return new Output(List.of(new DataTable("sa-vs-two-opt", List.of("nodes", "placement", "totalHops", "seconds"), rows)),
                 List.of(new Chart("sa-vs-two-opt-hops", "bcast over all nodes, degree " + degree, "nodes", "total hops", x, null, names, hops),
                         new Chart("sa-vs-two-opt-seconds", "placement time (one thread)", "nodes", "seconds", x, null, names, secs)));
     }
@@ -226,7 +226,7 @@ public final class Analyses {
             rows.add(new Object[] {n, measured[0], closed[0], measured[1], closed[1], measured[2], closed[2],
                 Arrays.equals(measured, closed)});
         }
-        return new Output(List.of(new Table("circulant", List.of("n", "bcast", "bcastClosedForm", "allreduce",
+        return new Output(List.of(new DataTable("circulant", List.of("n", "bcast", "bcastClosedForm", "allreduce",
                 "allreduceClosedForm", "alltoall", "alltoallClosedForm", "equal"), rows)),
                 List.of(new Chart("circulant", "hops on G(n, log2 n), every node taking part", "n", "total hops",
                         Arrays.stream(sizes).asDoubleStream().toArray(), null,
@@ -278,7 +278,7 @@ public final class Analyses {
             charts.add(new Chart("mapping-hops-" + cc, cc + ", ranks in mapping order, " + t.spec(), "mapped nodes",
                     "total hops", x, null, names, y));
         }
-        return new Output(List.of(new Table("mapping-hops", List.of("collective", "mapping", "mappedNodes", "totalHops"), rows)),
+        return new Output(List.of(new DataTable("mapping-hops", List.of("collective", "mapping", "mappedNodes", "totalHops"), rows)),
                 charts);
     }
 
@@ -321,7 +321,7 @@ public final class Analyses {
             charts.add(new Chart("topology-hops-" + cc, cc + ", every node, ring-based mapping, degree 2 log2 N - 1",
                     "network size N", "total hops", x, null, names, y));
         }
-        return new Output(List.of(new Table("topology-hops", List.of("collective", "size", "network", "spec", "totalHops"),
+        return new Output(List.of(new DataTable("topology-hops", List.of("collective", "size", "network", "spec", "totalHops"),
                 rows)), charts);
     }
 
@@ -349,7 +349,7 @@ public final class Analyses {
         }
         double[] x = Arrays.stream(sizes).asDoubleStream().toArray();
         String[] names = {"random shortcut", "circulant", "dragonfly"};
-        return new Output(List.of(new Table("metrics", List.of("switches", "degree", "spec", "maxDegree", "diameter", "aspl"), rows)),
+        return new Output(List.of(new DataTable("metrics", List.of("switches", "degree", "spec", "maxDegree", "diameter", "aspl"), rows)),
                 List.of(new Chart("metrics-diameter", "diameter, degree 2 log2 N - 1", "switches", "diameter", x, null, names, diam),
                         new Chart("metrics-aspl", "average shortest path length, degree 2 log2 N - 1", "switches", "ASPL", x, null, names, aspl)));
     }
@@ -378,7 +378,7 @@ public final class Analyses {
                 ys.add(y);
             }
         }
-        return new Output(List.of(new Table("p2p-hops", List.of("network", "mapping", "mappedNodes", "averageHops"), rows)),
+        return new Output(List.of(new DataTable("p2p-hops", List.of("network", "mapping", "mappedNodes", "averageHops"), rows)),
                 List.of(new Chart("p2p-hops", "uniform random point-to-point messages, " + nodes + " nodes, degree " + degree,
                         "mapped nodes", "average hops", Arrays.stream(counts).asDoubleStream().toArray(), null,
                         names.toArray(String[]::new), ys.toArray(double[][]::new))));
@@ -447,7 +447,7 @@ public final class Analyses {
                 ys.add(y);
             }
         }
-        return new Output(List.of(new Table("collective-share", List.of("network", "mapping", "procs", "ratio",
+        return new Output(List.of(new DataTable("collective-share", List.of("network", "mapping", "procs", "ratio",
                 "collectives", "p2pMessages", "totalHops"), rows)),
                 List.of(new Chart("collective-share", "alltoall share of " + total + " messages, " + procs + " of " + nodes + " nodes",
                         "collective ratio", "total hops", ratios, null, names.toArray(String[]::new), ys.toArray(double[][]::new))));
@@ -472,7 +472,7 @@ public final class Analyses {
         }
         double[] x = Arrays.stream(sizes).asDoubleStream().toArray();
         String[] names = {"random shortcut", "circulant"};
-        return new Output(List.of(new Table("cost", List.of("switches", "spec", "cables", "averageMetres", "totalMetres",
+        return new Output(List.of(new DataTable("cost", List.of("switches", "spec", "cables", "averageMetres", "totalMetres",
                 "cableDollars", "switchDollars", "totalDollars"), rows)),
                 List.of(new Chart("cost-cable-length", "average cable length", "switches", "metres", x, null, names, length),
                         new Chart("cost-total", "total cost (switches + cables)", "switches", "dollars", x, null, names, cost)));

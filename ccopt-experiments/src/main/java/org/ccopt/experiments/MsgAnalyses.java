@@ -97,7 +97,7 @@ public final class MsgAnalyses {
                         series.values().toArray(double[][]::new), true));
             }
         }
-        return new Analyses.Output(List.of(new Analyses.Table("msg-sweep", List.of("network", "collective", "mapping",
+        return new Analyses.Output(List.of(new Analyses.DataTable("msg-sweep", List.of("network", "collective", "mapping",
                 "placement", "bytes", "repeat", "seconds", "totalHops", "events"), rows)), charts);
     }
 
@@ -150,7 +150,7 @@ public final class MsgAnalyses {
                 ys.add(y);
             }
         }
-        return new Analyses.Output(List.of(new Analyses.Table("p2p-time", List.of("network", "mapping", "mappedNodes",
+        return new Analyses.Output(List.of(new Analyses.DataTable("p2p-time", List.of("network", "mapping", "mappedNodes",
                 "exchanges", "bytes", "meanSeconds"), rows)),
                 List.of(new Analyses.Chart("p2p-time", "bidirectional point-to-point exchanges of " + (long) bytes + " B, random pairs",
                         "mapped nodes", "mean seconds", java.util.Arrays.stream(counts).asDoubleStream().toArray(), null,
@@ -199,7 +199,7 @@ public final class MsgAnalyses {
                         "mapping", "Mop/s", null, cats, new String[] {"own order", "two-opt (" + cc + ")"}, mean));
             }
         }
-        return new Analyses.Output(List.of(new Analyses.Table("nas", List.of("network", "app", "mapping", "placement", "seed",
+        return new Analyses.Output(List.of(new Analyses.DataTable("nas", List.of("network", "app", "mapping", "placement", "seed",
                 "seconds", "mops"), rows)), charts);
     }
 }

@@ -20,7 +20,7 @@ class AnalysesKnownAnswersTest {
     @Test
     void metricsOfTheCirculantFollowItsClosedForm() {
         int[] sizes = {16, 32, 64, 128};
-        Analyses.Table t = Analyses.metrics(sizes, 1, 1).tables().get(0);
+        Analyses.DataTable t = Analyses.metrics(sizes, 1, 1).tables().get(0);
         assertThat(t.header()).containsExactly("switches", "degree", "spec", "maxDegree", "diameter", "aspl");
         int circulants = 0;
         for (Object[] row : t.rows()) {
@@ -38,7 +38,7 @@ class AnalysesKnownAnswersTest {
     /** One cable per link: N (2 log2 N - 1) / 2 for the circulant, the graph's own count for the random network. */
     @Test
     void costCountsOneCablePerLinkAndAddsItsParts() {
-        Analyses.Table t = Analyses.cost(new int[] {64, 128}, 1).tables().get(0);
+        Analyses.DataTable t = Analyses.cost(new int[] {64, 128}, 1).tables().get(0);
         for (Object[] row : t.rows()) {
             int n = ((Number) row[0]).intValue();
             long cables = ((Number) row[2]).longValue();
@@ -58,7 +58,7 @@ class AnalysesKnownAnswersTest {
     @Test
     void convergenceCurvesNeverRiseAndRespectTheBroadcastBound() {
         int procs = 16;
-        Analyses.Table t = Analyses.convergence(64, 11, procs, 2000, 1, 1).tables().get(0);
+        Analyses.DataTable t = Analyses.convergence(64, 11, procs, 2000, 1, 1).tables().get(0);
         java.util.Map<String, Long> last = new java.util.HashMap<>();
         java.util.Set<String> started = new java.util.HashSet<>();
         for (Object[] row : t.rows()) {

@@ -53,7 +53,7 @@ public final class SfScatter {
     }
 
     /** A finished search: the schedule as printed transfers (one per hop), and how it was found and checked. */
-    public record Outcome(List<ScheduleValidator.Item> items, int steps, long lowerBound, String boundArgument,
+    public record Solution(List<ScheduleValidator.Item> items, int steps, long lowerBound, String boundArgument,
                           long provenLowerBound, String status, String solver, List<String> log, double seconds,
                           ScheduleValidator.Report validation) {
     }
@@ -780,7 +780,7 @@ public final class SfScatter {
      * model the same way. With {@code target} steps, the search stops as soon as it has a schedule of at most that many,
      * and the exact model runs at the target only. Every schedule is re-checked by {@link ScheduleValidator}.
      */
-    public Outcome solve(Scheduler.Solver solver, Integer target, long seed, Budget budget, Consumer<String> progress) {
+    public Solution solve(Scheduler.Solver solver, Integer target, long seed, Budget budget, Consumer<String> progress) {
         if (solver != Scheduler.Solver.AUTO && solver != Scheduler.Solver.GREEDY && solver != Scheduler.Solver.EXACT) {
             throw new InvalidInputException("--solver " + solver.label() + " does not schedule store-and-forward scatters "
                     + "(it schedules one-step transfers); a store-and-forward scatter takes auto, greedy or exact");
@@ -864,7 +864,7 @@ public final class SfScatter {
         ScheduleValidator.Report report = ScheduleValidator.check(t, collective, pairs, ports, switching, 0, best.steps(), items);
         String status = infeasibleTarget ? "infeasible" : best.steps() <= proven ? "optimal"
                 : target != null && best.steps() > target ? "timeout" : "feasible";
-        return new Outcome(items, best.steps(), bound, lower.formula(), Math.min(proven, best.steps()), status, by, log,
+        return new Solution(items, best.steps(), bound, lower.formula(), Math.min(proven, best.steps()), status, by, log,
                 (System.nanoTime() - t0) / 1e9, report);
     }
 }

@@ -31,7 +31,7 @@ class SfScatterTest {
     void aScatterOnTheRingMeetsItsHandComputedBound(String ports, int steps) {
         SfScatter s = scatter("ring:4", CollectiveKind.OAS, ports, Switching.SF);
         assertThat(s.bound().steps()).isEqualTo(steps);
-        SfScatter.Outcome o = s.solve(Scheduler.Solver.AUTO, null, 1, Budget.seconds(30), null);
+        SfScatter.Solution o = s.solve(Scheduler.Solver.AUTO, null, 1, Budget.seconds(30), null);
         assertThat(o.validation().ok()).as(o.validation().messages().toString()).isTrue();
         assertThat(o.steps()).isEqualTo(steps);
         assertThat(o.status()).isEqualTo("optimal");
@@ -47,7 +47,7 @@ class SfScatterTest {
     void messagesThatMustPassANodeUseItsPorts() {
         assertThat(scatter("fbtree:7", CollectiveKind.AAS, "1", Switching.SF).bound().steps()).isEqualTo(24);
         assertThat(scatter("fbtree:7", CollectiveKind.AAS, "1", Switching.SF_ROUTER).bound().steps()).isEqualTo(12);
-        SfScatter.Outcome o = scatter("fbtree:7", CollectiveKind.AAS, "1", Switching.SF)
+        SfScatter.Solution o = scatter("fbtree:7", CollectiveKind.AAS, "1", Switching.SF)
                 .solve(Scheduler.Solver.AUTO, null, 1, Budget.seconds(60), null);
         assertThat(o.validation().ok()).isTrue();
         assertThat(o.steps()).isGreaterThanOrEqualTo(24);
@@ -70,7 +70,7 @@ class SfScatterTest {
         SfScatter s = scatter("hypercube:3", CollectiveKind.AAS, "all", Switching.SF);
         assertThat(s.bound().steps()).isEqualTo(4);
         assertThat(s.bound().arguments()).anyMatch(a -> a.startsWith("store-and-forward load") && a.endsWith("= 4"));
-        SfScatter.Outcome o = s.solve(Scheduler.Solver.AUTO, null, 1, Budget.seconds(60), null);
+        SfScatter.Solution o = s.solve(Scheduler.Solver.AUTO, null, 1, Budget.seconds(60), null);
         assertThat(o.validation().ok()).isTrue();
         assertThat(o.steps()).isEqualTo(4);
         assertThat(o.items()).hasSize(96);
@@ -84,11 +84,11 @@ class SfScatterTest {
     void ripUpAndRerouteReachesTheBoundOnTheSixteenNodeHypercube() {
         SfScatter s = scatter("hypercube:4", CollectiveKind.AAS, "all", Switching.SF);
         assertThat(s.listSchedule(s.order(null)).steps()).isGreaterThan(8);
-        SfScatter.Outcome a = s.solve(Scheduler.Solver.AUTO, null, 7, Budget.seconds(600), null);
+        SfScatter.Solution a = s.solve(Scheduler.Solver.AUTO, null, 7, Budget.seconds(600), null);
         assertThat(a.validation().ok()).isTrue();
         assertThat(a.steps()).isEqualTo(8);
         assertThat(a.status()).isEqualTo("optimal");
-        SfScatter.Outcome b = s.solve(Scheduler.Solver.AUTO, null, 7, Budget.seconds(600), null);
+        SfScatter.Solution b = s.solve(Scheduler.Solver.AUTO, null, 7, Budget.seconds(600), null);
         assertThat(b.items()).usingRecursiveFieldByFieldElementComparator().isEqualTo(a.items());
     }
 
@@ -100,13 +100,13 @@ class SfScatterTest {
     void waitingInTheRoutersNeverCostsSteps() {
         SfScatter node = scatter("mesh:3x3", CollectiveKind.AAS, "1", Switching.SF);
         SfScatter router = scatter("mesh:3x3", CollectiveKind.AAS, "1", Switching.SF_ROUTER);
-        SfScatter.Outcome a = node.solve(Scheduler.Solver.GREEDY, null, 1, Budget.seconds(30), null);
-        SfScatter.Outcome b = router.solve(Scheduler.Solver.GREEDY, null, 1, Budget.seconds(30), null);
+        SfScatter.Solution a = node.solve(Scheduler.Solver.GREEDY, null, 1, Budget.seconds(30), null);
+        SfScatter.Solution b = router.solve(Scheduler.Solver.GREEDY, null, 1, Budget.seconds(30), null);
         assertThat(a.validation().ok()).isTrue();
         assertThat(b.validation().ok()).isTrue();
         assertThat(b.steps()).isLessThanOrEqualTo(a.steps());
         assertThat(a.steps()).isGreaterThanOrEqualTo((int) node.bound().steps());
-        SfScatter.Outcome again = node.solve(Scheduler.Solver.GREEDY, null, 1, Budget.seconds(30), null);
+        SfScatter.Solution again = node.solve(Scheduler.Solver.GREEDY, null, 1, Budget.seconds(30), null);
         assertThat(again.items()).usingRecursiveFieldByFieldElementComparator().isEqualTo(a.items());
     }
 
