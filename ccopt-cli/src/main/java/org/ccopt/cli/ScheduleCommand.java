@@ -13,8 +13,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.ccopt.InvalidInputException;
 import org.ccopt.collective.Collective;
 import org.ccopt.collective.CollectiveKind;
@@ -875,18 +873,9 @@ final class ScheduleCommand implements Callable<Integer> {
 
     /** A duration with its unit: {@code 500ms}, {@code 60s}, {@code 5m}, {@code 2h}; positive, at most a week. */
     static double parseSeconds(String text) {
-        Matcher m = Pattern.compile("(\\d{1,9}(?:\\.\\d{1,9})?)(ms|s|m|h)")
-                .matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (m.matches()) {
-            double v = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
-                case "ms" -> 0.001;
-                case "m" -> 60;
-                case "h" -> 3600;
-                default -> 1;
-            };
-            if (v > 0 && v <= MAX_SECONDS) {
-                return v;
-            }
+        double v = org.ccopt.util.Durations.seconds(text, true);
+        if (v > 0 && v <= MAX_SECONDS) {
+            return v;
         }
         throw new InvalidInputException("bad time limit '" + text + "'; expected a positive duration with its unit, "
                 + "at most 168h, like 500ms, 60s, 5m or 2h");

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -46,11 +45,7 @@ public final class CupStackGa {
         RANDOM, AGE;
 
         public static Tie parse(String text) {
-            try {
-                return valueOf(text.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new InvalidInputException("unknown tie order '" + text + "'; expected random or age");
-            }
+            return org.ccopt.util.Enums.parse(Tie.class, "tie order", text);
         }
     }
 
@@ -65,11 +60,7 @@ public final class CupStackGa {
         PORT, UNIFORM;
 
         public static InitialScheme parse(String text) {
-            try {
-                return valueOf(text.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new InvalidInputException("unknown initial scheme reading '" + text + "'; expected port or uniform");
-            }
+            return org.ccopt.util.Enums.parse(InitialScheme.class, "initial scheme reading", text);
         }
     }
 

@@ -466,9 +466,9 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
             return key((Enum<?>) this); // every reading is an enum constant
         }
 
-        /** The option value of any constant: its name in lower case with hyphens. */
+        /** The option value of any constant: its name in lower case with hyphens ({@link org.ccopt.util.Enums#key}). */
         static String key(Enum<?> e) {
-            return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+            return org.ccopt.util.Enums.key(e);
         }
 
         /** The constant of {@code type} whose key (or name) is {@code text}; one clear line otherwise. */

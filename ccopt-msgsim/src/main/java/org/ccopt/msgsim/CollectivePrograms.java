@@ -189,15 +189,12 @@ public final class CollectivePrograms {
 
     /** Parses a time such as {@code 100ns}, {@code 1.5us}, {@code 2ms}, {@code 1s}, {@code 1e-7} (seconds). */
     public static double parseSeconds(String text) {
-        String t = text.trim();
-        String[][] units = {{"ns", "1e-9"}, {"us", "1e-6"}, {"ms", "1e-3"}, {"s", "1"}};
-        for (String[] u : units) {
-            if (t.endsWith(u[0])) {
-                return time(positive(t.substring(0, t.length() - u[0].length()), Double.parseDouble(u[1]), text, "time",
-                        "100ns, 1.5us"), text);
-            }
+        double v = org.ccopt.util.Durations.seconds(text, false);
+        if (!(v >= 0)) {
+            throw new InvalidInputException("time '" + text + "' is invalid; expected a non-negative number with a unit, "
+                    + "e.g. 100ns, 1.5us");
         }
-        return time(positive(t, 1, text, "time", "100ns, 1.5us"), text);
+        return time(v, text);
     }
 
     private static double time(double seconds, String text) {

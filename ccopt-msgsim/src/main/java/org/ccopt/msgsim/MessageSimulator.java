@@ -1,7 +1,6 @@
 package org.ccopt.msgsim;
 
 import java.util.Arrays;
-import java.util.Locale;
 import org.ccopt.InvalidInputException;
 
 /**
@@ -50,13 +49,7 @@ public final class MessageSimulator {
         static final double CROSS_TRAFFIC = 0.05;
 
         public static Sharing parse(String text) {
-            String t = text.trim().toLowerCase(Locale.ROOT);
-            return switch (t) {
-                case "maxmin" -> MAXMIN;
-                case "cm02" -> CM02;
-                case "lv08" -> LV08;
-                default -> throw new InvalidInputException("unknown sharing '" + text + "'; expected maxmin, cm02 or lv08");
-            };
+            return org.ccopt.util.Enums.parse(Sharing.class, "sharing", text);
         }
     }
 

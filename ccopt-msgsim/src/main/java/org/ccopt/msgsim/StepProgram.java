@@ -31,11 +31,7 @@ public final class StepProgram {
         BARRIER, RESOURCES;
 
         public static Order parse(String text) {
-            return switch (text.trim().toLowerCase(Locale.ROOT)) {
-                case "barrier" -> BARRIER;
-                case "resources" -> RESOURCES;
-                default -> throw new InvalidInputException("unknown replay order '" + text + "'; expected barrier or resources");
-            };
+            return org.ccopt.util.Enums.parse(Order.class, "replay order", text);
         }
 
         public String label() {
