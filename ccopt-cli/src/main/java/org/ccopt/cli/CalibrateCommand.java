@@ -73,9 +73,6 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (workers < 1) {
-            throw new InvalidInputException("--threads " + workers + " is invalid; expected >= 1");
-        }
         for (String o : List.of("--vcs", "--vc-select")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
                 throw new InvalidInputException(o + " does not apply to calibrate: the papers' figures fix 3 VCs, "

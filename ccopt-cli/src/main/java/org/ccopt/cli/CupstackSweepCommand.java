@@ -144,9 +144,6 @@ final class CupstackSweepCommand implements Callable<Integer> {
             preset.with(r.getKey(), r.getValue(), "--reading " + r.getKey()); // one line, exit 2 where it is not one
         }
         int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
-        if (workers < 1) {
-            throw new InvalidInputException("--jobs " + workers + " is invalid; expected >= 1");
-        }
         List<List<String>> grid = new ArrayList<>();
         grid.add(List.of()); // cells hold no commas: "C,Q" is written "C+Q", which --freeze also reads
         List<List<String>> values = List.of(traffic, method, vcSelect, sortKey, freeze, mutationRate, crossoverInterval,

@@ -59,16 +59,25 @@ final class OptionRules<C> {
     @SuppressWarnings("unchecked")
     static void checkParsed(picocli.CommandLine.ParseResult parsed) {
         Object command = parsed.commandSpec().userObject();
-        for (java.lang.reflect.Field f : command.getClass().getDeclaredFields()) {
+        OptionRules<Object> rules = (OptionRules<Object>) declaredBy(command.getClass());
+        if (rules != null) {
+            rules.check(command, parsed);
+        }
+    }
+
+    /** The rules a command class declares (its static {@code OptionRules} field), or null when it declares none. */
+    static OptionRules<?> declaredBy(Class<?> commandClass) {
+        for (java.lang.reflect.Field f : commandClass.getDeclaredFields()) {
             if (f.getType() == OptionRules.class && java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
                 try {
                     f.setAccessible(true);
-                    ((OptionRules<Object>) f.get(null)).check(command, parsed);
+                    return (OptionRules<?>) f.get(null);
                 } catch (IllegalAccessException e) {
                     throw new IllegalStateException(e);
                 }
             }
         }
+        return null;
     }
 
     /** Refuses the first option the user gave (on the command line, not by default) where it does not apply. */

@@ -49,9 +49,6 @@ final class RunCommand implements Callable<Integer> {
             throw new InvalidInputException("--max-runs " + maxRuns + " is invalid; expected 1 or more");
         }
         int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (n < 1) {
-            throw new InvalidInputException("--threads " + n + " is invalid; expected 1 or more");
-        }
         CliCommands commands = new CliCommands();
         Experiment experiment = Experiment.read(file, maxRuns, commands);
         ExperimentRunner.Summary s;

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.topology.io.TopologyExporter;
@@ -88,9 +87,6 @@ final class TopoCommand implements Callable<Integer> {
             return Main.OK;
         }
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (workers < 1) {
-            throw new InvalidInputException("--threads " + workers + " is invalid; expected a positive number");
-        }
         long started = System.nanoTime();
         TopologyMetrics m = TopologyMetrics.compute(t, new TopologyMetrics.Options(workers, effort, 1, !noBisection));
         double seconds = (System.nanoTime() - started) / 1e9;

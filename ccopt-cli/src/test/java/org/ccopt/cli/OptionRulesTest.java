@@ -2,7 +2,6 @@ package org.ccopt.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -17,14 +16,12 @@ import picocli.CommandLine;
  */
 class OptionRulesTest {
 
-    static Stream<OptionRules.Rule<?>> rules() throws IllegalAccessException {
+    static Stream<OptionRules.Rule<?>> rules() {
         List<OptionRules.Rule<?>> all = new ArrayList<>();
         for (CommandLine sub : new CommandLine(new Main()).getSubcommands().values()) {
-            for (Field f : sub.getCommandSpec().userObject().getClass().getDeclaredFields()) {
-                if (f.getType() == OptionRules.class && java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-                    f.setAccessible(true);
-                    all.addAll(((OptionRules<?>) f.get(null)).rules());
-                }
+            OptionRules<?> declared = OptionRules.declaredBy(sub.getCommandSpec().userObject().getClass());
+            if (declared != null) {
+                all.addAll(declared.rules());
             }
         }
         assertThat(all).hasSizeGreaterThanOrEqualTo(25);

@@ -23,6 +23,13 @@ public record Checkpoint<S>(List<String> arguments, S state) {
         return stateType.getName().equals(JsonSnapshot.typeName(dir, FILE));
     }
 
+    /** Refuses, with one line, a state read back that does not fit the run resuming it ({@code why} says how). */
+    public static void requireFits(boolean ok, String why) {
+        if (!ok) {
+            throw new org.ccopt.InvalidInputException("the checkpoint does not fit this run: " + why);
+        }
+    }
+
     public static <S> Checkpoint<S> read(Path dir, Class<S> stateType) {
         return JsonSnapshot.read(dir, FILE, JsonSnapshot.type(Checkpoint.class, stateType), stateType.getName());
     }

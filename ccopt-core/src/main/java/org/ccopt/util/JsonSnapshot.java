@@ -106,7 +106,8 @@ public final class JsonSnapshot {
         try {
             return MAPPER.readerFor(type).readValue(state);
         } catch (IOException | IllegalArgumentException e) {
-            throw new InvalidInputException("checkpoint '" + path + "' holds a state ccopt cannot read" + InputFiles.where(e) + "; expected the state this command writes");
+            throw new InvalidInputException("checkpoint '" + path + "' holds a state ccopt cannot read" + InputFiles.where(e)
+                    + "; expected the state this command writes");
         }
     }
 

@@ -310,19 +310,12 @@ public final class CupStackGa {
     }
 
     private static void require(boolean ok, String why) {
-        if (!ok) {
-            throw new InvalidInputException("the checkpoint does not fit this run: " + why);
-        }
+        org.ccopt.util.Checkpoint.requireFits(ok, why);
     }
 
     /** Runs from {@code start} to the configured generation count, reporting every generation. */
     public State run(State start, Consumer<State> afterGeneration) {
-        State s = start;
-        while (s.generation() < settings.generations()) {
-            s = step(s);
-            afterGeneration.accept(s);
-        }
-        return s;
+        return org.ccopt.util.GenerationLoop.run(start, State::generation, settings.generations(), this::step, afterGeneration);
     }
 
     /**

@@ -137,12 +137,7 @@ public final class LateAcceptance {
 
     /** Runs from {@code start} to the configured generation count, reporting every generation. */
     public State run(State from, Consumer<State> afterGeneration) {
-        State s = from;
-        while (s.generation() < settings.generations()) {
-            s = step(s);
-            afterGeneration.accept(s);
-        }
-        return s;
+        return org.ccopt.util.GenerationLoop.run(from, State::generation, settings.generations(), this::step, afterGeneration);
     }
 
     /** Checks that a state read back from a checkpoint fits this run, so that a damaged one is refused in one line. */
@@ -172,8 +167,6 @@ public final class LateAcceptance {
     }
 
     private static void require(boolean ok, String why) {
-        if (!ok) {
-            throw new InvalidInputException("the checkpoint does not fit this run: " + why);
-        }
+        org.ccopt.util.Checkpoint.requireFits(ok, why);
     }
 }

@@ -195,16 +195,17 @@ public final class ExperimentRunner {
      * other write outside it is refused as it is attempted ({@link AtomicFiles#confined}).
      */
     Row executeConfined(Experiment.Run run, Set<String> outputs, Path out) throws IOException {
-        List<String> args = run.argsUnder(out, outputs);
-        for (int i = 1; i + 1 < args.size(); i++) {
-            if (args.get(i).startsWith("--") && outputs.contains(args.get(i).substring(2))) {
+        for (String key : outputs) {
+            String value = run.parameters().get(key);
+            if (value != null && !value.equals("false")) {
                 try {
-                    AtomicFiles.requireUnder(out, Path.of(args.get(i + 1)), args.get(i));
+                    AtomicFiles.requireUnder(out, out.resolve(value), "--" + key);
                 } catch (org.ccopt.InvalidInputException e) {
                     return failed(run, Commands.BAD_INPUT, e.getMessage(), 0);
                 }
             }
         }
+        List<String> args = run.argsUnder(out, outputs);
         return AtomicFiles.confined(out, () -> execute(run, args));
     }
 

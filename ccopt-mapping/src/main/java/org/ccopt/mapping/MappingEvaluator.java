@@ -127,11 +127,11 @@ public final class MappingEvaluator implements AutoCloseable {
     public void evaluate(int[][] mappings, int from, int to, MappingScore[] out, MappingScore kept, SurvivalOrder order) {
         // the first occurrence of each mapping not yet cached is computed, in parallel; everything else is answered
         // afterwards on this thread, in index order, as score() would answer it
-        java.util.Map<Key, Integer> first = new java.util.HashMap<>();
+        java.util.Set<Key> first = new java.util.HashSet<>();
         boolean[] computed = new boolean[to - from];
         for (int i = from; i < to; i++) {
-            Key key = new Key(mappings[i].clone());
-            computed[i - from] = !cache.containsKey(key) && first.putIfAbsent(key, i) == null;
+            Key key = new Key(mappings[i]); // only looked up while the batch runs: remember() stores a copy
+            computed[i - from] = !cache.containsKey(key) && first.add(key);
         }
         pool.submit(() -> IntStream.range(from, to).parallel().filter(i -> computed[i - from])
                 .forEach(i -> out[i] = compute(mappings[i], kept, order))).join();

@@ -151,9 +151,9 @@ public final class TopologyFiles {
         int i = 0;
         int n = text.length();
         int line = 1;
-        List<String> words = new ArrayList<>();
+        String keyword = null;
         boolean lineStart = true;
-        while (i < n && words.size() < 2) {
+        while (i < n && keyword == null) {
             char c = text.charAt(i);
             if (c == '\n') {
                 line++;
@@ -187,18 +187,16 @@ public final class TopologyFiles {
                     break;
                 }
                 String word = text.substring(start, i).toLowerCase(Locale.ROOT);
-                if (words.isEmpty() && word.equals("strict")) {
-                    continue;
+                if (!word.equals("strict")) {
+                    keyword = word;
                 }
-                words.add(word);
-                break;
             }
         }
-        if (words.isEmpty() || !words.get(0).equals("graph") && !words.get(0).equals("digraph")) {
+        if (!"graph".equals(keyword) && !"digraph".equals(keyword)) {
             throw new InvalidInputException("topology file '" + path + "' does not start with graph or digraph (after "
                     + "comments, line " + line + "); expected a DOT graph");
         }
-        return words.get(0).equals("digraph");
+        return keyword.equals("digraph");
     }
 
     /** Accumulates node ids (numeric or named), kinds and edges, then renumbers and builds. */
