@@ -81,9 +81,7 @@ class CupstackCommandTest {
             com.fasterxml.jackson.databind.node.ObjectNode at = (com.fasterxml.jackson.databind.node.ObjectNode) env.at(c[0]);
             at.put(c[1], c[1].equals("evaluations") ? 1L << 40 : c[1].equals("objective") ? at.get(c[1]).asInt() - 1
                     : c[1].equals("ib") ? at.get(c[1]).asLong() + 1 : -99);
-            env.put("sha256", java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(mapper.writeValueAsBytes(env.get("state")))));
-            Files.writeString(cp, mapper.writeValueAsString(env));
+            Files.writeString(cp, EditedCheckpoint.resign(mapper.writeValueAsString(env)));
             MainTest.Result r = MainTest.run("cupstack", "--resume", out.toString());
             assertThat(r.code()).as(c[1]).isEqualTo(2);
             assertThat(r.err()).as(c[1]).contains(c[2]);

@@ -120,9 +120,7 @@ class InvocationFuzzTest {
         com.fasterxml.jackson.databind.node.ObjectNode env = mapper.createObjectNode();
         env.put("format", "ccopt-checkpoint").put("version", 1).put("type", "org.ccopt.mapping.NodeMappingGa$State");
         env.putObject("state").put("arguments", "x").putObject("state").put("generation", -99);
-        env.put("sha256", java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                .digest(mapper.writeValueAsBytes(env.get("state")))));
-        Files.writeString(signed.resolve("checkpoint.json"), mapper.writeValueAsString(env));
+        Files.writeString(signed.resolve("checkpoint.json"), EditedCheckpoint.resign(mapper.writeValueAsString(env)));
         return List.of(dir.resolve("missing.json").toString(), dir.resolve("empty.json").toString(),
                 dir.resolve("quoted.graphml").toString(), dir.resolve("commented.dot").toString(),
                 dir.resolve("dup.json").toString(), dir.resolve("link.graphml").toString(), signed.toString(),

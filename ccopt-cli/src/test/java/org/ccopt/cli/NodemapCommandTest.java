@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,16 +101,7 @@ class NodemapCommandTest {
         String good = Files.readString(cp);
         com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
         // a state edited by hand, and signed again so that only the invariant check can catch it
-        java.util.function.UnaryOperator<String> resign = text -> {
-            try {
-                com.fasterxml.jackson.databind.node.ObjectNode env = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(text);
-                env.put("sha256", HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                        .digest(mapper.writeValueAsBytes(env.get("state")))));
-                return mapper.writeValueAsString(env);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        };
+        java.util.function.UnaryOperator<String> resign = EditedCheckpoint::resign;
         String firstMapping = mapper.readTree(good).at("/state/state/population/0").toString();
         String duplicated = firstMapping.replaceFirst("\\[(\\d+),(\\d+),", "[$1,$1,");
         String[][] cases = {
