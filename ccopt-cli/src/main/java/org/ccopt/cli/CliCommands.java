@@ -20,7 +20,7 @@ import picocli.CommandLine;
 public final class CliCommands implements Commands {
 
     /** Commands an experiment may run (each prints one JSON object with --json). */
-    static final Set<String> NAMES = Set.of("sim", "nodemap", "cupstack", "rank", "msgsim", "schedule", "hops", "bounds",
+    static final Set<String> NAMES = Set.of("sim", "nodemap", "cupstack", "joint", "rank", "msgsim", "schedule", "hops", "bounds",
             "topo", "traffic");
 
     @Override

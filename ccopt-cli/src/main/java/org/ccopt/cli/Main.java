@@ -27,7 +27,7 @@ import picocli.CommandLine.Command;
         footer = {"", "Also: './ccopt spark FILE --out DIR [--master URL]' runs an experiment file on Apache Spark "
                 + "(a module of its own; './ccopt spark --help')."},
         subcommands = {TopoCommand.class, BoundsCommand.class, HopsCommand.class, RoutesCommand.class,
-            TrafficCommand.class, SimCommand.class, NodemapCommand.class, CupstackCommand.class, CupstackSweepCommand.class, CalibrateCommand.class, RankCommand.class, AnalyzeCommand.class, MsgsimCommand.class, ScheduleCommand.class, RunCommand.class, TableCommand.class, ReportCommand.class, DemoCommand.class, AutoComplete.GenerateCompletion.class,
+            TrafficCommand.class, SimCommand.class, NodemapCommand.class, CupstackCommand.class, JointCommand.class, CupstackSweepCommand.class, CalibrateCommand.class, RankCommand.class, AnalyzeCommand.class, MsgsimCommand.class, ScheduleCommand.class, RunCommand.class, TableCommand.class, ReportCommand.class, DemoCommand.class, AutoComplete.GenerateCompletion.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

@@ -83,7 +83,8 @@ final class SimCommand implements Callable<Integer> {
     Path saveParams;
 
     @Option(names = "--mapping", paramLabel = "FILE",
-            description = "Logical address of every physical node ({\"mapping\":[...]} or a plain list); traffic runs on logical addresses.")
+            description = "Logical address of every physical node ({\"mapping\":[...]} or a plain list); traffic runs on logical "
+                    + "addresses. With --params, the file must hold logical destinations (as 'ccopt joint' writes them).")
     Path mapping;
 
     @Option(names = "--trace", paramLabel = "FILE", description = "Write the link-by-cycle occupancy as CSV.")
@@ -113,9 +114,6 @@ final class SimCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new InvalidInputException("--repeat " + repeat + " is invalid; expected >= 1");
         }
-        if (params != null && mapping != null) {
-            throw new InvalidInputException("--mapping cannot be combined with --params; a parameter file holds physical destinations");
-        }
         TracePicture.Routers routers = pictureRouters == null ? null : TracePicture.Routers.parse(pictureRouters);
         Topology t;
         FlitSimulator sim;
@@ -124,7 +122,7 @@ final class SimCommand implements Callable<Integer> {
         String trafficName;
         if (params != null) {
             // the file fixes topology, router, model and workload: only the interval and the outputs may be given with it
-            Set<String> allowed = Set.of("--params", "--interval", "--sweep-interval", "--save-params", "--trace", "--picture",
+            Set<String> allowed = Set.of("--params", "--mapping", "--interval", "--sweep-interval", "--save-params", "--trace", "--picture",
                     "--picture-routers", "--repeat", "--json");
             for (var o : spec.commandLine().getParseResult().matchedOptions()) {
                 if (!allowed.contains(o.longestName())) {
@@ -136,6 +134,16 @@ final class SimCommand implements Callable<Integer> {
             t = p.buildTopology();
             sim = simulator(t, p.vcs(), p.bufferFlits(), p.model());
             workload = p.workload();
+            if (p.hasLogicalDestinations() != (mapping != null)) {
+                throw new InvalidInputException(mapping != null ? "--mapping needs a parameter file with logical destinations "
+                        + "(\"addressing\": \"logical\"); '" + params + "' holds physical ones"
+                        : "parameter file '" + params + "' holds logical destinations; give the node mapping that places them "
+                        + "with --mapping");
+            }
+            if (mapping != null) {
+                workload = new Workload(NodeMapping.apply(NodeMapping.read(mapping), workload.destination()), workload.slices(),
+                        workload.packetsPerSlice(), workload.flitsPerPacket(), workload.interval(), workload.injectionDelay());
+            }
             if (interval != null) {
                 if (interval < 0) {
                     throw new InvalidInputException("--interval " + interval + " is invalid; expected >= 0 cycles");

@@ -75,6 +75,8 @@ class InvocationFuzzTest {
         b.put("sim", new String[] {"sim", "-t", "torus:4x4", "--traffic", "bcmp", "--packets", "1"});
         b.put("nodemap", new String[] {"nodemap", "-t", "torus:4x4", "--traffic", "bcmp", "--population", "4",
             "--generations", "1", "--threads", "1", "--out", dir.resolve("nm").toString()});
+        b.put("joint", new String[] {"joint", "-t", "torus:4x4", "--traffic", "bcmp,brev", "--methods", "physical,joint", "--budget",
+            "50", "--restarts", "2", "--anneal-iterations", "200", "--threads", "1", "--out", dir.resolve("jt").toString()});
         b.put("cupstack", new String[] {"cupstack", "-t", "torus:4x4", "--traffic", "brev", "--population", "4",
             "--generations", "1", "--threads", "1", "--out", dir.resolve("cs").toString()});
         b.put("cupstack-sweep", new String[] {"cupstack-sweep", "-t", "torus:4x4", "--traffic", "brev", "--population", "2",

@@ -55,6 +55,8 @@ public final class CupStackRun implements AutoCloseable {
     private final Chromosome seed;
     /** Simple stacking of the target per scheme (index: scheme ordinal), where the seed already swept it, else null. */
     private final Stacking.Sweep[] simpleSwept = new Stacking.Sweep[VcSelection.values().length];
+    /** Simulations before the search: t_d0's reference draws and the seed's simple-stacking sweeps. */
+    private long setupSimulations;
 
     public CupStackRun(Options o) {
         this.options = o;
@@ -110,6 +112,7 @@ public final class CupStackRun implements AutoCloseable {
     private int referenceDuration(FlitSimulator sim, GeneSpace reference, boolean cFrozen, long seed) {
         DeadlockException first = null;
         for (int draw = 0; draw < (cFrozen ? 1 : REFERENCE_DRAWS); draw++) {
+            setupSimulations++;
             Chromosome c0 = cFrozen ? reference.frozenDefault() : reference.initial(SeededStreams.of(seed, 0, -2 - draw),
                     options.ga().initialScheme());
             try {
@@ -135,7 +138,8 @@ public final class CupStackRun implements AutoCloseable {
             RouterConfig config = gaProblem.baseConfig(c);
             Stacking.Sweep sweep = gaProblem.slices() > 1 ? Stacking.simple(sim, config, gaProblem)
                     : new Stacking.Sweep(options.interval(), Score.of(Stacking.singleSlice(sim, config, gaProblem,
-                            new int[gaProblem.destination().length]), 0, options.interval()));
+                            new int[gaProblem.destination().length]), 0, options.interval()), 1);
+            setupSimulations += sweep.runs();
             if (gaProblem.slices() == target.slices()) {
                 simpleSwept[c.ordinal()] = sweep; // finish() reports it again
             }
@@ -181,6 +185,11 @@ public final class CupStackRun implements AutoCloseable {
 
     public long simulations() {
         return evaluator.simulations();
+    }
+
+    /** Simulations the run made before its search ({@link #simulations} counts the search's own). */
+    public long setupSimulations() {
+        return setupSimulations;
     }
 
     public RouterConfig baseConfig() {

@@ -15,8 +15,8 @@ import org.ccopt.flitsim.Workload;
  */
 public final class Stacking {
 
-    /** The best interval of a sweep and the run's measurements there. */
-    public record Sweep(int interval, Score score) {
+    /** The best interval of a sweep, the run's measurements there, and how many simulations the sweep ran. */
+    public record Sweep(int interval, Score score, int runs) {
     }
 
     private static final int WINDOW = 8;
@@ -31,19 +31,21 @@ public final class Stacking {
     public static Sweep sweep(FlitSimulator sim, RouterConfig config, Problem p, int[] delay, int from, int to) {
         Workload w = new Workload(p.destination(), p.slices(), p.packetsPerSlice(), p.flitsPerPacket(), from, delay);
         Sweep best = null;
+        int runsSoFar = 0;
         for (int a = from; a <= to; a += WINDOW) {
             int[] window = new int[Math.min(WINDOW, to - a + 1)];
             for (int i = 0; i < window.length; i++) {
                 window[i] = a + i;
             }
             SimResult[] runs = sim.runIntervals(config, w, window, best == null ? Integer.MAX_VALUE : best.score().duration(), true);
+            runsSoFar += window.length;
             for (int i = 0; i < window.length; i++) {
                 if (runs[i] != null && (best == null || runs[i].durationCycles() < best.score().duration())) {
-                    best = new Sweep(window[i], Score.of(runs[i], runs[i].durationCycles(), window[i]));
+                    best = new Sweep(window[i], Score.of(runs[i], runs[i].durationCycles(), window[i]), 0);
                 }
             }
         }
-        return best;
+        return new Sweep(best.interval(), best.score(), runsSoFar);
     }
 
     /** The single-slice run of a configuration (t_d and T_e of one slice, §5.3). */
@@ -58,13 +60,18 @@ public final class Stacking {
      */
     public static Sweep restack(FlitSimulator sim, RouterConfig config, Problem p, int[] delay) {
         int thickness = singleSlice(sim, config, p, delay).effectiveThickness();
-        return sweep(sim, config, p, delay, p.sliceFlits(), Math.max(p.sliceFlits(), thickness));
+        return oneMore(sweep(sim, config, p, delay, p.sliceFlits(), Math.max(p.sliceFlits(), thickness)));
     }
 
     /** Simple stacking (§4.1): no timing adjustment, V from l_c to the single-slice duration t_d. */
     public static Sweep simple(FlitSimulator sim, RouterConfig config, Problem p) {
         int[] none = new int[p.destination().length];
         int td = singleSlice(sim, config, p, none).durationCycles();
-        return sweep(sim, config, p, none, p.sliceFlits(), Math.max(p.sliceFlits(), td));
+        return oneMore(sweep(sim, config, p, none, p.sliceFlits(), Math.max(p.sliceFlits(), td)));
+    }
+
+    /** A sweep that ran one more simulation first (the single-slice run that set its range). */
+    private static Sweep oneMore(Sweep s) {
+        return new Sweep(s.interval(), s.score(), s.runs() + 1);
     }
 }

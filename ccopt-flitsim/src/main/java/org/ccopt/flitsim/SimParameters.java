@@ -19,13 +19,20 @@ import org.ccopt.util.InputFiles;
  * slices S, packets, flits L, interval V, delays I) and the arbitration genes C (one scheme per node and port,
  * node-major) and Q (one order per node, port and VC), and the router model's readings ({@link RouterModel#describe});
  * absent C or Q mean the uniform defaults, an absent model ccopt's own ({@link RouterModel#CCOPT}).
+ *
+ * <p>{@code addressing} is absent (or {@code "physical"}) when the destinations are physical nodes, and
+ * {@code "logical"} when they are logical addresses that a node mapping places ({@code ccopt sim --mapping}); the
+ * router genes and injection delays are always per physical node.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SimParameters(String topology, int vcs, int bufferFlits, String traffic, Long seed, int[] destination,
                             int slices, int packetsPerSlice, int flitsPerPacket, int interval, int[] injectionDelay,
                             String defaultVcSelection, List<String> vcSelection, List<int[]> queueOrder,
                             Boolean atomicVcAllocation, Boolean sliceReinitialization, Boolean sliceInterlocking,
-                            String routerModel) {
+                            String routerModel, String addressing) {
+
+    /** The value of {@code addressing} for destinations given as logical addresses. */
+    public static final String LOGICAL = "logical";
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -47,7 +54,28 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
         return new SimParameters(t.spec(), config.vcs(), config.bufferFlits(), traffic, seed, w.destination(),
                 w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, c, q,
-                null, config.sliceReinitialization(), config.sliceInterlocking(), config.model().describe());
+                null, config.sliceReinitialization(), config.sliceInterlocking(), config.model().describe(), null);
+    }
+
+    /**
+     * The same parameters with the logical destinations {@code logical} in place of the physical ones, for replay
+     * under the node mapping that placed them ({@code ccopt sim --mapping M --params P}).
+     */
+    public SimParameters logical(int[] logical) {
+        return new SimParameters(topology, vcs, bufferFlits, traffic, seed, logical.clone(), slices, packetsPerSlice,
+                flitsPerPacket, interval, injectionDelay, defaultVcSelection, vcSelection, queueOrder, atomicVcAllocation,
+                sliceReinitialization, sliceInterlocking, routerModel, LOGICAL);
+    }
+
+    /** Whether the destinations are logical addresses (see the class comment); anything but the two words is refused. */
+    public boolean hasLogicalDestinations() {
+        if (addressing == null || addressing.equals("physical")) {
+            return false;
+        }
+        if (addressing.equals(LOGICAL)) {
+            return true;
+        }
+        throw new InvalidInputException("parameter file has addressing '" + addressing + "'; expected physical or logical");
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.LinkLoadBound;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
@@ -41,6 +42,8 @@ public final class MappingEvaluator implements AutoCloseable {
     private final int packets;
     private final int flitsPerPacket;
     private final RouterConfig config;
+    private final PatternTiming timing;
+    private final LinkLoadBound bound;
     private final ThreadLocal<FlitSimulator> simulators;
     private final ForkJoinPool pool;
     private final ConcurrentHashMap<Key, MappingScore> cache = new ConcurrentHashMap<>();
@@ -54,6 +57,16 @@ public final class MappingEvaluator implements AutoCloseable {
      */
     public MappingEvaluator(Topology topology, int[][] patterns, int packets, int flitsPerPacket, int vcs,
                             int bufferFlits, RouterModel model, int threads) {
+        this(topology, patterns, packets, flitsPerPacket, vcs, bufferFlits, model, threads, null);
+    }
+
+    /**
+     * An evaluator whose pattern durations come from {@code timing} (null: one plain simulation of the pattern,
+     * the 2018 paper's score); a joint spatio-temporal search scores a mapping by its patterns' durations after
+     * stacking this way. {@code packets} x {@code flitsPerPacket} must be the flits a node sends under the timing.
+     */
+    public MappingEvaluator(Topology topology, int[][] patterns, int packets, int flitsPerPacket, int vcs,
+                            int bufferFlits, RouterModel model, int threads, PatternTiming timing) {
         this.topology = topology;
         this.n = topology.terminalCount();
         if (n > MAX_TERMINALS) {
@@ -81,10 +94,21 @@ public final class MappingEvaluator implements AutoCloseable {
                         + "' (use the hop-only evaluator for other topologies)");
             }
             FlitSimulator probe = new FlitSimulator(topology, vcs, bufferFlits, model);
-            this.config = RouterConfig.uniform(n, probe.dimensions(), vcs, bufferFlits, model.defaultScheme(), model);
+            RouterConfig uniform = RouterConfig.uniform(n, probe.dimensions(), vcs, bufferFlits, model.defaultScheme(), model);
+            this.config = uniform;
+            this.timing = timing != null ? timing : (sim, k, dest, lower, limit, counter) -> {
+                counter.incrementAndGet();
+                return sim.durationWithin(uniform, Workload.simple(dest, packets, flitsPerPacket), limit);
+            };
+            this.bound = topology.nodeCount() <= LinkLoadBound.MAX_TABLE_NODES ? new LinkLoadBound(probe, model) : null;
             this.simulators = ThreadLocal.withInitial(() -> new FlitSimulator(topology, vcs, bufferFlits, model));
         } else {
+            if (timing != null) {
+                throw new IllegalArgumentException("a pattern timing needs simulated scores (packets >= 1)");
+            }
             this.config = null;
+            this.timing = null;
+            this.bound = null;
             this.simulators = null;
         }
         this.pool = new ForkJoinPool(threads);
@@ -192,7 +216,8 @@ public final class MappingEvaluator implements AutoCloseable {
             position[gamma[p]] = p;
         }
         int[][] dest = new int[patterns.length][n];
-        // a pattern lasts at least P L + h + 1 cycles for its farthest sender (P L injections, h hops, 1 ejection)
+        // a pattern lasts at least P L + h + 1 cycles for its farthest sender (P L injections, h hops, 1 ejection), and
+        // at least its busiest channel's flits plus the shortest way to and from that channel (LinkLoadBound)
         long[] minimumLater = new long[patterns.length + 1];
         long hops = 0;
         for (int k = 0; k < patterns.length; k++) {
@@ -205,8 +230,13 @@ public final class MappingEvaluator implements AutoCloseable {
                 farthest = dest[k][p] == p ? farthest : Math.max(farthest, h);
             }
             minimumLater[k] = farthest < 0 ? 0 : (long) packets * flitsPerPacket + farthest + 1;
+            if (bound != null && packets > 0) {
+                minimumLater[k] = Math.max(minimumLater[k], bound.cycles(dest[k], packets * flitsPerPacket));
+            }
         }
+        int[] lowest = new int[patterns.length];
         for (int k = patterns.length - 1; k >= 0; k--) {
+            lowest[k] = (int) minimumLater[k];
             minimumLater[k] = minimumLater[k + 1] + minimumLater[k]; // from here: the sum over patterns k..end
         }
         long limit = pruning ? order.cycleLimit(kept, hops) : Long.MAX_VALUE;
@@ -214,11 +244,8 @@ public final class MappingEvaluator implements AutoCloseable {
         for (int k = 0; packets > 0 && k < patterns.length; k++) {
             long left = limit == Long.MAX_VALUE ? limit : limit - cycles - minimumLater[k + 1];
             boolean hopeless = left < minimumLater[k] - minimumLater[k + 1];
-            int d = hopeless ? -1 : simulators.get().durationWithin(config, Workload.simple(dest[k], packets, flitsPerPacket),
-                    (int) Math.min(Integer.MAX_VALUE, left));
-            if (!hopeless) {
-                simulations.incrementAndGet();
-            }
+            int d = hopeless ? -1 : timing.durationWithin(simulators.get(), k, dest[k], lowest[k],
+                    (int) Math.min(Integer.MAX_VALUE, left), simulations);
             if (d < 0) {
                 return pruned(hops);
             }

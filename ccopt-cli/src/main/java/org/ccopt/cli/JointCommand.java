@@ -1,0 +1,297 @@
+package org.ccopt.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.ccopt.flitsim.RouterModel;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.joint.JointMethod;
+import org.ccopt.joint.JointProblem;
+import org.ccopt.joint.JointProgress;
+import org.ccopt.joint.JointRecord;
+import org.ccopt.joint.JointSearch;
+import org.ccopt.joint.JointValidator;
+import org.ccopt.joint.JointWorkloads;
+import org.ccopt.joint.PatternPlan;
+import org.ccopt.joint.PlanFiles;
+import org.ccopt.joint.Robustness;
+import org.ccopt.joint.Stacker;
+import org.ccopt.mapping.MutationVariant;
+import org.ccopt.mapping.SurvivalOrder;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.TopologySpec;
+import org.ccopt.util.Checkpoint;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ccopt joint}: node mapping and Cup-Stacking together, every method at one simulation budget. */
+@Command(name = "joint", mixinStandardHelpOptions = true,
+        description = "Spatio-temporal optimisation: node mapping (Yokota et al. 2018) and Cup-Stacking (Yokota et al. 2023) "
+                + "alone and together on several traffic patterns, each method within one budget of simulations.")
+final class JointCommand implements Callable<Integer> {
+
+    /** Where options apply ({@link OptionRules}). */
+    static final OptionRules<JointCommand> RULES = OptionRules.of(
+            OptionRules.rule("--jitter-runs", "with --jitter above 0", c -> c.jitter > 0,
+                    "joint -t torus:4x4 --traffic bcmp --methods physical --jitter-runs 3"),
+            OptionRules.rule("--reserve", "to the sequential method with a stacker other than simple",
+                    c -> c.methods().contains(JointMethod.SEQUENTIAL) && Stacker.parse(c.stacker) != Stacker.SIMPLE,
+                    "joint -t torus:4x4 --traffic bcmp --methods physical --reserve 0.5"),
+            OptionRules.rule("--inner-schemes", "to the joint method", c -> c.methods().contains(JointMethod.JOINT),
+                    "joint -t torus:4x4 --traffic bcmp --methods physical --inner-schemes C00"),
+            OptionRules.rule("--inner-intervals", "to the joint method", c -> c.methods().contains(JointMethod.JOINT),
+                    "joint -t torus:4x4 --traffic bcmp --methods physical --inner-intervals 4"),
+            OptionRules.rule("--restarts", "to the surrogate, joint and alternating methods", JointCommand::anneals,
+                    "joint -t torus:4x4 --traffic bcmp --methods physical --restarts 4"),
+            OptionRules.rule("--anneal-iterations", "to the surrogate, joint and alternating methods", JointCommand::anneals,
+                    "joint -t torus:4x4 --traffic bcmp --methods physical --anneal-iterations 100"),
+            OptionRules.rule("--population", "to the mapping and sequential methods", JointCommand::evolves,
+                    "joint -t torus:4x4 --traffic bcmp --methods physical --population 10"),
+            OptionRules.rule("--variant", "to the mapping and sequential methods", JointCommand::evolves,
+                    "joint -t torus:4x4 --traffic bcmp --methods physical --variant S03"));
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Torus or mesh of at most 256 nodes (default: ${DEFAULT-VALUE}).")
+    String topology;
+
+    @Option(names = "--traffic", defaultValue = "bcmp,brev", split = ",", description = "Patterns run one after another: "
+            + JointWorkloads.NAMES + " (default: ${DEFAULT-VALUE}).")
+    List<String> traffic;
+
+    @Option(names = "--traffic-seed", defaultValue = "1", description = "Seed of random patterns rpar, rrng, ... (default: ${DEFAULT-VALUE}).")
+    long trafficSeed;
+
+    @Option(names = "--packets", defaultValue = "4", description = "Packets per node and pattern (default: ${DEFAULT-VALUE}).")
+    int packets;
+
+    @Option(names = "--packet-flits", defaultValue = "8", description = "Flits per packet (default: ${DEFAULT-VALUE}).")
+    int flits;
+
+    @Option(names = "--slices", description = "Slices a stacked pattern is sent in; must divide --packets (default: --packets, one packet a slice).")
+    Integer slices;
+
+    @Mixin
+    RouterOptions router = new RouterOptions();
+
+    @Option(names = "--methods", defaultValue = "physical,mapping,surrogate,stacking,sequential,joint,alternating", split = ",",
+            description = "Methods to run: " + JointMethod.NAMES + " (default: all).")
+    List<String> methodNames;
+
+    @Option(names = "--budget", defaultValue = "10000", description = "Simulations per method (default: ${DEFAULT-VALUE}).")
+    long budget;
+
+    @Option(names = "--population", defaultValue = "100", description = "Mappings per generation of the 2018 GA (default: ${DEFAULT-VALUE}).")
+    int population;
+
+    @Option(names = "--variant", defaultValue = "S20", description = "Mutation variant of the 2018 GA (default: ${DEFAULT-VALUE}).")
+    String variant;
+
+    @Option(names = "--sort", defaultValue = "ml", description = "Survival order of the 2018 GA: sc, ah, ml (default: ${DEFAULT-VALUE}).")
+    String sort;
+
+    @Option(names = "--restarts", defaultValue = "32", description = "Annealed candidate mappings (default: ${DEFAULT-VALUE}).")
+    int restarts;
+
+    @Option(names = "--anneal-iterations", defaultValue = "200000", description = "Swaps proposed per annealing (default: ${DEFAULT-VALUE}).")
+    long annealIterations;
+
+    @Option(names = "--stacker", defaultValue = "lahc", description = "What a stacking phase does after simple stacking: "
+            + Stacker.NAMES + " (default: ${DEFAULT-VALUE}).")
+    String stacker;
+
+    @Option(names = "--reserve", defaultValue = "0.2", description = "Share of the budget the sequential method keeps for stacking (default: ${DEFAULT-VALUE}).")
+    double reserve;
+
+    @Option(names = "--stacker-population", defaultValue = "20", description = "Chromosomes or moves per generation of the stacker (default: ${DEFAULT-VALUE}).")
+    int stackerPopulation;
+
+    @Option(names = "--inner-schemes", split = ",", description = "VC selection schemes of the joint method's inner stacking (default: all ten).")
+    List<String> innerSchemes;
+
+    @Option(names = "--inner-intervals", defaultValue = "0", description = "Intervals V from l_c of the inner stacking; 0: up to the single-slice duration, the paper's range (default: ${DEFAULT-VALUE}).")
+    int innerIntervals;
+
+    @Option(names = "--max-generations", defaultValue = "100000", description = "Cap on the 2018 GA's generations (default: ${DEFAULT-VALUE}).")
+    int maxGenerations;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of every search (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--jitter", defaultValue = "0", description = "Replay each best plan with every injection delayed by a random 0..N cycles (default: off).")
+    int jitter;
+
+    @Option(names = "--jitter-runs", defaultValue = "10", description = "Replays with --jitter (default: ${DEFAULT-VALUE}).")
+    int jitterRuns;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write METHOD/mapping.json and METHOD/NN-PATTERN.json "
+            + "(ccopt sim --mapping --params), and checkpoints, here.")
+    @Output
+    Path out;
+
+    @Mixin
+    ResumableRun.Options control = new ResumableRun.Options();
+
+    private List<JointMethod> methods() {
+        return JointMethod.parseAll(methodNames);
+    }
+
+    private boolean anneals() {
+        List<JointMethod> m = methods();
+        return m.contains(JointMethod.SURROGATE) || m.contains(JointMethod.JOINT) || m.contains(JointMethod.ALTERNATING);
+    }
+
+    private boolean evolves() {
+        List<JointMethod> m = methods();
+        return m.contains(JointMethod.MAPPING) || m.contains(JointMethod.SEQUENTIAL);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        RULES.check(this, spec);
+        if (control.resume == null) {
+            List<String> all = spec.commandLine().getParseResult().originalArgs();
+            return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);
+        }
+        Checkpoint<JointProgress> resumed = Checkpoint.read(control.resume, JointProgress.class);
+        JointCommand saved = new JointCommand();
+        List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
+        saved.spec = spec;
+        saved.out = control.resume;
+        control.overrideRecorded(saved.control, spec);
+        return saved.optimize(arguments, resumed.state());
+    }
+
+    private int optimize(List<String> arguments, JointProgress resumed) throws Exception {
+        Topology t = TopologySpec.parse(topology);
+        JointWorkloads.Patterns patterns = JointWorkloads.parse(traffic, t, trafficSeed);
+        RouterModel model = router.model(RouterModel.YOKOTA2018);
+        JointProblem problem = new JointProblem(t, patterns.names(), patterns.destinations(), packets, flits,
+                slices == null ? packets : slices, router.vcs, router.buffer, model);
+        List<JointMethod> methods = methods();
+        List<VcSelection> schemes = innerSchemes == null ? List.of(VcSelection.values())
+                : innerSchemes.stream().map(VcSelection::parse).toList();
+        int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
+        JointSearch.Settings settings = new JointSearch.Settings(budget, population, MutationVariant.named(variant),
+                SurvivalOrder.parse(sort), maxGenerations, restarts, annealIterations, Stacker.parse(stacker), reserve,
+                stackerPopulation, schemes, innerIntervals, seed, workers);
+        if (jitter < 0) {
+            throw new org.ccopt.InvalidInputException("--jitter " + jitter + " is invalid; expected 0..1000000 cycles");
+        }
+        List<JointSearch.Outcome> outcomes = new ArrayList<>();
+        try (JointSearch search = new JointSearch(problem, settings)) {
+            JointProgress start = new JointProgress(List.of());
+            if (resumed != null) {
+                Checkpoint.requireFits(resumed.done() != null && resumed.count() <= methods.size(), "it records "
+                        + "more methods than the run has");
+                for (int i = 0; i < resumed.count(); i++) {
+                    JointSearch.Outcome o = resumed.done().get(i).outcome(problem);
+                    Checkpoint.requireFits(o.method() == methods.get(i), "it records " + o.method().label() + " where the run has "
+                            + methods.get(i).label());
+                }
+                start = resumed;
+            }
+            JointProgress end = ResumableRun.execute("joint", methods.size(), start, JointProgress::count,
+                    p -> p.count() == 0 ? "" : "last: " + p.done().get(p.count() - 1).method(),
+                    (from, after) -> {
+                        JointProgress p = from;
+                        while (p.count() < methods.size()) {
+                            List<JointRecord> done = new ArrayList<>(p.done());
+                            done.add(JointRecord.of(problem, search.run(methods.get(p.count()))));
+                            p = new JointProgress(done);
+                            after.accept(p);
+                        }
+                        return p;
+                    }, out, control.checkpointSeconds, control.json, p -> new Checkpoint<>(arguments, p).write(out));
+            for (JointRecord r : end.done()) {
+                outcomes.add(r.outcome(problem)); // replayed, validated
+            }
+            for (JointSearch.Outcome o : outcomes) {
+                JointValidator.check(problem, o.plan(), o.plan().cycles());
+                if (out != null) {
+                    PlanFiles.write(out.resolve(o.method().label()), problem, o.plan(), o.method().label());
+                }
+            }
+            report(problem, search, outcomes);
+        }
+        return Main.OK;
+    }
+
+    private void report(JointProblem problem, JointSearch search, List<JointSearch.Outcome> outcomes) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (JointSearch.Outcome o : outcomes) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("method", o.method().label());
+            r.put("cycles", o.plan().cycles());
+            long lower = 0;
+            List<Integer> per = new ArrayList<>();
+            List<String> labels = new ArrayList<>();
+            for (int k = 0; k < problem.patterns().length; k++) {
+                lower += search.lowerBound(o.plan().mapping(), k);
+                PatternPlan p = o.plan().plans().get(k);
+                per.add(p.duration());
+                labels.add(p.label());
+            }
+            r.put("lowerBound", lower);
+            r.put("simulations", o.simulations());
+            r.put("generations", o.generations());
+            r.put("seconds", o.seconds());
+            if (jitter > 0) {
+                Robustness rb = Robustness.of(problem, o.plan(), jitter, jitterRuns, seed);
+                r.put("jitterMean", rb.mean());
+                r.put("jitterWorst", rb.worst());
+                r.put("jitterDeadlocked", rb.deadlocked());
+            }
+            r.put("perPattern", per);
+            r.put("plans", labels);
+            r.put("mapping", o.plan().mapping());
+            rows.add(r);
+        }
+        var w = spec.commandLine().getOut();
+        String traffic = String.join(",", this.traffic);
+        if (control.json) {
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("topology", problem.topology().spec());
+            result.put("traffic", traffic);
+            result.put("patterns", problem.patterns().length);
+            result.put("model", problem.model().presetName());
+            result.put("budget", budget);
+            result.put("floor", problem.floor());
+            if (jitter > 0) {
+                result.put("jitter", jitter);
+                result.put("jitterRuns", jitterRuns);
+            }
+            // the figures by method as nested scalars, which ccopt run keeps as columns (byMethod.joint.cycles, ...)
+            Map<String, Object> byMethod = new LinkedHashMap<>();
+            for (Map<String, Object> r : rows) {
+                Map<String, Object> scalars = new LinkedHashMap<>(r);
+                scalars.keySet().removeAll(List.of("method", "perPattern", "plans", "mapping"));
+                byMethod.put((String) r.get("method"), scalars);
+            }
+            result.put("byMethod", byMethod);
+            result.put("results", rows);
+            w.println(Json.result(spec, result));
+            return;
+        }
+        w.printf(Locale.ROOT, "%s on %s (%d patterns), model %s: budget %d simulations a method; floor %d cycles%n", traffic,
+                problem.topology().spec(), problem.patterns().length, problem.model().presetName(), budget, problem.floor());
+        w.printf(Locale.ROOT, "  %-12s %7s %7s %11s %8s%s%n", "method", "cycles", "bound", "simulations", "seconds",
+                jitter > 0 ? String.format(Locale.ROOT, "  jitter 0..%d x %d: mean, worst", jitter, jitterRuns) : "");
+        for (Map<String, Object> r : rows) {
+            w.printf(Locale.ROOT, "  %-12s %7d %7d %11d %8.1f%s%n", r.get("method"), (long) r.get("cycles"), (long) r.get("lowerBound"),
+                    (long) r.get("simulations"), (double) r.get("seconds"), jitter > 0 ? String.format(Locale.ROOT, "  %.1f, %d",
+                            (double) r.get("jitterMean"), (long) r.get("jitterWorst")) : "");
+        }
+        w.println("  every plan replayed by the validator; bound: the link-load bound of the method's mapping (no plan beats it)");
+        if (out != null) {
+            w.println("  wrote " + out.resolve("METHOD") + "/mapping.json and NN-PATTERN.json (ccopt sim --mapping M --params P)");
+        }
+    }
+}

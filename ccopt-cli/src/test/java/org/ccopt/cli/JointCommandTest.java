@@ -1,0 +1,89 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JointCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String[] SMALL = {"joint", "-t", "torus:4x4", "--traffic", "bcmp,shfl", "--budget", "300", "--restarts", "3", "--anneal-iterations", "3000", "--stacker-population", "8", "--threads", "2"};
+
+    private static String[] with(String... more) {
+        return Stream.concat(Stream.of(SMALL), Stream.of(more)).toArray(String[]::new);
+    }
+
+    /** Every method's files replay in sim to the duration the run printed, pattern by pattern. */
+    @Test
+    void everyPrintedPlanReplaysWithSimMappingAndParams() throws Exception {
+        Path out = dir.resolve("run");
+        MainTest.Result r = MainTest.run(with("--population", "20", "--out", out.toString(), "--jitter", "3", "--jitter-runs", "2", "--json"));
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = r.json();
+        assertThat(j.get("floor").asLong()).isEqualTo(68);
+        assertThat(j.get("results")).hasSize(7);
+        for (JsonNode m : j.get("results")) {
+            String method = m.get("method").asText();
+            long sum = 0;
+            try (Stream<Path> files = Files.list(out.resolve(method))) {
+                for (Path f : files.filter(p -> !p.getFileName().toString().equals("mapping.json")).sorted().toList()) {
+                    JsonNode sim = MainTest.run("sim", "--mapping", out.resolve(method).resolve("mapping.json").toString(), "--params",
+                            f.toString(), "--json").json();
+                    sum += sim.get("durationCycles").asLong();
+                }
+            }
+            assertThat(sum).as(method).isEqualTo(m.get("cycles").asLong());
+            assertThat(m.get("cycles").asLong()).as(method).isGreaterThanOrEqualTo(m.get("lowerBound").asLong());
+            assertThat(m.get("jitterMean").asDouble()).as(method).isPositive();
+        }
+    }
+
+    /** A run stopped after some methods continues from its checkpoint to what an uninterrupted run prints. */
+    @Test
+    void resumeFinishesWhatTheCheckpointHolds() throws Exception {
+        Path full = dir.resolve("full");
+        JsonNode a = MainTest.run(with("--methods", "physical,joint", "--out", full.toString(), "--json")).json();
+        Path part = dir.resolve("part");
+        MainTest.Result first = MainTest.run(with("--methods", "physical,joint", "--out", part.toString(), "--json"));
+        assertThat(first.code()).isZero();
+        MainTest.Result resumed = MainTest.run("joint", "--resume", part.toString(), "--json");
+        assertThat(resumed.code()).as(resumed.err()).isZero();
+        JsonNode b = resumed.json();
+        for (int i = 0; i < 2; i++) {
+            assertThat(b.get("results").get(i).get("cycles")).isEqualTo(a.get("results").get(i).get("cycles"));
+            assertThat(b.get("results").get(i).get("mapping")).isEqualTo(a.get("results").get(i).get("mapping"));
+        }
+        // an edited checkpoint is refused in one line
+        Path cp = part.resolve("checkpoint.json");
+        String text = Files.readString(cp);
+        String edited1 = text.replaceFirst("\"durations\":\\[(\\d+)", "\"durations\":[1");
+        assertThat(edited1).isNotEqualTo(text);
+        Files.writeString(cp, EditedCheckpoint.resign(edited1));
+        MainTest.Result edited = MainTest.run("joint", "--resume", part.toString());
+        assertThat(edited.code()).isEqualTo(2);
+        assertThat(edited.err()).contains("checkpoint does not fit").doesNotContain("\n\tat ");
+    }
+
+    @Test
+    void aParameterFileAndAMappingMustAgreeOnTheAddressing() throws Exception {
+        Path out = dir.resolve("run");
+        assertThat(MainTest.run(with("--methods", "surrogate", "--out", out.toString())).code()).isZero();
+        Path logical = out.resolve("surrogate").resolve("00-bcmp.json");
+        MainTest.Result noMapping = MainTest.run("sim", "--params", logical.toString());
+        assertThat(noMapping.code()).isEqualTo(2);
+        assertThat(noMapping.err()).contains("logical destinations");
+        Path physical = dir.resolve("physical.json");
+        assertThat(MainTest.run("sim", "-t", "torus:4x4", "--save-params", physical.toString()).code()).isZero();
+        MainTest.Result mixed = MainTest.run("sim", "--params", physical.toString(), "--mapping",
+                out.resolve("surrogate").resolve("mapping.json").toString());
+        assertThat(mixed.code()).isEqualTo(2);
+        assertThat(mixed.err()).contains("holds physical ones");
+    }
+}

@@ -1,0 +1,131 @@
+package org.ccopt.flitsim;
+
+import java.util.Arrays;
+import org.ccopt.InvalidInputException;
+
+/**
+ * A lower bound on the duration of one traffic pattern, computed without simulating: every channel a flow uses (its
+ * source's injection channel, each network link of its dimension-order path, its destination's ejection port) carries
+ * one flit per cycle. If a channel carries {@code F} flits, the first of them needs at least the channels before it
+ * on the shortest such prefix to reach it, and the last one at least the channels after it on the shortest suffix to
+ * leave the network, so no plan finishes before {@code F + minBefore + minAfter} cycles. The bound is the largest of
+ * these over all channels; for a permutation whose flows are one hop long and share no link it is {@code F + 2}, the
+ * 34 cycles of 4 packets of 8 flits that Yokota et al. 2018 (§5.2) call the minimum of a pattern on their 8x8 torus.
+ *
+ * <p>It holds for every injection plan (slices, intervals, delays, VC selection, queue order: Yokota et al. 2023, §5),
+ * since a plan can only add waiting, never bandwidth; {@code LinkLoadBoundTest} checks it against the simulator on
+ * random mappings and random plans. The routes are the simulator's own ({@link FlitSimulator#path}), so the bound
+ * follows the router model's routing readings. Paths of every pair are tabulated, so networks of at most
+ * {@value #MAX_TABLE_NODES} nodes are accepted.
+ */
+public final class LinkLoadBound {
+
+    /** Largest network whose all-pairs path table is built (16 x 16: about half a million entries). */
+    public static final int MAX_TABLE_NODES = 256;
+
+    private final int n;
+    private final int channels;
+    /** Channel ids (node * ports + port) of the path from a to b: {@code hops[start[a * n + b] .. start[a * n + b + 1])}. */
+    private final int[] start;
+    private final int[] hops;
+    private final int[] distance;
+    private final ThreadLocal<int[][]> scratch;
+
+    /** Tabulates the routes of {@code sim}'s network under {@code model}'s routing. */
+    public LinkLoadBound(FlitSimulator sim, RouterModel model) {
+        this.n = sim.nodes();
+        if (n > MAX_TABLE_NODES) {
+            throw new InvalidInputException("the link-load bound tabulates all paths; " + n + " nodes are too many (at most "
+                    + MAX_TABLE_NODES + ")");
+        }
+        int ports = 2 * sim.dimensions() + 1;
+        this.channels = n * ports;
+        int vcs = sim.vcs();
+        this.start = new int[n * n + 1];
+        this.distance = new int[n * n];
+        int[] all = new int[16];
+        int count = 0;
+        for (int a = 0; a < n; a++) {
+            for (int b = 0; b < n; b++) {
+                start[a * n + b] = count;
+                if (a == b) {
+                    continue;
+                }
+                int[] path = sim.path(model, a, b);
+                distance[a * n + b] = path.length - 1;
+                if (count + path.length > all.length) {
+                    all = Arrays.copyOf(all, Math.max(all.length * 2, count + path.length));
+                }
+                for (int o : path) {
+                    all[count++] = o / vcs;
+                }
+            }
+        }
+        start[n * n] = count;
+        this.hops = Arrays.copyOf(all, count);
+        this.scratch = ThreadLocal.withInitial(() -> new int[][] {new int[channels], new int[channels], new int[channels]});
+    }
+
+    /** Channels on the route from a to b: its network links, then the destination's ejection port (none when a == b). */
+    public int routeLength(int a, int b) {
+        return start[a * n + b + 1] - start[a * n + b];
+    }
+
+    /** Channel {@code i} (node * ports + port) of the route from a to b, {@code 0 <= i < routeLength(a, b)}. */
+    public int routeChannel(int a, int b, int i) {
+        return hops[start[a * n + b] + i];
+    }
+
+    /** Channel ids are below this. */
+    public int channels() {
+        return channels;
+    }
+
+    /** Network links (hops) from a to b on the simulator's route. */
+    public int hops(int a, int b) {
+        return distance[a * n + b];
+    }
+
+    /**
+     * The bound for every node i sending {@code flitsPerNode} flits to {@code destination[i]} (none where it is i);
+     * 0 when nobody sends.
+     */
+    public int cycles(int[] destination, int flitsPerNode) {
+        if (destination.length != n) {
+            throw new InvalidInputException("pattern covers " + destination.length + " nodes; the network has " + n);
+        }
+        int[][] s = scratch.get();
+        int[] load = s[0];
+        int[] before = s[1];
+        int[] after = s[2];
+        Arrays.fill(load, 0);
+        Arrays.fill(before, Integer.MAX_VALUE);
+        Arrays.fill(after, Integer.MAX_VALUE);
+        long bound = 0;
+        for (int a = 0; a < n; a++) {
+            int b = destination[a];
+            if (b == a) {
+                continue;
+            }
+            int h = distance[a * n + b];
+            // injection channel: nothing before it, h links and the ejection port after it
+            bound = Math.max(bound, (long) flitsPerNode + h + 1);
+            int from = start[a * n + b];
+            int to = start[a * n + b + 1];
+            for (int j = from; j < to; j++) {
+                int c = hops[j];
+                int pre = j - from + 1; // the injection channel and the links before this one
+                int post = to - 1 - j;
+                load[c] += flitsPerNode;
+                before[c] = Math.min(before[c], pre);
+                after[c] = Math.min(after[c], post);
+            }
+        }
+        for (int c = 0; c < channels; c++) {
+            if (load[c] > 0) {
+                bound = Math.max(bound, (long) load[c] + before[c] + after[c]);
+            }
+        }
+        return (int) Math.min(Integer.MAX_VALUE, bound);
+    }
+}

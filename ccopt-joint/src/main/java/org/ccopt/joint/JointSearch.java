@@ -1,0 +1,400 @@
+package org.ccopt.joint;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
+import org.ccopt.InvalidInputException;
+import org.ccopt.cupstack.Chromosome;
+import org.ccopt.cupstack.CupStackGa;
+import org.ccopt.cupstack.CupStackRun;
+import org.ccopt.cupstack.GeneGroup;
+import org.ccopt.cupstack.LateAcceptance;
+import org.ccopt.cupstack.Method;
+import org.ccopt.cupstack.Problem;
+import org.ccopt.cupstack.Score;
+import org.ccopt.cupstack.SortKey;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.LinkLoadBound;
+import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.flitsim.Workload;
+import org.ccopt.mapping.ContentionAnnealing;
+import org.ccopt.mapping.MappingEvaluator;
+import org.ccopt.mapping.MappingScore;
+import org.ccopt.mapping.MutationVariant;
+import org.ccopt.mapping.NodeMappingGa;
+import org.ccopt.mapping.PatternTiming;
+import org.ccopt.mapping.SurvivalOrder;
+import org.ccopt.util.Permutations;
+import org.ccopt.util.SeededStreams;
+
+/**
+ * Spatio-temporal optimisation: the node mapping of Yokota et al. 2018 and the Cup-Stacking of Yokota et al. 2023
+ * on one router model, separately and together, every method within the same budget of simulations.
+ *
+ * <p>Why this design. The 2018 paper removes interference spatially (logical addressing, §1-§2), the 2023 paper
+ * temporally (injection timing; its §1 and §5.4 call the combination "spatio-temporal optimization"); neither built
+ * both. Measured on ccopt's router (docs/results/joint-tables.md):
+ * <ul>
+ *   <li>The 2018 GA's best mappings run at or within two cycles of the link-load bound ({@link LinkLoadBound}),
+ *       which no injection plan beats: a pattern at 67 cycles has two flows on one link. Stacking after mapping
+ *       (the sequential method) therefore gains little, and a GA whose fitness is the duration after stacking pays
+ *       for sweeps that cannot pass that bound: at 10,000 simulations it evaluated a few hundred mappings and ended
+ *       above the plain GA.
+ *   <li>Which links flows share is known from the routes alone, without simulating. An annealing on that surrogate
+ *       ({@link ContentionAnnealing}) finds mappings the simulating GA does not, in under a second each.
+ *   <li>Stacking helps where a pattern runs above its bound: head-of-line blocking and arbitration (2023, §4), which
+ *       remain where no mapping frees every link.
+ * </ul>
+ * So the joint method spends no simulation on searching the space of mappings: it anneals {@code restarts}
+ * candidates on the surrogate, scores each by its patterns' durations after simple stacking ({@link SimpleStacking},
+ * pruned against the best so far by the bound), and gives the rest of the budget to the stacker on the best one.
+ * The surrogate method is the same candidates sent plainly, so that the two show what stacking adds to the spatial
+ * search; the alternating method scores the candidates under fixed plans and restacks after every round.
+ *
+ * <p>Budgets. Every simulation counts, those cut short and the single-slice runs that set a sweep's range
+ * included. A GA stops after the first generation that reaches its budget and a stacker after its first
+ * generation past its share, so a method may pass the budget by part of a generation; the annealed methods stop at
+ * {@code restarts} candidates and may use less. Each outcome reports what it used. Every method is a pure function
+ * of the problem, its settings and the seed: the counters that decide when a method stops do not depend on the
+ * thread count.
+ */
+public final class JointSearch implements AutoCloseable {
+
+    /**
+     * @param budget             simulations per method
+     * @param population         mappings per generation of the 2018 GA (the paper: 1,000)
+     * @param maxGenerations     cap on the GA's generations
+     * @param restarts           annealed candidate mappings of the surrogate, joint and alternating methods
+     * @param annealIterations   proposed swaps per annealing
+     * @param stacker            how a stacking phase spends its budget after simple stacking
+     * @param reserve            share of the budget the sequential method keeps for its stacking phase
+     * @param movesPerGeneration population of the Cup-Stacking stacker (GA chromosomes or late-acceptance moves)
+     * @param innerSchemes       VC selection schemes of the joint method's inner simple stacking
+     * @param innerIntervals     intervals V = l_c.. of the inner simple stacking (0: up to t_d, the paper's range)
+     */
+    public record Settings(long budget, int population, MutationVariant variant, SurvivalOrder order, int maxGenerations,
+                           int restarts, long annealIterations, Stacker stacker, double reserve, int movesPerGeneration,
+                           List<VcSelection> innerSchemes, int innerIntervals, long seed, int threads) {
+        public Settings {
+            if (budget < 1 || budget > 1_000_000_000L) {
+                throw InvalidInputException.parameter("budget", budget + " is invalid; expected 1..1000000000 simulations");
+            }
+            if (maxGenerations < 1) {
+                throw InvalidInputException.parameter("max-generations", maxGenerations + " is invalid; expected >= 1");
+            }
+            if (restarts < 1 || restarts > 100_000) {
+                throw InvalidInputException.parameter("restarts", restarts + " is invalid; expected 1..100000");
+            }
+            if (annealIterations < 0 || annealIterations > 1_000_000_000L) {
+                throw InvalidInputException.parameter("anneal-iterations", annealIterations + " is invalid; expected 0..1000000000");
+            }
+            if (!(reserve >= 0 && reserve < 1)) {
+                throw InvalidInputException.parameter("reserve", reserve + " is invalid; expected 0 <= reserve < 1");
+            }
+            if (movesPerGeneration < 2) {
+                throw InvalidInputException.parameter("stacker-population", movesPerGeneration + " is invalid; expected >= 2");
+            }
+            innerSchemes = List.copyOf(innerSchemes);
+            org.ccopt.util.Workers.check("threads", threads);
+        }
+    }
+
+    /** What one method found and what it cost. */
+    public record Outcome(JointMethod method, JointPlan plan, long simulations, int generations, double seconds) {
+    }
+
+    /** Candidates an alternating round scores before it stacks again (not the thread count: results must not depend on it). */
+    static final int ROUND = 4;
+
+    private final JointProblem problem;
+    private final Settings settings;
+    private final SimpleStacking simple;
+    private final SimpleStacking inner;
+    private final LinkLoadBound bound;
+    private final FlitSimulator sim;
+    private final ForkJoinPool pool;
+    /** The annealed candidates, made once and shared by the methods that use them. */
+    private List<int[]> candidates;
+
+    public JointSearch(JointProblem problem, Settings settings) {
+        if (problem.nodes() > LinkLoadBound.MAX_TABLE_NODES) {
+            throw new InvalidInputException("spatio-temporal optimisation on '" + problem.topology().spec() + "' ("
+                    + problem.nodes() + " nodes) is too large; at most " + LinkLoadBound.MAX_TABLE_NODES + " nodes are supported");
+        }
+        this.problem = problem;
+        this.settings = settings;
+        this.simple = new SimpleStacking(problem);
+        this.inner = new SimpleStacking(problem, settings.innerSchemes(), settings.innerIntervals());
+        this.sim = problem.simulator();
+        this.bound = new LinkLoadBound(sim, problem.model());
+        this.pool = new ForkJoinPool(settings.threads());
+    }
+
+    public JointProblem problem() {
+        return problem;
+    }
+
+    /** The lower bound of pattern {@code k} under {@code mapping}: no plan ends sooner ({@link LinkLoadBound}). */
+    public int lowerBound(int[] mapping, int k) {
+        return bound.cycles(problem.physical(mapping, k), problem.flitsPerNode());
+    }
+
+    /** Runs one method within the settings' budget. */
+    public Outcome run(JointMethod method) {
+        long started = System.nanoTime();
+        Counter used = new Counter();
+        int[] generations = {0};
+        long budget = settings.budget();
+        JointPlan plan = switch (method) {
+            case PHYSICAL -> plain(problem.identity(), used);
+            case MAPPING -> plain(mappingGa(budget, used, generations), used);
+            case SURROGATE -> plain(bestCandidate(null, budget, used), used);
+            case STACKING -> stackPhase(problem.identity(), null, budget, used);
+            case SEQUENTIAL -> {
+                long share = settings.stacker() == Stacker.SIMPLE ? budget : (long) Math.ceil(budget * (1 - settings.reserve()));
+                yield stackPhase(mappingGa(share, used, generations), null, budget, used);
+            }
+            case JOINT -> stackPhase(bestCandidate(inner, budget, used), null, budget, used);
+            case ALTERNATING -> alternating(budget, used);
+        };
+        return new Outcome(method, plan, used.get(), generations[0], (System.nanoTime() - started) / 1e9);
+    }
+
+    /** Every pattern sent plainly (2018's workload) under {@code mapping}. */
+    private JointPlan plain(int[] mapping, Counter used) {
+        List<PatternPlan> plans = new ArrayList<>();
+        RouterConfig config = problem.config(problem.model().defaultScheme());
+        for (int k = 0; k < problem.patterns().length; k++) {
+            Workload w = problem.plain(problem.physical(mapping, k));
+            used.add(1);
+            plans.add(new PatternPlan(config, w, sim.run(config, w).durationCycles(), "plain"));
+        }
+        return new JointPlan(mapping, plans);
+    }
+
+    /** The 2018 GA (plain durations) until the first generation that reaches {@code budget} or the generation cap. */
+    private int[] mappingGa(long budget, Counter used, int[] generations) {
+        NodeMappingGa.Settings ga = new NodeMappingGa.Settings(settings.population(), settings.maxGenerations(),
+                settings.variant(), settings.order(), settings.seed());
+        try (MappingEvaluator evaluator = evaluator(null)) {
+            NodeMappingGa search = new NodeMappingGa(evaluator, ga);
+            NodeMappingGa.State s = search.initial();
+            while (s.generation() < settings.maxGenerations() && used.get() + evaluator.simulations() < budget) {
+                s = search.step(s);
+            }
+            used.add(evaluator.simulations());
+            generations[0] += s.generation();
+            return s.bestMapping();
+        }
+    }
+
+    private MappingEvaluator evaluator(PatternTiming timing) {
+        return new MappingEvaluator(problem.topology(), problem.patterns(), problem.packets(), problem.flitsPerPacket(),
+                problem.vcs(), problem.bufferFlits(), problem.model(), settings.threads(), timing);
+    }
+
+    /**
+     * The annealed candidates: candidate r anneals from a random mapping (stream (seed, 0, r)) with stream (seed, 1, r),
+     * in parallel, made once.
+     */
+    private synchronized List<int[]> candidates() {
+        if (candidates == null) {
+            ContentionAnnealing annealing = new ContentionAnnealing(bound, problem.patterns());
+            int[][] out = new int[settings.restarts()][];
+            pool.submit(() -> IntStream.range(0, out.length).parallel().forEach(r -> out[r] = annealing.anneal(
+                    Permutations.shuffled(problem.nodes(), SeededStreams.of(settings.seed(), 0, r)), settings.annealIterations(),
+                    SeededStreams.of(settings.seed(), 1, r)))).join();
+            candidates = List.of(out);
+        }
+        return candidates;
+    }
+
+    /**
+     * The best candidate by its durations under {@code timing} (null: plain), in candidate order, each evaluation
+     * pruned against the best so far (the bound and the cut runs make that free or cheap); stops early when the
+     * budget is spent.
+     */
+    private int[] bestCandidate(PatternTiming timing, long budget, Counter used) {
+        List<int[]> all = candidates();
+        try (MappingEvaluator evaluator = evaluator(timing)) {
+            int[] best = null;
+            MappingScore bestScore = null;
+            for (int[] c : all) {
+                if (best != null && used.get() + evaluator.simulations() >= budget) {
+                    break;
+                }
+                MappingScore s = evaluator.score(c, bestScore, SurvivalOrder.SC);
+                if (s.exact() && (bestScore == null || SurvivalOrder.SC.comparator().compare(s, bestScore) < 0)) {
+                    best = c;
+                    bestScore = s;
+                }
+            }
+            used.add(evaluator.simulations());
+            return best;
+        }
+    }
+
+    /**
+     * Stacking on a fixed mapping: simple stacking of every pattern (or the plans given, when {@code current} is not
+     * null), then the stacker with what is left of {@code budget}, an equal share per pattern still to go. A
+     * pattern's stacker result replaces the plan only when shorter.
+     */
+    private JointPlan stackPhase(int[] mapping, List<PatternPlan> current, long budget, Counter used) {
+        int k = problem.patterns().length;
+        List<PatternPlan> plans = new ArrayList<>(current != null ? current : simplePlans(mapping, used));
+        if (settings.stacker() == Stacker.SIMPLE) {
+            return new JointPlan(mapping, plans);
+        }
+        for (int i = 0; i < k; i++) {
+            long share = (budget - used.get()) / (k - i);
+            if (share <= 0) {
+                break;
+            }
+            PatternPlan searched = stackerSearch(i, problem.physical(mapping, i), plans.get(i), share, used);
+            if (searched != null && searched.duration() < plans.get(i).duration()) {
+                plans.set(i, searched);
+            }
+        }
+        return new JointPlan(mapping, plans);
+    }
+
+    /** Simple stacking (the paper's sweep) of every pattern under {@code mapping}. */
+    private List<PatternPlan> simplePlans(int[] mapping, Counter used) {
+        List<PatternPlan> plans = new ArrayList<>();
+        AtomicLong count = new AtomicLong();
+        for (int k = 0; k < problem.patterns().length; k++) {
+            int[] dest = problem.physical(mapping, k);
+            plans.add(simple.plan(sim, dest, bound.cycles(dest, problem.flitsPerNode()), count));
+        }
+        used.add(count.get());
+        return plans;
+    }
+
+    /**
+     * The stacker on one pattern with about {@code share} simulations (its set-up runs included; it stops after the
+     * first generation that reaches the share), or null when the plan is at the bound already.
+     */
+    private PatternPlan stackerSearch(int k, int[] dest, PatternPlan current, long share, Counter used) {
+        if (current.duration() <= bound.cycles(dest, problem.flitsPerNode())) {
+            return null; // nothing can end sooner
+        }
+        Problem p = new Problem(problem.topology(), dest, problem.slices(), problem.packetsPerSlice(), problem.flitsPerPacket(),
+                problem.vcs(), problem.bufferFlits(), false, false, problem.model());
+        int population = settings.movesPerGeneration();
+        CupStackGa.Settings ga = new CupStackGa.Settings(population, Integer.MAX_VALUE / 2, 100, 0.02, 10, 0.8, population / 2,
+                CupStackGa.Tie.AGE, 200, 0, 1000, settings.seed());
+        Method method = settings.stacker() == Stacker.LAHC ? Method.LAHC : Method.FULL;
+        CupStackRun.Options options = new CupStackRun.Options(method, p, problem.model().defaultScheme(),
+                EnumSet.noneOf(GeneGroup.class), SortKey.T01, 1, 2, p.sliceFlits(), ga, problem.names().get(k),
+                settings.threads(), true, CupStackRun.DEFAULT_HISTORY);
+        try (CupStackRun run = new CupStackRun(options)) {
+            Chromosome best;
+            Score score;
+            if (method == Method.LAHC) {
+                LateAcceptance la = run.lateAcceptance();
+                LateAcceptance.State s = la.initial();
+                while (run.setupSimulations() + run.simulations() < share) {
+                    s = la.step(s);
+                }
+                best = s.best();
+                score = s.bestScore();
+            } else {
+                CupStackGa search = run.ga();
+                CupStackGa.State s = search.initial();
+                while (run.setupSimulations() + run.simulations() < share) {
+                    s = search.step(s);
+                }
+                best = s.best();
+                score = s.bestScore();
+            }
+            used.add(run.setupSimulations() + run.simulations());
+            RouterConfig config = run.space().config(best, run.baseConfig());
+            return new PatternPlan(config, p.workload(best), score.duration(), settings.stacker().label());
+        }
+    }
+
+    /**
+     * Coordinate rounds from physical addressing and its simple stacking: each round scores the next {@value #ROUND}
+     * candidates under the current plans, fixed per physical node, keeps the best
+     * mapping if it improves, and stacks again under it. Rounds end when one improves neither half, or the candidates
+     * or the budget run out; the stacker then gets the rest.
+     */
+    private JointPlan alternating(long budget, Counter used) {
+        int[] mapping = problem.identity();
+        List<PatternPlan> plans = simplePlans(mapping, used);
+        long best = new JointPlan(mapping, plans).cycles();
+        List<int[]> all = candidates();
+        for (int from = 0; from < all.size() && used.get() < budget; from += ROUND) {
+            List<PatternPlan> fixed = List.copyOf(plans);
+            PatternTiming underPlans = (s, k, dest, lower, limit, counter) -> {
+                Workload w = fixed.get(k).workload();
+                counter.incrementAndGet();
+                return s.durationWithin(fixed.get(k).config(), new Workload(dest, w.slices(), w.packetsPerSlice(),
+                        w.flitsPerPacket(), w.interval(), w.injectionDelay()), limit);
+            };
+            boolean improved = false;
+            try (MappingEvaluator evaluator = evaluator(underPlans)) {
+                MappingScore incumbent = evaluator.score(mapping);
+                for (int[] c : all.subList(from, Math.min(all.size(), from + ROUND))) {
+                    MappingScore s = evaluator.score(c, incumbent, SurvivalOrder.SC);
+                    if (s.exact() && s.cycles() < incumbent.cycles()) {
+                        mapping = c;
+                        incumbent = s;
+                        improved = true;
+                    }
+                }
+                used.add(evaluator.simulations());
+            }
+            if (improved) {
+                plans = replay(mapping, fixed, used);
+                best = new JointPlan(mapping, plans).cycles();
+            }
+            List<PatternPlan> restacked = simplePlans(mapping, used);
+            if (new JointPlan(mapping, restacked).cycles() < best) {
+                plans = restacked;
+                best = new JointPlan(mapping, plans).cycles();
+                improved = true;
+            }
+            if (!improved) {
+                break;
+            }
+        }
+        return stackPhase(mapping, plans, budget, used);
+    }
+
+    /** The plans' router settings and timing under another mapping, simulated again. */
+    private List<PatternPlan> replay(int[] mapping, List<PatternPlan> plans, Counter used) {
+        List<PatternPlan> out = new ArrayList<>();
+        for (int k = 0; k < plans.size(); k++) {
+            PatternPlan p = plans.get(k);
+            Workload w = p.workload();
+            Workload moved = new Workload(problem.physical(mapping, k), w.slices(), w.packetsPerSlice(), w.flitsPerPacket(),
+                    w.interval(), w.injectionDelay());
+            used.add(1);
+            out.add(new PatternPlan(p.config(), moved, sim.run(p.config(), moved).durationCycles(), p.label()));
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdown();
+    }
+
+    /** A method's running count of simulations. */
+    private static final class Counter {
+        private long value;
+
+        long get() {
+            return value;
+        }
+
+        void add(long n) {
+            value += n;
+        }
+    }
+}

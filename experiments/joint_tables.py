@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Spatio-temporal optimisation tables (issue 42): node mapping, Cup-Stacking and their combinations at equal budgets.
+
+Usage: experiments/joint_tables.py [--reuse] > docs/results/joint-tables.md
+
+Runs every experiments/files/joint-*.yaml with `ccopt run ... --out target/experiments/NAME --threads 2` (with --reuse,
+reads the output directories a previous call left), then writes the tables in Markdown to stdout and the chart
+docs/results/joint-budget.svg (via experiments/JointChart.java on the ccopt jar). CCOPT overrides the command
+(default: the repository's ./ccopt).
+"""
+import datetime
+import json
+import os
+import platform
+import shlex
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CCOPT = shlex.split(os.environ.get("CCOPT", os.path.join(ROOT, "ccopt")))
+METHODS = ["physical", "mapping", "surrogate", "stacking", "sequential", "joint", "alternating"]
+# Yokota et al. 2018, Table 2: the GA's best two-pattern duration, mean of ten runs at 1,000 x 1,000
+PAPER_PAIRS = {
+    "bcmp,brev": 68.2, "bcmp,brot": 98.5, "bcmp,shfl": 100.9, "bcmp,torn": 76.3, "bcmp,trns": 68.0, "brev,brot": 69.0,
+    "brev,shfl": 69.0, "brev,torn": 93.3, "brev,trns": 68.0, "brot,shfl": 70.0, "brot,torn": 129.0, "brot,trns": 83.4,
+    "shfl,torn": 129.8, "shfl,trns": 82.6, "torn,trns": 102.5,
+}
+FILES = ["joint-pairs", "joint-triples", "joint-random", "joint-16x16", "joint-alltoall", "joint-budget"]
+
+
+def run(name, reuse):
+    out = os.path.join(ROOT, "target", "experiments", name)
+    if not reuse:
+        subprocess.run(CCOPT + ["run", os.path.join(ROOT, "experiments", "files", name + ".yaml"), "--out", out,
+                                "--threads", "2"], check=True, stdout=subprocess.DEVNULL)
+    rows = []
+    with open(os.path.join(out, "results.jsonl")) as f:
+        for line in f:
+            row = json.loads(line)
+            if row.get("status") == "ok":
+                rows.append(row)
+    rows.sort(key=lambda r: r["run"])
+    return rows
+
+
+def by_method(row):
+    """The byMethod.M.FIELD columns of a row as {M: {FIELD: value}}."""
+    out = {}
+    for key, value in row.items():
+        if key.startswith("byMethod."):
+            _, method, field = key.split(".", 2)
+            out.setdefault(method, {})[field] = value
+    return out
+
+
+def workload(row):
+    return row["traffic"] + (" (seed %s)" % row["traffic-seed"] if "traffic-seed" in row else "")
+
+
+def main_table(rows, paper, floor_label):
+    head = ["workload", floor_label] + METHODS + (["paper's GA (2018, Table 2)"] if paper else [])
+    print("| " + " | ".join(head) + " |")
+    print("| --- | " + " | ".join("---:" for _ in head[1:]) + " |")
+    wins = {"le": 0, "lt": 0, "above": 0}
+    for row in rows:
+        m = by_method(row)
+        cells = [workload(row), str(row["floor"])]
+        for name in METHODS:
+            r = m[name]
+            text = "%d" % r["cycles"]
+            if r["cycles"] == r["lowerBound"]:
+                text += "*"
+            cells.append(text)
+        if paper:
+            cells.append("%.1f" % PAPER_PAIRS[row["traffic"]])
+        print("| " + " | ".join(cells) + " |")
+        best_alone = min(m["mapping"]["cycles"], m["stacking"]["cycles"])
+        wins["le"] += m["joint"]["cycles"] <= best_alone
+        if m["mapping"]["cycles"] > row["floor"]:
+            wins["above"] += 1
+            wins["lt"] += m["joint"]["cycles"] < best_alone
+    print()
+    return wins
+
+
+def cost_table(rows):
+    print("| method | mean cycles | mean simulations | mean seconds | mean jitter 0..4 (10 replays) | mean worst of the replays |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for name in METHODS:
+        rs = [by_method(row)[name] for row in rows]
+        n = len(rs)
+        print("| %s | %.1f | %.0f | %.1f | %.1f | %.1f |" % (name, sum(r["cycles"] for r in rs) / n,
+              sum(r["simulations"] for r in rs) / n, sum(r["seconds"] for r in rs) / n,
+              sum(r["jitterMean"] for r in rs) / n, sum(r["jitterWorst"] for r in rs) / n))
+    print()
+
+
+def criterion(wins, kind, floor):
+    print("Joint at most min(mapping alone, stacking alone): %d of %d %s. Strictly lower on %d of the %d where mapping "
+          "alone stays above the %d-cycle floor." % (wins["le"], wins["n"], kind, wins["lt"], wins["above"], floor))
+    print()
+
+
+def main():
+    reuse = "--reuse" in sys.argv
+    data = {name: run(name, reuse) for name in FILES}
+    jar = os.path.join(ROOT, "ccopt-cli", "target", "ccopt.jar")
+    budget_rows = [json.dumps(r) for r in data["joint-budget"]]
+    subprocess.run(["java", "-cp", jar, os.path.join(ROOT, "experiments", "JointChart.java"),
+                    os.path.join(ROOT, "docs", "results", "joint-budget.svg")], input="\n".join(budget_rows), text=True,
+                   check=True)
+    now = datetime.date.today().isoformat()
+    print("# Spatio-temporal optimisation: node mapping and Cup-Stacking together\n")
+    print("Generated on %s on %s (%d cores), %s, by `experiments/joint_tables.py > docs/results/joint-tables.md`, which "
+          "runs `ccopt run experiments/files/NAME.yaml --out target/experiments/NAME --threads 2` for every "
+          "`joint-*.yaml` file named below and tabulates the runs' JSON." % (now, platform.machine(), os.cpu_count(),
+                                                                         platform.system()))
+    print()
+    print("Router: `--model yokota2018` (ccopt's fit to the 2018 paper's physical-addressing durations), 3 VCs of 4 flits. "
+          "Every method of a workload gets the same budget of simulations (runs cut short and sweep set-up runs count); "
+          "the cycles are the sum over the workload's patterns, run one after another. `*`: the plan runs at the "
+          "link-load bound of its own mapping, which no injection plan can beat. Every plan was replayed by the "
+          "validator before it was printed; `ccopt sim --mapping M --params P` replays each pattern from the files "
+          "`ccopt joint --out` writes.")
+    print()
+    print("Methods: physical addressing (no search); mapping alone (the 2018 GA, S20-ml, 100 mappings a generation, "
+          "until the budget); surrogate (32 contention-annealed mappings, sent plainly: the joint method without "
+          "stacking); stacking alone (physical addressing, simple stacking, then late-acceptance search over the "
+          "Cup-Stacking genes with the rest of the budget); sequential (mapping with 80 % of the budget, then stacking); "
+          "joint (the annealed mappings scored after simple stacking, then late acceptance on the best); alternating "
+          "(the annealed mappings scored four at a time under fixed plans, restacking after each round).")
+    print()
+    print("## Two-pattern workloads (`joint-pairs.yaml`, 10,000 simulations a method)\n")
+    w = main_table(data["joint-pairs"], True, "floor")
+    w["n"] = len(data["joint-pairs"])
+    criterion(w, "pairs", 68)
+    print("## Three-pattern workloads (`joint-triples.yaml`, 15,000 simulations a method)\n")
+    w3 = main_table(data["joint-triples"], False, "floor")
+    w3["n"] = len(data["joint-triples"])
+    criterion(w3, "triples", 102)
+    print("## Random pairs (`joint-random.yaml`, rpar,rrng with traffic seeds 1-3)\n")
+    main_table(data["joint-random"], False, "floor")
+    print("## Single patterns of the 2023 paper on 16x16, two slices (`joint-16x16.yaml`)\n")
+    main_table(data["joint-16x16"], False, "floor")
+    print("## A pairwise all-to-all as its 63 permutation steps (`joint-alltoall.yaml`)\n")
+    main_table(data["joint-alltoall"], False, "floor")
+    print("## Cost and robustness, means over the fifteen pairs\n")
+    cost_table(data["joint-pairs"])
+    print("## Cost and robustness, means over the twenty triples\n")
+    cost_table(data["joint-triples"])
+    print("## Duration against budget (`joint-budget.yaml`)\n")
+    print("![duration against budget](joint-budget.svg)\n")
+    print("| workload | budget | " + " | ".join(METHODS[1:]) + " |")
+    print("| --- | ---: | " + " | ".join("---:" for _ in METHODS[1:]) + " |")
+    for row in data["joint-budget"]:
+        m = by_method(row)
+        print("| %s | %s | %s |" % (row["traffic"], row["budget"], " | ".join("%d (%d sims)" % (m[k]["cycles"],
+              m[k]["simulations"]) for k in METHODS[1:])))
+    print()
+
+
+if __name__ == "__main__":
+    main()
