@@ -49,6 +49,8 @@ final class JointCommand implements Callable<Integer> {
                     "joint -t torus:4x4 --traffic bcmp --methods physical --inner-intervals 4"),
             OptionRules.rule("--restarts", "to the surrogate, joint and alternating methods", JointCommand::anneals,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --restarts 4"),
+            OptionRules.rule("--rounds", "to the surrogate and joint methods", c -> c.methods().contains(JointMethod.SURROGATE)
+                    || c.methods().contains(JointMethod.JOINT), "joint -t torus:4x4 --traffic bcmp --methods physical --rounds 2"),
             OptionRules.rule("--anneal-iterations", "to the surrogate, joint and alternating methods", JointCommand::anneals,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --anneal-iterations 100"),
             OptionRules.rule("--population", "to the mapping and sequential methods", JointCommand::evolves,
@@ -100,6 +102,9 @@ final class JointCommand implements Callable<Integer> {
     @Option(names = "--restarts", defaultValue = "32", description = "Annealed candidate mappings (default: ${DEFAULT-VALUE}).")
     int restarts;
 
+    @Option(names = "--rounds", defaultValue = "4", description = "Rounds of annealed candidates and seeded GA of the surrogate and joint methods (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
     @Option(names = "--anneal-iterations", defaultValue = "200000", description = "Swaps proposed per annealing (default: ${DEFAULT-VALUE}).")
     long annealIterations;
 
@@ -116,10 +121,11 @@ final class JointCommand implements Callable<Integer> {
     @Option(names = "--inner-schemes", split = ",", description = "VC selection schemes of the joint method's inner stacking (default: all ten).")
     List<String> innerSchemes;
 
-    @Option(names = "--inner-intervals", defaultValue = "0", description = "Intervals V from l_c of the inner stacking; 0: up to the single-slice duration, the paper's range (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--inner-intervals", defaultValue = "1", description = "Intervals V from l_c of the inner stacking; 0: up to the single-slice duration, the paper's range (default: ${DEFAULT-VALUE}: the schemes alone).")
     int innerIntervals;
 
-    @Option(names = "--max-generations", defaultValue = "100000", description = "Cap on the 2018 GA's generations (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-generations", defaultValue = "10000", description = "Cap on a method's GA generations, "
+            + "shared by the rounds of the annealed methods; 10,000 x 100 mappings is the paper's million evaluations (default: ${DEFAULT-VALUE}).")
     int maxGenerations;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of every search (default: ${DEFAULT-VALUE}).")
@@ -180,7 +186,7 @@ final class JointCommand implements Callable<Integer> {
                 : innerSchemes.stream().map(VcSelection::parse).toList();
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         JointSearch.Settings settings = new JointSearch.Settings(budget, population, MutationVariant.named(variant),
-                SurvivalOrder.parse(sort), maxGenerations, restarts, annealIterations, Stacker.parse(stacker), reserve,
+                SurvivalOrder.parse(sort), maxGenerations, restarts, rounds, annealIterations, Stacker.parse(stacker), reserve,
                 stackerPopulation, schemes, innerIntervals, seed, workers);
         if (jitter < 0) {
             throw new org.ccopt.InvalidInputException("--jitter " + jitter + " is invalid; expected 0..1000000 cycles");

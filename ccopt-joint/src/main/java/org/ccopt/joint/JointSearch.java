@@ -42,23 +42,26 @@ import org.ccopt.util.SeededStreams;
  *   <li>The 2018 GA's best mappings run at or within two cycles of the link-load bound ({@link LinkLoadBound}),
  *       which no injection plan beats: a pattern at 67 cycles has two flows on one link. Stacking after mapping
  *       (the sequential method) therefore gains little, and a GA whose fitness is the duration after stacking pays
- *       for sweeps that cannot pass that bound: at 10,000 simulations it evaluated a few hundred mappings and ended
- *       above the plain GA.
+ *       for sweeps that cannot pass that bound: seeded with random mappings at 10,000 simulations, it evaluated a few
+ *       hundred mappings and ended above the plain GA (207 against 102 cycles on bcmp,brev).
  *   <li>Which links flows share is known from the routes alone, without simulating. An annealing on that surrogate
- *       ({@link ContentionAnnealing}) finds mappings the simulating GA does not, in under a second each.
+ *       ({@link ContentionAnnealing}) finds starting mappings the simulating GA does not reach, in under a second
+ *       each.
  *   <li>Stacking helps where a pattern runs above its bound: head-of-line blocking and arbitration (2023, §4), which
  *       remain where no mapping frees every link.
  * </ul>
- * So the joint method spends no simulation on searching the space of mappings: it anneals {@code restarts}
- * candidates on the surrogate, scores each by its patterns' durations after simple stacking ({@link SimpleStacking},
- * pruned against the best so far by the bound), and gives the rest of the budget to the stacker on the best one.
- * The surrogate method is the same candidates sent plainly, so that the two show what stacking adds to the spatial
- * search; the alternating method scores the candidates under fixed plans and restacks after every round.
+ * So the joint method spends no simulation on finding where to start: it anneals {@code restarts} candidate
+ * mappings on the surrogate, seeds the 2018 GA with them (ranked by duration first: the candidates' hop counts are
+ * low already), scores every mapping by its patterns' durations after simple stacking ({@link SimpleStacking};
+ * pruned against the survivors by the bound, so most mutants cost no simulation), runs {@code rounds} such rounds
+ * (each with new candidates and the best so far), and gives the rest of its budget to the stacker on the best
+ * mapping. The surrogate method is the same search with plain durations and no stacking, so that the two show what
+ * stacking adds; the alternating method scores candidates under fixed plans and restacks after every round.
  *
  * <p>Budgets. Every simulation counts, those cut short and the single-slice runs that set a sweep's range
  * included. A GA stops after the first generation that reaches its budget and a stacker after its first
- * generation past its share, so a method may pass the budget by part of a generation; the annealed methods stop at
- * {@code restarts} candidates and may use less. Each outcome reports what it used. Every method is a pure function
+ * generation past its share, so a method may pass the budget by part of a generation; a GA also stops at its
+ * generation cap and may use less. Each outcome reports what it used. Every method is a pure function
  * of the problem, its settings and the seed: the counters that decide when a method stops do not depend on the
  * thread count.
  */
@@ -68,7 +71,8 @@ public final class JointSearch implements AutoCloseable {
      * @param budget             simulations per method
      * @param population         mappings per generation of the 2018 GA (the paper: 1,000)
      * @param maxGenerations     cap on the GA's generations
-     * @param restarts           annealed candidate mappings of the surrogate, joint and alternating methods
+     * @param restarts           annealed candidate mappings a round (the surrogate, joint and alternating methods)
+     * @param rounds             rounds of annealed candidates and seeded GA of the surrogate and joint methods
      * @param annealIterations   proposed swaps per annealing
      * @param stacker            how a stacking phase spends its budget after simple stacking
      * @param reserve            share of the budget the sequential method keeps for its stacking phase
@@ -77,7 +81,7 @@ public final class JointSearch implements AutoCloseable {
      * @param innerIntervals     intervals V = l_c.. of the inner simple stacking (0: up to t_d, the paper's range)
      */
     public record Settings(long budget, int population, MutationVariant variant, SurvivalOrder order, int maxGenerations,
-                           int restarts, long annealIterations, Stacker stacker, double reserve, int movesPerGeneration,
+                           int restarts, int rounds, long annealIterations, Stacker stacker, double reserve, int movesPerGeneration,
                            List<VcSelection> innerSchemes, int innerIntervals, long seed, int threads) {
         public Settings {
             if (budget < 1 || budget > 1_000_000_000L) {
@@ -88,6 +92,9 @@ public final class JointSearch implements AutoCloseable {
             }
             if (restarts < 1 || restarts > 100_000) {
                 throw InvalidInputException.parameter("restarts", restarts + " is invalid; expected 1..100000");
+            }
+            if (rounds < 1 || rounds > 1000) {
+                throw InvalidInputException.parameter("rounds", rounds + " is invalid; expected 1..1000");
             }
             if (annealIterations < 0 || annealIterations > 1_000_000_000L) {
                 throw InvalidInputException.parameter("anneal-iterations", annealIterations + " is invalid; expected 0..1000000000");
@@ -117,8 +124,8 @@ public final class JointSearch implements AutoCloseable {
     private final LinkLoadBound bound;
     private final FlitSimulator sim;
     private final ForkJoinPool pool;
-    /** The annealed candidates, made once and shared by the methods that use them. */
-    private List<int[]> candidates;
+    /** The annealed candidates, made once a round and shared by the methods that use them. */
+    private final List<List<int[]>> candidates = new ArrayList<>();
 
     public JointSearch(JointProblem problem, Settings settings) {
         if (problem.nodes() > LinkLoadBound.MAX_TABLE_NODES) {
@@ -151,14 +158,17 @@ public final class JointSearch implements AutoCloseable {
         long budget = settings.budget();
         JointPlan plan = switch (method) {
             case PHYSICAL -> plain(problem.identity(), used);
-            case MAPPING -> plain(mappingGa(budget, used, generations), used);
-            case SURROGATE -> plain(bestCandidate(null, budget, used), used);
+            case MAPPING -> plain(mappingGa(List.of(), null, settings.order(), budget, used, generations), used);
+            case SURROGATE -> plain(annealedGa(null, budget, used, generations), used);
             case STACKING -> stackPhase(problem.identity(), null, budget, used);
             case SEQUENTIAL -> {
                 long share = settings.stacker() == Stacker.SIMPLE ? budget : (long) Math.ceil(budget * (1 - settings.reserve()));
-                yield stackPhase(mappingGa(share, used, generations), null, budget, used);
+                yield stackPhase(mappingGa(List.of(), null, settings.order(), share, used, generations), null, budget, used);
             }
-            case JOINT -> stackPhase(bestCandidate(inner, budget, used), null, budget, used);
+            case JOINT -> {
+                long share = settings.stacker() == Stacker.SIMPLE ? budget : (long) Math.ceil(budget * (1 - settings.reserve()));
+                yield stackPhase(annealedGa(inner, share, used, generations), null, budget, used);
+            }
             case ALTERNATING -> alternating(budget, used);
         };
         return new Outcome(method, plan, used.get(), generations[0], (System.nanoTime() - started) / 1e9);
@@ -176,13 +186,17 @@ public final class JointSearch implements AutoCloseable {
         return new JointPlan(mapping, plans);
     }
 
-    /** The 2018 GA (plain durations) until the first generation that reaches {@code budget} or the generation cap. */
-    private int[] mappingGa(long budget, Counter used, int[] generations) {
+    /**
+     * The 2018 GA from {@code starts} (and random mappings) until the first generation that reaches {@code budget} or
+     * the generation cap, scoring patterns by {@code timing} (null: plain durations).
+     */
+    private int[] mappingGa(List<int[]> starts, PatternTiming timing, SurvivalOrder order, long budget, Counter used,
+                            int[] generations) {
         NodeMappingGa.Settings ga = new NodeMappingGa.Settings(settings.population(), settings.maxGenerations(),
-                settings.variant(), settings.order(), settings.seed());
-        try (MappingEvaluator evaluator = evaluator(null)) {
+                settings.variant(), order, settings.seed());
+        try (MappingEvaluator evaluator = evaluator(timing)) {
             NodeMappingGa search = new NodeMappingGa(evaluator, ga);
-            NodeMappingGa.State s = search.initial();
+            NodeMappingGa.State s = search.initial(starts);
             while (s.generation() < settings.maxGenerations() && used.get() + evaluator.simulations() < budget) {
                 s = search.step(s);
             }
@@ -198,40 +212,50 @@ public final class JointSearch implements AutoCloseable {
     }
 
     /**
-     * The annealed candidates: candidate r anneals from a random mapping (stream (seed, 0, r)) with stream (seed, 1, r),
-     * in parallel, made once.
+     * The annealed candidates of round {@code round}: candidate r (numbered across rounds) anneals from a random
+     * mapping (stream (seed, 0, r)) with stream (seed, 1, r), in parallel, made once.
      */
-    private synchronized List<int[]> candidates() {
-        if (candidates == null) {
+    private synchronized List<int[]> candidates(int round) {
+        while (candidates.size() <= round) {
             ContentionAnnealing annealing = new ContentionAnnealing(bound, problem.patterns());
+            int first = candidates.size() * settings.restarts();
             int[][] out = new int[settings.restarts()][];
             pool.submit(() -> IntStream.range(0, out.length).parallel().forEach(r -> out[r] = annealing.anneal(
-                    Permutations.shuffled(problem.nodes(), SeededStreams.of(settings.seed(), 0, r)), settings.annealIterations(),
-                    SeededStreams.of(settings.seed(), 1, r)))).join();
-            candidates = List.of(out);
+                    Permutations.shuffled(problem.nodes(), SeededStreams.of(settings.seed(), 0, first + r)),
+                    settings.annealIterations(), SeededStreams.of(settings.seed(), 1, first + r)))).join();
+            candidates.add(List.of(out));
         }
-        return candidates;
+        return candidates.get(round);
     }
 
     /**
-     * The best candidate by its durations under {@code timing} (null: plain), in candidate order, each evaluation
-     * pruned against the best so far (the bound and the cut runs make that free or cheap); stops early when the
-     * budget is spent.
+     * The annealed methods' mapping search: rounds of the 2018 GA (S20 mutations, ranked by duration first: the
+     * candidates' hop counts are low already), each seeded with a round of annealed candidates and the best mapping
+     * so far, at most {@code maxGenerations / rounds} generations a round, until the budget is spent or
+     * {@code rounds} rounds have run. {@code timing}: the patterns' durations (null: plain).
      */
-    private int[] bestCandidate(PatternTiming timing, long budget, Counter used) {
-        List<int[]> all = candidates();
+    private int[] annealedGa(PatternTiming timing, long budget, Counter used, int[] generations) {
+        int[] best = null;
+        NodeMappingGa.Settings ga = new NodeMappingGa.Settings(settings.population(), Math.max(1, settings.maxGenerations()
+                / settings.rounds()), settings.variant(), SurvivalOrder.SC, settings.seed());
         try (MappingEvaluator evaluator = evaluator(timing)) {
-            int[] best = null;
-            MappingScore bestScore = null;
-            for (int[] c : all) {
-                if (best != null && used.get() + evaluator.simulations() >= budget) {
-                    break;
+            NodeMappingGa search = new NodeMappingGa(evaluator, ga);
+            for (int round = 0; round < settings.rounds() && (best == null || used.get() + evaluator.simulations() < budget); round++) {
+                List<int[]> starts = new ArrayList<>();
+                if (best != null) {
+                    starts.add(best);
                 }
-                MappingScore s = evaluator.score(c, bestScore, SurvivalOrder.SC);
-                if (s.exact() && (bestScore == null || SurvivalOrder.SC.comparator().compare(s, bestScore) < 0)) {
-                    best = c;
-                    bestScore = s;
+                for (int[] c : candidates(round)) {
+                    if (starts.size() < settings.population()) {
+                        starts.add(c);
+                    }
                 }
+                NodeMappingGa.State s = search.initial(starts);
+                while (s.generation() < ga.generations() && used.get() + evaluator.simulations() < budget) {
+                    s = search.step(s);
+                }
+                generations[0] += s.generation();
+                best = s.bestMapping();
             }
             used.add(evaluator.simulations());
             return best;
@@ -327,7 +351,7 @@ public final class JointSearch implements AutoCloseable {
         int[] mapping = problem.identity();
         List<PatternPlan> plans = simplePlans(mapping, used);
         long best = new JointPlan(mapping, plans).cycles();
-        List<int[]> all = candidates();
+        List<int[]> all = candidates(0);
         for (int from = 0; from < all.size() && used.get() < budget; from += ROUND) {
             List<PatternPlan> fixed = List.copyOf(plans);
             PatternTiming underPlans = (s, k, dest, lower, limit, counter) -> {

@@ -31,7 +31,7 @@ class JointSearchTest {
     }
 
     static JointSearch.Settings settings(long budget, int threads) {
-        return new JointSearch.Settings(budget, 20, MutationVariant.named("S20"), SurvivalOrder.ML, 1000, 4, 5000, Stacker.LAHC,
+        return new JointSearch.Settings(budget, 20, MutationVariant.named("S20"), SurvivalOrder.ML, 1000, 4, 2, 5000, Stacker.LAHC,
                 0.2, 10, List.of(VcSelection.values()), 0, 7, threads);
     }
 

@@ -18,9 +18,12 @@ import org.ccopt.util.Permutations;
  *       longest route plus one;
  *   <li>the total hop count, the paper's avg.hop criterion.
  * </ol>
- * The surrogate is {@value #SHARED} x (1) + {@value #LONGEST} x (2) + (3). The temperature falls linearly from
+ * The surrogate is {@value #SHARED} x (1) + {@value #LONGEST} x (2) + (3). The temperature falls geometrically from
  * {@value #T0} to 1 over the run (the surrogate's units: early on, accepting one more shared channel is likely, at
- * the end only hop changes are). A run is a pure function of its start, iteration count and random stream.
+ * the end only hop changes are). Geometric cooling spends more of the run at low temperatures than linear cooling;
+ * measured on the fifteen pairs of the 2018 paper (32 candidates, 4 rounds), it ended at or below the 2018 GA on all
+ * fifteen where linear cooling did on fourteen (docs/results/joint-tables.md). A run is a pure function of its
+ * start, iteration count and random stream.
  */
 public final class ContentionAnnealing {
 
@@ -84,7 +87,7 @@ public final class ContentionAnnealing {
         long best = current;
         int[] bestMapping = m.clone();
         for (long it = 0; it < iterations && n > 1; it++) {
-            double temperature = T0 * (1 - (double) it / iterations) + 1;
+            double temperature = T0 * Math.pow(1 / T0, (double) it / iterations); // geometric cooling, T0 to 1
             int x = rnd.nextInt(n);
             int y = rnd.nextInt(n - 1);
             y += y >= x ? 1 : 0;

@@ -91,11 +91,30 @@ public final class NodeMappingGa {
 
     /** Generation 0: a random population, evaluated and sorted. */
     public State initial() {
+        return initial(List.of());
+    }
+
+    /**
+     * Generation 0 with {@code starts} in the first slots (at most a population; a mapping given twice is evaluated
+     * once) and random mappings in the others: a GA that continues from known mappings and never ends above the best
+     * of them (ccopt's addition; the paper starts from random mappings).
+     */
+    public State initial(List<int[]> starts) {
         long started = System.nanoTime();
         int pop = settings.population();
+        if (starts.size() > pop) {
+            throw new IllegalArgumentException(starts.size() + " start mappings for a population of " + pop);
+        }
         int[][] population = new int[pop][];
         for (int i = 0; i < pop; i++) {
-            population[i] = Permutations.shuffled(evaluator.terminals(), random(0, i));
+            if (i < starts.size()) {
+                if (!Permutations.isPermutation(starts.get(i), evaluator.terminals())) {
+                    throw new InvalidInputException("start mapping " + i + " is not a permutation of 0.." + (evaluator.terminals() - 1));
+                }
+                population[i] = starts.get(i).clone();
+            } else {
+                population[i] = Permutations.shuffled(evaluator.terminals(), random(0, i));
+            }
         }
         MappingScore[] scores = new MappingScore[pop];
         evaluator.evaluate(population, 0, pop, scores, null, survival);
