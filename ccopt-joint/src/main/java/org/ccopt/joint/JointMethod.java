@@ -2,7 +2,6 @@ package org.ccopt.joint;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.ccopt.InvalidInputException;
 
 /**
@@ -10,40 +9,28 @@ import org.ccopt.InvalidInputException;
  */
 public enum JointMethod {
     /** Physical addressing, every pattern sent plainly: the papers' reference. No search. */
-    PHYSICAL("physical"),
+    PHYSICAL,
     /** The node-mapping GA of Yokota et al. 2018 alone (plain durations), as the paper runs it. */
-    MAPPING("mapping"),
+    MAPPING,
     /** ccopt's contention-annealed mappings, sent plainly: the spatial half of {@link #JOINT}, without stacking. */
-    SURROGATE("surrogate"),
+    SURROGATE,
     /** Cup-Stacking alone on physical addressing (Yokota et al. 2023): simple stacking, then the stacker. */
-    STACKING("stacking"),
+    STACKING,
     /** Mapping first (the paper's GA), then stacking on the mapped traffic. */
-    SEQUENTIAL("sequential"),
+    SEQUENTIAL,
     /** Contention-annealed mappings scored by their durations after simple stacking, then the stacker on the best. */
-    JOINT("joint"),
+    JOINT,
     /** Coordinate rounds: mapping under fixed plans, then stacking under the fixed mapping, until neither improves. */
-    ALTERNATING("alternating");
+    ALTERNATING;
 
     public static final String NAMES = "physical, mapping, surrogate, stacking, sequential, joint, alternating";
 
-    private final String label;
-
-    JointMethod(String label) {
-        this.label = label;
-    }
-
     public String label() {
-        return label;
+        return org.ccopt.util.Enums.key(this);
     }
 
     public static JointMethod parse(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (JointMethod m : values()) {
-            if (m.label.equals(t)) {
-                return m;
-            }
-        }
-        throw new InvalidInputException("unknown method '" + text + "'; expected one of " + NAMES);
+        return org.ccopt.util.Enums.parse(JointMethod.class, "method", text);
     }
 
     /** Parses a list, refusing a repeated method. */
@@ -52,7 +39,7 @@ public enum JointMethod {
         for (String t : texts) {
             JointMethod m = parse(t);
             if (out.contains(m)) {
-                throw new InvalidInputException("method '" + m.label + "' is given twice; expected each of " + NAMES + " at most once");
+                throw new InvalidInputException("method '" + m.label() + "' is given twice; expected each of " + NAMES + " at most once");
             }
             out.add(m);
         }

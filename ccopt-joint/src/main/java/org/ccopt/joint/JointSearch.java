@@ -158,20 +158,19 @@ public final class JointSearch implements AutoCloseable {
         long budget = settings.budget();
         JointPlan plan = switch (method) {
             case PHYSICAL -> plain(problem.identity(), used);
-            case MAPPING -> plain(mappingGa(List.of(), null, settings.order(), budget, used, generations), used);
+            case MAPPING -> plain(paperGa(budget, used, generations), used);
             case SURROGATE -> plain(annealedGa(null, budget, used, generations), used);
             case STACKING -> stackPhase(problem.identity(), null, budget, used);
-            case SEQUENTIAL -> {
-                long share = settings.stacker() == Stacker.SIMPLE ? budget : (long) Math.ceil(budget * (1 - settings.reserve()));
-                yield stackPhase(mappingGa(List.of(), null, settings.order(), share, used, generations), null, budget, used);
-            }
-            case JOINT -> {
-                long share = settings.stacker() == Stacker.SIMPLE ? budget : (long) Math.ceil(budget * (1 - settings.reserve()));
-                yield stackPhase(annealedGa(inner, share, used, generations), null, budget, used);
-            }
+            case SEQUENTIAL -> stackPhase(paperGa(mappingShare(), used, generations), null, budget, used);
+            case JOINT -> stackPhase(annealedGa(inner, mappingShare(), used, generations), null, budget, used);
             case ALTERNATING -> alternating(budget, used);
         };
         return new Outcome(method, plan, used.get(), generations[0], (System.nanoTime() - started) / 1e9);
+    }
+
+    /** The budget the mapping search of a method with a stacking phase may use: all of it with the simple stacker. */
+    private long mappingShare() {
+        return settings.stacker() == Stacker.SIMPLE ? settings.budget() : (long) Math.ceil(settings.budget() * (1 - settings.reserve()));
     }
 
     /** Every pattern sent plainly (2018's workload) under {@code mapping}. */
@@ -187,16 +186,15 @@ public final class JointSearch implements AutoCloseable {
     }
 
     /**
-     * The 2018 GA from {@code starts} (and random mappings) until the first generation that reaches {@code budget} or
-     * the generation cap, scoring patterns by {@code timing} (null: plain durations).
+     * The 2018 GA as the paper runs it (random start, plain durations, the settings' variant and order) until the first
+     * generation that reaches {@code budget} or the generation cap.
      */
-    private int[] mappingGa(List<int[]> starts, PatternTiming timing, SurvivalOrder order, long budget, Counter used,
-                            int[] generations) {
+    private int[] paperGa(long budget, Counter used, int[] generations) {
         NodeMappingGa.Settings ga = new NodeMappingGa.Settings(settings.population(), settings.maxGenerations(),
-                settings.variant(), order, settings.seed());
-        try (MappingEvaluator evaluator = evaluator(timing)) {
+                settings.variant(), settings.order(), settings.seed());
+        try (MappingEvaluator evaluator = evaluator(null)) {
             NodeMappingGa search = new NodeMappingGa(evaluator, ga);
-            NodeMappingGa.State s = search.initial(starts);
+            NodeMappingGa.State s = search.initial();
             while (s.generation() < settings.maxGenerations() && used.get() + evaluator.simulations() < budget) {
                 s = search.step(s);
             }
@@ -228,6 +226,11 @@ public final class JointSearch implements AutoCloseable {
         return candidates.get(round);
     }
 
+    /** The most simulations scoring one mapping can take under {@code timing} (null: plain). */
+    private long costCeiling(PatternTiming timing) {
+        return (long) problem.patterns().length * (timing == null ? 1 : inner.maxRuns());
+    }
+
     /**
      * The annealed methods' mapping search: rounds of the 2018 GA (S20 mutations, ranked by duration first: the
      * candidates' hop counts are low already), each seeded with a round of annealed candidates and the best mapping
@@ -245,10 +248,13 @@ public final class JointSearch implements AutoCloseable {
                 if (best != null) {
                     starts.add(best);
                 }
-                for (int[] c : candidates(round)) {
-                    if (starts.size() < settings.population()) {
-                        starts.add(c);
-                    }
+                // as many candidates as their scoring can afford at most, repeated to fill the population (a mapping
+                // given twice is scored once)
+                List<int[]> round0 = candidates(round);
+                long room = Math.max(1, (budget - used.get() - evaluator.simulations()) / costCeiling(timing));
+                int take = (int) Math.min(Math.min(round0.size(), room), settings.population() - starts.size());
+                for (int i = 0; starts.size() < settings.population(); i++) {
+                    starts.add(round0.get(i % take));
                 }
                 NodeMappingGa.State s = search.initial(starts);
                 while (s.generation() < ga.generations() && used.get() + evaluator.simulations() < budget) {
@@ -305,6 +311,9 @@ public final class JointSearch implements AutoCloseable {
     private PatternPlan stackerSearch(int k, int[] dest, PatternPlan current, long share, Counter used) {
         if (current.duration() <= bound.cycles(dest, problem.flitsPerNode())) {
             return null; // nothing can end sooner
+        }
+        if (share < 2L * simple.maxRuns()) {
+            return null; // its set-up sweeps every scheme as simple stacking does: a share that cannot pay twice that is kept
         }
         Problem p = new Problem(problem.topology(), dest, problem.slices(), problem.packetsPerSlice(), problem.flitsPerPacket(),
                 problem.vcs(), problem.bufferFlits(), false, false, problem.model());

@@ -63,6 +63,14 @@ public final class SimpleStacking implements PatternTiming {
         }
     }
 
+    /**
+     * The most simulations one pattern's search takes: every scheme, every interval (with the paper's range, an
+     * estimate: the single-slice run plus {@value #WINDOW} x 4 intervals).
+     */
+    public int maxRuns() {
+        return problem.slices() == 1 ? schemes.length : schemes.length * (intervals == 0 ? 1 + 4 * WINDOW : intervals);
+    }
+
     @Override
     public int durationWithin(FlitSimulator sim, int pattern, int[] destination, int lowerBound, int limit,
                               AtomicLong simulations) {
