@@ -75,7 +75,8 @@ public final class JointSearch implements AutoCloseable {
      * @param rounds             rounds of annealed candidates and seeded GA of the surrogate and joint methods
      * @param annealIterations   proposed swaps per annealing
      * @param stacker            how a stacking phase spends its budget after simple stacking
-     * @param reserve            share of the budget the sequential method keeps for its stacking phase
+     * @param reserve            share of the budget the sequential method keeps for its stacking phase (the joint method's
+     *                           stacker gets what its mapping search leaves)
      * @param movesPerGeneration population of the Cup-Stacking stacker (GA chromosomes or late-acceptance moves)
      * @param innerSchemes       VC selection schemes of the joint method's inner simple stacking
      * @param innerIntervals     intervals V = l_c.. of the inner simple stacking (0: up to t_d, the paper's range)
@@ -162,13 +163,14 @@ public final class JointSearch implements AutoCloseable {
             case SURROGATE -> plain(annealedGa(null, budget, used, generations), used);
             case STACKING -> stackPhase(problem.identity(), null, budget, used);
             case SEQUENTIAL -> stackPhase(paperGa(mappingShare(), used, generations), null, budget, used);
-            case JOINT -> stackPhase(annealedGa(inner, mappingShare(), used, generations), null, budget, used);
+            // the GA may take the whole budget (it often stops at its generation cap first); the stacker gets the rest
+            case JOINT -> stackPhase(annealedGa(inner, budget, used, generations), null, budget, used);
             case ALTERNATING -> alternating(budget, used);
         };
         return new Outcome(method, plan, used.get(), generations[0], (System.nanoTime() - started) / 1e9);
     }
 
-    /** The budget the mapping search of a method with a stacking phase may use: all of it with the simple stacker. */
+    /** The budget the sequential method's mapping search may use: all of it with the simple stacker. */
     private long mappingShare() {
         return settings.stacker() == Stacker.SIMPLE ? settings.budget() : (long) Math.ceil(settings.budget() * (1 - settings.reserve()));
     }
