@@ -75,7 +75,8 @@ final class SimCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--params", paramLabel = "FILE",
-            description = "Replay a parameter file (its topology, router, model and workload; only --interval may override it).")
+            description = "Replay a parameter file (its topology, router, model and workload; only --interval may override it; "
+                    + "--mapping places a file of logical destinations).")
     Path params;
 
     @Option(names = "--save-params", paramLabel = "FILE", description = "Write this run's full parameter file.")
