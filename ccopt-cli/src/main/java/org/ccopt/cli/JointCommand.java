@@ -14,7 +14,6 @@ import org.ccopt.joint.JointProblem;
 import org.ccopt.joint.JointProgress;
 import org.ccopt.joint.JointRecord;
 import org.ccopt.joint.JointSearch;
-import org.ccopt.joint.JointValidator;
 import org.ccopt.joint.JointWorkloads;
 import org.ccopt.joint.PatternPlan;
 import org.ccopt.joint.PlanFiles;
@@ -217,10 +216,8 @@ final class JointCommand implements Callable<Integer> {
                         return p;
                     }, out, control.checkpointSeconds, control.json, p -> new Checkpoint<>(arguments, p).write(out));
             for (JointRecord r : end.done()) {
-                outcomes.add(r.outcome(problem)); // replayed, validated
-            }
-            for (JointSearch.Outcome o : outcomes) {
-                JointValidator.check(problem, o.plan(), o.plan().cycles());
+                JointSearch.Outcome o = r.outcome(problem); // replayed by JointValidator through its parameter files
+                outcomes.add(o);
                 if (out != null) {
                     PlanFiles.write(out.resolve(o.method().label()), problem, o.plan(), o.method().label());
                 }

@@ -142,8 +142,7 @@ final class SimCommand implements Callable<Integer> {
                         + "with --mapping");
             }
             if (mapping != null) {
-                workload = new Workload(NodeMapping.apply(NodeMapping.read(mapping), workload.destination()), workload.slices(),
-                        workload.packetsPerSlice(), workload.flitsPerPacket(), workload.interval(), workload.injectionDelay());
+                workload = workload.withDestination(NodeMapping.apply(NodeMapping.read(mapping), workload.destination()));
             }
             if (interval != null) {
                 if (interval < 0) {

@@ -30,22 +30,22 @@ public final class Stacking {
      */
     public static Sweep sweep(FlitSimulator sim, RouterConfig config, Problem p, int[] delay, int from, int to) {
         Workload w = new Workload(p.destination(), p.slices(), p.packetsPerSlice(), p.flitsPerPacket(), from, delay);
-        Sweep best = null;
-        int runsSoFar = 0;
+        int bestInterval = from;
+        Score best = null;
         for (int a = from; a <= to; a += WINDOW) {
             int[] window = new int[Math.min(WINDOW, to - a + 1)];
             for (int i = 0; i < window.length; i++) {
                 window[i] = a + i;
             }
-            SimResult[] runs = sim.runIntervals(config, w, window, best == null ? Integer.MAX_VALUE : best.score().duration(), true);
-            runsSoFar += window.length;
+            SimResult[] runs = sim.runIntervals(config, w, window, best == null ? Integer.MAX_VALUE : best.duration(), true);
             for (int i = 0; i < window.length; i++) {
-                if (runs[i] != null && (best == null || runs[i].durationCycles() < best.score().duration())) {
-                    best = new Sweep(window[i], Score.of(runs[i], runs[i].durationCycles(), window[i]), 0);
+                if (runs[i] != null && (best == null || runs[i].durationCycles() < best.duration())) {
+                    bestInterval = window[i];
+                    best = Score.of(runs[i], runs[i].durationCycles(), window[i]);
                 }
             }
         }
-        return new Sweep(best.interval(), best.score(), runsSoFar);
+        return new Sweep(bestInterval, best, to - from + 1);
     }
 
     /** The single-slice run of a configuration (t_d and T_e of one slice, §5.3). */

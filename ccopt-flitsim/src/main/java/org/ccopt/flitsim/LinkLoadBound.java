@@ -28,7 +28,6 @@ public final class LinkLoadBound {
     /** Channel ids (node * ports + port) of the path from a to b: {@code hops[start[a * n + b] .. start[a * n + b + 1])}. */
     private final int[] start;
     private final int[] hops;
-    private final int[] distance;
     private final ThreadLocal<int[][]> scratch;
 
     /** Tabulates the routes of {@code sim}'s network under {@code model}'s routing. */
@@ -42,7 +41,6 @@ public final class LinkLoadBound {
         this.channels = n * ports;
         int vcs = sim.vcs();
         this.start = new int[n * n + 1];
-        this.distance = new int[n * n];
         int[] all = new int[16];
         int count = 0;
         for (int a = 0; a < n; a++) {
@@ -52,7 +50,6 @@ public final class LinkLoadBound {
                     continue;
                 }
                 int[] path = sim.path(model, a, b);
-                distance[a * n + b] = path.length - 1;
                 if (count + path.length > all.length) {
                     all = Arrays.copyOf(all, Math.max(all.length * 2, count + path.length));
                 }
@@ -83,7 +80,7 @@ public final class LinkLoadBound {
 
     /** Network links (hops) from a to b on the simulator's route. */
     public int hops(int a, int b) {
-        return distance[a * n + b];
+        return a == b ? 0 : routeLength(a, b) - 1;
     }
 
     /**
@@ -107,11 +104,10 @@ public final class LinkLoadBound {
             if (b == a) {
                 continue;
             }
-            int h = distance[a * n + b];
-            // injection channel: nothing before it, h links and the ejection port after it
-            bound = Math.max(bound, (long) flitsPerNode + h + 1);
             int from = start[a * n + b];
             int to = start[a * n + b + 1];
+            // injection channel: nothing before it, the route's links and the ejection port after it
+            bound = Math.max(bound, (long) flitsPerNode + to - from);
             for (int j = from; j < to; j++) {
                 int c = hops[j];
                 int pre = j - from + 1; // the injection channel and the links before this one

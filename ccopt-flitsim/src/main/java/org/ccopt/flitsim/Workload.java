@@ -73,6 +73,16 @@ public record Workload(int[] destination, int slices, int packetsPerSlice, int f
         return new Workload(destination, slices, packetsPerSlice, flitsPerPacket, v, injectionDelay);
     }
 
+    /** The same workload sent to {@code d} instead (the same plan under another node mapping). */
+    public Workload withDestination(int[] d) {
+        return new Workload(d, slices, packetsPerSlice, flitsPerPacket, interval, injectionDelay);
+    }
+
+    /** The same workload with injection delays {@code delay}. */
+    public Workload withInjectionDelay(int[] delay) {
+        return new Workload(destination, slices, packetsPerSlice, flitsPerPacket, interval, delay);
+    }
+
     /** One slice of {@code packets} packets per node, released at cycle 0. */
     public static Workload simple(int[] destination, int packets, int flitsPerPacket) {
         return new Workload(destination, 1, packets, flitsPerPacket, 0, null);

@@ -26,16 +26,7 @@ class LinkLoadBoundTest {
         FlitSimulator sim = new FlitSimulator(t, 3, 4, model);
         LinkLoadBound bound = new LinkLoadBound(sim, model);
         int n = t.nodeCount();
-        int[] dest = new int[n];
-        for (int i = 0; i < n; i++) {
-            dest[i] = i;
-        }
-        for (int i = n - 1; i > 0; i--) {
-            int j = rnd.nextInt(i + 1);
-            int x = dest[i];
-            dest[i] = dest[j];
-            dest[j] = x;
-        }
+        int[] dest = org.ccopt.util.Permutations.shuffled(n, rnd);
         int slices = 1 + rnd.nextInt(4);
         int packets = 1 + rnd.nextInt(2);
         int flits = 2 + rnd.nextInt(8);

@@ -5,13 +5,14 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 import org.ccopt.InvalidInputException;
 import org.ccopt.cupstack.Chromosome;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
 import org.ccopt.cupstack.GeneGroup;
-import org.ccopt.cupstack.LateAcceptance;
 import org.ccopt.cupstack.Method;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.cupstack.Score;
@@ -196,14 +197,23 @@ public final class JointSearch implements AutoCloseable {
                 settings.variant(), settings.order(), settings.seed());
         try (MappingEvaluator evaluator = evaluator(null)) {
             NodeMappingGa search = new NodeMappingGa(evaluator, ga);
-            NodeMappingGa.State s = search.initial();
-            while (s.generation() < settings.maxGenerations() && used.get() + evaluator.simulations() < budget) {
-                s = search.step(s);
-            }
+            NodeMappingGa.State s = evolve(search, search.initial(), settings.maxGenerations(), evaluator, budget, used);
             used.add(evaluator.simulations());
             generations[0] += s.generation();
             return s.bestMapping();
         }
+    }
+
+    /**
+     * Generations of {@code search} from {@code s} until {@code cap} or until the method's simulations ({@code used} and
+     * the evaluator's) reach {@code budget}, checked between generations.
+     */
+    private static NodeMappingGa.State evolve(NodeMappingGa search, NodeMappingGa.State s, int cap, MappingEvaluator evaluator,
+                                              long budget, Counter used) {
+        while (s.generation() < cap && used.get() + evaluator.simulations() < budget) {
+            s = search.step(s);
+        }
+        return s;
     }
 
     private MappingEvaluator evaluator(PatternTiming timing) {
@@ -252,16 +262,13 @@ public final class JointSearch implements AutoCloseable {
                 }
                 // as many candidates as their scoring can afford at most, repeated to fill the population (a mapping
                 // given twice is scored once)
-                List<int[]> round0 = candidates(round);
+                List<int[]> fresh = candidates(round);
                 long room = Math.max(1, (budget - used.get() - evaluator.simulations()) / costCeiling(timing));
-                int take = (int) Math.min(Math.min(round0.size(), room), settings.population() - starts.size());
+                int take = (int) Math.min(Math.min(fresh.size(), room), settings.population() - starts.size());
                 for (int i = 0; starts.size() < settings.population(); i++) {
-                    starts.add(round0.get(i % take));
+                    starts.add(fresh.get(i % take));
                 }
-                NodeMappingGa.State s = search.initial(starts);
-                while (s.generation() < ga.generations() && used.get() + evaluator.simulations() < budget) {
-                    s = search.step(s);
-                }
+                NodeMappingGa.State s = evolve(search, search.initial(starts), ga.generations(), evaluator, budget, used);
                 generations[0] += s.generation();
                 best = s.bestMapping();
             }
@@ -327,29 +334,24 @@ public final class JointSearch implements AutoCloseable {
                 EnumSet.noneOf(GeneGroup.class), SortKey.T01, 1, 2, p.sliceFlits(), ga, problem.names().get(k),
                 settings.threads(), true, CupStackRun.DEFAULT_HISTORY);
         try (CupStackRun run = new CupStackRun(options)) {
-            Chromosome best;
-            Score score;
-            if (method == Method.LAHC) {
-                LateAcceptance la = run.lateAcceptance();
-                LateAcceptance.State s = la.initial();
-                while (run.setupSimulations() + run.simulations() < share) {
-                    s = la.step(s);
-                }
-                best = s.best();
-                score = s.bestScore();
-            } else {
-                CupStackGa search = run.ga();
-                CupStackGa.State s = search.initial();
-                while (run.setupSimulations() + run.simulations() < share) {
-                    s = search.step(s);
-                }
-                best = s.best();
-                score = s.bestScore();
-            }
-            used.add(run.setupSimulations() + run.simulations());
+            LongSupplier spent = () -> run.setupSimulations() + run.simulations();
+            CupStackGa.State s = method == Method.LAHC
+                    ? untilSpent(run.lateAcceptance().initial(), run.lateAcceptance()::step, spent, share).asGaState()
+                    : untilSpent(run.ga().initial(), run.ga()::step, spent, share);
+            Chromosome best = s.best();
+            Score score = s.bestScore();
+            used.add(spent.getAsLong());
             RouterConfig config = run.space().config(best, run.baseConfig());
             return new PatternPlan(config, p.workload(best), score.duration(), settings.stacker().label());
         }
+    }
+
+    /** Steps a stacker's search from {@code s} until it has spent {@code share} simulations (checked between steps). */
+    private static <S> S untilSpent(S s, UnaryOperator<S> step, LongSupplier spent, long share) {
+        while (spent.getAsLong() < share) {
+            s = step.apply(s);
+        }
+        return s;
     }
 
     /**
@@ -366,10 +368,8 @@ public final class JointSearch implements AutoCloseable {
         for (int from = 0; from < all.size() && used.get() < budget; from += ROUND) {
             List<PatternPlan> fixed = List.copyOf(plans);
             PatternTiming underPlans = (s, k, dest, lower, limit, counter) -> {
-                Workload w = fixed.get(k).workload();
                 counter.incrementAndGet();
-                return s.durationWithin(fixed.get(k).config(), new Workload(dest, w.slices(), w.packetsPerSlice(),
-                        w.flitsPerPacket(), w.interval(), w.injectionDelay()), limit);
+                return s.durationWithin(fixed.get(k).config(), fixed.get(k).workload().withDestination(dest), limit);
             };
             boolean improved = false;
             try (MappingEvaluator evaluator = evaluator(underPlans)) {
@@ -406,9 +406,7 @@ public final class JointSearch implements AutoCloseable {
         List<PatternPlan> out = new ArrayList<>();
         for (int k = 0; k < plans.size(); k++) {
             PatternPlan p = plans.get(k);
-            Workload w = p.workload();
-            Workload moved = new Workload(problem.physical(mapping, k), w.slices(), w.packetsPerSlice(), w.flitsPerPacket(),
-                    w.interval(), w.injectionDelay());
+            Workload moved = p.workload().withDestination(problem.physical(mapping, k));
             used.add(1);
             out.add(new PatternPlan(p.config(), moved, sim.run(p.config(), moved).durationCycles(), p.label()));
         }

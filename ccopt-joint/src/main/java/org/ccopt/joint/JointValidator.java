@@ -34,8 +34,7 @@ public final class JointValidator {
             }
             SimParameters file = SimParameters.parse(PlanFiles.parameters(problem, plan, k).toJson());
             Workload w = file.workload();
-            Workload replayed = new Workload(NodeMapping.apply(plan.mapping(), w.destination()), w.slices(), w.packetsPerSlice(),
-                    w.flitsPerPacket(), w.interval(), w.injectionDelay());
+            Workload replayed = w.withDestination(NodeMapping.apply(plan.mapping(), w.destination()));
             int d = sim.run(file.routerConfig(sim.dimensions()), replayed).durationCycles();
             if (d != p.duration()) {
                 throw new IllegalStateException("validation failed: pattern " + problem.names().get(k) + " replays in " + d

@@ -41,8 +41,7 @@ public record Robustness(int jitter, int runs, long nominal, double mean, long w
                     for (int i = 0; i < delay.length; i++) {
                         delay[i] += rnd.nextInt(jitter + 1);
                     }
-                    total += sim.run(p.config(), new Workload(w.destination(), w.slices(), w.packetsPerSlice(),
-                            w.flitsPerPacket(), w.interval(), delay)).durationCycles();
+                    total += sim.run(p.config(), w.withInjectionDelay(delay)).durationCycles();
                 }
             } catch (DeadlockException e) {
                 deadlocked++;
