@@ -187,8 +187,8 @@ final class JointCommand implements Callable<Integer> {
         JointSearch.Settings settings = new JointSearch.Settings(budget, population, MutationVariant.named(variant),
                 SurvivalOrder.parse(sort), maxGenerations, restarts, rounds, annealIterations, Stacker.parse(stacker), reserve,
                 stackerPopulation, schemes, innerIntervals, seed, workers);
-        if (jitter < 0) {
-            throw new org.ccopt.InvalidInputException("--jitter " + jitter + " is invalid; expected 0..1000000 cycles");
+        if (jitter != 0) {
+            Robustness.check(jitter, jitterRuns);
         }
         List<JointSearch.Outcome> outcomes = new ArrayList<>();
         try (JointSearch search = new JointSearch(problem, settings)) {

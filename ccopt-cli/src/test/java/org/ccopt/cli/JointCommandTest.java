@@ -71,6 +71,18 @@ class JointCommandTest {
         assertThat(edited.err()).contains("checkpoint does not fit").doesNotContain("\n\tat ");
     }
 
+    /** Robustness settings out of range are refused before any search runs, in one line. */
+    @Test
+    void badJitterSettingsAreRefusedUpFront() {
+        for (String[] bad : new String[][] {{"--jitter", "5", "--jitter-runs", "0"}, {"--jitter", "2000000"}, {"--jitter", "-1"}}) {
+            MainTest.Result r = MainTest.run(Stream.concat(Stream.of("joint", "-t", "torus:4x4", "--methods", "physical,mapping",
+                    "--budget", "1000000000", "--max-generations", "1000000"), Stream.of(bad)).toArray(String[]::new));
+            assertThat(r.code()).as(String.join(" ", bad)).isEqualTo(2);
+            assertThat(r.err().lines().count()).isEqualTo(1);
+            assertThat(r.err()).contains("--jitter");
+        }
+    }
+
     @Test
     void aParameterFileAndAMappingMustAgreeOnTheAddressing() throws Exception {
         Path out = dir.resolve("run");

@@ -20,12 +20,7 @@ import org.ccopt.util.SeededStreams;
 public record Robustness(int jitter, int runs, long nominal, double mean, long worst, int deadlocked) {
 
     public static Robustness of(JointProblem problem, JointPlan plan, int jitter, int runs, long seed) {
-        if (jitter < 0 || jitter > 1_000_000) {
-            throw org.ccopt.InvalidInputException.parameter("jitter", jitter + " is invalid; expected 0..1000000 cycles");
-        }
-        if (runs < 1 || runs > 100_000) {
-            throw org.ccopt.InvalidInputException.parameter("jitter-runs", runs + " is invalid; expected 1..100000");
-        }
+        check(jitter, runs);
         FlitSimulator sim = problem.simulator();
         double sum = 0;
         long worst = 0;
@@ -52,5 +47,15 @@ public record Robustness(int jitter, int runs, long nominal, double mean, long w
         }
         int finished = runs - deadlocked;
         return new Robustness(jitter, runs, plan.cycles(), finished == 0 ? Double.NaN : sum / finished, worst, deadlocked);
+    }
+
+    /** Refuses (one line) a jitter or a replay count out of range: callers check before a long search, not after. */
+    public static void check(int jitter, int runs) {
+        if (jitter < 0 || jitter > 1_000_000) {
+            throw org.ccopt.InvalidInputException.parameter("jitter", jitter + " is invalid; expected 0..1000000 cycles");
+        }
+        if (runs < 1 || runs > 100_000) {
+            throw org.ccopt.InvalidInputException.parameter("jitter-runs", runs + " is invalid; expected 1..100000");
+        }
     }
 }
