@@ -40,11 +40,12 @@ import org.ccopt.util.SeededStreams;
  * temporally (injection timing; its §1 and §5.4 call the combination "spatio-temporal optimization"); neither built
  * both. Measured on ccopt's router (docs/results/joint-tables.md):
  * <ul>
- *   <li>The 2018 GA's best mappings run at or within two cycles of the link-load bound ({@link LinkLoadBound}),
- *       which no injection plan beats: a pattern at 67 cycles has two flows on one link. Stacking after mapping
- *       (the sequential method) therefore gains little, and a GA whose fitness is the duration after stacking pays
- *       for sweeps that cannot pass that bound: seeded with random mappings at 10,000 simulations, it evaluated a few
- *       hundred mappings and ended above the plain GA (207 against 102 cycles on bcmp,brev).
+ *   <li>The 2018 GA's best mappings run close to the link-load bound of their own mapping ({@link LinkLoadBound}),
+ *       which no injection plan beats: 0.7 cycles above it on average over the fifteen pairs, 3.8 over the twenty
+ *       triples. A pattern at 67 cycles has two flows on one link. Stacking after mapping (the sequential method)
+ *       therefore gains little, and stacking inside the fitness pays for sweeps that cannot pass that bound; during
+ *       development a GA scored that way from random mappings (no shipped method) ended far above the plain GA at
+ *       10,000 simulations, having evaluated a few hundred mappings.
  *   <li>Which links flows share is known from the routes alone, without simulating. An annealing on that surrogate
  *       ({@link ContentionAnnealing}) finds starting mappings the simulating GA does not reach, in under a second
  *       each.

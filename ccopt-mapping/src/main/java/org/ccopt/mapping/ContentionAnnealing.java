@@ -21,9 +21,10 @@ import org.ccopt.util.Permutations;
  * The surrogate is {@value #SHARED} x (1) + {@value #LONGEST} x (2) + (3). The temperature falls geometrically from
  * {@value #T0} to 1 over the run (the surrogate's units: early on, accepting one more shared channel is likely, at
  * the end only hop changes are). Geometric cooling spends more of the run at low temperatures than linear cooling;
- * measured on the fifteen pairs of the 2018 paper (32 candidates, 4 rounds), it ended at or below the 2018 GA on all
- * fifteen where linear cooling did on fourteen (docs/results/joint-tables.md). A run is a pure function of its
- * start, iteration count and random stream.
+ * it was chosen during development, when on the fifteen pairs of the 2018 paper (32 candidates, 4 rounds, 10,000
+ * simulations) the joint method ended at or below the 2018 GA on all fifteen with it and on fourteen with linear
+ * cooling (bcmp,trns: 71 against 70). Linear cooling is not an option, so that comparison has no command. A run is
+ * a pure function of its start, iteration count and random stream.
  */
 public final class ContentionAnnealing {
 
