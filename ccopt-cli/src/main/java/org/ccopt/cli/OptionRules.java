@@ -38,6 +38,10 @@ final class OptionRules<C> {
         return new OptionRules<>(List.of(rules));
     }
 
+    static <C> OptionRules<C> of(List<Rule<C>> rules) {
+        return new OptionRules<>(List.copyOf(rules));
+    }
+
     static <C> Rule<C> rule(String option, String appliesTo, Predicate<C> applies, String breaking) {
         return new Rule<>(option, appliesTo, applies, List.of(breaking.split(" ")), null);
     }

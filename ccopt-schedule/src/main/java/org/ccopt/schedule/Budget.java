@@ -41,6 +41,19 @@ public final class Budget {
         return used >= evaluations || expired();
     }
 
+    /** The longest time limit accepted (a week). */
+    public static final double MAX_SECONDS = 7 * 86400;
+
+    /** A time limit with its unit: {@code 500ms}, {@code 60s}, {@code 5m}, {@code 2h}; positive, at most a week. */
+    public static double parseLimit(String text) {
+        double v = org.ccopt.util.Durations.seconds(text, true);
+        if (v > 0 && v <= MAX_SECONDS) {
+            return v;
+        }
+        throw new InvalidInputException("bad time limit '" + text + "'; expected a positive duration with its unit, "
+                + "at most 168h, like 500ms, 60s, 5m or 2h");
+    }
+
     public static Budget seconds(double seconds, AtomicBoolean stop) {
         return new Budget(System.nanoTime(), nanos(seconds), stop, Long.MAX_VALUE, nanos(seconds));
     }

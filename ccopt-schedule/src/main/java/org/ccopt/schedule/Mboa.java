@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.ccopt.InvalidInputException;
 
 /**
  * MBOA, the mixed Bayesian optimization algorithm (Ocenasek 2002), as Jaros, Ohlidal, Dvorak 2007, §3.2 use it:
@@ -56,6 +57,26 @@ public final class Mboa {
          * generation about 5x cheaper): never 5 of 10, after 250 generations 6, after 500 8, after 1,000 10.
          */
         public static final int DEFAULT_RESTART = 1000;
+
+        public Params {
+            if (population < 4 || population > 100_000) {
+                throw InvalidInputException.parameter("mboa-population", population + " is out of range; expected 4..100000");
+            }
+            if (restart < 0) {
+                throw InvalidInputException.parameter("mboa-restart", restart
+                        + " is out of range; expected 0 (never) or more generations");
+            }
+            if (window < 0 || window > population) {
+                throw InvalidInputException.parameter("mboa-rtr-window", window + " is out of range; expected 0 (tournament "
+                        + "replacement) to the population, " + population);
+            }
+            if (depth < 1 || depth > 32) {
+                throw InvalidInputException.parameter("mboa-depth", depth + " is out of range; expected 1..32");
+            }
+            if (neighbours < 0 || neighbours > 1000) {
+                throw InvalidInputException.parameter("mboa-neighbours", neighbours + " is out of range; expected 0..1000");
+            }
+        }
 
         public static Params defaults() {
             return new Params(200, 4, 12, true, DEFAULT_RESTART, 0, false);

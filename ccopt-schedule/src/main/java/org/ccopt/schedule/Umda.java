@@ -93,6 +93,17 @@ public final class Umda {
         }
 
         public Params {
+            if (population < 2 || population > 100_000) {
+                throw org.ccopt.InvalidInputException.parameter("umda-population", population
+                        + " is out of range; expected 2..100000");
+            }
+            if (!(mutation >= 0 && mutation <= 1)) {
+                throw org.ccopt.InvalidInputException.parameter("umda-mutation", mutation + " is out of range; expected 0..1");
+            }
+            if (restart < 0) {
+                throw org.ccopt.InvalidInputException.parameter("umda-restart", restart
+                        + " is out of range; expected 0 (never) or more generations");
+            }
             int selected = (int) (population * selection);
             if (!(selection > 0 && selection < 1) || selected < 1 || selected >= population) {
                 throw org.ccopt.InvalidInputException.parameter("umda-selection", selection + " is out of range for a "
