@@ -1,34 +1,23 @@
 package org.ccopt.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
-import org.ccopt.experiments.Charts;
-import org.ccopt.experiments.Csv;
-import org.ccopt.experiments.TracePicture;
 import org.ccopt.util.Checkpoint;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
-import org.ccopt.cupstack.CupStackValidator;
 import org.ccopt.cupstack.GeneGroup;
 import org.ccopt.cupstack.LateAcceptance;
 import org.ccopt.cupstack.Method;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.cupstack.SortKey;
-import org.ccopt.flitsim.FlitSimulator;
-import org.ccopt.flitsim.LinkTrace;
-import org.ccopt.flitsim.SimParameters;
 import org.ccopt.flitsim.RouterModel;
-import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
-import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -39,23 +28,15 @@ import picocli.CommandLine;
 @Command(name = "cupstack", mixinStandardHelpOptions = true,
         description = "Split every message into slices and stack them densely: GA over injection timing and router arbitration "
                 + "(extended Cup-Stacking, Yokota et al. 2023).")
-final class CupstackCommand implements Callable<Integer> {
+final class CupstackCommand implements Callable<Integer>, ResumableRun.Command {
 
     /**
      * Where options apply ({@link OptionRules}). cupstack-sweep drops, run by run, the options these rules say do not apply to the run's method.
      */
-    static final OptionRules<CupstackCommand> RULES = OptionRules.of(
-            gaOnly("--mutation-rate 0.1"),
-            gaOnly("--crossover-pairs 2"),
-            gaOnly("--crossover-interval 3"),
-            gaOnly("--crossover-rate 0.5"),
-            gaOnly("--training 2"),
-            gaOnly("--tie random"),
-            gaOnly("--lifetime 3"),
-            gaOnly("--watchdog 5"),
-            gaOnly("--max-synonyms 3"),
-            gaOnly("--seed-simple"),
-            gaOnly("--no-prune"),
+    static final OptionRules<CupstackCommand> RULES = OptionRules.of(java.util.stream.Stream.concat(java.util.stream.Stream.of(
+            "--mutation-rate 0.1", "--crossover-pairs 2", "--crossover-interval 3", "--crossover-rate 0.5", "--training 2",
+            "--tie random", "--lifetime 3", "--watchdog 5", "--max-synonyms 3", "--seed-simple", "--no-prune")
+            .map(CupstackCommand::gaOnly), java.util.stream.Stream.<OptionRules.Rule<CupstackCommand>>of(
             OptionRules.rule("--population", "to the searches (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
                     "cupstack -t torus:4x4 --traffic brev --method simple --population 10"),
             OptionRules.rule("--generations", "to the searches (not --method simple)", c -> Method.parse(c.method) != Method.SIMPLE,
@@ -70,7 +51,7 @@ final class CupstackCommand implements Callable<Integer> {
                     c -> Method.parse(c.method) == Method.EXTRAPOLATE || Method.parse(c.method) == Method.POST,
                     "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --from-slices 2"),
             OptionRules.rule("--estimate-slices", "to --method estimate", c -> Method.parse(c.method) == Method.ESTIMATE,
-                    "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --estimate-slices 4"));
+                    "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --estimate-slices 4"))).toList());
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -129,38 +110,8 @@ final class CupstackCommand implements Callable<Integer> {
             + "parent is cut short; results are the same, per-generation averages of the mutants are then unbiased).")
     boolean noPrune;
 
-    @Option(names = "--population", defaultValue = "50", description = "Chromosomes (default: ${DEFAULT-VALUE}).")
-    int population;
-
-    @Option(names = "--generations", defaultValue = "1000", description = "Generations (default: ${DEFAULT-VALUE}).")
-    int generations;
-
-    @Option(names = "--training", defaultValue = "100", description = "Mutation-only generations at the start (default: ${DEFAULT-VALUE}).")
-    int training;
-
-    @Option(names = "--mutation-rate", defaultValue = "0.02", description = "r_m, share of genes a mutation alters (default: ${DEFAULT-VALUE}).")
-    double mutationRate;
-
-    @Option(names = "--crossover-interval", defaultValue = "10", description = "i_c, generations between crossovers (default: ${DEFAULT-VALUE}).")
-    int crossoverInterval;
-
-    @Option(names = "--crossover-rate", defaultValue = "0.8", description = "r_c, share of genes taken from the stronger parent (default: ${DEFAULT-VALUE}).")
-    double crossoverRate;
-
-    @Option(names = "--crossover-pairs", description = "Systematic pairs per crossover generation (default: population / 2).")
-    Integer crossoverPairs;
-
-    @Option(names = "--tie", defaultValue = "age", description = "Crossover ranking of equal scores: random or age (default: ${DEFAULT-VALUE}).")
-    String tie;
-
-    @Option(names = "--lifetime", defaultValue = "200", description = "lt, generations a chromosome lives; 0 = off (default: ${DEFAULT-VALUE}).")
-    int lifetime;
-
-    @Option(names = "--watchdog", defaultValue = "0", description = "wd, generations without a new best before all restart; 0 = off (default: ${DEFAULT-VALUE}).")
-    int watchdog;
-
-    @Option(names = "--max-synonyms", defaultValue = "1000", description = "Recorded synonyms of the best (default: ${DEFAULT-VALUE}).")
-    int maxSynonyms;
+    @Mixin
+    CupstackGaOptions ga;
 
     @Option(names = "--history-length", paramLabel = "L", description = "lahc: durations the late acceptance compares "
             + "with, L moves back (default: " + CupStackRun.DEFAULT_HISTORY + ").")
@@ -177,11 +128,21 @@ final class CupstackCommand implements Callable<Integer> {
     ResumableRun.Options control = new ResumableRun.Options();
 
     @Override
+    public ResumableRun.Options control() {
+        return control;
+    }
+
+    @Override
+    public void resumedInto(picocli.CommandLine.Model.CommandSpec given, Path dir) {
+        spec = given;
+        out = dir;
+    }
+
+    @Override
     public Integer call() throws Exception {
         RULES.check(this, spec);
         if (control.resume == null) {
-            List<String> all = spec.commandLine().getParseResult().originalArgs();
-            List<String> recorded = new java.util.ArrayList<>(all.subList(all.indexOf(spec.name()) + 1, all.size()));
+            List<String> recorded = ResumableRun.given(spec);
             Method m = Method.parse(method);
             if (m != Method.SIMPLE && !spec.commandLine().getParseResult().hasMatchedOption("--initial-scheme")) {
                 recorded.add("--initial-scheme=" + initialScheme); // the checkpoint resumes under the reading it ran with
@@ -193,10 +154,7 @@ final class CupstackCommand implements Callable<Integer> {
         Checkpoint<?> resumed = lahc ? Checkpoint.read(control.resume, LateAcceptance.State.class)
                 : Checkpoint.read(control.resume, CupStackGa.State.class);
         CupstackCommand saved = new CupstackCommand();
-        List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
-        saved.spec = spec;
-        saved.out = control.resume;
-        control.overrideRecorded(saved.control, spec);
+        List<String> arguments = ResumableRun.resume(spec, control, resumed.arguments(), saved);
         if (resumed.arguments().stream().noneMatch(a -> a.startsWith("--initial-scheme"))) {
             saved.initialScheme = "port"; // recorded before the option existed, when per-port schemes were the only reading
         }
@@ -234,32 +192,30 @@ final class CupstackCommand implements Callable<Integer> {
         RouterModel model = router.model(RouterModel.YOKOTA2023);
         Problem problem = new Problem(t, pattern.destinations(t, trafficSeed), slices, packets, flits, router.vcs, router.buffer,
                 key.reinitializes(), key.interlocks(), model);
-        CupStackGa.Settings settings = new CupStackGa.Settings(population, generations, training, mutationRate, crossoverInterval,
-                crossoverRate, crossoverPairs == null ? population / 2 : crossoverPairs, CupStackGa.Tie.parse(tie), lifetime, watchdog,
-                maxSynonyms, seed, CupStackGa.InitialScheme.parse(initialScheme));
+        CupStackGa.Settings settings = ga.settings(seed, initialScheme);
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         CupStackRun.Options options = new CupStackRun.Options(m, problem, model.defaultScheme(), GeneGroup.parseSet(freeze),
                 key, fromSlices, estimateSlices, interval < 0 ? problem.sliceFlits() : interval, settings, pattern.label(), workers,
                 seedSimple, historyLength == null ? CupStackRun.DEFAULT_HISTORY : historyLength);
         long started = System.nanoTime();
         try (CupStackRun run = new CupStackRun(options)) {
-            CupStackGa ga = noPrune && run.ga() != null ? run.ga().withoutPruning() : run.ga();
+            CupStackGa search = noPrune && run.ga() != null ? run.ga().withoutPruning() : run.ga();
             CupStackGa.State state = null;
-            if (ga != null) {
+            if (search != null) {
                 if (resumed != null) {
-                    ga.checkResumable(resumed);
+                    search.checkResumable(resumed);
                 }
-                state = ResumableRun.execute("cupstack", generations, resumed != null ? resumed : ga.initial(),
+                state = ResumableRun.execute("cupstack", ga.generations, resumed != null ? resumed : search.initial(),
                         CupStackGa.State::generation, s -> String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(),
                                 s.history().get(s.history().size() - 1).meanNew()),
-                        ga::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out));
+                        search::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out));
             }
             LateAcceptance la = run.lateAcceptance();
             if (la != null) {
                 if (resumedLa != null) {
                     la.checkResumable(resumedLa);
                 }
-                state = ResumableRun.execute("cupstack lahc", generations, resumedLa != null ? resumedLa : la.initial(),
+                state = ResumableRun.execute("cupstack lahc", ga.generations, resumedLa != null ? resumedLa : la.initial(),
                         LateAcceptance.State::generation, s -> String.format(Locale.ROOT, "best %d, current %d",
                                 s.bestScore().objective(), s.currentScore().objective()),
                         la::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out))
@@ -268,36 +224,9 @@ final class CupstackCommand implements Callable<Integer> {
             CupStackRun.Result r = run.finish(state);
             double seconds = (System.nanoTime() - started) / 1e9;
             if (out != null) {
-                writeOutputs(run, problem, state, r, pattern.label());
+                CupstackOutputs.write(out, run, problem, state, r, pattern.label(), method, seed);
             }
-            Map<String, Object> result = new LinkedHashMap<>();
-            result.put("method", m.label());
-            result.put("topology", t.spec());
-            result.put("traffic", pattern.label());
-            result.put("slices", slices);
-            result.put("baselineCycles", r.baselineCycles());
-            result.put("simpleStackingCycles", r.simpleStackingCycles());
-            result.put("bestCycles", r.bestScore().duration());
-            result.put("interval", r.best().interval());
-            result.put("effectiveThickness", r.bestScore().thickness());
-            result.put("generations", state == null ? 0 : state.generation());
-            result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
-            result.put("bestFromSeed", state != null && run.isSeed(state.best()));
-            result.put("model", problem.model().describe());
-            result.put("evaluations", state == null ? 0 : state.evaluations());
-            result.put("simulations", run.simulations());
-            result.put("td0", run.td0());
-            result.put("alterableGenes", run.space().alterableGenes());
-            result.put("synonyms", state == null ? 0 : state.signatures().length);
-            result.put("recordedSynonyms", state == null ? 0 : state.synonyms().size());
-            result.put("restacked", r.restacked());
-            result.put("gaSeconds", state == null ? 0.0 : state.seconds());
-            result.put("seconds", seconds);
-            Map<String, Integer> perScheme = new LinkedHashMap<>();
-            for (VcSelection c : VcSelection.values()) {
-                perScheme.put(c.name(), r.simplePerScheme()[c.ordinal()]);
-            }
-            result.put("simplePerScheme", perScheme);
+            Map<String, Object> result = CupstackOutputs.summary(run, problem, state, r, m, pattern.label(), slices, seconds);
             var w = spec.commandLine().getOut();
             if (control.json) {
                 w.println(Json.result(spec, result));
@@ -314,54 +243,5 @@ final class CupstackCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
-    }
-
-    private void writeOutputs(CupStackRun run, Problem problem, CupStackGa.State state, CupStackRun.Result r, String label)
-            throws java.io.IOException {
-        SimParameters best = CupStackValidator.parameters(problem, run.baseConfig(), r.best(), label, seed);
-        AtomicFiles.writeAtomically(out.resolve("best.json"), best.toJson());
-        StringBuilder syn = new StringBuilder();
-        List<List<Object>> csv = new java.util.ArrayList<>();
-        if (state != null) {
-            ObjectMapper mapper = new ObjectMapper();
-            for (CupStackGa.Synonym s : state.synonyms()) {
-                syn.append(mapper.writeValueAsString(s)).append('\n');
-            }
-            List<CupStackGa.Generation> rows = state.history();
-            double[] x = new double[rows.size()];
-            double[] bestY = new double[rows.size()];
-            double[] mean = new double[rows.size()];
-            for (int i = 0; i < rows.size(); i++) {
-                CupStackGa.Generation g = rows.get(i);
-                csv.add(java.util.Arrays.asList(g.generation(), g.bestObjective(), g.bestDuration(),
-                        Double.isNaN(g.meanNew()) ? null : g.meanNew(), g.exactNew(), g.prunedNew(), g.crossover(),
-                        g.reinitialized(), g.evaluations(), g.seconds(), g.deadlockedNew()));
-                x[i] = g.generation();
-                bestY[i] = g.bestObjective();
-                mean[i] = g.meanNew(); // NaN (left out of the chart) where every mutant was cut short
-            }
-            // baselines: simple stacking's duration (the paper's starting point) and the unsplit run's
-            double[] simple = new double[rows.size()];
-            double[] unsplit = new double[rows.size()];
-            java.util.Arrays.fill(simple, r.simpleStackingCycles());
-            java.util.Arrays.fill(unsplit, r.baselineCycles());
-            var chart = Charts.line(label + " on " + problem.topology().spec() + ", " + method + " (seed " + seed + ")",
-                    "generation", "cycles", x, new String[] {"best", "average of newly evaluated (exact)",
-                        "simple stacking (baseline)", "unsplit (S = 1)"},
-                    new double[][] {bestY, mean, simple, unsplit}, null, false, false);
-            Charts.dashed(chart, "simple stacking (baseline)", "unsplit (S = 1)");
-            Charts.write(chart, out.resolve("convergence.png"));
-            Charts.write(chart, out.resolve("convergence.svg"));
-        }
-        AtomicFiles.writeAtomically(out.resolve("synonyms.jsonl"), syn.toString());
-        AtomicFiles.writeAtomically(out.resolve("generations.csv"), Csv.write(List.of("generation", "bestObjective",
-                "bestDuration", "meanNew", "exactNew", "prunedNew", "crossover", "reinitialized", "evaluations", "seconds",
-                "deadlockedNew"), csv));
-        FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits(), best.model());
-        LinkTrace trace = new LinkTrace();
-        int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();
-        String title = label + " on " + problem.topology().spec() + ", " + method + ": " + duration + " cycles";
-        TracePicture.write(trace, duration, title, null, out.resolve("stacking.png"));
-        TracePicture.write(trace, duration, title, null, out.resolve("stacking.svg"));
     }
 }

@@ -8,19 +8,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.flitsim.RouterModel;
-import org.ccopt.flitsim.VcSelection;
 import org.ccopt.joint.JointMethod;
 import org.ccopt.joint.JointProblem;
 import org.ccopt.joint.JointProgress;
 import org.ccopt.joint.JointRecord;
 import org.ccopt.joint.JointSearch;
+import org.ccopt.joint.MethodResult;
 import org.ccopt.joint.JointWorkloads;
-import org.ccopt.joint.PatternPlan;
 import org.ccopt.joint.PlanFiles;
 import org.ccopt.joint.Robustness;
 import org.ccopt.joint.Stacker;
-import org.ccopt.mapping.MutationVariant;
-import org.ccopt.mapping.SurvivalOrder;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.util.Checkpoint;
@@ -33,14 +30,14 @@ import picocli.CommandLine.Spec;
 @Command(name = "joint", mixinStandardHelpOptions = true,
         description = "Spatio-temporal optimisation: node mapping (Yokota et al. 2018) and Cup-Stacking (Yokota et al. 2023) "
                 + "alone and together on several traffic patterns, each method within one budget of simulations.")
-final class JointCommand implements Callable<Integer> {
+final class JointCommand implements Callable<Integer>, ResumableRun.Command {
 
     /** Where options apply ({@link OptionRules}). */
     static final OptionRules<JointCommand> RULES = OptionRules.of(
             OptionRules.rule("--jitter-runs", "with --jitter above 0", c -> c.jitter > 0,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --jitter-runs 3"),
             OptionRules.rule("--reserve", "to the sequential method with a stacker other than simple",
-                    c -> c.methods().contains(JointMethod.SEQUENTIAL) && Stacker.parse(c.stacker) != Stacker.SIMPLE,
+                    c -> c.methods().contains(JointMethod.SEQUENTIAL) && Stacker.parse(c.search.stacker) != Stacker.SIMPLE,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --reserve 0.5"),
             OptionRules.rule("--inner-schemes", "to the joint method", c -> c.methods().contains(JointMethod.JOINT),
                     "joint -t torus:4x4 --traffic bcmp --methods physical --inner-schemes C00"),
@@ -89,43 +86,8 @@ final class JointCommand implements Callable<Integer> {
     @Option(names = "--budget", defaultValue = "10000", description = "Simulations per method (default: ${DEFAULT-VALUE}).")
     long budget;
 
-    @Option(names = "--population", defaultValue = "100", description = "Mappings per generation of the 2018 GA (default: ${DEFAULT-VALUE}).")
-    int population;
-
-    @Option(names = "--variant", defaultValue = "S20", description = "Mutation variant of the 2018 GA (default: ${DEFAULT-VALUE}).")
-    String variant;
-
-    @Option(names = "--sort", defaultValue = "ml", description = "Survival order of the 2018 GA: sc, ah, ml (default: ${DEFAULT-VALUE}).")
-    String sort;
-
-    @Option(names = "--restarts", defaultValue = "32", description = "Annealed candidate mappings (default: ${DEFAULT-VALUE}).")
-    int restarts;
-
-    @Option(names = "--rounds", defaultValue = "4", description = "Rounds of annealed candidates and seeded GA of the surrogate and joint methods (default: ${DEFAULT-VALUE}).")
-    int rounds;
-
-    @Option(names = "--anneal-iterations", defaultValue = "200000", description = "Swaps proposed per annealing (default: ${DEFAULT-VALUE}).")
-    long annealIterations;
-
-    @Option(names = "--stacker", defaultValue = "lahc", description = "What a stacking phase does after simple stacking: "
-            + Stacker.NAMES + " (default: ${DEFAULT-VALUE}).")
-    String stacker;
-
-    @Option(names = "--reserve", defaultValue = "0.2", description = "Share of the budget the sequential method keeps for stacking (default: ${DEFAULT-VALUE}).")
-    double reserve;
-
-    @Option(names = "--stacker-population", defaultValue = "20", description = "Chromosomes or moves per generation of the stacker (default: ${DEFAULT-VALUE}).")
-    int stackerPopulation;
-
-    @Option(names = "--inner-schemes", split = ",", description = "VC selection schemes of the joint method's inner stacking (default: all ten).")
-    List<String> innerSchemes;
-
-    @Option(names = "--inner-intervals", defaultValue = "1", description = "Intervals V from l_c of the inner stacking; 0: up to the single-slice duration, the paper's range (default: ${DEFAULT-VALUE}: the schemes alone).")
-    int innerIntervals;
-
-    @Option(names = "--max-generations", defaultValue = "10000", description = "Cap on a method's GA generations, "
-            + "shared by the rounds of the annealed methods; 10,000 x 100 mappings is the paper's million evaluations (default: ${DEFAULT-VALUE}).")
-    int maxGenerations;
+    @Mixin
+    JointSearchOptions search;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of every search (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -159,19 +121,25 @@ final class JointCommand implements Callable<Integer> {
     }
 
     @Override
+    public ResumableRun.Options control() {
+        return control;
+    }
+
+    @Override
+    public void resumedInto(picocli.CommandLine.Model.CommandSpec given, Path dir) {
+        spec = given;
+        out = dir;
+    }
+
+    @Override
     public Integer call() throws Exception {
         RULES.check(this, spec);
         if (control.resume == null) {
-            List<String> all = spec.commandLine().getParseResult().originalArgs();
-            return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);
+            return optimize(ResumableRun.given(spec), null);
         }
         Checkpoint<JointProgress> resumed = Checkpoint.read(control.resume, JointProgress.class);
         JointCommand saved = new JointCommand();
-        List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
-        saved.spec = spec;
-        saved.out = control.resume;
-        control.overrideRecorded(saved.control, spec);
-        return saved.optimize(arguments, resumed.state());
+        return saved.optimize(ResumableRun.resume(spec, control, resumed.arguments(), saved), resumed.state());
     }
 
     private int optimize(List<String> arguments, JointProgress resumed) throws Exception {
@@ -181,17 +149,13 @@ final class JointCommand implements Callable<Integer> {
         JointProblem problem = new JointProblem(t, patterns.names(), patterns.destinations(), packets, flits,
                 slices == null ? packets : slices, router.vcs, router.buffer, model);
         List<JointMethod> methods = methods();
-        List<VcSelection> schemes = innerSchemes == null ? List.of(VcSelection.values())
-                : innerSchemes.stream().map(VcSelection::parse).toList();
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
-        JointSearch.Settings settings = new JointSearch.Settings(budget, population, MutationVariant.named(variant),
-                SurvivalOrder.parse(sort), maxGenerations, restarts, rounds, annealIterations, Stacker.parse(stacker), reserve,
-                stackerPopulation, schemes, innerIntervals, seed, workers);
+        JointSearch.Settings settings = search.settings(budget, seed, workers);
         if (jitter != 0) {
             Robustness.check(jitter, jitterRuns);
         }
         List<JointSearch.Outcome> outcomes = new ArrayList<>();
-        try (JointSearch search = new JointSearch(problem, settings)) {
+        try (JointSearch engine = new JointSearch(problem, settings)) {
             JointProgress start = new JointProgress(List.of());
             if (resumed != null) {
                 Checkpoint.requireFits(resumed.done() != null && resumed.count() <= methods.size(), "it records "
@@ -209,7 +173,7 @@ final class JointCommand implements Callable<Integer> {
                         JointProgress p = from;
                         while (p.count() < methods.size()) {
                             List<JointRecord> done = new ArrayList<>(p.done());
-                            done.add(JointRecord.of(problem, search.run(methods.get(p.count()))));
+                            done.add(JointRecord.of(problem, engine.run(methods.get(p.count()))));
                             p = new JointProgress(done);
                             after.accept(p);
                         }
@@ -222,41 +186,14 @@ final class JointCommand implements Callable<Integer> {
                     PlanFiles.write(out.resolve(o.method().label()), problem, o.plan(), o.method().label());
                 }
             }
-            report(problem, search, outcomes);
+            report(problem, engine, outcomes);
         }
         return Main.OK;
     }
 
-    private void report(JointProblem problem, JointSearch search, List<JointSearch.Outcome> outcomes) {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (JointSearch.Outcome o : outcomes) {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("method", o.method().label());
-            r.put("cycles", o.plan().cycles());
-            long lower = 0;
-            List<Integer> per = new ArrayList<>();
-            List<String> labels = new ArrayList<>();
-            for (int k = 0; k < problem.patterns().length; k++) {
-                lower += search.lowerBound(o.plan().mapping(), k);
-                PatternPlan p = o.plan().plans().get(k);
-                per.add(p.duration());
-                labels.add(p.label());
-            }
-            r.put("lowerBound", lower);
-            r.put("simulations", o.simulations());
-            r.put("generations", o.generations());
-            r.put("seconds", o.seconds());
-            if (jitter > 0) {
-                Robustness rb = Robustness.of(problem, o.plan(), jitter, jitterRuns, seed);
-                r.put("jitterMean", rb.mean());
-                r.put("jitterWorst", rb.worst());
-                r.put("jitterDeadlocked", rb.deadlocked());
-            }
-            r.put("perPattern", per);
-            r.put("plans", labels);
-            r.put("mapping", o.plan().mapping());
-            rows.add(r);
-        }
+    private void report(JointProblem problem, JointSearch engine, List<JointSearch.Outcome> outcomes) {
+        List<MethodResult> results = outcomes.stream().map(o -> MethodResult.of(problem, engine, o, jitter, jitterRuns, seed))
+                .toList();
         var w = spec.commandLine().getOut();
         String traffic = String.join(",", this.traffic);
         if (control.json) {
@@ -273,10 +210,16 @@ final class JointCommand implements Callable<Integer> {
             }
             // the figures by method as nested scalars, which ccopt run keeps as columns (byMethod.joint.cycles, ...)
             Map<String, Object> byMethod = new LinkedHashMap<>();
-            for (Map<String, Object> r : rows) {
-                Map<String, Object> scalars = new LinkedHashMap<>(r);
-                scalars.keySet().removeAll(List.of("method", "perPattern", "plans", "mapping"));
-                byMethod.put((String) r.get("method"), scalars);
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (MethodResult r : results) {
+                byMethod.put(r.method().label(), r.figures());
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("method", r.method().label());
+                row.putAll(r.figures());
+                row.put("perPattern", r.perPattern());
+                row.put("plans", r.plans());
+                row.put("mapping", r.mapping());
+                rows.add(row);
             }
             result.put("byMethod", byMethod);
             result.put("results", rows);
@@ -287,10 +230,10 @@ final class JointCommand implements Callable<Integer> {
                 problem.topology().spec(), problem.patterns().length, problem.model().presetName(), budget, problem.floor());
         w.printf(Locale.ROOT, "  %-12s %7s %7s %11s %8s%s%n", "method", "cycles", "bound", "simulations", "seconds",
                 jitter > 0 ? String.format(Locale.ROOT, "  jitter 0..%d x %d: mean, worst", jitter, jitterRuns) : "");
-        for (Map<String, Object> r : rows) {
-            w.printf(Locale.ROOT, "  %-12s %7d %7d %11d %8.1f%s%n", r.get("method"), (long) r.get("cycles"), (long) r.get("lowerBound"),
-                    (long) r.get("simulations"), (double) r.get("seconds"), jitter > 0 ? String.format(Locale.ROOT, "  %.1f, %d",
-                            (double) r.get("jitterMean"), (long) r.get("jitterWorst")) : "");
+        for (MethodResult r : results) {
+            w.printf(Locale.ROOT, "  %-12s %7d %7d %11d %8.1f%s%n", r.method().label(), r.cycles(), r.lowerBound(), r.simulations(),
+                    r.seconds(), r.robustness() == null ? "" : String.format(Locale.ROOT, "  %.1f, %d", r.robustness().mean(),
+                            r.robustness().worst()));
         }
         w.println("  every plan replayed by the validator; bound: the link-load bound of the method's mapping (no plan beats it)");
         if (out != null) {

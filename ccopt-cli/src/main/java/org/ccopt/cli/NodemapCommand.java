@@ -1,17 +1,13 @@
 package org.ccopt.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
-import org.ccopt.experiments.Charts;
-import org.ccopt.experiments.Csv;
 import org.ccopt.flitsim.RouterModel;
-import org.ccopt.flitsim.VcSelection;
 import org.ccopt.util.Checkpoint;
 import org.ccopt.mapping.MappingEvaluator;
 import org.ccopt.mapping.MappingScore;
@@ -22,7 +18,6 @@ import org.ccopt.mapping.SurvivalOrder;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
-import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,7 +27,7 @@ import picocli.CommandLine;
 /** {@code ccopt nodemap}: the node-mapping GA of Yokota et al. 2018 over logical addresses. */
 @Command(name = "nodemap", mixinStandardHelpOptions = true,
         description = "Find a logical addressing (node mapping) that shortens one or several traffic patterns: GA of Yokota et al. 2018.")
-final class NodemapCommand implements Callable<Integer> {
+final class NodemapCommand implements Callable<Integer>, ResumableRun.Command {
 
     /** Where options apply ({@link OptionRules}). */
     static final OptionRules<NodemapCommand> RULES = OptionRules.of(
@@ -102,20 +97,26 @@ final class NodemapCommand implements Callable<Integer> {
     boolean noPrune;
 
     @Override
+    public ResumableRun.Options control() {
+        return control;
+    }
+
+    @Override
+    public void resumedInto(picocli.CommandLine.Model.CommandSpec given, Path dir) {
+        spec = given;
+        out = dir;
+    }
+
+    @Override
     public Integer call() throws Exception {
         RULES.check(this, spec);
         if (control.resume == null) {
-            List<String> all = spec.commandLine().getParseResult().originalArgs();
-            return optimize(all.subList(all.indexOf(spec.name()) + 1, all.size()), null);
+            return optimize(ResumableRun.given(spec), null);
         }
         // the checkpoint holds the run's own arguments: parse them again, then continue its state into DIR
         Checkpoint<NodeMappingGa.State> resumed = Checkpoint.read(control.resume, NodeMappingGa.State.class);
         NodemapCommand saved = new NodemapCommand();
-        List<String> arguments = ResumableRun.parseResumed(spec, resumed.arguments(), saved);
-        saved.spec = spec;
-        saved.out = control.resume;
-        control.overrideRecorded(saved.control, spec);
-        return saved.optimize(arguments, resumed.state());
+        return saved.optimize(ResumableRun.resume(spec, control, resumed.arguments(), saved), resumed.state());
     }
 
     private int optimize(List<String> arguments, NodeMappingGa.State resumed) throws Exception {
@@ -150,7 +151,7 @@ final class NodemapCommand implements Callable<Integer> {
             MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, router.vcs, router.buffer, model);
             MappingScore physical = evaluator.physicalAddressing();
             if (out != null) {
-                writeOutputs(state, physical);
+                NodemapOutputs.write(out, topology, String.join(",", traffic), variant + "-" + sort, hopsOnly, state, physical);
             }
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("topology", t.spec());
@@ -209,41 +210,5 @@ final class NodemapCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
-    }
-
-    private void writeOutputs(NodeMappingGa.State state, MappingScore physical) throws java.io.IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("topology", topology);
-        m.put("traffic", String.join(",", traffic));
-        m.put("bestCycles", state.bestScore().cycles());
-        m.put("avgHops", state.bestScore().avgHops());
-        m.put("mapping", state.bestMapping());
-        AtomicFiles.writeAtomically(out.resolve("mapping.json"), Json.write(m));
-        List<List<Object>> csv = new java.util.ArrayList<>();
-        List<NodeMappingGa.Generation> rows = state.history();
-        double[] x = new double[rows.size()];
-        double[] best = new double[rows.size()];
-        double[] mean = new double[rows.size()];
-        double[] phys = new double[rows.size()];
-        for (int i = 0; i < rows.size(); i++) {
-            NodeMappingGa.Generation r = rows.get(i);
-            boolean none = Double.isNaN(r.meanNewCycles()); // every new mapping was cut short: no exact mean to write
-            csv.add(java.util.Arrays.asList(r.generation(), r.bestCycles(), r.bestAvgHops(), none ? null : r.meanNewCycles(),
-                    none ? null : r.meanNewAvgHops(), none ? null : r.maxNewCycles(), r.prunedNew(), r.evaluations(),
-                    r.seconds()));
-            x[i] = r.generation();
-            best[i] = hopsOnly ? r.bestAvgHops() : r.bestCycles();
-            mean[i] = hopsOnly ? r.meanNewAvgHops() : r.meanNewCycles();
-            phys[i] = hopsOnly ? physical.avgHops() : physical.cycles();
-        }
-        AtomicFiles.writeAtomically(out.resolve("generations.csv"), Csv.write(List.of("generation", "bestCycles",
-                "bestAvgHops", "meanNewCycles", "meanNewAvgHops", "maxNewCycles", "prunedNew", "evaluations", "seconds"), csv));
-        var chart = Charts.line(String.join("+", traffic) + " on " + topology + ", " + variant + "-" + sort,
-                "generation", hopsOnly ? "average hops" : "cycles (sum over patterns)", x,
-                new String[] {"best", "mean of new mappings (exact)", "physical addressing"}, new double[][] {best, mean, phys},
-                null, false, false);
-        Charts.dashed(chart, "physical addressing");
-        Charts.write(chart, out.resolve("convergence.png"));
-        Charts.write(chart, out.resolve("convergence.svg"));
     }
 }

@@ -214,7 +214,7 @@ final class RankCommand implements Callable<Integer> {
             for (int i = 0; i < r.traceIterations().length; i++) {
                 csv.add(List.of(r.traceIterations()[i], String.valueOf(r.traceObjective()[i])));
             }
-            AtomicFiles.writeAtomically(trace, org.ccopt.experiments.Csv.write(List.of("iteration", obj.label()), csv));
+            AtomicFiles.writeAtomically(trace, org.ccopt.util.Csv.write(List.of("iteration", obj.label()), csv));
         }
         var w = spec.commandLine().getOut();
         if (json) {

@@ -55,6 +55,34 @@ final class ResumableRun {
         }
     }
 
+    /** A command that checkpoints and resumes: a fresh object of it takes a checkpoint's recorded options. */
+    interface Command {
+        /** Its checkpointing options. */
+        Options control();
+
+        /** Makes the fresh object print through {@code spec} and write to the resumed run's folder. */
+        void resumedInto(picocli.CommandLine.Model.CommandSpec spec, Path dir);
+    }
+
+    /** The arguments the command was given after its name: what a fresh run records in its checkpoints. */
+    static List<String> given(picocli.CommandLine.Model.CommandSpec spec) {
+        List<String> all = spec.commandLine().getParseResult().originalArgs();
+        return new ArrayList<>(all.subList(all.indexOf(spec.name()) + 1, all.size()));
+    }
+
+    /**
+     * {@code --resume DIR}: {@code saved}, a fresh object of the command, takes the options the checkpoint recorded
+     * ({@link #parseResumed}), prints through {@code spec}, writes to DIR, and takes the options given now that may
+     * change ({@link Options#overrideRecorded}). Returns the arguments to record from now on.
+     */
+    static List<String> resume(picocli.CommandLine.Model.CommandSpec spec, Options given, List<String> recorded,
+                               Command saved) {
+        List<String> arguments = parseResumed(spec, recorded, saved);
+        saved.resumedInto(spec, given.resume);
+        given.overrideRecorded(saved.control(), spec);
+        return arguments;
+    }
+
     /** Writes a checkpoint of state S. */
     interface Saver<S> {
         void save(S state) throws IOException;

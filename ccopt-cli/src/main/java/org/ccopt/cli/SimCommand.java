@@ -8,13 +8,14 @@ import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.TracePicture;
 import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.IntervalSweep;
+import org.ccopt.flitsim.SimulatorCache;
 import org.ccopt.flitsim.LinkTrace;
 import org.ccopt.flitsim.NodeMapping;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimParameters;
 import org.ccopt.flitsim.SimResult;
 import org.ccopt.flitsim.RouterModel;
-import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.TopologySpec;
@@ -133,7 +134,7 @@ final class SimCommand implements Callable<Integer> {
             }
             SimParameters p = SimParameters.read(params);
             t = p.buildTopology();
-            sim = simulator(t, p.vcs(), p.bufferFlits(), p.model());
+            sim = SimulatorCache.get(t, p.vcs(), p.bufferFlits(), p.model());
             workload = p.workload();
             if (p.hasLogicalDestinations() != (mapping != null)) {
                 throw new InvalidInputException(mapping != null ? "--mapping needs a parameter file with logical destinations "
@@ -155,7 +156,7 @@ final class SimCommand implements Callable<Integer> {
         } else {
             RouterModel model = router.model(RouterModel.CCOPT);
             t = TopologySpec.parse(topology == null ? "torus:8x8" : topology);
-            sim = simulator(t, router.vcs, router.buffer, model);
+            sim = SimulatorCache.get(t, router.vcs, router.buffer, model);
             TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);
             trafficName = pattern.label();
             int[] dest = pattern.destinations(t, seed);
@@ -169,16 +170,11 @@ final class SimCommand implements Callable<Integer> {
                 config = config.withAtomicVcAllocation(true);
             }
         }
-        int[] sweep = null;
+        IntervalSweep sweep = null;
         if (sweepInterval != null) {
-            int[] range = intervalRange(sweepInterval, workload.slices());
-            sweep = new int[range[1] - range[0] + 1];
-            int best = range[0];
-            for (int v = range[0]; v <= range[1]; v++) {
-                sweep[v - range[0]] = sim.run(config, workload.withInterval(v)).durationCycles();
-                best = sweep[v - range[0]] < sweep[best - range[0]] ? v : best;
-            }
-            workload = workload.withInterval(best);
+            int[] range = IntervalSweep.parseRange(sweepInterval);
+            sweep = IntervalSweep.run(sim, config, workload, range[0], range[1]);
+            workload = workload.withInterval(sweep.best());
         }
         LinkTrace trace = traceFile != null || picture != null ? new LinkTrace() : null;
         SimResult r = sim.trace(trace).run(config, workload);
@@ -213,7 +209,7 @@ final class SimCommand implements Callable<Integer> {
         out.put("routerCycles", r.routerCycles());
         if (sweep != null) {
             out.put("interval", workload.interval());
-            out.put("sweepDurations", sweep);
+            out.put("sweepDurations", sweep.durations());
         }
         if (repeat > 1) {
             out.put("repeat", repeat);
@@ -235,52 +231,5 @@ final class SimCommand implements Callable<Integer> {
             Written.print(w, spec);
         }
         return Main.OK;
-    }
-
-    /** Parses FROM:TO (0 <= FROM <= TO <= 100000); a sweep needs at least two slices. */
-    private static int[] intervalRange(String text, int slices) {
-        String[] parts = text.split(":", -1);
-        try {
-            if (parts.length == 2) {
-                int from = Integer.parseInt(parts[0].trim());
-                int to = Integer.parseInt(parts[1].trim());
-                if (from >= 0 && from <= to && to <= 100_000) {
-                    if (slices < 2) {
-                        throw new InvalidInputException("--sweep-interval needs --slices >= 2; got --slices " + slices);
-                    }
-                    return new int[] {from, to};
-                }
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new InvalidInputException("--sweep-interval '" + text + "' is invalid; expected FROM:TO with 0 <= FROM <= TO <= 100000");
-    }
-
-    /**
-     * The last simulators this thread built, by topology, VCs, buffer and model: the runs of an experiment on one
-     * thread reuse one instead of allocating its arrays again (a simulator's run depends only on its arguments, as
-     * {@code --repeat} relies on). Two at most, so a thread holds little memory.
-     */
-    private static final ThreadLocal<java.util.LinkedHashMap<SimulatorKey, FlitSimulator>> SIMULATORS = ThreadLocal.withInitial(
-            () -> new java.util.LinkedHashMap<>(4, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<SimulatorKey, FlitSimulator> eldest) {
-                    return size() > 2;
-                }
-            });
-
-    /**
-     * What a simulator is built from; a topology is named by its spec and checked by its size. The model's default VC
-     * selection scheme is left out: the simulator never reads it (the router configuration carries the schemes).
-     */
-    private record SimulatorKey(String spec, int nodes, int links, int vcs, int buffer, RouterModel model) {
-    }
-
-    private static FlitSimulator simulator(Topology t, int vcs, int buffer, RouterModel model) {
-        SimulatorKey key = new SimulatorKey(t.spec(), t.nodeCount(), t.linkCount(), vcs, buffer,
-                model.withDefaultScheme(VcSelection.C00));
-        // no trace left attached by an earlier run that stopped with an error
-        return SIMULATORS.get().computeIfAbsent(key, k -> new FlitSimulator(t, vcs, buffer, model)).trace(null);
     }
 }

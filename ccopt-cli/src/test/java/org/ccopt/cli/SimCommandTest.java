@@ -144,7 +144,7 @@ class SimCommandTest {
         assertThat(r.err()).contains("--stage 'everything' is unknown; expected check, screen2018, descent2018, grid2023, descent2023, "
                 + "row2023, joint or descent-joint");
         assertThat(MainTest.run("calibrate", "--stage", "joint").err()).contains("--stage joint needs --models FILE");
-        assertThat(MainTest.run("calibrate", "--models", "x.csv").err()).contains("--models applies to --stage joint only");
+        assertThat(MainTest.run("calibrate", "--models", "x.csv").err()).contains("--models applies to --stage joint");
         assertThat(MainTest.run("calibrate", "--stage", "joint", "--models", dir.resolve("missing.txt").toString()).err())
                 .contains("models file").contains("does not exist");
         assertThat(MainTest.run("calibrate", "--stage", "joint", "--models", "x.csv", "--ring-tie", "wrap").err())
@@ -157,7 +157,7 @@ class SimCommandTest {
                 .contains("--buffer applies to --stage check, descent2018 and descent2023 only");
         assertThat(MainTest.run("calibrate", "--buffer", "0").err()).contains("--buffer 0 is out of range; expected 1..1024");
         assertThat(MainTest.run("calibrate", "--top", "5").code()).isEqualTo(2); // check lists nothing
-        assertThat(MainTest.run("calibrate", "--traffic", "bcmp").err()).contains("--traffic applies to --stage row2023 only");
+        assertThat(MainTest.run("calibrate", "--traffic", "bcmp").err()).contains("--traffic applies to --stage row2023");
         MainTest.Result row = MainTest.run("calibrate", "--stage", "row2023", "--traffic", "uniform");
         assertThat(row.code()).isEqualTo(2);
         assertThat(row.err()).contains("'uniform' is not a row of the 2023 Table 2");

@@ -1,5 +1,6 @@
 package org.ccopt.experiments;
 
+import org.ccopt.util.Csv;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,6 @@
 package org.ccopt.experiments;
 
+import org.ccopt.util.Csv;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

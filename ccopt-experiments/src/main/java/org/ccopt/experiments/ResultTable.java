@@ -1,5 +1,6 @@
 package org.ccopt.experiments;
 
+import org.ccopt.util.Csv;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

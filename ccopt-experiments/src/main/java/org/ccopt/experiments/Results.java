@@ -1,5 +1,6 @@
 package org.ccopt.experiments;
 
+import org.ccopt.util.Csv;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package org.ccopt.experiments;
 
+import org.ccopt.util.Csv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package org.ccopt.experiments;
+package org.ccopt.util;
 
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;

@@ -1,0 +1,119 @@
+package org.ccopt.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ccopt.cupstack.CupStackGa;
+import org.ccopt.cupstack.CupStackRun;
+import org.ccopt.cupstack.CupStackValidator;
+import org.ccopt.cupstack.Method;
+import org.ccopt.cupstack.Problem;
+import org.ccopt.experiments.Charts;
+import org.ccopt.experiments.TracePicture;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.LinkTrace;
+import org.ccopt.flitsim.SimParameters;
+import org.ccopt.flitsim.VcSelection;
+import org.ccopt.topology.Topology;
+import org.ccopt.util.AtomicFiles;
+import org.ccopt.util.Csv;
+
+/** What {@code ccopt cupstack} reports of a run: its JSON summary and the files of {@code --out}. */
+final class CupstackOutputs {
+
+    private CupstackOutputs() {
+    }
+
+    /** The run's result, as {@code --json} prints it and an experiment's row holds it. */
+    static Map<String, Object> summary(CupStackRun run, Problem problem, CupStackGa.State state, CupStackRun.Result r,
+                                       Method m, String traffic, int slices, double seconds) {
+        Topology t = problem.topology();
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("method", m.label());
+        result.put("topology", t.spec());
+        result.put("traffic", traffic);
+        result.put("slices", slices);
+        result.put("baselineCycles", r.baselineCycles());
+        result.put("simpleStackingCycles", r.simpleStackingCycles());
+        result.put("bestCycles", r.bestScore().duration());
+        result.put("interval", r.best().interval());
+        result.put("effectiveThickness", r.bestScore().thickness());
+        result.put("generations", state == null ? 0 : state.generation());
+        result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
+        result.put("bestFromSeed", state != null && run.isSeed(state.best()));
+        result.put("model", problem.model().describe());
+        result.put("evaluations", state == null ? 0 : state.evaluations());
+        result.put("simulations", run.simulations());
+        result.put("td0", run.td0());
+        result.put("alterableGenes", run.space().alterableGenes());
+        result.put("synonyms", state == null ? 0 : state.signatures().length);
+        result.put("recordedSynonyms", state == null ? 0 : state.synonyms().size());
+        result.put("restacked", r.restacked());
+        result.put("gaSeconds", state == null ? 0.0 : state.seconds());
+        result.put("seconds", seconds);
+        Map<String, Integer> perScheme = new LinkedHashMap<>();
+        for (VcSelection c : VcSelection.values()) {
+            perScheme.put(c.name(), r.simplePerScheme()[c.ordinal()]);
+        }
+        result.put("simplePerScheme", perScheme);
+        return result;
+    }
+
+    /**
+     * --out DIR: best.json (for {@code ccopt sim --params}), synonyms.jsonl, generations.csv, the convergence chart and
+     * the stacking picture of the best.
+     */
+    static void write(Path out, CupStackRun run, Problem problem, CupStackGa.State state, CupStackRun.Result r, String label,
+                      String method, long seed) throws IOException {
+        SimParameters best = CupStackValidator.parameters(problem, run.baseConfig(), r.best(), label, seed);
+        AtomicFiles.writeAtomically(out.resolve("best.json"), best.toJson());
+        StringBuilder syn = new StringBuilder();
+        List<List<Object>> csv = new ArrayList<>();
+        if (state != null) {
+            ObjectMapper mapper = new ObjectMapper();
+            for (CupStackGa.Synonym s : state.synonyms()) {
+                syn.append(mapper.writeValueAsString(s)).append('\n');
+            }
+            List<CupStackGa.Generation> rows = state.history();
+            double[] x = new double[rows.size()];
+            double[] bestY = new double[rows.size()];
+            double[] mean = new double[rows.size()];
+            for (int i = 0; i < rows.size(); i++) {
+                CupStackGa.Generation g = rows.get(i);
+                csv.add(Arrays.asList(g.generation(), g.bestObjective(), g.bestDuration(),
+                        Double.isNaN(g.meanNew()) ? null : g.meanNew(), g.exactNew(), g.prunedNew(), g.crossover(),
+                        g.reinitialized(), g.evaluations(), g.seconds(), g.deadlockedNew()));
+                x[i] = g.generation();
+                bestY[i] = g.bestObjective();
+                mean[i] = g.meanNew(); // NaN (left out of the chart) where every mutant was cut short
+            }
+            // baselines: simple stacking's duration (the paper's starting point) and the unsplit run's
+            double[] simple = new double[rows.size()];
+            double[] unsplit = new double[rows.size()];
+            Arrays.fill(simple, r.simpleStackingCycles());
+            Arrays.fill(unsplit, r.baselineCycles());
+            var chart = Charts.line(label + " on " + problem.topology().spec() + ", " + method + " (seed " + seed + ")",
+                    "generation", "cycles", x, new String[] {"best", "average of newly evaluated (exact)",
+                        "simple stacking (baseline)", "unsplit (S = 1)"},
+                    new double[][] {bestY, mean, simple, unsplit}, null, false, false);
+            Charts.dashed(chart, "simple stacking (baseline)", "unsplit (S = 1)");
+            Charts.write(chart, out.resolve("convergence.png"));
+            Charts.write(chart, out.resolve("convergence.svg"));
+        }
+        AtomicFiles.writeAtomically(out.resolve("synonyms.jsonl"), syn.toString());
+        AtomicFiles.writeAtomically(out.resolve("generations.csv"), Csv.write(List.of("generation", "bestObjective",
+                "bestDuration", "meanNew", "exactNew", "prunedNew", "crossover", "reinitialized", "evaluations", "seconds",
+                "deadlockedNew"), csv));
+        FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits(), best.model());
+        LinkTrace trace = new LinkTrace();
+        int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();
+        String title = label + " on " + problem.topology().spec() + ", " + method + ": " + duration + " cycles";
+        TracePicture.write(trace, duration, title, null, out.resolve("stacking.png"));
+        TracePicture.write(trace, duration, title, null, out.resolve("stacking.svg"));
+    }
+}
