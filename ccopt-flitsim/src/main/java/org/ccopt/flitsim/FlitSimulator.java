@@ -129,8 +129,11 @@ public final class FlitSimulator {
     private final int[] inputSent;
     /** Per output port, the VC that holds its link until its packet's tail (packet multiplexing), or -1. */
     private final int[] hold;
-    /** {@link RouterModel.LinkMux}: 0 flit, 1 packet, 2 packet while it can move. */
+    /** {@link RouterModel.LinkMux} as a constant of the cycle code ({@link #MUX_FLIT}, ...), named, not its ordinal. */
     private int linkMux;
+    private static final int MUX_FLIT = 0;
+    private static final int MUX_PACKET = 1;
+    private static final int MUX_PACKET_YIELD = 2;
     /** {@link RouterModel.OutputStage#REGISTER}: a one-flit register in every output VC. */
     private boolean outputStage;
     /** Per output VC id, the flit in its register, or -1 (output stage only). */
@@ -1209,13 +1212,13 @@ public final class FlitSimulator {
      */
     private int heldLink(int portId, int dBase, int eligible) {
         int h = hold[portId];
-        if (linkMux == 0 || h < 0 || (dBase < 0 && ejectPerVc) || eligible == 0) {
+        if (linkMux == MUX_FLIT || h < 0 || (dBase < 0 && ejectPerVc) || eligible == 0) {
             return eligible;
         }
         if ((eligible & (1 << h)) != 0) {
             return 1 << h;
         }
-        return linkMux == 1 ? 0 : eligible;
+        return linkMux == MUX_PACKET ? 0 : eligible;
     }
 
     /** Under the one-per-input-port crossbar, the VCs of {@code eligible} whose input port has not sent in this cycle. */
@@ -1335,7 +1338,7 @@ public final class FlitSimulator {
             }
             linkLast[portId] = cycle;
         }
-        if (linkMux != 0) {
+        if (linkMux != MUX_FLIT) {
             hold[portId] = tail ? -1 : chosen;
         }
         if (tail) {
@@ -1703,7 +1706,11 @@ public final class FlitSimulator {
                 || m.vcClass() == RouterModel.VcClass.DIMENSION_WINDOW;
         ejectPerVc = m.ejection() == RouterModel.Ejection.PER_VC;
         readyCompete = m.vcCompetition() == RouterModel.VcCompetition.READY;
-        linkMux = m.linkMux().ordinal();
+        linkMux = switch (m.linkMux()) {
+            case FLIT -> MUX_FLIT;
+            case PACKET -> MUX_PACKET;
+            case PACKET_YIELD -> MUX_PACKET_YIELD;
+        };
         outputStage = m.outputStage() == RouterModel.OutputStage.REGISTER;
         rotateQueueOrder = m.queueUpdate() == RouterModel.QueueUpdate.ROTATE;
         roundRobinStart = m.roundRobinStart() == RouterModel.RoundRobinStart.LAST ? vcs - 1 : 0;

@@ -57,7 +57,7 @@ public final class RouterConfig {
         boolean processorFirst = model.queueDefault() == RouterModel.QueueDefault.PROCESSOR_FIRST;
         for (int i = 0; i < nodes * ports * vcs; i++) {
             for (int j = 0; j < ports; j++) {
-                q[i * ports + j] = (byte) (processorFirst ? (j + ports - 1) % ports : j);
+                q[i * ports + j] = defaultOrder(j, ports, processorFirst);
             }
         }
         RouterConfig r = new RouterConfig(nodes, ports, vcs, bufferFlits, c, q);
@@ -121,11 +121,33 @@ public final class RouterConfig {
         return model;
     }
 
-    /** A copy under another router model; the genes (C and Q) are kept as they are. */
+    /**
+     * A copy under another router model. The genes (C and Q) are kept as they are, except that a Q order still at
+     * this model's {@link RouterModel.QueueDefault} becomes the new model's default: it was the old reading's
+     * default, not a gene anyone set.
+     */
     public RouterConfig withModel(RouterModel m) {
         RouterConfig c = copy();
         c.model = m;
+        boolean wasFirst = model.queueDefault() == RouterModel.QueueDefault.PROCESSOR_FIRST;
+        boolean nowFirst = m.queueDefault() == RouterModel.QueueDefault.PROCESSOR_FIRST;
+        if (wasFirst != nowFirst) {
+            for (int i = 0; i < nodes * ports * vcs; i++) {
+                boolean isDefault = true;
+                for (int j = 0; j < ports && isDefault; j++) {
+                    isDefault = c.queueOrder[i * ports + j] == defaultOrder(j, ports, wasFirst);
+                }
+                for (int j = 0; j < ports && isDefault; j++) {
+                    c.queueOrder[i * ports + j] = defaultOrder(j, ports, nowFirst);
+                }
+            }
+        }
         return c;
+    }
+
+    /** The j-th input port of a default Q order: index order, or the processor port (the last) first. */
+    private static byte defaultOrder(int j, int ports, boolean processorFirst) {
+        return (byte) (processorFirst ? (j + ports - 1) % ports : j);
     }
 
     public int nodes() {
