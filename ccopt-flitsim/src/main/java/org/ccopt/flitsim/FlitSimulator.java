@@ -1115,12 +1115,8 @@ public final class FlitSimulator {
         if (eligible == 0) {
             return;
         }
-        if (readyCompete && blocked != 0 && (ready & (ready - 1)) != 0) {
-            int schemeIndex = schemeOrdinal[portId];
-            int winner = firstInOrder(ready, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
-            if ((blocked & (1 << winner)) != 0) {
-                return; // the winner is still blocked: the link idles, as the first pass found
-            }
+        if (blockedWinner(portId, ready, blocked) >= 0) {
+            return; // the winner is still blocked: the link idles, as the first pass found
         }
         eligible = heldLink(portId, dBase, inputPortFree(oBase, eligible, cycle));
         if (eligible == 0) {
@@ -1158,22 +1154,19 @@ public final class FlitSimulator {
             return; // asleep until a flit arrives
         }
         int eligible = ready & ~blocked;
-        if (readyCompete && blocked != 0 && eligible != 0 && (ready & (ready - 1)) != 0) {
+        int winner = eligible != 0 ? blockedWinner(portId, ready, blocked) : -1;
+        if (winner >= 0) {
             // VC selection among every VC with a flit ready: a winner blocked on credit idles the link this cycle
-            int schemeIndex = schemeOrdinal[portId];
-            int winner = firstInOrder(ready, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
-            if ((blocked & (1 << winner)) != 0) {
-                lb++;
-                if (sameCycleCredit) {
-                    blockedAt[portId] = cycle;
-                }
-                rrLast[portId] = winner;
-                portNext[portId >>> 6] |= 1L << portId;
-                if (trace != null) {
-                    trace.record(cycle, portId, LinkTrace.BLOCKED);
-                }
-                return;
+            lb++;
+            if (sameCycleCredit) {
+                blockedAt[portId] = cycle;
             }
+            rrLast[portId] = winner;
+            portNext[portId >>> 6] |= 1L << portId;
+            if (trace != null) {
+                trace.record(cycle, portId, LinkTrace.BLOCKED);
+            }
+            return;
         }
         if (blocked != 0) {
             lb++;
@@ -1203,6 +1196,20 @@ public final class FlitSimulator {
             return;
         }
         choose(portId, oBase, dBase, eligible, cycle);
+    }
+
+    /**
+     * Under {@link RouterModel.VcCompetition} among every ready VC ({@code readyCompete}), with several VCs ready and
+     * some blocked on credit: the VC selection's winner when it is blocked (the link idles), else -1. The first and the
+     * later passes of VC selection ({@link #traverse}, {@link #retraverse}) share it.
+     */
+    private int blockedWinner(int portId, int ready, int blocked) {
+        if (!readyCompete || blocked == 0 || (ready & (ready - 1)) == 0) {
+            return -1;
+        }
+        int schemeIndex = schemeOrdinal[portId];
+        int winner = firstInOrder(ready, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
+        return (blocked & (1 << winner)) != 0 ? winner : -1;
     }
 
     /**
