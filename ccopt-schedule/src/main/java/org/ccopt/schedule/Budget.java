@@ -15,13 +15,33 @@ public final class Budget {
     private final long evaluations;
     /** The allowance the search was given as a whole (a slice keeps its parent's): a fixed input, not a measurement. */
     private final long allowed;
+    /** CP-SAT's deterministic time limit per solve, in its deterministic seconds; infinite when not set. */
+    private final double deterministic;
 
-    private Budget(long start, long nanos, AtomicBoolean stop, long evaluations, long allowed) {
+    private Budget(long start, long nanos, AtomicBoolean stop, long evaluations, long allowed, double deterministic) {
         this.start = start;
         this.nanos = nanos;
         this.stop = stop;
         this.evaluations = evaluations;
         this.allowed = allowed;
+        this.deterministic = deterministic;
+    }
+
+    /**
+     * This budget with a limit on each CP-SAT solve in CP-SAT's deterministic time (a count of work, the same on any
+     * machine) as well: with ccopt's one worker and seed, a solve that must end by it gives the same answer anywhere,
+     * as long as the wall-clock allowance is long enough.
+     */
+    public Budget withDeterministicTime(double seconds) {
+        if (!(seconds > 0)) {
+            throw new InvalidInputException("deterministic time " + seconds + " is invalid; expected above 0");
+        }
+        return new Budget(start, nanos, stop, evaluations, allowed, seconds);
+    }
+
+    /** The deterministic time limit of a CP-SAT solve, or infinity. */
+    double deterministicSeconds() {
+        return deterministic;
     }
 
     /**
@@ -33,7 +53,7 @@ public final class Budget {
         if (max < 1) {
             throw InvalidInputException.parameter("max-evaluations", max + " is invalid; expected 1 or more");
         }
-        return new Budget(start, nanos, stop, max, allowed);
+        return new Budget(start, nanos, stop, max, allowed, deterministic);
     }
 
     /** Time is up, the run was stopped, or a search has made {@code used} evaluations of at most the cap. */
@@ -55,7 +75,7 @@ public final class Budget {
     }
 
     public static Budget seconds(double seconds, AtomicBoolean stop) {
-        return new Budget(System.nanoTime(), nanos(seconds), stop, Long.MAX_VALUE, nanos(seconds));
+        return new Budget(System.nanoTime(), nanos(seconds), stop, Long.MAX_VALUE, nanos(seconds), Double.POSITIVE_INFINITY);
     }
 
     public static Budget seconds(double seconds) {
@@ -65,7 +85,8 @@ public final class Budget {
     /** A budget that ends at the sooner of this one's end and {@code seconds} from now, sharing the stop flag. */
     public Budget slice(double seconds) {
         long now = System.nanoTime();
-        return new Budget(now, Math.min(Math.max(0, nanos - (now - start)), nanos(seconds)), stop, evaluations, allowed);
+        return new Budget(now, Math.min(Math.max(0, nanos - (now - start)), nanos(seconds)), stop, evaluations, allowed,
+                deterministic);
     }
 
     boolean expired() {

@@ -89,10 +89,16 @@ public final class ExactSolver {
     private ExactSolver() {
     }
 
-    /** A CP-SAT solver with ccopt's settings: {@link #WORKERS} worker, the seed, and a wall-clock limit. */
-    static CpSolver solver(double seconds, long seed) {
+    /**
+     * A CP-SAT solver with ccopt's settings: {@link #WORKERS} worker, the seed, a wall-clock limit of {@code seconds},
+     * and the budget's deterministic time limit where it sets one ({@link Budget#withDeterministicTime}).
+     */
+    static CpSolver solver(double seconds, long seed, Budget budget) {
         CpSolver solver = new CpSolver();
         solver.getParameters().setMaxTimeInSeconds(seconds);
+        if (Double.isFinite(budget.deterministicSeconds())) {
+            solver.getParameters().setMaxDeterministicTime(budget.deterministicSeconds());
+        }
         solver.getParameters().setNumWorkers(WORKERS);
         solver.getParameters().setRandomSeed((int) (seed & 0x7fffffff));
         // Ctrl-C belongs to ccopt (its shutdown hook stops the search and prints the best so far); CP-SAT's own SIGINT
@@ -269,7 +275,7 @@ public final class ExactSolver {
                 model.addEquality(e, 1);
             }
         }
-        CpSolver solver = solver(Math.max(0.1, budget.remainingSeconds() - 1.0), seed); // a second for stopping and checking
+        CpSolver solver = solver(Math.max(0.1, budget.remainingSeconds() - 1.0), seed, budget); // a second for stopping and checking
         CpSolverStatus status = run(solver, model, budget);
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE) {

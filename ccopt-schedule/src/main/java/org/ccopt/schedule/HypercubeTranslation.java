@@ -178,7 +178,7 @@ final class HypercubeTranslation {
                 model.addEquality(LinearExpr.term(y[x][s], 1), 0);
             }
         }
-        CpSolver solver = ExactSolver.solver(Math.max(0.1, budget.remainingSeconds()), seed);
+        CpSolver solver = ExactSolver.solver(Math.max(0.1, budget.remainingSeconds()), seed, budget);
         CpSolverStatus status = solver.solve(model);
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
             return null;

@@ -94,7 +94,7 @@ final class LatinScatter {
                 model.addAtMostOne(users.toArray(new Literal[0]));
             }
         }
-        CpSolver solver = ExactSolver.solver(Math.max(0.1, Math.min(5, budget.remainingSeconds())), seed);
+        CpSolver solver = ExactSolver.solver(Math.max(0.1, Math.min(5, budget.remainingSeconds())), seed, budget);
         CpSolverStatus status = solver.solve(model);
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
             return null;

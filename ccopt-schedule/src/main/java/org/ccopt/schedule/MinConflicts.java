@@ -17,7 +17,8 @@ import java.util.SplittableRandom;
  * </ul>
  * Moving a transfer back to a step it just left is tabu for the tenure unless it gives a new best schedule;
  * ties are broken at random. With probability {@code noise} the transfer goes to a random step and route instead.
- * The search stops at cost 0 or when the budget ends, returning the lowest-cost schedule seen.
+ * The search stops at cost 0 or when the budget ends (its time, or its evaluation cap as a count of iterations),
+ * returning the lowest-cost schedule seen.
  */
 final class MinConflicts {
 
@@ -50,7 +51,7 @@ final class MinConflicts {
         boolean swaps = !p.relays();
         long iteration = 0;
         while (cost > 0) {
-            if (budget.expired()) {
+            if (budget.exhausted(iteration)) { // an evaluation cap counts iterations
                 break;
             }
             iteration++;

@@ -664,7 +664,7 @@ public final class SfScatter {
                 model.addLessOrEqual(LinearExpr.sum(recv.get(i).toArray(new Literal[0])), recvCap[i % n]);
             }
         }
-        CpSolver solver = ExactSolver.solver(Math.max(0.1, budget.remainingSeconds() - 1.0), seed);
+        CpSolver solver = ExactSolver.solver(Math.max(0.1, budget.remainingSeconds() - 1.0), seed, budget);
         CpSolverStatus status = ExactSolver.run(solver, model, budget);
         if (status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE) {
             Routing r = new Routing();

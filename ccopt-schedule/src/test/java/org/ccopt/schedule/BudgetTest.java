@@ -32,4 +32,20 @@ class BudgetTest {
         assertThat(a.solver()).isEqualTo("exact (too large for the time limit)");
         assertThat(a.outcome()).isEqualTo(Attempt.Outcome.UNKNOWN);
     }
+
+    /**
+     * A CP-SAT solve capped in deterministic time ends by that cap whatever the wall clock allows: the octagon's
+     * 3-step scatter, which takes a real search to prove infeasible, is left unknown under a cap far below that work,
+     * and proven under a generous one (single worker, fixed seed).
+     */
+    @Test
+    void aDeterministicTimeCapEndsTheExactModelIndependentlyOfTheClock() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ExactSolver.available(), "OR-Tools loads here");
+        ScheduleProblem p = Problems.of("octagon", "AAS", "all");
+        Budget slice = Budget.seconds(600).withDeterministicTime(1e-6).slice(300);
+        assertThat(slice.deterministicSeconds()).as("a slice keeps the cap").isEqualTo(1e-6);
+        assertThat(ExactSolver.solve(p, 3, slice, 1).outcome()).isEqualTo(Attempt.Outcome.UNKNOWN);
+        assertThat(ExactSolver.solve(p, 3, Problems.deterministic(), 1).outcome()).isEqualTo(Attempt.Outcome.INFEASIBLE);
+        assertThatThrownBy(() -> Budget.seconds(1).withDeterministicTime(0)).isInstanceOf(InvalidInputException.class);
+    }
 }

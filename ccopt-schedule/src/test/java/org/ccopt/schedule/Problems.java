@@ -12,6 +12,15 @@ final class Problems {
     private Problems() {
     }
 
+    /**
+     * A budget whose end does not depend on the machine: caps on evaluations (and min-conflicts' iterations) and on
+     * CP-SAT's deterministic time; the wall clock (10 minutes) only as a safety net. A search asserted in a test ends
+     * by these caps or by reaching its target, so its answer is the same on any machine.
+     */
+    static Budget deterministic() {
+        return Budget.seconds(600).withEvaluations(50_000_000).withDeterministicTime(120);
+    }
+
     static ScheduleProblem of(String topology, String kind, String ports) {
         return of(topology, kind, ports, Switching.WH);
     }

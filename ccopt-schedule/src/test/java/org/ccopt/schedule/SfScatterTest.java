@@ -57,9 +57,9 @@ class SfScatterTest {
     void theExactModelProvesAStepCountImpossible() {
         SfScatter s = scatter("ring:4", CollectiveKind.OAS, "1", Switching.SF);
         Attempt.Outcome[] outcome = new Attempt.Outcome[1];
-        assertThat(s.exact(2, Budget.seconds(30), 1, outcome)).isNull();
+        assertThat(s.exact(2, Problems.deterministic(), 1, outcome)).isNull();
         assertThat(outcome[0]).isEqualTo(Attempt.Outcome.INFEASIBLE);
-        SfScatter.Plan plan = s.exact(3, Budget.seconds(30), 1, outcome);
+        SfScatter.Plan plan = s.exact(3, Problems.deterministic(), 1, outcome);
         assertThat(outcome[0]).isEqualTo(Attempt.Outcome.FOUND);
         assertThat(plan.steps()).isEqualTo(3);
     }
