@@ -83,7 +83,7 @@ public final class Analyses {
     private static final String[] NET_NAMES = {"random-shortcut", "circulant"};
 
     /** The random shortcut and the circulant network of N nodes compared in chapter 5 (degree 2 log2 N - 1). */
-    private static Topology[] shortcutPair(int nodes, int degree, long seed) {
+    static Topology[] shortcutPair(int nodes, int degree, long seed) {
         return new Topology[] {randomShortcut(nodes, degree, seed), TopologySpec.parse("circulant2:" + nodes)};
     }
 
