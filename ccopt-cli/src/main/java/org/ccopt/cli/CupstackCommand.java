@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.util.Checkpoint;
 import org.ccopt.cupstack.CupStackGa;
@@ -21,14 +20,12 @@ import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code ccopt cupstack}: the (extended) Cup-Stacking method of Yokota et al. 2023. */
 @Command(name = "cupstack", mixinStandardHelpOptions = true,
         description = "Split every message into slices and stack them densely: GA over injection timing and router arbitration "
                 + "(extended Cup-Stacking, Yokota et al. 2023).")
-final class CupstackCommand implements Callable<Integer>, ResumableRun.Command {
+final class CupstackCommand extends ResumableRun.Command {
 
     /**
      * Where options apply ({@link OptionRules}). cupstack-sweep drops, run by run, the options these rules say do not apply to the run's method.
@@ -53,8 +50,6 @@ final class CupstackCommand implements Callable<Integer>, ResumableRun.Command {
             OptionRules.rule("--estimate-slices", "to --method estimate", c -> Method.parse(c.method) == Method.ESTIMATE,
                     "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --estimate-slices 4"))).toList());
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = {"-t", "--topology"}, defaultValue = "torus:16x16", description = "Torus or mesh (default: ${DEFAULT-VALUE}).")
     String topology;
@@ -124,17 +119,9 @@ final class CupstackCommand implements Callable<Integer>, ResumableRun.Command {
     @Output
     Path out;
 
-    @Mixin
-    ResumableRun.Options control = new ResumableRun.Options();
 
     @Override
-    public ResumableRun.Options control() {
-        return control;
-    }
-
-    @Override
-    public void resumedInto(picocli.CommandLine.Model.CommandSpec given, Path dir) {
-        spec = given;
+    void writeTo(Path dir) {
         out = dir;
     }
 
@@ -154,7 +141,7 @@ final class CupstackCommand implements Callable<Integer>, ResumableRun.Command {
         Checkpoint<?> resumed = lahc ? Checkpoint.read(control.resume, LateAcceptance.State.class)
                 : Checkpoint.read(control.resume, CupStackGa.State.class);
         CupstackCommand saved = new CupstackCommand();
-        List<String> arguments = ResumableRun.resume(spec, control, resumed.arguments(), saved);
+        List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved);
         if (resumed.arguments().stream().noneMatch(a -> a.startsWith("--initial-scheme"))) {
             saved.initialScheme = "port"; // recorded before the option existed, when per-port schemes were the only reading
         }

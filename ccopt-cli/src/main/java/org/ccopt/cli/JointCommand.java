@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.joint.JointMethod;
 import org.ccopt.joint.JointProblem;
@@ -24,13 +23,12 @@ import org.ccopt.util.Checkpoint;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code ccopt joint}: node mapping and Cup-Stacking together, every method at one simulation budget. */
 @Command(name = "joint", mixinStandardHelpOptions = true,
         description = "Spatio-temporal optimisation: node mapping (Yokota et al. 2018) and Cup-Stacking (Yokota et al. 2023) "
                 + "alone and together on several traffic patterns, each method within one budget of simulations.")
-final class JointCommand implements Callable<Integer>, ResumableRun.Command {
+final class JointCommand extends ResumableRun.Command {
 
     /** Where options apply ({@link OptionRules}). */
     static final OptionRules<JointCommand> RULES = OptionRules.of(
@@ -54,8 +52,6 @@ final class JointCommand implements Callable<Integer>, ResumableRun.Command {
             OptionRules.rule("--variant", "to the mapping and sequential methods", JointCommand::evolves,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --variant S03"));
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Torus or mesh of at most 256 nodes (default: ${DEFAULT-VALUE}).")
     String topology;
@@ -103,8 +99,6 @@ final class JointCommand implements Callable<Integer>, ResumableRun.Command {
     @Output
     Path out;
 
-    @Mixin
-    ResumableRun.Options control = new ResumableRun.Options();
 
     private List<JointMethod> methods() {
         return JointMethod.parseAll(methodNames);
@@ -121,13 +115,7 @@ final class JointCommand implements Callable<Integer>, ResumableRun.Command {
     }
 
     @Override
-    public ResumableRun.Options control() {
-        return control;
-    }
-
-    @Override
-    public void resumedInto(picocli.CommandLine.Model.CommandSpec given, Path dir) {
-        spec = given;
+    void writeTo(Path dir) {
         out = dir;
     }
 
@@ -139,7 +127,7 @@ final class JointCommand implements Callable<Integer>, ResumableRun.Command {
         }
         Checkpoint<JointProgress> resumed = Checkpoint.read(control.resume, JointProgress.class);
         JointCommand saved = new JointCommand();
-        return saved.optimize(ResumableRun.resume(spec, control, resumed.arguments(), saved), resumed.state());
+        return saved.optimize(ResumableRun.resume(this, resumed.arguments(), saved), resumed.state());
     }
 
     private int optimize(List<String> arguments, JointProgress resumed) throws Exception {

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.util.Checkpoint;
@@ -21,13 +20,11 @@ import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code ccopt nodemap}: the node-mapping GA of Yokota et al. 2018 over logical addresses. */
 @Command(name = "nodemap", mixinStandardHelpOptions = true,
         description = "Find a logical addressing (node mapping) that shortens one or several traffic patterns: GA of Yokota et al. 2018.")
-final class NodemapCommand implements Callable<Integer>, ResumableRun.Command {
+final class NodemapCommand extends ResumableRun.Command {
 
     /** Where options apply ({@link OptionRules}). */
     static final OptionRules<NodemapCommand> RULES = OptionRules.of(
@@ -46,8 +43,6 @@ final class NodemapCommand implements Callable<Integer>, ResumableRun.Command {
                 "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only " + example);
     }
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Torus or mesh; any topology with --hops-only (default: ${DEFAULT-VALUE}).")
     String topology;
@@ -89,21 +84,13 @@ final class NodemapCommand implements Callable<Integer>, ResumableRun.Command {
     @Output
     Path out;
 
-    @Mixin
-    ResumableRun.Options control = new ResumableRun.Options();
 
     @Option(names = "--no-prune", description = "Simulate every new mapping in full (slower; the best is the same): the "
             + "per-generation averages of generations.csv then cover every mapping (Yokota et al. 2018, Fig. 4).")
     boolean noPrune;
 
     @Override
-    public ResumableRun.Options control() {
-        return control;
-    }
-
-    @Override
-    public void resumedInto(picocli.CommandLine.Model.CommandSpec given, Path dir) {
-        spec = given;
+    void writeTo(Path dir) {
         out = dir;
     }
 
@@ -116,7 +103,7 @@ final class NodemapCommand implements Callable<Integer>, ResumableRun.Command {
         // the checkpoint holds the run's own arguments: parse them again, then continue its state into DIR
         Checkpoint<NodeMappingGa.State> resumed = Checkpoint.read(control.resume, NodeMappingGa.State.class);
         NodemapCommand saved = new NodemapCommand();
-        return saved.optimize(ResumableRun.resume(spec, control, resumed.arguments(), saved), resumed.state());
+        return saved.optimize(ResumableRun.resume(this, resumed.arguments(), saved), resumed.state());
     }
 
     private int optimize(List<String> arguments, NodeMappingGa.State resumed) throws Exception {

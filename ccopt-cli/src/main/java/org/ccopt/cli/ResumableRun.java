@@ -55,13 +55,19 @@ final class ResumableRun {
         }
     }
 
-    /** A command that checkpoints and resumes: a fresh object of it takes a checkpoint's recorded options. */
-    interface Command {
-        /** Its checkpointing options. */
-        Options control();
+    /**
+     * A command that checkpoints and resumes: it holds its spec and the checkpointing options; a fresh object of it
+     * takes a checkpoint's recorded options ({@link #resume}).
+     */
+    abstract static class Command implements java.util.concurrent.Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
 
-        /** Makes the fresh object print through {@code spec} and write to the resumed run's folder. */
-        void resumedInto(picocli.CommandLine.Model.CommandSpec spec, Path dir);
+        @picocli.CommandLine.Mixin
+        Options control = new Options();
+
+        /** Sets the folder the command writes to: its --out. */
+        abstract void writeTo(Path dir);
     }
 
     /** The arguments the command was given after its name: what a fresh run records in its checkpoints. */
@@ -75,11 +81,11 @@ final class ResumableRun {
      * ({@link #parseResumed}), prints through {@code spec}, writes to DIR, and takes the options given now that may
      * change ({@link Options#overrideRecorded}). Returns the arguments to record from now on.
      */
-    static List<String> resume(picocli.CommandLine.Model.CommandSpec spec, Options given, List<String> recorded,
-                               Command saved) {
-        List<String> arguments = parseResumed(spec, recorded, saved);
-        saved.resumedInto(spec, given.resume);
-        given.overrideRecorded(saved.control(), spec);
+    static List<String> resume(Command given, List<String> recorded, Command saved) {
+        List<String> arguments = parseResumed(given.spec, recorded, saved);
+        saved.spec = given.spec;
+        saved.writeTo(given.control.resume);
+        given.control.overrideRecorded(saved.control, given.spec);
         return arguments;
     }
 
