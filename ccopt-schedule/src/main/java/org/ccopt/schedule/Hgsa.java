@@ -63,7 +63,99 @@ public final class Hgsa {
     private Hgsa() {
     }
 
-    private static final class Process {
+    /**
+     * One annealing process of HGSA, whatever its encoding ({@code C} its chromosome): the island loop
+     * ({@link #evolve}) is the same for the transfer encoding here and the path-and-slot encoding of {@link HgsaPaths}.
+     */
+    interface Island<C> {
+        /** The conflicts of its current chromosome. */
+        long cost();
+
+        /** The fewest conflicts it has seen. */
+        long bestCost();
+
+        /** Metropolis moves made. */
+        long iterations();
+
+        /** {@code exchange} Metropolis iterations, the temperature falling every {@code perTemperature}. */
+        void anneal();
+
+        /** A copy of its current chromosome, as sent to the master. */
+        C sent();
+
+        /**
+         * The genetic phase: two children of {@code own} (whose cost is {@code ownCost}) and {@code other} by
+         * double-point crossover, the best of the four mutated (a parent always, a child with the child-mutation
+         * probability) and accepted over {@code own} by the Metropolis criterion.
+         */
+        void genetic(C own, long ownCost, C other);
+    }
+
+    /**
+     * The islands' run (Ohlidal and Schwarz 2004): epochs of annealing on every process, then the master collects
+     * every chromosome and hands each process one chosen by roulette wheel (weight 1/(1 + conflicts)), and each runs
+     * its genetic phase; until a process has no conflict or the budget ends. The processes run on the population's
+     * worker threads, each with its own random stream, and the master's draws on this thread, so a run does not
+     * depend on the thread count. Returns the exchanges made.
+     */
+    static <C> long evolve(List<? extends Island<C>> procs, Population pop, Budget budget, SplittableRandom master) {
+        long exchanges = 0;
+        while (!budget.exhausted(evaluations(procs, exchanges)) && procs.stream().noneMatch(pr -> pr.cost() == 0)) {
+            List<Runnable> epoch = new ArrayList<>();
+            for (Island<C> pr : procs) {
+                epoch.add(pr::anneal);
+            }
+            pop.runAll(epoch);
+            if (procs.stream().anyMatch(pr -> pr.cost() == 0)) {
+                break;
+            }
+            // communication phase: the master collects every chromosome and hands one to each process
+            List<C> sent = new ArrayList<>();
+            long[] sentCost = new long[procs.size()];
+            for (int i = 0; i < procs.size(); i++) {
+                sent.add(procs.get(i).sent());
+                sentCost[i] = procs.get(i).cost();
+            }
+            int[] from = new int[procs.size()];
+            for (int i = 0; i < procs.size(); i++) {
+                from[i] = roulette(sentCost, master);
+            }
+            // genetic phase on every process, then Metropolis between annealing state and genetic candidate
+            List<Runnable> genetic = new ArrayList<>();
+            for (int i = 0; i < procs.size(); i++) {
+                Island<C> pr = procs.get(i);
+                C own = sent.get(i);
+                long ownCost = sentCost[i];
+                C other = sent.get(from[i]);
+                genetic.add(() -> pr.genetic(own, ownCost, other));
+            }
+            pop.runAll(genetic);
+            exchanges++;
+        }
+        return exchanges;
+    }
+
+    /** The process with the fewest conflicts seen, the first on a tie. */
+    static <I extends Island<?>> I winner(List<I> procs) {
+        I winner = procs.get(0);
+        for (I pr : procs) {
+            if (pr.bestCost() < winner.bestCost()) {
+                winner = pr;
+            }
+        }
+        return winner;
+    }
+
+    /** HGSA's evaluation count: the Metropolis moves plus four chromosomes per process and exchange. */
+    static long evaluations(List<? extends Island<?>> procs, long exchanges) {
+        return 4L * procs.size() * exchanges + procs.stream().mapToLong(Island::iterations).sum();
+    }
+
+    /** A process of the transfer encoding: every gene a transfer's step, source and path. */
+    private static final class Process implements Island<Schedule> {
+        final ScheduleProblem p;
+        final Params prm;
+        final int steps;
         final ConflictState st;
         final SplittableRandom rnd;
         long cost;
@@ -72,10 +164,13 @@ public final class Hgsa {
         long bestCost = Long.MAX_VALUE;
         Schedule best;
 
-        Process(ConflictState st, SplittableRandom rnd, double t0) {
-            this.st = st;
+        Process(ScheduleProblem p, Params prm, int steps, SplittableRandom rnd) {
+            this.p = p;
+            this.prm = prm;
+            this.steps = steps;
+            this.st = new ConflictState(p, steps);
             this.rnd = rnd;
-            this.temperature = t0;
+            this.temperature = prm.t0();
         }
 
         void keepBest() {
@@ -83,6 +178,60 @@ public final class Hgsa {
                 bestCost = cost;
                 best = st.snapshot();
             }
+        }
+
+        @Override
+        public long cost() {
+            return cost;
+        }
+
+        @Override
+        public long bestCost() {
+            return bestCost;
+        }
+
+        @Override
+        public long iterations() {
+            return iterations;
+        }
+
+        @Override
+        public void anneal() {
+            Hgsa.anneal(p, this, prm, steps);
+        }
+
+        @Override
+        public Schedule sent() {
+            return st.snapshot();
+        }
+
+        @Override
+        public void genetic(Schedule own, long ownCost, Schedule other) {
+            int n = p.transferCount();
+            int a = rnd.nextInt(n + 1);
+            int b = rnd.nextInt(n + 1);
+            Schedule c1 = crossover(own, other, Math.min(a, b), Math.max(a, b));
+            Schedule c2 = crossover(other, own, Math.min(a, b), Math.max(a, b));
+            Schedule[] four = {own, other, c1, c2};
+            long[] costs = {ownCost, st.load(other), st.load(c1), st.load(c2)};
+            int bestIndex = 0;
+            for (int k = 1; k < 4; k++) {
+                if (costs[k] < costs[bestIndex]) {
+                    bestIndex = k;
+                }
+            }
+            Schedule cand = new Schedule(four[bestIndex]);
+            if (bestIndex < 2 || rnd.nextDouble() < prm.childMutation()) {
+                mutate(p, cand, rnd);
+            }
+            long candCost = st.load(cand);
+            long delta = candCost - ownCost;
+            if (delta <= 0 || rnd.nextDouble() < Math.exp(-delta / temperature)) {
+                cost = candCost;
+            } else {
+                cost = st.load(own);
+            }
+            keepBest();
         }
     }
 
@@ -92,13 +241,11 @@ public final class Hgsa {
         }
         long t0 = System.nanoTime();
         SplittableRandom master = new SplittableRandom(seed);
-        int n = p.transferCount();
-        long exchanges = 0;
         try (Population pop = new Population(p, steps, threads)) {
             List<Process> procs = new ArrayList<>();
             for (int i = 0; i < prm.processes(); i++) {
                 SplittableRandom rnd = master.split();
-                Process pr = new Process(new ConflictState(p, steps), rnd, prm.t0());
+                Process pr = new Process(p, prm, steps, rnd);
                 Schedule s = pop.random(rnd);
                 if (p.relays()) {
                     pop.restore(s, rnd);
@@ -107,81 +254,11 @@ public final class Hgsa {
                 pr.keepBest();
                 procs.add(pr);
             }
-            while (!budget.exhausted(evaluations(procs, exchanges)) && procs.stream().noneMatch(pr -> pr.cost == 0)) {
-                List<Runnable> epoch = new ArrayList<>();
-                for (Process pr : procs) {
-                    epoch.add(() -> anneal(p, pr, prm, steps));
-                }
-                pop.runAll(epoch);
-                if (procs.stream().anyMatch(pr -> pr.cost == 0)) {
-                    break;
-                }
-                // communication phase: the master collects every schedule and hands one to each process
-                Schedule[] sent = new Schedule[procs.size()];
-                long[] sentCost = new long[procs.size()];
-                for (int i = 0; i < procs.size(); i++) {
-                    sent[i] = procs.get(i).st.snapshot();
-                    sentCost[i] = procs.get(i).cost;
-                }
-                Schedule[] received = new Schedule[procs.size()];
-                for (int i = 0; i < procs.size(); i++) {
-                    received[i] = sent[roulette(sentCost, master)];
-                }
-                // genetic phase on every process, then Metropolis between annealing state and genetic candidate
-                List<Runnable> genetic = new ArrayList<>();
-                for (int i = 0; i < procs.size(); i++) {
-                    Process pr = procs.get(i);
-                    Schedule own = sent[i];
-                    Schedule other = received[i];
-                    genetic.add(() -> {
-                        int a = pr.rnd.nextInt(n + 1);
-                        int b = pr.rnd.nextInt(n + 1);
-                        Schedule c1 = crossover(own, other, Math.min(a, b), Math.max(a, b));
-                        Schedule c2 = crossover(other, own, Math.min(a, b), Math.max(a, b));
-                        Schedule[] four = {own, other, c1, c2};
-                        long[] costs = {pr.cost, pr.st.load(other), pr.st.load(c1), pr.st.load(c2)};
-                        int best = 0;
-                        for (int k = 1; k < 4; k++) {
-                            if (costs[k] < costs[best]) {
-                                best = k;
-                            }
-                        }
-                        Schedule cand = new Schedule(four[best]);
-                        if (best < 2 || pr.rnd.nextDouble() < prm.childMutation()) {
-                            mutate(p, cand, pr.rnd);
-                        }
-                        long candCost = pr.st.load(cand);
-                        long delta = candCost - pr.cost;
-                        if (delta <= 0 || pr.rnd.nextDouble() < Math.exp(-delta / pr.temperature)) {
-                            pr.cost = candCost;
-                        } else {
-                            pr.cost = pr.st.load(own);
-                        }
-                        pr.keepBest();
-                    });
-                }
-                pop.runAll(genetic);
-                exchanges++;
-            }
-            Process winner = procs.get(0);
-            for (Process pr : procs) {
-                if (pr.bestCost < winner.bestCost) {
-                    winner = pr;
-                }
-            }
+            long exchanges = evolve(procs, pop, budget, master);
+            Process winner = winner(procs);
             return new Attempt("hgsa", steps, winner.bestCost == 0 ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN,
                     winner.best, winner.bestCost, evaluations(procs, exchanges), (System.nanoTime() - t0) / 1e9);
         }
-    }
-
-    /** Metropolis moves of every process plus the four schedules each genetic phase evaluates per process. */
-    private static long evaluations(List<Process> procs, long exchanges) {
-        return evaluations(procs.size(), exchanges, procs.stream().mapToLong(pr -> pr.iterations).sum());
-    }
-
-    /** HGSA's evaluation count: the moves plus four chromosomes per process and exchange (shared by {@link HgsaPaths}). */
-    static long evaluations(int processes, long exchanges, long moves) {
-        return 4L * processes * exchanges + moves;
     }
 
     /** {@code exchange} Metropolis iterations; the temperature falls by the cooling factor every perTemperature. */

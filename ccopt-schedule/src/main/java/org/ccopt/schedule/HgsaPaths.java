@@ -140,7 +140,10 @@ final class HgsaPaths {
         }
     }
 
-    private static final class Process {
+    /** A process of the path-and-slot encoding. */
+    private static final class Process implements Hgsa.Island<Chromosome> {
+        final Genes genes;
+        final Hgsa.Params prm;
         final State st;
         final SplittableRandom rnd;
         double temperature;
@@ -150,12 +153,14 @@ final class HgsaPaths {
         /** The slots of the gene a move changes, to restore them when the move is rejected. */
         final int[] saved;
 
-        Process(State st, SplittableRandom rnd, double t0) {
-            this.st = st;
+        Process(Genes genes, Hgsa.Params prm, SplittableRandom rnd) {
+            this.genes = genes;
+            this.prm = prm;
+            this.st = new State(genes);
             this.rnd = rnd;
-            temperature = t0;
+            temperature = prm.t0();
             int longest = 1;
-            for (int[][] paths : st.genes.paths) {
+            for (int[][] paths : genes.paths) {
                 longest = Math.max(longest, paths[0].length);
             }
             saved = new int[longest];
@@ -167,18 +172,47 @@ final class HgsaPaths {
                 best = new Chromosome(st.c);
             }
         }
+
+        @Override
+        public long cost() {
+            return st.cost;
+        }
+
+        @Override
+        public long bestCost() {
+            return bestCost;
+        }
+
+        @Override
+        public long iterations() {
+            return iterations;
+        }
+
+        @Override
+        public void anneal() {
+            HgsaPaths.anneal(genes, this, prm);
+        }
+
+        @Override
+        public Chromosome sent() {
+            return new Chromosome(st.c);
+        }
+
+        @Override
+        public void genetic(Chromosome own, long ownCost, Chromosome other) {
+            HgsaPaths.genetic(genes, this, prm, own, ownCost, other);
+        }
     }
 
     static Attempt run(ScheduleProblem p, int steps, Hgsa.Params prm, Budget budget, long seed, int threads) {
         long t0 = System.nanoTime();
         Genes genes = new Genes(p, steps);
         SplittableRandom master = new SplittableRandom(seed);
-        long exchanges = 0;
         try (Population pop = new Population(p, steps, threads)) {
             List<Process> procs = new ArrayList<>();
             for (int i = 0; i < prm.processes(); i++) {
                 SplittableRandom rnd = master.split();
-                Process pr = new Process(new State(genes), rnd, prm.t0());
+                Process pr = new Process(genes, prm, rnd);
                 Chromosome c = new Chromosome(genes.n);
                 for (int g = 0; g < genes.n; g++) {
                     randomGene(genes, c, g, rnd);
@@ -187,52 +221,15 @@ final class HgsaPaths {
                 pr.keepBest();
                 procs.add(pr);
             }
-            while (!budget.exhausted(evaluations(procs, exchanges)) && procs.stream().noneMatch(pr -> pr.st.cost == 0)) {
-                List<Runnable> epoch = new ArrayList<>();
-                for (Process pr : procs) {
-                    epoch.add(() -> anneal(genes, pr, prm));
-                }
-                pop.runAll(epoch);
-                if (procs.stream().anyMatch(pr -> pr.st.cost == 0)) {
-                    break;
-                }
-                Chromosome[] sent = new Chromosome[procs.size()];
-                long[] sentCost = new long[procs.size()];
-                for (int i = 0; i < procs.size(); i++) {
-                    sent[i] = new Chromosome(procs.get(i).st.c);
-                    sentCost[i] = procs.get(i).st.cost;
-                }
-                Chromosome[] received = new Chromosome[procs.size()];
-                for (int i = 0; i < procs.size(); i++) {
-                    received[i] = sent[Hgsa.roulette(sentCost, master)];
-                }
-                List<Runnable> genetic = new ArrayList<>();
-                for (int i = 0; i < procs.size(); i++) {
-                    Process pr = procs.get(i);
-                    Chromosome own = sent[i];
-                    long ownCost = sentCost[i];
-                    Chromosome other = received[i];
-                    genetic.add(() -> genetic(genes, pr, prm, own, ownCost, other));
-                }
-                pop.runAll(genetic);
-                exchanges++;
-            }
-            Process winner = procs.get(0);
-            for (Process pr : procs) {
-                if (pr.bestCost < winner.bestCost) {
-                    winner = pr;
-                }
-            }
+            long exchanges = Hgsa.evolve(procs, pop, budget, master);
+            Process winner = Hgsa.winner(procs);
             Schedule schedule = toSchedule(p, genes, winner.best);
             long cost = new ConflictState(p, steps).load(schedule);
             boolean found = winner.bestCost == 0 && cost == 0;
             return new Attempt("hgsa", steps, found ? Attempt.Outcome.FOUND : Attempt.Outcome.UNKNOWN, schedule,
-                    found ? 0 : Math.max(cost, winner.bestCost), evaluations(procs, exchanges), (System.nanoTime() - t0) / 1e9);
+                    found ? 0 : Math.max(cost, winner.bestCost), Hgsa.evaluations(procs, exchanges),
+                    (System.nanoTime() - t0) / 1e9);
         }
-    }
-
-    private static long evaluations(List<Process> procs, long exchanges) {
-        return Hgsa.evaluations(procs.size(), exchanges, procs.stream().mapToLong(pr -> pr.iterations).sum());
     }
 
     /**
