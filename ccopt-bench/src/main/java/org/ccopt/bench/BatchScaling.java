@@ -8,7 +8,7 @@ import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 
 /**

@@ -2,7 +2,7 @@ package org.ccopt.bench;
 
 import java.util.concurrent.TimeUnit;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.topology.metrics.HopDistances;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -7,7 +7,7 @@ import org.ccopt.msgsim.MessageSimulator;
 import org.ccopt.msgsim.MsgNetwork;
 import org.ccopt.msgsim.Program;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -7,7 +7,7 @@ import org.ccopt.rank.RankPlacement;
 import org.ccopt.rank.RankPlacer;
 import org.ccopt.rank.RankProblem;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -11,7 +11,7 @@ import org.ccopt.schedule.Schedule;
 import org.ccopt.schedule.ScheduleProblem;
 import org.ccopt.schedule.Switching;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -15,7 +15,7 @@ import org.ccopt.cupstack.Problem;
 import org.ccopt.cupstack.SortKey;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

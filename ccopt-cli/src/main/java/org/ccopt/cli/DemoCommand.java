@@ -30,7 +30,7 @@ import org.ccopt.rank.RankJob;
 import org.ccopt.rank.RankPlacement;
 import org.ccopt.rank.RankPlacer;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.topology.metrics.BisectionWidth;
 import org.ccopt.schedule.Budget;
 import org.ccopt.schedule.ScheduleProblem;

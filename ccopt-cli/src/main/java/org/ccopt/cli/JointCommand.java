@@ -18,7 +18,7 @@ import org.ccopt.joint.PlanFiles;
 import org.ccopt.joint.Robustness;
 import org.ccopt.joint.Stacker;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.util.Checkpoint;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

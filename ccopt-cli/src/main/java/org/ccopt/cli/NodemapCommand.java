@@ -15,7 +15,7 @@ import org.ccopt.mapping.MutationVariant;
 import org.ccopt.mapping.NodeMappingGa;
 import org.ccopt.mapping.SurvivalOrder;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

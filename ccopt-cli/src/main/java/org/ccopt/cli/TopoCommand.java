@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.topology.io.TopologyExporter;
 import org.ccopt.topology.metrics.BisectionWidth;
 import org.ccopt.topology.metrics.TopologyMetrics;

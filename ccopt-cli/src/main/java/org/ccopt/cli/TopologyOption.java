@@ -1,7 +1,7 @@
 package org.ccopt.cli;
 
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import picocli.CommandLine.Option;
 
 /** The shared {@code --topology SPEC} option. */

@@ -21,6 +21,9 @@ import java.util.Objects;
  */
 public final class Topology {
 
+    /** Upper limit on the nodes of a generated topology, to keep metrics and routing within memory. */
+    public static final int MAX_NODES = 1 << 20;
+
     private final String spec;
     private final String family;
     private final boolean oneWay;

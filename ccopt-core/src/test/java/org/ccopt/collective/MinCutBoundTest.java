@@ -3,7 +3,7 @@ package org.ccopt.collective;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 /** The minimum-cut bound for scatters between any sender and receiver sets, on hand-computed cases. */

@@ -3,7 +3,7 @@ package org.ccopt.mpi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.topology.metrics.HopDistances;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,5 +1,7 @@
 package org.ccopt.topology;
 
+import org.ccopt.topology.spec.TopologySpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

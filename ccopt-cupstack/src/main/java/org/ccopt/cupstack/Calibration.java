@@ -14,7 +14,7 @@ import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.routing.DimensionOrderRouting;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import org.ccopt.util.Workers;
 

@@ -4,7 +4,7 @@ import java.util.EnumSet;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 
 /** Small Cup-Stacking problems for tests: 4x4 and 8x8 tori, 2 slices of 4-flit packets. */

@@ -10,7 +10,7 @@ import org.ccopt.flitsim.SimResult;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.experiments.TracePicture;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 
 /**

@@ -11,7 +11,7 @@ import org.ccopt.rank.RankJob;
 import org.ccopt.rank.RankPlacement;
 import org.ccopt.rank.RankPlacer;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 
 /**
  * Rank placement after Cui 2024: 64 processes of a recursive-doubling allreduce on a random shortcut network, placed in

@@ -9,7 +9,7 @@ import org.ccopt.schedule.ScheduleValidator;
 import org.ccopt.schedule.Scheduler;
 import org.ccopt.schedule.Switching;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 
 /**
  * A conflict-free step schedule of all-to-all broadcast (AAB) on the 16-node hypercube, one port, wormhole switching

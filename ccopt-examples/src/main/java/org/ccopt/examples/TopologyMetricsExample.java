@@ -1,7 +1,7 @@
 package org.ccopt.examples;
 
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.topology.metrics.TopologyMetrics;
 
 /** Builds a network from a spec and prints its size, diameter, average shortest path length and Moore bounds. */

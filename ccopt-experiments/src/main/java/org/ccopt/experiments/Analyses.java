@@ -10,7 +10,7 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.rank.*;
 import org.ccopt.rank.RankPlacement.Objective;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.topology.metrics.CableModel;
 import org.ccopt.topology.metrics.HopDistances;
 import org.ccopt.topology.metrics.TopologyMetrics;

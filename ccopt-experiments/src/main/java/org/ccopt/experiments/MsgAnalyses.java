@@ -14,7 +14,7 @@ import org.ccopt.rank.RankJob;
 import org.ccopt.rank.RankPlacement;
 import org.ccopt.rank.RankPlacer;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 
 /**
  * The thesis's execution-time sweeps (Cui 2024, Figs 3.10-3.12 on random shortcut networks, Figs 4.6-4.8 on the

@@ -3,7 +3,7 @@ package org.ccopt.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 /** Analyses of Cui 2024 on small sizes, checked against what is known of their networks in closed form. */

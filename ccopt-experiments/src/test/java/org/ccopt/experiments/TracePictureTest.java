@@ -15,7 +15,7 @@ import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.SimResult;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.util.InputFiles;
 
 /**

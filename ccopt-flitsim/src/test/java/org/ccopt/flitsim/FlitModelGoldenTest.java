@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 /**

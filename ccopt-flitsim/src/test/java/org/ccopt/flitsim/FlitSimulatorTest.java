@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import org.ccopt.util.Permutations;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package org.ccopt.flitsim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 /** Slice interlocking and slice re-initialisation (Yokota et al. 2023, §7.2) on scripted cases. */

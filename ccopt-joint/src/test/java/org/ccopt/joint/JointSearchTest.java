@@ -16,7 +16,7 @@ import org.ccopt.flitsim.VcSelection;
 import org.ccopt.mapping.MutationVariant;
 import org.ccopt.mapping.SurvivalOrder;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

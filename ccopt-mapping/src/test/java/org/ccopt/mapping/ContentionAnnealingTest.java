@@ -7,7 +7,7 @@ import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkLoadBound;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import org.ccopt.util.Permutations;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import org.ccopt.util.Permutations;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -8,7 +8,7 @@ import java.util.List;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import org.ccopt.util.Checkpoint;
 import org.junit.jupiter.api.Test;

@@ -9,7 +9,7 @@ import org.ccopt.msgsim.MessageSimulator.Options;
 import org.ccopt.msgsim.MessageSimulator.Sharing;
 import org.ccopt.msgsim.MsgNetwork.Duplex;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 class MessageSimulatorTest {

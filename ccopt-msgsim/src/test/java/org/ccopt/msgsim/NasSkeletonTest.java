@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import org.ccopt.InvalidInputException;
 import org.ccopt.msgsim.NasSkeleton.App;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 class NasSkeletonTest {

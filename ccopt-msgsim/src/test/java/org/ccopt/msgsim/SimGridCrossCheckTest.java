@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.util.Permutations;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

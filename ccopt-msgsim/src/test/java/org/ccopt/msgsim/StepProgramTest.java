@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import org.ccopt.InvalidInputException;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 /** A hand-computed step schedule on ring:4 replayed under both orders. */

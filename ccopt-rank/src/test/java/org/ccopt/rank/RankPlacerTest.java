@@ -9,7 +9,7 @@ import org.ccopt.mpi.HopCount;
 import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.rank.RankPlacement.Objective;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.topology.metrics.HopDistances;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

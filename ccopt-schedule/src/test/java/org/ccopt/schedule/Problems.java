@@ -4,7 +4,7 @@ import org.ccopt.collective.Collective;
 import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.PortModel;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 
 /** Test helpers: problems from short specs. */
 final class Problems {

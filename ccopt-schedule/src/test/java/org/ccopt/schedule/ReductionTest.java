@@ -9,7 +9,7 @@ import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.LowerBounds;
 import org.ccopt.collective.PortModel;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

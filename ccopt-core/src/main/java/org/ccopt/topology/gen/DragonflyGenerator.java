@@ -32,7 +32,7 @@ public final class DragonflyGenerator {
         Params.atLeast(spec, "h", h, 1);
         Params.require(spec, groups >= 2 && groups <= (long) a * h + 1, "group count g = " + groups
                 + " is out of range; expected 2 <= g <= a*h+1 = " + ((long) a * h + 1));
-        Params.require(spec, (long) a * groups * Math.max(1, p + (p > 1 ? 1 : 0)) <= org.ccopt.topology.TopologySpec.MAX_NODES,
+        Params.require(spec, (long) a * groups * Math.max(1, p + (p > 1 ? 1 : 0)) <= org.ccopt.topology.Topology.MAX_NODES,
                 "too many nodes");
         int routers = a * groups;
         int terminals = p == 1 ? routers : routers * p;

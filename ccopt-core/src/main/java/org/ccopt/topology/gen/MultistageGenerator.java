@@ -94,7 +94,7 @@ public final class MultistageGenerator {
         Params.atLeast(spec, "m", middle, 1);
         Params.atLeast(spec, "r", edgeSwitches, 1);
         Params.require(spec, (long) inputsPerSwitch * edgeSwitches + 2L * edgeSwitches + middle
-                <= org.ccopt.topology.TopologySpec.MAX_NODES, "too many nodes");
+                <= org.ccopt.topology.Topology.MAX_NODES, "too many nodes");
         int terminals = inputsPerSwitch * edgeSwitches;
         int inputBase = terminals;
         int middleBase = inputBase + edgeSwitches;
@@ -144,7 +144,7 @@ public final class MultistageGenerator {
         for (long c : perStage) {
             total += c;
         }
-        Params.require(spec, total <= org.ccopt.topology.TopologySpec.MAX_NODES, "too many nodes");
+        Params.require(spec, total <= org.ccopt.topology.Topology.MAX_NODES, "too many nodes");
         int n = (int) terminals;
         int[] next = new int[stages];
         int base = n;

@@ -77,10 +77,10 @@ final class Params {
         }
     }
 
-    /** The node-count limit of every generator (the same as {@link org.ccopt.topology.TopologySpec#MAX_NODES}). */
+    /** The node-count limit of every generator (the same as {@link org.ccopt.topology.Topology#MAX_NODES}). */
     static void nodes(String spec, long count) {
-        if (count > org.ccopt.topology.TopologySpec.MAX_NODES) {
-            throw new InvalidInputException("topology '" + spec + "' has more than " + org.ccopt.topology.TopologySpec.MAX_NODES
+        if (count > org.ccopt.topology.Topology.MAX_NODES) {
+            throw new InvalidInputException("topology '" + spec + "' has more than " + org.ccopt.topology.Topology.MAX_NODES
                     + " nodes; expected a smaller size");
         }
     }

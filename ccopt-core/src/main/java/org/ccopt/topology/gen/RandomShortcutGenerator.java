@@ -24,7 +24,7 @@ public final class RandomShortcutGenerator {
         Params.nodes(spec, n);
         Params.atLeast(spec, "D", degree, 2);
         Params.atMost(spec, "D", degree, n - 1);
-        Params.require(spec, (long) n * degree <= 64L * org.ccopt.topology.TopologySpec.MAX_NODES, "too many links");
+        Params.require(spec, (long) n * degree <= 64L * org.ccopt.topology.Topology.MAX_NODES, "too many links");
         SplittableRandom random = new SplittableRandom(seed);
         int[][] adjacency = new int[n][degree];
         int[] deg = new int[n];

@@ -40,7 +40,7 @@ public final class TreeGenerator {
      */
     public static Topology karyNTree(String spec, String family, int k, int n) {
         Params.require(spec, k >= 2 && n >= 1, "expected k >= 2 and n >= 1, got k=" + k + ", n=" + n);
-        Params.require(spec, Math.pow(k, n) * (1 + n / (double) k) <= org.ccopt.topology.TopologySpec.MAX_NODES, "too many nodes");
+        Params.require(spec, Math.pow(k, n) * (1 + n / (double) k) <= org.ccopt.topology.Topology.MAX_NODES, "too many nodes");
         int terminals = pow(k, n);
         int perLevel = pow(k, n - 1);
         TopologyBuilder b = new TopologyBuilder(terminals + n * perLevel, terminals, false);

@@ -3,7 +3,7 @@ package org.ccopt.topology.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.ccopt.topology.TopologySpec;
+import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
 
 /** The cabinet model of Cui 2024, §5.6, on a hand-computed case and against the thesis's one printed cable figure. */

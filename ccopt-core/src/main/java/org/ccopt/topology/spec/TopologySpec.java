@@ -1,9 +1,10 @@
-package org.ccopt.topology;
+package org.ccopt.topology.spec;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
 import org.ccopt.topology.gen.CirculantGenerator;
 import org.ccopt.topology.gen.CoatedMeshGenerator;
 import org.ccopt.topology.gen.DragonflyGenerator;
@@ -20,11 +21,14 @@ import org.ccopt.topology.io.TopologyFiles;
 /**
  * Parses a topology spec string such as {@code torus:16x16} and builds the topology. The grammar is
  * {@code family[:arguments]}; {@link #FAMILIES} lists every form with its meaning, and the CLI prints it.
+ *
+ * <p>It stands in a package of its own, above the generators and the file formats it dispatches to, which depend only
+ * on {@code org.ccopt.topology}: no package cycle runs through the topology core.
  */
 public final class TopologySpec {
 
-    /** Upper limit on nodes for generated topologies, to keep metrics and routing within memory. */
-    public static final int MAX_NODES = 1 << 20;
+    /** Upper limit on nodes for generated topologies ({@link Topology#MAX_NODES}). */
+    public static final int MAX_NODES = Topology.MAX_NODES;
 
     /** One documented spec form. */
     public record Form(String syntax, String meaning) {
