@@ -3,7 +3,6 @@ package org.ccopt.flitsim;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
-import org.ccopt.routing.DimensionOrderRouting;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
@@ -70,35 +69,14 @@ public final class FlitSimulator {
     private final int vcs;
     private final int buffer;
     private final int deadlockHorizon;
-    private final int[] coord;
-    private final int[] radix;
-    /**
-     * Per dimension d and coordinates (a, b), {@code hop[d][a * k + b]}: 0 when a = b, else 1 for the positive and 2
-     * for the negative direction, plus {@code DATELINE} when that first hop crosses a dateline of a wrapped dimension.
-     */
-    private final byte[][] hop;
-    private static final int DATELINE = 4;
-    /** In {@code hop}: the first hop leaves a dateline node, a crossing only for a packet passing through it. */
-    private static final int DATELINE_IF_THROUGH = 8;
-    private final boolean[] wrap;
-    /** The readings the routing tables were built for. */
-    private RouterModel routing;
+    /** The routing tables, built for the routing readings of the last run's model. */
+    private final FlitRouting routes;
     /** The router model of the current run. */
     private RouterModel model;
-    /** Dimensions in routing order. */
-    private final int[] dimOrder;
-    /** VC of the first hop in the i-th routed dimension before any crossing in it, or -1: keep the incoming VC. */
-    private final int[] turnBase;
     // readings of the current run (RouterModel)
     private boolean onePerInputPort;
     /** A packet may be granted a VC above its class (ANY_AT_OR_ABOVE, CLASS_OR_NEXT, DIMENSION_WINDOW). */
     private boolean anyAbove;
-    /**
-     * Per local output VC id {@code port * vcs + vc} taken as a request's lowest VC (its class), how far above it the
-     * granted VC may lie: V under ANY_AT_OR_ABOVE, 1 under CLASS_OR_NEXT, 1 or 0 under DIMENSION_WINDOW (1 only on the
-     * lower VC of a wrapped dimension's pair).
-     */
-    private int[] classSpan;
     private boolean ejectPerVc;
     private boolean readyCompete;
     private boolean rotateQueueOrder;
@@ -148,6 +126,7 @@ public final class FlitSimulator {
     /** Where this cycle's freed slots are recorded in {@code returned}: a slot of {@code creditSlot} per cycle of delay. */
     private int creditBase;
     private final int creditSlot;
+    /** {@link FlitRouting#neighbour}, read in the cycle loop. */
     private final int[] neighbour;
     private final int[] downstreamBase;
     private final int[] ownedMask;
@@ -232,7 +211,6 @@ public final class FlitSimulator {
     private final int[] hopsToDestination;
     private final int[] receivedCycle;
     private LinkTrace trace;
-    private boolean datelines = true;
     private int[] delay;
 
     // run counters
@@ -272,11 +250,6 @@ public final class FlitSimulator {
         this.pPort = 2 * dims;
         this.vcs = vcs;
         this.buffer = bufferFlits;
-        this.radix = grid.radix().clone();
-        this.wrap = new boolean[dims];
-        for (int d = 0; d < dims; d++) {
-            wrap[d] = grid.wrap() && radix[d] > 2;
-        }
         if (ports * vcs > 64) {
             throw new InvalidInputException(vcs + " virtual channels on " + ports + " ports make " + ports * vcs
                     + " input queues per router; at most 64 are supported (e.g. up to 12 VCs on a 2-D torus)");
@@ -285,39 +258,8 @@ public final class FlitSimulator {
             throw new InvalidInputException("buffer size " + bufferFlits + " is invalid; expected >= 1 flit");
         }
         this.deadlockHorizon = 1000 + 64 * bufferFlits;
-        coord = new int[n * dims];
-        for (int u = 0; u < n; u++) {
-            int[] c = grid.coordinates(u);
-            System.arraycopy(c, 0, coord, u * dims, dims);
-        }
-        hop = new byte[dims][];
-        for (int d = 0; d < dims; d++) {
-            hop[d] = new byte[radix[d] * radix[d]];
-        }
-        dimOrder = new int[dims];
-        turnBase = new int[dims];
-        buildRouting(model);
-        neighbour = new int[n * ports];
-        Arrays.fill(neighbour, -1);
-        for (int u = 0; u < n; u++) {
-            int[] c = grid.coordinates(u);
-            for (int d = 0; d < dims; d++) {
-                for (int s = 0; s < 2; s++) {
-                    int step = s == 0 ? 1 : -1;
-                    int x = c[d] + step;
-                    if (x < 0 || x >= radix[d]) {
-                        if (!grid.wrap() || radix[d] <= 2) {
-                            continue;
-                        }
-                        x = Math.floorMod(x, radix[d]);
-                    }
-                    int old = c[d];
-                    c[d] = x;
-                    neighbour[u * ports + 2 * d + s] = grid.node(c);
-                    c[d] = old;
-                }
-            }
-        }
+        routes = new FlitRouting(topology, grid, vcs, model);
+        neighbour = routes.neighbour;
         // output VC (u, op, v) feeds input queue downstreamBase[u * ports + op] + v at the neighbour (input port op)
         downstreamBase = new int[n * ports];
         for (int i = 0; i < n * ports; i++) {
@@ -421,7 +363,7 @@ public final class FlitSimulator {
      * that deadlocks are detected and reported instead of hanging.
      */
     FlitSimulator withoutDatelines() {
-        datelines = false;
+        routes.datelines = false;
         return this;
     }
 
@@ -651,7 +593,7 @@ public final class FlitSimulator {
     /** The state at the end of a cycle, for {@link #runIntervals}: copies of {@link #stateArrays()} and the counters. */
     private static final class Snapshot {
         final Object[] arrays;
-        final long[] counters = new long[13];
+        Counters counters;
 
         Snapshot(Object[] live) {
             arrays = new Object[live.length];
@@ -660,6 +602,11 @@ public final class FlitSimulator {
                         Array.getLength(live[i]));
             }
         }
+    }
+
+    /** The run counters a snapshot keeps, by name: every field the cycle loop carries from one cycle to the next. */
+    private record Counters(long ejected, long injected, int inNetwork, int lastEject, long ir, long or, long ib, long ob,
+                            long lb, long routerCycles, int stall, int cycle, int pendingCredits) {
     }
 
     /**
@@ -672,25 +619,36 @@ public final class FlitSimulator {
             returned, creditCount, inputSent, packetClass, hold, stage, stageCycle, crossed};
     }
 
+    /**
+     * The fields a snapshot leaves out, each for a reason: fixed by the constructor; set by {@link #reset} from the
+     * configuration and workload and never changed by the cycle loop; rebuilt or cleared by {@link #loadState}; or
+     * scratch within one cycle. {@code FlitSimulatorTest} checks that every field of this class is in the snapshot
+     * ({@link #stateArrays}, {@link Counters}) or here, so a new field must be placed before a run can rely on it.
+     */
+    static final java.util.Set<String> NOT_IN_SNAPSHOT = java.util.Set.of(
+            // fixed by the constructor
+            "topology", "n", "dims", "ports", "pPort", "vcs", "buffer", "deadlockHorizon", "routes", "neighbour",
+            "downstreamBase", "vcStart", "queuePort", "queueVc", "queueInput", "upstreamPort", "portNode", "portOp",
+            "shift", "creditSlot",
+            // set by reset from the configuration and the workload
+            "model", "onePerInputPort", "anyAbove", "ejectPerVc", "readyCompete", "rotateQueueOrder", "creditDelay",
+            "sameCycleCredit", "roundRobinStart", "linkMux", "outputStage", "schemeOrdinal", "initialOrder", "packetDest",
+            "packetSlice", "endPacket", "expected", "hopsToDestination", "delay", "flitsPerPacket", "atomic",
+            "reinitialize", "interlock", "packetsPerSlice", "totalFlits", "trace", "snapshot",
+            // rebuilt or cleared by loadState
+            "popCycle", "popPass", "blockedAt", "injectors", "injectorCount", "awaitingSpace", "parked", "parkedCount",
+            "minWaitingRelease", "portNow", "returnedCount", "interval",
+            // scratch within one cycle (the credit ring's base follows from the cycle)
+            "pass", "retry", "retryCount", "retryNext", "retryNextCount", "retryStamp", "retryEpoch", "creditBase",
+            "reqQueue", "rotation", "reqOut", "moved");
+
     private void saveState(Snapshot s) {
         Object[] live = stateArrays();
         for (int i = 0; i < live.length; i++) {
             System.arraycopy(live[i], 0, s.arrays[i], 0, Array.getLength(live[i]));
         }
-        long[] c = s.counters;
-        c[0] = ejected;
-        c[1] = injected;
-        c[2] = inNetwork;
-        c[3] = lastEject;
-        c[4] = ir;
-        c[5] = or;
-        c[6] = ib;
-        c[7] = ob;
-        c[8] = lb;
-        c[9] = routerCycles;
-        c[10] = stall;
-        c[11] = cycle;
-        c[12] = pendingCredits;
+        s.counters = new Counters(ejected, injected, inNetwork, lastEject, ir, or, ib, ob, lb, routerCycles, stall, cycle,
+                pendingCredits);
     }
 
     /**
@@ -704,20 +662,20 @@ public final class FlitSimulator {
             System.arraycopy(s.arrays[i], 0, live[i], 0, Array.getLength(live[i]));
         }
         Arrays.fill(portNow, 0L);
-        long[] c = s.counters;
-        ejected = c[0];
-        injected = c[1];
-        inNetwork = (int) c[2];
-        lastEject = (int) c[3];
-        ir = c[4];
-        or = c[5];
-        ib = c[6];
-        ob = c[7];
-        lb = c[8];
-        routerCycles = c[9];
-        stall = (int) c[10];
-        cycle = (int) c[11];
-        pendingCredits = (int) c[12];
+        Counters c = s.counters;
+        ejected = c.ejected();
+        injected = c.injected();
+        inNetwork = c.inNetwork();
+        lastEject = c.lastEject();
+        ir = c.ir();
+        or = c.or();
+        ib = c.ib();
+        ob = c.ob();
+        lb = c.lb();
+        routerCycles = c.routerCycles();
+        stall = c.stall();
+        cycle = c.cycle();
+        pendingCredits = c.pendingCredits();
         returnedCount = 0;
         Arrays.fill(popCycle, -1); // markers of cycles a run from this state may already have passed
         Arrays.fill(blockedAt, -1);
@@ -936,11 +894,6 @@ public final class FlitSimulator {
         }
     }
 
-    /** {@link #classSpan} of a request for output VC id {@code o}, its lowest VC. */
-    private int span(int o) {
-        return classSpan[o % classSpan.length];
-    }
-
     /**
      * Queue selection under {@link RouterModel.VcClass#ANY_AT_OR_ABOVE}, {@link RouterModel.VcClass#CLASS_OR_NEXT} and
      * {@link RouterModel.VcClass#DIMENSION_WINDOW}:
@@ -962,7 +915,7 @@ public final class FlitSimulator {
                 int requesting = 0;
                 for (int x = r; x < requests; x++) {
                     if (reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o
-                            && o - reqOut[x] <= span(reqOut[x])) {
+                            && o - reqOut[x] <= routes.span(reqOut[x])) {
                         requesting |= 1 << queueInput[reqQueue[x]];
                     }
                 }
@@ -977,14 +930,14 @@ public final class FlitSimulator {
                 int winnerPort = order[oBase + winnerSlot];
                 int winner = r;
                 while (reqOut[winner] < 0 || queuePort[reqOut[winner]] != port || reqOut[winner] > o
-                        || o - reqOut[winner] > span(reqOut[winner]) || queueInput[reqQueue[winner]] != winnerPort) {
+                        || o - reqOut[winner] > routes.span(reqOut[winner]) || queueInput[reqQueue[winner]] != winnerPort) {
                     winner++;
                 }
                 int wq = reqQueue[winner];
                 int wSlice = packetSlice[headFlit(wq) >>> SEQ_BITS];
                 for (int x = r; x < requests; x++) {
                     if (x != winner && reqOut[x] >= 0 && queuePort[reqOut[x]] == port && reqOut[x] <= o
-                            && o - reqOut[x] <= span(reqOut[x])) {
+                            && o - reqOut[x] <= routes.span(reqOut[x])) {
                         countQueueLoser(reqQueue[x], wSlice);
                     }
                 }
@@ -1505,58 +1458,15 @@ public final class FlitSimulator {
 
     /** Output VC id (node, port, vc) that the packet at node u on input VC vcIn requests next. */
     private int route(int u, int packet, int vcIn, int inPort) {
-        return routeTo(u, packetDest[packet], vcIn, inPort);
+        return routes.routeTo(u, packetDest[packet], vcIn, inPort);
     }
 
     /**
      * For every output VC id {@code (node * ports + port) * vcs + vc}, the set of input ports (bit p for input
-     * port p) from which some packet, between any pair of nodes, can request it under this simulator's
-     * dimension-order routing and dateline VC classes under {@code model}. An entry of a queue selection order Q may be N/A only for
-     * input ports outside this set (Yokota et al. 2023, §5.2: "possible choices are directions of input ports").
+     * port p) from which some packet can request it under {@code model} ({@link FlitRouting#requestingInputs}).
      */
     public int[] requestingInputs(RouterModel model) {
-        int[] inputs = new int[n * ports * vcs];
-        for (int src = 0; src < n; src++) {
-            for (int dst = 0; dst < n; dst++) {
-                if (src != dst) {
-                    int inPort = pPort;
-                    for (int o : path(model, src, dst)) {
-                        int top = Math.min(o + 1 + span(o), (o / vcs + 1) * vcs);
-                        for (int v = o; v < top; v++) {
-                            inputs[v] |= 1 << inPort; // any VC at or above the lowest one it may use
-                        }
-                        inPort = (o / vcs) % ports;
-                    }
-                }
-            }
-        }
-        return inputs;
-    }
-
-    /**
-     * How far above the lowest VC it may use ({@code local = port * vcs + vc}, its class) a request may be granted a
-     * VC under {@code m}'s VC class: the whole port under ANY_AT_OR_ABOVE, one VC under CLASS_OR_NEXT, one VC from the
-     * lower VC of a wrapped dimension's pair under DIMENSION_WINDOW (none from the upper, none at the processor port),
-     * none otherwise. Called by {@link #buildRouting} once its tables are built.
-     */
-    private int spanOf(RouterModel m, int local) {
-        int port = local / vcs;
-        int vc = local % vcs;
-        return switch (m.vcClass()) {
-            case ANY_AT_OR_ABOVE -> vcs;
-            case CLASS_OR_NEXT -> 1;
-            case DIMENSION_WINDOW -> {
-                if (port == pPort || !wrap[port >>> 1]) {
-                    yield 0;
-                }
-                int i = 0;
-                while (dimOrder[i] != port >>> 1) {
-                    i++;
-                }
-                yield vc == turnBase[i] ? 1 : 0;
-            }
-            default -> 0;
-        };
+        return routes.requestingInputs(model);
     }
 
     /**
@@ -1564,115 +1474,7 @@ public final class FlitSimulator {
      * under {@code model}'s routing, hop by hop, the last one at the destination's processor port.
      */
     public int[] path(RouterModel model, int src, int dst) {
-        if (!model.sameRouting(routing)) {
-            buildRouting(model);
-        }
-        int[] hops = new int[n * dims + 1];
-        int count = 0;
-        int u = src;
-        int inPort = pPort;
-        int vc = 0;
-        while (true) {
-            int o = routeTo(u, dst, vc, inPort);
-            hops[count++] = o;
-            int port = (o / vcs) % ports;
-            if (port == pPort) {
-                return Arrays.copyOf(hops, count);
-            }
-            vc = o % vcs;
-            inPort = port;
-            u = neighbour[u * ports + port];
-        }
-    }
-
-    /**
-     * Output VC id of the next hop of a packet at node u bound for {@code dest} that arrived on VC {@code vcIn}
-     * through input port {@code inPort} (the processor port for a packet at its source), under the routing
-     * readings of {@link #buildRouting}.
-     */
-    private int routeTo(int u, int dest, int vcIn, int inPort) {
-        for (int i = 0; i < dims; i++) {
-            int d = dimOrder[i];
-            int code = hop[d][coord[u * dims + d] * radix[d] + coord[dest * dims + d]];
-            if (code != 0) {
-                boolean straight = inPort >>> 1 == d; // arrived travelling in this dimension
-                int vc = straight || turnBase[i] < 0 ? vcIn : turnBase[i];
-                if (datelines && ((code & DATELINE) != 0 || (straight && (code & DATELINE_IF_THROUGH) != 0))) {
-                    vc++; // one VC up across a dateline
-                }
-                return (u * ports + 2 * d + (code & 3) - 1) * vcs + vc;
-            }
-        }
-        return (u * ports + pPort) * vcs + vcIn;
-    }
-
-    /**
-     * Builds the routing tables for a model's routing readings: per dimension d and coordinates (a, b) the direction
-     * of the first hop from a towards b ({@link DimensionOrderRouting#direction}, its tie rule the model's) and
-     * whether that hop crosses a dateline ({@link RouterModel.Dateline}: datelines at coordinate 0 and k/2 of every
-     * wrapped dimension, Yokota et al. 2023, App. A.1); the dimension order and the VC of a turn
-     * ({@link RouterModel.VcClass}). Checks that the model's VC classes fit in this simulator's VCs.
-     */
-    private void buildRouting(RouterModel m) {
-        int needed = 1;
-        for (int i = 0; i < dims; i++) {
-            int d = m.dimensionOrder() == RouterModel.DimensionOrder.X_FIRST ? i : dims - 1 - i;
-            dimOrder[i] = d;
-            turnBase[i] = switch (m.vcClass()) {
-                case CUMULATIVE, ANY_AT_OR_ABOVE, CLASS_OR_NEXT -> -1;
-                case RESET_ON_TURN -> 0;
-                case DIMENSION_OFFSET, DIMENSION_WINDOW -> i;
-            };
-            int top = (wrap[d] ? 1 : 0) + switch (m.vcClass()) {
-                case CUMULATIVE, ANY_AT_OR_ABOVE, CLASS_OR_NEXT -> needed - 1;
-                case RESET_ON_TURN -> 0;
-                case DIMENSION_OFFSET, DIMENSION_WINDOW -> i;
-            };
-            needed = Math.max(needed, top + 1);
-        }
-        if (vcs < needed) {
-            throw new InvalidInputException("dateline routing on '" + topology.spec() + "' with VC class "
-                    + m.vcClass().key() + " needs " + needed + " virtual channels; got " + vcs);
-        }
-        DimensionOrderRouting dor = new DimensionOrderRouting(topology, m.tie());
-        for (int d = 0; d < dims; d++) {
-            int k = radix[d];
-            for (int a = 0; a < k; a++) {
-                for (int b = 0; b < k; b++) {
-                    hop[d][a * k + b] = a == b ? 0 : (byte) firstHop(m, dor, d, a, b);
-                }
-            }
-        }
-        classSpan = new int[ports * vcs];
-        for (int local = 0; local < ports * vcs; local++) {
-            classSpan[local] = spanOf(m, local);
-        }
-        routing = m;
-    }
-
-    /** The hop code of {@link #hop} for a packet at coordinate a bound for b in dimension d. */
-    private int firstHop(RouterModel m, DimensionOrderRouting dor, int d, int a, int b) {
-        int k = radix[d];
-        int dir = dor.direction(d, a, b);
-        int code = dir > 0 ? 1 : 2;
-        if (wrap[d]) {
-            int next = Math.floorMod(a + dir, k);
-            int half = k / 2;
-            code += switch (m.dateline()) {
-                case EDGE -> { // the boundary just below coordinate `upper`: (upper-1) | upper
-                    int upper = dir > 0 ? next : a;
-                    yield upper == 0 || upper == half ? DATELINE : 0;
-                }
-                case EDGE_ABOVE -> { // the boundary just above coordinate `lower`: lower | (lower+1)
-                    int lower = dir > 0 ? a : next;
-                    yield lower == 0 || lower == half ? DATELINE : 0;
-                }
-                case INTO -> next == 0 || next == half ? DATELINE : 0;
-                case OUT_OF -> a == 0 || a == half ? DATELINE : 0;
-                case THROUGH -> a == 0 || a == half ? DATELINE_IF_THROUGH : 0;
-            };
-        }
-        return code;
+        return routes.path(model, src, dst);
     }
 
     private static boolean[] descendingSchemes() {
@@ -1705,9 +1507,7 @@ public final class FlitSimulator {
     private void reset(RouterConfig config, Workload w) {
         RouterModel m = config.model();
         model = m;
-        if (!m.sameRouting(routing)) {
-            buildRouting(m);
-        }
+        routes.use(m);
         onePerInputPort = m.crossbar() == RouterModel.Crossbar.PER_INPUT_PORT;
         anyAbove = m.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE || m.vcClass() == RouterModel.VcClass.CLASS_OR_NEXT
                 || m.vcClass() == RouterModel.VcClass.DIMENSION_WINDOW;
@@ -1786,14 +1586,7 @@ public final class FlitSimulator {
             hopsToDestination[u] = 0;
             if (dest[u] != u) {
                 expected[dest[u]] += perNode;
-                for (int d = 0; d < dims; d++) {
-                    int a = coord[u * dims + d];
-                    int b = coord[dest[u] * dims + d];
-                    int k = radix[d];
-                    if (a != b) {
-                        hopsToDestination[u] += (hop[d][a * k + b] & 3) == 1 ? Math.floorMod(b - a, k) : Math.floorMod(a - b, k);
-                    }
-                }
+                hopsToDestination[u] = routes.hops(u, dest[u]);
             }
         }
         for (int u = 0; u < n; u++) {
