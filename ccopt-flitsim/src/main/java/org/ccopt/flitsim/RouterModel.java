@@ -1,6 +1,8 @@
 package org.ccopt.flitsim;
 
 import java.util.ArrayList;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -207,6 +209,27 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         LAST
     }
 
+    /**
+     * Every reading's key, as {@link #describe}, {@link #parse} and the CLI options spell it, in the order of the record's
+     * components: the one list the readings are declared in. {@link #CHOICES}, {@link #describe}, {@link #with} and the
+     * {@code with...} methods derive from it and the components; {@code RouterModelTest} checks that they line up.
+     */
+    public static final List<String> KEYS = List.of("dateline", "vc-class", "dim-order", "ring-tie", "crossbar", "q-update",
+            "q-default", "vc-release", "credit-delay", "rr-start", "ejection", "vc-competition", "link-mux", "output-stage",
+            "scheme");
+
+    private static final RecordComponent[] COMPONENTS = RouterModel.class.getRecordComponents();
+    private static final Constructor<RouterModel> CANONICAL = canonical();
+
+    private static Constructor<RouterModel> canonical() {
+        try {
+            return RouterModel.class.getDeclaredConstructor(java.util.Arrays.stream(COMPONENTS)
+                    .map(RecordComponent::getType).toArray(Class<?>[]::new));
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The model ccopt used before its readings were explicit; the golden test locks its results. */
     public static final RouterModel CCOPT = new RouterModel(Dateline.EDGE, VcClass.CUMULATIVE, DimensionOrder.X_FIRST, Tie.POSITIVE,
             Crossbar.PER_VC, QueueUpdate.MOVE_TO_TAIL, QueueDefault.PORT_ORDER, VcRelease.TAIL, 0, RoundRobinStart.ZERO,
@@ -266,78 +289,63 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     }
 
     public RouterModel withDateline(Dateline d) {
-        return new RouterModel(d, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("dateline"), d);
     }
 
     public RouterModel withVcClass(VcClass c) {
-        return new RouterModel(dateline, c, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("vc-class"), c);
     }
 
     public RouterModel withDimensionOrder(DimensionOrder o) {
-        return new RouterModel(dateline, vcClass, o, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("dim-order"), o);
     }
 
     public RouterModel withTie(Tie t) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, t, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("ring-tie"), t);
     }
 
     public RouterModel withCrossbar(Crossbar c) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, c, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("crossbar"), c);
     }
 
     public RouterModel withQueueUpdate(QueueUpdate q) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, q, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("q-update"), q);
     }
 
     public RouterModel withQueueDefault(QueueDefault q) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, q, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("q-default"), q);
     }
 
     public RouterModel withVcRelease(VcRelease r) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, r, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("vc-release"), r);
     }
 
     public RouterModel withCreditDelay(int d) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, d,
-                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("credit-delay"), d);
     }
 
     public RouterModel withRoundRobinStart(RoundRobinStart r) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                r, ejection, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("rr-start"), r);
     }
 
     public RouterModel withEjection(Ejection e) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, e, vcCompetition, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("ejection"), e);
     }
 
     public RouterModel withVcCompetition(VcCompetition c) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, c, linkMux, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("vc-competition"), c);
     }
 
     public RouterModel withLinkMux(LinkMux x) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, x, outputStage, defaultScheme);
+        return replaced(KEYS.indexOf("link-mux"), x);
     }
 
     public RouterModel withOutputStage(OutputStage o) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, o, defaultScheme);
+        return replaced(KEYS.indexOf("output-stage"), o);
     }
 
     public RouterModel withDefaultScheme(VcSelection s) {
-        return new RouterModel(dateline, vcClass, dimensionOrder, tie, crossbar, queueUpdate, queueDefault, vcRelease, creditDelay,
-                roundRobinStart, ejection, vcCompetition, linkMux, outputStage, s);
+        return replaced(KEYS.indexOf("scheme"), s);
     }
 
     /** Whether two models route identically (same dateline, VC class, dimension order and tie). */
@@ -361,24 +369,14 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         return prone;
     }
 
-    /** A one-line description, {@code key=value} for every reading, as the CLI options spell them. */
+    /** A one-line description, {@code key=value} for every reading in {@link #KEYS}' order, as the CLI options spell them. */
     public String describe() {
         List<String> parts = new ArrayList<>();
-        parts.add("dateline=" + dateline.key());
-        parts.add("vc-class=" + vcClass.key());
-        parts.add("dim-order=" + dimensionOrder.key());
-        parts.add("ring-tie=" + Reading.key(tie));
-        parts.add("crossbar=" + crossbar.key());
-        parts.add("q-update=" + queueUpdate.key());
-        parts.add("q-default=" + queueDefault.key());
-        parts.add("vc-release=" + vcRelease.key());
-        parts.add("credit-delay=" + creditDelay);
-        parts.add("rr-start=" + roundRobinStart.key());
-        parts.add("ejection=" + ejection.key());
-        parts.add("vc-competition=" + vcCompetition.key());
-        parts.add("link-mux=" + linkMux.key());
-        parts.add("output-stage=" + outputStage.key());
-        parts.add("scheme=" + defaultScheme.name());
+        Object[] values = values();
+        for (int i = 0; i < KEYS.size(); i++) {
+            Object v = values[i];
+            parts.add(KEYS.get(i) + "=" + (v instanceof VcSelection s ? s.name() : v instanceof Enum<?> e ? Reading.key(e) : v));
+        }
         return String.join(",", parts);
     }
 
@@ -399,24 +397,47 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         return m;
     }
 
-    /** The readings that take one of a fixed set of values, by their {@link #describe} key. */
+    /** The readings' values in {@link #KEYS}' order. */
+    private Object[] values() {
+        Object[] v = new Object[COMPONENTS.length];
+        try {
+            for (int i = 0; i < v.length; i++) {
+                v[i] = COMPONENTS[i].getAccessor().invoke(this);
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+        return v;
+    }
+
+    /** This model with reading {@code index} (of {@link #KEYS}) set to {@code value}. */
+    private RouterModel replaced(int index, Object value) {
+        Object[] v = values();
+        v[index] = value;
+        try {
+            return CANONICAL.newInstance(v);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r; // the compact constructor's refusal
+            }
+            throw new IllegalStateException(e);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The readings that take one of a fixed set of values (every enum reading but the scheme), by their key. */
     public static final Map<String, Class<? extends Enum<?>>> CHOICES = choices();
 
+    @SuppressWarnings("unchecked")
     private static Map<String, Class<? extends Enum<?>>> choices() {
         Map<String, Class<? extends Enum<?>>> c = new LinkedHashMap<>();
-        c.put("dateline", Dateline.class);
-        c.put("vc-class", VcClass.class);
-        c.put("dim-order", DimensionOrder.class);
-        c.put("ring-tie", Tie.class);
-        c.put("crossbar", Crossbar.class);
-        c.put("q-update", QueueUpdate.class);
-        c.put("q-default", QueueDefault.class);
-        c.put("vc-release", VcRelease.class);
-        c.put("rr-start", RoundRobinStart.class);
-        c.put("ejection", Ejection.class);
-        c.put("vc-competition", VcCompetition.class);
-        c.put("link-mux", LinkMux.class);
-        c.put("output-stage", OutputStage.class);
+        for (int i = 0; i < COMPONENTS.length; i++) {
+            Class<?> type = COMPONENTS[i].getType();
+            if (type.isEnum() && type != VcSelection.class) {
+                c.put(KEYS.get(i), (Class<? extends Enum<?>>) type);
+            }
+        }
         return Collections.unmodifiableMap(c);
     }
 
@@ -425,40 +446,25 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
      * credit-delay or scheme), {@code value} as the CLI options spell it; {@code option} names it in the one-line error.
      */
     public RouterModel with(String key, String value, String option) {
-        if (key.equals("credit-delay")) {
+        int index = KEYS.indexOf(key);
+        if (index < 0) {
+            throw new InvalidInputException("router model reading '" + key + "' is unknown; expected "
+                    + String.join(", ", CHOICES.keySet()) + ", credit-delay or scheme");
+        }
+        Class<?> type = COMPONENTS[index].getType();
+        if (type == int.class) {
             try {
-                return withCreditDelay(Integer.parseInt(value));
+                return replaced(index, Integer.parseInt(value));
             } catch (NumberFormatException e) {
                 throw new InvalidInputException(option + " '" + value + "' is not a number; expected -1 (same cycle) or 0..8");
             }
         }
-        if (key.equals("scheme")) {
-            return withDefaultScheme(VcSelection.parse(value));
+        if (type == VcSelection.class) {
+            return replaced(index, VcSelection.parse(value));
         }
-        Class<? extends Enum<?>> type = CHOICES.get(key);
-        if (type == null) {
-            throw new InvalidInputException("router model reading '" + key + "' is unknown; expected "
-                    + String.join(", ", CHOICES.keySet()) + ", credit-delay or scheme");
-        }
-        Enum<?> v = Reading.choose(type.getEnumConstants(), option, value);
-        return switch (key) {
-            case "dateline" -> withDateline((Dateline) v);
-            case "vc-class" -> withVcClass((VcClass) v);
-            case "dim-order" -> withDimensionOrder((DimensionOrder) v);
-            case "ring-tie" -> withTie((Tie) v);
-            case "crossbar" -> withCrossbar((Crossbar) v);
-            case "q-update" -> withQueueUpdate((QueueUpdate) v);
-            case "q-default" -> withQueueDefault((QueueDefault) v);
-            case "vc-release" -> withVcRelease((VcRelease) v);
-            case "rr-start" -> withRoundRobinStart((RoundRobinStart) v);
-            case "ejection" -> withEjection((Ejection) v);
-            case "vc-competition" -> withVcCompetition((VcCompetition) v);
-            case "link-mux" -> withLinkMux((LinkMux) v);
-            default -> withOutputStage((OutputStage) v);
-        };
+        return replaced(index, Reading.choose((Enum<?>[]) type.getEnumConstants(), option, value));
     }
 
-    /** A reading's option value: the constant's name in lower case with hyphens. */
     public interface Reading {
         String name();
 

@@ -422,4 +422,30 @@ class RouterModelTest {
         assertThatThrownBy(() -> RouterModel.preset("booksim")).isInstanceOf(InvalidInputException.class)
                 .hasMessage("unknown router model 'booksim'; expected ccopt, yokota2018 or yokota2023");
     }
+
+    /**
+     * The readings are declared once ({@link RouterModel#KEYS} beside the record's components): every key names one
+     * component, describe and parse round-trip any model, and each typed with-method sets its own reading only.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "seed {0}")
+    @org.junit.jupiter.params.provider.ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
+    void theDeclaredReadingsRoundTripThroughDescribeAndParse(long seed) {
+        assertThat(RouterModel.KEYS).hasSize(RouterModel.class.getRecordComponents().length).doesNotHaveDuplicates();
+        java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+        RouterModel m = RouterModel.CCOPT;
+        for (var reading : RouterModel.CHOICES.entrySet()) {
+            Enum<?>[] values = reading.getValue().getEnumConstants();
+            m = m.with(reading.getKey(), RouterModel.Reading.key(values[r.nextInt(values.length)]), reading.getKey());
+        }
+        RouterModel drawn = m.withCreditDelay(r.nextInt(4) - 1).withDefaultScheme(VcSelection.values()[r.nextInt(10)]);
+        assertThat(RouterModel.parse(drawn.describe())).isEqualTo(drawn);
+        assertThat(drawn.describe().split(",")).extracting(kv -> kv.split("=")[0]).containsExactlyElementsOf(RouterModel.KEYS);
+        RouterModel moved = drawn.withOutputStage(drawn.outputStage() == RouterModel.OutputStage.NONE
+                ? RouterModel.OutputStage.REGISTER : RouterModel.OutputStage.NONE);
+        java.util.List<String> changed = new java.util.ArrayList<>(java.util.List.of(moved.describe().split(",")));
+        changed.removeAll(java.util.List.of(drawn.describe().split(",")));
+        assertThat(changed).singleElement().asString().startsWith("output-stage=");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> drawn.withCreditDelay(9))
+                .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("credit delay 9");
+    }
 }

@@ -1,0 +1,26 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.ccopt.flitsim.RouterModel;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Every reading the router model declares ({@link RouterModel#KEYS}) is an option of the simulating commands, and sets it. */
+class RouterOptionsTest {
+
+    @Test
+    void everyDeclaredReadingIsAnOptionThatSetsIt() {
+        CommandLine.Model.CommandSpec sim = new CommandLine(new Main()).getSubcommands().get("sim").getCommandSpec();
+        for (String key : RouterModel.KEYS) {
+            String option = key.equals("scheme") ? "--vc-select" : "--" + key;
+            assertThat(sim.findOption(option)).as(option).isNotNull();
+        }
+        RouterOptions o = new RouterOptions();
+        new CommandLine(o).parseArgs("--output-stage", "register", "--credit-delay", "-1", "--vc-select", "C07",
+                "--ring-tie", "wrap");
+        RouterModel m = o.model(RouterModel.CCOPT);
+        assertThat(m).isEqualTo(RouterModel.CCOPT.withOutputStage(RouterModel.OutputStage.REGISTER).withCreditDelay(-1)
+                .withDefaultScheme(org.ccopt.flitsim.VcSelection.C07).withTie(org.ccopt.routing.DimensionOrderRouting.Tie.WRAP));
+    }
+}
