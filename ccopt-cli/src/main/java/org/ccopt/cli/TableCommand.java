@@ -29,14 +29,15 @@ final class TableCommand implements Callable<Integer> {
     List<String> by;
 
     @Option(names = "--show", required = true, split = ",", paramLabel = "COL[:AGG]",
-            description = "Columns to show with an aggregate: mean (default), median, min, max, sd (sample standard deviation), ci95 (half-width of the 95%% confidence interval of the mean, Student's t), count, rate<=X, rate>=X, rate=X.")
+            description = "Columns to show with an aggregate: mean (default), median, min, max, sd (sample standard deviation), ci95 (half-width of the 95%% confidence interval of the mean, Student's t), meanci (mean \u00b1 ci95 in one cell), count, rate<=X, rate>=X, rate=X.")
     List<String> show;
 
     @Option(names = "--pivot", split = ",", paramLabel = "COL",
             description = "Columns whose values become table columns (labelled v1/v2/...), e.g. vc-select; a missing cell shows '-'.")
     List<String> pivot = List.of();
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|csv|md", description = "Output format (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|csv|md|latex",
+            description = "Output format; latex is a booktabs tabular with the pivoted variable over its columns (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Override

@@ -20,7 +20,7 @@ import org.ccopt.InvalidInputException;
  */
 public final class ResultTable {
 
-    public static final String AGGREGATES = "mean, median, min, max, sd, ci95, count, rate<=X, rate>=X, rate=X";
+    public static final String AGGREGATES = "mean, median, min, max, sd, ci95, meanci, count, rate<=X, rate>=X, rate=X";
 
     private ResultTable() {
     }
@@ -62,7 +62,8 @@ public final class ResultTable {
             }
             table.add(line);
         }
-        return new Table(header, table);
+        Table t = new Table(header, table);
+        return pivot.isEmpty() ? t : t.withSpanner(String.join("/", pivot), by.size());
     }
 
     /**
@@ -174,6 +175,10 @@ public final class ResultTable {
             long hits = java.util.Arrays.stream(values).filter(v -> op.equals("<=") ? v <= x : op.equals(">=") ? v >= x : v == x)
                     .count();
             return String.format(Locale.ROOT, "%.0f%%", values.length == 0 ? 0.0 : 100.0 * hits / values.length);
+        }
+        if (agg.equals("meanci")) { // the mean and the half-width of its 95 % interval in one cell, as a paper prints them
+            String ci = aggregate("ci95", values);
+            return aggregate("mean", values) + (ci.isEmpty() ? "" : " \u00b1 " + ci);
         }
         DescriptiveStatistics stats = new DescriptiveStatistics(values);
         int n = values.length;

@@ -6,20 +6,69 @@ import java.util.List;
 import java.util.Locale;
 import org.ccopt.InvalidInputException;
 
-/** A table of text cells, written as aligned text, CSV, Markdown or HTML. */
-public record Table(List<String> header, List<List<String>> rows) {
+/**
+ * A table of text cells, written as aligned text, CSV, Markdown, LaTeX or HTML.
+ *
+ * @param spanner a label over the columns from {@code spannerFrom} on (the pivoted variable, in LaTeX and text), or null
+ */
+public record Table(List<String> header, List<List<String>> rows, String spanner, int spannerFrom) {
 
     /** The formats {@link #format} accepts. */
-    public static final String FORMATS = "text, csv or md";
+    public static final String FORMATS = "text, csv, md or latex";
 
-    /** The table in a format named by the user (text, csv, md). */
+    public Table(List<String> header, List<List<String>> rows) {
+        this(header, rows, null, 0);
+    }
+
+    /** This table with {@code label} over its columns from {@code from} on (the pivoted variable). */
+    public Table withSpanner(String label, int from) {
+        return new Table(header, rows, label, from);
+    }
+
+    /** The table in a format named by the user (text, csv, md, latex). */
     public String format(String format) {
         return switch (format.toLowerCase(Locale.ROOT)) {
             case "csv" -> Csv.write(header, rows);
             case "md" -> markdown();
             case "text" -> text();
+            case "latex" -> latex();
             default -> throw new InvalidInputException("--format '" + format + "' is invalid; expected " + FORMATS);
         };
+    }
+
+    /**
+     * A booktabs {@code tabular} (packages booktabs and, for a spanner, nothing more): the first column left-aligned,
+     * the others right-aligned; the spanner, when there is one, centred over its columns with a rule below it; TeX's
+     * special characters escaped and {@code ±} set as {@code $\pm$}.
+     */
+    public String latex() {
+        StringBuilder b = new StringBuilder("\\begin{tabular}{l" + "r".repeat(Math.max(0, header.size() - 1)) + "}\n\\toprule\n");
+        if (spanner != null && spannerFrom < header.size()) {
+            int span = header.size() - spannerFrom;
+            b.append(" & ".repeat(spannerFrom)).append("\\multicolumn{").append(span).append("}{c}{").append(tex(spanner))
+                    .append("} \\\\\n\\cmidrule(lr){").append(spannerFrom + 1).append('-').append(header.size()).append("}\n");
+        }
+        b.append(String.join(" & ", header.stream().map(Table::tex).toList())).append(" \\\\\n\\midrule\n");
+        for (List<String> line : rows) {
+            b.append(String.join(" & ", line.stream().map(Table::tex).toList())).append(" \\\\\n");
+        }
+        return b.append("\\bottomrule\n\\end{tabular}\n").toString();
+    }
+
+    /** A cell as TeX: its special characters escaped, {@code ±} as {@code $\pm$}. */
+    static String tex(String cell) {
+        StringBuilder b = new StringBuilder();
+        for (char c : cell.toCharArray()) {
+            switch (c) {
+                case '\\' -> b.append("\\textbackslash{}");
+                case '&', '%', '$', '#', '_', '{', '}' -> b.append('\\').append(c);
+                case '~' -> b.append("\\textasciitilde{}");
+                case '^' -> b.append("\\textasciicircum{}");
+                case '\u00b1' -> b.append("$\\pm$");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
     }
 
     /** Columns padded to their widest cell, the first left-aligned, the others right-aligned. */
@@ -32,6 +81,13 @@ public record Table(List<String> header, List<List<String>> rows) {
             }
         }
         StringBuilder b = new StringBuilder();
+        if (spanner != null && spannerFrom < header.size()) { // the pivoted variable, over its columns
+            int at = width[0];
+            for (int i = 1; i < spannerFrom; i++) {
+                at += 2 + width[i];
+            }
+            b.append(" ".repeat(at + 2)).append(spanner).append('\n');
+        }
         appendRow(b, header, width);
         rows.forEach(line -> appendRow(b, line, width));
         return b.toString();
@@ -70,6 +126,6 @@ public record Table(List<String> header, List<List<String>> rows) {
 
     /** The first {@code n} rows (all when there are fewer). */
     public Table head(int n) {
-        return rows.size() <= n ? this : new Table(header, new ArrayList<>(rows.subList(0, n)));
+        return rows.size() <= n ? this : new Table(header, new ArrayList<>(rows.subList(0, n)), spanner, spannerFrom);
     }
 }

@@ -55,4 +55,44 @@ class ResultTableTest {
         assertThatThrownBy(() -> ResultTable.aggregate("x:mode", r)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("median, min, max, sd, ci95");
     }
+
+    /** A paper's cell: the mean and its 95 % interval in one; a single value has no interval to show. */
+    @Test
+    void meanAndIntervalInOneCell() {
+        assertThat(ResultTable.aggregate("x:meanci", rows(4, 1, 3, 2))).isEqualTo("2.5 \u00b1 2.05426");
+        assertThat(ResultTable.aggregate("x:meanci", rows(7))).isEqualTo("7");
+    }
+
+    /**
+     * LaTeX export: a booktabs tabular, the pivoted variable centred over its columns, TeX's specials escaped and the
+     * interval's sign as {@code $\pm$}.
+     */
+    @Test
+    void latexNamesThePivotedVariableAndEscapesCells() {
+        List<Row> r = new java.util.ArrayList<>();
+        for (String traffic : List.of("bc_mp", "brev")) {
+            for (String scheme : List.of("C00", "C05")) {
+                for (int seed = 1; seed <= 2; seed++) {
+                    r.add(new Row(Row.MAPPER.createObjectNode().put("status", "ok").put("traffic", traffic).put("vc-select", scheme)
+                            .put("cycles", 100 + seed + (scheme.equals("C05") ? 10 : 0))));
+                }
+            }
+        }
+        Table t = ResultTable.of(r, List.of("traffic"), List.of("cycles:meanci"), List.of("vc-select"));
+        // t(0.975, 1) = 12.7062; sd of {101, 102} = 0.707107: 12.7062 x 0.707107 / sqrt(2) = 6.3531
+        assertThat(t.latex()).isEqualTo("""
+                \\begin{tabular}{lrr}
+                \\toprule
+                 & \\multicolumn{2}{c}{vc-select} \\\\
+                \\cmidrule(lr){2-3}
+                traffic & C00 & C05 \\\\
+                \\midrule
+                bc\\_mp & 101.5 $\\pm$ 6.3531 & 111.5 $\\pm$ 6.3531 \\\\
+                brev & 101.5 $\\pm$ 6.3531 & 111.5 $\\pm$ 6.3531 \\\\
+                \\bottomrule
+                \\end{tabular}
+                """);
+        assertThat(t.format("LATEX")).isEqualTo(t.latex());
+        assertThat(t.text().lines().findFirst().orElseThrow()).isEqualTo("         vc-select");
+    }
 }
