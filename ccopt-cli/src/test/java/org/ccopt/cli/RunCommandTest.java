@@ -251,6 +251,32 @@ class RunCommandTest {
         assertThat(dir.resolve("same")).doesNotExist();
     }
 
+    /**
+     * Per-run outputs by template: {@code picture: "{traffic}-{seed}.png"} gives each run its own file, named by the
+     * run's values; a placeholder that names no key of the run is refused with one line before any run.
+     */
+    @Test
+    void aTemplateGivesEveryRunItsOwnFile() throws Exception {
+        Path out = dir.resolve("templated");
+        MainTest.Result r = MainTest.run("run", write("t.yaml", "command: sim\noptions: {topology: \"torus:4x4\", "
+                + "picture: \"pics/{traffic}-{seed}-{repeat}.png\", trace: \"{traffic}-{seed}-r{repeat}.csv\"}\ngrid: {traffic: [bcmp, brev]}\n"
+                + "seeds: [1, 2]\nrepeat: 2\n").toString(), "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        for (String traffic : new String[] {"bcmp", "brev"}) {
+            for (int seed = 1; seed <= 2; seed++) {
+                assertThat(out.resolve("pics/" + traffic + "-" + seed + "-1.png")).isRegularFile();
+            }
+        }
+        assertThat(out.resolve("bcmp-2-r0.csv")).isRegularFile();
+        assertThat(out.resolve("brev-1-r1.csv")).isRegularFile();
+        MainTest.Result bad = MainTest.run("run", write("u.yaml", "command: sim\noptions: {topology: \"torus:4x4\", "
+                + "picture: \"{pattern}.png\"}\ngrid: {traffic: [bcmp, brev]}\n").toString(), "--out", dir.resolve("u").toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("picture names {pattern}, which is no other key of its runs").contains("{traffic}")
+                .doesNotContain("\n ");
+        assertThat(dir.resolve("u")).doesNotExist();
+    }
+
     /** A key that carries a value ("trace=F"), in options or grid, is refused: it would name a path picocli writes. */
     @Test
     void optionKeysThatCarryAValueAreRefused() throws Exception {

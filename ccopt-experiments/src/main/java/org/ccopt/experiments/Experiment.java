@@ -172,7 +172,8 @@ public final class Experiment {
         Set<String> outputs = check(commands, command, runParameters, varied, name);
         List<Run> runs = new ArrayList<>();
         for (Map<String, String> p : runParameters) {
-            runs.add(new Run(runs.size(), new LinkedHashMap<>(p), args(command, p), -1));
+            Map<String, String> params = templated(new LinkedHashMap<>(p), -1, name);
+            runs.add(new Run(runs.size(), params, args(command, params), -1));
         }
         checkOneWriterPerPath(runs, outputs, name);
         return new Experiment(command, runs, outputs, null);
@@ -224,7 +225,7 @@ public final class Experiment {
         for (String seed : seeds) {
             for (Map<String, String> z : zip) {
                 for (Map<String, String> g : grid) {
-                    firstRepetition.add(parameters(options, g, z, seed));
+                    firstRepetition.add(templated(parameters(options, g, z, seed), repeat > 1 ? 0 : -1, name));
                 }
             }
         }
@@ -234,7 +235,7 @@ public final class Experiment {
             for (String seed : seeds) {
                 for (Map<String, String> z : zip) {
                     for (Map<String, String> g : grid) {
-                        Map<String, String> params = parameters(options, g, z, seed);
+                        Map<String, String> params = templated(parameters(options, g, z, seed), repeat > 1 ? r : -1, name);
                         List<String> args = args(command, params);
                         if (repeat > 1) {
                             params.put("repeat", Integer.toString(r));
@@ -255,6 +256,39 @@ public final class Experiment {
         params.putAll(zip);
         if (seed != null) {
             params.put("seed", seed);
+        }
+        return params;
+    }
+
+    private static final java.util.regex.Pattern PLACEHOLDER = java.util.regex.Pattern.compile("\\{([a-z][a-z0-9-]*)}");
+
+    /**
+     * A run's parameters with every placeholder {@code {key}} in a value replaced by the run's value of that key (any
+     * option of the run, {@code seed}, and {@code repeat}, 0-based, when the experiment repeats): per-run outputs such
+     * as {@code picture: "{traffic}-{seed}.png"}. A placeholder that names no key of the run is refused with one line.
+     */
+    static Map<String, String> templated(Map<String, String> params, int repetition, String name) {
+        Map<String, String> context = new LinkedHashMap<>(params);
+        if (repetition >= 0) {
+            context.put("repeat", Integer.toString(repetition));
+        }
+        for (Map.Entry<String, String> e : params.entrySet()) {
+            java.util.regex.Matcher m = PLACEHOLDER.matcher(e.getValue());
+            if (!m.find()) {
+                continue;
+            }
+            StringBuilder b = new StringBuilder();
+            do {
+                String value = context.get(m.group(1));
+                if (value == null || m.group(1).equals(e.getKey())) {
+                    throw new InvalidInputException("experiment " + name + ": " + e.getKey() + " names {" + m.group(1)
+                            + "}, which is no other key of its runs; expected one of {" + String.join("}, {",
+                            context.keySet().stream().filter(k -> !k.equals(e.getKey())).toList()) + "}");
+                }
+                m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(value));
+            } while (m.find());
+            m.appendTail(b);
+            e.setValue(b.toString());
         }
         return params;
     }
@@ -328,7 +362,8 @@ public final class Experiment {
                 if (other != null) {
                     throw new InvalidInputException("experiment " + name + ": runs " + other + " and " + run.index()
                             + " both write " + key + " '" + value + "', so one would replace the other's file; expected "
-                            + "one path per run (vary " + key + " in grid or zip beside what the runs vary)");
+                            + "one path per run: name the run in it, e.g. " + key + ": \"{traffic}-{seed}.png\" (any key of the "
+                            + "run in braces), or vary " + key + " in grid or zip");
                 }
             }
         }
