@@ -43,7 +43,9 @@ class ReportCommandTest {
         MainTest.Result fromDir = MainTest.run(concat("table", out.toString(), table));
         assertThat(fromCsv.code()).as(fromCsv.err()).isZero();
         assertThat(fromCsv.out()).isEqualTo(fromJsonl.out()).isEqualTo(fromDir.out()).contains("bcmp", "shfl");
-        assertThat(fromCsv.out().lines().count()).isEqualTo(4);
+        // the pivoted variable over its columns, the header, one row per traffic
+        assertThat(fromCsv.out().lines().count()).isEqualTo(5);
+        assertThat(fromCsv.out().lines().findFirst().orElseThrow().strip()).isEqualTo("packets");
         // every row records what made it
         assertThat(Files.readAllLines(out.resolve("results.jsonl")).get(0)).contains("\"provenance.ccopt\"", "\"provenance.jdk\"");
         // an optimizer's output directory beside the rows: its pictures, CSV and JSON go into the report too

@@ -147,19 +147,37 @@ public final class Report {
     }
 
     /** The summary, the rows and the charts of an experiment's results. */
+    /** Parameters a cell aggregates over, never an axis: what repeats a measurement rather than varies the design. */
+    static final Set<String> REPLICATES = Set.of("seed", "repeat");
+
     private static String experiment(List<Row> rows, String source) throws IOException {
         List<String> params = parameters(rows);
-        // numeric parameters first: the x axis of a line chart, the others one line each
-        List<String> varied = new ArrayList<>(params.stream().filter(p -> distinct(rows, p).size() > 1).toList());
-        varied.sort(java.util.Comparator.comparing(p -> !distinct(rows, p).stream().allMatch(Report::isNumber)));
         List<Row> ok = rows.stream().filter(Row::ok).toList();
         List<String> metrics = metrics(ok, params);
+        Design design = Design.of(rows, params);
         StringBuilder b = new StringBuilder("<h2>Runs</h2>\n");
         b.append(new Table(List.of("runs", "ok", "failed", "source"), List.of(List.of(Integer.toString(rows.size()),
                 Integer.toString(ok.size()), Integer.toString(rows.size() - ok.size()), source))).html("summary"));
+        // columns that hold one value in every row go into one line above the table instead of repeating down it
+        List<String> constant = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("run", "status"));
-        header.addAll(params);
-        header.addAll(metrics);
+        for (String c : params) {
+            if (distinct(rows, c).size() == 1) {
+                constant.add(c + " = " + label(rows.get(0), c));
+            } else {
+                header.add(c);
+            }
+        }
+        for (String m : metrics) {
+            if (distinct(ok, m).size() == 1) {
+                constant.add(m + " = " + label(ok.get(0), m));
+            } else {
+                header.add(m);
+            }
+        }
+        if (!constant.isEmpty()) {
+            b.append("<p>The same in every run: ").append(Html.escape(String.join("; ", constant))).append(".</p>\n");
+        }
         List<List<String>> cells = new ArrayList<>();
         for (Row r : rows) {
             List<String> line = new ArrayList<>();
@@ -169,17 +187,26 @@ public final class Report {
             cells.add(line);
         }
         b.append(new Table(header, cells).head(MAX_ROWS).html(caption("result rows", cells.size())));
-        if (!varied.isEmpty() && !ok.isEmpty()) {
+        if (design.x() != null && !ok.isEmpty()) {
             StringBuilder charts = new StringBuilder();
             int n = 0;
             for (String m : metrics) {
-                if (n == MAX_CHARTS) {
-                    break;
+                if (distinct(ok, m).size() < 2) {
+                    continue; // fixed by the inputs of every run: nothing to compare
                 }
-                if (distinct(ok, m).size() > 1) {
-                    charts.append(figure(dataUri(Charts.svg(chart(ok, m, varied)).getBytes(StandardCharsets.UTF_8),
-                            "image/svg+xml"), m + " against " + varied.get(0) + (varied.size() > 1 ? ", one line per "
-                            + varied.get(1) : "") + " (mean; error bars: one standard deviation)"));
+                for (Map<String, String> facet : design.facets(ok)) {
+                    if (n == MAX_CHARTS) {
+                        break;
+                    }
+                    List<Row> in = ok.stream().filter(r -> facet.entrySet().stream()
+                            .allMatch(e -> label(r, e.getKey()).equals(e.getValue()))).toList();
+                    charts.append(figure(dataUri(Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet)))
+                            .getBytes(StandardCharsets.UTF_8), "image/svg+xml"), m + " against " + design.x()
+                            + (design.series() != null ? ", one line per " + design.series() : "")
+                            + (facet.isEmpty() ? "" : ", " + String.join(", ", facet.entrySet().stream()
+                            .map(e -> e.getKey() + " " + e.getValue()).toList()))
+                            + " (mean" + (design.replicated(rows) ? " over " + String.join(" and ", design.replicates())
+                            + "; error bars: 95 % confidence interval" : "") + ")"));
                     n++;
                 }
             }
@@ -188,6 +215,46 @@ public final class Report {
             }
         }
         return b.toString();
+    }
+
+    /** A chart's title: the metric and the facet it shows. */
+    private static String facetTitle(String metric, Map<String, String> facet) {
+        List<String> parts = new ArrayList<>();
+        facet.forEach((k, v) -> parts.add(k + " " + v));
+        return parts.isEmpty() ? metric : metric + " (" + String.join(", ", parts) + ")";
+    }
+
+    /**
+     * The design of an experiment as the charts show it: the varied factors (parameters with more than one value,
+     * replicates excepted) become, in order, the x axis (a numeric factor first), the series and the facets (one
+     * chart per combination of the others); replicates (seed, repeat) are only ever aggregated.
+     */
+    record Design(String x, String series, List<String> facetKeys, List<String> replicates) {
+        static Design of(List<Row> rows, List<String> params) {
+            List<String> varied = new ArrayList<>(params.stream()
+                    .filter(p -> !REPLICATES.contains(p) && distinct(rows, p).size() > 1).toList());
+            // a numeric factor is the x axis of a line chart; the others give lines, then charts
+            varied.sort(java.util.Comparator.comparing(p -> !distinct(rows, p).stream().allMatch(Report::isNumber)));
+            List<String> replicates = params.stream().filter(REPLICATES::contains).toList();
+            return new Design(varied.isEmpty() ? null : varied.get(0), varied.size() > 1 ? varied.get(1) : null,
+                    varied.size() > 2 ? List.copyOf(varied.subList(2, varied.size())) : List.of(), replicates);
+        }
+
+        /** Whether some cell holds more than one run (replicates to aggregate). */
+        boolean replicated(List<Row> rows) {
+            return replicates.stream().anyMatch(p -> distinct(rows, p).size() > 1);
+        }
+
+        /** Every combination of the facet factors' values that some row has, in the order rows first show it. */
+        List<Map<String, String>> facets(List<Row> rows) {
+            Set<Map<String, String>> combos = new LinkedHashSet<>();
+            for (Row r : rows) {
+                Map<String, String> f = new LinkedHashMap<>();
+                facetKeys.forEach(k -> f.put(k, label(r, k)));
+                combos.add(f);
+            }
+            return new ArrayList<>(combos);
+        }
     }
 
     private static String caption(String what, int total) {
@@ -261,12 +328,11 @@ public final class Report {
     private static final String UNSET = "(not set)";
 
     /**
-     * A metric against the first varied parameter, one series per value of the second: a line chart when the first
-     * is numeric (logarithmic x when its values span a factor of 8 or more), grouped bars otherwise.
+     * A metric against factor {@code x}, one series per value of {@code by} (or one series): a line chart when x is
+     * numeric (logarithmic x when its values span a factor of 8 or more), grouped bars for a categorical x; each
+     * point the mean of its runs (the replicates), error bars the half-width of their 95 % confidence interval.
      */
-    static Chart<?, ?> chart(List<Row> ok, String metric, List<String> varied) {
-        String x = varied.get(0);
-        String by = varied.size() > 1 ? varied.get(1) : null;
+    static Chart<?, ?> chart(List<Row> ok, String metric, String x, String by, String title) {
         List<String> xs = distinct(ok, x);
         List<String> series = by == null ? List.of(metric) : distinct(ok, by);
         Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
@@ -281,7 +347,7 @@ public final class Report {
                 List<Double> v = values.getOrDefault(series.get(s), Map.of()).get(xs.get(i));
                 double[] a = v == null ? new double[0] : v.stream().mapToDouble(Double::doubleValue).toArray();
                 mean[s][i] = a.length == 0 ? Double.NaN : Double.parseDouble(ResultTable.aggregate("mean", a));
-                sd[s][i] = a.length < 2 ? 0 : Double.parseDouble(ResultTable.aggregate("sd", a));
+                sd[s][i] = a.length < 2 ? 0 : Double.parseDouble(ResultTable.aggregate("ci95", a));
             }
         }
         String[] names = series.stream().map(s -> by == null ? s : by + " " + s).toArray(String[]::new);
@@ -305,9 +371,9 @@ public final class Report {
                     ss[s][i] = sd[s][order[i]];
                 }
             }
-            return Charts.line(metric, x, metric, sx, names, sm, ss, min > 0 && max / min >= 8, false);
+            return Charts.line(title, x, metric, sx, names, sm, ss, min > 0 && max / min >= 8, false);
         }
-        return Charts.bar(metric, x, metric, xs.toArray(String[]::new), names, mean);
+        return Charts.bar(title, x, metric, xs.toArray(String[]::new), names, mean);
     }
 
     private static String csvTable(Path f, String label) throws IOException {

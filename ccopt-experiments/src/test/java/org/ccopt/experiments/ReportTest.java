@@ -43,4 +43,39 @@ class ReportTest {
         assertThatThrownBy(() -> Report.write(dir)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("holds no results");
     }
+
+    /**
+     * The charts follow the experiment's design: the numeric factor is the x axis, the next factor the lines, the rest
+     * one chart each; seeds are never an axis, only aggregated (95 % interval); constant columns go into one line.
+     */
+    @Test
+    void chartsShowTheFactorsAndAggregateOnlyTheSeeds() throws Exception {
+        StringBuilder lines = new StringBuilder();
+        int run = 0;
+        for (String topology : List.of("torus:4x4", "mesh:4x4")) {
+            for (String traffic : List.of("bcmp", "brev")) {
+                for (int packets : new int[] {1, 2, 4}) {
+                    for (int seed = 1; seed <= 3; seed++) {
+                        lines.append(String.format("{\"run\":%d,\"key\":\"sim run %d\",\"topology\":\"%s\",\"traffic\":\"%s\",\"packets\":%d,"
+                                + "\"packet-flits\":8,\"seed\":%d,\"wallSeconds\":0.1,\"status\":\"ok\",\"durationCycles\":%d,"
+                                + "\"flits\":%d,\"vcs\":3}%n", run, run++, topology, traffic, packets, seed,
+                                10 * packets + seed + (topology.startsWith("mesh") ? 7 : 0), 8 * packets));
+                    }
+                }
+            }
+        }
+        Files.writeString(dir.resolve("results.jsonl"), lines.toString());
+        List<Row> rows = Results.read(dir.resolve("results.jsonl"));
+        Report.Design d = Report.Design.of(rows, Report.parameters(rows));
+        assertThat(d.x()).isEqualTo("packets");
+        assertThat(d.series()).isEqualTo("topology");
+        assertThat(d.facetKeys()).containsExactly("traffic");
+        assertThat(d.replicates()).containsExactly("seed");
+        String html = Files.readString(Report.write(dir));
+        assertThat(html).contains("durationCycles against packets, one line per topology, traffic bcmp (mean over seed; "
+                + "error bars: 95 % confidence interval)");
+        assertThat(html).contains("traffic brev").doesNotContain("against seed").doesNotContain("one line per seed");
+        assertThat(html).contains("The same in every run: packet-flits = 8; vcs = 3.");
+        assertThat(html).contains("flits against packets");
+    }
 }
