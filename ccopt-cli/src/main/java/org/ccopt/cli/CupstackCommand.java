@@ -215,6 +215,7 @@ final class CupstackCommand extends ResumableRun.Command {
             }
             Map<String, Object> result = CupstackOutputs.summary(run, problem, state, r, m, pattern.label(), slices, seconds);
             var w = spec.commandLine().getOut();
+            writeResult(out, result);
             if (control.json) {
                 w.println(Json.result(spec, result));
             } else {
@@ -224,7 +225,7 @@ final class CupstackCommand extends ResumableRun.Command {
                         r.bestScore().duration(), r.best().interval(), r.baselineCycles(), r.simpleStackingCycles(),
                         result.get("evaluations"), seconds);
                 if (out != null) {
-                    w.println("  wrote " + out.resolve("best.json") + " (ccopt sim --params), synonyms.jsonl, generations.csv, "
+                    w.println("  wrote " + out.resolve("best.json") + " (ccopt sim --params), result.json, synonyms.jsonl, generations.csv, "
                             + "convergence.png, stacking.png");
                 }
             }

@@ -179,12 +179,12 @@ final class JointCommand extends ResumableRun.Command {
         return Main.OK;
     }
 
-    private void report(JointProblem problem, JointSearch engine, List<JointSearch.Outcome> outcomes) {
+    private void report(JointProblem problem, JointSearch engine, List<JointSearch.Outcome> outcomes) throws java.io.IOException {
         List<MethodResult> results = outcomes.stream().map(o -> MethodResult.of(problem, engine, o, jitter, jitterRuns, seed))
                 .toList();
         var w = spec.commandLine().getOut();
         String traffic = String.join(",", this.traffic);
-        if (control.json) {
+        {
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("topology", problem.topology().spec());
             result.put("traffic", traffic);
@@ -211,8 +211,11 @@ final class JointCommand extends ResumableRun.Command {
             }
             result.put("byMethod", byMethod);
             result.put("results", rows);
-            w.println(Json.result(spec, result));
-            return;
+            writeResult(out, result);
+            if (control.json) {
+                w.println(Json.result(spec, result));
+                return;
+            }
         }
         w.printf(Locale.ROOT, "%s on %s (%d patterns), model %s: budget %d simulations a method; floor %d cycles%n", traffic,
                 problem.topology().spec(), problem.patterns().length, problem.model().presetName(), budget, problem.floor());
@@ -225,7 +228,8 @@ final class JointCommand extends ResumableRun.Command {
         }
         w.println("  every plan replayed by the validator; bound: the link-load bound of the method's mapping (no plan beats it)");
         if (out != null) {
-            w.println("  wrote " + out.resolve("METHOD") + "/mapping.json and NN-PATTERN.json (ccopt sim --mapping M --params P)");
+            w.println("  wrote " + out.resolve("METHOD") + "/mapping.json and NN-PATTERN.json (ccopt sim --mapping M --params P), "
+                    + "result.json");
         }
     }
 }

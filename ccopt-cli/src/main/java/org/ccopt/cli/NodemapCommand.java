@@ -173,6 +173,7 @@ final class NodemapCommand extends ResumableRun.Command {
             result.put("model", model.describe());
             result.put("mapping", state.bestMapping());
             var w = spec.commandLine().getOut();
+            writeResult(out, result);
             if (control.json) {
                 w.println(Json.result(spec, result));
             } else if (hopsOnly) {
@@ -192,7 +193,7 @@ final class NodemapCommand extends ResumableRun.Command {
                             rs.get("minCycles"), (double) rs.get("averageCycles"), rs.get("maxCycles"));
                 }
                 if (out != null) {
-                    w.println("  wrote " + out.resolve("mapping.json") + " (ccopt sim --mapping), generations.csv, convergence.png and .svg");
+                    w.println("  wrote " + out.resolve("mapping.json") + " (ccopt sim --mapping), result.json, generations.csv, convergence.png and .svg");
                 }
             }
         }

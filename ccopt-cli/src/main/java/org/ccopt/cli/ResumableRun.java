@@ -68,6 +68,17 @@ final class ResumableRun {
 
         /** Sets the folder the command writes to: its --out. */
         abstract void writeTo(Path dir);
+
+        /**
+         * Writes the run's result, as {@code --json} prints it (provenance included), to {@code dir}/result.json,
+         * where {@code ccopt report} finds its headline; nothing when {@code dir} is null.
+         */
+        void writeResult(Path dir, Object result) throws IOException {
+            if (dir != null) {
+                org.ccopt.util.AtomicFiles.writeAtomically(dir.resolve(org.ccopt.experiments.Report.RESULT),
+                        Json.result(spec, result));
+            }
+        }
     }
 
     /** The arguments the command was given after its name: what a fresh run records in its checkpoints. */

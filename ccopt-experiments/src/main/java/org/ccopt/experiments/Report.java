@@ -32,6 +32,9 @@ public final class Report {
 
     public static final String FILE = "report.html";
 
+    /** An optimizer's result in its output folder (what its {@code --json} prints, provenance included). */
+    public static final String RESULT = "result.json";
+
     /** At most this many rows of a table are shown; the caption says how many were left out. */
     static final int MAX_ROWS = 300;
     /** At most this many results get a chart. */
@@ -62,7 +65,11 @@ public final class Report {
         List<Row> rows = Files.exists(results) ? Results.read(results) : List.of();
         String title = "ccopt report: " + dir.toAbsolutePath().normalize().getFileName();
         body.append("<h1>").append(Html.escape(title)).append("</h1>\n");
-        body.append(provenance(rows));
+        JsonNode result = Files.exists(dir.resolve(RESULT)) ? readResult(dir.resolve(RESULT)) : null;
+        body.append(provenance(rows, result));
+        if (result != null) {
+            body.append(headline(result));
+        }
         if (Files.exists(dir.resolve(ExperimentRunner.COPY))) {
             body.append("<h2>Experiment file</h2>\n<pre>")
                     .append(Html.escape(Files.readString(dir.resolve(ExperimentRunner.COPY), StandardCharsets.UTF_8)))
@@ -93,10 +100,15 @@ public final class Report {
             }
             embedded += embeddable ? 1 : 0;
             if (name.endsWith(".png") || name.endsWith(".svg")) {
+                if (!smallerOfItsFormats(f)) {
+                    embedded--;
+                    continue; // the same picture in the other format is smaller: that one is embedded
+                }
                 figures.append(figure(dataUri(f, name.endsWith(".png") ? "image/png" : "image/svg+xml"), label));
             } else if (name.endsWith(".csv") && !f.equals(dir.resolve(ExperimentRunner.CSV))) {
                 tables.append(csvTable(f, label));
-            } else if (name.endsWith(".json") || name.endsWith(".yaml") && !f.equals(dir.resolve(ExperimentRunner.COPY))) {
+            } else if ((name.endsWith(".json") && !f.equals(dir.resolve(RESULT)))
+                    || name.endsWith(".yaml") && !f.equals(dir.resolve(ExperimentRunner.COPY))) {
                 String text = Files.readString(f, StandardCharsets.UTF_8);
                 texts.append("<h3>").append(Html.escape(label)).append("</h3>\n<pre>")
                         .append(Html.escape(text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) + "\n..." : text))
@@ -123,10 +135,35 @@ public final class Report {
         return page(title, body.toString());
     }
 
-    private static String provenance(List<Row> rows) {
+    private static JsonNode readResult(Path f) throws IOException {
+        try {
+            return Row.MAPPER.readTree(Files.readString(f, StandardCharsets.UTF_8));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new InvalidInputException("report: " + f + " is not JSON" + org.ccopt.util.InputFiles.where(e)
+                    + "; expected the result an optimizer writes to its --out");
+        }
+    }
+
+    /** An optimizer's headline: the scalar fields of its result, in the order it prints them. */
+    private static String headline(JsonNode result) {
+        List<List<String>> cells = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> e : (Iterable<Map.Entry<String, JsonNode>>) result::fields) {
+            if (e.getValue().isValueNode() && !e.getValue().isNull()) {
+                cells.add(List.of(e.getKey(), e.getValue().asText()));
+            }
+        }
+        return "<h2>Result</h2>\n" + new Table(List.of("field", "value"), cells).html(RESULT);
+    }
+
+    private static String provenance(List<Row> rows, JsonNode result) {
         StringBuilder b = new StringBuilder("<h2>Provenance</h2>\n<table class=\"provenance\"><tbody>");
         b.append(pair("report written by", Provenance.current().line()));
         Set<String> seen = new TreeSet<>();
+        JsonNode p = result == null ? null : result.get("provenance");
+        if (p != null && p.has("ccopt")) {
+            seen.add("ccopt " + p.get("ccopt").asText() + " (commit " + text(p.get("commit")) + "), " + text(p.get("jdk"))
+                    + (p.has("seed") ? ", seed " + p.get("seed").asText() : ""));
+        }
         for (Row r : rows) {
             JsonNode c = r.get("provenance.ccopt");
             if (c != null) {
@@ -134,7 +171,7 @@ public final class Report {
                         + text(r.get("provenance.jdk")));
             }
         }
-        b.append(pair("results made by", seen.isEmpty() ? "not recorded in the rows" : String.join("; ", seen)));
+        b.append(pair("results made by", seen.isEmpty() ? "not recorded" : String.join("; ", seen)));
         return b.append("</tbody></table>\n").toString();
     }
 
@@ -146,10 +183,10 @@ public final class Report {
         return "<tr><th>" + Html.escape(k) + "</th><td>" + Html.escape(v) + "</td></tr>";
     }
 
-    /** The summary, the rows and the charts of an experiment's results. */
     /** Parameters a cell aggregates over, never an axis: what repeats a measurement rather than varies the design. */
     static final Set<String> REPLICATES = Set.of("seed", "repeat");
 
+    /** The summary, the rows and the charts of an experiment's results. */
     private static String experiment(List<Row> rows, String source) throws IOException {
         List<String> params = parameters(rows);
         List<Row> ok = rows.stream().filter(Row::ok).toList();
@@ -374,6 +411,23 @@ public final class Report {
             return Charts.line(title, x, metric, sx, names, sm, ss, min > 0 && max / min >= 8, false);
         }
         return Charts.bar(title, x, metric, xs.toArray(String[]::new), names, mean);
+    }
+
+    /**
+     * Whether {@code f} is the one format of its picture to embed: a picture written as both PNG and SVG is embedded
+     * once, in the smaller file (the PNG on a tie).
+     */
+    private static boolean smallerOfItsFormats(Path f) throws IOException {
+        String name = f.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        boolean png = name.substring(dot + 1).equalsIgnoreCase("png");
+        Path other = f.resolveSibling(name.substring(0, dot) + (png ? ".svg" : ".png"));
+        if (!Files.isRegularFile(other)) {
+            return true;
+        }
+        long mine = Files.size(f);
+        long theirs = Files.size(other);
+        return mine < theirs || (mine == theirs && png);
     }
 
     private static String csvTable(Path f, String label) throws IOException {

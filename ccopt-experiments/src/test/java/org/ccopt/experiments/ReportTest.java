@@ -78,4 +78,29 @@ class ReportTest {
         assertThat(html).contains("The same in every run: packet-flits = 8; vcs = 3.");
         assertThat(html).contains("flits against packets");
     }
+
+    /** An optimizer's folder: its result.json gives the headline and the provenance; a picture is embedded once. */
+    @Test
+    void anOptimizersResultIsItsHeadlineAndAPictureIsEmbeddedOnce() throws Exception {
+        Files.writeString(dir.resolve(Report.RESULT), "{\"method\": \"full\", \"bestCycles\": 42, \"mapping\": [1, 0], "
+                + "\"provenance\": {\"ccopt\": \"9.9\", \"commit\": \"abc\", \"jdk\": \"jdk 17\", \"seed\": \"7\"}}");
+        var chart = Charts.line("t", "x", "y", new double[] {0, 1}, new String[] {"s"}, new double[][] {{1, 2}}, null, false, false);
+        Charts.write(chart, dir.resolve("curve.png"));
+        Charts.write(chart, dir.resolve("curve.svg"));
+        String html = Files.readString(Report.write(dir));
+        assertThat(html).contains("<h2>Result</h2>", "bestCycles", "<td>42</td>", "ccopt 9.9 (commit abc), jdk 17, seed 7");
+        assertThat(html).doesNotContain("<td>[1,0]</td>"); // arrays are not headline figures
+        long png = Files.size(dir.resolve("curve.png"));
+        long svg = Files.size(dir.resolve("curve.svg"));
+        assertThat(count(html, "<figure>")).isEqualTo(1);
+        assertThat(html).contains(png <= svg ? "data:image/png" : "data:image/svg+xml");
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
 }
