@@ -17,13 +17,21 @@ import org.ccopt.util.AtomicFiles;
 /**
  * A step diagram of a schedule: steps across, the channels the schedule uses down (labelled {@code u->v}), and in
  * each cell the transfer that crosses that channel in that step, coloured by the message's sender and labelled
- * {@code sender>destination}. Two transfers in one cell (a conflict; a validated schedule has none) are outlined in
- * red. Written as PNG (the JDK's ImageIO) or SVG (plain text), chosen by the file name.
+ * {@code sender>destination}, with a legend of the senders' colours below. Up to {@link #MAX_SENDER_COLOURS} senders
+ * get colours of their own; beyond that the cells are coloured by step, which the legend says. Two transfers in one
+ * cell (a conflict; a validated schedule has none) are outlined in red. Written as PNG (the JDK's ImageIO), SVG
+ * (plain text) or PDF, chosen by the file name.
  */
 public final class SchedulePicture {
 
     /** The most channel rows drawn. */
     public static final int MAX_ROWS = 4096;
+
+    /** The most senders that get a colour of their own; with more, a cell's colour is its step's. */
+    public static final int MAX_SENDER_COLOURS = 64;
+
+    /** Legend swatches a line. */
+    private static final int LEGEND_COLUMNS = 8;
 
     private static final int CELL_W = 64;
     private static final int CELL_H = 16;
@@ -37,8 +45,23 @@ public final class SchedulePicture {
     private record Cell(int row, int step, int sender, int dst) {
     }
 
-    /** The cells and row labels of a schedule's transfers ({@link ScheduleValidator#items}). */
-    private record Layout(List<String> rows, List<Cell> cells) {
+    /**
+     * The cells and row labels of a schedule's transfers ({@link ScheduleValidator#items}), the senders in order, and
+     * whether cells are coloured by sender (else by step).
+     */
+    private record Layout(List<String> rows, List<Cell> cells, List<Integer> senders, boolean bySender) {
+        /** The legend's entries: the senders, or the steps when colours are by step. */
+        int legendEntries(int steps) {
+            return bySender ? senders.size() : steps;
+        }
+
+        int legendHeight(int steps) {
+            return 20 + ((legendEntries(steps) + LEGEND_COLUMNS - 1) / LEGEND_COLUMNS) * CELL_H;
+        }
+
+        Color fill(Cell c) {
+            return colour(bySender ? senders.indexOf(c.sender()) : Math.max(0, c.step()));
+        }
     }
 
     private static Layout layout(List<ScheduleValidator.Item> items) {
@@ -58,16 +81,24 @@ public final class SchedulePicture {
             rows.add((key >>> 32) + "->" + (int) key);
         }
         List<Cell> cells = new ArrayList<>();
+        java.util.TreeSet<Integer> senders = new java.util.TreeSet<>();
         for (ScheduleValidator.Item it : items) {
+            senders.add(it.sender());
             for (int h = 0; h + 1 < it.path().length; h++) {
                 cells.add(new Cell(rowOf.get(((long) it.path()[h] << 32) | it.path()[h + 1]), it.step(), it.sender(), it.dst()));
             }
         }
-        return new Layout(rows, cells);
+        return new Layout(rows, cells, List.copyOf(senders), senders.size() <= MAX_SENDER_COLOURS);
     }
 
-    private static Color colour(int sender) {
-        return Color.getHSBColor((sender * 0.618034f) % 1f, 0.45f, 0.95f);
+    /**
+     * The k-th of distinct light colours: hues a golden angle apart, in four tones of saturation and brightness, so
+     * that the first {@link #MAX_SENDER_COLOURS} differ and neighbours never look alike.
+     */
+    static Color colour(int k) {
+        float saturation = k % 2 == 0 ? 0.40f : 0.70f;
+        float brightness = (k / 2) % 2 == 0 ? 0.97f : 0.80f;
+        return Color.getHSBColor((k * 0.618034f) % 1f, saturation, brightness);
     }
 
     /** The two back ends: filled rectangles with an outline, and text. */
@@ -88,8 +119,8 @@ public final class SchedulePicture {
                     + ".png, .svg or .pdf");
         }
         Layout l = layout(items);
-        int width = LEFT + steps * CELL_W + 10;
-        int height = TOP + l.rows().size() * CELL_H + 10;
+        int width = LEFT + Math.max(steps, LEGEND_COLUMNS) * CELL_W + 10;
+        int height = TOP + l.rows().size() * CELL_H + 10 + l.legendHeight(steps);
         if (svg) {
             StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
                     + "width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"10\">%n"
@@ -171,8 +202,17 @@ public final class SchedulePicture {
             int x = LEFT + c.step() * CELL_W;
             int y = TOP + c.row() * CELL_H;
             boolean bad = c.step() < 0 || c.step() >= steps || clash[c.row()][c.step()];
-            canvas.rect(x, y, colour(c.sender()), bad ? Color.RED : Color.LIGHT_GRAY);
+            canvas.rect(x, y, l.fill(c), bad ? Color.RED : Color.LIGHT_GRAY);
             canvas.text(x + 3, y + 12, c.sender() + ">" + c.dst());
+        }
+        // the legend: each sender's colour (or each step's, beyond MAX_SENDER_COLOURS senders)
+        int top = TOP + l.rows().size() * CELL_H + 10;
+        canvas.text(4, top + 12, l.bySender() ? "sender" : "step (" + l.senders().size() + " senders: colours by step)");
+        for (int k = 0; k < l.legendEntries(steps); k++) {
+            int x = LEFT + (k % LEGEND_COLUMNS) * CELL_W;
+            int y = top + (k / LEGEND_COLUMNS) * CELL_H;
+            canvas.rect(x, y, colour(k), Color.LIGHT_GRAY);
+            canvas.text(x + 3, y + 12, l.bySender() ? "sender " + l.senders().get(k) : "step " + (k + 1));
         }
     }
 
