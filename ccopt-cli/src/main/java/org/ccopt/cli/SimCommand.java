@@ -97,7 +97,7 @@ final class SimCommand implements Callable<Integer> {
     @Output
     Path picture;
 
-    @Option(names = "--picture-routers", paramLabel = "FROM:TO", description = "Draw only routers FROM..TO-1 (with --picture).")
+    @Option(names = "--picture-routers", paramLabel = "FROM:TO", description = "Draw routers FROM..TO-1 (with --picture; default: the first " + org.ccopt.experiments.TracePicture.DEFAULT_ROUTERS + " routers, the picture says when it is a window).")
     String pictureRouters;
 
     @Option(names = "--sweep-interval", paramLabel = "FROM:TO",

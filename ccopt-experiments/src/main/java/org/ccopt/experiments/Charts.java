@@ -34,18 +34,33 @@ public final class Charts {
     private Charts() {
     }
 
+    /** Markers and line styles by series index, so that series drawn over one another stay told apart. */
+    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE,
+        SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS, SeriesMarkers.PLUS};
+    private static final java.awt.BasicStroke[] LINES = {org.knowm.xchart.style.lines.SeriesLines.SOLID,
+        org.knowm.xchart.style.lines.SeriesLines.DASH_DASH, org.knowm.xchart.style.lines.SeriesLines.DOT_DOT};
+
     /**
      * Lines, x shared by every series; {@code names[i]} labels {@code ys[i]}; a NaN leaves a point out.
-     * {@code errors} (may be null, or hold null rows) gives each point's error bar half-width.
+     * {@code errors} (may be null, or hold null rows) gives each point's error bar half-width. Series differ in marker
+     * and, past seven, in line style; a series equal to an earlier one is named so in the legend ("(= name)"), as it
+     * is drawn over it. A logarithmic x whose values are all powers of two is drawn in steps of log2 with the sizes as
+     * labels (1024, 2048, ...), so that doubling sizes are spread evenly.
      */
     public static XYChart line(String title, String xLabel, String yLabel, double[] x, String[] names, double[][] ys,
                                double[][] errors, boolean logX, boolean logY) {
+        boolean log2 = logX && powersOfTwo(x);
         XYChart chart = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
-        chart.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY);
+        chart.getStyler().setXAxisLogarithmic(logX && !log2).setYAxisLogarithmic(logY);
         // doubling sizes span few decades: label the ticks between decades too
         chart.getStyler().setXAxisLogarithmicDecadeOnly(false).setYAxisLogarithmicDecadeOnly(false);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        if (log2) {
+            chart.setCustomXAxisTickLabelsFormatter(Charts::log2Label);
+        }
         boolean anyErrors = false;
+        List<double[][]> drawn = new ArrayList<>();
+        List<String> drawnNames = new ArrayList<>();
         for (int i = 0; i < names.length; i++) {
             List<Integer> finite = new ArrayList<>();
             for (int k = 0; k < ys[i].length; k++) {
@@ -56,17 +71,47 @@ public final class Charts {
             if (finite.isEmpty()) {
                 continue;
             }
-            double[] xs = finite.stream().mapToDouble(k -> x[k]).toArray();
+            double[] xs = finite.stream().mapToDouble(k -> log2 ? Math.log(x[k]) / Math.log(2) : x[k]).toArray();
             final int s = i;
             double[] vs = finite.stream().mapToDouble(k -> ys[s][k]).toArray();
             double[] es = errors == null || errors[i] == null ? null
                     : finite.stream().mapToDouble(k -> Double.isFinite(errors[s][k]) ? errors[s][k] : 0).toArray();
-            var series = es == null ? chart.addSeries(names[i], xs, vs) : chart.addSeries(names[i], xs, vs, es);
-            series.setMarker(xs.length <= 30 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+            String name = names[i];
+            for (int j = 0; j < drawn.size(); j++) {
+                if (Arrays.equals(drawn.get(j)[0], xs) && Arrays.equals(drawn.get(j)[1], vs)) {
+                    name = names[i] + " (= " + drawnNames.get(j) + ")";
+                    break;
+                }
+            }
+            drawn.add(new double[][] {xs, vs});
+            drawnNames.add(names[i]);
+            var series = es == null ? chart.addSeries(name, xs, vs) : chart.addSeries(name, xs, vs, es);
+            int n = drawn.size() - 1;
+            series.setMarker(xs.length <= 30 ? MARKERS[n % MARKERS.length] : SeriesMarkers.NONE);
+            series.setLineStyle(LINES[(n / MARKERS.length) % LINES.length]);
             anyErrors |= es != null;
         }
         chart.getStyler().setErrorBarsColorSeriesColor(anyErrors);
         return chart;
+    }
+
+    /** The label of a tick at {@code v} on a log2 axis: the size 2^v where v is whole, none between. */
+    static String log2Label(double v) {
+        return Math.abs(v - Math.rint(v)) < 1e-9 ? String.valueOf((long) Math.rint(Math.pow(2, Math.rint(v)))) : "";
+    }
+
+    /** Whether every x is a positive power of two and they span a factor of 4 or more. */
+    private static boolean powersOfTwo(double[] x) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (double v : x) {
+            if (!(v >= 1) || v != Math.rint(v) || v > (1L << 62) || Long.bitCount((long) v) != 1) {
+                return false;
+            }
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        return x.length > 1 && max / min >= 4;
     }
 
     /** Draws the named series of a line chart dashed and without markers: baselines and bounds beside the data. */

@@ -72,7 +72,13 @@ public final class TracePicture {
     }
 
     /** The layout of one picture: cell sizes, columns and rows. */
-    private record Layout(int firstRouter, int routers, int linkPorts, int cellWidth, int rowHeight, int cycles) {
+    /**
+     * Routers drawn when no range is given: a larger network is cropped to its first ones, at a scale where every
+     * link is a few pixels wide, and the picture says so (a FROM:TO range draws any other window).
+     */
+    public static final int DEFAULT_ROUTERS = 32;
+
+    private record Layout(int firstRouter, int routers, int linkPorts, int cellWidth, int rowHeight, int cycles, int total) {
         int columns() {
             return routers * linkPorts;
         }
@@ -89,7 +95,7 @@ public final class TracePicture {
     private static Layout layout(LinkTrace trace, int durationCycles, Routers routers) {
         int ports = trace.ports();
         int total = trace.linkIds() / ports;
-        Routers r = routers == null ? new Routers(0, total) : routers;
+        Routers r = routers == null ? new Routers(0, Math.min(total, DEFAULT_ROUTERS)) : routers;
         if (r.to() > total) {
             throw new InvalidInputException("routers " + r.from() + ":" + r.to() + " are out of range; the network has "
                     + total + " routers (expected FROM:TO with TO <= " + total + ")");
@@ -98,7 +104,7 @@ public final class TracePicture {
         // a readable scale: about 1,600 px across and 900 px down where the run allows, at least one pixel per cell
         int cell = Math.max(1, Math.min(12, 1600 / Math.max(1, columns)));
         int row = Math.max(1, Math.min(6, 900 / Math.max(1, durationCycles)));
-        return new Layout(r.from(), r.to() - r.from(), ports - 1, cell, row, durationCycles);
+        return new Layout(r.from(), r.to() - r.from(), ports - 1, cell, row, durationCycles, total);
     }
 
     /** Writes the picture as PNG or SVG, chosen by the file's extension. */
@@ -229,6 +235,7 @@ public final class TracePicture {
             x += 14 + fm.stringWidth(label) + 16;
         }
         g.drawString("links across: routers " + l.firstRouter() + ".." + (l.firstRouter() + l.routers() - 1)
+                + (l.routers() < l.total() ? " of " + l.total() + " (a window; --picture-routers FROM:TO draws another)" : "")
                 + ", in each router its output ports " + String.join(" ", portNames) + "; time down", LEFT, y + 18);
     }
 }

@@ -60,4 +60,22 @@ class TracePictureTest {
         assertThatThrownBy(() -> TracePicture.write(trace, r.durationCycles(), "brev", null, dir.resolve("x.gif")))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining(".png, .svg or .pdf");
     }
+
+    /** A network larger than the default window is drawn cropped to its first routers, and the picture says so. */
+    @Test
+    void aLargeNetworkIsCroppedToAWindowThatThePictureNames() throws Exception {
+        Topology t = TopologySpec.parse("torus:8x8");
+        FlitSimulator sim = new FlitSimulator(t, 3, 4);
+        LinkTrace trace = new LinkTrace();
+        SimResult r = sim.trace(trace).run(RouterConfig.uniform(t.nodeCount(), 2, 3, 4,
+                org.ccopt.flitsim.VcSelection.C00), new Workload(TrafficPattern.parse("brev").destinations(t, 1), 1, 1, 4, 0, null));
+        Path svg = dir.resolve("big.svg");
+        TracePicture.write(trace, r.durationCycles(), "brev", null, svg);
+        String text = Files.readString(svg);
+        assertThat(text).contains("routers 0.." + (TracePicture.DEFAULT_ROUTERS - 1) + " of 64 (a window")
+                .doesNotContain(">r" + TracePicture.DEFAULT_ROUTERS + "<");
+        Path all = dir.resolve("all.svg");
+        TracePicture.write(trace, r.durationCycles(), "brev", new TracePicture.Routers(0, 64), all);
+        assertThat(Files.readString(all)).doesNotContain("(a window");
+    }
 }
