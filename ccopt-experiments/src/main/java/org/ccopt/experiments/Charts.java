@@ -57,6 +57,10 @@ public final class Charts {
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         if (log2) {
             chart.setCustomXAxisTickLabelsFormatter(Charts::log2Label);
+        } else if (!logX && Arrays.stream(x).map(Math::abs).max().orElse(0) >= 100) {
+            // XChart 3.8.8 places about two dozen x ticks whatever the spacing hint: labels of three digits and more
+            // run into each other level, so they are set at an angle
+            chart.getStyler().setXAxisLabelRotation(45);
         }
         boolean anyErrors = false;
         List<double[][]> drawn = new ArrayList<>();
