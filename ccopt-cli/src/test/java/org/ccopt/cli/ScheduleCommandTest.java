@@ -27,9 +27,10 @@ class ScheduleCommandTest {
         MainTest.Result r = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all", "--switching",
                 "sf", "--picture", svg.toString(), "--json");
         assertThat(r.code()).isZero();
-        // store-and-forward: every transfer is one hop, so one cell per transfer
+        // store-and-forward: every transfer is one hop, so one cell per transfer, and one legend swatch per sender (8)
         String text = java.nio.file.Files.readString(svg);
-        assertThat(text.split("<rect ", -1).length - 2).isEqualTo(r.json().get("transfers").size());
+        assertThat(text.split("<rect ", -1).length - 2 - 8).isEqualTo(r.json().get("transfers").size());
+        assertThat(text).contains(">sender 7<");
         assertThat(text).doesNotContain("stroke=\"red\"");
         MainTest.Result gif = MainTest.run("schedule", "-t", "omega:8", "--cc", "AAS", "--picture", dir.resolve("s.gif").toString());
         assertThat(gif.code()).isEqualTo(2);
