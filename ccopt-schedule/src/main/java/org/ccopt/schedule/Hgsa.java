@@ -64,31 +64,33 @@ public final class Hgsa {
     }
 
     /**
-     * One annealing process of HGSA, whatever its encoding ({@code C} its chromosome): the island loop
+     * One annealing process of HGSA, whatever its encoding ({@code C} its chromosome), with its temperature and
+     * counts: the island loop
      * ({@link #evolve}) is the same for the transfer encoding here and the path-and-slot encoding of {@link HgsaPaths}.
      */
-    interface Island<C> {
-        /** The conflicts of its current chromosome. */
-        long cost();
-
-        /** The fewest conflicts it has seen. */
-        long bestCost();
-
+    abstract static class Island<C> {
+        /** The annealing temperature, falling by the cooling factor every {@code perTemperature} moves. */
+        double temperature;
         /** Metropolis moves made. */
-        long iterations();
+        long iterations;
+        /** The fewest conflicts seen. */
+        long bestCost = Long.MAX_VALUE;
+
+        /** The conflicts of its current chromosome. */
+        abstract long cost();
 
         /** {@code exchange} Metropolis iterations, the temperature falling every {@code perTemperature}. */
-        void anneal();
+        abstract void anneal();
 
         /** A copy of its current chromosome, as sent to the master. */
-        C sent();
+        abstract C sent();
 
         /**
          * The genetic phase: two children of {@code own} (whose cost is {@code ownCost}) and {@code other} by
          * double-point crossover, the best of the four mutated (a parent always, a child with the child-mutation
          * probability) and accepted over {@code own} by the Metropolis criterion.
          */
-        void genetic(C own, long ownCost, C other);
+        abstract void genetic(C own, long ownCost, C other);
     }
 
     /**
@@ -139,7 +141,7 @@ public final class Hgsa {
     static <I extends Island<?>> I winner(List<I> procs) {
         I winner = procs.get(0);
         for (I pr : procs) {
-            if (pr.bestCost() < winner.bestCost()) {
+            if (pr.bestCost < winner.bestCost) {
                 winner = pr;
             }
         }
@@ -148,20 +150,17 @@ public final class Hgsa {
 
     /** HGSA's evaluation count: the Metropolis moves plus four chromosomes per process and exchange. */
     static long evaluations(List<? extends Island<?>> procs, long exchanges) {
-        return 4L * procs.size() * exchanges + procs.stream().mapToLong(Island::iterations).sum();
+        return 4L * procs.size() * exchanges + procs.stream().mapToLong(pr -> pr.iterations).sum();
     }
 
     /** A process of the transfer encoding: every gene a transfer's step, source and path. */
-    private static final class Process implements Island<Schedule> {
+    private static final class Process extends Island<Schedule> {
         final ScheduleProblem p;
         final Params prm;
         final int steps;
         final ConflictState st;
         final SplittableRandom rnd;
         long cost;
-        double temperature;
-        long iterations;
-        long bestCost = Long.MAX_VALUE;
         Schedule best;
 
         Process(ScheduleProblem p, Params prm, int steps, SplittableRandom rnd) {
@@ -181,32 +180,22 @@ public final class Hgsa {
         }
 
         @Override
-        public long cost() {
+        long cost() {
             return cost;
         }
 
         @Override
-        public long bestCost() {
-            return bestCost;
-        }
-
-        @Override
-        public long iterations() {
-            return iterations;
-        }
-
-        @Override
-        public void anneal() {
+        void anneal() {
             Hgsa.anneal(p, this, prm, steps);
         }
 
         @Override
-        public Schedule sent() {
+        Schedule sent() {
             return st.snapshot();
         }
 
         @Override
-        public void genetic(Schedule own, long ownCost, Schedule other) {
+        void genetic(Schedule own, long ownCost, Schedule other) {
             int n = p.transferCount();
             int a = rnd.nextInt(n + 1);
             int b = rnd.nextInt(n + 1);

@@ -141,14 +141,11 @@ final class HgsaPaths {
     }
 
     /** A process of the path-and-slot encoding. */
-    private static final class Process implements Hgsa.Island<Chromosome> {
+    private static final class Process extends Hgsa.Island<Chromosome> {
         final Genes genes;
         final Hgsa.Params prm;
         final State st;
         final SplittableRandom rnd;
-        double temperature;
-        long iterations;
-        long bestCost = Long.MAX_VALUE;
         Chromosome best;
         /** The slots of the gene a move changes, to restore them when the move is rejected. */
         final int[] saved;
@@ -174,32 +171,22 @@ final class HgsaPaths {
         }
 
         @Override
-        public long cost() {
+        long cost() {
             return st.cost;
         }
 
         @Override
-        public long bestCost() {
-            return bestCost;
-        }
-
-        @Override
-        public long iterations() {
-            return iterations;
-        }
-
-        @Override
-        public void anneal() {
+        void anneal() {
             HgsaPaths.anneal(genes, this, prm);
         }
 
         @Override
-        public Chromosome sent() {
+        Chromosome sent() {
             return new Chromosome(st.c);
         }
 
         @Override
-        public void genetic(Chromosome own, long ownCost, Chromosome other) {
+        void genetic(Chromosome own, long ownCost, Chromosome other) {
             HgsaPaths.genetic(genes, this, prm, own, ownCost, other);
         }
     }
