@@ -187,7 +187,6 @@ abstract class FlitState {
     long ob;
     long lb;
 
-
     /** The tables and the state of a simulator of {@code vcs} VCs of {@code bufferFlits} flits on {@code topology}. */
     FlitState(Topology topology, int vcs, int bufferFlits, RouterModel model) {
         if (!(topology.geometry() instanceof Geometry.Grid grid)) {
