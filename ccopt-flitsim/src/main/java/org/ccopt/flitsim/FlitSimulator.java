@@ -47,7 +47,7 @@ import org.ccopt.topology.Topology;
  * {@link RouterModel#CCOPT}, the model the golden test locks.
  *
  * <h2>Speed</h2>
- * All state lives in primitive arrays allocated in the constructor ({@link FlitState}, which this engine extends);
+ * All state lives in primitive arrays allocated in the constructor ({@code FlitState}, which this engine extends);
  * {@link #run} resets and reuses them and the
  * cycle loop allocates nothing. Work is event-driven within the cycle-accurate model: queue selection runs only
  * at routers with a new header or a freed output VC, and VC selection only at output ports that sent in the last
