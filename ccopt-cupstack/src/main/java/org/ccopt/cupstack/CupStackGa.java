@@ -79,6 +79,38 @@ public final class CupStackGa {
                     watchdog, maxSynonyms, seed, InitialScheme.UNIFORM);
         }
 
+        /**
+         * The defaults of {@code ccopt cupstack} (its {@code --help} says which the paper states): 50 chromosomes, 1,000
+         * generations, 100 of them training, mutation rate 0.02, crossover every 10 generations taking 80 % of the genes
+         * from the stronger parent, 25 systematic pairs, ties by age, lifetime 200, no watchdog, 1,000 recorded
+         * synonyms, seed 1, uniform random schemes; the {@code with} methods change one each.
+         */
+        public static Settings defaults() {
+            return new Settings(50, 1000, 100, 0.02, 10, 0.8, 25, Tie.AGE, 200, 0, 1000, 1, InitialScheme.UNIFORM);
+        }
+
+        /** {@code chromosomes} in the population, with half as many systematic crossover pairs. */
+        public Settings withPopulation(int chromosomes) {
+            return new Settings(chromosomes, generations, training, mutationRate, crossoverInterval, crossoverRate,
+                    chromosomes / 2, tie, lifetime, watchdog, maxSynonyms, seed, initialScheme);
+        }
+
+        /** {@code count} generations, of which {@code trainingGenerations} mutate only. */
+        public Settings withGenerations(int count, int trainingGenerations) {
+            return new Settings(population, count, trainingGenerations, mutationRate, crossoverInterval, crossoverRate,
+                    crossoverPairs, tie, lifetime, watchdog, maxSynonyms, seed, initialScheme);
+        }
+
+        public Settings withMutationRate(double rate) {
+            return new Settings(population, generations, training, rate, crossoverInterval, crossoverRate, crossoverPairs,
+                    tie, lifetime, watchdog, maxSynonyms, seed, initialScheme);
+        }
+
+        public Settings withSeed(long s) {
+            return new Settings(population, generations, training, mutationRate, crossoverInterval, crossoverRate,
+                    crossoverPairs, tie, lifetime, watchdog, maxSynonyms, s, initialScheme);
+        }
+
         public Settings {
             if (initialScheme == null) {
                 throw new InvalidInputException("initial scheme reading is missing; expected port or uniform");

@@ -30,6 +30,23 @@ public final class CupStackRun implements AutoCloseable {
     public record Options(Method method, Problem problem, VcSelection scheme, EnumSet<GeneGroup> freeze, SortKey key,
                           int fromSlices, int estimateSlices, int interval, CupStackGa.Settings ga, String traffic, int threads,
                           boolean seedSimple, int historyLength) {
+
+        /**
+         * The options of a run as {@code ccopt cupstack} sets them unless told otherwise: the model's default scheme,
+         * nothing frozen, S1 for extrapolate and post, S' = 2 for estimate, V the slice length where it is frozen, one
+         * thread, an all-random start, the default late-acceptance history. {@code key} must be the sort key the
+         * problem was built for (its re-initialisation and interlocking).
+         */
+        public static Options of(Method method, Problem problem, SortKey key, CupStackGa.Settings ga, String traffic) {
+            return new Options(method, problem, problem.model().defaultScheme(), EnumSet.noneOf(GeneGroup.class), key, 1, 2,
+                    problem.sliceFlits(), ga, traffic, 1, false, DEFAULT_HISTORY);
+        }
+
+        /** These options on {@code count} evaluation threads (results do not depend on it). */
+        public Options withThreads(int count) {
+            return new Options(method, problem, scheme, freeze, key, fromSlices, estimateSlices, interval, ga, traffic, count,
+                    seedSimple, historyLength);
+        }
     }
 
     /** The late-acceptance history of Burke and Bykov's examples, ccopt's default for {@link Method#LAHC}. */

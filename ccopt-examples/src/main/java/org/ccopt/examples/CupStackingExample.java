@@ -1,9 +1,7 @@
 package org.ccopt.examples;
 
-import java.util.EnumSet;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
-import org.ccopt.cupstack.GeneGroup;
 import org.ccopt.cupstack.Method;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.cupstack.SortKey;
@@ -28,10 +26,8 @@ public final class CupStackingExample {
         SortKey key = SortKey.parse("T01");
         Problem problem = new Problem(t, TrafficPattern.parse("shfl").destinations(t, 1), 2, 1, 8, 3, 4,
                 key.reinitializes(), key.interlocks(), model);
-        CupStackGa.Settings ga = new CupStackGa.Settings(20, 30, 10, 0.02, 10, 0.8, 10, CupStackGa.Tie.parse("age"), 0, 0,
-                100, 1);
-        CupStackRun.Options options = new CupStackRun.Options(Method.FULL, problem, model.defaultScheme(),
-                EnumSet.noneOf(GeneGroup.class), key, 1, 2, problem.sliceFlits(), ga, "shfl", 1, false, CupStackRun.DEFAULT_HISTORY);
+        CupStackGa.Settings ga = CupStackGa.Settings.defaults().withPopulation(20).withGenerations(30, 10);
+        CupStackRun.Options options = CupStackRun.Options.of(Method.FULL, problem, key, ga, "shfl");
         try (CupStackRun run = new CupStackRun(options)) {
             CupStackRun.Result r = run.finish(run.ga().run(run.ga().initial(), s -> { }));
             System.out.printf("shfl on torus:8x8: unsplit %d cycles, simple stacking %d, Cup-Stacking GA %d%n",

@@ -29,8 +29,7 @@ public final class RankPlacementExample {
         MsgNetwork net = new MsgNetwork(t, CollectivePrograms.parseBandwidth("100Gbps"), CollectivePrograms.parseSeconds("100ns"),
                 MsgNetwork.Duplex.SPLIT);
         for (RankPlacement placement : new RankPlacement[] {RankPlacement.parse("mapping-order"), RankPlacement.parse("two-opt")}) {
-            RankPlacer.Settings settings = new RankPlacer.Settings(placement, RankPlacement.Objective.HOPS,
-                    placement.searches() ? 20_000 : 0, 1, false, 0);
+            RankPlacer.Settings settings = RankPlacer.Settings.of(placement).withIterations(placement.searches() ? 20_000 : 0);
             RankJob.Outcome o = RankJob.run(t, mix, ProcessMapping.parse("random"), 1, settings, false, 1);
             Program program = CollectivePrograms.of(MpiAlgorithm.parse("allreduce").transfers(64), o.ranks(), 1 << 20, false);
             MessageSimulator.Result time = MessageSimulator.run(net, program, MessageSimulator.Options.DEFAULT);

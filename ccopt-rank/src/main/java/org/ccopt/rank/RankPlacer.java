@@ -64,6 +64,40 @@ public final class RankPlacer {
                         long traceEvery) {
             this(placement, objective, iterations, seed, check, traceEvery, SearchRules.CCOPT);
         }
+
+        /** Iterations of a search unless set: the thesis's 200,000 two-opt iterations (Cui 2024, §3.4). */
+        public static final long DEFAULT_ITERATIONS = 200_000;
+
+        /**
+         * The settings of a placement with the defaults of {@code ccopt rank}: hops as the objective,
+         * {@link #DEFAULT_ITERATIONS} for a search (none for an order), seed 1, no re-check, no trace, ccopt's rules;
+         * the {@code with} methods change one each.
+         */
+        public static Settings of(RankPlacement placement) {
+            return new Settings(placement, Objective.HOPS, placement.searches() ? DEFAULT_ITERATIONS : 0, 1, false, 0,
+                    SearchRules.CCOPT);
+        }
+
+        public Settings withObjective(Objective o) {
+            return new Settings(placement, o, iterations, seed, check, traceEvery, rules);
+        }
+
+        public Settings withIterations(long n) {
+            return new Settings(placement, objective, n, seed, check, traceEvery, rules);
+        }
+
+        public Settings withSeed(long s) {
+            return new Settings(placement, objective, iterations, s, check, traceEvery, rules);
+        }
+
+        /** Re-checks the delta evaluation against a full recount at every accepted move (slow; for testing). */
+        public Settings withCheck(boolean c) {
+            return new Settings(placement, objective, iterations, seed, c, traceEvery, rules);
+        }
+
+        public Settings withRules(SearchRules r) {
+            return new Settings(placement, objective, iterations, seed, check, traceEvery, r);
+        }
     }
 
     /**
