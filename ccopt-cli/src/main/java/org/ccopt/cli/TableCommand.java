@@ -37,7 +37,7 @@ final class TableCommand implements Callable<Integer> {
     List<String> pivot = List.of();
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|csv|md|latex",
-            description = "Output format; latex is a booktabs tabular with the pivoted variable over its columns (default: ${DEFAULT-VALUE}).")
+            description = "Output format; latex is a tabular of core LaTeX with the pivoted variable over its columns (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Override

@@ -37,22 +37,22 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
     }
 
     /**
-     * A booktabs {@code tabular} (packages booktabs and, for a spanner, nothing more): the first column left-aligned,
-     * the others right-aligned; the spanner, when there is one, centred over its columns with a rule below it; TeX's
-     * special characters escaped and {@code ±} set as {@code $\pm$}.
+     * A {@code tabular} of core LaTeX (no package needed): the first column left-aligned, the others right-aligned,
+     * rules above and below the header and at the end; the spanner, when there is one, centred over its columns with a
+     * rule below it; TeX's special characters escaped and {@code ±} set as {@code $\\pm$}.
      */
     public String latex() {
-        StringBuilder b = new StringBuilder("\\begin{tabular}{l" + "r".repeat(Math.max(0, header.size() - 1)) + "}\n\\toprule\n");
+        StringBuilder b = new StringBuilder("\\begin{tabular}{l" + "r".repeat(Math.max(0, header.size() - 1)) + "}\n\\hline\n");
         if (spanner != null && spannerFrom < header.size()) {
             int span = header.size() - spannerFrom;
             b.append(" & ".repeat(spannerFrom)).append("\\multicolumn{").append(span).append("}{c}{").append(tex(spanner))
-                    .append("} \\\\\n\\cmidrule(lr){").append(spannerFrom + 1).append('-').append(header.size()).append("}\n");
+                    .append("} \\\\\n\\cline{").append(spannerFrom + 1).append('-').append(header.size()).append("}\n");
         }
-        b.append(String.join(" & ", header.stream().map(Table::tex).toList())).append(" \\\\\n\\midrule\n");
+        b.append(String.join(" & ", header.stream().map(Table::tex).toList())).append(" \\\\\n\\hline\n");
         for (List<String> line : rows) {
             b.append(String.join(" & ", line.stream().map(Table::tex).toList())).append(" \\\\\n");
         }
-        return b.append("\\bottomrule\n\\end{tabular}\n").toString();
+        return b.append("\\hline\n\\end{tabular}\n").toString();
     }
 
     /** A cell as TeX: its special characters escaped, {@code ±} as {@code $\pm$}. */

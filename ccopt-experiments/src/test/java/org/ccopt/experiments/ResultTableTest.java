@@ -64,7 +64,7 @@ class ResultTableTest {
     }
 
     /**
-     * LaTeX export: a booktabs tabular, the pivoted variable centred over its columns, TeX's specials escaped and the
+     * LaTeX export: a tabular of core LaTeX, the pivoted variable centred over its columns, TeX's specials escaped and the
      * interval's sign as {@code $\pm$}.
      */
     @Test
@@ -82,14 +82,14 @@ class ResultTableTest {
         // t(0.975, 1) = 12.7062; sd of {101, 102} = 0.707107: 12.7062 x 0.707107 / sqrt(2) = 6.3531
         assertThat(t.latex()).isEqualTo("""
                 \\begin{tabular}{lrr}
-                \\toprule
+                \\hline
                  & \\multicolumn{2}{c}{vc-select} \\\\
-                \\cmidrule(lr){2-3}
+                \\cline{2-3}
                 traffic & C00 & C05 \\\\
-                \\midrule
+                \\hline
                 bc\\_mp & 101.5 $\\pm$ 6.3531 & 111.5 $\\pm$ 6.3531 \\\\
                 brev & 101.5 $\\pm$ 6.3531 & 111.5 $\\pm$ 6.3531 \\\\
-                \\bottomrule
+                \\hline
                 \\end{tabular}
                 """);
         assertThat(t.format("LATEX")).isEqualTo(t.latex());
