@@ -8,6 +8,7 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.util.Checkpoint;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
+import org.ccopt.cupstack.CupStackValidator;
 import org.ccopt.cupstack.GeneGroup;
 import org.ccopt.cupstack.LateAcceptance;
 import org.ccopt.cupstack.Method;
@@ -115,6 +116,12 @@ final class CupstackCommand extends ResumableRun.Command {
     @Option(names = "--seed", defaultValue = "1", description = "GA seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--picture", paramLabel = "FILE", description = "Draw the best plan's stacking picture (links across, "
+            + "time down, one colour per slice; the first " + org.ccopt.experiments.TracePicture.DEFAULT_ROUTERS
+            + " routers of a larger network): FILE.png, FILE.svg or FILE.pdf.")
+    @Output
+    Path picture;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Write best.json, synonyms.jsonl, generations.csv, convergence.png/.svg, stacking.png/.svg and checkpoints here.")
     @Output
     Path out;
@@ -172,6 +179,7 @@ final class CupstackCommand extends ResumableRun.Command {
     }
 
     private int optimize(List<String> arguments, CupStackGa.State resumed, LateAcceptance.State resumedLa) throws Exception {
+        Written.requirePictureFormat(picture); // before the search, which may run for hours
         Topology t = TopologySpec.parse(topology);
         TrafficPattern pattern = TrafficPattern.parse(traffic);
         Method m = Method.parse(method);
@@ -213,6 +221,10 @@ final class CupstackCommand extends ResumableRun.Command {
             if (out != null) {
                 CupstackOutputs.write(out, run, problem, state, r, pattern.label(), method, seed);
             }
+            if (picture != null) {
+                CupstackOutputs.stackingPicture(CupStackValidator.parameters(problem, run.baseConfig(), r.best(),
+                        pattern.label(), seed), problem, pattern.label(), method, picture);
+            }
             Map<String, Object> result = CupstackOutputs.summary(run, problem, state, r, m, pattern.label(), slices, seconds);
             var w = spec.commandLine().getOut();
             writeResult(out, result);
@@ -227,6 +239,9 @@ final class CupstackCommand extends ResumableRun.Command {
                 if (out != null) {
                     w.println("  wrote " + out.resolve("best.json") + " (ccopt sim --params), result.json, synonyms.jsonl, generations.csv, "
                             + "convergence.png, stacking.png");
+                }
+                if (picture != null) {
+                    w.println("  wrote " + picture);
                 }
             }
         }

@@ -109,11 +109,21 @@ final class CupstackOutputs {
         AtomicFiles.writeAtomically(out.resolve("generations.csv"), Csv.write(List.of("generation", "bestObjective",
                 "bestDuration", "meanNew", "exactNew", "prunedNew", "crossover", "reinitialized", "evaluations", "seconds",
                 "deadlockedNew"), csv));
+        stackingPicture(best, problem, label, method, out.resolve("stacking.png"), out.resolve("stacking.svg"));
+    }
+
+    /**
+     * The best plan's stacking picture (links across, time down, one colour per slice), replayed from its parameter
+     * file: each file PNG, SVG or PDF by its extension.
+     */
+    static void stackingPicture(SimParameters best, Problem problem, String label, String method, Path... files)
+            throws IOException {
         FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits(), best.model());
         LinkTrace trace = new LinkTrace();
         int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();
         String title = label + " on " + problem.topology().spec() + ", " + method + ": " + duration + " cycles";
-        TracePicture.write(trace, duration, title, null, out.resolve("stacking.png"));
-        TracePicture.write(trace, duration, title, null, out.resolve("stacking.svg"));
+        for (Path f : files) {
+            TracePicture.write(trace, duration, title, null, f);
+        }
     }
 }

@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
@@ -116,10 +115,7 @@ final class ScheduleCommand implements Callable<Integer> {
         RULES.check(this, spec);
         Topology t = topology.build();
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
-        if (picture != null && !picture.getFileName().toString().toLowerCase(Locale.ROOT).matches(".*\\.(png|svg|pdf)")) {
-            throw new InvalidInputException("--picture " + picture + " has an unknown format; expected a name ending in .png, "
-                    + ".svg or .pdf");
-        }
+        Written.requirePictureFormat(picture); // before the search, which may run for hours
         TimeModel timeModel = timeModelOptions.timeModel();
         org.ccopt.schedule.ScheduleReplay.Settings replaySettings = replayOptions.settings(t);
         if (validate != null) {

@@ -25,4 +25,12 @@ final class Written {
             w.println("  wrote " + String.join(", ", files));
         }
     }
+
+    /** Refuses, before any work, a --picture name whose format no picture writer takes (PNG, SVG or PDF). */
+    static void requirePictureFormat(java.nio.file.Path picture) {
+        if (picture != null && !picture.getFileName().toString().toLowerCase(java.util.Locale.ROOT).matches(".*\\.(png|svg|pdf)")) {
+            throw new org.ccopt.InvalidInputException("--picture " + picture + " has an unknown format; expected a name "
+                    + "ending in .png, .svg or .pdf");
+        }
+    }
 }

@@ -238,4 +238,19 @@ class CupstackCommandTest {
         System.arraycopy(b, 0, r, a.length, b.length);
         return r;
     }
+
+    /** --picture draws the best plan's stacking picture in the format its name asks for; an unknown one is refused first. */
+    @Test
+    void thePictureOfTheBestPlanIsWrittenAsPdf() throws Exception {
+        java.nio.file.Path pdf = dir.resolve("best.pdf");
+        MainTest.Result r = MainTest.run("cupstack", "-t", "torus:4x4", "--traffic", "brev", "--population", "4",
+                "--generations", "2", "--training", "1", "--picture", pdf.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("wrote " + pdf);
+        assertThat(java.nio.file.Files.readString(pdf, java.nio.charset.StandardCharsets.ISO_8859_1)).startsWith("%PDF-");
+        MainTest.Result bad = MainTest.run("cupstack", "-t", "torus:4x4", "--traffic", "brev", "--population", "4",
+                "--generations", "2", "--picture", dir.resolve("best.gif").toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("expected a name ending in .png, .svg or .pdf");
+    }
 }
