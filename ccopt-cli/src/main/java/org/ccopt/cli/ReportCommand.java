@@ -3,7 +3,9 @@ package org.ccopt.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.ccopt.experiments.Report;
+import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -19,9 +21,27 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "An output directory of 'ccopt run' or of an optimizer's --out.")
     Path dir;
 
+    @Option(names = "--metrics", split = ",", paramLabel = "COL", description = "Results to chart (default: every numeric "
+            + "result that varies).")
+    List<String> metrics = List.of();
+
+    @Option(names = "--x", paramLabel = "FACTOR", description = "Factor on the x axis (default: a numeric varied factor).")
+    String x;
+
+    @Option(names = "--series", paramLabel = "FACTOR", description = "Factor drawn as one line per value (default: the next "
+            + "varied factor).")
+    String series;
+
+    @Option(names = "--facets", split = ",", paramLabel = "FACTOR", description = "Factors drawn as one chart per value "
+            + "(default: the other varied factors).")
+    List<String> facets;
+
+    @Option(names = "--log-y", description = "A logarithmic y axis.")
+    boolean logY;
+
     @Override
     public Integer call() throws Exception {
-        Path file = Report.write(dir);
+        Path file = Report.write(dir, new Report.ChartChoice(metrics, x, series, facets, logY));
         spec.commandLine().getOut().println("wrote " + file);
         return Main.OK;
     }

@@ -47,17 +47,36 @@ public final class Report {
     }
 
     /** Writes {@code dir/report.html} and returns its path. */
+    /**
+     * What the charts show when the reader names it ({@code ccopt report --metrics --x --series --facets --log-y}):
+     * the metrics to chart, the factor on x, the one drawn as lines and those drawn as one chart each; null or empty
+     * for the design's choice ({@link Design}). Replicates (seed, repeat) cannot be an axis.
+     */
+    public record ChartChoice(List<String> metrics, String x, String series, List<String> facets, boolean logY) {
+        /** The design's choice throughout. */
+        public static final ChartChoice DESIGN = new ChartChoice(List.of(), null, null, null, false);
+    }
+
     public static Path write(Path dir) throws IOException {
+        return write(dir, ChartChoice.DESIGN);
+    }
+
+    /** Writes {@code dir}/report.html with charts as {@code choice} names them. */
+    public static Path write(Path dir, ChartChoice choice) throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new InvalidInputException("report: " + dir + " is not a directory; expected the output directory of "
                     + "'ccopt run' or of an optimizer's --out");
         }
         Path file = dir.resolve(FILE);
-        AtomicFiles.writeAtomically(file, html(dir));
+        AtomicFiles.writeAtomically(file, html(dir, choice));
         return file;
     }
 
     static String html(Path dir) throws IOException {
+        return html(dir, ChartChoice.DESIGN);
+    }
+
+    static String html(Path dir, ChartChoice choice) throws IOException {
         StringBuilder body = new StringBuilder();
         int sections = 0;
         Path results = Files.exists(dir.resolve(ExperimentRunner.LINES)) ? dir.resolve(ExperimentRunner.LINES)
@@ -76,7 +95,7 @@ public final class Report {
                     .append("</pre>\n");
         }
         if (!rows.isEmpty()) {
-            body.append(experiment(rows, results.getFileName().toString()));
+            body.append(experiment(rows, results.getFileName().toString(), choice));
             sections++;
         }
         List<Path> files;
@@ -187,11 +206,20 @@ public final class Report {
     static final Set<String> REPLICATES = Set.of("seed", "repeat");
 
     /** The summary, the rows and the charts of an experiment's results. */
-    private static String experiment(List<Row> rows, String source) throws IOException {
+    private static String experiment(List<Row> rows, String source, ChartChoice choice) throws IOException {
         List<String> params = parameters(rows);
         List<Row> ok = rows.stream().filter(Row::ok).toList();
         List<String> metrics = metrics(ok, params);
-        Design design = Design.of(rows, params);
+        Design design = Design.of(rows, params).chosen(choice, params, rows);
+        if (!choice.metrics().isEmpty()) {
+            for (String m : choice.metrics()) {
+                if (!metrics.contains(m)) {
+                    throw new InvalidInputException("report: --metrics '" + m + "' is not a numeric result of these runs; "
+                            + "expected one of " + String.join(", ", metrics));
+                }
+            }
+        }
+        List<String> charted = choice.metrics().isEmpty() ? metrics : choice.metrics();
         StringBuilder b = new StringBuilder("<h2>Runs</h2>\n");
         b.append(new Table(List.of("runs", "ok", "failed", "source"), List.of(List.of(Integer.toString(rows.size()),
                 Integer.toString(ok.size()), Integer.toString(rows.size() - ok.size()), source))).html("summary"));
@@ -227,9 +255,9 @@ public final class Report {
         if (design.x() != null && !ok.isEmpty()) {
             StringBuilder charts = new StringBuilder();
             int n = 0;
-            for (String m : metrics) {
-                if (distinct(ok, m).size() < 2) {
-                    continue; // fixed by the inputs of every run: nothing to compare
+            for (String m : charted) {
+                if (distinct(ok, m).size() < 2 && choice.metrics().isEmpty()) {
+                    continue; // the same in every run: nothing to compare
                 }
                 for (Map<String, String> facet : design.facets(ok)) {
                     if (n == MAX_CHARTS) {
@@ -237,7 +265,7 @@ public final class Report {
                     }
                     List<Row> in = ok.stream().filter(r -> facet.entrySet().stream()
                             .allMatch(e -> label(r, e.getKey()).equals(e.getValue()))).toList();
-                    charts.append(figure(dataUri(Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet)))
+                    charts.append(figure(dataUri(Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice.logY()))
                             .getBytes(StandardCharsets.UTF_8), "image/svg+xml"), m + " against " + design.x()
                             + (design.series() != null ? ", one line per " + design.series() : "")
                             + (facet.isEmpty() ? "" : ", " + String.join(", ", facet.entrySet().stream()
@@ -275,6 +303,44 @@ public final class Report {
             List<String> replicates = params.stream().filter(REPLICATES::contains).toList();
             return new Design(varied.isEmpty() ? null : varied.get(0), varied.size() > 1 ? varied.get(1) : null,
                     varied.size() > 2 ? List.copyOf(varied.subList(2, varied.size())) : List.of(), replicates);
+        }
+
+        /**
+         * This design with the reader's choices ({@link ChartChoice}) in place of its own: each named factor must be a
+         * parameter of the runs other than a replicate, or it is refused with one line; a factor named for one role
+         * leaves the others.
+         */
+        Design chosen(ChartChoice c, List<String> params, List<Row> rows) {
+            List<String> named = new ArrayList<>();
+            if (c.x() != null) {
+                named.add(c.x());
+            }
+            if (c.series() != null) {
+                named.add(c.series());
+            }
+            if (c.facets() != null) {
+                named.addAll(c.facets());
+            }
+            for (String f : named) {
+                if (!params.contains(f) || REPLICATES.contains(f)) {
+                    throw new InvalidInputException("report: '" + f + "' is not a factor of these runs; expected one of "
+                            + String.join(", ", params.stream().filter(p -> !REPLICATES.contains(p)).toList()));
+                }
+            }
+            if (named.isEmpty()) {
+                return this;
+            }
+            List<String> rest = new ArrayList<>();
+            for (String f : params) {
+                if (!REPLICATES.contains(f) && !named.contains(f) && distinct(rows, f).size() > 1) {
+                    rest.add(f);
+                }
+            }
+            rest.sort(java.util.Comparator.comparing(p -> !distinct(rows, p).stream().allMatch(Report::isNumber)));
+            String x2 = c.x() != null ? c.x() : rest.isEmpty() ? x : rest.remove(0);
+            String s2 = c.series() != null ? c.series() : rest.isEmpty() ? null : rest.remove(0);
+            List<String> f2 = c.facets() != null ? List.copyOf(c.facets()) : List.copyOf(rest);
+            return new Design(x2, s2, f2, replicates);
         }
 
         /** Whether some cell holds more than one run (replicates to aggregate). */
@@ -369,7 +435,7 @@ public final class Report {
      * numeric (logarithmic x when its values span a factor of 8 or more), grouped bars for a categorical x; each
      * point the mean of its runs (the replicates), error bars the half-width of their 95 % confidence interval.
      */
-    static Chart<?, ?> chart(List<Row> ok, String metric, String x, String by, String title) {
+    static Chart<?, ?> chart(List<Row> ok, String metric, String x, String by, String title, boolean logY) {
         List<String> xs = distinct(ok, x);
         List<String> series = by == null ? List.of(metric) : distinct(ok, by);
         Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
@@ -408,7 +474,7 @@ public final class Report {
                     ss[s][i] = sd[s][order[i]];
                 }
             }
-            return Charts.line(title, x, metric, sx, names, sm, ss, min > 0 && max / min >= 8, false);
+            return Charts.line(title, x, metric, sx, names, sm, ss, min > 0 && max / min >= 8, logY);
         }
         return Charts.bar(title, x, metric, xs.toArray(String[]::new), names, mean);
     }

@@ -77,6 +77,15 @@ class ReportTest {
         assertThat(html).contains("traffic brev").doesNotContain("against seed").doesNotContain("one line per seed");
         assertThat(html).contains("The same in every run: packet-flits = 8; vcs = 3.");
         assertThat(html).contains("flits against packets");
+        // the reader's choice: traffic on x, packets as lines, one chart per topology, one metric
+        String chosen = Files.readString(Report.write(dir, new Report.ChartChoice(List.of("durationCycles"), "traffic",
+                "packets", null, false)));
+        assertThat(chosen).contains("durationCycles against traffic, one line per packets, topology torus:4x4 (mean over seed")
+                .doesNotContain("flits against");
+        assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of(), "seed", null, null, false)))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("'seed' is not a factor of these runs");
+        assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of("nosuch"), null, null, null, false)))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("--metrics 'nosuch'");
     }
 
     /** An optimizer's folder: its result.json gives the headline and the provenance; a picture is embedded once. */
