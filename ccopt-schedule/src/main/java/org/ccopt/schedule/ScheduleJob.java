@@ -174,7 +174,7 @@ public final class ScheduleJob {
                 + " (the time reverse of a broadcast)";
     }
 
-    /** The transfers of a drawn or printed schedule, as the step diagram wants them. */
+    /** The title of an outcome's step diagram: the problem, its steps and the solver that found them. */
     public static String title(Outcome o) {
         return o.label() + ": " + o.steps() + " steps, " + o.solver();
     }
