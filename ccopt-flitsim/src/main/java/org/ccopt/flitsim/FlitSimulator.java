@@ -118,7 +118,6 @@ public final class FlitSimulator extends FlitState {
         return simulate(config, w, cycleLimit) ? result() : null;
     }
 
-
     /**
      * The duration of a run if it is at most {@code cycleLimit} cycles, else -1; the simulation stops as soon as
      * the limit is passed. Optimizers use it to prune candidates that cannot rank among the ones they keep; a
@@ -142,7 +141,6 @@ public final class FlitSimulator extends FlitState {
         }
         return advance(cycleLimit, Integer.MAX_VALUE) == COMPLETE;
     }
-
 
     private static final int COMPLETE = 0;
     private static final int CUT = 1;
@@ -225,7 +223,6 @@ public final class FlitSimulator extends FlitState {
         return COMPLETE;
     }
 
-
     /**
      * Runs {@code w} at every interval of {@code intervals}, in that order, with the results {@link #runWithin}
      * would give: null for a run that provably lasts longer than {@code cycleLimit} or, with {@code cutAtBest},
@@ -281,18 +278,6 @@ public final class FlitSimulator extends FlitState {
         }
         return out;
     }
-
-
-
-
-
-
-
-
-
-
-
-
 
     /**
      * Phase A, queue selection, at every router with a waiting header and an event since its last queue
@@ -964,9 +949,6 @@ public final class FlitSimulator extends FlitState {
             portNext[port >>> 6] |= 1L << port;
         }
     }
-
-
-
 
     /** Output VC id (node, port, vc) that the packet at node u on input VC vcIn requests next. */
     private int route(int u, int packet, int vcIn, int inPort) {

@@ -288,6 +288,7 @@ abstract class FlitState {
         nextSeq = new int[n];
     
     }
+
     SimResult result() {
         for (int q = 0; q < owner.length; q++) {
             if (space(q) != buffer || count(q) != 0) {
@@ -303,6 +304,7 @@ abstract class FlitState {
         }
         return new SimResult(lastEject, ejected, thickness, ir, or, ib, ob, lb, routerCycles);
     }
+
     void start(RouterConfig config, Workload w) {
         if (config.nodes() != n || config.ports() != ports || config.vcs() != vcs || config.bufferFlits() != buffer) {
             throw new InvalidInputException("router configuration is for " + config.nodes() + " nodes, " + config.vcs()
@@ -317,6 +319,7 @@ abstract class FlitState {
         stall = 0;
         cycle = 0;
     }
+
     /** Returns every credit still on its way (credit delay > 0) once the last flit is ejected. */
     void flushCredits() {
         for (int slot = 0; pendingCredits > 0 && slot < creditCount.length; slot++) {
@@ -327,7 +330,8 @@ abstract class FlitState {
             creditCount[slot] = 0;
         }
     }
-    /** The state at the end of a cycle, for {@link #runIntervals}: copies of {@link #stateArrays()} and the counters. */
+
+    /** The state at the end of a cycle, for {@link FlitSimulator#runIntervals}: copies of {@link #stateArrays()} and the counters. */
     static final class Snapshot {
         final Object[] arrays;
         Counters counters;
@@ -340,10 +344,12 @@ abstract class FlitState {
             }
         }
     }
+
     /** The run counters a snapshot keeps, by name: every field the cycle loop carries from one cycle to the next. */
     record Counters(long ejected, long injected, int inNetwork, int lastEject, long ir, long or, long ib, long ob,
                             long lb, long routerCycles, int stall, int cycle, int pendingCredits) {
     }
+
     /**
      * Every array the cycle loop changes (portNow is all clear at the end of a cycle; the others stay as
      * {@link #reset} left them).
@@ -353,6 +359,7 @@ abstract class FlitState {
             portNext, blockedSince, rrLast, order, linkFirst, linkLast, nextPacket, nextSeq, received, receivedCycle, toEject,
             returned, creditCount, inputSent, packetClass, hold, stage, stageCycle, crossed};
     }
+
     /**
      * The fields a snapshot leaves out, each for a reason: fixed by the constructor; set by {@link #reset} from the
      * configuration and workload and never changed by the cycle loop; rebuilt or cleared by {@link #loadState}; or
@@ -383,6 +390,7 @@ abstract class FlitState {
         s.counters = new Counters(ejected, injected, inNetwork, lastEject, ir, or, ib, ob, lb, routerCycles, stall, cycle,
                 pendingCredits);
     }
+
     /**
      * Restores a snapshot under inter-slice interval {@code v}: every array and counter as saved, and the nodes
      * with packets left split afresh into injectors (next packet released) and parked ones, as a run with this V
@@ -412,10 +420,7 @@ abstract class FlitState {
         Arrays.fill(popCycle, -1); // markers of cycles a run from this state may already have passed
         Arrays.fill(blockedAt, -1);
         interval = v;
-        injectorCount = 0;
-        Arrays.fill(awaitingSpace, false);
-        parkedCount = 0;
-        minWaitingRelease = Integer.MAX_VALUE;
+        clearInjectors();
         for (int u = 0; u < n; u++) {
             if (nextPacket[u] < endPacket[u]) {
                 if (release(u, nextPacket[u]) < cycle + 1 || nextSeq[u] > 0) {
@@ -426,6 +431,7 @@ abstract class FlitState {
             }
         }
     }
+
     /**
      * A lower bound on the duration, at the end of {@code cycle}: a node ejects at most one flit per cycle, and a
      * flit not yet injected needs its node's remaining injections (one per cycle), its hops and one ejection.
@@ -441,6 +447,7 @@ abstract class FlitState {
         }
         return cycle + bound;
     }
+
     /**
      * A lower bound on the duration known before the first cycle: a node's last slice, released at (S-1) V + I_u,
      * cannot end before its P L flits are injected after the release (one per cycle) and the tail has travelled its
@@ -455,6 +462,7 @@ abstract class FlitState {
         }
         return bound;
     }
+
     /**
      * A queue's head flit can move in this cycle unless it arrived in this cycle. A queue receives at most one
      * flit per cycle (one upstream port, or the injector), so only its newest flit can be that recent: no
@@ -465,18 +473,30 @@ abstract class FlitState {
         int c = queue[r + STATE] & 0xFFFF;
         return c > 1 || (c == 1 && queue[r + ARRIVAL] != cycle);
     }
+
     int count(int q) {
         return queue[(q << shift) + STATE] & 0xFFFF;
     }
+
     /** Free slots of queue q as its upstream sender sees them. */
     int space(int q) {
         return queue[(q << shift) + SPACE];
     }
+
     /** The flit at the head of queue q (which must not be empty). */
     int headFlit(int q) {
         int r = q << shift;
         return queue[r + FLITS + (queue[r + STATE] >>> 16)];
     }
+
+    /** No node injecting, waiting for buffer space or parked: before the nodes with packets left are placed again. */
+    private void clearInjectors() {
+        injectorCount = 0;
+        Arrays.fill(awaitingSpace, false);
+        parkedCount = 0;
+        minWaitingRelease = Integer.MAX_VALUE;
+    }
+
     /**
      * Injection bookkeeping: {@code injectors} holds the nodes whose next packet is released (they try to inject
      * every cycle), {@code parked} the nodes waiting for a later release; {@code minWaitingRelease} is the earliest
@@ -486,6 +506,7 @@ abstract class FlitState {
         parked[parkedCount++] = u;
         minWaitingRelease = Math.min(minWaitingRelease, release(u, nextPacket[u]));
     }
+
     /** Moves every parked node released before {@code cycle} to the injectors. */
     void promoteReleased(int cycle) {
         int min = Integer.MAX_VALUE;
@@ -501,12 +522,14 @@ abstract class FlitState {
         }
         minWaitingRelease = min;
     }
+
     /** Slice re-initialisation: node u's round-robin pointers and Q orders back to their initial values. */
     void reinitialize(int u) {
         Arrays.fill(rrLast, u * ports, (u + 1) * ports, roundRobinStart);
         int from = u * ports * vcs * ports;
         System.arraycopy(initialOrder, from, order, from, ports * vcs * ports);
     }
+
     static boolean[] descendingSchemes() {
         VcSelection[] schemes = VcSelection.values();
         boolean[] table = new boolean[schemes.length];
@@ -515,6 +538,7 @@ abstract class FlitState {
         }
         return table;
     }
+
     /**
      * The first VC in {@code mask} in a scheme's evaluation order: from {@code start} upwards (or downwards),
      * wrapping around (Yokota et al. 2023, Table 1).
@@ -527,10 +551,12 @@ abstract class FlitState {
         int above = mask >>> start;
         return above != 0 ? start + Integer.numberOfTrailingZeros(above) : Integer.numberOfTrailingZeros(mask);
     }
+
     /** Release cycle of a packet: its slice s is released at s V + I_u (Yokota et al. 2023, §5.3). */
     int release(int u, int packet) {
         return packetSlice[packet] * interval + delay[u];
     }
+
     void reset(RouterConfig config, Workload w) {
         RouterModel m = config.model();
         model = m;
@@ -619,10 +645,7 @@ abstract class FlitState {
         for (int u = 0; u < n; u++) {
             toEject[u] = expected[u] * flitsPerPacket;
         }
-        injectorCount = 0;
-        Arrays.fill(awaitingSpace, false);
-        parkedCount = 0;
-        minWaitingRelease = Integer.MAX_VALUE;
+        clearInjectors();
         for (int u = 0; u < n; u++) {
             if (nextPacket[u] < endPacket[u]) {
                 park(u);
@@ -664,6 +687,7 @@ abstract class FlitState {
             schemeOrdinal[i] = schemes[i].ordinal();
         }
     }
+
     String blockedQueues() {
         StringBuilder s = new StringBuilder();
         int listed = 0;
