@@ -294,6 +294,11 @@ class InvocationFuzzTest {
             List<String> pool = writes ? outputs : inputs;
             return pool.get(rnd.nextInt(pool.size()));
         }
+        // now and then the option's own default: a valid value, so that a case gets past the parser and reaches the
+        // command's checks of combinations (each new option otherwise makes refusals at parsing more likely)
+        if (o.defaultValue() != null && rnd.nextInt(3) == 0) {
+            return o.defaultValue();
+        }
         boolean numeric = type == int.class || type == Integer.class || type == long.class || type == Long.class
                 || type == double.class || type == Double.class;
         if (numeric || rnd.nextInt(3) == 0) {
