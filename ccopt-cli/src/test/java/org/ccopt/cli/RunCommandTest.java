@@ -252,6 +252,30 @@ class RunCommandTest {
     }
 
     /**
+     * An experiment file names its charts under {@code report}; {@code ccopt report} draws them so, the reader's options
+     * win, and a report naming no factor of the runs (or a seed) is refused when the file is read, before any run.
+     */
+    @Test
+    void anExperimentNamesItsCharts() throws Exception {
+        Path out = dir.resolve("charted");
+        String yaml = "command: sim\noptions: {topology: \"torus:4x4\", packet-flits: 4}\ngrid: {traffic: [bcmp, brev], "
+                + "packets: [1, 2]}\nreport: {x: traffic, series: packets, metrics: [durationCycles]}\n";
+        assertThat(MainTest.run("run", write("c.yaml", yaml).toString(), "--out", out.toString()).code()).isZero();
+        assertThat(MainTest.run("report", out.toString()).code()).isZero();
+        String html = Files.readString(out.resolve("report.html"));
+        assertThat(html).contains("durationCycles against traffic, one line per packets").doesNotContain("flits against");
+        assertThat(MainTest.run("report", out.toString(), "--x", "packets").code()).isZero();
+        assertThat(Files.readString(out.resolve("report.html"))).contains("durationCycles against packets");
+        for (String bad : new String[] {"report: {x: seed}", "report: {x: nosuch}", "report: {colour: red}", "report: [x]"}) {
+            MainTest.Result r = MainTest.run("run", write("b.yaml", "command: sim\noptions: {topology: \"torus:4x4\"}\n"
+                    + "grid: {traffic: [bcmp, brev]}\nseeds: [1, 2]\n" + bad + "\n").toString(), "--out", dir.resolve("b").toString());
+            assertThat(r.code()).as(bad).isEqualTo(2);
+            assertThat(r.err()).as(bad).contains("report").doesNotContain("\n ");
+        }
+        assertThat(dir.resolve("b")).doesNotExist();
+    }
+
+    /**
      * Per-run outputs by template: {@code picture: "{traffic}-{seed}.png"} gives each run its own file, named by the
      * run's values; a placeholder that names no key of the run is refused with one line before any run.
      */

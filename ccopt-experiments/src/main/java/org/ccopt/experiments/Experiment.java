@@ -146,6 +146,63 @@ public final class Experiment {
         return YAML.readTree(text);
     }
 
+    /**
+     * The charts an experiment file names under {@code report} ({@code metrics}, {@code x}, {@code series},
+     * {@code facets}, {@code log-y}), for {@code ccopt report}; the design's choice where it names none.
+     */
+    static Report.ChartChoice charts(JsonNode report, String name) {
+        if (report == null || report.isNull()) {
+            return Report.ChartChoice.DESIGN;
+        }
+        String expected = "a mapping of metrics (a list), x, series, facets (a list), log-y (true or false)";
+        if (!report.isObject()) {
+            throw new InvalidInputException("experiment " + name + ": report is not a mapping; expected " + expected);
+        }
+        for (Iterator<String> it = report.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            if (!Set.of("metrics", "x", "series", "facets", "log-y").contains(key)) {
+                throw new InvalidInputException("experiment " + name + ": report has an unknown key " + shown(key)
+                        + "; expected " + expected);
+            }
+        }
+        java.util.function.Function<String, List<String>> list = key -> {
+            JsonNode n = report.get(key);
+            if (n == null) {
+                return null;
+            }
+            List<String> out = new ArrayList<>();
+            for (JsonNode v : n.isArray() ? n : Row.MAPPER.createArrayNode().add(n)) {
+                if (!v.isValueNode()) {
+                    throw new InvalidInputException("experiment " + name + ": report " + key + " holds a "
+                            + v.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + "; expected names");
+                }
+                out.add(v.asText());
+            }
+            return out;
+        };
+        java.util.function.Function<String, String> one = key -> {
+            JsonNode n = report.get(key);
+            if (n != null && !n.isValueNode()) {
+                throw new InvalidInputException("experiment " + name + ": report " + key + " is not one name; expected "
+                        + expected);
+            }
+            return n == null ? null : n.asText();
+        };
+        JsonNode log = report.get("log-y");
+        if (log != null && !log.isBoolean()) {
+            throw new InvalidInputException("experiment " + name + ": report log-y is not true or false");
+        }
+        List<String> metrics = list.apply("metrics");
+        return new Report.ChartChoice(metrics == null ? List.of() : metrics, one.apply("x"), one.apply("series"),
+                list.apply("facets"), log != null && log.asBoolean());
+    }
+
+    /** The charts the experiment file {@code file} names under {@code report} (an already checked copy). */
+    public static Report.ChartChoice charts(Path file) throws IOException {
+        String text = java.nio.file.Files.readString(file);
+        return charts(readTree(text, file.toString()).get("report"), file.toString());
+    }
+
     /** Parses the YAML text of an experiment file; {@code name} labels error messages. */
     public static Experiment parse(String yaml, String name) {
         try {
@@ -185,9 +242,9 @@ public final class Experiment {
         }
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String key = it.next();
-            if (!Set.of("command", "options", "grid", "zip", "seeds", "repeat").contains(key)) {
+            if (!Set.of("command", "options", "grid", "zip", "seeds", "repeat", "report").contains(key)) {
                 throw new InvalidInputException("experiment " + name + " has an unknown key " + shown(key)
-                        + "; expected command, options, grid, zip, seeds, repeat");
+                        + "; expected command, options, grid, zip, seeds, repeat, report");
             }
         }
         JsonNode c = root.get("command");
@@ -246,6 +303,24 @@ public final class Experiment {
             }
         }
         checkOneWriterPerPath(runs, outputs, name);
+        Report.ChartChoice charts = charts(root.get("report"), name);
+        Set<String> factors = new LinkedHashSet<>(options.keySet());
+        factors.addAll(gridLists.keySet());
+        factors.addAll(zipLists.keySet());
+        List<String> named = new ArrayList<>(charts.facets() == null ? List.of() : charts.facets());
+        if (charts.x() != null) {
+            named.add(charts.x());
+        }
+        if (charts.series() != null) {
+            named.add(charts.series());
+        }
+        for (String f : named) {
+            if (!factors.contains(f)) {
+                throw new InvalidInputException("experiment " + name + ": report names " + shown(f) + ", which is no key of "
+                        + "its options, grid or zip (seeds and repetitions are only averaged); expected one of "
+                        + String.join(", ", factors));
+            }
+        }
         return new Experiment(command, runs, outputs, text);
     }
 

@@ -76,7 +76,12 @@ public final class Report {
         return html(dir, ChartChoice.DESIGN);
     }
 
-    static String html(Path dir, ChartChoice choice) throws IOException {
+    static String html(Path dir, ChartChoice given) throws IOException {
+        // the reader's options, else what the experiment file names under 'report', else the design's choice
+        ChartChoice choice = given;
+        if (given.equals(ChartChoice.DESIGN) && Files.exists(dir.resolve(ExperimentRunner.COPY))) {
+            choice = Experiment.charts(dir.resolve(ExperimentRunner.COPY));
+        }
         StringBuilder body = new StringBuilder();
         int sections = 0;
         Path results = Files.exists(dir.resolve(ExperimentRunner.LINES)) ? dir.resolve(ExperimentRunner.LINES)
