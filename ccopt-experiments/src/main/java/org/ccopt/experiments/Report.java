@@ -270,13 +270,15 @@ public final class Report {
                     }
                     List<Row> in = ok.stream().filter(r -> facet.entrySet().stream()
                             .allMatch(e -> label(r, e.getKey()).equals(e.getValue()))).toList();
-                    charts.append(figure(dataUri(Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice.logY()))
-                            .getBytes(StandardCharsets.UTF_8), "image/svg+xml"), m + " against " + design.x()
+                    String svg = Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice.logY()));
+                    String facetWords = String.join(", ", facet.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                            .toList());
+                    String caption = m + " against " + design.x()
                             + (design.series() != null ? ", one line per " + design.series() : "")
-                            + (facet.isEmpty() ? "" : ", " + String.join(", ", facet.entrySet().stream()
-                            .map(e -> e.getKey() + " " + e.getValue()).toList()))
+                            + (facet.isEmpty() ? "" : ", " + facetWords)
                             + " (mean" + (design.replicated(rows) ? " over " + String.join(" and ", design.replicates())
-                            + "; error bars: 95 % confidence interval" : "") + ")"));
+                            + "; error bars: 95 % confidence interval" : "") + ")";
+                    charts.append(figure(dataUri(svg.getBytes(StandardCharsets.UTF_8), "image/svg+xml"), caption));
                     n++;
                 }
             }
