@@ -39,9 +39,13 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--log-y", description = "A logarithmic y axis.")
     boolean logY;
 
+    @Option(names = "--baseline", paramLabel = "VALUE", description = "Show every line as its ratio to the line of this "
+            + "value of the lines' factor (e.g. --series model --baseline ccopt).")
+    String baseline;
+
     @Override
     public Integer call() throws Exception {
-        Path file = Report.write(dir, new Report.ChartChoice(metrics, x, series, facets, logY));
+        Path file = Report.write(dir, new Report.ChartChoice(metrics, x, series, facets, logY, baseline));
         spec.commandLine().getOut().println("wrote " + file);
         return Main.OK;
     }

@@ -154,13 +154,13 @@ public final class Experiment {
         if (report == null || report.isNull()) {
             return Report.ChartChoice.DESIGN;
         }
-        String expected = "a mapping of metrics (a list), x, series, facets (a list), log-y (true or false)";
+        String expected = "a mapping of metrics (a list), x, series, facets (a list), log-y (true or false), baseline";
         if (!report.isObject()) {
             throw new InvalidInputException("experiment " + name + ": report is not a mapping; expected " + expected);
         }
         for (Iterator<String> it = report.fieldNames(); it.hasNext(); ) {
             String key = it.next();
-            if (!Set.of("metrics", "x", "series", "facets", "log-y").contains(key)) {
+            if (!Set.of("metrics", "x", "series", "facets", "log-y", "baseline").contains(key)) {
                 throw new InvalidInputException("experiment " + name + ": report has an unknown key " + shown(key)
                         + "; expected " + expected);
             }
@@ -194,7 +194,7 @@ public final class Experiment {
         }
         List<String> metrics = list.apply("metrics");
         return new Report.ChartChoice(metrics == null ? List.of() : metrics, one.apply("x"), one.apply("series"),
-                list.apply("facets"), log != null && log.asBoolean());
+                list.apply("facets"), log != null && log.asBoolean(), one.apply("baseline"));
     }
 
     /** The charts the experiment file {@code file} names under {@code report} (an already checked copy). */

@@ -48,13 +48,21 @@ public final class Report {
 
     /** Writes {@code dir/report.html} and returns its path. */
     /**
-     * What the charts show when the reader names it ({@code ccopt report --metrics --x --series --facets --log-y}):
-     * the metrics to chart, the factor on x, the one drawn as lines and those drawn as one chart each; null or empty
-     * for the design's choice ({@link Design}). Replicates (seed, repeat) cannot be an axis.
+     * What the charts show when the reader names it ({@code ccopt report --metrics --x --series --facets --log-y
+     * --baseline}): the metrics to chart, the factor on x, the one drawn as lines and those drawn as one chart each;
+     * null or empty for the design's choice ({@link Design}). Replicates (seed, repeat) cannot be an axis.
+     *
+     * @param baseline a value of the series factor: every line is shown as its ratio to that value's line (the mean
+     *                 over its replicates at the same x), or null for the values themselves
      */
-    public record ChartChoice(List<String> metrics, String x, String series, List<String> facets, boolean logY) {
+    public record ChartChoice(List<String> metrics, String x, String series, List<String> facets, boolean logY,
+                              String baseline) {
         /** The design's choice throughout. */
-        public static final ChartChoice DESIGN = new ChartChoice(List.of(), null, null, null, false);
+        public static final ChartChoice DESIGN = new ChartChoice(List.of(), null, null, null, false, null);
+
+        public ChartChoice(List<String> metrics, String x, String series, List<String> facets, boolean logY) {
+            this(metrics, x, series, facets, logY, null);
+        }
     }
 
     public static Path write(Path dir) throws IOException {
@@ -270,14 +278,16 @@ public final class Report {
                     }
                     List<Row> in = ok.stream().filter(r -> facet.entrySet().stream()
                             .allMatch(e -> label(r, e.getKey()).equals(e.getValue()))).toList();
-                    String svg = Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice.logY()));
+                    String svg = Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice.logY(),
+                            choice.baseline()));
                     String facetWords = String.join(", ", facet.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                             .toList());
                     String caption = m + " against " + design.x()
                             + (design.series() != null ? ", one line per " + design.series() : "")
                             + (facet.isEmpty() ? "" : ", " + facetWords)
                             + " (mean" + (design.replicated(rows) ? " over " + String.join(" and ", design.replicates())
-                            + "; error bars: 95 % confidence interval" : "") + ")";
+                            + "; error bars: 95 % confidence interval" : "")
+                            + (choice.baseline() == null ? "" : "; as a ratio to " + design.series() + " " + choice.baseline()) + ")";
                     charts.append(figure(dataUri(svg.getBytes(StandardCharsets.UTF_8), "image/svg+xml"), caption));
                     n++;
                 }
@@ -442,7 +452,8 @@ public final class Report {
      * numeric (logarithmic x when its values span a factor of 8 or more), grouped bars for a categorical x; each
      * point the mean of its runs (the replicates), error bars the half-width of their 95 % confidence interval.
      */
-    static Chart<?, ?> chart(List<Row> ok, String metric, String x, String by, String title, boolean logY) {
+    static Chart<?, ?> chart(List<Row> ok, String metric, String x, String by, String title, boolean logY,
+                             String baseline) {
         List<String> xs = distinct(ok, x);
         List<String> series = by == null ? List.of(metric) : distinct(ok, by);
         Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
@@ -459,6 +470,22 @@ public final class Report {
                 mean[s][i] = a.length == 0 ? Double.NaN : Double.parseDouble(ResultTable.aggregate("mean", a));
                 sd[s][i] = a.length < 2 ? 0 : Double.parseDouble(ResultTable.aggregate("ci95", a));
             }
+        }
+        String yLabel = metric;
+        if (baseline != null) {
+            int b = series.indexOf(baseline);
+            if (by == null || b < 0) {
+                throw new InvalidInputException("report: --baseline '" + baseline + "' is no value of the lines' factor"
+                        + (by == null ? " (the charts have one line)" : " " + by + "; expected one of " + String.join(", ", series)));
+            }
+            double[] base = mean[b].clone(); // before the baseline's own line becomes 1
+            for (int s = 0; s < series.size(); s++) {
+                for (int i = 0; i < xs.size(); i++) {
+                    sd[s][i] = s == b ? 0 : sd[s][i] / base[i]; // the baseline's own spread is left out of the ratio's bars
+                    mean[s][i] = mean[s][i] / base[i];
+                }
+            }
+            yLabel = metric + " / " + by + " " + baseline;
         }
         String[] names = series.stream().map(s -> by == null ? s : by + " " + s).toArray(String[]::new);
         if (xs.stream().allMatch(Report::isNumber)) {
@@ -481,9 +508,9 @@ public final class Report {
                     ss[s][i] = sd[s][order[i]];
                 }
             }
-            return Charts.line(title, x, metric, sx, names, sm, ss, min > 0 && max / min >= 8, logY);
+            return Charts.line(title, x, yLabel, sx, names, sm, ss, min > 0 && max / min >= 8, logY);
         }
-        return Charts.bar(title, x, metric, xs.toArray(String[]::new), names, mean);
+        return Charts.bar(title, x, yLabel, xs.toArray(String[]::new), names, mean);
     }
 
     /**

@@ -86,6 +86,16 @@ class ReportTest {
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("'seed' is not a factor of these runs");
         assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of("nosuch"), null, null, null, false)))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("--metrics 'nosuch'");
+        // a baseline: every line as its ratio to the torus's; at 1 packet the mesh's mean is (10 + 2 + 7) / (10 + 2)
+        assertThat(Files.readString(Report.write(dir, new Report.ChartChoice(List.of("durationCycles"), "packets", "topology",
+                null, false, "torus:4x4")))).contains("as a ratio to topology torus:4x4");
+        var ratio = (org.knowm.xchart.XYChart) Report.chart(rows.stream().filter(r -> r.get("traffic").asText().equals("bcmp"))
+                .toList(), "durationCycles", "packets", "topology", "t", false, "torus:4x4");
+        assertThat(ratio.getSeriesMap().get("topology torus:4x4").getYData()).containsOnly(1.0);
+        assertThat(ratio.getSeriesMap().get("topology mesh:4x4").getYData()[0]).isCloseTo(19.0 / 12,
+                org.assertj.core.api.Assertions.within(1e-12));
+        assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of(), "packets", "topology", null, false,
+                "ring:4"))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--baseline 'ring:4'");
     }
 
     /** An optimizer's folder: its result.json gives the headline and the provenance; a picture is embedded once. */
