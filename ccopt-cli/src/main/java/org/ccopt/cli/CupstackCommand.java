@@ -8,7 +8,6 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.util.Checkpoint;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
-import org.ccopt.cupstack.CupStackValidator;
 import org.ccopt.cupstack.GeneGroup;
 import org.ccopt.cupstack.LateAcceptance;
 import org.ccopt.cupstack.Method;
@@ -218,12 +217,8 @@ final class CupstackCommand extends ResumableRun.Command {
             }
             CupStackRun.Result r = run.finish(state);
             double seconds = (System.nanoTime() - started) / 1e9;
-            if (out != null) {
-                CupstackOutputs.write(out, run, problem, state, r, pattern.label(), method, seed);
-            }
-            if (picture != null) {
-                CupstackOutputs.stackingPicture(CupStackValidator.parameters(problem, run.baseConfig(), r.best(),
-                        pattern.label(), seed), problem, pattern.label(), method, picture);
+            if (out != null || picture != null) {
+                CupstackOutputs.write(out, picture, run, problem, state, r, pattern.label(), method, seed);
             }
             Map<String, Object> result = CupstackOutputs.summary(run, problem, state, r, m, pattern.label(), slices, seconds);
             var w = spec.commandLine().getOut();

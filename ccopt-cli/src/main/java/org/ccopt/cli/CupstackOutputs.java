@@ -65,12 +65,23 @@ final class CupstackOutputs {
     }
 
     /**
-     * --out DIR: best.json (for {@code ccopt sim --params}), synonyms.jsonl, generations.csv, the convergence chart and
-     * the stacking picture of the best.
+     * The files of a run: under --out DIR (null: none) best.json (for {@code ccopt sim --params}), synonyms.jsonl,
+     * generations.csv, the convergence chart and the stacking picture of the best; and the stacking picture as
+     * --picture FILE (null: none). The best plan is replayed once for every picture.
      */
-    static void write(Path out, CupStackRun run, Problem problem, CupStackGa.State state, CupStackRun.Result r, String label,
-                      String method, long seed) throws IOException {
+    static void write(Path out, Path picture, CupStackRun run, Problem problem, CupStackGa.State state, CupStackRun.Result r,
+                      String label, String method, long seed) throws IOException {
         SimParameters best = CupStackValidator.parameters(problem, run.baseConfig(), r.best(), label, seed);
+        List<Path> pictures = new ArrayList<>();
+        if (picture != null) {
+            pictures.add(picture);
+        }
+        if (out == null) {
+            stackingPicture(best, problem, label, method, pictures);
+            return;
+        }
+        pictures.add(out.resolve("stacking.png"));
+        pictures.add(out.resolve("stacking.svg"));
         AtomicFiles.writeAtomically(out.resolve("best.json"), best.toJson());
         StringBuilder syn = new StringBuilder();
         List<List<Object>> csv = new ArrayList<>();
@@ -109,15 +120,18 @@ final class CupstackOutputs {
         AtomicFiles.writeAtomically(out.resolve("generations.csv"), Csv.write(List.of("generation", "bestObjective",
                 "bestDuration", "meanNew", "exactNew", "prunedNew", "crossover", "reinitialized", "evaluations", "seconds",
                 "deadlockedNew"), csv));
-        stackingPicture(best, problem, label, method, out.resolve("stacking.png"), out.resolve("stacking.svg"));
+        stackingPicture(best, problem, label, method, pictures);
     }
 
     /**
      * The best plan's stacking picture (links across, time down, one colour per slice), replayed from its parameter
      * file: each file PNG, SVG or PDF by its extension.
      */
-    static void stackingPicture(SimParameters best, Problem problem, String label, String method, Path... files)
+    private static void stackingPicture(SimParameters best, Problem problem, String label, String method, List<Path> files)
             throws IOException {
+        if (files.isEmpty()) {
+            return;
+        }
         FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits(), best.model());
         LinkTrace trace = new LinkTrace();
         int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();

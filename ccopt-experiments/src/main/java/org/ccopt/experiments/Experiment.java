@@ -197,10 +197,9 @@ public final class Experiment {
                 list.apply("facets"), log != null && log.asBoolean(), one.apply("baseline"));
     }
 
-    /** The charts the experiment file {@code file} names under {@code report} (an already checked copy). */
-    public static Report.ChartChoice charts(Path file) throws IOException {
-        String text = java.nio.file.Files.readString(file);
-        return charts(readTree(text, file.toString()).get("report"), file.toString());
+    /** The charts an experiment's YAML text names under {@code report} (an already checked copy); {@code name} labels errors. */
+    public static Report.ChartChoice charts(String text, String name) throws IOException {
+        return charts(readTree(text, name).get("report"), name);
     }
 
     /** Parses the YAML text of an experiment file; {@code name} labels error messages. */

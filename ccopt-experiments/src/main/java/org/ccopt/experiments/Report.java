@@ -86,10 +86,10 @@ public final class Report {
 
     static String html(Path dir, ChartChoice given) throws IOException {
         // the reader's options, else what the experiment file names under 'report', else the design's choice
-        ChartChoice choice = given;
-        if (given.equals(ChartChoice.DESIGN) && Files.exists(dir.resolve(ExperimentRunner.COPY))) {
-            choice = Experiment.charts(dir.resolve(ExperimentRunner.COPY));
-        }
+        Path copy = dir.resolve(ExperimentRunner.COPY);
+        String experimentText = Files.exists(copy) ? Files.readString(copy, StandardCharsets.UTF_8) : null;
+        ChartChoice choice = given.equals(ChartChoice.DESIGN) && experimentText != null
+                ? Experiment.charts(experimentText, copy.toString()) : given;
         StringBuilder body = new StringBuilder();
         int sections = 0;
         Path results = Files.exists(dir.resolve(ExperimentRunner.LINES)) ? dir.resolve(ExperimentRunner.LINES)
@@ -102,10 +102,8 @@ public final class Report {
         if (result != null) {
             body.append(headline(result));
         }
-        if (Files.exists(dir.resolve(ExperimentRunner.COPY))) {
-            body.append("<h2>Experiment file</h2>\n<pre>")
-                    .append(Html.escape(Files.readString(dir.resolve(ExperimentRunner.COPY), StandardCharsets.UTF_8)))
-                    .append("</pre>\n");
+        if (experimentText != null) {
+            body.append("<h2>Experiment file</h2>\n<pre>").append(Html.escape(experimentText)).append("</pre>\n");
         }
         if (!rows.isEmpty()) {
             body.append(experiment(rows, results.getFileName().toString(), choice));
@@ -123,19 +121,18 @@ public final class Report {
         for (Path f : files) {
             String name = f.getFileName().toString().toLowerCase(Locale.ROOT);
             String label = dir.relativize(f).toString();
-            boolean embeddable = (name.endsWith(".png") || name.endsWith(".svg") || name.endsWith(".csv")
-                    || name.endsWith(".json") || name.endsWith(".yaml"))
-                    && !f.equals(dir.resolve(ExperimentRunner.CSV)) && !f.equals(dir.resolve(ExperimentRunner.COPY));
+            boolean picture = name.endsWith(".png") || name.endsWith(".svg");
+            if (picture && !smallerOfItsFormats(f)) {
+                continue; // the same picture in the other format is smaller: that one is embedded
+            }
+            boolean embeddable = (picture || name.endsWith(".csv") || name.endsWith(".json") || name.endsWith(".yaml"))
+                    && !f.equals(dir.resolve(ExperimentRunner.CSV)) && !f.equals(copy) && !f.equals(dir.resolve(RESULT));
             if (embeddable && embedded >= MAX_FILES) {
                 skipped++;
                 continue;
             }
             embedded += embeddable ? 1 : 0;
-            if (name.endsWith(".png") || name.endsWith(".svg")) {
-                if (!smallerOfItsFormats(f)) {
-                    embedded--;
-                    continue; // the same picture in the other format is smaller: that one is embedded
-                }
+            if (picture) {
                 figures.append(figure(dataUri(f, name.endsWith(".png") ? "image/png" : "image/svg+xml"), label));
             } else if (name.endsWith(".csv") && !f.equals(dir.resolve(ExperimentRunner.CSV))) {
                 tables.append(csvTable(f, label));

@@ -23,10 +23,16 @@ public record IntervalSweep(int from, int to, int[] durations, int best) {
         if (workload.slices() < 2) {
             throw InvalidInputException.parameter("sweep-interval", "needs --slices >= 2; got --slices " + workload.slices());
         }
-        int[] durations = new int[to - from + 1];
+        int[] intervals = new int[to - from + 1];
+        for (int v = from; v <= to; v++) {
+            intervals[v - from] = v;
+        }
+        // the runs share their cycles before the second slice's release (FlitSimulator#runIntervals)
+        SimResult[] runs = sim.runIntervals(config, workload, intervals, Integer.MAX_VALUE, false);
+        int[] durations = new int[runs.length];
         int best = from;
         for (int v = from; v <= to; v++) {
-            durations[v - from] = sim.run(config, workload.withInterval(v)).durationCycles();
+            durations[v - from] = runs[v - from].durationCycles();
             best = durations[v - from] < durations[best - from] ? v : best;
         }
         return new IntervalSweep(from, to, durations, best);

@@ -46,8 +46,8 @@ public final class SchedulePicture {
     }
 
     /**
-     * The cells and row labels of a schedule's transfers ({@link ScheduleValidator#items}), the senders in order, and
-     * whether cells are coloured by sender (else by step).
+     * The cells and row labels of a schedule's transfers ({@link ScheduleValidator#items}), the senders in ascending
+     * order, and whether cells are coloured by sender (else by step).
      */
     private record Layout(List<String> rows, List<Cell> cells, List<Integer> senders, boolean bySender) {
         /** The legend's entries: the senders, or the steps when colours are by step. */
@@ -60,7 +60,7 @@ public final class SchedulePicture {
         }
 
         Color fill(Cell c) {
-            return colour(bySender ? senders.indexOf(c.sender()) : Math.max(0, c.step()));
+            return colour(bySender ? java.util.Collections.binarySearch(senders, c.sender()) : Math.max(0, c.step()));
         }
     }
 
