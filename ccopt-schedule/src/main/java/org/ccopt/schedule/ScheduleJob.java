@@ -120,11 +120,6 @@ public final class ScheduleJob {
         return new ScheduleJob(r);
     }
 
-    /** The lower bound on the steps, and the argument that gives it. */
-    public LowerBounds.Bound bound() {
-        return bound;
-    }
-
     /**
      * Searches within {@code budget} (the engine checks {@code settings.steps()} against the bound first).
      *
