@@ -116,7 +116,7 @@ final class CalibrateCommand implements Callable<Integer> {
         CalibrationOutput o = new CalibrationOutput(w, top);
         long started = System.nanoTime();
         switch (stage) {
-            case "check" -> check(o, router.model(RouterModel.CCOPT), workers);
+            case "check" -> check(o, router.model(), workers);
             case "screen2018" -> {
                 CalibrationStages.Screen screen = CalibrationStages.screen2018(workers);
                 write(CalibrationStages.SCREEN_HEADER, screen.rows());
@@ -124,7 +124,7 @@ final class CalibrateCommand implements Callable<Integer> {
             }
             case "descent2018" -> {
                 o.noteBuffer(router.buffer);
-                RouterModel end = descend(o, router.model(RouterModel.CCOPT), m -> {
+                RouterModel end = descend(o, router.model(), m -> {
                     Calibration.Fit2018 f = Calibration.fit2018(m, router.buffer);
                     o.descent2018Step(m, f);
                     return Optional.ofNullable(f);
@@ -133,7 +133,7 @@ final class CalibrateCommand implements Callable<Integer> {
             }
             case "descent2023" -> {
                 o.noteBuffer(router.buffer);
-                check(o, descend(o, router.model(RouterModel.CCOPT), m -> o.fit2023Step(
+                check(o, descend(o, router.model(), m -> o.fit2023Step(
                         CalibrationStages.fit2023(m, workers, router.buffer)), Calibration.Fit2023::closerToTarget).model(), workers);
             }
             case "grid2023" -> {
@@ -153,7 +153,7 @@ final class CalibrateCommand implements Callable<Integer> {
             }
             case "joint" -> joint(o, workers, started);
             case "descent-joint" -> {
-                Descent.Result<Optional<JointFit>> end = descend(o, router.model(RouterModel.CCOPT), m -> o.jointStep(m,
+                Descent.Result<Optional<JointFit>> end = descend(o, router.model(), m -> o.jointStep(m,
                         JointFit.of(m, workers, Double.POSITIVE_INFINITY)), CalibrationStages::betterJoint);
                 w.println("end: " + end.fit().map(CalibrationOutput::jointLine).orElse("needs more than 3 VCs: "
                         + end.model().describe()));

@@ -183,7 +183,7 @@ final class CupstackCommand extends ResumableRun.Command {
         TrafficPattern pattern = TrafficPattern.parse(traffic);
         Method m = Method.parse(method);
         SortKey key = SortKey.parse(sortKey);
-        RouterModel model = router.model(RouterModel.YOKOTA2023);
+        RouterModel model = router.model();
         Problem problem = new Problem(t, pattern.destinations(t, trafficSeed), slices, packets, flits, router.vcs, router.buffer,
                 key.reinitializes(), key.interlocks(), model);
         CupStackGa.Settings settings = ga.settings(seed, initialScheme);

@@ -43,7 +43,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
     @Option(names = "--packet-flits", defaultValue = "8", description = "Flits per packet (default: ${DEFAULT-VALUE}).")
     int flits;
 
-    @Option(names = "--model", defaultValue = "yokota2023", description = "Router model of every run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--model", defaultValue = RouterModel.DEFAULT_NAME, description = "Router model of every run (default: ${DEFAULT-VALUE}).")
     String model;
 
     @Option(names = "--reading", paramLabel = "KEY=VALUE",

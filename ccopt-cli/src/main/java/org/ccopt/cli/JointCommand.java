@@ -133,7 +133,7 @@ final class JointCommand extends ResumableRun.Command {
     private int optimize(List<String> arguments, JointProgress resumed) throws Exception {
         Topology t = TopologySpec.parse(topology);
         JointWorkloads.Patterns patterns = JointWorkloads.parse(traffic, t, trafficSeed);
-        RouterModel model = router.model(RouterModel.YOKOTA2018);
+        RouterModel model = router.model();
         JointProblem problem = new JointProblem(t, patterns.names(), patterns.destinations(), packets, flits,
                 slices == null ? packets : slices, router.vcs, router.buffer, model);
         List<JointMethod> methods = methods();

@@ -115,7 +115,7 @@ final class NodemapCommand extends ResumableRun.Command {
         for (int i = 0; i < patterns.length; i++) {
             patterns[i] = TrafficPattern.parse(traffic.get(i)).destinations(t, trafficSeed);
         }
-        RouterModel model = router.model(RouterModel.YOKOTA2018);
+        RouterModel model = router.model();
         NodeMappingGa.Settings settings = new NodeMappingGa.Settings(population, generations, MutationVariant.named(variant),
                 SurvivalOrder.parse(sort), seed);
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;

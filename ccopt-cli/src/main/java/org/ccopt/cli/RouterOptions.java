@@ -20,7 +20,8 @@ final class RouterOptions {
 
     @Option(names = "--model", paramLabel = "NAME",
             description = "Router model preset: ccopt, yokota2018 (best fit to Yokota et al. 2018), yokota2023 (best fit to "
-                    + "Yokota et al. 2023, Table 2); the options below override single readings (default: the command's).")
+                    + "Yokota et al. 2023, Table 2); the options below override single readings (default: " + RouterModel.DEFAULT_NAME
+                    + ", the best fit to both papers at once).")
     String model;
 
     @Option(names = "--dateline", paramLabel = "R", description = "Where the VC goes up on a ring: edge, edge-above, into, out-of, through.")
@@ -70,9 +71,9 @@ final class RouterOptions {
                     + "whatever the VC selection decides).")
     String outputStage;
 
-    /** The model: the preset named by --model (else {@code fallback}) with every reading option applied. */
-    RouterModel model(RouterModel fallback) {
-        RouterModel m = model == null ? fallback : RouterModel.preset(model);
+    /** The model: the preset named by --model (else {@link RouterModel#DEFAULT}) with every reading option applied. */
+    RouterModel model() {
+        RouterModel m = model == null ? RouterModel.DEFAULT : RouterModel.preset(model);
         String[][] given = {{"dateline", dateline}, {"vc-class", vcClass}, {"dim-order", dimOrder}, {"ring-tie", tie},
             {"crossbar", crossbar}, {"q-update", queueUpdate}, {"q-default", queueDefault}, {"vc-release", vcRelease},
             {"credit-delay", creditDelay == null ? null : creditDelay.toString()}, {"rr-start", rrStart},

@@ -154,7 +154,7 @@ final class SimCommand implements Callable<Integer> {
             config = p.routerConfig(sim.dimensions());
             trafficName = p.traffic();
         } else {
-            RouterModel model = router.model(RouterModel.CCOPT);
+            RouterModel model = router.model();
             t = TopologySpec.parse(topology == null ? "torus:8x8" : topology);
             sim = SimulatorCache.get(t, router.vcs, router.buffer, model);
             TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);

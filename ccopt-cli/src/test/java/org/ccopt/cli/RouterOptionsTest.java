@@ -17,10 +17,27 @@ class RouterOptionsTest {
             assertThat(sim.findOption(option)).as(option).isNotNull();
         }
         RouterOptions o = new RouterOptions();
-        new CommandLine(o).parseArgs("--output-stage", "register", "--credit-delay", "-1", "--vc-select", "C07",
+        new CommandLine(o).parseArgs("--model", "ccopt", "--output-stage", "register", "--credit-delay", "-1", "--vc-select", "C07",
                 "--ring-tie", "wrap");
-        RouterModel m = o.model(RouterModel.CCOPT);
+        RouterModel m = o.model();
         assertThat(m).isEqualTo(RouterModel.CCOPT.withOutputStage(RouterModel.OutputStage.REGISTER).withCreditDelay(-1)
                 .withDefaultScheme(org.ccopt.flitsim.VcSelection.C07).withTie(org.ccopt.routing.DimensionOrderRouting.Tie.WRAP));
+    }
+
+    /** sim, nodemap, cupstack, cupstack-sweep, joint and calibrate run one model where --model is not given. */
+    @Test
+    void everySimulatingCommandHasTheOneDefaultModel() {
+        assertThat(RouterModel.preset(RouterModel.DEFAULT_NAME)).isEqualTo(RouterModel.DEFAULT);
+        CommandLine main = new CommandLine(new Main());
+        for (String name : new String[] {"sim", "nodemap", "cupstack", "joint", "calibrate"}) {
+            CommandLine.Model.CommandSpec command = main.getSubcommands().get(name).getCommandSpec();
+            Object mixin = command.mixins().get("router").userObject();
+            assertThat(mixin).as(name).isInstanceOf(RouterOptions.class);
+            RouterOptions router = (RouterOptions) mixin;
+            new CommandLine(router).parseArgs();
+            assertThat(router.model()).as(name).isEqualTo(RouterModel.DEFAULT);
+        }
+        assertThat(main.getSubcommands().get("cupstack-sweep").getCommandSpec().findOption("--model").defaultValue())
+                .isEqualTo(RouterModel.DEFAULT_NAME);
     }
 }
