@@ -3,6 +3,7 @@ package org.ccopt.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.ccopt.experiments.Report;
+import org.ccopt.util.Enums;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,13 +40,24 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--log-y", description = "A logarithmic y axis.")
     boolean logY;
 
-    @Option(names = "--baseline", paramLabel = "VALUE", description = "Show every line as its ratio to the line of this "
-            + "value of the lines' factor (e.g. --series model --baseline ccopt).")
+    @Option(names = "--baseline", paramLabel = "VALUE", description = "Show every line against the line of this value of "
+            + "the lines' factor, as --change says (e.g. --series model --baseline ccopt).")
     String baseline;
+
+    @Option(names = "--change", paramLabel = "ratio|percent", description = "How --baseline shows a line: ratio (value / "
+            + "baseline, the default) or percent (the change in %%).")
+    String change;
+
+    @Option(names = "--kind", paramLabel = "auto|line|bar|box", description = "Chart kind: auto (lines over a numeric x, "
+            + "bars over a categorical one; the default), line, bar (with error bars), box (the spread of each point's "
+            + "seeds or repeats).")
+    String kind;
 
     @Override
     public Integer call() throws Exception {
-        Path file = Report.write(dir, new Report.ChartChoice(metrics, x, series, facets, logY, baseline));
+        Path file = Report.write(dir, new Report.ChartChoice(metrics, x, series, facets, logY, baseline,
+                change == null ? null : Enums.parse(Report.Change.class, "--change", change),
+                kind == null ? null : Enums.parse(Report.Kind.class, "--kind", kind)));
         spec.commandLine().getOut().println("wrote " + file);
         return Main.OK;
     }

@@ -11,9 +11,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.ccopt.InvalidInputException;
 import org.ccopt.util.AtomicFiles;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BoxChart;
+import org.knowm.xchart.BoxChartBuilder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.VectorGraphicsEncoder;
@@ -24,7 +27,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Charts with XChart: lines over a shared x (error bars where several runs were averaged, logarithmic axes where sizes
- * double) and grouped bars; written as PNG, SVG or PDF (by the file's extension), atomically.
+ * double), grouped bars (with error bars) and box plots; written as PNG, SVG or PDF (by the file's extension), atomically.
  */
 public final class Charts {
 
@@ -133,12 +136,45 @@ public final class Charts {
     /** Grouped bars: one group per category, one bar per series ({@code values[series][category]}). */
     public static CategoryChart bar(String title, String xLabel, String yLabel, String[] categories, String[] names,
                                     double[][] values) {
+        return bar(title, xLabel, yLabel, categories, names, values, null, false);
+    }
+
+    /**
+     * Grouped bars with error bars ({@code errors[series][category]} half-widths, or null), on a logarithmic y axis if
+     * asked (bars then start at the axis's bottom, not at 0). A NaN value is drawn as no bar.
+     */
+    public static CategoryChart bar(String title, String xLabel, String yLabel, String[] categories, String[] names,
+                                    double[][] values, double[][] errors, boolean logY) {
         CategoryChart chart = new CategoryChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel)
                 .yAxisTitle(yLabel).build();
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
-        for (int i = 0; i < names.length; i++) {
-            chart.addSeries(names[i], Arrays.asList(categories), Arrays.stream(values[i]).boxed().toList());
+        chart.getStyler().setYAxisLogarithmic(logY).setYAxisLogarithmicDecadeOnly(false);
+        if (categories.length * names.length > 24) {
+            chart.getStyler().setXAxisLabelRotation(45);
         }
+        for (int i = 0; i < names.length; i++) {
+            List<Double> v = Arrays.stream(values[i]).map(d -> Double.isFinite(d) ? d : 0).boxed().toList();
+            if (errors == null) {
+                chart.addSeries(names[i], Arrays.asList(categories), v);
+            } else {
+                chart.addSeries(names[i], Arrays.asList(categories), v, Arrays.stream(errors[i]).boxed().toList());
+            }
+        }
+        chart.getStyler().setErrorBarsColorSeriesColor(errors != null);
+        return chart;
+    }
+
+    /** Box plots, one per entry of {@code boxes} (its label and its values): median, quartiles and whiskers. */
+    public static BoxChart box(String title, String xLabel, String yLabel, Map<String, List<Double>> boxes, boolean logY) {
+        BoxChart chart = new BoxChartBuilder().width(Math.max(800, 60 * boxes.size())).height(500).title(title)
+                .xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        if (boxes.keySet().stream().mapToInt(String::length).sum() * 7 > Math.max(800, 60 * boxes.size())) {
+            chart.getStyler().setXAxisLabelRotation(45); // labels that would run into each other level
+        }
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setYAxisLogarithmic(logY).setYAxisLogarithmicDecadeOnly(false);
+        chart.getStyler().setLegendVisible(false); // each box is labelled on the x axis
+        boxes.forEach((label, values) -> chart.addSeries(label, values));
         return chart;
     }
 

@@ -148,19 +148,21 @@ public final class Experiment {
 
     /**
      * The charts an experiment file names under {@code report} ({@code metrics}, {@code x}, {@code series},
-     * {@code facets}, {@code log-y}), for {@code ccopt report}; the design's choice where it names none.
+     * {@code facets}, {@code log-y}, {@code baseline}, {@code change}, {@code kind}), for {@code ccopt report}; the
+     * design's choice where it names none.
      */
     static Report.ChartChoice charts(JsonNode report, String name) {
         if (report == null || report.isNull()) {
             return Report.ChartChoice.DESIGN;
         }
-        String expected = "a mapping of metrics (a list), x, series, facets (a list), log-y (true or false), baseline";
+        String expected = "a mapping of metrics (a list), x, series, facets (a list), log-y (true or false), baseline, "
+                + "change (ratio or percent), kind (auto, line, bar or box)";
         if (!report.isObject()) {
             throw new InvalidInputException("experiment " + name + ": report is not a mapping; expected " + expected);
         }
         for (Iterator<String> it = report.fieldNames(); it.hasNext(); ) {
             String key = it.next();
-            if (!Set.of("metrics", "x", "series", "facets", "log-y", "baseline").contains(key)) {
+            if (!Set.of("metrics", "x", "series", "facets", "log-y", "baseline", "change", "kind").contains(key)) {
                 throw new InvalidInputException("experiment " + name + ": report has an unknown key " + shown(key)
                         + "; expected " + expected);
             }
@@ -193,8 +195,16 @@ public final class Experiment {
             throw new InvalidInputException("experiment " + name + ": report log-y is not true or false");
         }
         List<String> metrics = list.apply("metrics");
-        return new Report.ChartChoice(metrics == null ? List.of() : metrics, one.apply("x"), one.apply("series"),
-                list.apply("facets"), log != null && log.asBoolean(), one.apply("baseline"));
+        String change = one.apply("change");
+        String kind = one.apply("kind");
+        try {
+            return new Report.ChartChoice(metrics == null ? List.of() : metrics, one.apply("x"), one.apply("series"),
+                    list.apply("facets"), log != null && log.asBoolean(), one.apply("baseline"),
+                    change == null ? null : org.ccopt.util.Enums.parse(Report.Change.class, "report change", change),
+                    kind == null ? null : org.ccopt.util.Enums.parse(Report.Kind.class, "report kind", kind));
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException("experiment " + name + ": " + e.getMessage());
+        }
     }
 
     /** The charts an experiment's YAML text names under {@code report} (an already checked copy); {@code name} labels errors. */

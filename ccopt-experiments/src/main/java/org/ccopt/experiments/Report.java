@@ -22,9 +22,10 @@ import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
  * One self-contained HTML file for an experiment's or an optimizer's output directory: the provenance, the experiment
- * file, its result rows and one chart per varying result (mean over the other parameters, error bars of one standard
- * deviation where several runs share a point), every picture the directory holds (PNG and SVG embedded as data), its
- * other CSV tables and its JSON results. Nothing is fetched when it is viewed; the one inline script only checks the
+ * file, its result rows and one chart per varying result and facet (the factors of the design on x, as lines and as
+ * one chart each, {@link Design}; the mean over the replicates, error bars their 95 % confidence interval), every
+ * picture the directory holds (PNG or SVG embedded as data, the smaller where both exist), its other CSV tables and
+ * its JSON results. Nothing is fetched when it is viewed; the one inline script only checks the
  * page (every table and figure present, every picture decoded) and records the result on the page's body element
  * ({@code data-check}), which is what the browser test reads.
  */
@@ -46,25 +47,64 @@ public final class Report {
     private Report() {
     }
 
-    /** Writes {@code dir/report.html} and returns its path. */
+    /** How a chart draws its points. */
+    public enum Kind {
+        /** Lines over a numeric x, bars over a categorical one. */
+        AUTO,
+        /** Lines over a numeric x (a categorical x is refused). */
+        LINE,
+        /** Grouped bars, one group per value of x (numeric values in order), error bars on each. */
+        BAR,
+        /** One box per value of x and line: the spread of its replicates (median, quartiles, whiskers). */
+        BOX
+    }
+
+    /** How a line is shown against the baseline's line. */
+    public enum Change {
+        /** value / baseline. */
+        RATIO,
+        /** 100 (value / baseline - 1): the change in per cent. */
+        PERCENT
+    }
+
     /**
      * What the charts show when the reader names it ({@code ccopt report --metrics --x --series --facets --log-y
-     * --baseline}): the metrics to chart, the factor on x, the one drawn as lines and those drawn as one chart each;
-     * null or empty for the design's choice ({@link Design}). Replicates (seed, repeat) cannot be an axis.
+     * --baseline --change --kind}): the metrics to chart, the factor on x, the one drawn as lines and those drawn as
+     * one chart each; null or empty for the design's choice ({@link Design}). Replicates (seed, repeat) cannot be an
+     * axis.
      *
-     * @param baseline a value of the series factor: every line is shown as its ratio to that value's line (the mean
-     *                 over its replicates at the same x), or null for the values themselves
+     * @param baseline a value of the series factor: every line is shown against that value's line (the mean over its
+     *                 replicates at the same x) as {@code change} says, or null for the values themselves
      */
     public record ChartChoice(List<String> metrics, String x, String series, List<String> facets, boolean logY,
-                              String baseline) {
+                              String baseline, Change change, Kind kind) {
         /** The design's choice throughout. */
         public static final ChartChoice DESIGN = new ChartChoice(List.of(), null, null, null, false, null);
+
+        public ChartChoice {
+            change = change == null ? Change.RATIO : change;
+            kind = kind == null ? Kind.AUTO : kind;
+            if (baseline != null && kind == Kind.BOX) {
+                throw new InvalidInputException("report: --baseline does not apply to box charts (a box shows runs, not "
+                        + "a mean to divide); expected --kind line or bar with --baseline");
+            }
+            if (baseline == null && change != Change.RATIO) {
+                throw new InvalidInputException("report: --change " + change.name().toLowerCase(Locale.ROOT)
+                        + " needs --baseline VALUE (the line to compare with)");
+            }
+        }
+
+        public ChartChoice(List<String> metrics, String x, String series, List<String> facets, boolean logY,
+                           String baseline) {
+            this(metrics, x, series, facets, logY, baseline, Change.RATIO, Kind.AUTO);
+        }
 
         public ChartChoice(List<String> metrics, String x, String series, List<String> facets, boolean logY) {
             this(metrics, x, series, facets, logY, null);
         }
     }
 
+    /** Writes {@code dir/report.html} and returns its path. */
     public static Path write(Path dir) throws IOException {
         return write(dir, ChartChoice.DESIGN);
     }
@@ -229,7 +269,9 @@ public final class Report {
                 }
             }
         }
-        List<String> charted = choice.metrics().isEmpty() ? metrics : choice.metrics();
+        List<String> charted = new ArrayList<>(choice.metrics().isEmpty() ? metrics : choice.metrics());
+        List<String> fixedByX = choice.metrics().isEmpty() ? design.fixedByX(ok, charted) : List.of();
+        charted.removeAll(fixedByX);
         StringBuilder b = new StringBuilder("<h2>Runs</h2>\n");
         b.append(new Table(List.of("runs", "ok", "failed", "source"), List.of(List.of(Integer.toString(rows.size()),
                 Integer.toString(ok.size()), Integer.toString(rows.size() - ok.size()), source))).html("summary"));
@@ -275,23 +317,35 @@ public final class Report {
                     }
                     List<Row> in = ok.stream().filter(r -> facet.entrySet().stream()
                             .allMatch(e -> label(r, e.getKey()).equals(e.getValue()))).toList();
-                    String svg = Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice.logY(),
-                            choice.baseline()));
+                    String svg = Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice));
                     String facetWords = String.join(", ", facet.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                             .toList());
+                    boolean bars = choice.kind() == Kind.BAR
+                            || (choice.kind() == Kind.AUTO && !distinct(in, design.x()).stream().allMatch(Report::isNumber));
                     String caption = m + " against " + design.x()
-                            + (design.series() != null ? ", one line per " + design.series() : "")
+                            + (choice.kind() == Kind.BOX ? ", one box per " + design.x()
+                            + (design.series() != null ? " and " + design.series() : "")
+                            : design.series() != null ? ", one " + (bars ? "bar" : "line") + " per " + design.series() : "")
                             + (facet.isEmpty() ? "" : ", " + facetWords)
-                            + " (mean" + (design.replicated(rows) ? " over " + String.join(" and ", design.replicates())
+                            + (choice.kind() == Kind.BOX ? " (the spread over " + String.join(" and ", design.replicates()) + ")"
+                            : " (mean" + (design.replicated(rows) ? " over " + String.join(" and ", design.replicates())
                             + "; error bars: 95 % confidence interval" : "")
-                            + (choice.baseline() == null ? "" : "; as a ratio to " + design.series() + " " + choice.baseline()) + ")";
+                            + (choice.baseline() == null ? "" : choice.change() == Change.RATIO
+                            ? "; as a ratio to " + design.series() + " " + choice.baseline()
+                            : "; as a % change from " + design.series() + " " + choice.baseline()) + ")");
                     charts.append(figure(dataUri(svg.getBytes(StandardCharsets.UTF_8), "image/svg+xml"), caption));
                     n++;
                 }
             }
-            if (n > 0) {
-                b.append("<h2>Charts</h2>\n").append(charts);
+            if (n > 0 || !fixedByX.isEmpty()) {
+                b.append("<h2>Charts</h2>\n");
             }
+            if (!fixedByX.isEmpty()) {
+                b.append("<p>Not charted, as each is the same in every run at each ").append(Html.escape(design.x()))
+                        .append(" whatever the other factors (fixed by it; --metrics charts them): ")
+                        .append(Html.escape(String.join(", ", fixedByX))).append(".</p>\n");
+            }
+            b.append(charts);
         }
         return b.toString();
     }
@@ -355,6 +409,29 @@ public final class Report {
             String s2 = c.series() != null ? c.series() : rest.isEmpty() ? null : rest.remove(0);
             List<String> f2 = c.facets() != null ? List.copyOf(c.facets()) : List.copyOf(rest);
             return new Design(x2, s2, f2, replicates);
+        }
+
+        /**
+         * The metrics that hold one value at each value of x in every run, whatever the other factors and replicates
+         * (such as a flit count fixed by the packet count): they show nothing of the factors studied. Only where the
+         * design has factors besides x; a metric the same in every run is left out elsewhere.
+         */
+        List<String> fixedByX(List<Row> ok, List<String> metrics) {
+            if (x == null || (series == null && facetKeys.isEmpty())) {
+                return List.of();
+            }
+            List<String> fixed = new ArrayList<>();
+            for (String m : metrics) {
+                Map<String, String> atX = new LinkedHashMap<>();
+                boolean one = true;
+                for (Row r : ok) {
+                    one &= atX.computeIfAbsent(label(r, x), k -> cell(r, m)).equals(cell(r, m));
+                }
+                if (one && atX.size() > 1 && new LinkedHashSet<>(atX.values()).size() > 1) {
+                    fixed.add(m);
+                }
+            }
+            return fixed;
         }
 
         /** Whether some cell holds more than one run (replicates to aggregate). */
@@ -445,69 +522,86 @@ public final class Report {
     private static final String UNSET = "(not set)";
 
     /**
-     * A metric against factor {@code x}, one series per value of {@code by} (or one series): a line chart when x is
-     * numeric (logarithmic x when its values span a factor of 8 or more), grouped bars for a categorical x; each
-     * point the mean of its runs (the replicates), error bars the half-width of their 95 % confidence interval.
+     * A metric against factor {@code x}, one series per value of {@code by} (or one series), drawn as {@code c} says
+     * ({@link Kind}): by default a line chart when x is numeric (logarithmic x when its values span a factor of 8 or
+     * more), grouped bars for a categorical x; each point the mean of its runs (the replicates), error bars the
+     * half-width of their 95 % confidence interval; against the baseline's line where {@code c} names one.
      */
-    static Chart<?, ?> chart(List<Row> ok, String metric, String x, String by, String title, boolean logY,
-                             String baseline) {
+    static Chart<?, ?> chart(List<Row> ok, String metric, String x, String by, String title, ChartChoice c) {
         List<String> xs = distinct(ok, x);
+        boolean numericX = xs.stream().allMatch(Report::isNumber);
+        if (numericX) {
+            xs.sort(java.util.Comparator.comparingDouble(Double::parseDouble)); // lines do not zig-zag, bars in order
+        }
+        if (c.kind() == Kind.LINE && !numericX) {
+            throw new InvalidInputException("report: --kind line needs a numeric x; " + x + " has the values "
+                    + String.join(", ", xs) + "; expected --kind bar or box, or a numeric --x");
+        }
         List<String> series = by == null ? List.of(metric) : distinct(ok, by);
         Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
         for (Row r : ok) {
             values.computeIfAbsent(by == null ? metric : label(r, by), k -> new LinkedHashMap<>())
                     .computeIfAbsent(label(r, x), k -> new ArrayList<>()).add(Double.parseDouble(r.get(metric).asText()));
         }
+        String[] names = series.stream().map(s -> by == null ? s : by + " " + s).toArray(String[]::new);
+        if (c.kind() == Kind.BOX) {
+            return box(title, x, by, metric, xs, series, values, c.logY());
+        }
         double[][] mean = new double[series.size()][xs.size()];
-        double[][] sd = new double[series.size()][xs.size()];
+        double[][] ci = new double[series.size()][xs.size()];
         for (int s = 0; s < series.size(); s++) {
             for (int i = 0; i < xs.size(); i++) {
                 List<Double> v = values.getOrDefault(series.get(s), Map.of()).get(xs.get(i));
                 double[] a = v == null ? new double[0] : v.stream().mapToDouble(Double::doubleValue).toArray();
                 mean[s][i] = a.length == 0 ? Double.NaN : Double.parseDouble(ResultTable.aggregate("mean", a));
-                sd[s][i] = a.length < 2 ? 0 : Double.parseDouble(ResultTable.aggregate("ci95", a));
+                ci[s][i] = a.length < 2 ? 0 : Double.parseDouble(ResultTable.aggregate("ci95", a));
             }
         }
         String yLabel = metric;
-        if (baseline != null) {
-            int b = series.indexOf(baseline);
+        if (c.baseline() != null) {
+            int b = series.indexOf(c.baseline());
             if (by == null || b < 0) {
-                throw new InvalidInputException("report: --baseline '" + baseline + "' is no value of the lines' factor"
+                throw new InvalidInputException("report: --baseline '" + c.baseline() + "' is no value of the lines' factor"
                         + (by == null ? " (the charts have one line)" : " " + by + "; expected one of " + String.join(", ", series)));
             }
-            double[] base = mean[b].clone(); // before the baseline's own line becomes 1
+            double[] base = mean[b].clone(); // before the baseline's own line changes
+            boolean percent = c.change() == Change.PERCENT;
             for (int s = 0; s < series.size(); s++) {
                 for (int i = 0; i < xs.size(); i++) {
-                    sd[s][i] = s == b ? 0 : sd[s][i] / base[i]; // the baseline's own spread is left out of the ratio's bars
-                    mean[s][i] = mean[s][i] / base[i];
+                    ci[s][i] = s == b ? 0 : ci[s][i] / base[i] * (percent ? 100 : 1); // the baseline's own spread is left out
+                    mean[s][i] = percent ? 100 * (mean[s][i] - base[i]) / base[i] : mean[s][i] / base[i];
                 }
             }
-            yLabel = metric + " / " + by + " " + baseline;
+            yLabel = percent ? metric + ", % change from " + by + " " + c.baseline() : metric + " / " + by + " " + c.baseline();
         }
-        String[] names = series.stream().map(s -> by == null ? s : by + " " + s).toArray(String[]::new);
-        if (xs.stream().allMatch(Report::isNumber)) {
+        if (numericX && c.kind() != Kind.BAR) {
             double[] xv = xs.stream().mapToDouble(Double::parseDouble).toArray();
-            double min = java.util.Arrays.stream(xv).min().orElse(1);
-            double max = java.util.Arrays.stream(xv).max().orElse(1);
-            // sort the points by x so that lines do not zig-zag
-            Integer[] order = new Integer[xv.length];
-            for (int i = 0; i < order.length; i++) {
-                order[i] = i;
-            }
-            java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> xv[i]));
-            double[] sx = new double[xv.length];
-            double[][] sm = new double[series.size()][xv.length];
-            double[][] ss = new double[series.size()][xv.length];
-            for (int i = 0; i < order.length; i++) {
-                sx[i] = xv[order[i]];
-                for (int s = 0; s < series.size(); s++) {
-                    sm[s][i] = mean[s][order[i]];
-                    ss[s][i] = sd[s][order[i]];
+            boolean logX = xv[0] > 0 && xv[xv.length - 1] / xv[0] >= 8;
+            return Charts.line(title, x, yLabel, xv, names, mean, ci, logX, c.logY());
+        }
+        return Charts.bar(title, x, yLabel, xs.toArray(String[]::new), names, mean, ci, c.logY());
+    }
+
+    /**
+     * One box per value of x and series over that cell's runs, labelled "x value / series value" under an axis that
+     * names both factors; refused where no cell holds two runs.
+     */
+    private static Chart<?, ?> box(String title, String x, String by, String metric, List<String> xs, List<String> series,
+                                   Map<String, Map<String, List<Double>>> values, boolean logY) {
+        Map<String, List<Double>> boxes = new LinkedHashMap<>();
+        for (String v : xs) {
+            for (String s : series) {
+                List<Double> runs = values.getOrDefault(s, Map.of()).get(v);
+                if (runs != null) {
+                    boxes.put(by == null ? v : v + " / " + s, runs);
                 }
             }
-            return Charts.line(title, x, yLabel, sx, names, sm, ss, min > 0 && max / min >= 8, logY);
         }
-        return Charts.bar(title, x, yLabel, xs.toArray(String[]::new), names, mean);
+        if (boxes.values().stream().allMatch(r -> r.size() < 2)) {
+            throw new InvalidInputException("report: --kind box needs several runs of one cell (seeds or repeats); these "
+                    + "runs have one each; expected --kind line or bar");
+        }
+        return Charts.box(title, by == null ? x : x + " / " + by, metric, boxes, logY);
     }
 
     /**
@@ -565,8 +659,9 @@ public final class Report {
                 <title>%s</title>
                 <style>
                 body { font-family: sans-serif; margin: 2em; color: #222; }
-                table { border-collapse: collapse; margin: 1em 0; font-size: 90%%; }
+                table { border-collapse: collapse; margin: 1em 0; font-size: 90%%; display: block; max-width: 100%%; overflow-x: auto; }
                 th, td { border: 1px solid #bbb; padding: 0.2em 0.5em; text-align: right; }
+                td { max-width: 30em; overflow-wrap: break-word; }
                 th { background: #eee; }
                 caption { text-align: left; font-weight: bold; padding: 0.3em 0; }
                 table.provenance th, table.provenance td { text-align: left; }

@@ -76,11 +76,13 @@ class ReportTest {
                 + "error bars: 95 % confidence interval)");
         assertThat(html).contains("traffic brev").doesNotContain("against seed").doesNotContain("one line per seed");
         assertThat(html).contains("The same in every run: packet-flits = 8; vcs = 3.");
-        assertThat(html).contains("flits against packets");
-        // the reader's choice: traffic on x, packets as lines, one chart per topology, one metric
+        // flits is 8 x packets in every run: fixed by x, it shows nothing of topology or traffic, so it is named, not charted
+        assertThat(html).doesNotContain("flits against packets").contains("Not charted, as each is the same in every run "
+                + "at each packets whatever the other factors (fixed by it; --metrics charts them): flits.");
+        // the reader's choice: traffic on x (categorical: bars), packets as the bars of a group, one chart per topology
         String chosen = Files.readString(Report.write(dir, new Report.ChartChoice(List.of("durationCycles"), "traffic",
                 "packets", null, false)));
-        assertThat(chosen).contains("durationCycles against traffic, one line per packets, topology torus:4x4 (mean over seed")
+        assertThat(chosen).contains("durationCycles against traffic, one bar per packets, topology torus:4x4 (mean over seed")
                 .doesNotContain("flits against");
         assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of(), "seed", null, null, false)))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("'seed' is not a factor of these runs");
@@ -89,13 +91,70 @@ class ReportTest {
         // a baseline: every line as its ratio to the torus's; at 1 packet the mesh's mean is (10 + 2 + 7) / (10 + 2)
         assertThat(Files.readString(Report.write(dir, new Report.ChartChoice(List.of("durationCycles"), "packets", "topology",
                 null, false, "torus:4x4")))).contains("as a ratio to topology torus:4x4");
-        var ratio = (org.knowm.xchart.XYChart) Report.chart(rows.stream().filter(r -> r.get("traffic").asText().equals("bcmp"))
-                .toList(), "durationCycles", "packets", "topology", "t", false, "torus:4x4");
+        List<Row> bcmp = rows.stream().filter(r -> r.get("traffic").asText().equals("bcmp")).toList();
+        var ratio = (org.knowm.xchart.XYChart) Report.chart(bcmp, "durationCycles", "packets", "topology", "t",
+                new Report.ChartChoice(List.of(), null, null, null, false, "torus:4x4"));
         assertThat(ratio.getSeriesMap().get("topology torus:4x4").getYData()).containsOnly(1.0);
         assertThat(ratio.getSeriesMap().get("topology mesh:4x4").getYData()[0]).isCloseTo(19.0 / 12,
                 org.assertj.core.api.Assertions.within(1e-12));
         assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of(), "packets", "topology", null, false,
                 "ring:4"))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--baseline 'ring:4'");
+        // the same as a change in per cent: the mesh 100 (19 / 12 - 1) % above the torus, the torus at 0
+        var percent = (org.knowm.xchart.XYChart) Report.chart(bcmp, "durationCycles", "packets", "topology", "t",
+                new Report.ChartChoice(List.of(), null, null, null, false, "torus:4x4", Report.Change.PERCENT, null));
+        assertThat(percent.getSeriesMap().get("topology torus:4x4").getYData()).containsOnly(0.0);
+        assertThat(percent.getSeriesMap().get("topology mesh:4x4").getYData()[0]).isCloseTo(100 * (19.0 / 12 - 1),
+                org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(percent.getYAxisTitle()).isEqualTo("durationCycles, % change from topology torus:4x4");
+    }
+
+    /**
+     * The chart kinds: bars over a numeric x keep its order and carry the 95 % error bars; a box per x and line holds
+     * that cell's seeds; a line needs a numeric x, a box replicates, a per-cent change a baseline.
+     */
+    @Test
+    void chartKindsDrawTheSameCellsAsBarsAndBoxes() throws Exception {
+        StringBuilder lines = new StringBuilder();
+        int run = 0;
+        for (String topology : List.of("torus:4x4", "mesh:4x4")) {
+            for (int packets : new int[] {4, 1, 2}) {
+                for (int seed = 1; seed <= 3; seed++) {
+                    lines.append(String.format("{\"run\":%d,\"key\":\"k%d\",\"topology\":\"%s\",\"packets\":%d,\"seed\":%d,"
+                            + "\"wallSeconds\":0.1,\"status\":\"ok\",\"durationCycles\":%d}%n", run, run++, topology, packets, seed,
+                            10 * packets + seed));
+                }
+            }
+        }
+        Files.writeString(dir.resolve("results.jsonl"), lines.toString());
+        List<Row> rows = Results.read(dir.resolve("results.jsonl"));
+        var bars = (org.knowm.xchart.CategoryChart) Report.chart(rows, "durationCycles", "packets", "topology", "t",
+                new Report.ChartChoice(List.of(), null, null, null, false, null, null, Report.Kind.BAR));
+        var torus = bars.getSeriesMap().get("topology torus:4x4");
+        assertThat(objects(torus.getXData())).containsExactly("1", "2", "4");
+        assertThat(objects(torus.getYData())).containsExactly(12.0, 22.0, 42.0); // the mean of seeds 1..3
+        double ci = Double.parseDouble(ResultTable.aggregate("ci95", new double[] {11, 12, 13}));
+        assertThat(objects(torus.getExtraValues())).containsExactly(ci, ci, ci);
+        var boxes = (org.knowm.xchart.BoxChart) Report.chart(rows, "durationCycles", "packets", "topology", "t",
+                new Report.ChartChoice(List.of(), null, null, null, false, null, null, Report.Kind.BOX));
+        assertThat(boxes.getSeriesMap().keySet()).containsExactly("1 / torus:4x4", "1 / mesh:4x4",
+                "2 / torus:4x4", "2 / mesh:4x4", "4 / torus:4x4", "4 / mesh:4x4");
+        assertThat(boxes.getXAxisTitle()).isEqualTo("packets / topology");
+        assertThat(objects(boxes.getSeriesMap().get("2 / mesh:4x4").getYData())).containsExactly(21.0, 22.0, 23.0);
+        assertThat(Files.readString(Report.write(dir, new Report.ChartChoice(List.of(), null, null, null, false, null, null,
+                Report.Kind.BOX)))).contains("durationCycles against packets, one box per packets and topology (the spread over seed)");
+        assertThat(Files.readString(Report.write(dir, new Report.ChartChoice(List.of(), null, null, null, false, null, null,
+                Report.Kind.BAR)))).contains("durationCycles against packets, one bar per topology (mean over seed; error bars");
+        assertThatThrownBy(() -> Report.chart(rows, "durationCycles", "topology", "packets", "t",
+                new Report.ChartChoice(List.of(), null, null, null, false, null, null, Report.Kind.LINE)))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("--kind line needs a numeric x");
+        List<Row> seedOne = rows.stream().filter(r -> r.get("seed").asInt() == 1).toList();
+        assertThatThrownBy(() -> Report.chart(seedOne, "durationCycles", "packets", "topology", "t",
+                new Report.ChartChoice(List.of(), null, null, null, false, null, null, Report.Kind.BOX)))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("--kind box needs several runs");
+        assertThatThrownBy(() -> new Report.ChartChoice(List.of(), null, null, null, false, null, Report.Change.PERCENT, null))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("needs --baseline");
+        assertThatThrownBy(() -> new Report.ChartChoice(List.of(), null, null, null, false, "mesh:4x4", null, Report.Kind.BOX))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("--baseline does not apply to box charts");
     }
 
     /** An optimizer's folder: its result.json gives the headline and the provenance; a picture is embedded once. */
@@ -113,6 +172,10 @@ class ReportTest {
         long svg = Files.size(dir.resolve("curve.svg"));
         assertThat(count(html, "<figure>")).isEqualTo(1);
         assertThat(html).contains(png <= svg ? "data:image/png" : "data:image/svg+xml");
+    }
+
+    private static List<Object> objects(java.util.Collection<?> values) {
+        return new java.util.ArrayList<>(values);
     }
 
     private static int count(String text, String what) {
