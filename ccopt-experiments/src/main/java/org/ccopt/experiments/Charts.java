@@ -136,28 +136,35 @@ public final class Charts {
     /** Grouped bars: one group per category, one bar per series ({@code values[series][category]}). */
     public static CategoryChart bar(String title, String xLabel, String yLabel, String[] categories, String[] names,
                                     double[][] values) {
-        return bar(title, xLabel, yLabel, categories, names, values, null, false);
+        return bar(title, xLabel, yLabel, categories, names, values, null);
     }
 
     /**
-     * Grouped bars with error bars ({@code errors[series][category]} half-widths, or null), on a logarithmic y axis if
-     * asked (bars then start at the axis's bottom, not at 0). A NaN value is drawn as no bar.
+     * Grouped bars with error bars ({@code errors[series][category]} half-widths, or null). A NaN value is drawn as no
+     * bar, and its series without error bars. The y axis is linear: XChart 3.8.8 draws bars from zero, which a
+     * logarithmic axis cannot show.
      */
     public static CategoryChart bar(String title, String xLabel, String yLabel, String[] categories, String[] names,
-                                    double[][] values, double[][] errors, boolean logY) {
+                                    double[][] values, double[][] errors) {
         CategoryChart chart = new CategoryChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel)
                 .yAxisTitle(yLabel).build();
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
-        chart.getStyler().setYAxisLogarithmic(logY).setYAxisLogarithmicDecadeOnly(false);
         if (categories.length * names.length > 24) {
             chart.getStyler().setXAxisLabelRotation(45);
         }
         for (int i = 0; i < names.length; i++) {
-            List<Double> v = Arrays.stream(values[i]).map(d -> Double.isFinite(d) ? d : 0).boxed().toList();
-            if (errors == null) {
+            List<Double> v = new ArrayList<>();
+            List<Double> e = new ArrayList<>();
+            for (int k = 0; k < categories.length; k++) {
+                double y = values[i][k];
+                boolean drawn = Double.isFinite(y);
+                v.add(drawn ? y : null); // no bar
+                e.add(errors == null || !drawn || !Double.isFinite(errors[i][k]) ? 0 : errors[i][k]);
+            }
+            if (errors == null || v.contains(null)) { // XChart 3.8.8 draws no error bars on a series with a gap
                 chart.addSeries(names[i], Arrays.asList(categories), v);
             } else {
-                chart.addSeries(names[i], Arrays.asList(categories), v, Arrays.stream(errors[i]).boxed().toList());
+                chart.addSeries(names[i], Arrays.asList(categories), v, e);
             }
         }
         chart.getStyler().setErrorBarsColorSeriesColor(errors != null);
@@ -174,7 +181,8 @@ public final class Charts {
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setYAxisLogarithmic(logY).setYAxisLogarithmicDecadeOnly(false);
         chart.getStyler().setLegendVisible(false); // each box is labelled on the x axis
-        boxes.forEach((label, values) -> chart.addSeries(label, values));
+        // a mutable copy: XChart 3.8.8 asks the list whether it holds null, which an immutable list refuses to answer
+        boxes.forEach((label, values) -> chart.addSeries(label, new ArrayList<>(values)));
         return chart;
     }
 

@@ -579,7 +579,12 @@ public final class Report {
             boolean logX = xv[0] > 0 && xv[xv.length - 1] / xv[0] >= 8;
             return Charts.line(title, x, yLabel, xv, names, mean, ci, logX, c.logY());
         }
-        return Charts.bar(title, x, yLabel, xs.toArray(String[]::new), names, mean, ci, c.logY());
+        if (c.logY()) {
+            throw new InvalidInputException("report: --log-y does not apply to bar charts (bars start at zero), and "
+                    + x + " is drawn as bars" + (numericX ? "" : " (its values are not numbers)")
+                    + "; expected --kind line or box, or no --log-y");
+        }
+        return Charts.bar(title, x, yLabel, xs.toArray(String[]::new), names, mean, ci);
     }
 
     /**

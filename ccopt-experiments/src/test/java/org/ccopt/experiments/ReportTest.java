@@ -151,6 +151,12 @@ class ReportTest {
         assertThatThrownBy(() -> Report.chart(seedOne, "durationCycles", "packets", "topology", "t",
                 new Report.ChartChoice(List.of(), null, null, null, false, null, null, Report.Kind.BOX)))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("--kind box needs several runs");
+        assertThatThrownBy(() -> Report.chart(rows, "durationCycles", "topology", "packets", "t",
+                new Report.ChartChoice(List.of(), null, null, null, true, null, null, Report.Kind.AUTO)))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("--log-y does not apply to bar charts");
+        assertThat(((org.knowm.xchart.BoxChart) Report.chart(rows, "durationCycles", "packets", "topology", "t",
+                new Report.ChartChoice(List.of(), null, null, null, true, null, null, Report.Kind.BOX))).getStyler()
+                .isYAxisLogarithmic()).isTrue();
         assertThatThrownBy(() -> new Report.ChartChoice(List.of(), null, null, null, false, null, Report.Change.PERCENT, null))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("needs --baseline");
         assertThatThrownBy(() -> new Report.ChartChoice(List.of(), null, null, null, false, "mesh:4x4", null, Report.Kind.BOX))
