@@ -318,21 +318,7 @@ public final class Report {
                     List<Row> in = ok.stream().filter(r -> facet.entrySet().stream()
                             .allMatch(e -> label(r, e.getKey()).equals(e.getValue()))).toList();
                     String svg = Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice));
-                    String facetWords = String.join(", ", facet.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                            .toList());
-                    boolean bars = choice.kind() == Kind.BAR
-                            || (choice.kind() == Kind.AUTO && !distinct(in, design.x()).stream().allMatch(Report::isNumber));
-                    String caption = m + " against " + design.x()
-                            + (choice.kind() == Kind.BOX ? ", one box per " + design.x()
-                            + (design.series() != null ? " and " + design.series() : "")
-                            : design.series() != null ? ", one " + (bars ? "bar" : "line") + " per " + design.series() : "")
-                            + (facet.isEmpty() ? "" : ", " + facetWords)
-                            + (choice.kind() == Kind.BOX ? " (the spread over " + String.join(" and ", design.replicates()) + ")"
-                            : " (mean" + (design.replicated(rows) ? " over " + String.join(" and ", design.replicates())
-                            + "; error bars: 95 % confidence interval" : "")
-                            + (choice.baseline() == null ? "" : choice.change() == Change.RATIO
-                            ? "; as a ratio to " + design.series() + " " + choice.baseline()
-                            : "; as a % change from " + design.series() + " " + choice.baseline()) + ")");
+                    String caption = chartCaption(m, design, facet, in, design.replicated(rows), choice);
                     charts.append(figure(dataUri(svg.getBytes(StandardCharsets.UTF_8), "image/svg+xml"), caption));
                     n++;
                 }
@@ -348,6 +334,34 @@ public final class Report {
             b.append(charts);
         }
         return b.toString();
+    }
+
+    /**
+     * A chart's caption: the metric against x, what its lines, bars or boxes are, the facet, and what each point is
+     * ("durationCycles against packets, one line per topology, traffic bcmp (mean over seed; error bars: ...)").
+     */
+    private static String chartCaption(String metric, Design design, Map<String, String> facet, List<Row> in,
+                                       boolean replicated, ChartChoice choice) {
+        String facetWords = String.join(", ", facet.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList());
+        String over = String.join(" and ", design.replicates());
+        StringBuilder c = new StringBuilder(metric).append(" against ").append(design.x());
+        if (choice.kind() == Kind.BOX) {
+            c.append(", one box per ").append(design.x()).append(design.series() != null ? " and " + design.series() : "");
+        } else if (design.series() != null) {
+            boolean bars = choice.kind() == Kind.BAR
+                    || (choice.kind() == Kind.AUTO && !distinct(in, design.x()).stream().allMatch(Report::isNumber));
+            c.append(", one ").append(bars ? "bar" : "line").append(" per ").append(design.series());
+        }
+        c.append(facet.isEmpty() ? "" : ", " + facetWords);
+        if (choice.kind() == Kind.BOX) {
+            return c.append(" (the spread over ").append(over).append(")").toString();
+        }
+        c.append(" (mean").append(replicated ? " over " + over + "; error bars: 95 % confidence interval" : "");
+        if (choice.baseline() != null) {
+            c.append(choice.change() == Change.RATIO ? "; as a ratio to " : "; as a % change from ")
+                    .append(design.series()).append(" ").append(choice.baseline());
+        }
+        return c.append(")").toString();
     }
 
     /** A chart's title: the metric and the facet it shows. */
