@@ -137,9 +137,8 @@ final class CupstackCommand extends ResumableRun.Command {
         if (control.resume == null) {
             List<String> recorded = ResumableRun.given(spec);
             Method m = Method.parse(method);
-            if (m != Method.SIMPLE && !spec.commandLine().getParseResult().hasMatchedOption("--initial-scheme")) {
-                recorded.add("--initial-scheme=" + initialScheme); // the checkpoint resumes under the reading it ran with
-            }
+            // the checkpoint resumes under the reading it ran with
+            ResumableRun.pin(spec, recorded, "--initial-scheme", m != Method.SIMPLE ? initialScheme : null);
             return optimize(recorded, null, null);
         }
         // the checkpoint of the late-acceptance search holds its own state; every other method's is the GA's
@@ -148,7 +147,7 @@ final class CupstackCommand extends ResumableRun.Command {
                 : Checkpoint.read(control.resume, CupStackGa.State.class);
         CupstackCommand saved = new CupstackCommand();
         List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved);
-        if (resumed.arguments().stream().noneMatch(a -> a.startsWith("--initial-scheme"))) {
+        if (!ResumableRun.names(resumed.arguments(), "--initial-scheme")) {
             saved.initialScheme = "port"; // recorded before the option existed, when per-port schemes were the only reading
         }
         if (lahc != (Method.parse(saved.method) == Method.LAHC)) {

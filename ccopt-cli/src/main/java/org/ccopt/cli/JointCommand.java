@@ -123,11 +123,18 @@ final class JointCommand extends ResumableRun.Command {
     public Integer call() throws Exception {
         RULES.check(this, spec);
         if (control.resume == null) {
-            return optimize(ResumableRun.given(spec), null);
+            List<String> recorded = ResumableRun.given(spec);
+            // the checkpoint resumes under the model it ran with, whatever the default becomes
+            ResumableRun.pin(spec, recorded, "--model", router.model == null ? RouterModel.DEFAULT_NAME : null);
+            return optimize(recorded, null);
         }
         Checkpoint<JointProgress> resumed = Checkpoint.read(control.resume, JointProgress.class);
         JointCommand saved = new JointCommand();
-        return saved.optimize(ResumableRun.resume(this, resumed.arguments(), saved), resumed.state());
+        List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved);
+        if (!ResumableRun.names(resumed.arguments(), "--model")) {
+            saved.router.model = "yokota2018"; // recorded before the model was pinned: joint's default of that time
+        }
+        return saved.optimize(arguments, resumed.state());
     }
 
     private int optimize(List<String> arguments, JointProgress resumed) throws Exception {

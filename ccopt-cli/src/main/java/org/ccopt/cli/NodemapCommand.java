@@ -35,7 +35,10 @@ final class NodemapCommand extends ResumableRun.Command {
             simulated("--packet-flits 4"),
             simulated("--vcs 2"),
             simulated("--buffer 8"),
-            simulated("--model ccopt"));
+            simulated("--model ccopt"),
+            OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not S05 or S99)",
+                    c -> MutationVariant.named(c.variant).swapsNeighbours(),
+                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --variant S05 --radius-bound inclusive"));
 
     /** An option of the simulated score ({@code example}: it and a value), which --hops-only replaces. */
     private static OptionRules.Rule<NodemapCommand> simulated(String example) {
@@ -52,6 +55,12 @@ final class NodemapCommand extends ResumableRun.Command {
 
     @Option(names = "--variant", defaultValue = "S20", description = "Mutation variant " + MutationVariant.NAMES + " (Table 1; default: ${DEFAULT-VALUE}).")
     String variant;
+
+    @Option(names = "--radius-bound", defaultValue = "exclusive", paramLabel = "exclusive|inclusive",
+            description = "How a neighbouring swap reads its radius r (§4.1: a pair of \"longer distance than r\", pulled "
+                    + "\"within the radius r\"): exclusive (r or more hops, pulled to fewer than r) or inclusive (more than r, "
+                    + "pulled to r or fewer) (default: ${DEFAULT-VALUE}).")
+    String radiusBound;
 
     @Option(names = "--sort", defaultValue = "ml", description = "Survival order sc (duration first), ah (avg hops first), ml (product) (default: ${DEFAULT-VALUE}).")
     String sort;
@@ -98,12 +107,25 @@ final class NodemapCommand extends ResumableRun.Command {
     public Integer call() throws Exception {
         RULES.check(this, spec);
         if (control.resume == null) {
-            return optimize(ResumableRun.given(spec), null);
+            // a checkpoint resumes under the model and the reading it ran with, whatever the defaults become
+            List<String> recorded = ResumableRun.given(spec);
+            ResumableRun.pin(spec, recorded, "--model", router.model == null && !hopsOnly ? RouterModel.DEFAULT_NAME : null);
+            ResumableRun.pin(spec, recorded, "--radius-bound",
+                    MutationVariant.named(variant).swapsNeighbours() ? radiusBound : null);
+            return optimize(recorded, null);
         }
         // the checkpoint holds the run's own arguments: parse them again, then continue its state into DIR
         Checkpoint<NodeMappingGa.State> resumed = Checkpoint.read(control.resume, NodeMappingGa.State.class);
         NodemapCommand saved = new NodemapCommand();
-        return saved.optimize(ResumableRun.resume(this, resumed.arguments(), saved), resumed.state());
+        List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved);
+        // recorded before these were pinned: the defaults of that time
+        if (!ResumableRun.names(resumed.arguments(), "--model") && !saved.hopsOnly) {
+            saved.router.model = "yokota2018";
+        }
+        if (!ResumableRun.names(resumed.arguments(), "--radius-bound")) {
+            saved.radiusBound = "exclusive";
+        }
+        return saved.optimize(arguments, resumed.state());
     }
 
     private int optimize(List<String> arguments, NodeMappingGa.State resumed) throws Exception {
@@ -116,7 +138,8 @@ final class NodemapCommand extends ResumableRun.Command {
             patterns[i] = TrafficPattern.parse(traffic.get(i)).destinations(t, trafficSeed);
         }
         RouterModel model = router.model();
-        NodeMappingGa.Settings settings = new NodeMappingGa.Settings(population, generations, MutationVariant.named(variant),
+        NodeMappingGa.Settings settings = new NodeMappingGa.Settings(population, generations, MutationVariant.named(variant)
+                .withBound(org.ccopt.util.Enums.parse(MutationVariant.Bound.class, "--radius-bound", radiusBound)),
                 SurvivalOrder.parse(sort), seed);
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         int simPackets = hopsOnly ? 0 : packets;
@@ -145,6 +168,7 @@ final class NodemapCommand extends ResumableRun.Command {
             result.put("traffic", String.join(",", traffic));
             result.put("variant", settings.variant().name());
             result.put("sort", settings.order().label());
+            result.put("radiusBound", org.ccopt.util.Enums.key(settings.variant().bound()));
             result.put("physicalCycles", physical.cycles());
             result.put("physicalAvgHops", physical.avgHops());
             result.put("bestCycles", best.cycles());

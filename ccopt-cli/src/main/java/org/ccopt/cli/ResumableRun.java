@@ -88,6 +88,22 @@ final class ResumableRun {
     }
 
     /**
+     * Adds {@code option=value} to the arguments a checkpoint records where the command line does not give the option
+     * (a null value adds nothing): a reading or model left at its default is then recorded, so that the checkpoint
+     * resumes under what it ran with even after the default changes.
+     */
+    static void pin(picocli.CommandLine.Model.CommandSpec spec, List<String> recorded, String option, String value) {
+        if (value != null && !spec.commandLine().getParseResult().hasMatchedOption(option)) {
+            recorded.add(option + "=" + value);
+        }
+    }
+
+    /** Whether recorded arguments give {@code option} (as "--option value" or "--option=value"). */
+    static boolean names(List<String> recorded, String option) {
+        return recorded.stream().anyMatch(a -> a.equals(option) || a.startsWith(option + "="));
+    }
+
+    /**
      * {@code --resume DIR}: {@code saved}, a fresh object of the command, takes the options the checkpoint recorded
      * ({@link #parseResumed}), prints through {@code spec}, writes to DIR, and takes the options given now that may
      * change ({@link Options#overrideRecorded}). Returns the arguments to record from now on.

@@ -91,6 +91,37 @@ class NodemapCommandTest {
         assertThat(resumed.get("bestCycles")).isEqualTo(whole.get("bestCycles"));
     }
 
+    /**
+     * A checkpoint records the model and the radius reading it ran with when the command line left them at their
+     * defaults; one recorded before they were pinned resumes under the defaults of its time (yokota2018, exclusive)
+     * and continues to the uninterrupted result.
+     */
+    @Test
+    void aCheckpointResumesUnderTheModelAndReadingItRanWith() throws Exception {
+        Path pinned = dir.resolve("pinned");
+        MainTest.run("nodemap", "--topology", "torus:4x4", "--traffic", "brev", "--population", "8", "--generations", "1",
+                "--out", pinned.toString());
+        assertThat(Files.readString(pinned.resolve("checkpoint.json"))).contains("--model=" + org.ccopt.flitsim.RouterModel
+                .DEFAULT_NAME).contains("--radius-bound=exclusive");
+        String[] common = {"nodemap", "--topology", "torus:4x4", "--traffic", "bcmp,trns", "--population", "24", "--seed",
+            "4", "--model", "yokota2018", "--json"};
+        JsonNode whole = MainTest.run(concat(common, "--generations", "6")).json();
+        Path out = dir.resolve("old");
+        MainTest.run(concat(common, "--generations", "3", "--out", out.toString()));
+        // as a checkpoint of before 2026-11-27 records it: no --model, no --radius-bound
+        org.ccopt.util.Checkpoint<org.ccopt.mapping.NodeMappingGa.State> cp = org.ccopt.util.Checkpoint.read(out,
+                org.ccopt.mapping.NodeMappingGa.State.class);
+        java.util.List<String> old = new java.util.ArrayList<>(cp.arguments());
+        int model = old.indexOf("--model");
+        old.subList(model, model + 2).clear();
+        old.removeIf(a -> a.startsWith("--radius-bound"));
+        new org.ccopt.util.Checkpoint<>(old, cp.state()).write(out);
+        JsonNode resumed = MainTest.run("nodemap", "--resume", out.toString(), "--generations", "6", "--json").json();
+        assertThat(resumed.get("bestCycles")).isEqualTo(whole.get("bestCycles"));
+        assertThat(resumed.get("mapping")).isEqualTo(whole.get("mapping"));
+        assertThat(resumed.get("radiusBound").asText()).isEqualTo("exclusive");
+    }
+
     /** A checkpoint that is damaged, foreign or does not fit the run is refused with one line, never resumed. */
     @Test
     void aDamagedCheckpointIsRefused() throws Exception {

@@ -17,13 +17,11 @@ import org.ccopt.util.Permutations;
  *       mirrored (member i against member len-1-i);
  *   <li><b>box swap</b>: two disjoint boxes of the same aspect exchange member by member, the second possibly
  *       turned by 90° (a w x h box against an h x w box) and mirrored;
- *   <li><b>neighbouring swap</b> with radius r: pick a pattern and a logical source whose destination is r or more
- *       hops away, then a physical node less than r hops from the source, and swap the destination with it,
- *       which pulls the destination next to its source (Fig. 2). The paper's words ("longer distance than r",
- *       "within the radius r") allow this exclusive reading and an inclusive one (farther than r, at most r);
- *       only the exclusive one lets S10/S20 (r = 2) pull a pair at distance 2 together directly. Measured on
- *       bcmp-brev, S20-ml, 1,000 x 300, seed 1: exclusive 69 cycles at 1.033 average hops, inclusive 70 cycles
- *       at 1.233 (the paper: 68.2). r is at least 2;
+ *   <li><b>neighbouring swap</b> with radius r: pick a pattern and a logical source whose destination is far from it,
+ *       then a physical node near the source, and swap the destination with it, which pulls the destination towards
+ *       its source (Fig. 2). The paper's words ("longer distance than r", "within the radius r") allow two readings,
+ *       {@link MutationVariant.Bound}: exclusive (r or more hops away, pulled to fewer than r) and inclusive, the
+ *       words taken literally (more than r away, pulled to r or fewer). r is at least 2;
  *   <li><b>randomize</b>: a fresh uniformly random mapping.
  * </ul>
  * The paper leaves the line length and box size open: ccopt draws the length uniformly from 2..max(2, k/2) and
@@ -128,43 +126,46 @@ final class MappingMutations {
     }
 
     /**
-     * Neighbouring swap with radius r (Yokota et al. 2018, §4.1, Fig. 2): a pair r or more hops apart is pulled
-     * to less than r; falls back to a random swap when every pair is closer than r.
+     * Neighbouring swap with radius r (Yokota et al. 2018, §4.1, Fig. 2): under the exclusive bound a pair r or more
+     * hops apart is pulled to less than r, under the inclusive one a pair more than r apart to r or less; falls back
+     * to a random swap when no pair is far enough.
      */
-    public void neighbouringSwap(int[] gamma, int radius, SplittableRandom random) {
+    public void neighbouringSwap(int[] gamma, int radius, MutationVariant.Bound bound, SplittableRandom random) {
         int r = Math.max(2, radius);
+        int far = bound == MutationVariant.Bound.INCLUSIVE ? r + 1 : r; // the least distance of a pair to pull
+        int near = far - 1; // the most distance of the node it is pulled next to
         int[] position = new int[n];
         for (int p = 0; p < n; p++) {
             position[gamma[p]] = p;
         }
         int[] pattern = patterns[random.nextInt(patterns.length)];
-        int[] far = new int[n];
+        int[] farSources = new int[n];
         int farCount = 0;
         for (int s = 0; s < n; s++) {
-            if (distance[position[s] * n + position[pattern[s]]] >= r) {
-                far[farCount++] = s;
+            if (distance[position[s] * n + position[pattern[s]]] >= far) {
+                farSources[farCount++] = s;
             }
         }
         if (farCount == 0) {
             randomSwap(gamma, random);
             return;
         }
-        int s = far[random.nextInt(farCount)];
+        int s = farSources[random.nextInt(farCount)];
         int source = position[s];
         int dest = position[pattern[s]];
-        int near = 0;
-        int[] candidates = far; // reused as scratch: the pair is already chosen
+        int nearCount = 0;
+        int[] candidates = farSources; // reused as scratch: the pair is already chosen
         for (int p = 0; p < n; p++) {
             int d = distance[source * n + p];
-            if (d >= 1 && d < r) {
-                candidates[near++] = p;
+            if (d >= 1 && d <= near) {
+                candidates[nearCount++] = p;
             }
         }
-        if (near == 0) {
+        if (nearCount == 0) {
             randomSwap(gamma, random);
             return;
         }
-        swap(gamma, dest, candidates[random.nextInt(near)]);
+        swap(gamma, dest, candidates[random.nextInt(nearCount)]);
     }
 
     /**

@@ -18,12 +18,31 @@ import org.ccopt.InvalidInputException;
  * @param randomize     percentage of fresh random mappings
  * @param survivors     percentage of the population that survives
  * @param radius        neighbouring-swap radius rule
+ * @param bound         which pairs a neighbouring swap moves, and how near ({@link Bound})
  */
 public record MutationVariant(String name, double randomSwap, double lineSwap, double boxSwap, double neighbouring,
-                              double randomize, double survivors, Radius radius) {
+                              double randomize, double survivors, Radius radius, Bound bound) {
 
     /** How the neighbouring-swap radius is chosen. */
     public enum Radius { TWO, PATTERNS, RANDOM }
+
+    /**
+     * How a neighbouring swap reads its radius r. Yokota et al. 2018, §4.1: it "selects a source-destination pair
+     * that has longer distance than a specified radius r and it further selects near member within the radius r".
+     */
+    public enum Bound {
+        /**
+         * A pair r or more hops apart is pulled to fewer than r hops: ccopt's first reading, under which r = 2 pulls
+         * a pair at distance 2 next to each other.
+         */
+        EXCLUSIVE,
+        /**
+         * The sentence taken literally: a pair more than r hops apart is pulled to r hops or fewer. At the paper's
+         * protocol (ten runs of its top combination, 1,000 x 1,000, {@code yokota2018}) it fits the paper's Table 2
+         * better: docs/results/nodemap-table2-yokota2018.md.
+         */
+        INCLUSIVE
+    }
 
     public static final String NAMES = "S00, S01, S02, S03, S04, S05, S10, S11, S12, S20, S21, S22, S99";
 
@@ -43,21 +62,31 @@ public record MutationVariant(String name, double randomSwap, double lineSwap, d
     public static MutationVariant named(String symbol) {
         String s = symbol.trim().toUpperCase(Locale.ROOT);
         return switch (s) {
-            case "S00" -> new MutationVariant(s, 37.5, 25, 12.5, 0, 25, 25, Radius.TWO);
-            case "S01" -> new MutationVariant(s, 12.5, 12.5, 12.5, 37.5, 25, 25, Radius.TWO);
-            case "S02" -> new MutationVariant(s, 20, 20, 20, 20, 20, 25, Radius.TWO);
-            case "S03" -> new MutationVariant(s, 0, 0, 0, 75, 25, 25, Radius.PATTERNS);
-            case "S04" -> new MutationVariant(s, 0, 0, 0, 75, 25, 25, Radius.RANDOM);
-            case "S05" -> new MutationVariant(s, 100, 0, 0, 0, 0, 25, Radius.TWO);
-            case "S10" -> new MutationVariant(s, 0, 0, 0, 100, 0, 25, Radius.TWO);
-            case "S11" -> new MutationVariant(s, 0, 0, 0, 100, 0, 50, Radius.TWO);
-            case "S12" -> new MutationVariant(s, 0, 0, 0, 100, 0, 12.5, Radius.TWO);
-            case "S20" -> new MutationVariant(s, 0, 0, 0, 100, 0, 25, Radius.PATTERNS);
-            case "S21" -> new MutationVariant(s, 0, 0, 0, 100, 0, 50, Radius.PATTERNS);
-            case "S22" -> new MutationVariant(s, 0, 0, 0, 100, 0, 12.5, Radius.PATTERNS);
-            case "S99" -> new MutationVariant(s, 0, 0, 0, 0, 100, 0, Radius.TWO);
+            case "S00" -> new MutationVariant(s, 37.5, 25, 12.5, 0, 25, 25, Radius.TWO, Bound.EXCLUSIVE);
+            case "S01" -> new MutationVariant(s, 12.5, 12.5, 12.5, 37.5, 25, 25, Radius.TWO, Bound.EXCLUSIVE);
+            case "S02" -> new MutationVariant(s, 20, 20, 20, 20, 20, 25, Radius.TWO, Bound.EXCLUSIVE);
+            case "S03" -> new MutationVariant(s, 0, 0, 0, 75, 25, 25, Radius.PATTERNS, Bound.EXCLUSIVE);
+            case "S04" -> new MutationVariant(s, 0, 0, 0, 75, 25, 25, Radius.RANDOM, Bound.EXCLUSIVE);
+            case "S05" -> new MutationVariant(s, 100, 0, 0, 0, 0, 25, Radius.TWO, Bound.EXCLUSIVE);
+            case "S10" -> new MutationVariant(s, 0, 0, 0, 100, 0, 25, Radius.TWO, Bound.EXCLUSIVE);
+            case "S11" -> new MutationVariant(s, 0, 0, 0, 100, 0, 50, Radius.TWO, Bound.EXCLUSIVE);
+            case "S12" -> new MutationVariant(s, 0, 0, 0, 100, 0, 12.5, Radius.TWO, Bound.EXCLUSIVE);
+            case "S20" -> new MutationVariant(s, 0, 0, 0, 100, 0, 25, Radius.PATTERNS, Bound.EXCLUSIVE);
+            case "S21" -> new MutationVariant(s, 0, 0, 0, 100, 0, 50, Radius.PATTERNS, Bound.EXCLUSIVE);
+            case "S22" -> new MutationVariant(s, 0, 0, 0, 100, 0, 12.5, Radius.PATTERNS, Bound.EXCLUSIVE);
+            case "S99" -> new MutationVariant(s, 0, 0, 0, 0, 100, 0, Radius.TWO, Bound.EXCLUSIVE);
             default -> throw new InvalidInputException("unknown mutation variant '" + symbol + "'; expected one of " + NAMES);
         };
+    }
+
+    /** This variant with neighbouring swaps that read their radius as {@code b} says. */
+    public MutationVariant withBound(Bound b) {
+        return new MutationVariant(name, randomSwap, lineSwap, boxSwap, neighbouring, randomize, survivors, radius, b);
+    }
+
+    /** Whether the variant makes neighbouring swaps (the ones {@link Bound} applies to). */
+    public boolean swapsNeighbours() {
+        return neighbouring > 0;
     }
 
     /** How many of {@code population} survive (at least one unless the variant keeps none). */
@@ -83,7 +112,7 @@ public record MutationVariant(String name, double randomSwap, double lineSwap, d
                 case PATTERNS -> patterns;
                 case RANDOM -> 2 + random.nextInt(Math.max(1, ops.diameter() - 1));
             };
-            ops.neighbouringSwap(gamma, r, random);
+            ops.neighbouringSwap(gamma, r, bound, random);
         } else {
             ops.randomize(gamma, random);
         }

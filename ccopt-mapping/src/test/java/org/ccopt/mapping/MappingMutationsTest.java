@@ -49,7 +49,8 @@ class MappingMutationsTest {
                 case 0 -> ops.randomSwap(gamma, random);
                 case 1 -> ops.lineSwap(gamma, random);
                 case 2 -> ops.boxSwap(gamma, random);
-                case 3 -> ops.neighbouringSwap(gamma, 1 + random.nextInt(3), random);
+                case 3 -> ops.neighbouringSwap(gamma, 1 + random.nextInt(3), random.nextBoolean()
+                        ? MutationVariant.Bound.EXCLUSIVE : MutationVariant.Bound.INCLUSIVE, random);
                 default -> ops.randomize(gamma, random);
             }
             assertPermutation(gamma);
@@ -138,9 +139,15 @@ class MappingMutationsTest {
         return Math.min(dx, 8 - dx) + Math.min(dy, 8 - dy);
     }
 
+    /**
+     * r = 2: the exclusive bound pulls a pair 2 or more hops apart next to each other (closer than 2), the inclusive
+     * one a pair more than 2 apart to 2 or fewer (closer than 3); in both a pair once pulled in stays counted.
+     */
     @ParameterizedTest
-    @ValueSource(longs = {21, 22, 23})
-    void neighbouringSwapBringsADestinationCloserThanTheRadius(long seed) {
+    @org.junit.jupiter.params.provider.CsvSource({"21, EXCLUSIVE", "22, EXCLUSIVE", "23, EXCLUSIVE", "21, INCLUSIVE",
+        "22, INCLUSIVE", "23, INCLUSIVE"})
+    void neighbouringSwapBringsADestinationWithinTheRadius(long seed, MutationVariant.Bound bound) {
+        int closer = bound == MutationVariant.Bound.EXCLUSIVE ? 2 : 3;
         Topology t = TopologySpec.parse("torus:8x8");
         int[] bcmp = TrafficPattern.BCMP.destinations(t, 1);
         int[] d = new int[64 * 64];
@@ -153,15 +160,15 @@ class MappingMutationsTest {
         SplittableRandom random = new SplittableRandom(seed);
         int[] gamma = Permutations.shuffled(64, random);
         for (int i = 0; i < 300; i++) {
-            int before = pairsCloser(gamma, bcmp, 2);
-            ops.neighbouringSwap(gamma, 2, random);
+            int before = pairsCloser(gamma, bcmp, closer);
+            ops.neighbouringSwap(gamma, 2, bound, random);
             if (before < 64) {
-                // bcmp pairs up nodes (each pair counted from both ends): the chosen pair ends adjacent (+2) and
+                // bcmp pairs up nodes (each pair counted from both ends): the chosen pair ends within reach (+2) and
                 // the displaced node's pair may break (-2), so the count never drops
-                assertThat(pairsCloser(gamma, bcmp, 2)).isGreaterThanOrEqualTo(before);
+                assertThat(pairsCloser(gamma, bcmp, closer)).isGreaterThanOrEqualTo(before);
             }
         }
-        assertThat(pairsCloser(gamma, bcmp, 2)).isGreaterThan(48); // repeated swaps pull pairs together
+        assertThat(pairsCloser(gamma, bcmp, closer)).isGreaterThan(48); // repeated swaps pull pairs together
     }
 
     private static int pairsCloser(int[] gamma, int[] pattern, int r) {
