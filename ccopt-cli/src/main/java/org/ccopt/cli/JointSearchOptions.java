@@ -53,7 +53,9 @@ final class JointSearchOptions {
     JointSearch.Settings settings(long budget, long seed, int workers) {
         List<VcSelection> schemes = innerSchemes == null ? List.of(VcSelection.values())
                 : innerSchemes.stream().map(VcSelection::parse).toList();
-        return new JointSearch.Settings(budget, population, MutationVariant.named(variant), SurvivalOrder.parse(sort),
+        return new JointSearch.Settings(budget, population, MutationVariant.named(variant)
+                // the reading joint's tables were made under (docs/results/joint-tables.md); nodemap's is inclusive
+                .withBound(MutationVariant.Bound.EXCLUSIVE), SurvivalOrder.parse(sort),
                 maxGenerations, restarts, rounds, annealIterations, Stacker.parse(stacker), reserve, stackerPopulation, schemes,
                 innerIntervals, seed, workers);
     }

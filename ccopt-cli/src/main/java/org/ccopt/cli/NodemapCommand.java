@@ -56,7 +56,7 @@ final class NodemapCommand extends ResumableRun.Command {
     @Option(names = "--variant", defaultValue = "S20", description = "Mutation variant " + MutationVariant.NAMES + " (Table 1; default: ${DEFAULT-VALUE}).")
     String variant;
 
-    @Option(names = "--radius-bound", defaultValue = "exclusive", paramLabel = "exclusive|inclusive",
+    @Option(names = "--radius-bound", defaultValue = "inclusive", paramLabel = "exclusive|inclusive",
             description = "How a neighbouring swap reads its radius r (§4.1: a pair of \"longer distance than r\", pulled "
                     + "\"within the radius r\"): exclusive (r or more hops, pulled to fewer than r) or inclusive (more than r, "
                     + "pulled to r or fewer) (default: ${DEFAULT-VALUE}).")
