@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Yokota et al. 2018, Table 2 (two-pattern node mapping on the 8x8 torus) under `--model yokota2018`.
 
-Usage: experiments/nodemap_table2.py [SEEDS] [POPULATION] [GENERATIONS] [COMBINATION] > docs/results/nodemap-table2-yokota2018.md
+Usage: experiments/nodemap_table2.py [SEEDS] [POPULATION] [GENERATIONS] [COMBINATION] [RADIUS_BOUND] > FILE.md
 
 CCOPT overrides the command (default: the repository's ./ccopt), e.g. CCOPT="java -jar /tmp/ccopt.jar" so that a
 long run keeps one build while the sources change.
@@ -10,7 +10,8 @@ For every pair of the six patterns: the physical-addressing duration (ccopt's an
 seeds (default 10, as the paper) under COMBINATION, a mutation-sorting combination such as S20-ml, or `paper` (the
 default): each pair's top combination in the paper's Table 2 (the first where it names two), the one whose mean of
 ten runs the paper prints. Columns: best of the runs, mean +- sd, worst, the runs that end within 5 % of the pair's
-68-cycle floor, beside the paper's mean of ten runs at 1,000 x 1,000.
+68-cycle floor, beside the paper's mean of ten runs at 1,000 x 1,000. RADIUS_BOUND is nodemap's --radius-bound
+(default inclusive, nodemap's default).
 """
 import datetime
 import json
@@ -59,6 +60,7 @@ def main():
     population = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
     generations = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
     combination = sys.argv[4] if len(sys.argv) > 4 else "paper"
+    bound = sys.argv[5] if len(sys.argv) > 5 else "inclusive"
     single = {p: ccopt("sim", "--topology", "torus:8x8", "--traffic", p, "--packets", "4", "--packet-flits", "8",
                        "--model", "yokota2018")["durationCycles"] for p in PATTERNS}
     rows = []
@@ -67,7 +69,7 @@ def main():
         variant, sort = combo.split("-")
         runs = [ccopt("nodemap", "--topology", "torus:8x8", "--traffic", f"{a},{b}", "--variant", variant, "--sort", sort,
                       "--population", str(population), "--generations", str(generations), "--seed", str(s),
-                      "--threads", "2", "--model", "yokota2018") for s in range(1, seeds + 1)]
+                      "--threads", "2", "--model", "yokota2018", "--radius-bound", bound) for s in range(1, seeds + 1)]
         best = [r["bestCycles"] for r in runs]
         assert runs[0]["physicalCycles"] == single[a] + single[b]
         rows.append((a, b, paper_phys, single[a] + single[b], paper_best, min(best), statistics.mean(best),
@@ -75,10 +77,12 @@ def main():
                      statistics.mean(r["generation"] for r in runs), statistics.mean(r["seconds"] for r in runs),
                      combo, max(best), sum(1 for x in best if x <= FLOOR * 1.05)))
     print("# Node mapping, Table 2 of Yokota et al. 2018, under `--model yokota2018`\n")
-    print(f"Produced by `experiments/nodemap_table2.py {seeds} {population} {generations}` on {datetime.date.today()}, "
+    print(f"Produced by `experiments/nodemap_table2.py {seeds} {population} {generations} {combination} {bound}` on "
+          f"{datetime.date.today()}, "
           f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}. Per pair: "
           f"`./ccopt nodemap --topology torus:8x8 --traffic A,B --variant V --sort S --population {population} "
-          f"--generations {generations} --seed {'1' if seeds == 1 else f'1..{seeds}'} --model yokota2018 --json` (the router "
+          f"--generations {generations} --seed {'1' if seeds == 1 else f'1..{seeds}'} --model yokota2018 --radius-bound {bound} "
+          "--json` (the router "
           "model chosen by fit to the paper's physical-addressing durations: see flitsim-calibration.md), with V-S "
           + ("each pair's top combination in the paper's Table 2 (the first where it names two), the combination whose "
              "mean of ten runs the paper prints" if combination == "paper" else combination) + ".\n")

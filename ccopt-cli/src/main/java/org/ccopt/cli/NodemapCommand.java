@@ -36,9 +36,9 @@ final class NodemapCommand extends ResumableRun.Command {
             simulated("--vcs 2"),
             simulated("--buffer 8"),
             simulated("--model ccopt"),
-            OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not S05 or S99)",
+            OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not S00, S05 or S99)",
                     c -> MutationVariant.named(c.variant).swapsNeighbours(),
-                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --variant S05 --radius-bound inclusive"));
+                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --variant S00 --radius-bound inclusive"));
 
     /** An option of the simulated score ({@code example}: it and a value), which --hops-only replaces. */
     private static OptionRules.Rule<NodemapCommand> simulated(String example) {

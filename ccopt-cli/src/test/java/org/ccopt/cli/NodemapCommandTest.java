@@ -102,7 +102,7 @@ class NodemapCommandTest {
         MainTest.run("nodemap", "--topology", "torus:4x4", "--traffic", "brev", "--population", "8", "--generations", "1",
                 "--out", pinned.toString());
         assertThat(Files.readString(pinned.resolve("checkpoint.json"))).contains("--model=" + org.ccopt.flitsim.RouterModel
-                .DEFAULT_NAME).contains("--radius-bound=exclusive");
+                .DEFAULT_NAME).contains("--radius-bound=inclusive");
         String[] common = {"nodemap", "--topology", "torus:4x4", "--traffic", "bcmp,trns", "--population", "24", "--seed",
             "4", "--model", "yokota2018", "--json"};
         JsonNode whole = MainTest.run(concat(common, "--generations", "6")).json();
