@@ -104,7 +104,7 @@ class NodemapCommandTest {
         assertThat(Files.readString(pinned.resolve("checkpoint.json"))).contains("--model=" + org.ccopt.flitsim.RouterModel
                 .DEFAULT_NAME).contains("--radius-bound=inclusive");
         String[] common = {"nodemap", "--topology", "torus:4x4", "--traffic", "bcmp,trns", "--population", "24", "--seed",
-            "4", "--model", "yokota2018", "--json"};
+            "4", "--model", "yokota2018", "--radius-bound", "exclusive", "--json"};
         JsonNode whole = MainTest.run(concat(common, "--generations", "6")).json();
         Path out = dir.resolve("old");
         MainTest.run(concat(common, "--generations", "3", "--out", out.toString()));
@@ -112,9 +112,11 @@ class NodemapCommandTest {
         org.ccopt.util.Checkpoint<org.ccopt.mapping.NodeMappingGa.State> cp = org.ccopt.util.Checkpoint.read(out,
                 org.ccopt.mapping.NodeMappingGa.State.class);
         java.util.List<String> old = new java.util.ArrayList<>(cp.arguments());
-        int model = old.indexOf("--model");
-        old.subList(model, model + 2).clear();
-        old.removeIf(a -> a.startsWith("--radius-bound"));
+        for (String option : new String[] {"--model", "--radius-bound"}) {
+            int at = old.indexOf(option);
+            old.subList(at, at + 2).clear();
+        }
+        assertThat(old).noneMatch(a -> a.startsWith("--model") || a.startsWith("--radius-bound"));
         new org.ccopt.util.Checkpoint<>(old, cp.state()).write(out);
         JsonNode resumed = MainTest.run("nodemap", "--resume", out.toString(), "--generations", "6", "--json").json();
         assertThat(resumed.get("bestCycles")).isEqualTo(whole.get("bestCycles"));
