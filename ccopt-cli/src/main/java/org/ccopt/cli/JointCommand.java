@@ -43,6 +43,9 @@ final class JointCommand extends ResumableRun.Command {
                     "joint -t torus:4x4 --traffic bcmp --methods physical --inner-intervals 4"),
             OptionRules.rule("--restarts", "to the surrogate, joint and alternating methods", JointCommand::anneals,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --restarts 4"),
+            OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not S00, S05 or S99)",
+                    c -> org.ccopt.mapping.MutationVariant.named(c.search.variant).swapsNeighbours(),
+                    "joint -t torus:4x4 --traffic bcmp --variant S05 --radius-bound exclusive"),
             OptionRules.rule("--rounds", "to the surrogate and joint methods", c -> c.methods().contains(JointMethod.SURROGATE)
                     || c.methods().contains(JointMethod.JOINT), "joint -t torus:4x4 --traffic bcmp --methods physical --rounds 2"),
             OptionRules.rule("--anneal-iterations", "to the surrogate, joint and alternating methods", JointCommand::anneals,
@@ -124,16 +127,18 @@ final class JointCommand extends ResumableRun.Command {
         RULES.check(this, spec);
         if (control.resume == null) {
             List<String> recorded = ResumableRun.given(spec);
-            // the checkpoint resumes under the model it ran with, whatever the default becomes
+            // the checkpoint resumes under the model and the reading it ran with, whatever the defaults become
             ResumableRun.pin(spec, recorded, "--model", router.model == null ? RouterModel.DEFAULT_NAME : null);
+            ResumableRun.pin(spec, recorded, "--radius-bound",
+                    org.ccopt.mapping.MutationVariant.named(search.variant).swapsNeighbours() ? search.radiusBound : null);
             return optimize(recorded, null);
         }
         Checkpoint<JointProgress> resumed = Checkpoint.read(control.resume, JointProgress.class);
         JointCommand saved = new JointCommand();
         List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved);
-        if (!ResumableRun.names(resumed.arguments(), "--model")) {
-            saved.router.model = "yokota2018"; // recorded before the model was pinned: joint's default of that time
-        }
+        // recorded before these were pinned: joint's defaults of that time
+        saved.router.model = ResumableRun.names(resumed.arguments(), "--model") ? saved.router.model : "yokota2018";
+        saved.search.radiusBound = ResumableRun.names(resumed.arguments(), "--radius-bound") ? saved.search.radiusBound : "exclusive";
         return saved.optimize(arguments, resumed.state());
     }
 

@@ -17,6 +17,10 @@ final class JointSearchOptions {
     @Option(names = "--variant", defaultValue = "S20", description = "Mutation variant of the 2018 GA (default: ${DEFAULT-VALUE}).")
     String variant;
 
+    @Option(names = "--radius-bound", defaultValue = "inclusive", paramLabel = "exclusive|inclusive",
+            description = "How the 2018 GA's neighbouring swap reads its radius, as nodemap's --radius-bound (default: ${DEFAULT-VALUE}).")
+    String radiusBound;
+
     @Option(names = "--sort", defaultValue = "ml", description = "Survival order of the 2018 GA: sc, ah, ml (default: ${DEFAULT-VALUE}).")
     String sort;
 
@@ -54,8 +58,7 @@ final class JointSearchOptions {
         List<VcSelection> schemes = innerSchemes == null ? List.of(VcSelection.values())
                 : innerSchemes.stream().map(VcSelection::parse).toList();
         return new JointSearch.Settings(budget, population, MutationVariant.named(variant)
-                // the reading joint's tables were made under (docs/results/joint-tables.md); nodemap's is inclusive
-                .withBound(MutationVariant.Bound.EXCLUSIVE), SurvivalOrder.parse(sort),
+                .withBound(org.ccopt.util.Enums.parse(MutationVariant.Bound.class, "--radius-bound", radiusBound)), SurvivalOrder.parse(sort),
                 maxGenerations, restarts, rounds, annealIterations, Stacker.parse(stacker), reserve, stackerPopulation, schemes,
                 innerIntervals, seed, workers);
     }

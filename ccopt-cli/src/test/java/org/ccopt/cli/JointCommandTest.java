@@ -53,6 +53,9 @@ class JointCommandTest {
         Path part = dir.resolve("part");
         MainTest.Result first = MainTest.run(with("--methods", "physical,joint", "--out", part.toString(), "--json"));
         assertThat(first.code()).isZero();
+        // the checkpoint records the model and the radius reading the run left at their defaults
+        assertThat(Files.readString(part.resolve("checkpoint.json"))).contains("--model=" + org.ccopt.flitsim.RouterModel
+                .DEFAULT_NAME).contains("--radius-bound=inclusive");
         MainTest.Result resumed = MainTest.run("joint", "--resume", part.toString(), "--json");
         assertThat(resumed.code()).as(resumed.err()).isZero();
         JsonNode b = resumed.json();
@@ -72,6 +75,13 @@ class JointCommandTest {
     }
 
     /** Robustness settings out of range are refused before any search runs, in one line. */
+    @Test
+    void aRadiusReadingWithoutNeighbouringSwapsIsRefused() {
+        MainTest.Result r = MainTest.run("joint", "-t", "torus:4x4", "--variant", "S05", "--radius-bound", "exclusive");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--radius-bound applies to variants with neighbouring swaps").doesNotContain("\n ");
+    }
+
     @Test
     void badJitterSettingsAreRefusedUpFront() {
         for (String[] bad : new String[][] {{"--jitter", "5", "--jitter-runs", "0"}, {"--jitter", "2000000"}, {"--jitter", "-1"}}) {
