@@ -43,7 +43,8 @@ final class JointCommand extends ResumableRun.Command {
                     "joint -t torus:4x4 --traffic bcmp --methods physical --inner-intervals 4"),
             OptionRules.rule("--restarts", "to the surrogate, joint and alternating methods", JointCommand::anneals,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --restarts 4"),
-            OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not S00, S05 or S99)",
+            OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not "
+                    + org.ccopt.mapping.MutationVariant.withoutNeighbouringSwaps() + ")",
                     c -> org.ccopt.mapping.MutationVariant.named(c.search.variant).swapsNeighbours(),
                     "joint -t torus:4x4 --traffic bcmp --variant S05 --radius-bound exclusive"),
             OptionRules.rule("--rounds", "to the surrogate and joint methods", c -> c.methods().contains(JointMethod.SURROGATE)
@@ -128,7 +129,7 @@ final class JointCommand extends ResumableRun.Command {
         if (control.resume == null) {
             List<String> recorded = ResumableRun.given(spec);
             // the checkpoint resumes under the model and the reading it ran with, whatever the defaults become
-            ResumableRun.pin(spec, recorded, "--model", router.model == null ? RouterModel.DEFAULT_NAME : null);
+            ResumableRun.pin(spec, recorded, "--model", RouterModel.DEFAULT_NAME);
             ResumableRun.pin(spec, recorded, "--radius-bound",
                     org.ccopt.mapping.MutationVariant.named(search.variant).swapsNeighbours() ? search.radiusBound : null);
             return optimize(recorded, null);

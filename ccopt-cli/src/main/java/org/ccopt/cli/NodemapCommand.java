@@ -36,7 +36,8 @@ final class NodemapCommand extends ResumableRun.Command {
             simulated("--vcs 2"),
             simulated("--buffer 8"),
             simulated("--model ccopt"),
-            OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not S00, S05 or S99)",
+            OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not "
+                    + MutationVariant.withoutNeighbouringSwaps() + ")",
                     c -> MutationVariant.named(c.variant).swapsNeighbours(),
                     "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --variant S00 --radius-bound inclusive"));
 
@@ -109,7 +110,7 @@ final class NodemapCommand extends ResumableRun.Command {
         if (control.resume == null) {
             // a checkpoint resumes under the model and the reading it ran with, whatever the defaults become
             List<String> recorded = ResumableRun.given(spec);
-            ResumableRun.pin(spec, recorded, "--model", router.model == null && !hopsOnly ? RouterModel.DEFAULT_NAME : null);
+            ResumableRun.pin(spec, recorded, "--model", hopsOnly ? null : RouterModel.DEFAULT_NAME);
             ResumableRun.pin(spec, recorded, "--radius-bound",
                     MutationVariant.named(variant).swapsNeighbours() ? radiusBound : null);
             return optimize(recorded, null);

@@ -61,23 +61,29 @@ public record MutationVariant(String name, double randomSwap, double lineSwap, d
         }
     }
 
-    /** One of the named variants of Table 1. */
+    /** A variant whose neighbouring swaps read the radius inclusively, the reading that fits the paper. */
+    public MutationVariant(String name, double randomSwap, double lineSwap, double boxSwap, double neighbouring,
+                           double randomize, double survivors, Radius radius) {
+        this(name, randomSwap, lineSwap, boxSwap, neighbouring, randomize, survivors, radius, Bound.INCLUSIVE);
+    }
+
+    /** One of the named variants of Table 1, its neighbouring swaps reading the radius inclusively. */
     public static MutationVariant named(String symbol) {
         String s = symbol.trim().toUpperCase(Locale.ROOT);
         return switch (s) {
-            case "S00" -> new MutationVariant(s, 37.5, 25, 12.5, 0, 25, 25, Radius.TWO, Bound.INCLUSIVE);
-            case "S01" -> new MutationVariant(s, 12.5, 12.5, 12.5, 37.5, 25, 25, Radius.TWO, Bound.INCLUSIVE);
-            case "S02" -> new MutationVariant(s, 20, 20, 20, 20, 20, 25, Radius.TWO, Bound.INCLUSIVE);
-            case "S03" -> new MutationVariant(s, 0, 0, 0, 75, 25, 25, Radius.PATTERNS, Bound.INCLUSIVE);
-            case "S04" -> new MutationVariant(s, 0, 0, 0, 75, 25, 25, Radius.RANDOM, Bound.INCLUSIVE);
-            case "S05" -> new MutationVariant(s, 100, 0, 0, 0, 0, 25, Radius.TWO, Bound.INCLUSIVE);
-            case "S10" -> new MutationVariant(s, 0, 0, 0, 100, 0, 25, Radius.TWO, Bound.INCLUSIVE);
-            case "S11" -> new MutationVariant(s, 0, 0, 0, 100, 0, 50, Radius.TWO, Bound.INCLUSIVE);
-            case "S12" -> new MutationVariant(s, 0, 0, 0, 100, 0, 12.5, Radius.TWO, Bound.INCLUSIVE);
-            case "S20" -> new MutationVariant(s, 0, 0, 0, 100, 0, 25, Radius.PATTERNS, Bound.INCLUSIVE);
-            case "S21" -> new MutationVariant(s, 0, 0, 0, 100, 0, 50, Radius.PATTERNS, Bound.INCLUSIVE);
-            case "S22" -> new MutationVariant(s, 0, 0, 0, 100, 0, 12.5, Radius.PATTERNS, Bound.INCLUSIVE);
-            case "S99" -> new MutationVariant(s, 0, 0, 0, 0, 100, 0, Radius.TWO, Bound.INCLUSIVE);
+            case "S00" -> new MutationVariant(s, 37.5, 25, 12.5, 0, 25, 25, Radius.TWO);
+            case "S01" -> new MutationVariant(s, 12.5, 12.5, 12.5, 37.5, 25, 25, Radius.TWO);
+            case "S02" -> new MutationVariant(s, 20, 20, 20, 20, 20, 25, Radius.TWO);
+            case "S03" -> new MutationVariant(s, 0, 0, 0, 75, 25, 25, Radius.PATTERNS);
+            case "S04" -> new MutationVariant(s, 0, 0, 0, 75, 25, 25, Radius.RANDOM);
+            case "S05" -> new MutationVariant(s, 100, 0, 0, 0, 0, 25, Radius.TWO);
+            case "S10" -> new MutationVariant(s, 0, 0, 0, 100, 0, 25, Radius.TWO);
+            case "S11" -> new MutationVariant(s, 0, 0, 0, 100, 0, 50, Radius.TWO);
+            case "S12" -> new MutationVariant(s, 0, 0, 0, 100, 0, 12.5, Radius.TWO);
+            case "S20" -> new MutationVariant(s, 0, 0, 0, 100, 0, 25, Radius.PATTERNS);
+            case "S21" -> new MutationVariant(s, 0, 0, 0, 100, 0, 50, Radius.PATTERNS);
+            case "S22" -> new MutationVariant(s, 0, 0, 0, 100, 0, 12.5, Radius.PATTERNS);
+            case "S99" -> new MutationVariant(s, 0, 0, 0, 0, 100, 0, Radius.TWO);
             default -> throw new InvalidInputException("unknown mutation variant '" + symbol + "'; expected one of " + NAMES);
         };
     }
@@ -90,6 +96,12 @@ public record MutationVariant(String name, double randomSwap, double lineSwap, d
     /** Whether the variant makes neighbouring swaps (the ones {@link Bound} applies to). */
     public boolean swapsNeighbours() {
         return neighbouring > 0;
+    }
+
+    /** The named variants that make no neighbouring swaps, as a list in words ("S00, S05 or S99"). */
+    public static String withoutNeighbouringSwaps() {
+        return org.ccopt.util.Enums.list(java.util.Arrays.stream(NAMES.split(", "))
+                .filter(v -> !named(v).swapsNeighbours()).toList());
     }
 
     /** How many of {@code population} survive (at least one unless the variant keeps none). */
