@@ -317,8 +317,9 @@ public final class Report {
                     }
                     List<Row> in = ok.stream().filter(r -> facet.entrySet().stream()
                             .allMatch(e -> label(r, e.getKey()).equals(e.getValue()))).toList();
-                    String svg = Charts.svg(chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice));
-                    String caption = chartCaption(m, design, facet, in, design.replicated(rows), choice);
+                    Chart<?, ?> drawn = chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice);
+                    String svg = Charts.svg(drawn);
+                    String caption = chartCaption(m, design, facet, drawn, design.replicated(rows), choice);
                     charts.append(figure(dataUri(svg.getBytes(StandardCharsets.UTF_8), "image/svg+xml"), caption));
                     n++;
                 }
@@ -340,20 +341,20 @@ public final class Report {
      * A chart's caption: the metric against x, what its lines, bars or boxes are, the facet, and what each point is
      * ("durationCycles against packets, one line per topology, traffic bcmp (mean over seed; error bars: ...)").
      */
-    private static String chartCaption(String metric, Design design, Map<String, String> facet, List<Row> in,
+    private static String chartCaption(String metric, Design design, Map<String, String> facet, Chart<?, ?> drawn,
                                        boolean replicated, ChartChoice choice) {
         String facetWords = String.join(", ", facet.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList());
         String over = String.join(" and ", design.replicates());
         StringBuilder c = new StringBuilder(metric).append(" against ").append(design.x());
-        if (choice.kind() == Kind.BOX) {
+        boolean box = drawn instanceof org.knowm.xchart.BoxChart;
+        if (box) {
             c.append(", one box per ").append(design.x()).append(design.series() != null ? " and " + design.series() : "");
         } else if (design.series() != null) {
-            boolean bars = choice.kind() == Kind.BAR
-                    || (choice.kind() == Kind.AUTO && !distinct(in, design.x()).stream().allMatch(Report::isNumber));
+            boolean bars = drawn instanceof org.knowm.xchart.CategoryChart;
             c.append(", one ").append(bars ? "bar" : "line").append(" per ").append(design.series());
         }
         c.append(facet.isEmpty() ? "" : ", " + facetWords);
-        if (choice.kind() == Kind.BOX) {
+        if (box) {
             return c.append(" (the spread over ").append(over).append(")").toString();
         }
         c.append(" (mean").append(replicated ? " over " + over + "; error bars: 95 % confidence interval" : "");
