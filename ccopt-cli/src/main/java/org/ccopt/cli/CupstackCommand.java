@@ -136,9 +136,8 @@ final class CupstackCommand extends ResumableRun.Command {
         RULES.check(this, spec);
         if (control.resume == null) {
             List<String> recorded = ResumableRun.given(spec);
-            Method m = Method.parse(method);
             // the checkpoint resumes under the reading it ran with
-            ResumableRun.pin(spec, recorded, "--initial-scheme", m != Method.SIMPLE ? initialScheme : null);
+            ResumableRun.pin(spec, recorded, "--initial-scheme", RULES.applies(this, "--initial-scheme") ? initialScheme : null);
             return optimize(recorded, null, null);
         }
         // the checkpoint of the late-acceptance search holds its own state; every other method's is the GA's

@@ -43,9 +43,10 @@ final class JointCommand extends ResumableRun.Command {
                     "joint -t torus:4x4 --traffic bcmp --methods physical --inner-intervals 4"),
             OptionRules.rule("--restarts", "to the surrogate, joint and alternating methods", JointCommand::anneals,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --restarts 4"),
-            OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not "
-                    + org.ccopt.mapping.MutationVariant.withoutNeighbouringSwaps() + ")",
-                    c -> org.ccopt.mapping.MutationVariant.named(c.search.variant).swapsNeighbours(),
+            OptionRules.rule("--radius-bound", "to the methods that run the 2018 GA (mapping, sequential, surrogate, joint) "
+                    + "with a variant that makes neighbouring swaps (not " + org.ccopt.mapping.MutationVariant.withoutNeighbouringSwaps() + ")",
+                    c -> (c.evolves() || c.methods().contains(JointMethod.SURROGATE) || c.methods().contains(JointMethod.JOINT))
+                            && org.ccopt.mapping.MutationVariant.named(c.search.variant).swapsNeighbours(),
                     "joint -t torus:4x4 --traffic bcmp --variant S05 --radius-bound exclusive"),
             OptionRules.rule("--rounds", "to the surrogate and joint methods", c -> c.methods().contains(JointMethod.SURROGATE)
                     || c.methods().contains(JointMethod.JOINT), "joint -t torus:4x4 --traffic bcmp --methods physical --rounds 2"),
@@ -130,8 +131,7 @@ final class JointCommand extends ResumableRun.Command {
             List<String> recorded = ResumableRun.given(spec);
             // the checkpoint resumes under the model and the reading it ran with, whatever the defaults become
             ResumableRun.pin(spec, recorded, "--model", RouterModel.DEFAULT_NAME);
-            ResumableRun.pin(spec, recorded, "--radius-bound",
-                    org.ccopt.mapping.MutationVariant.named(search.variant).swapsNeighbours() ? search.radiusBound : null);
+            ResumableRun.pin(spec, recorded, "--radius-bound", RULES.applies(this, "--radius-bound") ? search.radiusBound : null);
             return optimize(recorded, null);
         }
         Checkpoint<JointProgress> resumed = Checkpoint.read(control.resume, JointProgress.class);

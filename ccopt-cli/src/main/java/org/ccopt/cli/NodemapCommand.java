@@ -110,9 +110,8 @@ final class NodemapCommand extends ResumableRun.Command {
         if (control.resume == null) {
             // a checkpoint resumes under the model and the reading it ran with, whatever the defaults become
             List<String> recorded = ResumableRun.given(spec);
-            ResumableRun.pin(spec, recorded, "--model", hopsOnly ? null : RouterModel.DEFAULT_NAME);
-            ResumableRun.pin(spec, recorded, "--radius-bound",
-                    MutationVariant.named(variant).swapsNeighbours() ? radiusBound : null);
+            ResumableRun.pin(spec, recorded, "--model", RULES.applies(this, "--model") ? RouterModel.DEFAULT_NAME : null);
+            ResumableRun.pin(spec, recorded, "--radius-bound", RULES.applies(this, "--radius-bound") ? radiusBound : null);
             return optimize(recorded, null);
         }
         // the checkpoint holds the run's own arguments: parse them again, then continue its state into DIR
@@ -120,7 +119,7 @@ final class NodemapCommand extends ResumableRun.Command {
         NodemapCommand saved = new NodemapCommand();
         List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved);
         // recorded before these were pinned: the defaults of that time
-        if (!ResumableRun.names(resumed.arguments(), "--model") && !saved.hopsOnly) {
+        if (!ResumableRun.names(resumed.arguments(), "--model") && RULES.applies(saved, "--model")) {
             saved.router.model = "yokota2018";
         }
         if (!ResumableRun.names(resumed.arguments(), "--radius-bound")) {

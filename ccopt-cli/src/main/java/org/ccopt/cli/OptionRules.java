@@ -52,6 +52,11 @@ final class OptionRules<C> {
         return new Rule<>(option, appliesTo, applies, List.of(breaking.split(" ")), given);
     }
 
+    /** Whether {@code option} applies to {@code command}'s options: its rule's test, or true where it has no rule. */
+    boolean applies(C command, String option) {
+        return rules.stream().filter(r -> r.option().equals(option)).allMatch(r -> r.applies().test(command));
+    }
+
     List<Rule<C>> rules() {
         return rules;
     }

@@ -76,10 +76,13 @@ class JointCommandTest {
 
     /** Robustness settings out of range are refused before any search runs, in one line. */
     @Test
-    void aRadiusReadingWithoutNeighbouringSwapsIsRefused() {
-        MainTest.Result r = MainTest.run("joint", "-t", "torus:4x4", "--variant", "S05", "--radius-bound", "exclusive");
-        assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("--radius-bound applies to variants with neighbouring swaps").doesNotContain("\n ");
+    void aRadiusReadingWhereNoGaSwapsNeighboursIsRefused() {
+        for (String[] bad : new String[][] {{"--variant", "S05"}, {"--methods", "physical,stacking"}}) {
+            MainTest.Result r = MainTest.run(Stream.concat(Stream.of("joint", "-t", "torus:4x4", "--radius-bound", "exclusive"),
+                    Stream.of(bad)).toArray(String[]::new));
+            assertThat(r.code()).as(bad[0]).isEqualTo(2);
+            assertThat(r.err()).contains("--radius-bound applies to the methods that run the 2018 GA").doesNotContain("\n ");
+        }
     }
 
     @Test
