@@ -125,6 +125,14 @@ public sealed interface Geometry {
         }
     }
 
+    /**
+     * A Dragonfly (Kim, Dally, Scott &amp; Abts 2008) of {@code groups} groups of {@code a} routers with {@code p}
+     * processors and {@code h} global links each: router r of group g is switch {@code g * a + r} (counted from the
+     * first switch), so its group is its switch index divided by a.
+     */
+    record Dragonfly(int a, int p, int h, int groups) implements Geometry {
+    }
+
     /** A family with no exploitable shape, or one whose only closed-form fact is its bisection. */
     record General(long bisection, String formula) implements Geometry {
         public static final General NONE = new General(-1, "");

@@ -81,7 +81,7 @@ public final class DragonflyGenerator {
                 b.addLink(t, base + t / p);
             }
         }
-        return b.build(spec, "dragonfly", Geometry.General.NONE);
+        return b.build(spec, "dragonfly", new Geometry.Dragonfly(a, p, h, groups));
     }
 
     /**

@@ -1,0 +1,61 @@
+package org.ccopt.flitsim.net;
+
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Geometry;
+import org.ccopt.topology.Topology;
+
+/**
+ * The pipeline of the flit engine's input-queued virtual-channel router, in cycles: a head flit is routed
+ * ({@code routingDelay}) once it is at the front of its VC, then competes in VC allocation, and {@code vcAllocDelay}
+ * after a grant in switch allocation; a flit granted the switch in cycle c crosses it ({@code stDelay}) and its link
+ * and can move on at the next router in cycle c + swAllocDelay + stDelay + link latency. The credit of the slot it
+ * freed is written in cycle c and, like everything a channel carries, is there to use 1 + {@code creditDelay} + link
+ * latency cycles later; a terminal's flit written in cycle c reaches its router in c + 2 (measured on BookSim's
+ * trace of one packet: a channel of latency 1 delivers in c + 2 what was written in c).
+ *
+ * <p>The {@code booksim} preset is BookSim 2's {@code iq} router at its defaults (Jiang et al. 2013;
+ * {@code routing_delay = 1}, {@code vc_alloc_delay = 1}, {@code sw_alloc_delay = 1}, {@code st_final_delay = 1},
+ * {@code credit_delay = 0}, {@code speculative = 0}, one iSLIP iteration for both allocators, input and output
+ * speed-up 1), with its channel latencies: 2 cycles on a torus's links ({@code use_noc_latency = 1} in its
+ * k-ary n-cube), 1 on every other link and on the terminals' injection and ejection channels.
+ *
+ * @param linkLatency cycles of a router-to-router link, or -1 for BookSim's rule above
+ */
+public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int swAllocDelay, int stDelay,
+                           int creditDelay, int linkLatency) {
+
+    /** BookSim 2's input-queued router at its default settings. */
+    public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1);
+
+    public RouterTiming {
+        if (routingDelay < 0 || vcAllocDelay < 1 || swAllocDelay < 1 || stDelay < 1 || creditDelay < 0
+                || linkLatency < -1 || linkLatency == 0) {
+            throw new InvalidInputException("router timing " + name + " is invalid: routing " + routingDelay + ", VC allocation "
+                    + vcAllocDelay + ", switch allocation " + swAllocDelay + ", switch traversal " + stDelay + ", credit "
+                    + creditDelay + ", link " + linkLatency + "; expected routing and credit >= 0, allocations and traversal >= 1, "
+                    + "link >= 1 or -1 (BookSim's)");
+        }
+    }
+
+    /** The latency of a router-to-router link of {@code topology}. */
+    public int linkLatency(Topology topology) {
+        if (linkLatency > 0) {
+            return linkLatency;
+        }
+        return topology.geometry() instanceof Geometry.Grid g && g.wrap() ? 2 : 1;
+    }
+
+    /**
+     * Cycles from a switch grant to the cycle in which the flit can move on at the next router, over a link of
+     * {@code latency}: it is written to the link in its last switch-traversal cycle and, as every channel does, is
+     * on the link from the next cycle for {@code latency} cycles (BookSim's channels).
+     */
+    int forward(int latency) {
+        return swAllocDelay + stDelay + latency;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,52 @@
+package org.ccopt.flitsim.net;
+
+import java.util.SplittableRandom;
+
+/**
+ * A routing function of the flit engine, chosen by name as BookSim's {@code routing_function}: at a router, for a
+ * packet that arrived on an input port in a VC class, the output port and the VC class it requests there. A function
+ * declares the VC classes it needs; the engine splits a port's V virtual channels into that many classes of
+ * consecutive VCs ({@link VcClasses}), and {@link DeadlockCheck} proves at set-up that the function's channel
+ * dependencies (channel, class) have no cycle.
+ *
+ * <p>A route is returned as {@code (outPort << 8) | outClass}, {@code outPort} local to the router (0 ..
+ * radix-1). A packet may carry one value chosen at injection ({@link #prepare}: Valiant's intermediate group, the
+ * tie of a torus dimension); deterministic functions leave it 0.
+ */
+public interface RoutingFunction {
+
+    /** The name it is chosen by, e.g. {@code dor}. */
+    String name();
+
+    /** VC classes it needs: a port's VCs are split into this many classes. */
+    int vcClasses();
+
+    /** How many per-packet values {@link #prepare} can return (0 .. count-1); 1 for a function that uses none. */
+    default int auxValues() {
+        return 1;
+    }
+
+    /** The per-packet value of a packet from terminal {@code source} to {@code dest}, drawn from {@code random}. */
+    default int prepare(int source, int dest, SplittableRandom random) {
+        return 0;
+    }
+
+    /**
+     * The next hop of a packet for terminal {@code dest} at {@code router}, which it entered through local input port
+     * {@code inPort} in VC class {@code inClass} (class 0 on a terminal's injection port), as
+     * {@code (outPort << 8) | outClass}; at the destination's router, the destination terminal's port.
+     */
+    int route(int router, int inPort, int inClass, int dest, int aux);
+
+    static int encode(int outPort, int outClass) {
+        return (outPort << 8) | outClass;
+    }
+
+    static int port(int route) {
+        return route >>> 8;
+    }
+
+    static int vcClass(int route) {
+        return route & 0xFF;
+    }
+}

@@ -1,0 +1,87 @@
+package org.ccopt.flitsim.net;
+
+import java.util.Arrays;
+
+/** The counters of one engine run over its measurement window; latencies kept for percentiles. */
+final class Stats {
+
+    private int from;
+    private int to;
+    long measuredCreated;
+    long measuredRetired;
+    long retired;
+    private long offeredFlits;
+    private long acceptedFlits;
+    private long latencySum;
+    private long networkSum;
+    private long hopSum;
+    private int[] latencies = new int[1024];
+
+    void reset() {
+        measuredCreated = 0;
+        measuredRetired = 0;
+        retired = 0;
+        offeredFlits = 0;
+        acceptedFlits = 0;
+        latencySum = 0;
+        networkSum = 0;
+        hopSum = 0;
+    }
+
+    void window(int from, int to) {
+        this.from = from;
+        this.to = to;
+    }
+
+    private boolean inWindow(int c) {
+        return c >= from && c < to;
+    }
+
+    void created(int c, int size) {
+        if (inWindow(c)) {
+            measuredCreated++;
+            offeredFlits += size;
+        }
+    }
+
+    void ejected(int c) {
+        if (inWindow(c)) {
+            acceptedFlits++;
+        }
+    }
+
+    void retired(int created, int injected, int c, int hops) {
+        retired++;
+        if (!inWindow(created)) {
+            return;
+        }
+        if (measuredRetired == latencies.length) {
+            latencies = Arrays.copyOf(latencies, latencies.length * 2);
+        }
+        int latency = c - created;
+        latencies[(int) measuredRetired++] = latency;
+        latencySum += latency;
+        networkSum += c - injected;
+        hopSum += hops;
+    }
+
+    OpenLoopResult result(NetworkSimulator sim, int windowStart, int windowEnd, boolean stable, int cycles) {
+        int span = Math.min(windowEnd, cycles) - windowStart;
+        int terminals = sim.network().terminals();
+        double norm = (double) terminals * Math.max(span, 1);
+        int n = (int) measuredRetired;
+        int[] sorted = Arrays.copyOf(latencies, n);
+        Arrays.sort(sorted);
+        return new OpenLoopResult(offeredFlits / norm, acceptedFlits / norm, n,
+                n == 0 ? Double.NaN : (double) latencySum / n, percentile(sorted, 0.50), percentile(sorted, 0.99),
+                n == 0 ? 0 : sorted[n - 1], n == 0 ? Double.NaN : (double) networkSum / n,
+                n == 0 ? Double.NaN : (double) hopSum / n, stable, cycles, sim.routerCycles());
+    }
+
+    private static int percentile(int[] sorted, double q) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
+    }
+}

@@ -1,0 +1,167 @@
+package org.ccopt.flitsim.net;
+
+import java.util.Arrays;
+
+/**
+ * Up*&#47;down* routing (Schroeder et al. 1991, Autonet): every router gets a rank, a link is "up" towards the lower
+ * (rank, router) pair, and a legal route takes zero or more up links and then only down links, so its channel
+ * dependencies cannot close a cycle and one VC class is deadlock free. Among legal routes the shortest is taken;
+ * where several next hops are equally short, the (dest mod count)-th, so destinations spread over the up links
+ * (destination-mod-k, Zahavi et al. 2010).
+ *
+ * <ul>
+ *   <li>{@code nca} (fat trees): the rank is minus the router's height above the terminals, so a packet climbs to a
+ *       nearest common ancestor of source and destination and descends: minimal on a k-ary n-tree.
+ *   <li>{@code updown} (any graph): the rank is the hop distance from router 0, the root of a breadth-first tree;
+ *       not minimal in general.
+ * </ul>
+ */
+final class UpDownRouting implements RoutingFunction {
+
+    private final String name;
+    private final FlitNetwork net;
+    private final long[] key;
+    /** Legal hops left from router r to router t, having gone down already (phase 1) or not (0): {@code [phase][r * R + t]}. */
+    private final int[][] dist;
+    private final int routers;
+
+    private UpDownRouting(String name, FlitNetwork net, int[] rank) {
+        this.name = name;
+        this.net = net;
+        routers = net.routers();
+        key = new long[routers];
+        for (int r = 0; r < routers; r++) {
+            key[r] = ((long) rank[r] << 32) | r;
+        }
+        dist = new int[][] {new int[routers * routers], new int[routers * routers]};
+        Arrays.fill(dist[0], Integer.MAX_VALUE);
+        Arrays.fill(dist[1], Integer.MAX_VALUE);
+        int[] queue = new int[2 * routers];
+        for (int t = 0; t < routers; t++) {
+            // backward breadth-first search over (router, phase) states towards t
+            int head = 0;
+            int tail = 0;
+            dist[0][t * routers + t] = 0;
+            dist[1][t * routers + t] = 0;
+            queue[tail++] = t;
+            queue[tail++] = routers + t;
+            while (head < tail) {
+                int s = queue[head++];
+                int v = s % routers;
+                int phase = s / routers;
+                int dv = dist[phase][v * routers + t];
+                for (int p = net.portStart(v); p < net.portEnd(v); p++) {
+                    int u = net.neighbourRouter(p);
+                    if (u < 0) {
+                        continue;
+                    }
+                    boolean up = key[v] < key[u]; // the hop u -> v goes up
+                    // predecessors of (v, phase): (u, 0) by an up hop into phase 0; (u, 0) or (u, 1) by a down hop into 1
+                    if (phase == 0 && up && dist[0][u * routers + t] == Integer.MAX_VALUE) {
+                        dist[0][u * routers + t] = dv + 1;
+                        queue[tail++] = u;
+                    }
+                    if (phase == 1 && !up) {
+                        for (int q = 0; q < 2; q++) {
+                            if (dist[q][u * routers + t] == Integer.MAX_VALUE) {
+                                dist[q][u * routers + t] = dv + 1;
+                                queue[tail++] = q * routers + u;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code nca}: ranks by height above the terminals (breadth-first from the terminals' routers). */
+    static UpDownRouting nca(FlitNetwork net) {
+        int[] height = bfs(net, leafRouters(net));
+        int[] rank = new int[height.length];
+        for (int r = 0; r < rank.length; r++) {
+            rank[r] = -height[r];
+        }
+        return new UpDownRouting("nca", net, rank);
+    }
+
+    /** {@code updown}: ranks by hop distance from router 0. */
+    static UpDownRouting updown(FlitNetwork net) {
+        return new UpDownRouting("updown", net, bfs(net, new int[] {0}));
+    }
+
+    private static int[] leafRouters(FlitNetwork net) {
+        int[] leaves = new int[net.terminals()];
+        for (int t = 0; t < leaves.length; t++) {
+            leaves[t] = net.terminalRouter(t);
+        }
+        return leaves;
+    }
+
+    private static int[] bfs(FlitNetwork net, int[] sources) {
+        int[] d = new int[net.routers()];
+        Arrays.fill(d, -1);
+        int[] queue = new int[net.routers()];
+        int tail = 0;
+        for (int s : sources) {
+            if (d[s] < 0) {
+                d[s] = 0;
+                queue[tail++] = s;
+            }
+        }
+        for (int head = 0; head < tail; head++) {
+            int u = queue[head];
+            for (int p = net.portStart(u); p < net.portEnd(u); p++) {
+                int v = net.neighbourRouter(p);
+                if (v >= 0 && d[v] < 0) {
+                    d[v] = d[u] + 1;
+                    queue[tail++] = v;
+                }
+            }
+        }
+        return d;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public int vcClasses() {
+        return 1;
+    }
+
+    @Override
+    public int route(int router, int inPort, int inClass, int dest, int aux) {
+        int t = net.terminalRouter(dest);
+        if (router == t) {
+            return RoutingFunction.encode(net.terminalPort(dest) - net.portStart(router), 0);
+        }
+        int from = net.neighbourRouter(net.portStart(router) + inPort);
+        int phase = from >= 0 && key[router] > key[from] ? 1 : 0; // arrived by a down hop
+        int here = dist[phase][router * routers + t];
+        int count = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            int pick = pass == 0 ? -1 : Math.floorMod(dest, count);
+            int seen = 0;
+            for (int p = net.portStart(router); p < net.portEnd(router); p++) {
+                int v = net.neighbourRouter(p);
+                if (v < 0) {
+                    continue;
+                }
+                boolean up = key[v] < key[router];
+                if (phase == 1 && up) {
+                    continue;
+                }
+                if (dist[up ? 0 : 1][v * routers + t] == here - 1) {
+                    if (pass == 1 && seen == pick) {
+                        return RoutingFunction.encode(p - net.portStart(router), 0);
+                    }
+                    seen++;
+                }
+            }
+            count = seen;
+        }
+        throw new IllegalStateException("no legal up*/down* hop from router " + router + " to terminal " + dest);
+    }
+}

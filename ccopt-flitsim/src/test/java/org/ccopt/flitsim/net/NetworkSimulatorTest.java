@@ -1,0 +1,171 @@
+package org.ccopt.flitsim.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.spec.TopologySpec;
+import org.ccopt.util.Permutations;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The flit engine over any network: closed-form zero-load latency, routing checks, no deadlock, determinism. */
+class NetworkSimulatorTest {
+
+    /** The networks of the engine's done-means, each with its default routing function and two others. */
+    static Stream<Arguments> networks() {
+        return Stream.of(
+                Arguments.of("mesh:8x8", "dor"), Arguments.of("torus:8x8", "dor"), Arguments.of("torus:4x4x4", "dor"),
+                Arguments.of("hypercube:6", "ecube"), Arguments.of("kary-ntree:4,3", "nca"),
+                Arguments.of("dragonfly:4,2,2", "dragonfly-min"), Arguments.of("dragonfly:4,2,2", "dragonfly-valiant"),
+                Arguments.of("circulant2:64", "min-hop"), Arguments.of("random-shortcut:64:4", "min-hop"),
+                Arguments.of("torus:8x8", "updown"), Arguments.of("kary-ntree:4,3", "min-hop"));
+    }
+
+    private static NetworkSimulator engine(String spec, String routing, int vcs, int buffer) {
+        FlitNetwork net = new FlitNetwork(TopologySpec.parse(spec));
+        RoutingFunction f = RoutingFunctions.create(routing, net);
+        return new NetworkSimulator(net, f, RouterTiming.BOOKSIM, Math.max(vcs, f.vcClasses()), buffer);
+    }
+
+    /**
+     * One packet alone: a terminal's flit reaches its router 2 cycles after it is written, every router takes routing,
+     * VC allocation, switch allocation and traversal (4 cycles) and every link its latency, the ejection channel 1;
+     * with buffers deeper than the packet no credit stalls it: latency = 6 + (4 + link) H + L for H router hops.
+     */
+    @ParameterizedTest
+    @CsvSource({"mesh:8x8, 1, 1, 1", "mesh:8x8, 9, 1, 8", "mesh:8x8, 63, 1, 8", "torus:8x8, 9, 2, 8", "torus:8x8, 36, 2, 16",
+        "torus:8x8, 1, 2, 1", "hypercube:6, 63, 1, 8"})
+    void aLonePacketTakesTheClosedFormLatency(String spec, int dest, int link, int flits) {
+        NetworkSimulator sim = engine(spec, RoutingFunctions.defaultName(new FlitNetwork(TopologySpec.parse(spec))), 4, 32);
+        int n = sim.network().terminals();
+        int[] d = new int[n];
+        for (int t = 0; t < n; t++) {
+            d[t] = t;
+        }
+        d[0] = dest;
+        OpenLoopResult r = sim.runBatch(d, 1, flits, 1);
+        int hops = (int) Math.round(r.hops());
+        assertThat(r.packets()).isEqualTo(1);
+        assertThat(r.packetLatency()).isEqualTo(6 + (4 + link) * hops + flits);
+        assertThat(r.cycles()).isEqualTo(6 + (4 + link) * hops + flits + 1);
+        assertThat(sim.linkLatency()).isEqualTo(link);
+    }
+
+    @ParameterizedTest
+    @MethodSource("networks")
+    void everyRoutingFunctionIsProvedDeadlockFree(String spec, String routing) {
+        FlitNetwork net = new FlitNetwork(TopologySpec.parse(spec));
+        DeadlockCheck.Result r = DeadlockCheck.check(net, RoutingFunctions.create(routing, net));
+        assertThat(r.dependencies()).isPositive();
+        assertThat(r.longestRoute()).isPositive();
+    }
+
+    /** The check is not vacuous: dimension order on a torus ring without the dateline's second class has a cycle. */
+    @Test
+    void aTorusWithoutDatelinesIsRefusedWithItsCycle() {
+        FlitNetwork net = new FlitNetwork(TopologySpec.parse("torus:4x4"));
+        RoutingFunction dor = RoutingFunctions.create("dor", net);
+        RoutingFunction oneClass = new RoutingFunction() {
+            @Override
+            public String name() {
+                return "dor-one-class";
+            }
+
+            @Override
+            public int vcClasses() {
+                return 1;
+            }
+
+            @Override
+            public int route(int router, int inPort, int inClass, int dest, int aux) {
+                return RoutingFunction.encode(RoutingFunction.port(dor.route(router, inPort, 0, dest, 0)), 0);
+            }
+        };
+        assertThatThrownBy(() -> DeadlockCheck.check(net, oneClass)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("can deadlock on 'torus:4x4'").hasMessageContaining("cycle of 4 channels");
+        assertThatThrownBy(() -> new NetworkSimulator(net, oneClass, RouterTiming.BOOKSIM, 4, 4))
+                .hasMessageContaining("can deadlock");
+    }
+
+    @Test
+    void tooFewVcsForTheRoutingFunctionAreRefused() {
+        FlitNetwork net = new FlitNetwork(TopologySpec.parse("dragonfly:4,2,2"));
+        assertThatThrownBy(() -> new NetworkSimulator(net, RoutingFunctions.create("dragonfly-valiant", net),
+                RouterTiming.BOOKSIM, 2, 4)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("the routing function needs 3 VC classes; got 2 virtual channels; expected --vcs 3 or more");
+        assertThatThrownBy(() -> RoutingFunctions.create("dor", net)).hasMessageContaining("needs a torus or mesh");
+        assertThatThrownBy(() -> RoutingFunctions.create("xy", net)).hasMessageContaining("unknown routing function 'xy'");
+        assertThatThrownBy(() -> new FlitNetwork(TopologySpec.parse("omega:8"))).hasMessageContaining("one-way");
+    }
+
+    /**
+     * Seeded randomized test: 200 random permutations, 4 packets a terminal, on every network and routing function;
+     * each batch ends with every packet delivered (no deadlock, no flit lost) and minimal functions take minimal routes.
+     */
+    @ParameterizedTest
+    @MethodSource("networks")
+    void randomPermutationsAllArrive(String spec, String routing) {
+        NetworkSimulator sim = engine(spec, routing, 4, 4);
+        int n = sim.network().terminals();
+        SplittableRandom random = new SplittableRandom(spec.hashCode() * 31L + routing.hashCode());
+        for (int i = 0; i < 200; i++) {
+            int[] d = Permutations.shuffled(n, random);
+            int senders = 0;
+            for (int t = 0; t < n; t++) {
+                senders += d[t] != t ? 1 : 0;
+            }
+            OpenLoopResult r = sim.runBatch(d, 4, 4, i);
+            assertThat(r.packets()).isEqualTo(4L * senders);
+            assertThat(r.cycles()).isGreaterThan(16);
+        }
+    }
+
+    @Test
+    void sameSeedSameRunAndRatesAreMeasured() {
+        NetworkSimulator sim = engine("torus:4x4x4", "dor", 4, 4);
+        OpenLoopTraffic uniform = OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), 0.2, 8);
+        OpenLoopResult a = sim.runOpenLoop(uniform, 500, 2000, 5000, 7);
+        OpenLoopResult b = sim.runOpenLoop(uniform, 500, 2000, 5000, 7);
+        OpenLoopResult c = sim.runOpenLoop(uniform, 500, 2000, 5000, 8);
+        assertThat(b).isEqualTo(a);
+        assertThat(c).isNotEqualTo(a);
+        assertThat(a.stable()).isTrue();
+        assertThat(a.offered()).isCloseTo(0.2, org.assertj.core.data.Offset.offset(0.02));
+        assertThat(a.accepted()).isCloseTo(a.offered(), org.assertj.core.data.Offset.offset(0.02));
+        // uniform over all 64 terminals of a 4-ary 3-cube: 3 x (0 + 1 + 2 + 1) / 4 = 3 router hops on average
+        assertThat(a.hops()).isCloseTo(3.0, org.assertj.core.data.Offset.offset(0.15));
+        assertThat(a.latencyP50()).isLessThanOrEqualTo(a.latencyP99());
+        assertThat(a.latencyP99()).isLessThanOrEqualTo(a.latencyMax());
+    }
+
+    /** Past saturation the measured packets cannot all leave within the drain limit: the run says it is unstable. */
+    @Test
+    void aLoadPastSaturationIsUnstable() {
+        NetworkSimulator sim = engine("mesh:4x4", "dor", 2, 4);
+        OpenLoopResult r = sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Uniform(16), 0.9, 8), 200, 1000, 200, 1);
+        assertThat(r.stable()).isFalse();
+        assertThat(r.accepted()).isLessThan(0.8);
+    }
+
+    @Test
+    void terminalsAttachToTheirSwitches() {
+        Topology t = TopologySpec.parse("kary-ntree:4,3");
+        FlitNetwork net = new FlitNetwork(t);
+        assertThat(net.routers()).isEqualTo(48);
+        assertThat(net.terminals()).isEqualTo(64);
+        assertThat(net.maxRadix()).isEqualTo(8);
+        assertThat(net.terminalRouter(5)).isEqualTo(1); // leaf switch 1 holds terminals 4..7
+        for (int p = 0; p < net.ports(); p++) {
+            if (net.portTerminal(p) < 0) {
+                assertThat(net.peerPort(net.peerPort(p))).isEqualTo(p);
+            }
+        }
+    }
+}
