@@ -26,9 +26,13 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code ccopt sim}: one cycle-accurate flit-level run on a torus or mesh. */
+/**
+ * {@code ccopt sim}: one cycle-accurate flit-level run: the papers' router on a torus or mesh, or the booksim router on
+ * any network ({@link EngineSim}: closed batches, open loads, latency-throughput curves).
+ */
 @Command(name = "sim", mixinStandardHelpOptions = true,
-        description = "Cycle-accurate flit-level simulation of a traffic pattern on a torus or mesh (wormhole, VCs, credits).")
+        description = "Cycle-accurate flit-level simulation (wormhole, VCs, credits): the papers' router on tori and meshes, "
+                + "or BookSim's input-queued router on any network, with open-loop loads and latency-throughput curves.")
 final class SimCommand implements Callable<Integer> {
 
     /** Where options apply ({@link OptionRules}). */
@@ -42,7 +46,7 @@ final class SimCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = {"-t", "--topology"}, paramLabel = "SPEC", description = "torus:AxB... or mesh:AxB... (default: torus:8x8).")
+    @Option(names = {"-t", "--topology"}, paramLabel = "SPEC", description = "Any two-way network (default: torus:8x8); tori and meshes run the papers' router, others the booksim router.")
     String topology;
 
     @Option(names = "--traffic", paramLabel = "PATTERN", description = TrafficPattern.NAMES + " (default: bcmp).")
@@ -62,6 +66,9 @@ final class SimCommand implements Callable<Integer> {
 
     @Mixin
     RouterOptions router = new RouterOptions();
+
+    @Mixin
+    EngineOptions engine = new EngineOptions();
 
     @Option(names = "--atomic-vc", description = "Re-allocate an output VC only after its downstream buffer drained (default: as soon as the tail left).")
     boolean atomicVc;
@@ -115,6 +122,10 @@ final class SimCommand implements Callable<Integer> {
         RULES.check(this, spec);
         if (repeat < 1) {
             throw new InvalidInputException("--repeat " + repeat + " is invalid; expected >= 1");
+        }
+        Integer onEngine = EngineSim.runIfApplies(this);
+        if (onEngine != null) {
+            return onEngine;
         }
         TracePicture.Routers routers = pictureRouters == null ? null : TracePicture.Routers.parse(pictureRouters);
         Topology t;

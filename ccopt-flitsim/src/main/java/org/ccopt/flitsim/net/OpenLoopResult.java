@@ -7,6 +7,7 @@ package org.ccopt.flitsim.net;
  * @param accepted         flits ejected per terminal per cycle in the window
  * @param packets          measured packets (generated in the window) that were ejected
  * @param packetLatency    mean cycles from a packet's generation to its tail's ejection (source queueing included)
+ * @param latencyMin       smallest packet latency
  * @param latencyP50       median packet latency
  * @param latencyP99       99th percentile of packet latency
  * @param latencyMax       largest packet latency
@@ -16,7 +17,7 @@ package org.ccopt.flitsim.net;
  * @param cycles           cycles simulated (a batch's duration: the cycle after its last ejection)
  * @param routerCycles     routers x cycles simulated, the unit of simulator speed
  */
-public record OpenLoopResult(double offered, double accepted, long packets, double packetLatency, int latencyP50,
+public record OpenLoopResult(double offered, double accepted, long packets, double packetLatency, int latencyMin, int latencyP50,
                              int latencyP99, int latencyMax, double networkLatency, double hops, boolean stable,
                              int cycles, long routerCycles) {
 }

@@ -8,7 +8,7 @@ import org.ccopt.topology.Geometry;
 public final class RoutingFunctions {
 
     /** Every name, in the order the help lists them. */
-    public static final List<String> NAMES = List.of("dor", "ecube", "nca", "dragonfly-min", "dragonfly-valiant",
+    public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "dragonfly-min", "dragonfly-valiant",
             "min-hop", "updown");
 
     private RoutingFunctions() {
@@ -40,9 +40,9 @@ public final class RoutingFunctions {
         Geometry g = net.topology().geometry();
         String spec = net.topology().spec();
         switch (name) {
-            case "dor" -> {
+            case "dor", "dor-booksim" -> {
                 if (g instanceof Geometry.Grid grid) {
-                    return new DimensionOrderRouting(net, grid);
+                    return new DimensionOrderRouting(net, grid, name.equals("dor-booksim"));
                 }
                 throw notFor(name, spec, "a torus or mesh");
             }

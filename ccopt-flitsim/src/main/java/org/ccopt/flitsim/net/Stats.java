@@ -73,7 +73,7 @@ final class Stats {
         int[] sorted = Arrays.copyOf(latencies, n);
         Arrays.sort(sorted);
         return new OpenLoopResult(offeredFlits / norm, acceptedFlits / norm, n,
-                n == 0 ? Double.NaN : (double) latencySum / n, percentile(sorted, 0.50), percentile(sorted, 0.99),
+                n == 0 ? Double.NaN : (double) latencySum / n, n == 0 ? 0 : sorted[0], percentile(sorted, 0.50), percentile(sorted, 0.99),
                 n == 0 ? 0 : sorted[n - 1], n == 0 ? Double.NaN : (double) networkSum / n,
                 n == 0 ? Double.NaN : (double) hopSum / n, stable, cycles, sim.routerCycles());
     }

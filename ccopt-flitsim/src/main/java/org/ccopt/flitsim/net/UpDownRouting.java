@@ -6,8 +6,9 @@ import java.util.Arrays;
  * Up*&#47;down* routing (Schroeder et al. 1991, Autonet): every router gets a rank, a link is "up" towards the lower
  * (rank, router) pair, and a legal route takes zero or more up links and then only down links, so its channel
  * dependencies cannot close a cycle and one VC class is deadlock free. Among legal routes the shortest is taken;
- * where several next hops are equally short, the (dest mod count)-th, so destinations spread over the up links
- * (destination-mod-k, Zahavi et al. 2010).
+ * where several next hops are equally short, the one that digit l of the destination (in base count) names, l the
+ * router's level (|rank|), so destinations spread over the up links of every level (destination-mod-k, Zahavi et
+ * al. 2010).
  *
  * <ul>
  *   <li>{@code nca} (fat trees): the rank is minus the router's height above the terminals, so a packet climbs to a
@@ -21,6 +22,7 @@ final class UpDownRouting implements RoutingFunction {
     private final String name;
     private final FlitNetwork net;
     private final long[] key;
+    private final int[] level;
     /** Legal hops left from router r to router t, having gone down already (phase 1) or not (0): {@code [phase][r * R + t]}. */
     private final int[][] dist;
     private final int routers;
@@ -30,8 +32,10 @@ final class UpDownRouting implements RoutingFunction {
         this.net = net;
         routers = net.routers();
         key = new long[routers];
+        level = new int[routers];
         for (int r = 0; r < routers; r++) {
             key[r] = ((long) rank[r] << 32) | r;
+            level[r] = Math.abs(rank[r]);
         }
         dist = new int[][] {new int[routers * routers], new int[routers * routers]};
         Arrays.fill(dist[0], Integer.MAX_VALUE);
@@ -121,6 +125,15 @@ final class UpDownRouting implements RoutingFunction {
         return d;
     }
 
+    /** Digit {@code position} of {@code value} in base {@code base}. */
+    static int digit(int value, int base, int position) {
+        int v = value;
+        for (int i = 0; i < position && v > 0; i++) {
+            v /= base;
+        }
+        return v % base;
+    }
+
     @Override
     public String name() {
         return name;
@@ -142,7 +155,7 @@ final class UpDownRouting implements RoutingFunction {
         int here = dist[phase][router * routers + t];
         int count = 0;
         for (int pass = 0; pass < 2; pass++) {
-            int pick = pass == 0 ? -1 : Math.floorMod(dest, count);
+            int pick = pass == 0 ? -1 : digit(dest, count, level[router]);
             int seen = 0;
             for (int p = net.portStart(router); p < net.portEnd(router); p++) {
                 int v = net.neighbourRouter(p);

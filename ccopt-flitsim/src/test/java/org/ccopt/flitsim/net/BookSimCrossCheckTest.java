@@ -1,0 +1,182 @@
+package org.ccopt.flitsim.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.ccopt.topology.spec.TopologySpec;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The flit engine's {@code booksim} router against BookSim 2 itself (Jiang et al. 2013), built from the source tarball
+ * in {@code tools/booksim} (skipped where g++, flex or bison is missing, unless {@code CCOPT_REQUIRE_BOOKSIM=1}): on
+ * the 8x8 mesh and torus with dimension-order routing, 4 VCs of 4 flits and 8-flit packets, zero-load latency equal,
+ * batch durations and saturation throughput within 5 %, and mean packet latency within 5 % at every load up to 80 % of
+ * BookSim's saturation. On the torus ccopt runs BookSim's VC classes ({@code dor-booksim}). Patterns are BookSim's
+ * own ({@code neighbor}: +1 in every dimension; {@code tornado}: +(ceil(k/2) - 1) in every dimension).
+ */
+@Tag("slow")
+class BookSimCrossCheckTest {
+
+    private static Path booksim;
+    private static Path work;
+
+    @BeforeAll
+    static void build() throws Exception {
+        boolean required = "1".equals(System.getenv("CCOPT_REQUIRE_BOOKSIM"));
+        String given = System.getenv("CCOPT_BOOKSIM");
+        if (given != null && Files.isExecutable(Path.of(given))) {
+            booksim = Path.of(given);
+        } else {
+            Path tarball = Path.of("..", "tools", "booksim", "booksim2-28f4329.tar.gz");
+            boolean tools = on("g++") && on("flex") && on("bison") && on("make") && Files.exists(tarball);
+            if (!tools) {
+                assertThat(required).as("CCOPT_REQUIRE_BOOKSIM=1 but g++, flex, bison, make or the tarball is missing").isFalse();
+                Assumptions.abort("BookSim cannot be built here (g++, flex, bison, make)");
+            }
+            Path dir = Path.of("target", "booksim");
+            booksim = dir.resolve("booksim2/src/booksim");
+            if (!Files.isExecutable(booksim)) {
+                Files.createDirectories(dir);
+                exec(dir, 120, "tar", "xzf", tarball.toAbsolutePath().toString());
+                exec(dir.resolve("booksim2/src"), 600, "make", "-j2");
+            }
+        }
+        work = Files.createTempDirectory("booksim");
+    }
+
+    private static boolean on(String tool) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(d, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String exec(Path dir, int seconds, String... command) throws Exception {
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException(String.join(" ", command) + " took over " + seconds + " s");
+        }
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    /** One BookSim run (it exits 255 on success, so its output is read, not its status). */
+    private static String run(String topology, String... settings) throws Exception {
+        Path config = work.resolve("config");
+        List<String> lines = new ArrayList<>(List.of("topology = " + topology + ";", "k = 8;", "n = 2;",
+                "routing_function = dim_order;", "num_vcs = 4;", "vc_buf_size = 4;", "packet_size = 8;",
+                "injection_rate_uses_flits = 1;"));
+        for (String s : settings) {
+            lines.add(s + ";");
+        }
+        Files.write(config, lines);
+        return exec(work, 300, booksim.toAbsolutePath().toString(), config.toString());
+    }
+
+    private static double overall(String out, String name) {
+        int at = out.indexOf("====== Overall Traffic Statistics");
+        Matcher m = Pattern.compile(Pattern.quote(name) + " = ([0-9.e+-]+)").matcher(out.substring(Math.max(at, 0)));
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+    }
+
+    private static int[] book(String pattern) {
+        int k = 8;
+        int[] d = new int[k * k];
+        for (int s = 0; s < k * k; s++) {
+            int x = s % k;
+            int y = s / k;
+            int o = switch (pattern) {
+                case "neighbor" -> 1;
+                case "tornado" -> (k + 1) / 2 - 1;
+                default -> -1;
+            };
+            d[s] = o < 0 ? ~s & (k * k - 1) : (x + o) % k + ((y + o) % k) * k;
+        }
+        return d;
+    }
+
+    private static NetworkSimulator ccopt(String topology) {
+        FlitNetwork net = new FlitNetwork(TopologySpec.parse(topology + ":8x8"));
+        String routing = topology.equals("torus") ? "dor-booksim" : "dor";
+        return new NetworkSimulator(net, RoutingFunctions.create(routing, net), RouterTiming.BOOKSIM, 4, 4);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"mesh, neighbor", "mesh, tornado", "torus, neighbor", "torus, tornado"})
+    void zeroLoadLatencyIsEqual(String topology, String pattern) throws Exception {
+        String out = run(topology, "traffic = " + pattern, "injection_rate = 0.0005");
+        Matcher m = Pattern.compile("Packet latency average = [0-9.]+ \\(1 samples\\)\\s+minimum = ([0-9]+)")
+                .matcher(out.substring(out.indexOf("====== Overall")));
+        assertThat(m.find()).as(out).isTrue();
+        OpenLoopResult r = ccopt(topology).runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Fixed(book(pattern)),
+                0.0005, 8), 1000, 20_000, 10_000, 1);
+        assertThat(r.latencyMin()).isEqualTo(Integer.parseInt(m.group(1)));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"mesh, neighbor", "mesh, bitcomp", "mesh, tornado", "torus, neighbor", "torus, bitcomp", "torus, tornado"})
+    void batchDurationsAgree(String topology, String pattern) throws Exception {
+        String out = run(topology, "traffic = " + pattern, "sim_type = batch", "batch_size = 4", "injection_rate = 0.1");
+        double theirs = Double.parseDouble(out.replaceAll("(?s).*Average batch duration = ([0-9.]+).*", "$1"));
+        double ours = ccopt(topology).runBatch(book(pattern), 4, 8, 1).cycles();
+        assertThat(ours).as("%s %s: ccopt %s, BookSim %s", topology, pattern, ours, theirs).isCloseTo(theirs,
+                org.assertj.core.data.Percentage.withPercentage(5));
+    }
+
+    /** Saturation by bisection with the same rule on both sides ({@link LoadSweep#saturated}), then loads below it. */
+    @ParameterizedTest
+    @CsvSource({"mesh", "torus"})
+    void latencyThroughputCurvesAgree(String topology) throws Exception {
+        NetworkSimulator sim = ccopt(topology);
+        DoubleFunction<OpenLoopTraffic> uniform = rate -> OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8);
+        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
+        double ours = LoadSweep.saturation(sim, uniform, List.of(), p, 1, 0.005);
+        double lo = 0;
+        double hi = 1;
+        while (hi - lo > 0.005) {
+            double mid = (lo + hi) / 2;
+            if (bookSimSaturated(topology, mid, p)) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        double theirs = lo;
+        System.out.printf(Locale.ROOT, "%s saturation: ccopt %.4f, BookSim %.4f%n", topology, ours, theirs);
+        assertThat(ours).isCloseTo(theirs, org.assertj.core.data.Percentage.withPercentage(5));
+        for (double share : new double[] {0.1, 0.3, 0.5, 0.7, 0.8}) {
+            double rate = Math.round(share * theirs * 1000) / 1000.0;
+            String out = run(topology, "traffic = uniform", "injection_rate = " + rate);
+            double bookLatency = overall(out, "Packet latency average");
+            double ourLatency = sim.runOpenLoop(uniform.apply(rate), p.warmup(), p.window(), p.drain(), 1).packetLatency();
+            System.out.printf(Locale.ROOT, "%s rate %.3f: ccopt %.2f, BookSim %.2f%n", topology, rate, ourLatency, bookLatency);
+            assertThat(ourLatency).as("%s at %s", topology, rate).isCloseTo(bookLatency,
+                    org.assertj.core.data.Percentage.withPercentage(5));
+        }
+    }
+
+    private static boolean bookSimSaturated(String topology, double rate, LoadSweep.Protocol p) throws Exception {
+        String out = run(topology, "traffic = uniform", String.format(Locale.ROOT, "injection_rate = %.4f", rate));
+        double latency = overall(out, "Packet latency average");
+        double accepted = overall(out, "Accepted flit rate average");
+        double offered = overall(out, "Injected flit rate average");
+        return out.contains("unstable") || !(latency <= p.latencyLimit()) || accepted < 0.95 * offered;
+    }
+}
