@@ -120,7 +120,7 @@ class SimCommandTest {
         MainTest.Result bad = MainTest.run("sim", "--dateline", "sideways");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--dateline 'sideways' is not a reading; expected one of edge, edge-above, into, out-of, through");
-        assertThat(MainTest.run("sim", "--model", "booksim").code()).isEqualTo(2);
+        assertThat(MainTest.run("sim", "--model", "nope").code()).isEqualTo(2);
         assertThat(MainTest.run("sim", "--credit-delay", "9").code()).isEqualTo(2);
         assertThat(MainTest.run("sim", "--vcs", "2", "--vc-class", "reset-on-turn", "--json").code()).isZero();
     }
@@ -202,9 +202,52 @@ class SimCommandTest {
 
     @Test
     void badInputExitsTwo() {
-        assertThat(MainTest.run("sim", "--topology", "hypercube:4").code()).isEqualTo(2);
+        assertThat(MainTest.run("sim", "--topology", "omega:8").code()).isEqualTo(2);
         assertThat(MainTest.run("sim", "--vcs", "2").code()).isEqualTo(2);
         assertThat(MainTest.run("sim", "--vc-select", "C12").code()).isEqualTo(2);
         assertThat(MainTest.run("sim", "--params", dir.resolve("missing.json").toString()).code()).isEqualTo(2);
+    }
+
+    /** Networks other than tori and meshes, open loads and curves run on the booksim router. */
+    @Test
+    void theBooksimRouterRunsAnyNetworkAndDrawsCurves(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        JsonNode batch = MainTest.run("sim", "-t", "hypercube:6", "--traffic", "brev", "--json").json();
+        assertThat(batch.get("model").asText()).isEqualTo("booksim");
+        assertThat(batch.get("routing").asText()).isEqualTo("ecube");
+        assertThat(batch.get("packets").asInt()).isEqualTo(4 * 56); // brev fixes the 8 palindromes of 6 bits
+        java.nio.file.Path chart = dir.resolve("curve.png");
+        MainTest.Result curve = MainTest.run("sim", "-t", "kary-ntree:4,3", "--traffic", "uniform", "--rate", "0.1:0.3:0.1",
+                "--warmup", "200", "--window", "1000", "--drain", "2000", "--chart", chart.toString(), "--json");
+        assertThat(curve.code()).as(curve.err()).isZero();
+        JsonNode loads = curve.json().get("loads");
+        assertThat(loads).hasSize(3);
+        assertThat(loads.get(0).get("accepted").asDouble()).isCloseTo(0.1, org.assertj.core.data.Offset.offset(0.02));
+        assertThat(curve.json().get("saturationThroughput").asDouble()).isGreaterThan(0.3);
+        assertThat(java.nio.file.Files.size(chart)).isPositive();
+        MainTest.Result text = MainTest.run("sim", "-t", "dragonfly:4,2,2", "--rate", "0.2", "--process", "on-off", "--burst", "8",
+                "--routing", "dragonfly-valiant", "--window", "500");
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).contains("routing dragonfly-valiant").contains("on-off");
+    }
+
+    @Test
+    void optionsTheBooksimRouterCannotTakeAreRefused() {
+        String[][] refused = {
+            {"sim", "--rate", "0.1", "--slices", "2"},
+            {"sim", "--rate", "0.1", "--model", "yokota2023"},
+            {"sim", "-t", "hypercube:6", "--routing", "dor"},
+            {"sim", "--rate", "0.1", "--chart", "x.png"},
+            {"sim", "--rate", "0.1:0.05:0.01"},
+            {"sim", "--rate", "0.1", "--packets", "2"},
+            {"sim", "-t", "hypercube:6", "--window", "100"},
+            {"sim", "-t", "dragonfly:4,2,2", "--routing", "dragonfly-valiant", "--vcs", "2"},
+            {"sim", "--rate", "0.1", "--traffic", "hotspot:99:0.5"},
+            {"sim", "--rate", "0.1", "--burst", "4"},
+        };
+        for (String[] args : refused) {
+            MainTest.Result r = MainTest.run(args);
+            assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
+        }
     }
 }

@@ -25,6 +25,7 @@ public final class NetworkSimulator {
     private static final int SEQ_BITS = 10;
     private static final int SEQ_MASK = (1 << SEQ_BITS) - 1;
     static final int MAX_PACKET_FLITS = SEQ_MASK + 1;
+    private static final int MAX_PACKETS = 1 << (31 - SEQ_BITS);
     /** Cycles of a terminal's injection and ejection channels (BookSim: always 1). */
     static final int TERMINAL_LATENCY = 1;
 
@@ -264,7 +265,7 @@ public final class NetworkSimulator {
         stats.window(warmup, end);
         boolean drained = false;
         int horizon = deadlockHorizon();
-        while (true) {
+        while (!full()) { // a backlog of 2^21 packets is far past saturation: unstable
             if (cycle >= end && stats.measuredRetired == stats.measuredCreated) {
                 drained = true;
                 break;
@@ -282,7 +283,7 @@ public final class NetworkSimulator {
                 }
                 if (send) {
                     int d = traffic.destinations().next(t, dest);
-                    if (d >= 0) {
+                    if (d >= 0 && !full()) {
                         enqueue(t, d, traffic.packetFlits(), cycle);
                     }
                 }
@@ -363,13 +364,18 @@ public final class NetworkSimulator {
         packetCapacity = capacity;
     }
 
+    /** No packet slot is free and the table cannot grow. */
+    private boolean full() {
+        return freePacket < 0 && packetCapacity >= MAX_PACKETS;
+    }
+
     private void enqueue(int source, int dest, int size, int created) {
         if (freePacket < 0) {
-            if (packetCapacity >= (1 << (31 - SEQ_BITS))) {
+            if (packetCapacity >= MAX_PACKETS) {
                 throw new InvalidInputException("more than " + packetCapacity + " packets in flight or queued; the offered "
                         + "load is far beyond saturation; lower the rate or the drain limit");
             }
-            growPackets(packetCapacity * 2);
+            growPackets(Math.min(packetCapacity * 2, MAX_PACKETS));
         }
         int p = freePacket;
         freePacket = pNext[p];
