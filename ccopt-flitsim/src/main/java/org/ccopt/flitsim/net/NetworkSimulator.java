@@ -64,8 +64,11 @@ public final class NetworkSimulator {
     private final int[] saGrant;
     private final int[] saAccept;
     private final int[] saVc;
-    /** Flits buffered per router: routers with none are skipped. */
-    private final int[] buffered;
+    /** Per port, the VCs holding an output VC with a flit to send, one bit each (switch allocation looks at no other). */
+    private final int[] sendable;
+    /** Per router, how many VCs are sendable and how many heads wait for VC allocation: a router with neither is skipped. */
+    private final int[] sendableCount;
+    private final int[] waitingCount;
 
     // event wheels: flits to input VCs (or terminal sinks), credits to output VCs (or terminals' injection VCs)
     private final int wheelMask;
@@ -87,6 +90,8 @@ public final class NetworkSimulator {
     private final boolean[] injectionOwned;
     private final int[] injectionCredit;
     private final boolean[] on;
+    /** Per terminal, the cycle of its next packet (Bernoulli sources). */
+    private final int[] nextArrival;
 
     // packets
     private int[] pDest = new int[0];
@@ -104,9 +109,13 @@ public final class NetworkSimulator {
     private final int[] vaBest;
     private final int[] vaTouched;
     private final int[] saRequest;
+    private final int[] saCells;
     private final int[] saBest;
     private final int[] saTouched;
     private final int[] saWinOut;
+    private final int[] accBest;
+    private final int[] accKey;
+    private final int[] accTouched;
     private final int[] saWinVc;
 
     // run state
@@ -159,7 +168,12 @@ public final class NetworkSimulator {
         saGrant = new int[ports];
         saAccept = new int[ports];
         saVc = new int[ports];
-        buffered = new int[routers];
+        if (vcs > 31) {
+            throw new InvalidInputException(vcs + " virtual channels per port; at most 31 are supported");
+        }
+        sendable = new int[ports];
+        sendableCount = new int[routers];
+        waitingCount = new int[routers];
         int delay = Math.max(timing.forward(Math.max(linkLatency, 1)), linkLatency + timing.creditDelay()) + 2;
         int wheel = Integer.highestOneBit(delay) << 1;
         wheelMask = wheel - 1;
@@ -179,14 +193,19 @@ public final class NetworkSimulator {
         injectionOwned = new boolean[terminals * vcs];
         injectionCredit = new int[terminals * vcs];
         on = new boolean[terminals];
+        nextArrival = new int[terminals];
         int local = maxRadix * vcs;
         vaRequesters = new int[local];
         vaBest = new int[local];
         vaTouched = new int[local];
         saRequest = new int[maxRadix * maxRadix];
+        saCells = new int[maxRadix * maxRadix];
         saBest = new int[maxRadix];
         saTouched = new int[maxRadix];
         saWinOut = new int[maxRadix];
+        accBest = new int[maxRadix];
+        accKey = new int[maxRadix];
+        accTouched = new int[maxRadix];
         saWinVc = new int[maxRadix];
         growPackets(1024);
     }
@@ -261,6 +280,10 @@ public final class NetworkSimulator {
         double alpha = traffic.onProbability();
         double beta = traffic.offProbability();
         boolean bursty = traffic.process() == OpenLoopTraffic.Process.ON_OFF;
+        double logMiss = Math.log1p(-p);
+        for (int t = 0; t < terminals; t++) {
+            nextArrival[t] = gap(inject, logMiss) - 1;
+        }
         int end = warmup + window;
         stats.window(warmup, end);
         boolean drained = false;
@@ -279,7 +302,11 @@ public final class NetworkSimulator {
                     on[t] = on[t] ? inject.nextDouble() >= beta : inject.nextDouble() < alpha;
                     send = on[t] && inject.nextDouble() < p;
                 } else {
-                    send = inject.nextDouble() < p;
+                    // a Bernoulli process drawn by its geometric gaps: one draw per packet, not per cycle
+                    send = nextArrival[t] == cycle;
+                    if (send) {
+                        nextArrival[t] += gap(inject, logMiss);
+                    }
                 }
                 if (send) {
                     int d = traffic.destinations().next(t, dest);
@@ -294,6 +321,15 @@ public final class NetworkSimulator {
             }
         }
         return stats.result(this, warmup, end, drained, cycle);
+    }
+
+    /** A gap of a Bernoulli process of success probability p = 1 - exp(logMiss): geometric on 1, 2, ... */
+    private static int gap(SplittableRandom random, double logMiss) {
+        if (logMiss == Double.NEGATIVE_INFINITY) {
+            return 1; // p = 1
+        }
+        double g = 1 + Math.floor(Math.log(1 - random.nextDouble()) / logMiss);
+        return g >= Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE / 2 : (int) g;
     }
 
     private int deadlockHorizon() {
@@ -329,7 +365,9 @@ public final class NetworkSimulator {
         Arrays.fill(saGrant, 0);
         Arrays.fill(saAccept, 0);
         Arrays.fill(saVc, 0);
-        Arrays.fill(buffered, 0);
+        Arrays.fill(sendable, 0);
+        Arrays.fill(sendableCount, 0);
+        Arrays.fill(waitingCount, 0);
         Arrays.fill(flitCount, 0);
         Arrays.fill(creditCount, 0);
         Arrays.fill(queueHead, -1);
@@ -404,8 +442,10 @@ public final class NetworkSimulator {
             inject(t, c);
         }
         for (int r = 0; r < routers; r++) {
-            if (buffered[r] > 0) {
+            if (waitingCount[r] > 0) {
                 vcAllocate(r, c);
+            }
+            if (sendableCount[r] > 0) {
                 switchAllocate(r, c);
             }
         }
@@ -440,9 +480,12 @@ public final class NetworkSimulator {
             int iv = target;
             flits[iv * buffer + (head[iv] + count[iv]) % buffer] = flit;
             count[iv]++;
-            buffered[net.portRouter(iv / vcs)]++;
-            if (count[iv] == 1 && state[iv] == 0) {
-                routeHead(iv, c);
+            if (count[iv] == 1) {
+                if (state[iv] == 0) {
+                    routeHead(iv, c);
+                } else if (state[iv] == 2) {
+                    markSendable(iv);
+                }
             }
         }
         flitCount[slot] = 0;
@@ -480,7 +523,20 @@ public final class NetworkSimulator {
             vcHigh[iv] = classes.high(cls);
         }
         state[iv] = 1;
+        waitingCount[r]++;
         ready[iv] = c + timing.routingDelay();
+    }
+
+    private void markSendable(int iv) {
+        int port = iv / vcs;
+        sendable[port] |= 1 << (iv - port * vcs);
+        sendableCount[net.portRouter(port)]++;
+    }
+
+    private void clearSendable(int iv) {
+        int port = iv / vcs;
+        sendable[port] &= ~(1 << (iv - port * vcs));
+        sendableCount[net.portRouter(port)]--;
     }
 
     private void inject(int t, int c) {
@@ -565,11 +621,11 @@ public final class NetworkSimulator {
                     continue;
                 }
                 int lo = ov - first * vcs;
-                int key = Math.floorMod(li - vaGrant[ov], locals);
+                int key = cyclic(li - vaGrant[ov], locals);
                 if (vaBest[lo] == 0) {
                     vaTouched[touched++] = lo;
                     vaBest[lo] = li + 1;
-                } else if (key < Math.floorMod(vaBest[lo] - 1 - vaGrant[ov], locals)) {
+                } else if (key < cyclic(vaBest[lo] - 1 - vaGrant[ov], locals)) {
                     vaBest[lo] = li + 1;
                 }
             }
@@ -584,7 +640,7 @@ public final class NetworkSimulator {
             for (int v = vcLow[iv]; v <= vcHigh[iv]; v++) {
                 int lo = op * vcs + v - first * vcs;
                 if (vaBest[lo] == li + 1) {
-                    int key = Math.floorMod(lo - vaAccept[iv], locals);
+                    int key = cyclic(lo - vaAccept[iv], locals);
                     if (key < bestKey) {
                         bestKey = key;
                         best = lo;
@@ -596,6 +652,8 @@ public final class NetworkSimulator {
                 owner[ov] = iv;
                 outVc[iv] = ov;
                 state[iv] = 2;
+                waitingCount[r]--;
+                markSendable(iv);
                 ready[iv] = c + timing.vcAllocDelay();
                 vaGrant[ov] = (li + 1) % locals;
                 vaAccept[iv] = (best + 1) % locals;
@@ -611,70 +669,85 @@ public final class NetworkSimulator {
         int first = net.portStart(r);
         int radix = net.radix(r);
         int touched = 0;
+        int cells = 0;
         // requests: per input port and output port, the input's VC next after its pointer that can send
+        int full = (1 << vcs) - 1;
         for (int in = 0; in < radix; in++) {
             int port = first + in;
-            for (int i = 0; i < vcs; i++) {
-                int v = (saVc[port] + i) % vcs;
+            int mask = sendable[port];
+            if (mask == 0) {
+                continue;
+            }
+            int start = saVc[port];
+            int rotated = start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & full;
+            while (rotated != 0) {
+                int v = Integer.numberOfTrailingZeros(rotated) + start;
+                rotated &= rotated - 1;
+                if (v >= vcs) {
+                    v -= vcs;
+                }
                 int iv = port * vcs + v;
-                if (state[iv] != 2 || ready[iv] > c || count[iv] == 0 || credit[outVc[iv]] == 0) {
+                if (ready[iv] > c || credit[outVc[iv]] == 0) {
                     continue;
                 }
                 int out = outPort[iv] - first;
                 int cell = in * maxRadix + out;
                 if (saRequest[cell] == 0) {
                     saRequest[cell] = v + 1;
+                    saCells[cells++] = cell;
                     // grant phase, as requests arrive: the output keeps the input next after its pointer
-                    int key = Math.floorMod(in - saGrant[first + out], radix);
+                    int pointer = saGrant[first + out];
                     if (saBest[out] == 0) {
                         saTouched[touched++] = out;
                         saBest[out] = in + 1;
-                    } else if (key < Math.floorMod(saBest[out] - 1 - saGrant[first + out], radix)) {
+                    } else if (cyclic(in - pointer, radix) < cyclic(saBest[out] - 1 - pointer, radix)) {
                         saBest[out] = in + 1;
                     }
                 }
             }
         }
         if (touched == 0) {
+            for (int k = 0; k < cells; k++) {
+                saRequest[saCells[k]] = 0;
+            }
             return;
         }
         // accept phase: each input port takes the granting output next after its pointer
         int winners = 0;
-        for (int in = 0; in < radix; in++) {
-            int port = first + in;
-            int best = -1;
-            int bestKey = Integer.MAX_VALUE;
-            for (int k = 0; k < touched; k++) {
-                int out = saTouched[k];
-                if (saBest[out] == in + 1) {
-                    int key = Math.floorMod(out - saAccept[port], radix);
-                    if (key < bestKey) {
-                        bestKey = key;
-                        best = out;
-                    }
-                }
+        for (int k = 0; k < touched; k++) {
+            int out = saTouched[k];
+            int in = saBest[out] - 1;
+            int key = cyclic(out - saAccept[first + in], radix);
+            if (accBest[in] == 0) {
+                accTouched[winners++] = in;
+                accBest[in] = out + 1;
+                accKey[in] = key;
+            } else if (key < accKey[in]) {
+                accBest[in] = out + 1;
+                accKey[in] = key;
             }
-            if (best >= 0) {
-                saWinOut[winners] = in * maxRadix + best;
-                saWinVc[winners++] = saRequest[in * maxRadix + best] - 1;
-            }
+        }
+        for (int w = 0; w < winners; w++) {
+            int in = accTouched[w];
+            int best = accBest[in] - 1;
+            accBest[in] = 0;
+            saWinOut[w] = in * maxRadix + best;
+            saWinVc[w] = saRequest[in * maxRadix + best] - 1;
         }
         // clear the scratch before moving flits
         for (int k = 0; k < touched; k++) {
             saBest[saTouched[k]] = 0;
         }
-        for (int in = 0; in < radix; in++) {
-            for (int k = 0; k < touched; k++) {
-                saRequest[in * maxRadix + saTouched[k]] = 0;
-            }
+        for (int k = 0; k < cells; k++) {
+            saRequest[saCells[k]] = 0;
         }
         for (int w = 0; w < winners; w++) {
             int in = saWinOut[w] / maxRadix;
             int out = saWinOut[w] % maxRadix;
             int v = saWinVc[w];
-            saGrant[first + out] = (in + 1) % radix;
-            saAccept[first + in] = (out + 1) % radix;
-            saVc[first + in] = (v + 1) % vcs;
+            saGrant[first + out] = in + 1 == radix ? 0 : in + 1;
+            saAccept[first + in] = out + 1 == radix ? 0 : out + 1;
+            saVc[first + in] = v + 1 == vcs ? 0 : v + 1;
             move(r, first + in, v, c);
         }
     }
@@ -683,9 +756,10 @@ public final class NetworkSimulator {
     private void move(int r, int port, int v, int c) {
         int iv = port * vcs + v;
         int flit = flits[iv * buffer + head[iv]];
-        head[iv] = (head[iv] + 1) % buffer;
-        count[iv]--;
-        buffered[r]--;
+        head[iv] = head[iv] + 1 == buffer ? 0 : head[iv] + 1;
+        if (--count[iv] == 0 || (flit & SEQ_MASK) == pSize[flit >>> SEQ_BITS] - 1) {
+            clearSendable(iv); // empty, or the packet's tail left: the VC is idle or waits for routing
+        }
         lastMove = c;
         int ov = outVc[iv];
         int op = ov / vcs;
@@ -715,6 +789,11 @@ public final class NetworkSimulator {
                 routeHead(iv, c + 1);
             }
         }
+    }
+
+    /** {@code x mod m} for x in (-m, m). */
+    private static int cyclic(int x, int m) {
+        return x < 0 ? x + m : x;
     }
 
     long routerCycles() {
