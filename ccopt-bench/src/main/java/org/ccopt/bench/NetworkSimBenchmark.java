@@ -1,0 +1,58 @@
+package org.ccopt.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.ccopt.flitsim.net.Destinations;
+import org.ccopt.flitsim.net.FlitNetwork;
+import org.ccopt.flitsim.net.NetworkSimulator;
+import org.ccopt.flitsim.net.OpenLoopResult;
+import org.ccopt.flitsim.net.OpenLoopTraffic;
+import org.ccopt.flitsim.net.RouterTiming;
+import org.ccopt.flitsim.net.RoutingFunction;
+import org.ccopt.flitsim.net.RoutingFunctions;
+import org.ccopt.topology.spec.TopologySpec;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The flit engine's {@code booksim} router on the networks of its cross-check and beyond, uniform random traffic at
+ * 0.1 flits per terminal per cycle (the load at which BookSim's speed is compared), 4 VCs of 4 flits, 8-flit packets:
+ * one operation = one open-loop run of 1,000 warm-up and 4,000 measured cycles and its drain on a reused engine;
+ * router-cycles per second = routers x cycles of a run x operations per second.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(2)
+public class NetworkSimBenchmark {
+
+    @Param({"mesh:8x8", "torus:8x8", "kary-ntree:4,3", "dragonfly:4,2,2"})
+    public String topology;
+
+    private NetworkSimulator engine;
+    private OpenLoopTraffic traffic;
+    private long seed;
+
+    @Setup
+    public void setUp() {
+        FlitNetwork net = new FlitNetwork(TopologySpec.parse(topology));
+        RoutingFunction routing = RoutingFunctions.create(RoutingFunctions.defaultName(net), net);
+        engine = new NetworkSimulator(net, routing, RouterTiming.BOOKSIM, Math.max(4, routing.vcClasses()), 4);
+        traffic = OpenLoopTraffic.bernoulli(new Destinations.Uniform(net.terminals()), 0.1, 8);
+    }
+
+    @Benchmark
+    public OpenLoopResult uniformAtTenthLoad() {
+        return engine.runOpenLoop(traffic, 1_000, 4_000, 10_000, ++seed);
+    }
+}
