@@ -36,10 +36,34 @@ final class NodemapCommand extends ResumableRun.Command {
             simulated("--vcs 2"),
             simulated("--buffer 8"),
             simulated("--model ccopt"),
+            papersRouter("--model ccopt"), papersRouter("--vc-select C05"), papersRouter("--dateline into"),
+            papersRouter("--vc-class reset-on-turn"), papersRouter("--dim-order x-first"), papersRouter("--ring-tie half"),
+            papersRouter("--crossbar per-input-port"), papersRouter("--q-update rotate"), papersRouter("--q-default processor-first"),
+            papersRouter("--vc-release drained"), papersRouter("--credit-delay 1"), papersRouter("--rr-start zero"),
+            papersRouter("--ejection per-vc"), papersRouter("--vc-competition ready"), papersRouter("--link-mux packet"),
+            papersRouter("--output-stage register"),
             OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not "
                     + MutationVariant.withoutNeighbouringSwaps() + ")",
                     c -> MutationVariant.named(c.variant).swapsNeighbours(),
                     "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --variant S00 --radius-bound inclusive"));
+
+    /**
+     * A reading of the papers' router, which runs on tori and meshes; on any other network the simulated score comes
+     * from the booksim router, which has none of them.
+     */
+    private static OptionRules.Rule<NodemapCommand> papersRouter(String example) {
+        return OptionRules.rule(example.split(" ")[0], "to the papers' router on a torus or mesh (other networks run the "
+                + "booksim router)", c -> onGrid(c.topology), "nodemap -t hypercube:4 --traffic brev --generations 1 "
+                + "--population 4 " + example);
+    }
+
+    private static boolean onGrid(String topology) {
+        try {
+            return TopologySpec.parse(topology).geometry() instanceof org.ccopt.topology.Geometry.Grid;
+        } catch (InvalidInputException e) {
+            return true; // the run refuses the spec itself
+        }
+    }
 
     /** An option of the simulated score ({@code example}: it and a value), which --hops-only replaces. */
     private static OptionRules.Rule<NodemapCommand> simulated(String example) {
@@ -48,7 +72,7 @@ final class NodemapCommand extends ResumableRun.Command {
     }
 
 
-    @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Torus or mesh; any topology with --hops-only (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Any two-way network: tori and meshes run the papers' router, others the booksim router (default: ${DEFAULT-VALUE}).")
     String topology;
 
     @Option(names = "--traffic", defaultValue = "bcmp,brev", split = ",", description = "Comma-separated patterns: " + TrafficPattern.NAMES + " (default: ${DEFAULT-VALUE}).")
@@ -194,7 +218,7 @@ final class NodemapCommand extends ResumableRun.Command {
                 rs.put("maxCycles", max);
                 result.put("randomSearch", rs);
             }
-            result.put("model", model.describe());
+            result.put("model", onGrid(topology) ? model.describe() : "booksim");
             result.put("mapping", state.bestMapping());
             var w = spec.commandLine().getOut();
             writeResult(out, result);
@@ -209,7 +233,7 @@ final class NodemapCommand extends ResumableRun.Command {
                 w.printf(Locale.ROOT, "%s on %s, %s-%s, model %s: %d cycles (physical addressing %d), avg hops %.3f "
                                 + "(physical %.3f), found in generation %d; %d evaluations, %d simulations in %.1f s%n",
                         String.join("+", traffic), t.spec(), settings.variant().name(), settings.order().label(),
-                        model.presetName(), best.cycles(),
+                        onGrid(topology) ? model.presetName() : "booksim", best.cycles(),
                         physical.cycles(), best.avgHops(), physical.avgHops(), state.bestGeneration(), state.evaluations(),
                         evaluator.simulations(), seconds);
                 if (result.get("randomSearch") instanceof Map<?, ?> rs) {

@@ -12,6 +12,11 @@ import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
+import org.ccopt.flitsim.net.FlitNetwork;
+import org.ccopt.flitsim.net.NetworkSimulator;
+import org.ccopt.flitsim.net.RouterTiming;
+import org.ccopt.flitsim.net.RoutingFunction;
+import org.ccopt.flitsim.net.RoutingFunctions;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
@@ -19,8 +24,9 @@ import org.ccopt.topology.metrics.HopDistances;
 /**
  * Scores mappings for the node-mapping GA (Yokota et al. 2018, §4.2 and §5.1): the flit simulator's duration of
  * every traffic pattern under the mapping, summed (4 packets of 8 flits, dimension-order routing, 3 VCs by
- * default), and the average hop count over the patterns' source-destination pairs. The hop-only evaluator
- * ({@code packets = 0}) skips the simulation and works on any topology.
+ * default), and the average hop count over the patterns' source-destination pairs. On a network other than a torus
+ * or mesh the duration comes from the flit engine's booksim router with the network's routing function (a closed
+ * batch of the same packets). The hop-only evaluator ({@code packets = 0}) skips the simulation.
  *
  * <p>A score depends only on the mapping (and the pruning reference), so evaluations run in parallel on a
  * fork-join pool, each worker with its own simulator, and repeated mappings are answered from a bounded cache (GA
@@ -45,6 +51,8 @@ public final class MappingEvaluator implements AutoCloseable {
     private final PatternTiming timing;
     private final LinkLoadBound bound;
     private final ThreadLocal<FlitSimulator> simulators;
+    /** On a network other than a torus or mesh, each thread's flit engine (the booksim router), else null. */
+    private final ThreadLocal<NetworkSimulator> engines;
     private final ForkJoinPool pool;
     private final ConcurrentHashMap<Key, MappingScore> cache = new ConcurrentHashMap<>();
     private final AtomicLong simulations = new AtomicLong();
@@ -88,11 +96,18 @@ public final class MappingEvaluator implements AutoCloseable {
             }
         }
         this.pairs = count;
-        if (packets > 0) {
-            if (!(topology.geometry() instanceof Geometry.Grid)) {
-                throw new InvalidInputException("simulated node mapping needs a torus or mesh; got '" + topology.spec()
-                        + "' (use the hop-only evaluator for other topologies)");
+        if (packets > 0 && !(topology.geometry() instanceof Geometry.Grid)) {
+            if (timing != null) {
+                throw new InvalidInputException("a joint spatio-temporal search needs the papers' router on a torus or mesh; got '"
+                        + topology.spec() + "'");
             }
+            this.config = null;
+            this.timing = null;
+            this.bound = null;
+            this.simulators = null;
+            this.engines = engines(topology, vcs, bufferFlits);
+        } else if (packets > 0) {
+            this.engines = null;
             FlitSimulator probe = new FlitSimulator(topology, vcs, bufferFlits, model);
             RouterConfig uniform = RouterConfig.uniform(n, probe.dimensions(), vcs, bufferFlits, model.defaultScheme(), model);
             this.config = uniform;
@@ -110,6 +125,7 @@ public final class MappingEvaluator implements AutoCloseable {
             this.timing = null;
             this.bound = null;
             this.simulators = null;
+            this.engines = null;
         }
         this.pool = new ForkJoinPool(threads);
     }
@@ -244,14 +260,34 @@ public final class MappingEvaluator implements AutoCloseable {
         for (int k = 0; packets > 0 && k < patterns.length; k++) {
             long left = limit == Long.MAX_VALUE ? limit : limit - cycles - minimumLater[k + 1];
             boolean hopeless = left < minimumLater[k] - minimumLater[k + 1];
-            int d = hopeless ? -1 : timing.durationWithin(simulators.get(), k, dest[k], lowest[k],
-                    (int) Math.min(Integer.MAX_VALUE, left), simulations);
+            int d = hopeless ? -1 : engines != null ? engineDuration(dest[k], left)
+                    : timing.durationWithin(simulators.get(), k, dest[k], lowest[k], (int) Math.min(Integer.MAX_VALUE, left),
+                    simulations);
             if (d < 0) {
                 return pruned(hops);
             }
             cycles += d;
         }
         return new MappingScore(cycles, hops, pairs, true);
+    }
+
+    /**
+     * The engines of a network other than a torus or mesh: the booksim router with the network's default routing
+     * function (one line where it needs more than {@code vcs} VCs), one per thread, each run with seed 0 so that a
+     * duration depends on the mapping alone.
+     */
+    static ThreadLocal<NetworkSimulator> engines(Topology topology, int vcs, int bufferFlits) {
+        FlitNetwork net = new FlitNetwork(topology);
+        RoutingFunction routing = RoutingFunctions.create(RoutingFunctions.defaultName(net), net);
+        new NetworkSimulator(net, routing, RouterTiming.BOOKSIM, vcs, bufferFlits); // refuses here, on the caller's thread
+        return ThreadLocal.withInitial(() -> new NetworkSimulator(net, routing, RouterTiming.BOOKSIM, vcs, bufferFlits));
+    }
+
+    /** A pattern's batch duration on this thread's engine, or -1 past {@code limit}. */
+    private int engineDuration(int[] destination, long limit) {
+        simulations.incrementAndGet();
+        int d = engines.get().runBatch(destination, packets, flitsPerPacket, 0).cycles();
+        return d > limit ? -1 : d;
     }
 
     private MappingScore pruned(long hops) {

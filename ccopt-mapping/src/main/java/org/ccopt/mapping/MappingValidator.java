@@ -13,7 +13,8 @@ import org.ccopt.topology.metrics.HopDistances;
  * Independent re-check of a node-mapping result before it is printed: the mapping is a permutation
  * ({@link NodeMapping#apply}, the same path {@code ccopt sim --mapping} takes), the hop total recomputed with
  * reverse breadth-first searches ({@link HopDistances#distance}, not the evaluator's table), and the duration
- * re-simulated on a fresh simulator with the validated, public {@link FlitSimulator#run}.
+ * re-simulated on a fresh simulator with the validated, public {@link FlitSimulator#run} (on a network other than a
+ * torus or mesh, a fresh flit engine's batch).
  */
 public final class MappingValidator {
 
@@ -29,7 +30,10 @@ public final class MappingValidator {
         HopDistances hops = new HopDistances(t);
         long totalHops = 0;
         long cycles = 0;
-        FlitSimulator sim = packets > 0 ? new FlitSimulator(t, vcs, bufferFlits, model) : null;
+        boolean grid = t.geometry() instanceof org.ccopt.topology.Geometry.Grid;
+        FlitSimulator sim = packets > 0 && grid ? new FlitSimulator(t, vcs, bufferFlits, model) : null;
+        org.ccopt.flitsim.net.NetworkSimulator engine = packets > 0 && !grid
+                ? MappingEvaluator.engines(t, vcs, bufferFlits).get() : null;
         for (int[] pattern : logicalPatterns) {
             int[] dest = NodeMapping.apply(mapping, pattern);
             for (int p = 0; p < dest.length; p++) {
@@ -38,6 +42,9 @@ public final class MappingValidator {
             if (sim != null) {
                 RouterConfig config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), vcs, bufferFlits, model.defaultScheme(), model);
                 cycles += sim.run(config, Workload.simple(dest, packets, flitsPerPacket)).durationCycles();
+            }
+            if (engine != null) {
+                cycles += engine.runBatch(dest, packets, flitsPerPacket, 0).cycles();
             }
         }
         if (totalHops != claimed.totalHops() || cycles != claimed.cycles()) {
