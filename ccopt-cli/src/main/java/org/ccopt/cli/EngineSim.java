@@ -140,6 +140,9 @@ final class EngineSim {
             rows.add(row);
         }
         out.put("process", e.process == null ? "bernoulli" : e.process);
+        if (rows.size() == 1) {
+            out.putAll(rows.get(0)); // one load: its fields at the top, so that an experiment file can sweep --rate
+        }
         out.put("loads", rows);
         if (saturation != null) {
             out.put("saturationThroughput", saturation);
