@@ -22,7 +22,7 @@ final class EngineOptions {
     @Option(names = "--process", paramLabel = "P", description = "Injection process with --rate: bernoulli, on-off (default: bernoulli).")
     String process;
 
-    @Option(names = "--burst", paramLabel = "CYCLES", description = "Mean on period of --process on-off (default: 16).")
+    @Option(names = "--burst", paramLabel = "CYCLES", description = "Mean on period of --process on-off (default: 16 cycles).")
     Double burst;
 
     @Option(names = "--warmup", paramLabel = "CYCLES", description = "Cycles before the measurement window (default: 3000).")

@@ -6,18 +6,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.DoubleFunction;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Charts;
 import org.ccopt.flitsim.net.Destinations;
-import org.ccopt.flitsim.net.FlitNetwork;
+import org.ccopt.flitsim.net.EngineSetup;
 import org.ccopt.flitsim.net.LoadSweep;
 import org.ccopt.flitsim.net.NetworkSimulator;
 import org.ccopt.flitsim.net.OpenLoopResult;
 import org.ccopt.flitsim.net.OpenLoopTraffic;
 import org.ccopt.flitsim.net.RouterTiming;
-import org.ccopt.flitsim.net.RoutingFunction;
-import org.ccopt.flitsim.net.RoutingFunctions;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
@@ -37,7 +34,21 @@ final class EngineSim {
     private static final Set<String> APPLY = Set.of("--topology", "--traffic", "--packets", "--packet-flits", "--seed", "--json",
             "--vcs", "--buffer", "--model", "--rate", "--routing", "--process", "--burst", "--warmup", "--window", "--drain",
             "--chart");
-    private static final double TOLERANCE = 0.005;
+
+    /** Where the engine's options apply, part of {@link SimCommand#RULES}. */
+    static final List<OptionRules.Rule<SimCommand>> RULES = List.of(
+            openLoad("--process on-off"), openLoad("--warmup 100"), openLoad("--window 100"), openLoad("--drain 100"),
+            OptionRules.rule("--burst", "to --process on-off", c -> "on-off".equals(c.engine.process),
+                    "sim --rate 0.1 --burst 4"),
+            OptionRules.rule("--chart", "to a curve (--rate FROM:TO:STEP)", c -> c.engine.rate != null && c.engine.rate.contains(":"),
+                    "sim --rate 0.1 --chart x.png"),
+            OptionRules.rule("--packets", "to closed batches (with --rate packets are generated at the rate)",
+                    c -> c.engine.rate == null, "sim --rate 0.1 --packets 2"));
+
+    private static OptionRules.Rule<SimCommand> openLoad(String example) {
+        return OptionRules.rule(example.split(" ")[0], "to open loads (--rate R or FROM:TO:STEP)", c -> c.engine.rate != null,
+                "sim -t hypercube:6 " + example);
+    }
 
     private EngineSim() {
     }
@@ -72,27 +83,22 @@ final class EngineSim {
                     + "tori and meshes; " + why(c, t) + " needs --model booksim (or no --model)");
         }
         EngineOptions e = c.engine;
-        FlitNetwork net = new FlitNetwork(t);
-        RoutingFunction routing = RoutingFunctions.create(e.routing == null ? RoutingFunctions.defaultName(net) : e.routing, net);
         boolean vcsGiven = spec.commandLine().getParseResult().hasMatchedOption("--vcs");
-        int vcs = vcsGiven ? c.router.vcs : Math.max(4, routing.vcClasses());
-        NetworkSimulator sim = new NetworkSimulator(net, routing, RouterTiming.BOOKSIM, vcs, c.router.buffer);
+        NetworkSimulator sim = EngineSetup.booksim(t, e.routing, vcsGiven ? c.router.vcs : null, c.router.buffer);
         String trafficName = c.traffic == null ? (e.rate == null ? "bcmp" : "uniform") : c.traffic;
-        String setup = "on " + t.spec() + ", router booksim, routing " + routing.name() + ", " + vcs + " VCs x "
-                + c.router.buffer + " flits, " + c.flits + "-flit packets";
+        String setup = "on " + t.spec() + ", router booksim, routing " + sim.routing().name() + ", " + sim.vcs() + " VCs x "
+                + sim.bufferFlits() + " flits, " + c.flits + "-flit packets";
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("topology", t.spec());
         out.put("traffic", trafficName);
         out.put("model", RouterTiming.BOOKSIM.name());
-        out.put("routing", routing.name());
-        out.put("vcs", vcs);
-        out.put("bufferFlits", c.router.buffer);
+        out.put("routing", sim.routing().name());
+        out.put("vcs", sim.vcs());
+        out.put("bufferFlits", sim.bufferFlits());
         out.put("packetFlits", c.flits);
         PrintWriter w = spec.commandLine().getOut();
         if (e.rate == null) {
-            refuseOpenLoopOnly(e);
-            int[] dest = TrafficPattern.parse(trafficName).destinations(t, c.seed);
-            OpenLoopResult r = sim.runBatch(dest, c.packets, c.flits, c.seed);
+            OpenLoopResult r = sim.runBatch(TrafficPattern.parse(trafficName).destinations(t, c.seed), c.packets, c.flits, c.seed);
             out.put("packets", r.packets());
             out.put("durationCycles", r.cycles());
             out.put("packetLatency", r.packetLatency());
@@ -107,26 +113,21 @@ final class EngineSim {
             }
             return Main.OK;
         }
-        if (spec.commandLine().getParseResult().hasMatchedOption("--packets")) {
-            throw new InvalidInputException("--packets sets a closed batch; with --rate the load is open (packets are generated "
-                    + "at the rate until the run ends)");
-        }
-        double[] rates = LoadSweep.parseRates(e.rate);
-        if (e.chart != null && rates.length < 2) {
-            throw new InvalidInputException("--chart draws a curve; give --rate FROM:TO:STEP");
-        }
         Written.requirePictureFormat(e.chart);
-        DoubleFunction<OpenLoopTraffic> traffic = traffic(e, trafficName, t, c.flits, c.seed);
-        LoadSweep.Protocol protocol = new LoadSweep.Protocol(e.warmup == null ? 3_000 : e.warmup,
-                e.window == null ? 10_000 : e.window, e.drain == null ? 20_000 : e.drain, LoadSweep.Protocol.DEFAULT.latencyLimit());
-        traffic.apply(rates[0]); // checks the process before any run
-        List<LoadSweep.Point> curve = LoadSweep.sweep(sim, traffic, rates, protocol, c.seed);
-        Double saturation = rates.length > 1 ? LoadSweep.saturation(sim, traffic, curve, protocol, c.seed, TOLERANCE) : null;
+        String process = e.process == null ? "bernoulli" : e.process;
+        Destinations dest = EngineSetup.destinations(trafficName, t, c.seed);
+        OpenLoopTraffic.Process p = EngineSetup.process(process);
+        double burst = e.burst == null ? EngineSetup.DEFAULT_BURST : e.burst;
+        LoadSweep.Protocol defaults = LoadSweep.Protocol.DEFAULT;
+        LoadSweep.Protocol protocol = new LoadSweep.Protocol(e.warmup == null ? defaults.warmup() : e.warmup,
+                e.window == null ? defaults.window() : e.window, e.drain == null ? defaults.drain() : e.drain, defaults.latencyLimit());
+        LoadSweep.Curve curve = LoadSweep.curve(sim, rate -> new OpenLoopTraffic(dest, p, rate, c.flits, burst),
+                LoadSweep.parseRates(e.rate), protocol, c.seed);
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (LoadSweep.Point p : curve) {
-            OpenLoopResult r = p.result();
+        for (LoadSweep.Point point : curve.points()) {
+            OpenLoopResult r = point.result();
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("rate", p.rate());
+            row.put("rate", point.rate());
             row.put("offered", r.offered());
             row.put("accepted", r.accepted());
             row.put("packetLatency", r.packetLatency());
@@ -136,35 +137,37 @@ final class EngineSim {
             row.put("networkLatency", r.networkLatency());
             row.put("hops", r.hops());
             row.put("packets", r.packets());
-            row.put("saturated", p.saturated());
+            row.put("saturated", point.saturated());
             rows.add(row);
         }
-        out.put("process", e.process == null ? "bernoulli" : e.process);
+        out.put("process", process);
         if (rows.size() == 1) {
             out.putAll(rows.get(0)); // one load: its fields at the top, so that an experiment file can sweep --rate
         }
         out.put("loads", rows);
-        if (saturation != null) {
-            out.put("saturationThroughput", saturation);
+        boolean isCurve = !Double.isNaN(curve.saturation());
+        if (isCurve) {
+            out.put("saturationThroughput", curve.saturation());
         }
         if (e.chart != null) {
-            chart(curve, trafficName + " " + setup, e.chart);
+            chart(curve.points(), trafficName + " " + setup, e.chart);
         }
         if (c.json) {
             w.println(Json.result(spec, out));
             return Main.OK;
         }
-        w.printf("%s %s, %s%n", trafficName, setup, out.get("process"));
+        w.printf("%s %s, %s%n", trafficName, setup, process);
         w.printf("%7s %8s %8s %8s %6s %6s %6s %8s %6s %s%n", "rate", "offered", "accepted", "latency", "p50", "p99", "max",
                 "network", "hops", "");
-        for (LoadSweep.Point p : curve) {
-            OpenLoopResult r = p.result();
-            w.printf("%7.3f %8.4f %8.4f %8.1f %6d %6d %6d %8.1f %6.2f %s%n", p.rate(), r.offered(), r.accepted(),
+        for (LoadSweep.Point point : curve.points()) {
+            OpenLoopResult r = point.result();
+            w.printf("%7.3f %8.4f %8.4f %8.1f %6d %6d %6d %8.1f %6.2f %s%n", point.rate(), r.offered(), r.accepted(),
                     r.packetLatency(), r.latencyP50(), r.latencyP99(), r.latencyMax(), r.networkLatency(), r.hops(),
-                    p.saturated() ? "saturated" : "");
+                    point.saturated() ? "saturated" : "");
         }
-        if (saturation != null) {
-            w.printf("saturation throughput: %.3f flits/terminal/cycle (bisection to %.3f)%n", saturation, TOLERANCE);
+        if (isCurve) {
+            w.printf("saturation throughput: %.3f flits/terminal/cycle (bisection to %.3f)%n", curve.saturation(),
+                    LoadSweep.TOLERANCE);
         }
         Written.print(w, spec);
         return Main.OK;
@@ -175,48 +178,6 @@ final class EngineSim {
             return "--rate, --routing and the options of open loads";
         }
         return RouterTiming.BOOKSIM.name().equals(c.router.model) ? "--model booksim" : "'" + t.spec() + "' is not a torus or mesh";
-    }
-
-    private static void refuseOpenLoopOnly(EngineOptions e) {
-        String[][] given = {{"--process", e.process}, {"--burst", e.burst == null ? null : ""},
-            {"--warmup", e.warmup == null ? null : ""}, {"--window", e.window == null ? null : ""},
-            {"--drain", e.drain == null ? null : ""}, {"--chart", e.chart == null ? null : ""}};
-        for (String[] g : given) {
-            if (g[1] != null) {
-                throw new InvalidInputException(g[0] + " applies to open loads; give --rate R or FROM:TO:STEP");
-            }
-        }
-    }
-
-    /** The open-loop source of each rate: the pattern's destinations, the process and its burst. */
-    private static DoubleFunction<OpenLoopTraffic> traffic(EngineOptions e, String name, Topology t, int flits, long seed) {
-        Destinations dest;
-        if (name.startsWith("hotspot")) {
-            String[] parts = name.split(":");
-            try {
-                dest = new Destinations.Hotspot(t.terminalCount(), Integer.parseInt(parts[1]), Double.parseDouble(parts[2]));
-            } catch (RuntimeException ex) {
-                if (ex instanceof InvalidInputException) {
-                    throw ex;
-                }
-                throw new InvalidInputException("--traffic '" + name + "' is invalid; expected hotspot:T:SHARE, e.g. hotspot:0:0.1");
-            }
-        } else {
-            TrafficPattern pattern = TrafficPattern.parse(name);
-            dest = pattern == TrafficPattern.UNIFORM ? new Destinations.Uniform(t.terminalCount())
-                    : new Destinations.Fixed(pattern.destinations(t, seed));
-        }
-        String process = e.process == null ? "bernoulli" : e.process;
-        OpenLoopTraffic.Process p = switch (process) {
-            case "bernoulli" -> OpenLoopTraffic.Process.BERNOULLI;
-            case "on-off" -> OpenLoopTraffic.Process.ON_OFF;
-            default -> throw new InvalidInputException("--process '" + process + "' is unknown; expected bernoulli or on-off");
-        };
-        if (e.burst != null && p != OpenLoopTraffic.Process.ON_OFF) {
-            throw new InvalidInputException("--burst applies to --process on-off");
-        }
-        double burst = e.burst == null ? 16 : e.burst;
-        return rate -> new OpenLoopTraffic(dest, p, rate, flits, burst);
     }
 
     private static void chart(List<LoadSweep.Point> curve, String title, java.nio.file.Path file) throws java.io.IOException {

@@ -36,12 +36,13 @@ import picocli.CommandLine.Spec;
 final class SimCommand implements Callable<Integer> {
 
     /** Where options apply ({@link OptionRules}). */
-    static final OptionRules<SimCommand> RULES = OptionRules.of(
+    static final OptionRules<SimCommand> RULES = OptionRules.of(java.util.stream.Stream.concat(
+            java.util.stream.Stream.<OptionRules.Rule<SimCommand>>of(
             OptionRules.rule("--vc-release", "without --atomic-vc, or as drained (--atomic-vc is drained release)",
                     c -> !c.atomicVc || "drained".equals(c.router.vcRelease),
                     "sim -t torus:4x4 --traffic bcmp --atomic-vc --vc-release tail"),
             OptionRules.rule("--picture-routers", "to --picture", c -> c.picture != null,
-                    "sim -t torus:4x4 --traffic bcmp --picture-routers 0:4"));
+                    "sim -t torus:4x4 --traffic bcmp --picture-routers 0:4")), EngineSim.RULES.stream()).toList());
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -12,11 +12,8 @@ import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
-import org.ccopt.flitsim.net.FlitNetwork;
+import org.ccopt.flitsim.net.EngineSetup;
 import org.ccopt.flitsim.net.NetworkSimulator;
-import org.ccopt.flitsim.net.RouterTiming;
-import org.ccopt.flitsim.net.RoutingFunction;
-import org.ccopt.flitsim.net.RoutingFunctions;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
@@ -277,10 +274,11 @@ public final class MappingEvaluator implements AutoCloseable {
      * duration depends on the mapping alone.
      */
     static ThreadLocal<NetworkSimulator> engines(Topology topology, int vcs, int bufferFlits) {
-        FlitNetwork net = new FlitNetwork(topology);
-        RoutingFunction routing = RoutingFunctions.create(RoutingFunctions.defaultName(net), net);
-        new NetworkSimulator(net, routing, RouterTiming.BOOKSIM, vcs, bufferFlits); // refuses here, on the caller's thread
-        return ThreadLocal.withInitial(() -> new NetworkSimulator(net, routing, RouterTiming.BOOKSIM, vcs, bufferFlits));
+        NetworkSimulator first = EngineSetup.booksim(topology, null, vcs, bufferFlits); // refuses here, on the caller's thread
+        ThreadLocal<NetworkSimulator> engines = ThreadLocal.withInitial(
+                () -> new NetworkSimulator(first.network(), first.routing(), first.timing(), vcs, bufferFlits));
+        engines.set(first);
+        return engines;
     }
 
     /** A pattern's batch duration on this thread's engine, or -1 past {@code limit}. */

@@ -33,7 +33,7 @@ public final class MappingValidator {
         boolean grid = t.geometry() instanceof org.ccopt.topology.Geometry.Grid;
         FlitSimulator sim = packets > 0 && grid ? new FlitSimulator(t, vcs, bufferFlits, model) : null;
         org.ccopt.flitsim.net.NetworkSimulator engine = packets > 0 && !grid
-                ? MappingEvaluator.engines(t, vcs, bufferFlits).get() : null;
+                ? org.ccopt.flitsim.net.EngineSetup.booksim(t, null, vcs, bufferFlits) : null;
         for (int[] pattern : logicalPatterns) {
             int[] dest = NodeMapping.apply(mapping, pattern);
             for (int p = 0; p < dest.length; p++) {

@@ -122,6 +122,6 @@ final class DimensionOrderRouting implements RoutingFunction {
             }
             return RoutingFunction.encode(port[(router * dims + d) * 2 + s], cls);
         }
-        return RoutingFunction.encode(net.terminalPort(dest) - net.portStart(router), 0);
+        return net.ejection(dest);
     }
 }

@@ -97,7 +97,7 @@ final class DragonflyRouting implements RoutingFunction {
     public int route(int router, int inPort, int inClass, int dest, int aux) {
         int t = net.terminalRouter(dest);
         if (router == t) {
-            return RoutingFunction.encode(net.terminalPort(dest) - net.portStart(router), 0);
+            return net.ejection(dest);
         }
         int g = router / a;
         int from = net.neighbourRouter(net.portStart(router) + inPort);

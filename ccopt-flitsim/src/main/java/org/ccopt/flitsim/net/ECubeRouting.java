@@ -37,7 +37,7 @@ final class ECubeRouting implements RoutingFunction {
     public int route(int router, int inPort, int inClass, int dest, int aux) {
         int diff = router ^ dest;
         if (diff == 0) {
-            return RoutingFunction.encode(net.terminalPort(dest) - net.portStart(router), 0);
+            return net.ejection(dest);
         }
         return RoutingFunction.encode(port[router * dims + Integer.numberOfTrailingZeros(diff)], 0);
     }

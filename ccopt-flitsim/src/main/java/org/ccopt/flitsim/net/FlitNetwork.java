@@ -47,31 +47,21 @@ public final class FlitNetwork {
             routerNode[r] = direct ? r : terminals + r;
             nodeRouter[routerNode[r]] = r;
         }
-        int[] terminalRouter = new int[terminals];
-        for (int t = 0; t < terminals; t++) {
-            if (direct) {
-                terminalRouter[t] = t;
-            } else {
-                if (topology.outDegree(t) != 1) {
-                    throw new InvalidInputException("terminal " + t + " of '" + topology.spec() + "' has "
-                            + topology.outDegree(t) + " links; the flit engine attaches each terminal to one router");
-                }
-                int s = topology.channelTarget(topology.outStart(t));
-                if (nodeRouter[s] < 0) {
-                    throw new InvalidInputException("terminal " + t + " of '" + topology.spec()
-                            + "' is linked to terminal " + s + "; expected a switch");
-                }
-                terminalRouter[t] = nodeRouter[s];
+        for (int t = 0; !direct && t < terminals; t++) {
+            if (topology.outDegree(t) != 1) {
+                throw new InvalidInputException("terminal " + t + " of '" + topology.spec() + "' has "
+                        + topology.outDegree(t) + " links; the flit engine attaches each terminal to one router");
+            }
+            int s = topology.channelTarget(topology.outStart(t));
+            if (nodeRouter[s] < 0) {
+                throw new InvalidInputException("terminal " + t + " of '" + topology.spec()
+                        + "' is linked to terminal " + s + "; expected a switch");
             }
         }
         portStart = new int[routers + 1];
         for (int r = 0; r < routers; r++) {
-            int u = routerNode[r];
-            int count = direct ? 1 : 0;
-            for (int c = topology.outStart(u); c < topology.outEnd(u); c++) {
-                count++; // a neighbouring router, or (indirect) an attached terminal
-            }
-            portStart[r + 1] = portStart[r] + count;
+            // a port per neighbouring router or (indirect) attached terminal, and (direct) the router's own terminal
+            portStart[r + 1] = portStart[r] + topology.outDegree(routerNode[r]) + (direct ? 1 : 0);
         }
         int ports = portStart[routers];
         portRouter = new int[ports];
@@ -180,6 +170,12 @@ public final class FlitNetwork {
 
     public int terminalRouter(int terminal) {
         return portRouter[terminalPort[terminal]];
+    }
+
+    /** The route that ejects a packet for {@code terminal} at its own router: its port, local to the router, class 0. */
+    int ejection(int terminal) {
+        int port = terminalPort[terminal];
+        return RoutingFunction.encode(port - portStart[portRouter[port]], 0);
     }
 
     /** The router behind a router port, or -1 for a terminal's port. */

@@ -29,8 +29,26 @@ public final class LoadSweep {
         }
     }
 
+    /** The step to which {@link #curve} bisects the saturation throughput, in flits per terminal per cycle. */
+    public static final double TOLERANCE = 0.005;
+
     /** One load of the curve. */
     public record Point(double rate, OpenLoopResult result, boolean saturated) {
+    }
+
+    /** The runs at every load and the saturation throughput ({@code NaN} for a single load, which is no curve). */
+    public record Curve(List<Point> points, double saturation) {
+        public Curve {
+            points = List.copyOf(points);
+        }
+    }
+
+    /** Every rate of {@code rates} and, with two or more, the saturation throughput to {@link #TOLERANCE}. */
+    public static Curve curve(NetworkSimulator sim, DoubleFunction<OpenLoopTraffic> traffic, double[] rates, Protocol p,
+                              long seed) {
+        traffic.apply(rates[0]); // a bad source is refused before the first run
+        List<Point> points = sweep(sim, traffic, rates, p, seed);
+        return new Curve(points, rates.length > 1 ? saturation(sim, traffic, points, p, seed, TOLERANCE) : Double.NaN);
     }
 
     /** Whether {@code r} is past saturation under {@code p}. */

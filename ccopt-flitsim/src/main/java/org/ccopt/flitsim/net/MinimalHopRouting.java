@@ -1,6 +1,8 @@
 package org.ccopt.flitsim.net;
 
-import java.util.Arrays;
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.metrics.HopDistances;
 
 /**
  * Minimal routing on any graph ({@code min-hop}) made deadlock free by hop-indexed virtual channels: the i-th
@@ -17,31 +19,27 @@ final class MinimalHopRouting implements RoutingFunction {
     private final int[] dist;
     private final int diameter;
 
+    /**
+     * Router distances from the topology's breadth-first search ({@link HopDistances#bfs}): a shortest path between
+     * two switches never passes through a terminal, whose only link goes back to its switch.
+     */
     MinimalHopRouting(FlitNetwork net) {
         this.net = net;
         routers = net.routers();
         dist = new int[routers * routers];
-        Arrays.fill(dist, -1);
-        int[] queue = new int[routers];
+        Topology t = net.topology();
+        int[] nodeDist = new int[t.nodeCount()];
+        int[] queue = new int[t.nodeCount()];
         int max = 0;
-        for (int t = 0; t < routers; t++) {
-            int tail = 0;
-            dist[t * routers + t] = 0;
-            queue[tail++] = t;
-            for (int head = 0; head < tail; head++) {
-                int u = queue[head];
-                for (int p = net.portStart(u); p < net.portEnd(u); p++) {
-                    int v = net.neighbourRouter(p);
-                    if (v >= 0 && dist[v * routers + t] < 0) {
-                        dist[v * routers + t] = dist[u * routers + t] + 1;
-                        max = Math.max(max, dist[v * routers + t]);
-                        queue[tail++] = v;
-                    }
+        for (int to = 0; to < routers; to++) {
+            HopDistances.bfs(t, net.routerNode(to), true, nodeDist, queue);
+            for (int r = 0; r < routers; r++) {
+                int d = nodeDist[net.routerNode(r)];
+                if (d == HopDistances.UNREACHABLE) {
+                    throw new InvalidInputException("'" + t.spec() + "' is not connected; the flit engine needs a connected network");
                 }
-            }
-            if (tail < routers) {
-                throw new org.ccopt.InvalidInputException("'" + net.topology().spec()
-                        + "' is not connected; the flit engine needs a connected network");
+                dist[r * routers + to] = d;
+                max = Math.max(max, d);
             }
         }
         diameter = max;
@@ -61,7 +59,7 @@ final class MinimalHopRouting implements RoutingFunction {
     public int route(int router, int inPort, int inClass, int dest, int aux) {
         int t = net.terminalRouter(dest);
         if (router == t) {
-            return RoutingFunction.encode(net.terminalPort(dest) - net.portStart(router), 0);
+            return net.ejection(dest);
         }
         boolean fromRouter = net.neighbourRouter(net.portStart(router) + inPort) >= 0;
         int cls = fromRouter ? inClass + 1 : 0;

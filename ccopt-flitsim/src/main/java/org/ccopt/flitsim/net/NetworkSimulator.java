@@ -112,11 +112,9 @@ public final class NetworkSimulator {
     private final int[] saCells;
     private final int[] saBest;
     private final int[] saTouched;
-    private final int[] saWinOut;
     private final int[] accBest;
     private final int[] accKey;
     private final int[] accTouched;
-    private final int[] saWinVc;
 
     // run state
     private int cycle;
@@ -134,6 +132,9 @@ public final class NetworkSimulator {
     public NetworkSimulator(FlitNetwork net, RoutingFunction routing, RouterTiming timing, int vcs, int bufferFlits) {
         if (bufferFlits < 1) {
             throw new InvalidInputException("buffer size " + bufferFlits + " is invalid; expected >= 1 flit");
+        }
+        if (vcs > 31) {
+            throw new InvalidInputException(vcs + " virtual channels per port; at most 31 are supported");
         }
         this.net = net;
         this.routing = routing;
@@ -168,14 +169,13 @@ public final class NetworkSimulator {
         saGrant = new int[ports];
         saAccept = new int[ports];
         saVc = new int[ports];
-        if (vcs > 31) {
-            throw new InvalidInputException(vcs + " virtual channels per port; at most 31 are supported");
-        }
         sendable = new int[ports];
         sendableCount = new int[routers];
         waitingCount = new int[routers];
-        int delay = Math.max(timing.forward(Math.max(linkLatency, 1)), linkLatency + timing.creditDelay()) + 2;
-        int wheel = Integer.highestOneBit(delay) << 1;
+        // the wheels must span the longest delay ahead: a flit over a link, or a credit over a link or a terminal channel
+        int longest = Math.max(timing.forward(Math.max(linkLatency, TERMINAL_LATENCY)),
+                1 + Math.max(linkLatency, TERMINAL_LATENCY) + timing.creditDelay());
+        int wheel = Integer.highestOneBit(longest) << 1;
         wheelMask = wheel - 1;
         flitCap = ports + terminals;
         flitTarget = new int[wheel * flitCap];
@@ -202,11 +202,9 @@ public final class NetworkSimulator {
         saCells = new int[maxRadix * maxRadix];
         saBest = new int[maxRadix];
         saTouched = new int[maxRadix];
-        saWinOut = new int[maxRadix];
         accBest = new int[maxRadix];
         accKey = new int[maxRadix];
         accTouched = new int[maxRadix];
-        saWinVc = new int[maxRadix];
         growPackets(1024);
     }
 
@@ -671,7 +669,7 @@ public final class NetworkSimulator {
         int touched = 0;
         int cells = 0;
         // requests: per input port and output port, the input's VC next after its pointer that can send
-        int full = (1 << vcs) - 1;
+        int allVcs = (1 << vcs) - 1;
         for (int in = 0; in < radix; in++) {
             int port = first + in;
             int mask = sendable[port];
@@ -679,7 +677,7 @@ public final class NetworkSimulator {
                 continue;
             }
             int start = saVc[port];
-            int rotated = start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & full;
+            int rotated = start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & allVcs;
             while (rotated != 0) {
                 int v = Integer.numberOfTrailingZeros(rotated) + start;
                 rotated &= rotated - 1;
@@ -729,26 +727,19 @@ public final class NetworkSimulator {
         }
         for (int w = 0; w < winners; w++) {
             int in = accTouched[w];
-            int best = accBest[in] - 1;
+            int out = accBest[in] - 1;
+            int v = saRequest[in * maxRadix + out] - 1;
             accBest[in] = 0;
-            saWinOut[w] = in * maxRadix + best;
-            saWinVc[w] = saRequest[in * maxRadix + best] - 1;
+            saGrant[first + out] = in + 1 == radix ? 0 : in + 1;
+            saAccept[first + in] = out + 1 == radix ? 0 : out + 1;
+            saVc[first + in] = v + 1 == vcs ? 0 : v + 1;
+            move(r, first + in, v, c); // touches no scratch of the allocation
         }
-        // clear the scratch before moving flits
         for (int k = 0; k < touched; k++) {
             saBest[saTouched[k]] = 0;
         }
         for (int k = 0; k < cells; k++) {
             saRequest[saCells[k]] = 0;
-        }
-        for (int w = 0; w < winners; w++) {
-            int in = saWinOut[w] / maxRadix;
-            int out = saWinOut[w] % maxRadix;
-            int v = saWinVc[w];
-            saGrant[first + out] = in + 1 == radix ? 0 : in + 1;
-            saAccept[first + in] = out + 1 == radix ? 0 : out + 1;
-            saVc[first + in] = v + 1 == vcs ? 0 : v + 1;
-            move(r, first + in, v, c);
         }
     }
 
@@ -756,15 +747,15 @@ public final class NetworkSimulator {
     private void move(int r, int port, int v, int c) {
         int iv = port * vcs + v;
         int flit = flits[iv * buffer + head[iv]];
+        int p = flit >>> SEQ_BITS;
+        boolean tail = (flit & SEQ_MASK) == pSize[p] - 1;
         head[iv] = head[iv] + 1 == buffer ? 0 : head[iv] + 1;
-        if (--count[iv] == 0 || (flit & SEQ_MASK) == pSize[flit >>> SEQ_BITS] - 1) {
+        if (--count[iv] == 0 || tail) {
             clearSendable(iv); // empty, or the packet's tail left: the VC is idle or waits for routing
         }
         lastMove = c;
         int ov = outVc[iv];
         int op = ov / vcs;
-        int p = flit >>> SEQ_BITS;
-        boolean tail = (flit & SEQ_MASK) == pSize[p] - 1;
         // the freed slot's credit goes upstream: to the router behind the input port, or to the terminal
         int upstream = net.peerPort(port);
         if (upstream >= 0) {

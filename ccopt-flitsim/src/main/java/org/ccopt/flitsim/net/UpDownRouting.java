@@ -148,7 +148,7 @@ final class UpDownRouting implements RoutingFunction {
     public int route(int router, int inPort, int inClass, int dest, int aux) {
         int t = net.terminalRouter(dest);
         if (router == t) {
-            return RoutingFunction.encode(net.terminalPort(dest) - net.portStart(router), 0);
+            return net.ejection(dest);
         }
         int from = net.neighbourRouter(net.portStart(router) + inPort);
         int phase = from >= 0 && key[router] > key[from] ? 1 : 0; // arrived by a down hop

@@ -1,0 +1,63 @@
+package org.ccopt.flitsim.net;
+
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
+import org.ccopt.traffic.TrafficPattern;
+
+/**
+ * The set-up of the flit engine that its users share ({@code ccopt sim}, the node-mapping evaluator): the booksim
+ * router on a network with a routing function by name, and an open source's destinations and process by name.
+ */
+public final class EngineSetup {
+
+    /** VCs per port when none are asked for, unless the routing function needs more classes. */
+    public static final int DEFAULT_VCS = 4;
+    /** The mean on period of an on-off source when none is asked for, in cycles. */
+    public static final double DEFAULT_BURST = 16;
+
+    private EngineSetup() {
+    }
+
+    /**
+     * The booksim router on {@code topology} with the routing function {@code routing} (null: the network's default,
+     * {@link RoutingFunctions#defaultName}) and {@code vcs} VCs per port (null: {@link #DEFAULT_VCS}, or the function's
+     * class count where it needs more); one line where the function cannot route the network or needs more VCs.
+     */
+    public static NetworkSimulator booksim(Topology topology, String routing, Integer vcs, int bufferFlits) {
+        FlitNetwork net = new FlitNetwork(topology);
+        RoutingFunction f = RoutingFunctions.create(routing == null ? RoutingFunctions.defaultName(net) : routing, net);
+        return new NetworkSimulator(net, f, RouterTiming.BOOKSIM, vcs == null ? Math.max(DEFAULT_VCS, f.vcClasses()) : vcs,
+                bufferFlits);
+    }
+
+    /**
+     * The destinations of an open source: {@code uniform}, {@code hotspot:T:SHARE}, or a permutation pattern of
+     * {@link TrafficPattern} (drawn with {@code seed} where it is random).
+     */
+    public static Destinations destinations(String traffic, Topology topology, long seed) {
+        if (traffic.startsWith("hotspot")) {
+            String[] parts = traffic.split(":", -1);
+            try {
+                if (parts.length == 3) {
+                    return new Destinations.Hotspot(topology.terminalCount(), Integer.parseInt(parts[1]),
+                            Double.parseDouble(parts[2]));
+                }
+            } catch (NumberFormatException e) {
+                // refused below
+            }
+            throw new InvalidInputException("traffic '" + traffic + "' is invalid; expected hotspot:T:SHARE, e.g. hotspot:0:0.1");
+        }
+        TrafficPattern pattern = TrafficPattern.parse(traffic);
+        return pattern == TrafficPattern.UNIFORM ? new Destinations.Uniform(topology.terminalCount())
+                : new Destinations.Fixed(pattern.destinations(topology, seed));
+    }
+
+    /** An injection process by name: {@code bernoulli} or {@code on-off}. */
+    public static OpenLoopTraffic.Process process(String name) {
+        return switch (name) {
+            case "bernoulli" -> OpenLoopTraffic.Process.BERNOULLI;
+            case "on-off" -> OpenLoopTraffic.Process.ON_OFF;
+            default -> throw new InvalidInputException("injection process '" + name + "' is unknown; expected bernoulli or on-off");
+        };
+    }
+}
