@@ -70,7 +70,7 @@ public class RunnerBenchmark {
             }
             SimParameters p = SimParameters.read(file);
             simulator = simulator != null ? simulator : new FlitSimulator(p.buildTopology(), p.vcs(), p.bufferFlits(), p.model());
-            configs.add(p.routerConfig(simulator.dimensions()));
+            configs.add(p.routerConfig(simulator));
             workloads.add(p.workload());
             Files.delete(file);
         }

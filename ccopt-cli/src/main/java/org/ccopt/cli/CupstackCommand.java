@@ -48,10 +48,11 @@ final class CupstackCommand extends ResumableRun.Command {
                     c -> Method.parse(c.method) == Method.EXTRAPOLATE || Method.parse(c.method) == Method.POST,
                     "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --from-slices 2"),
             OptionRules.rule("--estimate-slices", "to --method estimate", c -> Method.parse(c.method) == Method.ESTIMATE,
-                    "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --estimate-slices 4"))).toList());
+                    "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --estimate-slices 4"))).toList())
+            .with(OptionRules.gridRouting(c -> c.topology, "cupstack -t hypercube:4 --traffic brev --method simple"));
 
 
-    @Option(names = {"-t", "--topology"}, defaultValue = "torus:16x16", description = "Torus or mesh (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-t", "--topology"}, defaultValue = "torus:16x16", description = "Any two-way network: tori and meshes route by the papers' dimension order, others by their default routing function (default: ${DEFAULT-VALUE}).")
     String topology;
 
     @Option(names = "--traffic", defaultValue = "brev", description = TrafficPattern.NAMES + " (default: ${DEFAULT-VALUE}).")
@@ -224,9 +225,9 @@ final class CupstackCommand extends ResumableRun.Command {
             if (control.json) {
                 w.println(Json.result(spec, result));
             } else {
-                w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s, model %s: %d cycles at V = %d (unsplit %d, "
+                w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s, model %s%s: %d cycles at V = %d (unsplit %d, "
                                 + "simple stacking %d); %s evaluations in %.1f s%n", pattern.label(), t.spec(), slices,
-                        problem.sliceFlits(), m.label(), problem.model().presetName(),
+                        problem.sliceFlits(), m.label(), problem.model().presetName(), RouterOptions.routingNote(t),
                         r.bestScore().duration(), r.best().interval(), r.baselineCycles(), r.simpleStackingCycles(),
                         result.get("evaluations"), seconds);
                 if (out != null) {

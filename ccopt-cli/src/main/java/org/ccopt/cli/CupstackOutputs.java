@@ -47,6 +47,7 @@ final class CupstackOutputs {
         result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
         result.put("bestFromSeed", state != null && run.isSeed(state.best()));
         result.put("model", problem.model().describe());
+        result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(problem.topology()));
         result.put("evaluations", state == null ? 0 : state.evaluations());
         result.put("simulations", run.simulations());
         result.put("td0", run.td0());
@@ -134,7 +135,7 @@ final class CupstackOutputs {
         }
         FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits(), best.model());
         LinkTrace trace = new LinkTrace();
-        int duration = sim.trace(trace).run(best.routerConfig(sim.dimensions()), best.workload()).durationCycles();
+        int duration = sim.trace(trace).run(best.routerConfig(sim), best.workload()).durationCycles();
         String title = label + " on " + problem.topology().spec() + ", " + method + ": " + duration + " cycles";
         for (Path f : files) {
             TracePicture.write(trace, duration, title, null, f);

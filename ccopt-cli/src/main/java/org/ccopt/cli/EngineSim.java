@@ -25,8 +25,8 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * {@code ccopt sim} on the flit engine over any network ({@link NetworkSimulator}, router {@code booksim}): a closed
  * batch, one open-loop load, or a latency-throughput curve with its saturation throughput. It runs where the papers'
- * router cannot (a network other than a torus or mesh), or where it is asked for ({@code --model booksim},
- * {@code --rate}, {@code --routing}).
+ * router is not asked for (a network other than a torus or mesh without {@code --model}), or where the engine is
+ * ({@code --model booksim}, {@code --rate}, {@code --routing}).
  */
 final class EngineSim {
 
@@ -67,20 +67,22 @@ final class EngineSim {
             return null;
         }
         Topology t = TopologySpec.parse(c.topology == null ? "torus:8x8" : c.topology);
-        return asked || !(t.geometry() instanceof Geometry.Grid) ? run(c, t) : null;
+        boolean papers = c.router.model != null; // a preset of the papers' router, which runs on any network when named
+        return asked || !(t.geometry() instanceof Geometry.Grid) && !papers ? run(c, t) : null;
     }
 
     private static int run(SimCommand c, Topology t) throws Exception {
         CommandSpec spec = c.spec;
         for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
             if (!APPLY.contains(o.longestName())) {
-                throw new InvalidInputException(o.longestName() + " applies to the papers' router on tori and meshes; the "
-                        + "booksim router (" + why(c, t) + ") takes " + String.join(", ", APPLY.stream().sorted().toList()));
+                throw new InvalidInputException(o.longestName() + " applies to the papers' router (on a network other than a "
+                        + "torus or mesh, name its preset with --model); the booksim router (" + why(c, t) + ") takes "
+                        + String.join(", ", APPLY.stream().sorted().toList()));
             }
         }
         if (c.router.model != null && !RouterTiming.BOOKSIM.name().equals(c.router.model)) {
-            throw new InvalidInputException("--model " + c.router.model + " is a router of the papers, which runs closed batches on "
-                    + "tori and meshes; " + why(c, t) + " needs --model booksim (or no --model)");
+            throw new InvalidInputException("--model " + c.router.model + " is a router of the papers, which runs closed batches; "
+                    + why(c, t) + " needs --model booksim (or no --model)");
         }
         EngineOptions e = c.engine;
         boolean vcsGiven = spec.commandLine().getParseResult().hasMatchedOption("--vcs");

@@ -55,10 +55,11 @@ final class JointCommand extends ResumableRun.Command {
             OptionRules.rule("--population", "to the mapping and sequential methods", JointCommand::evolves,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --population 10"),
             OptionRules.rule("--variant", "to the mapping and sequential methods", JointCommand::evolves,
-                    "joint -t torus:4x4 --traffic bcmp --methods physical --variant S03"));
+                    "joint -t torus:4x4 --traffic bcmp --methods physical --variant S03"))
+            .with(OptionRules.gridRouting(c -> c.topology, "joint -t hypercube:4 --traffic bcmp --methods physical"));
 
 
-    @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Torus or mesh of at most 256 nodes (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Any two-way network of at most 256 terminals: tori and meshes route by the papers' dimension order, others by their default routing function (default: ${DEFAULT-VALUE}).")
     String topology;
 
     @Option(names = "--traffic", defaultValue = "bcmp,brev", split = ",", description = "Patterns run one after another: "
@@ -203,6 +204,7 @@ final class JointCommand extends ResumableRun.Command {
             result.put("traffic", traffic);
             result.put("patterns", problem.patterns().length);
             result.put("model", problem.model().presetName());
+            result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(problem.topology()));
             result.put("budget", budget);
             result.put("floor", problem.floor());
             if (jitter > 0) {
@@ -230,8 +232,9 @@ final class JointCommand extends ResumableRun.Command {
                 return;
             }
         }
-        w.printf(Locale.ROOT, "%s on %s (%d patterns), model %s: budget %d simulations a method; floor %d cycles%n", traffic,
-                problem.topology().spec(), problem.patterns().length, problem.model().presetName(), budget, problem.floor());
+        w.printf(Locale.ROOT, "%s on %s (%d patterns), model %s%s: budget %d simulations a method; floor %d cycles%n", traffic,
+                problem.topology().spec(), problem.patterns().length, problem.model().presetName(), RouterOptions.routingNote(problem.topology()),
+                budget, problem.floor());
         w.printf(Locale.ROOT, "  %-12s %7s %7s %11s %8s%s%n", "method", "cycles", "bound", "simulations", "seconds",
                 jitter > 0 ? String.format(Locale.ROOT, "  jitter 0..%d x %d: mean, worst", jitter, jitterRuns) : "");
         for (MethodResult r : results) {

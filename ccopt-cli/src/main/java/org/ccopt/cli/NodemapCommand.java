@@ -58,11 +58,7 @@ final class NodemapCommand extends ResumableRun.Command {
     }
 
     private static boolean onGrid(String topology) {
-        try {
-            return TopologySpec.parse(topology).geometry() instanceof org.ccopt.topology.Geometry.Grid;
-        } catch (InvalidInputException e) {
-            return true; // the run refuses the spec itself
-        }
+        return OptionRules.onGrid(topology);
     }
 
     /** An option of the simulated score ({@code example}: it and a value), which --hops-only replaces. */

@@ -42,6 +42,11 @@ final class OptionRules<C> {
         return new OptionRules<>(List.copyOf(rules));
     }
 
+    /** These rules and {@code more}. */
+    OptionRules<C> with(List<Rule<C>> more) {
+        return new OptionRules<>(java.util.stream.Stream.concat(rules.stream(), more.stream()).toList());
+    }
+
     static <C> Rule<C> rule(String option, String appliesTo, Predicate<C> applies, String breaking) {
         return new Rule<>(option, appliesTo, applies, List.of(breaking.split(" ")), null);
     }
@@ -50,6 +55,28 @@ final class OptionRules<C> {
     static <C> Rule<C> rule(String option, String appliesTo, Predicate<C> applies, String breaking,
                             java.util.function.Function<C, String> given) {
         return new Rule<>(option, appliesTo, applies, List.of(breaking.split(" ")), given);
+    }
+
+    /**
+     * The papers' routing readings ({@code --dateline}, {@code --vc-class}, {@code --dim-order}, {@code --ring-tie}),
+     * which describe dimension-order routing on tori and meshes: on any other network the papers' router routes by the
+     * network's default routing function, so they apply only where {@code topology} of a command is a torus or mesh.
+     * {@code command} starts a command line on another network that breaks each rule.
+     */
+    static <C> List<Rule<C>> gridRouting(java.util.function.Function<C, String> topology, String command) {
+        return java.util.stream.Stream.of("--dateline into", "--vc-class reset-on-turn", "--dim-order y-first", "--ring-tie half")
+                .map(example -> OptionRules.<C>rule(example.split(" ")[0], "to dimension-order routing on a torus or mesh "
+                        + "(other networks route by their default routing function)", c -> onGrid(topology.apply(c)),
+                        command + " " + example)).toList();
+    }
+
+    /** Whether a topology spec names a torus or mesh (true for a spec the run itself refuses). */
+    static boolean onGrid(String topology) {
+        try {
+            return org.ccopt.topology.spec.TopologySpec.parse(topology).geometry() instanceof org.ccopt.topology.Geometry.Grid;
+        } catch (InvalidInputException e) {
+            return true; // the run refuses the spec itself
+        }
     }
 
     /** Whether {@code option} applies to {@code command}'s options: its rule's test, or true where it has no rule. */

@@ -86,4 +86,13 @@ final class RouterOptions {
         }
         return vcSelect == null ? m : m.with("scheme", vcSelect, "--vc-select");
     }
+
+    /**
+     * For a report line after the model's name: nothing on a torus or mesh (the papers' dimension order), else the
+     * routing function the papers' router uses there, e.g. ", routing ecube".
+     */
+    static String routingNote(org.ccopt.topology.Topology t) {
+        String r = org.ccopt.flitsim.FlitSimulator.routingOf(t);
+        return r.equals("dor") ? "" : ", routing " + r;
+    }
 }

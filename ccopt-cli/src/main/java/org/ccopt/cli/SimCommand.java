@@ -42,12 +42,14 @@ final class SimCommand implements Callable<Integer> {
                     c -> !c.atomicVc || "drained".equals(c.router.vcRelease),
                     "sim -t torus:4x4 --traffic bcmp --atomic-vc --vc-release tail"),
             OptionRules.rule("--picture-routers", "to --picture", c -> c.picture != null,
-                    "sim -t torus:4x4 --traffic bcmp --picture-routers 0:4")), EngineSim.RULES.stream()).toList());
+                    "sim -t torus:4x4 --traffic bcmp --picture-routers 0:4")), EngineSim.RULES.stream()).toList())
+            .with(OptionRules.gridRouting(c -> c.topology == null ? "torus:8x8" : c.topology,
+                    "sim -t hypercube:4 --traffic brev --model yokota2023"));
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = {"-t", "--topology"}, paramLabel = "SPEC", description = "Any two-way network (default: torus:8x8); tori and meshes run the papers' router, others the booksim router.")
+    @Option(names = {"-t", "--topology"}, paramLabel = "SPEC", description = "Any two-way network (default: torus:8x8); tori and meshes run the papers' router, others the booksim router unless --model names a preset of the papers.")
     String topology;
 
     @Option(names = "--traffic", paramLabel = "PATTERN", description = TrafficPattern.NAMES + " (default: bcmp).")
@@ -163,7 +165,7 @@ final class SimCommand implements Callable<Integer> {
                 }
                 workload = workload.withInterval(interval);
             }
-            config = p.routerConfig(sim.dimensions());
+            config = p.routerConfig(sim);
             trafficName = p.traffic();
         } else {
             RouterModel model = router.model();
@@ -176,8 +178,7 @@ final class SimCommand implements Callable<Integer> {
                 dest = NodeMapping.apply(NodeMapping.read(mapping), dest);
             }
             workload = new Workload(dest, slices, packets, flits, interval == null ? 0 : interval, null);
-            config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), router.vcs, router.buffer, model.defaultScheme(), model)
-                    .withSliceReinitialization(reinit).withSliceInterlocking(interlock);
+            config = sim.uniformConfig(model.defaultScheme(), model).withSliceReinitialization(reinit).withSliceInterlocking(interlock);
             if (atomicVc) {
                 config = config.withAtomicVcAllocation(true);
             }
@@ -210,6 +211,7 @@ final class SimCommand implements Callable<Integer> {
         out.put("topology", t.spec());
         out.put("traffic", trafficName);
         out.put("model", config.model().presetName());
+        out.put("routing", sim.routing());
         out.put("durationCycles", r.durationCycles());
         out.put("flits", r.flits());
         out.put("effectiveThickness", r.effectiveThickness());
@@ -231,8 +233,8 @@ final class SimCommand implements Callable<Integer> {
         if (json) {
             w.println(Json.result(spec, out));
         } else {
-            w.printf("%s on %s, model %s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", trafficName,
-                    t.spec(), config.model().presetName(),
+            w.printf("%s on %s, model %s%s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", trafficName,
+                    t.spec(), config.model().presetName(), RouterOptions.routingNote(t),
                     r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
             if (sweep != null) {
                 w.printf("  best of intervals %s: V = %d%n", sweepInterval, workload.interval());

@@ -219,7 +219,9 @@ class CupstackCommandTest {
         assertThat(MainTest.run("cupstack", "--freeze", "X").code()).isEqualTo(2);
         assertThat(MainTest.run("cupstack", "--mutation-rate", "0").code()).isEqualTo(2);
         assertThat(MainTest.run("cupstack", "--slices", "0").code()).isEqualTo(2);
-        assertThat(MainTest.run("cupstack", "--topology", "hypercube:4").code()).isEqualTo(2);
+        assertThat(MainTest.run("cupstack", "--topology", "omega:16").err()).contains("two-way links");
+        assertThat(MainTest.run("cupstack", "--topology", "hypercube:4", "--method", "simple", "--ring-tie", "half").err())
+                .contains("--ring-tie applies to dimension-order routing on a torus or mesh");
         assertThat(MainTest.run("cupstack", "--resume", dir.resolve("nothing").toString()).code()).isEqualTo(2);
         assertThat(MainTest.run("cupstack", "--topology", "torus:4x4", "--freeze", "V,I,C,Q").err()).contains("nothing left to search");
         assertThat(MainTest.run("cupstack", "--population", "4", "--crossover-pairs", "1000").err()).contains("at most 6 pairs");

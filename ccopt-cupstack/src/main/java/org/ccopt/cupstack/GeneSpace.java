@@ -29,7 +29,9 @@ import org.ccopt.flitsim.VcSelection;
  */
 public final class GeneSpace {
 
+    /** Terminals (delay genes I) and routers (arbitration genes C and Q). */
     private final int nodes;
+    private final int routers;
     private final int ports;
     private final int vcs;
     private final int[] candidates;
@@ -63,7 +65,8 @@ public final class GeneSpace {
     public GeneSpace(FlitSimulator sim, int[] candidates, int[] destination, int sliceFlits, int td0, EnumSet<GeneGroup> frozen,
                      VcSelection frozenScheme, int frozenInterval, int intervalCeiling) {
         this.nodes = sim.nodes();
-        this.ports = 2 * sim.dimensions() + 1;
+        this.routers = sim.routers();
+        this.ports = sim.ports();
         this.vcs = sim.vcs();
         this.candidates = candidates;
         this.sends = new boolean[nodes];
@@ -76,7 +79,7 @@ public final class GeneSpace {
         this.intervalMin = sliceFlits;
         this.intervalMax = Math.max(Math.max(sliceFlits, td0 - sliceFlits), intervalCeiling);
         this.delayMax = Math.max(0, td0 - sliceFlits);
-        int[] list = new int[1 + nodes + nodes * ports + nodes * ports * vcs];
+        int[] list = new int[1 + nodes + routers * ports + routers * ports * vcs];
         int k = 0;
         if (!frozen.contains(GeneGroup.V) && intervalMax > intervalMin) {
             list[k++] = 0;
@@ -88,7 +91,7 @@ public final class GeneSpace {
             }
         }
         groupStart[2] = k;
-        for (int port = 0; port < nodes * ports && !frozen.contains(GeneGroup.C); port++) {
+        for (int port = 0; port < routers * ports && !frozen.contains(GeneGroup.C); port++) {
             int any = 0;
             for (int v = 0; v < vcs; v++) {
                 any |= candidates[port * vcs + v];
@@ -98,7 +101,7 @@ public final class GeneSpace {
             }
         }
         groupStart[3] = k;
-        for (int o = 0; o < nodes * ports * vcs && !frozen.contains(GeneGroup.Q); o++) {
+        for (int o = 0; o < routers * ports * vcs && !frozen.contains(GeneGroup.Q); o++) {
             if (Integer.bitCount(candidates[o]) > 1) {
                 list[k++] = qBase() + o;
             }
@@ -112,7 +115,7 @@ public final class GeneSpace {
     }
 
     private int qBase() {
-        return 1 + nodes + nodes * ports;
+        return 1 + nodes + routers * ports;
     }
 
     boolean isFrozen(GeneGroup g) {
@@ -125,13 +128,13 @@ public final class GeneSpace {
 
     /** The chromosome with every group at its frozen value (I = 0, C = the frozen scheme, default Q). */
     Chromosome frozenDefault() {
-        byte[] q = new byte[nodes * ports * vcs * ports];
-        for (int o = 0; o < nodes * ports * vcs; o++) {
+        byte[] q = new byte[routers * ports * vcs * ports];
+        for (int o = 0; o < routers * ports * vcs; o++) {
             for (int j = 0; j < ports; j++) {
                 q[o * ports + j] = (byte) j;
             }
         }
-        byte[] c = new byte[nodes * ports];
+        byte[] c = new byte[routers * ports];
         Arrays.fill(c, frozenScheme);
         int v = frozen.contains(GeneGroup.V) ? frozenInterval : intervalMin;
         return new Chromosome(v, new int[nodes], c, q);
@@ -284,7 +287,7 @@ public final class GeneSpace {
      * frozen groups at their values, and every Q order listing each input port that can request it.
      */
     public void check(Chromosome c) {
-        require(c.delay().length == nodes && c.scheme().length == nodes * ports && c.queueOrder().length == nodes * ports * vcs * ports,
+        require(c.delay().length == nodes && c.scheme().length == routers * ports && c.queueOrder().length == routers * ports * vcs * ports,
                 "gene arrays have the wrong size");
         require(frozen.contains(GeneGroup.V) ? c.interval() == frozenInterval : c.interval() >= intervalMin && c.interval() <= intervalMax,
                 "interval V = " + c.interval() + " outside its range");
@@ -292,12 +295,12 @@ public final class GeneSpace {
             int d = c.delay()[u];
             require(frozen.contains(GeneGroup.I) ? d == 0 : d >= 0 && d <= delayMax, "injection delay I_" + u + " = " + d + " outside its range");
         }
-        for (int p = 0; p < nodes * ports; p++) {
+        for (int p = 0; p < routers * ports; p++) {
             require(c.scheme()[p] >= 0 && c.scheme()[p] < VcSelection.values().length, "scheme " + c.scheme()[p] + " at port "
                     + p + " is not a scheme");
             require(!frozen.contains(GeneGroup.C) || c.scheme()[p] == frozenScheme, "frozen scheme changed at port " + p);
         }
-        for (int o = 0; o < nodes * ports * vcs; o++) {
+        for (int o = 0; o < routers * ports * vcs; o++) {
             int listed = 0;
             for (int j = 0; j < ports; j++) {
                 int p = c.queueOrder()[o * ports + j];

@@ -6,13 +6,13 @@ import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
-import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
 /**
  * A Cup-Stacking problem (Yokota et al. 2023, §3 and App. A.1): every node sends one message to its destination,
- * split into {@code slices} slices of {@code packetsPerSlice} packets of {@code flitsPerPacket} flits, on a torus
- * or mesh whose routers have {@code vcs} virtual channels of {@code bufferFlits} flits. {@code reinitialize} and
+ * split into {@code slices} slices of {@code packetsPerSlice} packets of {@code flitsPerPacket} flits, on any two-way
+ * network the papers' router runs on ({@link FlitSimulator}: a torus or mesh as in the paper, or another network under
+ * its default routing function) whose routers have {@code vcs} virtual channels of {@code bufferFlits} flits. {@code reinitialize} and
  * {@code interlock} switch on the §7.2 router functions (T08, T10); {@code model} holds the router's readings.
  */
 public record Problem(Topology topology, int[] destination, int slices, int packetsPerSlice, int flitsPerPacket, int vcs,
@@ -51,11 +51,7 @@ public record Problem(Topology topology, int[] destination, int slices, int pack
 
     /** The router configuration with every port at {@code scheme} and default Q, with this problem's switches. */
     public RouterConfig baseConfig(VcSelection scheme) {
-        if (!(topology.geometry() instanceof Geometry.Grid grid)) {
-            throw new InvalidInputException("Cup-Stacking runs on the flit simulator's tori and meshes; got '" + topology.spec()
-                    + "'; expected torus:AxB... or mesh:AxB...");
-        }
-        return RouterConfig.uniform(topology.nodeCount(), grid.dimensions(), vcs, bufferFlits, scheme, model)
+        return RouterConfig.uniform(topology, vcs, bufferFlits, scheme, model)
                 .withSliceReinitialization(reinitialize).withSliceInterlocking(interlock);
     }
 

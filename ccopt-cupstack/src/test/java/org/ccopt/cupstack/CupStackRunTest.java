@@ -33,7 +33,7 @@ class CupStackRunTest {
         SimParameters params = CupStackValidator.parameters(PROBLEM, PROBLEM.baseConfig(VcSelection.C00), r.best(), "brev", 4L);
         SimParameters loaded = SimParameters.parse(params.toJson());
         FlitSimulator sim = new FlitSimulator(loaded.buildTopology(), loaded.vcs(), loaded.bufferFlits());
-        assertThat(sim.run(loaded.routerConfig(2), loaded.workload()).durationCycles()).isEqualTo(r.bestScore().duration());
+        assertThat(sim.run(loaded.routerConfig(sim), loaded.workload()).durationCycles()).isEqualTo(r.bestScore().duration());
         assertThat(loaded.workload().slices()).isEqualTo(2);
         // the unsplit reference: one packet of 2 x 4 flits per node
         int unsplit = new FlitSimulator(Fixtures.TORUS4, 3, 4).run(PROBLEM.baseConfig(VcSelection.C00),
@@ -44,6 +44,31 @@ class CupStackRunTest {
         }
         if (m.restacks()) {
             assertThat(r.restacked()).isPositive();
+        }
+    }
+
+    /**
+     * The Cup-Stacking GA on networks other than tori: a hypercube, a fat tree and a Dragonfly (the papers' router
+     * under each network's default routing function). Every method's answer is replayed by the validator
+     * ({@link CupStackRun#finish}) and is no worse than the simple stacking it starts from, which is no worse than
+     * the unsplit message.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {"hypercube:4|brev", "kary-ntree:2,3|shfl", "dragonfly:2,1,1|torn"})
+    void theGaRunsAndValidatesOnNetworksOtherThanTori(String spec, String traffic) {
+        org.ccopt.topology.Topology t = org.ccopt.topology.spec.TopologySpec.parse(spec);
+        Problem p = Fixtures.problem(t, traffic, 2, 4);
+        for (Method m : new Method[] {Method.SIMPLE, Method.FULL, Method.LAHC}) {
+            CupStackRun.Options o = new CupStackRun.Options(m, p, VcSelection.C00, EnumSet.noneOf(GeneGroup.class),
+                    SortKey.T01, 1, 2, p.sliceFlits(), Fixtures.settings(6, 3), traffic, 2, true, CupStackRun.DEFAULT_HISTORY);
+            try (CupStackRun run = new CupStackRun(o)) {
+                LateAcceptance la = run.lateAcceptance();
+                CupStackGa.State s = run.ga() != null ? run.ga().run(run.ga().initial(), x -> { })
+                        : la != null ? la.run(la.initial(), x -> { }).asGaState() : null;
+                CupStackRun.Result r = run.finish(s);
+                assertThat(r.bestScore().duration()).as(m.name()).isLessThanOrEqualTo(r.simpleStackingCycles());
+                assertThat(r.simpleStackingCycles()).isPositive();
+            }
         }
     }
 

@@ -1,6 +1,5 @@
 package org.ccopt.flitsim;
 
-import java.util.Arrays;
 import org.ccopt.InvalidInputException;
 import org.ccopt.routing.DimensionOrderRouting;
 import org.ccopt.topology.Geometry;
@@ -16,7 +15,7 @@ import org.ccopt.topology.Topology;
  * <p>Dimension-order routing with datelines at coordinate 0 and k/2 of every wrapped dimension (Yokota et al. 2023,
  * App. A.1): a packet moves up one VC whenever a hop crosses one.
  */
-final class FlitRouting {
+final class FlitRouting extends FlitRoutes {
 
     /** In {@code hop}: the first hop crosses a dateline of a wrapped dimension. */
     private static final int DATELINE = 4;
@@ -26,9 +25,7 @@ final class FlitRouting {
     private final Topology topology;
     private final int n;
     private final int dims;
-    private final int ports;
     private final int pPort;
-    private final int vcs;
     /** Node u's coordinate in dimension d at {@code u * dims + d}. */
     final int[] coord;
     final int[] radix;
@@ -48,8 +45,6 @@ final class FlitRouting {
      * lower VC of a wrapped dimension's pair).
      */
     private int[] classSpan;
-    /** The node behind output port p of node u at {@code u * ports + p}, or -1 (a mesh's edge, the processor port). */
-    final int[] neighbour;
     /** The model whose routing readings the tables hold. */
     private RouterModel built;
     /** Test hook: false routes without the dateline VC change ({@link FlitSimulator#withoutDatelines}). */
@@ -57,12 +52,11 @@ final class FlitRouting {
 
     /** Tables for {@code model}; fails with one line when its VC classes need more than {@code vcs} channels. */
     FlitRouting(Topology topology, Geometry.Grid grid, int vcs, RouterModel model) {
+        super(topology.nodeCount(), 2 * grid.dimensions() + 1, vcs, topology.nodeCount());
         this.topology = topology;
         this.n = topology.nodeCount();
         this.dims = grid.dimensions();
-        this.ports = 2 * dims + 1;
         this.pPort = 2 * dims;
-        this.vcs = vcs;
         this.radix = grid.radix().clone();
         this.wrap = new boolean[dims];
         for (int d = 0; d < dims; d++) {
@@ -79,9 +73,9 @@ final class FlitRouting {
         dimOrder = new int[dims];
         turnBase = new int[dims];
         build(model);
-        neighbour = new int[n * ports];
-        Arrays.fill(neighbour, -1);
         for (int u = 0; u < n; u++) {
+            portTerminal[u * ports + pPort] = u;
+            terminalPort[u] = u * ports + pPort;
             int[] c = grid.coordinates(u);
             for (int d = 0; d < dims; d++) {
                 for (int s = 0; s < 2; s++) {
@@ -95,6 +89,7 @@ final class FlitRouting {
                     int old = c[d];
                     c[d] = x;
                     neighbour[u * ports + 2 * d + s] = grid.node(c);
+                    inputAt[u * ports + 2 * d + s] = 2 * d + s; // an input port is named after the direction travelled
                     c[d] = old;
                 }
             }
@@ -102,6 +97,7 @@ final class FlitRouting {
     }
 
     /** Rebuilds the tables for {@code m} unless they hold its routing readings already. */
+    @Override
     void use(RouterModel m) {
         if (!m.sameRouting(built)) {
             build(m);
@@ -109,6 +105,7 @@ final class FlitRouting {
     }
 
     /** The hops of a packet from u to {@code dest} under the tables' direction rule (the tie at k/2 included). */
+    @Override
     int hops(int u, int dest) {
         int h = 0;
         for (int d = 0; d < dims; d++) {
@@ -127,6 +124,7 @@ final class FlitRouting {
      * through input port {@code inPort} (the processor port for a packet at its source), under the routing
      * readings of {@link #use}.
      */
+    @Override
     int routeTo(int u, int dest, int vcIn, int inPort) {
         for (int i = 0; i < dims; i++) {
             int d = dimOrder[i];
@@ -144,58 +142,14 @@ final class FlitRouting {
     }
 
     /** {@link #classSpan} of a request for output VC id {@code o}, its lowest VC. */
+    @Override
     int span(int o) {
         return classSpan[o % classSpan.length];
     }
 
-    /**
-     * For every output VC id {@code (node * ports + port) * vcs + vc}, the set of input ports (bit p for input
-     * port p) from which some packet, between any pair of nodes, can request it under this simulator's
-     * dimension-order routing and dateline VC classes under {@code model}. An entry of a queue selection order Q may be N/A only for
-     * input ports outside this set (Yokota et al. 2023, §5.2: "possible choices are directions of input ports").
-     */
-    int[] requestingInputs(RouterModel model) {
-        use(model);
-        int[] inputs = new int[n * ports * vcs];
-        for (int src = 0; src < n; src++) {
-            for (int dst = 0; dst < n; dst++) {
-                if (src != dst) {
-                    int inPort = pPort;
-                    for (int o : path(model, src, dst)) {
-                        int top = Math.min(o + 1 + span(o), (o / vcs + 1) * vcs);
-                        for (int v = o; v < top; v++) {
-                            inputs[v] |= 1 << inPort; // any VC at or above the lowest one it may use
-                        }
-                        inPort = (o / vcs) % ports;
-                    }
-                }
-            }
-        }
-        return inputs;
-    }
-
-    /**
-     * The output VC ids {@code (node * ports + port) * vcs + vc} a packet from {@code src} to {@code dst} requests
-     * under {@code model}'s routing, hop by hop, the last one at the destination's processor port.
-     */
-    int[] path(RouterModel model, int src, int dst) {
-        use(model);
-        int[] hops = new int[n * dims + 1];
-        int count = 0;
-        int u = src;
-        int inPort = pPort;
-        int vc = 0;
-        while (true) {
-            int o = routeTo(u, dst, vc, inPort);
-            hops[count++] = o;
-            int port = (o / vcs) % ports;
-            if (port == pPort) {
-                return Arrays.copyOf(hops, count);
-            }
-            vc = o % vcs;
-            inPort = port;
-            u = neighbour[u * ports + port];
-        }
+    @Override
+    boolean classRanges() {
+        return false;
     }
 
     /**

@@ -53,7 +53,7 @@ import org.ccopt.topology.Topology;
  * at routers with a new header or a freed output VC, and VC selection only at output ports that sent in the last
  * cycle or were woken by a grant, an arriving flit or a returning credit (bit sets, visited in ascending order,
  * so results equal those of a full scan). One instance is not thread-safe: use one per thread
- * ({@link FlitBatch}). A router may have at most 64 input queues (ports x VCs).
+ * ({@link FlitBatch}). A router may have at most 31 ports and 16 VCs a port.
  */
 public final class FlitSimulator extends FlitState {
 
@@ -66,19 +66,50 @@ public final class FlitSimulator extends FlitState {
      * rebuilds them); fails with one line when the model's VC classes need more than {@code vcs} channels.
      */
     public FlitSimulator(Topology topology, int vcs, int bufferFlits, RouterModel model) {
-        super(topology, vcs, bufferFlits, model);
+        super(topology, vcs, bufferFlits, model, null);
     }
 
     public Topology topology() {
         return topology;
     }
 
+    /** Terminals: the nodes a workload names (on a torus or mesh, every router's own). */
     public int nodes() {
         return n;
     }
 
+    /** Routers: the nodes of a {@link RouterConfig}. */
+    public int routers() {
+        return routers;
+    }
+
+    /** Port slots per router, its terminals' ports included (2n + 1 on an n-dimensional torus or mesh). */
+    public int ports() {
+        return ports;
+    }
+
+    /** Dimensions of a torus or mesh; 0 on any other network. */
     public int dimensions() {
         return dims;
+    }
+
+    /** The routing function's name: {@code dor} on a torus or mesh. */
+    public String routing() {
+        return routes instanceof NetworkRoutes r ? r.routingName() : "dor";
+    }
+
+    /**
+     * The routing function the papers' router uses on {@code topology}: {@code dor} (the papers' dimension order under
+     * the model's readings) on a torus or mesh, else the network's default ({@link org.ccopt.flitsim.net.RoutingFunctions#defaultName}).
+     */
+    public static String routingOf(Topology topology) {
+        return topology.geometry() instanceof org.ccopt.topology.Geometry.Grid ? "dor"
+                : org.ccopt.flitsim.net.RoutingFunctions.defaultName(new org.ccopt.flitsim.net.FlitNetwork(topology));
+    }
+
+    /** A configuration for this simulator's routers with every port at {@code scheme} and default Q orders. */
+    public RouterConfig uniformConfig(VcSelection scheme, RouterModel model) {
+        return RouterConfig.uniformPorts(routers, ports, vcs, buffer, scheme, model);
     }
 
     public int vcs() {
@@ -94,7 +125,7 @@ public final class FlitSimulator extends FlitState {
      * that deadlocks are detected and reported instead of hanging.
      */
     FlitSimulator withoutDatelines() {
-        routes.datelines = false;
+        ((FlitRouting) routes).datelines = false;
         return this;
     }
 
@@ -168,7 +199,7 @@ public final class FlitSimulator extends FlitState {
                 return PAUSED;
             }
             cycle = next;
-            routerCycles += n;
+            routerCycles += routers;
             moved = false;
             long[] now = portNow;
             portNow = portNext;
@@ -198,7 +229,7 @@ public final class FlitSimulator extends FlitState {
                 if (up >= 0) {
                     portNext[up >>> 6] |= 1L << up;
                 } else {
-                    int u = portNode[queuePort[q]]; // a processor queue: its node may inject again
+                    int u = portTerminal[queuePort[q]]; // a processor queue: its terminal may inject again
                     if (awaitingSpace[u]) {
                         awaitingSpace[u] = false;
                         injectors[injectorCount++] = u;
@@ -287,8 +318,8 @@ public final class FlitSimulator extends FlitState {
      */
     private void allocate(int cycle) {
         if (atomic) {
-            for (int u = 0; u < n; u++) {
-                if (waitingHeaders[u] != 0) {
+            for (int u = 0; u < routers; u++) {
+                if (hasWaiting(u)) {
                     allocate(u, cycle);
                 }
             }
@@ -301,7 +332,7 @@ public final class FlitSimulator extends FlitState {
             while (bits != 0) {
                 int u = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
-                if (waitingHeaders[u] != 0) {
+                if (hasWaiting(u)) {
                     allocate(u, cycle);
                 }
             }
@@ -310,19 +341,22 @@ public final class FlitSimulator extends FlitState {
 
     private void allocate(int u, int cycle) {
         int requests = 0;
-        int qBase = u * ports * vcs;
-        for (long m = waitingHeaders[u]; m != 0; m &= m - 1) {
-            int q = qBase + Long.numberOfTrailingZeros(m);
-            if (headReady(q, cycle)) {
-                int o = routeCache[q];
-                if (o < 0) {
-                    int packet = headFlit(q) >>> SEQ_BITS;
-                    o = route(u, packet, anyAbove ? packetClass[packet] : queueVc[q], queueInput[q]);
-                    routeCache[q] = o;
+        int wBase = u << wordShift;
+        for (int w = 0; w < 1 << wordShift; w++) {
+            int qBase = u * queuesPerRouter + (w << 6);
+            for (long m = waitingHeaders[wBase + w]; m != 0; m &= m - 1) {
+                int q = qBase + Long.numberOfTrailingZeros(m);
+                if (headReady(q, cycle)) {
+                    int o = routeCache[q];
+                    if (o < 0) {
+                        int packet = headFlit(q) >>> SEQ_BITS;
+                        o = route(u, packet, anyAbove ? packetClass[packet] : queueVc[q], queueInput[q]);
+                        routeCache[q] = o;
+                    }
+                    reqQueue[requests] = q;
+                    reqOut[requests] = o;
+                    requests++;
                 }
-                reqQueue[requests] = q;
-                reqOut[requests] = o;
-                requests++;
             }
         }
         if (anyAbove) {
@@ -372,7 +406,7 @@ public final class FlitSimulator extends FlitState {
     private boolean grantable(int o) {
         int port = queuePort[o];
         return owner[o] < 0 && !(outputStage && stage[o] >= 0)
-                && !(atomic && portOp[port] != pPort && space(downstreamBase[port] + queueVc[o]) != buffer);
+                && !(atomic && downstreamBase[port] >= 0 && space(downstreamBase[port] + queueVc[o]) != buffer);
     }
 
     /** Queue selection: a request that lost to a packet of slice {@code winnerSlice} blocks in or out of slice order. */
@@ -403,7 +437,7 @@ public final class FlitSimulator extends FlitState {
         portNow[port >>> 6] |= 1L << port; // its VC selection runs in this cycle
         queue[(wq << shift) + TARGET] = port;
         routeCache[wq] = -1; // the next header in this queue routes afresh
-        waitingHeaders[u] &= ~(1L << (wq - u * ports * vcs));
+        clearWaiting(u, wq);
         int oBase = o * ports;
         if (rotateQueueOrder) {
             // the entry after the granted one leads: Q[j] = old Q[(j + slot + 1) mod ports]
@@ -541,7 +575,7 @@ public final class FlitSimulator extends FlitState {
                 retryNext[retryNextCount++] = up;
             }
         } else {
-            int u = portNode[queuePort[q]];
+            int u = portTerminal[queuePort[q]];
             if (awaitingSpace[u]) {
                 awaitingSpace[u] = false;
                 injectors[injectorCount++] = u;
@@ -814,7 +848,7 @@ public final class FlitSimulator extends FlitState {
         }
         boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
         if (dBase < 0) {
-            eject(u, tail, cycle);
+            eject(portTerminal[portId], tail, cycle);
         } else {
             push(neighbour[portId], dBase + chosen, flit, cycle);
             if (linkFirst[portId] < 0) {
@@ -847,7 +881,7 @@ public final class FlitSimulator extends FlitState {
         queue[r + STATE] = (h + 1 == buffer ? 0 : (h + 1) << 16) | left;
         boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
         if (tail && left > 0) {
-            waitingHeaders[u] |= 1L << (q - u * ports * vcs); // the next packet's header is now at the head of q
+            setWaiting(u, q); // the next packet's header is now at the head of q
         }
         returned[creditBase + returnedCount++] = q;
         if (sameCycleCredit) {
@@ -886,7 +920,7 @@ public final class FlitSimulator extends FlitState {
             received[u]++;
             receivedCycle[u] = cycle;
             if (reinitialize) {
-                reinitialize(u);
+                reinitialize(terminalRouter[u]);
             }
         }
     }
@@ -904,13 +938,13 @@ public final class FlitSimulator extends FlitState {
             if (interlock && nextSeq[u] == 0 && seen < Math.min(expected[u], packetSlice[p] * packetsPerSlice)) {
                 continue;
             }
-            int q = (u * ports + pPort) * vcs;
+            int q = terminalQueue[u];
             if (credit(q, cycle) == 0) {
                 injectors[i--] = injectors[--injectorCount]; // asleep until a credit returns (order does not matter)
                 awaitingSpace[u] = true;
                 continue;
             }
-            push(u, q, (p << SEQ_BITS) | nextSeq[u], cycle);
+            push(terminalRouter[u], q, (p << SEQ_BITS) | nextSeq[u], cycle);
             injected++;
             inNetwork++;
             moved = true;
@@ -941,7 +975,7 @@ public final class FlitSimulator extends FlitState {
         queue[r + STATE] = packed + 1;
         queue[r + ARRIVAL] = cycle;
         if (c == 0 && (flit & SEQ_MASK) == 0) {
-            waitingHeaders[u] |= 1L << (q - u * ports * vcs);
+            setWaiting(u, q);
             dirtyNodes[u >>> 6] |= 1L << u;
         }
         int port = queue[r + TARGET];

@@ -3,6 +3,7 @@ package org.ccopt.flitsim;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.net.FlitNetwork;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
@@ -19,15 +20,17 @@ abstract class FlitState {
     static final int SEQ_MASK = (1 << SEQ_BITS) - 1;
 
     final Topology topology;
+    /** Terminals: the nodes of a workload (on a torus or mesh, every router's one terminal). */
     final int n;
+    final int routers;
+    /** Dimensions of a torus or mesh; 0 on any other network. */
     final int dims;
     final int ports;
-    final int pPort;
     final int vcs;
     final int buffer;
     final int deadlockHorizon;
     /** The routing tables, built for the routing readings of the last run's model. */
-    final FlitRouting routes;
+    final FlitRoutes routes;
     /** The router model of the current run. */
     RouterModel model;
     // readings of the current run (RouterModel)
@@ -83,8 +86,13 @@ abstract class FlitState {
     /** Where this cycle's freed slots are recorded in {@code returned}: a slot of {@code creditSlot} per cycle of delay. */
     int creditBase;
     final int creditSlot;
-    /** {@link FlitRouting#neighbour}, read in the cycle loop. */
+    /** {@link FlitRoutes#neighbour}, read in the cycle loop. */
     final int[] neighbour;
+    /** {@link FlitRoutes#portTerminal}: the terminal on a port id, or -1. */
+    final int[] portTerminal;
+    /** Per terminal, its router and its injection queue's VC 0. */
+    final int[] terminalRouter;
+    final int[] terminalQueue;
     final int[] downstreamBase;
     final int[] ownedMask;
     final int[] vcStart;
@@ -126,8 +134,14 @@ abstract class FlitState {
     final int[] blockedSince;
     int[] returned;
     int returnedCount;
-    /** Per router, one bit per input queue (port * V + vc) whose head is a header not yet granted an output VC. */
+    /**
+     * Per router, one bit per input queue (port * V + vc) whose head is a header not yet granted an output VC: router
+     * u's queues in the {@code 1 << wordShift} words from {@code u << wordShift} (one word up to 64 queues).
+     */
     final long[] waitingHeaders;
+    final int wordShift;
+    /** Input queues per router: ports x VCs. */
+    final int queuesPerRouter;
     /**
      * Routers with an event since their last queue selection (a header reached the head of a queue or an output
      * VC was freed), one bit each; only they can change their queue selection outcome.
@@ -187,35 +201,56 @@ abstract class FlitState {
     long ob;
     long lb;
 
-    /** The tables and the state of a simulator of {@code vcs} VCs of {@code bufferFlits} flits on {@code topology}. */
-    FlitState(Topology topology, int vcs, int bufferFlits, RouterModel model) {
-        if (!(topology.geometry() instanceof Geometry.Grid grid)) {
-            throw new InvalidInputException("the flit simulator models tori and meshes; got '" + topology.spec()
-                    + "'; expected torus:AxB... or mesh:AxB...");
-        }
+    /**
+     * The tables and the state of a simulator of {@code vcs} VCs of {@code bufferFlits} flits on {@code topology}: a
+     * torus or mesh under the papers' routing readings, any other two-way network under the routing function
+     * {@code routing} (null: the network's default).
+     */
+    FlitState(Topology topology, int vcs, int bufferFlits, RouterModel model, String routing) {
         this.topology = topology;
-        this.n = topology.nodeCount();
-        this.dims = grid.dimensions();
-        this.ports = 2 * dims + 1;
-        this.pPort = 2 * dims;
         this.vcs = vcs;
+        if (topology.geometry() instanceof Geometry.Grid grid) {
+            if (routing != null && !routing.equals("dor")) {
+                throw new InvalidInputException("routing function '" + routing + "' on '" + topology.spec()
+                        + "': the papers' router routes tori and meshes by dimension order under its readings; expected dor");
+            }
+            this.dims = grid.dimensions();
+            routes = new FlitRouting(topology, grid, vcs, model);
+        } else {
+            this.dims = 0;
+            routes = new NetworkRoutes(new FlitNetwork(topology), routing, vcs);
+        }
+        this.n = routes.terminals;
+        this.routers = routes.routers;
+        this.ports = routes.ports;
         this.buffer = bufferFlits;
-        if (ports * vcs > 64) {
-            throw new InvalidInputException(vcs + " virtual channels on " + ports + " ports make " + ports * vcs
-                    + " input queues per router; at most 64 are supported (e.g. up to 12 VCs on a 2-D torus)");
+        if (ports > 31) {
+            throw new InvalidInputException("routers of " + ports + " ports on '" + topology.spec()
+                    + "'; the papers' router supports at most 31 (its queue orders are bit sets)");
+        }
+        if (vcs < 1 || vcs > 16) {
+            throw new InvalidInputException("virtual channel count " + vcs + " is out of range; expected 1..16");
         }
         if (bufferFlits < 1) {
             throw new InvalidInputException("buffer size " + bufferFlits + " is invalid; expected >= 1 flit");
         }
         this.deadlockHorizon = 1000 + 64 * bufferFlits;
-        routes = new FlitRouting(topology, grid, vcs, model);
         neighbour = routes.neighbour;
-        // output VC (u, op, v) feeds input queue downstreamBase[u * ports + op] + v at the neighbour (input port op)
-        downstreamBase = new int[n * ports];
-        for (int i = 0; i < n * ports; i++) {
-            downstreamBase[i] = neighbour[i] < 0 ? -1 : (neighbour[i] * ports + i % ports) * vcs;
+        portTerminal = routes.portTerminal;
+        terminalRouter = new int[n];
+        terminalQueue = new int[n];
+        for (int t = 0; t < n; t++) {
+            terminalRouter[t] = routes.terminalPort[t] / ports;
+            terminalQueue[t] = routes.terminalPort[t] * vcs;
         }
-        ownedMask = new int[n * ports];
+        int portIds = routers * ports;
+        // output VC (u, op, v) feeds input queue downstreamBase[u * ports + op] + v at the neighbour (its input port
+        // inputAt: on a torus or mesh op itself, named after the direction travelled)
+        downstreamBase = new int[portIds];
+        for (int i = 0; i < portIds; i++) {
+            downstreamBase[i] = neighbour[i] < 0 ? -1 : (neighbour[i] * ports + routes.inputAt[i]) * vcs;
+        }
+        ownedMask = new int[portIds];
         // first VC examined by every scheme given the previously selected one: vcStart[scheme * V + last]
         VcSelection[] schemes = VcSelection.values();
         vcStart = new int[schemes.length * vcs];
@@ -232,8 +267,8 @@ abstract class FlitState {
         toEject = new int[n];
         hopsToDestination = new int[n];
         receivedCycle = new int[n];
-        routeCache = new int[n * ports * vcs];
-        int queues = n * ports * vcs;
+        int queues = portIds * vcs;
+        routeCache = new int[queues];
         shift = 32 - Integer.numberOfLeadingZeros(FLITS + bufferFlits - 1);
         queue = new int[queues << shift];
         owner = new int[queues];
@@ -247,39 +282,42 @@ abstract class FlitState {
             queueVc[q] = q % vcs;
             queueInput[q] = (q / vcs) % ports;
         }
-        portNode = new int[n * ports];
-        portOp = new int[n * ports];
-        for (int i = 0; i < n * ports; i++) {
+        portNode = new int[portIds];
+        portOp = new int[portIds];
+        for (int i = 0; i < portIds; i++) {
             portNode[i] = i / ports;
             portOp[i] = i % ports;
             for (int v = 0; downstreamBase[i] >= 0 && v < vcs; v++) {
                 upstreamPort[downstreamBase[i] + v] = i;
             }
         }
-        blockedSince = new int[n * ports];
-        creditSlot = n * ports * vcs; // at most one pop per output VC and cycle
+        blockedSince = new int[portIds];
+        creditSlot = queues; // at most one pop per output VC and cycle
         returned = new int[creditSlot];
         creditCount = new int[1];
-        inputSent = new int[n * ports];
-        hold = new int[n * ports];
+        inputSent = new int[portIds];
+        hold = new int[portIds];
         popCycle = new int[queues];
         stage = new int[queues];
         stageCycle = new int[queues];
         crossed = new int[queues];
         popPass = new int[queues];
-        retry = new int[n * ports];
-        retryNext = new int[n * ports];
-        retryStamp = new int[n * ports];
-        blockedAt = new int[n * ports];
-        waitingHeaders = new long[n];
-        dirtyNodes = new long[(n + 63) >>> 6];
-        portNow = new long[(n * ports + 63) >>> 6];
+        retry = new int[portIds];
+        retryNext = new int[portIds];
+        retryStamp = new int[portIds];
+        blockedAt = new int[portIds];
+        queuesPerRouter = ports * vcs;
+        int words = (queuesPerRouter + 63) >>> 6;
+        wordShift = 32 - Integer.numberOfLeadingZeros(words - 1);
+        waitingHeaders = new long[routers << wordShift];
+        dirtyNodes = new long[(routers + 63) >>> 6];
+        portNow = new long[(portIds + 63) >>> 6];
         portNext = new long[portNow.length];
-        rrLast = new int[n * ports];
+        rrLast = new int[portIds];
         order = new byte[queues * ports];
-        schemeOrdinal = new int[n * ports];
-        linkFirst = new int[n * ports];
-        linkLast = new int[n * ports];
+        schemeOrdinal = new int[portIds];
+        linkFirst = new int[portIds];
+        linkLast = new int[portIds];
         reqQueue = new int[ports * vcs];
         rotation = new byte[ports];
         reqOut = new int[ports * vcs];
@@ -306,9 +344,10 @@ abstract class FlitState {
     }
 
     void start(RouterConfig config, Workload w) {
-        if (config.nodes() != n || config.ports() != ports || config.vcs() != vcs || config.bufferFlits() != buffer) {
-            throw new InvalidInputException("router configuration is for " + config.nodes() + " nodes, " + config.vcs()
-                    + " VCs, " + config.bufferFlits() + "-flit buffers; this simulator has " + n + ", " + vcs + ", " + buffer);
+        if (config.nodes() != routers || config.ports() != ports || config.vcs() != vcs || config.bufferFlits() != buffer) {
+            throw new InvalidInputException("router configuration is for " + config.nodes() + " routers of " + config.ports()
+                    + " ports, " + config.vcs() + " VCs, " + config.bufferFlits() + "-flit buffers; this simulator has "
+                    + routers + ", " + ports + ", " + vcs + ", " + buffer);
         }
         if (w.nodes() != n) {
             throw new InvalidInputException("workload for " + w.nodes() + " nodes; the topology has " + n);
@@ -368,7 +407,7 @@ abstract class FlitState {
      */
     static final java.util.Set<String> NOT_IN_SNAPSHOT = java.util.Set.of(
             // fixed by the constructor
-            "topology", "n", "dims", "ports", "pPort", "vcs", "buffer", "deadlockHorizon", "routes", "neighbour",
+            "topology", "n", "routers", "dims", "ports", "vcs", "wordShift", "queuesPerRouter", "buffer", "deadlockHorizon", "routes", "neighbour", "portTerminal", "terminalRouter", "terminalQueue",
             "downstreamBase", "vcStart", "queuePort", "queueVc", "queueInput", "upstreamPort", "portNode", "portOp",
             "shift", "creditSlot",
             // set by reset from the configuration and the workload
@@ -474,6 +513,30 @@ abstract class FlitState {
         return c > 1 || (c == 1 && queue[r + ARRIVAL] != cycle);
     }
 
+    /** Queue q of router u holds a header waiting for queue selection. */
+    final void setWaiting(int u, int q) {
+        int local = q - u * queuesPerRouter;
+        waitingHeaders[(u << wordShift) + (local >>> 6)] |= 1L << local;
+    }
+
+    final void clearWaiting(int u, int q) {
+        int local = q - u * queuesPerRouter;
+        waitingHeaders[(u << wordShift) + (local >>> 6)] &= ~(1L << local);
+    }
+
+    /** Some queue of router u holds a waiting header. */
+    final boolean hasWaiting(int u) {
+        if (wordShift == 0) {
+            return waitingHeaders[u] != 0;
+        }
+        for (int w = u << wordShift, end = w + (1 << wordShift); w < end; w++) {
+            if (waitingHeaders[w] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     int count(int q) {
         return queue[(q << shift) + STATE] & 0xFFFF;
     }
@@ -523,7 +586,7 @@ abstract class FlitState {
         minWaitingRelease = min;
     }
 
-    /** Slice re-initialisation: node u's round-robin pointers and Q orders back to their initial values. */
+    /** Slice re-initialisation: router u's round-robin pointers and Q orders back to their initial values. */
     void reinitialize(int u) {
         Arrays.fill(rrLast, u * ports, (u + 1) * ports, roundRobinStart);
         int from = u * ports * vcs * ports;
@@ -562,7 +625,7 @@ abstract class FlitState {
         model = m;
         routes.use(m);
         onePerInputPort = m.crossbar() == RouterModel.Crossbar.PER_INPUT_PORT;
-        anyAbove = m.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE || m.vcClass() == RouterModel.VcClass.CLASS_OR_NEXT
+        anyAbove = routes.classRanges() || m.vcClass() == RouterModel.VcClass.ANY_AT_OR_ABOVE || m.vcClass() == RouterModel.VcClass.CLASS_OR_NEXT
                 || m.vcClass() == RouterModel.VcClass.DIMENSION_WINDOW;
         ejectPerVc = m.ejection() == RouterModel.Ejection.PER_VC;
         readyCompete = m.vcCompetition() == RouterModel.VcCompetition.READY;
@@ -679,7 +742,7 @@ abstract class FlitState {
         Arrays.fill(linkLast, -1);
         returnedCount = 0;
         if (trace != null) {
-            trace.start(n * ports, ports);
+            trace.start(routers * ports, ports);
         }
         System.arraycopy(config.queueOrderArray(), 0, order, 0, order.length);
         VcSelection[] schemes = config.vcSelectionArray();
@@ -695,7 +758,7 @@ abstract class FlitState {
             if (count(q) > 0) {
                 int node = q / (ports * vcs);
                 int port = (q / vcs) % ports;
-                s.append(listed++ == 0 ? "" : ", ").append("node ").append(node).append(" port ").append(port)
+                s.append(listed++ == 0 ? "" : ", ").append(dims > 0 ? "node " : "router ").append(node).append(" port ").append(port)
                         .append(" vc ").append(q % vcs).append(" (").append(count(q)).append(" flits)");
             }
         }

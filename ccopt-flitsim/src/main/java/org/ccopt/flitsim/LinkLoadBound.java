@@ -37,8 +37,7 @@ public final class LinkLoadBound {
             throw new InvalidInputException("the link-load bound tabulates all paths; " + n + " nodes are too many (at most "
                     + MAX_TABLE_NODES + ")");
         }
-        int ports = 2 * sim.dimensions() + 1;
-        this.channels = n * ports;
+        this.channels = sim.routers() * sim.ports();
         int vcs = sim.vcs();
         this.start = new int[n * n + 1];
         int[] all = new int[16];

@@ -2,6 +2,9 @@ package org.ccopt.flitsim;
 
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.net.FlitNetwork;
+import org.ccopt.topology.Geometry;
+import org.ccopt.topology.Topology;
 
 /**
  * Router parameters and the per-router arbitration genes of Yokota et al. 2023, §5.3: the VC selection scheme
@@ -44,13 +47,35 @@ public final class RouterConfig {
      * {@link RouterModel.QueueDefault} (input ports in index order, or the processor port first).
      */
     public static RouterConfig uniform(int nodes, int dimensions, int vcs, int bufferFlits, VcSelection scheme, RouterModel model) {
+        return uniformPorts(nodes, 2 * dimensions + 1, vcs, bufferFlits, scheme, model);
+    }
+
+    /**
+     * Defaults under a router model for the routers of {@code topology} as {@link FlitSimulator} builds them (a torus
+     * or mesh: a router per node of 2n + 1 ports; any other network: the flit engine's routers, padded to the largest
+     * radix).
+     */
+    public static RouterConfig uniform(Topology topology, int vcs, int bufferFlits, VcSelection scheme,
+                                       RouterModel model) {
+        if (topology.geometry() instanceof Geometry.Grid grid) {
+            return uniform(topology.nodeCount(), grid.dimensions(), vcs, bufferFlits, scheme, model);
+        }
+        FlitNetwork net = new FlitNetwork(topology);
+        return uniformPorts(net.routers(), net.maxRadix(), vcs, bufferFlits, scheme, model);
+    }
+
+    /**
+     * Defaults under a router model for {@code routers} routers of {@code ports} port slots each, the terminal ports
+     * last (on any network, {@link FlitSimulator#uniformConfig}): every port uses {@code scheme}; every Q order is
+     * the model's {@link RouterModel.QueueDefault} (processor first puts the last port slot first).
+     */
+    public static RouterConfig uniformPorts(int nodes, int ports, int vcs, int bufferFlits, VcSelection scheme, RouterModel model) {
         if (vcs < 1 || vcs > 16) {
             throw new InvalidInputException("virtual channel count " + vcs + " is out of range; expected 1..16");
         }
         if (bufferFlits < 1 || bufferFlits > 1024) {
             throw new InvalidInputException("buffer size " + bufferFlits + " flits is out of range; expected 1..1024");
         }
-        int ports = 2 * dimensions + 1;
         VcSelection[] c = new VcSelection[nodes * ports];
         Arrays.fill(c, scheme);
         byte[] q = new byte[nodes * ports * vcs * ports];

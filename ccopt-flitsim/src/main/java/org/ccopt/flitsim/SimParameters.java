@@ -103,15 +103,16 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         return new Workload(destination, slices, packetsPerSlice, flitsPerPacket, interval, injectionDelay);
     }
 
-    public RouterConfig routerConfig(int dimensions) {
-        int nodes = destination.length;
+    /** The router configuration of these parameters for the routers of {@code sim} (built from {@link #buildTopology}). */
+    public RouterConfig routerConfig(FlitSimulator sim) {
         RouterModel m = model();
-        RouterConfig config = RouterConfig.uniform(nodes, dimensions, vcs, bufferFlits,
-                defaultVcSelection == null ? m.defaultScheme() : VcSelection.parse(defaultVcSelection), m);
+        RouterConfig config = sim.uniformConfig(defaultVcSelection == null ? m.defaultScheme()
+                : VcSelection.parse(defaultVcSelection), m);
+        int nodes = config.nodes();
         int ports = config.ports();
         if (vcSelection != null) {
             if (vcSelection.size() != nodes * ports) {
-                throw new InvalidInputException("vcSelection has " + vcSelection.size() + " entries; expected nodes x ports = "
+                throw new InvalidInputException("vcSelection has " + vcSelection.size() + " entries; expected routers x ports = "
                         + nodes * ports);
             }
             for (int i = 0; i < vcSelection.size(); i++) {
@@ -120,7 +121,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
         if (queueOrder != null) {
             if (queueOrder.size() != nodes * ports * vcs) {
-                throw new InvalidInputException("queueOrder has " + queueOrder.size() + " entries; expected nodes x ports x vcs = "
+                throw new InvalidInputException("queueOrder has " + queueOrder.size() + " entries; expected routers x ports x vcs = "
                         + nodes * ports * vcs);
             }
             for (int i = 0; i < queueOrder.size(); i++) {

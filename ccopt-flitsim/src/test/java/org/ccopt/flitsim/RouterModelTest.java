@@ -402,7 +402,7 @@ class RouterModelTest {
         assertThat(p.atomicVcAllocation()).isNull(); // the model holds it
         String old = "{\"topology\":\"torus:8x8\",\"vcs\":3,\"bufferFlits\":4,\"destination\":" + java.util.Arrays.toString(dest)
                 + ",\"slices\":1,\"packetsPerSlice\":2,\"flitsPerPacket\":8,\"interval\":0,\"atomicVcAllocation\":true}";
-        assertThat(SimParameters.parse(old).routerConfig(2).atomicVcAllocation()).isTrue();
+        assertThat(SimParameters.parse(old).routerConfig(new FlitSimulator(T8, 3, 4)).atomicVcAllocation()).isTrue();
         String both = old.replace("}", ",\"routerModel\":\"ccopt\"}");
         assertThatThrownBy(() -> SimParameters.parse(both).model()).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("atomicVcAllocation true but routerModel has vc-release=tail");

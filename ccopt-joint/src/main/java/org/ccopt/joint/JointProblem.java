@@ -8,11 +8,11 @@ import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
-import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
 /**
- * A spatio-temporal problem: traffic patterns on logical addresses that run one after another on a torus or mesh, a
+ * A spatio-temporal problem: traffic patterns on logical addresses that run one after another on a network of the
+ * papers' router (a torus or mesh, or any other two-way network under its default routing function), a
  * workload's duration being the sum of its patterns' durations (Yokota et al. 2018, §4.2). Every node sends
  * {@code packets} packets of {@code flitsPerPacket} flits per pattern; the temporal side may send them as
  * {@code slices} slices of {@code packets / slices} packets (Yokota et al. 2023, §3), released {@code interval} cycles
@@ -25,18 +25,14 @@ public record JointProblem(Topology topology, List<String> names, int[][] patter
                            int slices, int vcs, int bufferFlits, RouterModel model) {
 
     public JointProblem {
-        if (!(topology.geometry() instanceof Geometry.Grid)) {
-            throw new InvalidInputException("spatio-temporal optimisation runs on the flit simulator's tori and meshes; got '"
-                    + topology.spec() + "'; expected torus:AxB... or mesh:AxB...");
-        }
         if (patterns.length == 0 || names.size() != patterns.length) {
             throw new InvalidInputException("a workload needs one or more patterns, each with a name; got " + patterns.length
                     + " patterns and " + names.size() + " names");
         }
         for (int[] p : patterns) {
-            if (p.length != topology.nodeCount()) {
+            if (p.length != topology.terminalCount()) {
                 throw new InvalidInputException("a pattern covers " + p.length + " nodes; '" + topology.spec() + "' has "
-                        + topology.nodeCount());
+                        + topology.terminalCount() + " terminals");
             }
         }
         if (packets < 1 || flitsPerPacket < 1 || slices < 1 || packets % slices != 0) {
@@ -47,8 +43,9 @@ public record JointProblem(Topology topology, List<String> names, int[][] patter
         patterns = patterns.clone();
     }
 
+    /** Terminals: the nodes a pattern addresses. */
     public int nodes() {
-        return topology.nodeCount();
+        return topology.terminalCount();
     }
 
     public int packetsPerSlice() {
@@ -71,8 +68,7 @@ public record JointProblem(Topology topology, List<String> names, int[][] patter
 
     /** Every port at {@code scheme}, default queue order. */
     public RouterConfig config(VcSelection scheme) {
-        Geometry.Grid grid = (Geometry.Grid) topology.geometry();
-        return RouterConfig.uniform(nodes(), grid.dimensions(), vcs, bufferFlits, scheme, model);
+        return RouterConfig.uniform(topology, vcs, bufferFlits, scheme, model);
     }
 
     /** The 2018 paper's workload of one pattern: every packet back to back from cycle 0 (one slice). */

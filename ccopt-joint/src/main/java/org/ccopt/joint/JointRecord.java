@@ -34,11 +34,11 @@ public record JointRecord(String method, long simulations, int generations, doub
                 && simulations >= 0 && generations >= 0 && Double.isFinite(seconds) && seconds >= 0, "a recorded method is incomplete "
                 + "or out of range");
         List<PatternPlan> out = new ArrayList<>();
-        int dims = ((org.ccopt.topology.Geometry.Grid) problem.topology().geometry()).dimensions();
+        org.ccopt.flitsim.FlitSimulator sim = problem.simulator();
         for (int k = 0; k < plans.size(); k++) {
             SimParameters p = plans.get(k);
             Checkpoint.requireFits(p != null && p.destination() != null && durations.get(k) != null, "a recorded plan is incomplete");
-            out.add(new PatternPlan(p.routerConfig(dims), p.workload(), durations.get(k), labels.get(k)));
+            out.add(new PatternPlan(p.routerConfig(sim), p.workload(), durations.get(k), labels.get(k)));
         }
         JointPlan plan;
         try {

@@ -35,7 +35,7 @@ public final class JointValidator {
             SimParameters file = SimParameters.parse(PlanFiles.parameters(problem, plan, k).toJson());
             Workload w = file.workload();
             Workload replayed = w.withDestination(NodeMapping.apply(plan.mapping(), w.destination()));
-            int d = sim.run(file.routerConfig(sim.dimensions()), replayed).durationCycles();
+            int d = sim.run(file.routerConfig(sim), replayed).durationCycles();
             if (d != p.duration()) {
                 throw new IllegalStateException("validation failed: pattern " + problem.names().get(k) + " replays in " + d
                         + " cycles; the optimizer reported " + p.duration());

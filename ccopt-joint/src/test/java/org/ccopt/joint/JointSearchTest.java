@@ -71,6 +71,33 @@ class JointSearchTest {
         }
     }
 
+    /**
+     * On networks other than tori (the papers' router under the network's default routing function: e-cube, nearest
+     * common ancestor, Dragonfly minimal), every method's plan replays to its duration, stays at or above its bound,
+     * and a recorded outcome reads back.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"hypercube:4", "kary-ntree:2,4", "dragonfly:2,2,1"})
+    void everyMethodValidatesOnNetworksOtherThanTori(String spec) {
+        Topology t = TopologySpec.parse(spec);
+        JointWorkloads.Patterns pat = JointWorkloads.parse(List.of("torn", "rpar"), t, 1);
+        JointProblem p = new JointProblem(t, pat.names(), pat.destinations(), 4, 8, 4, 3, 4, RouterModel.YOKOTA2023);
+        try (JointSearch s = new JointSearch(p, settings(300, 2))) {
+            for (JointMethod m : JointMethod.values()) {
+                JointSearch.Outcome o = s.run(m);
+                JointValidator.check(p, o.plan(), o.plan().cycles());
+                long bound = 0;
+                for (int k = 0; k < 2; k++) {
+                    bound += s.lowerBound(o.plan().mapping(), k);
+                }
+                assertThat(o.plan().cycles()).as(m.label()).isGreaterThanOrEqualTo(bound).isGreaterThanOrEqualTo(p.floor());
+                assertThat(o.plan().mapping()).hasSize(t.terminalCount());
+            }
+            JointSearch.Outcome o = s.run(JointMethod.JOINT);
+            assertThat(JointRecord.of(p, o).outcome(p).plan().cycles()).isEqualTo(o.plan().cycles());
+        }
+    }
+
     /** The counters that stop a method do not depend on the thread count, so neither does the result. */
     @ParameterizedTest
     @ValueSource(strings = {"mapping", "joint", "alternating", "sequential"})

@@ -93,11 +93,7 @@ public final class MappingEvaluator implements AutoCloseable {
             }
         }
         this.pairs = count;
-        if (packets > 0 && !(topology.geometry() instanceof Geometry.Grid)) {
-            if (timing != null) {
-                throw new InvalidInputException("a joint spatio-temporal search needs the papers' router on a torus or mesh; got '"
-                        + topology.spec() + "'");
-            }
+        if (packets > 0 && timing == null && !(topology.geometry() instanceof Geometry.Grid)) {
             this.config = null;
             this.timing = null;
             this.bound = null;
@@ -106,13 +102,13 @@ public final class MappingEvaluator implements AutoCloseable {
         } else if (packets > 0) {
             this.engines = null;
             FlitSimulator probe = new FlitSimulator(topology, vcs, bufferFlits, model);
-            RouterConfig uniform = RouterConfig.uniform(n, probe.dimensions(), vcs, bufferFlits, model.defaultScheme(), model);
+            RouterConfig uniform = probe.uniformConfig(model.defaultScheme(), model);
             this.config = uniform;
             this.timing = timing != null ? timing : (sim, k, dest, lower, limit, counter) -> {
                 counter.incrementAndGet();
                 return sim.durationWithin(uniform, Workload.simple(dest, packets, flitsPerPacket), limit);
             };
-            this.bound = topology.nodeCount() <= LinkLoadBound.MAX_TABLE_NODES ? new LinkLoadBound(probe, model) : null;
+            this.bound = n <= LinkLoadBound.MAX_TABLE_NODES ? new LinkLoadBound(probe, model) : null;
             this.simulators = ThreadLocal.withInitial(() -> new FlitSimulator(topology, vcs, bufferFlits, model));
         } else {
             if (timing != null) {

@@ -40,7 +40,7 @@ public final class MappingValidator {
                 totalHops += hops.distance(p, dest[p]);
             }
             if (sim != null) {
-                RouterConfig config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), vcs, bufferFlits, model.defaultScheme(), model);
+                RouterConfig config = sim.uniformConfig(model.defaultScheme(), model);
                 cycles += sim.run(config, Workload.simple(dest, packets, flitsPerPacket)).durationCycles();
             }
             if (engine != null) {
