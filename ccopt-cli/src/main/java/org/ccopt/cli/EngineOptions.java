@@ -15,7 +15,7 @@ final class EngineOptions {
     String rate;
 
     @Option(names = "--routing", paramLabel = "NAME",
-            description = "Routing function: dor, ecube, nca, dragonfly-min, dragonfly-valiant, min-hop, updown (default: the "
+            description = "Routing function: dor, dor-booksim, ecube, nca, dragonfly-min, dragonfly-valiant, dragonfly-ugal, min-hop, updown (default: the "
                     + "network's; runs the booksim router).")
     String routing;
 

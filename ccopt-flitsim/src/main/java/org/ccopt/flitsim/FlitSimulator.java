@@ -6,9 +6,12 @@ import org.ccopt.topology.Topology;
 
 /**
  * Cycle-accurate flit-level simulator of the router model of Yokota et al. 2023 (§4, §5.2-5.3, App. A.1) on
- * k-ary n-cube tori and meshes: one non-pipelined router per node with a processor port, V virtual channels
- * of B flits per input port, a central crossbar from every input queue to every output VC, wormhole switching
- * and credit flow control.
+ * k-ary n-cube tori and meshes, as the papers ran it: one non-pipelined router per node with a processor port, V
+ * virtual channels of B flits per input port, a central crossbar from every input queue to every output VC, wormhole
+ * switching and credit flow control. The same router runs on any other two-way network ({@link NetworkRoutes}): the
+ * flit engine's routers and ports (terminals on ports of their own, several per router where the network says so),
+ * routed by the network's default routing function instead of the dimension-order readings; the timing and
+ * arbitration below hold unchanged, with "node" read as router and "processor port" as a terminal's port.
  *
  * <h2>Timing</h2>
  * One flit moves at most one stage per cycle: processor to its router's input queue (injection, 1 cycle),

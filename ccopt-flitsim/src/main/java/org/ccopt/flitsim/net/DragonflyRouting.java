@@ -12,11 +12,21 @@ import org.ccopt.topology.Geometry;
  * phase: a packet moves up one class each time it arrives in a group over a global link, so minimal routing needs
  * two classes and Valiant three, and no channel dependency goes from a class to a lower one. Where a group has
  * several links to another, the lowest-numbered router's is used.
+ *
+ * <p>{@code dragonfly-ugal} is UGAL-L (Kim et al. 2008, §4.2, "UGAL-L uses queue length information local to the
+ * current router"): at the source router a packet weighs its minimal route against the Valiant route through its
+ * randomly drawn intermediate group, each as the occupancy of the output port it would take times the hops it would
+ * travel, and takes the minimal one unless it is the heavier by more than {@link #UGAL_THRESHOLD} (a margin that keeps
+ * uncongested traffic minimal); the choice holds for the packet's whole route. It uses Valiant's three VC classes.
  */
 final class DragonflyRouting implements RoutingFunction {
 
+    /** Flit-hops by which the minimal route may be the heavier and still be taken. */
+    static final int UGAL_THRESHOLD = 30;
+
     private final FlitNetwork net;
     private final boolean valiant;
+    private final boolean ugal;
     private final int a;
     private final int groups;
     /** The router of group g holding the link to group h, and its local port: at {@code g * groups + h}. */
@@ -25,9 +35,11 @@ final class DragonflyRouting implements RoutingFunction {
     /** Local port of router r to router s of the same group, at {@code r * a + s % a}. */
     private final int[] localPort;
 
-    DragonflyRouting(FlitNetwork net, Geometry.Dragonfly df, boolean valiant) {
+    /** Minimal ({@code valiant} and {@code ugal} false), Valiant, or UGAL-L (both true). */
+    DragonflyRouting(FlitNetwork net, Geometry.Dragonfly df, boolean valiant, boolean ugal) {
         this.net = net;
-        this.valiant = valiant;
+        this.valiant = valiant || ugal;
+        this.ugal = ugal;
         this.a = df.a();
         this.groups = df.groups();
         int routers = net.routers();
@@ -63,7 +75,7 @@ final class DragonflyRouting implements RoutingFunction {
 
     @Override
     public String name() {
-        return valiant ? "dragonfly-valiant" : "dragonfly-min";
+        return ugal ? "dragonfly-ugal" : valiant ? "dragonfly-valiant" : "dragonfly-min";
     }
 
     @Override
@@ -91,6 +103,44 @@ final class DragonflyRouting implements RoutingFunction {
             }
         }
         throw new IllegalStateException("no intermediate group");
+    }
+
+    @Override
+    public boolean adaptive() {
+        return ugal;
+    }
+
+    @Override
+    public int decide(int router, int inPort, int dest, int aux, Congestion congestion) {
+        if (aux == 0) {
+            return 0; // no intermediate group (same group, or too few groups)
+        }
+        int minimal = route(router, inPort, 0, dest, 0);
+        int nonMinimal = route(router, inPort, 0, dest, aux);
+        if (minimal == nonMinimal) {
+            return 0; // the same first hop: decide nothing yet, stay minimal
+        }
+        int start = net.portStart(router);
+        long minWeight = (long) congestion.occupancy(start + RoutingFunction.port(minimal)) * hops(router, inPort, dest, 0);
+        long nonWeight = (long) congestion.occupancy(start + RoutingFunction.port(nonMinimal)) * hops(router, inPort, dest, aux);
+        return minWeight <= nonWeight + UGAL_THRESHOLD ? 0 : aux;
+    }
+
+    /** Router-to-router hops of a packet from {@code router} (entered at {@code inPort}) to {@code dest}'s router. */
+    private int hops(int router, int inPort, int dest, int aux) {
+        int target = net.terminalRouter(dest);
+        int cls = 0;
+        int h = 0;
+        while (router != target) {
+            int r = route(router, inPort, cls, dest, aux);
+            int port = net.portStart(router) + RoutingFunction.port(r);
+            cls = RoutingFunction.vcClass(r);
+            int next = net.neighbourRouter(port);
+            inPort = net.peerPort(port) - net.portStart(next);
+            router = next;
+            h++;
+        }
+        return h;
     }
 
     @Override

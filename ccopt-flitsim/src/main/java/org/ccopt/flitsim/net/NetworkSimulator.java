@@ -31,6 +31,10 @@ public final class NetworkSimulator {
 
     private final FlitNetwork net;
     private final RoutingFunction routing;
+    /** {@link RoutingFunction#adaptive}: the source router consults {@link #congestion} before a packet's first route. */
+    private final boolean adaptive;
+    /** An output port's flits not yet credited back, summed over its VCs (a terminal's port: 0). */
+    private final RoutingFunction.Congestion congestion;
     private final RouterTiming timing;
     private final int vcs;
     private final int buffer;
@@ -138,6 +142,7 @@ public final class NetworkSimulator {
         }
         this.net = net;
         this.routing = routing;
+        this.adaptive = routing.adaptive();
         this.timing = timing;
         this.vcs = vcs;
         this.buffer = bufferFlits;
@@ -206,6 +211,16 @@ public final class NetworkSimulator {
         accKey = new int[maxRadix];
         accTouched = new int[maxRadix];
         growPackets(1024);
+        congestion = port -> {
+            if (net.portTerminal(port) >= 0) {
+                return 0;
+            }
+            int used = 0;
+            for (int v = port * vcs, end = v + vcs; v < end; v++) {
+                used += buffer - credit[v];
+            }
+            return used;
+        };
     }
 
     public FlitNetwork network() {
@@ -509,7 +524,11 @@ public final class NetworkSimulator {
         int flit = flits[iv * buffer + head[iv]];
         int p = flit >>> SEQ_BITS;
         int inPort = port - net.portStart(r);
-        int inClass = net.portTerminal(port) >= 0 ? 0 : classOfVc[iv % vcs];
+        boolean fromTerminal = net.portTerminal(port) >= 0;
+        int inClass = fromTerminal ? 0 : classOfVc[iv % vcs];
+        if (adaptive && fromTerminal) {
+            pAux[p] = routing.decide(r, inPort, pDest[p], pAux[p], congestion);
+        }
         int route = routing.route(r, inPort, inClass, pDest[p], pAux[p]);
         int cls = RoutingFunction.vcClass(route);
         outPort[iv] = net.portStart(r) + RoutingFunction.port(route);

@@ -32,6 +32,29 @@ public interface RoutingFunction {
     }
 
     /**
+     * Whether the function adapts to congestion at a packet's source router ({@link #decide}); the engine consults
+     * {@link #decide} only then.
+     */
+    default boolean adaptive() {
+        return false;
+    }
+
+    /**
+     * An adaptive function's choice at the packet's source router, where its head flit is routed first: the per-packet
+     * value the packet keeps from then on, from the one {@link #prepare} drew ({@code aux}) and the occupancy of the
+     * router's output ports ({@code congestion}). The default keeps {@code aux}.
+     */
+    default int decide(int router, int inPort, int dest, int aux, Congestion congestion) {
+        return aux;
+    }
+
+    /** What an adaptive function may read of a router: the flits its output ports have sent and not yet had credited. */
+    interface Congestion {
+        /** Flits sent on global port {@code port} whose buffer slots downstream are not yet free again. */
+        int occupancy(int port);
+    }
+
+    /**
      * The next hop of a packet for terminal {@code dest} at {@code router}, which it entered through local input port
      * {@code inPort} in VC class {@code inClass} (class 0 on a terminal's injection port), as
      * {@code (outPort << 8) | outClass}; at the destination's router, the destination terminal's port.

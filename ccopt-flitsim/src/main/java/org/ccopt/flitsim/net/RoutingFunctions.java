@@ -9,7 +9,7 @@ public final class RoutingFunctions {
 
     /** Every name, in the order the help lists them. */
     public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "dragonfly-min", "dragonfly-valiant",
-            "min-hop", "updown");
+            "dragonfly-ugal", "min-hop", "updown");
 
     private RoutingFunctions() {
     }
@@ -58,9 +58,9 @@ public final class RoutingFunctions {
                 }
                 throw notFor(name, spec, "a fat tree (fattree, kary-ntree, btree)");
             }
-            case "dragonfly-min", "dragonfly-valiant" -> {
+            case "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal" -> {
                 if (g instanceof Geometry.Dragonfly df) {
-                    return new DragonflyRouting(net, df, name.endsWith("valiant"));
+                    return new DragonflyRouting(net, df, name.endsWith("valiant"), name.endsWith("ugal"));
                 }
                 throw notFor(name, spec, "a Dragonfly");
             }
