@@ -53,12 +53,8 @@ final class NodemapCommand extends ResumableRun.Command {
      */
     private static OptionRules.Rule<NodemapCommand> papersRouter(String example) {
         return OptionRules.rule(example.split(" ")[0], "to the papers' router on a torus or mesh (other networks run the "
-                + "booksim router)", c -> onGrid(c.topology), "nodemap -t hypercube:4 --traffic brev --generations 1 "
+                + "booksim router)", c -> OptionRules.onGrid(c.topology), "nodemap -t hypercube:4 --traffic brev --generations 1 "
                 + "--population 4 " + example);
-    }
-
-    private static boolean onGrid(String topology) {
-        return OptionRules.onGrid(topology);
     }
 
     /** An option of the simulated score ({@code example}: it and a value), which --hops-only replaces. */
@@ -214,7 +210,7 @@ final class NodemapCommand extends ResumableRun.Command {
                 rs.put("maxCycles", max);
                 result.put("randomSearch", rs);
             }
-            result.put("model", onGrid(topology) ? model.describe() : "booksim");
+            result.put("model", OptionRules.onGrid(topology) ? model.describe() : "booksim");
             result.put("mapping", state.bestMapping());
             var w = spec.commandLine().getOut();
             writeResult(out, result);
@@ -229,7 +225,7 @@ final class NodemapCommand extends ResumableRun.Command {
                 w.printf(Locale.ROOT, "%s on %s, %s-%s, model %s: %d cycles (physical addressing %d), avg hops %.3f "
                                 + "(physical %.3f), found in generation %d; %d evaluations, %d simulations in %.1f s%n",
                         String.join("+", traffic), t.spec(), settings.variant().name(), settings.order().label(),
-                        onGrid(topology) ? model.presetName() : "booksim", best.cycles(),
+                        OptionRules.onGrid(topology) ? model.presetName() : "booksim", best.cycles(),
                         physical.cycles(), best.avgHops(), physical.avgHops(), state.bestGeneration(), state.evaluations(),
                         evaluator.simulations(), seconds);
                 if (result.get("randomSearch") instanceof Map<?, ?> rs) {

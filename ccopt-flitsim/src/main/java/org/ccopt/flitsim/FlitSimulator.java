@@ -69,7 +69,7 @@ public final class FlitSimulator extends FlitState {
      * rebuilds them); fails with one line when the model's VC classes need more than {@code vcs} channels.
      */
     public FlitSimulator(Topology topology, int vcs, int bufferFlits, RouterModel model) {
-        super(topology, vcs, bufferFlits, model, null);
+        super(topology, vcs, bufferFlits, model);
     }
 
     public Topology topology() {

@@ -203,22 +203,17 @@ abstract class FlitState {
 
     /**
      * The tables and the state of a simulator of {@code vcs} VCs of {@code bufferFlits} flits on {@code topology}: a
-     * torus or mesh under the papers' routing readings, any other two-way network under the routing function
-     * {@code routing} (null: the network's default).
+     * torus or mesh under the papers' routing readings, any other two-way network under its default routing function.
      */
-    FlitState(Topology topology, int vcs, int bufferFlits, RouterModel model, String routing) {
+    FlitState(Topology topology, int vcs, int bufferFlits, RouterModel model) {
         this.topology = topology;
         this.vcs = vcs;
         if (topology.geometry() instanceof Geometry.Grid grid) {
-            if (routing != null && !routing.equals("dor")) {
-                throw new InvalidInputException("routing function '" + routing + "' on '" + topology.spec()
-                        + "': the papers' router routes tori and meshes by dimension order under its readings; expected dor");
-            }
             this.dims = grid.dimensions();
             routes = new FlitRouting(topology, grid, vcs, model);
         } else {
             this.dims = 0;
-            routes = new NetworkRoutes(new FlitNetwork(topology), routing, vcs);
+            routes = new NetworkRoutes(new FlitNetwork(topology), vcs);
         }
         this.n = routes.terminals;
         this.routers = routes.routers;

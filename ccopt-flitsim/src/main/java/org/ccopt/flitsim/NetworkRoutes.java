@@ -1,12 +1,10 @@
 package org.ccopt.flitsim;
 
-import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.net.DeadlockCheck;
 import org.ccopt.flitsim.net.FlitNetwork;
 import org.ccopt.flitsim.net.RoutingFunction;
 import org.ccopt.flitsim.net.RoutingFunctions;
 import org.ccopt.flitsim.net.VcClasses;
-import org.ccopt.topology.Topology;
 
 /**
  * The papers' router on a network other than a torus or mesh: the routers and ports of the flit engine's
@@ -24,7 +22,6 @@ import org.ccopt.topology.Topology;
  */
 final class NetworkRoutes extends FlitRoutes {
 
-    private final FlitNetwork net;
     private final RoutingFunction routing;
     private final VcClasses classes;
     /** Per VC, its class. */
@@ -35,19 +32,15 @@ final class NetworkRoutes extends FlitRoutes {
     private final int[] hopTable;
 
     /**
-     * The routes of {@code routingName} (null: the network's default, {@link RoutingFunctions#defaultName}) on
-     * {@code net} with {@code vcs} VCs per port; one line where the function cannot route the network, needs more VCs,
-     * or draws a per-packet value (the papers' router routes every packet of a pair alike).
+     * The routes of the network's default routing function ({@link RoutingFunctions#defaultName}) on {@code net} with
+     * {@code vcs} VCs per port; one line where it needs more VCs. Every default is deterministic, as the papers' router
+     * needs (it routes every packet of a pair alike).
      */
-    NetworkRoutes(FlitNetwork net, String routingName, int vcs) {
+    NetworkRoutes(FlitNetwork net, int vcs) {
         super(net.routers(), net.maxRadix(), vcs, net.terminals());
-        this.net = net;
-        Topology topology = net.topology();
-        routing = RoutingFunctions.create(routingName == null ? RoutingFunctions.defaultName(net) : routingName, net);
+        routing = RoutingFunctions.create(RoutingFunctions.defaultName(net), net);
         if (routing.auxValues() > 1) {
-            throw new InvalidInputException("routing function '" + routing.name() + "' draws a value per packet; the papers' "
-                    + "router on '" + topology.spec() + "' needs a deterministic one (the network's default: "
-                    + RoutingFunctions.defaultName(net) + ")");
+            throw new IllegalStateException("default routing function '" + routing.name() + "' draws a value per packet");
         }
         classes = new VcClasses(vcs, routing.vcClasses());
         DeadlockCheck.check(net, routing);
@@ -86,10 +79,6 @@ final class NetworkRoutes extends FlitRoutes {
     /** The routing function's name. */
     String routingName() {
         return routing.name();
-    }
-
-    FlitNetwork network() {
-        return net;
     }
 
     @Override

@@ -58,13 +58,7 @@ class JointSearchTest {
         JointProblem p = problem("bcmp", "shfl");
         try (JointSearch s = new JointSearch(p, settings(600, 2))) {
             for (JointMethod m : JointMethod.values()) {
-                JointSearch.Outcome o = s.run(m);
-                JointValidator.check(p, o.plan(), o.plan().cycles());
-                long bound = 0;
-                for (int k = 0; k < 2; k++) {
-                    bound += s.lowerBound(o.plan().mapping(), k);
-                }
-                assertThat(o.plan().cycles()).as(m.label()).isGreaterThanOrEqualTo(bound).isGreaterThanOrEqualTo(p.floor());
+                JointSearch.Outcome o = validatedAboveBound(p, s, m);
                 // a GA may finish the generation that reaches the budget; nothing runs past that
                 assertThat(o.simulations()).as(m.label()).isLessThanOrEqualTo(600 + 20 * 2 * 60);
             }
@@ -84,18 +78,24 @@ class JointSearchTest {
         JointProblem p = new JointProblem(t, pat.names(), pat.destinations(), 4, 8, 4, 3, 4, RouterModel.YOKOTA2023);
         try (JointSearch s = new JointSearch(p, settings(300, 2))) {
             for (JointMethod m : JointMethod.values()) {
-                JointSearch.Outcome o = s.run(m);
-                JointValidator.check(p, o.plan(), o.plan().cycles());
-                long bound = 0;
-                for (int k = 0; k < 2; k++) {
-                    bound += s.lowerBound(o.plan().mapping(), k);
-                }
-                assertThat(o.plan().cycles()).as(m.label()).isGreaterThanOrEqualTo(bound).isGreaterThanOrEqualTo(p.floor());
+                JointSearch.Outcome o = validatedAboveBound(p, s, m);
                 assertThat(o.plan().mapping()).hasSize(t.terminalCount());
             }
             JointSearch.Outcome o = s.run(JointMethod.JOINT);
             assertThat(JointRecord.of(p, o).outcome(p).plan().cycles()).isEqualTo(o.plan().cycles());
         }
+    }
+
+    /** Method m's outcome, its plan replayed by the validator and at or above its link-load bound and the floor. */
+    private static JointSearch.Outcome validatedAboveBound(JointProblem p, JointSearch s, JointMethod m) {
+        JointSearch.Outcome o = s.run(m);
+        JointValidator.check(p, o.plan(), o.plan().cycles());
+        long bound = 0;
+        for (int k = 0; k < p.patterns().length; k++) {
+            bound += s.lowerBound(o.plan().mapping(), k);
+        }
+        assertThat(o.plan().cycles()).as(m.label()).isGreaterThanOrEqualTo(bound).isGreaterThanOrEqualTo(p.floor());
+        return o;
     }
 
     /** The counters that stop a method do not depend on the thread count, so neither does the result. */
