@@ -19,6 +19,12 @@ import org.ccopt.InvalidInputException;
  * start of a cycle and its flits and credits reach other routers one cycle or more later, so the order in which
  * routers are visited changes nothing. All state is in primitive arrays allocated at set-up (the packet table grows
  * by doubling when an open-loop run needs more); the cycle loop allocates nothing.
+ *
+ * <p>Layout, for speed: a VC's state, its output side's owner and credits and its buffer share one record of a
+ * power-of-two number of ints, as do a port's masks and pointers and a packet's fields, so that moving a flit touches
+ * a few cache lines and no integer division; VCs are numbered {@code port << vcBits | vc}. Routers with nothing to
+ * allocate and terminals with nothing to send are not visited (bit sets over both, walked in ascending order, so the
+ * order of visits and every result are those of a loop over all of them).
  */
 public final class NetworkSimulator {
 
@@ -28,6 +34,51 @@ public final class NetworkSimulator {
     private static final int MAX_PACKETS = 1 << (31 - SEQ_BITS);
     /** Cycles of a terminal's injection and ejection channels (BookSim: always 1). */
     static final int TERMINAL_LATENCY = 1;
+
+    // a VC's record in vc[], at (port << vcBits | v) << recordBits: its input side, its output side, then its buffer
+    /** 0 idle, 1 routed and waiting for VC allocation, 2 holding an output VC. */
+    private static final int STATE = 0;
+    /** The cycle from which it may take part in the next allocation. */
+    private static final int READY = 1;
+    /** Routed output port (global) and the VC range of its class. */
+    private static final int OUT_PORT = 2;
+    private static final int VC_LOW = 3;
+    private static final int VC_HIGH = 4;
+    /** The output VC held, as a VC number. */
+    private static final int OUT_VC = 5;
+    private static final int HEAD = 6;
+    private static final int COUNT = 7;
+    private static final int VA_ACCEPT = 8;
+    /** Output side: the input VC holding it (-1: free), its credits and its VC-allocation grant pointer. */
+    private static final int OWNER = 9;
+    private static final int CREDIT = 10;
+    private static final int VA_GRANT = 11;
+    private static final int BUFFER = 12;
+
+    // a port's record in port[], at port << PORT_BITS
+    private static final int PORT_BITS = 3;
+    /** VCs holding an output VC with a flit to send, one bit each (switch allocation looks at no other). */
+    private static final int SENDABLE = 0;
+    /** VCs whose routed head waits for VC allocation, one bit each. */
+    private static final int WAITING = 1;
+    private static final int SA_GRANT = 2;
+    private static final int SA_ACCEPT = 3;
+    private static final int SA_VC = 4;
+    private static final int ROUTER = 5;
+    /** The port at the other end of its link, or -1 for a terminal's port. */
+    private static final int PEER = 6;
+    /** The terminal on it, or -1. */
+    private static final int TERMINAL = 7;
+
+    // a packet's record in packet[], at p << PACKET_BITS
+    private static final int PACKET_BITS = 3;
+    private static final int P_DEST = 0;
+    private static final int P_AUX = 1;
+    private static final int P_SIZE = 2;
+    private static final int P_HOPS = 3;
+    private static final int P_CREATE = 4;
+    private static final int P_INJECT = 5;
+    private static final int P_NEXT = 6;
 
     private final FlitNetwork net;
     private final RoutingFunction routing;
@@ -45,40 +96,34 @@ public final class NetworkSimulator {
     private final int maxRadix;
     private final int linkLatency;
     private final int[] classOfVc;
+    private final int vcBits;
+    private final int vcMask;
+    private final int recordBits;
+    private final int routingDelay;
+    private final int vcAllocDelay;
+    /** Cycles from a switch grant to the flit's arrival over a link, and over a terminal's ejection channel. */
+    private final int flitLink;
+    private final int flitTerminal;
+    /** Cycles from a move to its credit's arrival upstream, over a link and over a terminal's injection channel. */
+    private final int creditLink;
+    private final int creditTerminal;
 
-    // input VCs, iv = port * V + vc
-    private final int[] flits;
-    private final int[] head;
-    private final int[] count;
-    /** 0 idle, 1 routed and waiting for VC allocation, 2 holding an output VC. */
-    private final byte[] state;
-    private final int[] ready;
-    /** Routed output port (global) and the VC range of its class. */
-    private final int[] outPort;
-    private final int[] vcLow;
-    private final int[] vcHigh;
-    /** The output VC held (global ov = port * V + vc). */
-    private final int[] outVc;
-    // output VCs, ov = port * V + vc
-    private final int[] owner;
-    private final int[] credit;
-    // allocator pointers
-    private final int[] vaGrant;
-    private final int[] vaAccept;
-    private final int[] saGrant;
-    private final int[] saAccept;
-    private final int[] saVc;
-    /** Per port, the VCs holding an output VC with a flit to send, one bit each (switch allocation looks at no other). */
-    private final int[] sendable;
-    /** Per router, how many VCs are sendable and how many heads wait for VC allocation: a router with neither is skipped. */
-    private final int[] sendableCount;
-    private final int[] waitingCount;
+    private final int[] vc;
+    private final int[] port;
+    private final int[] firstPort;
+    /** Per router, {@code words} longs of port bits: ports with a sendable VC, ports with a waiting VC. */
+    private final int words;
+    private final long[] sendPorts;
+    private final long[] waitPorts;
+    /** Routers that may have something to allocate, terminals with a packet to inject: one bit each. */
+    private final long[] activeRouters;
+    private final long[] busyTerminals;
 
-    // event wheels: flits to input VCs (or terminal sinks), credits to output VCs (or terminals' injection VCs)
+    // event wheels: flits to input VCs (or terminal sinks, ~terminal), credits to output VCs (or terminals' injection
+    // VCs, ~(terminal * vcs + vc)); a flit event is (target, flit)
     private final int wheelMask;
     private final int flitCap;
-    private final int[] flitTarget;
-    private final int[] flitValue;
+    private final int[] flitEvents;
     private final int[] flitCount;
     private final int creditCap;
     private final int[] creditTarget;
@@ -97,14 +142,7 @@ public final class NetworkSimulator {
     /** Per terminal, the cycle of its next packet (Bernoulli sources). */
     private final int[] nextArrival;
 
-    // packets
-    private int[] pDest = new int[0];
-    private int[] pCreate = new int[0];
-    private int[] pInject = new int[0];
-    private int[] pAux = new int[0];
-    private int[] pHops = new int[0];
-    private int[] pSize = new int[0];
-    private int[] pNext = new int[0];
+    private int[] packet = new int[0];
     private int freePacket = -1;
     private int packetCapacity;
 
@@ -157,34 +195,43 @@ public final class NetworkSimulator {
         for (int v = 0; v < vcs; v++) {
             classOfVc[v] = classes.classOf(v);
         }
-        int ivs = ports * vcs;
-        flits = new int[ivs * bufferFlits];
-        head = new int[ivs];
-        count = new int[ivs];
-        state = new byte[ivs];
-        ready = new int[ivs];
-        outPort = new int[ivs];
-        vcLow = new int[ivs];
-        vcHigh = new int[ivs];
-        outVc = new int[ivs];
-        owner = new int[ivs];
-        credit = new int[ivs];
-        vaGrant = new int[ivs];
-        vaAccept = new int[ivs];
-        saGrant = new int[ports];
-        saAccept = new int[ports];
-        saVc = new int[ports];
-        sendable = new int[ports];
-        sendableCount = new int[routers];
-        waitingCount = new int[routers];
+        vcBits = bitsFor(vcs);
+        vcMask = (1 << vcBits) - 1;
+        recordBits = bitsFor(BUFFER + bufferFlits);
+        routingDelay = timing.routingDelay();
+        vcAllocDelay = timing.vcAllocDelay();
+        flitLink = timing.forward(linkLatency);
+        flitTerminal = timing.forward(TERMINAL_LATENCY);
+        creditLink = 1 + linkLatency + timing.creditDelay();
+        creditTerminal = 1 + TERMINAL_LATENCY + timing.creditDelay();
+        long records = (long) ports << vcBits << recordBits;
+        if (records > Integer.MAX_VALUE - 8) {
+            throw new InvalidInputException(ports + " ports x " + vcs + " VCs x " + bufferFlits + " flits is too large for one "
+                    + "engine; expected at most 2^31 ints of VC state (fewer VCs or smaller buffers)");
+        }
+        vc = new int[(int) records];
+        port = new int[ports << PORT_BITS];
+        for (int q = 0; q < ports; q++) {
+            port[(q << PORT_BITS) + ROUTER] = net.portRouter(q);
+            port[(q << PORT_BITS) + PEER] = net.peerPort(q);
+            port[(q << PORT_BITS) + TERMINAL] = net.portTerminal(q);
+        }
+        firstPort = new int[routers + 1];
+        for (int r = 0; r <= routers; r++) {
+            firstPort[r] = r < routers ? net.portStart(r) : ports;
+        }
+        words = (maxRadix + 63) >>> 6;
+        sendPorts = new long[routers * words];
+        waitPorts = new long[routers * words];
+        activeRouters = new long[(routers + 63) >>> 6];
+        busyTerminals = new long[(terminals + 63) >>> 6];
         // the wheels must span the longest delay ahead: a flit over a link, or a credit over a link or a terminal channel
         int longest = Math.max(timing.forward(Math.max(linkLatency, TERMINAL_LATENCY)),
                 1 + Math.max(linkLatency, TERMINAL_LATENCY) + timing.creditDelay());
         int wheel = Integer.highestOneBit(longest) << 1;
         wheelMask = wheel - 1;
         flitCap = ports + terminals;
-        flitTarget = new int[wheel * flitCap];
-        flitValue = new int[wheel * flitCap];
+        flitEvents = new int[2 * wheel * flitCap];
         flitCount = new int[wheel];
         creditCap = ports + terminals;
         creditTarget = new int[wheel * creditCap];
@@ -211,16 +258,26 @@ public final class NetworkSimulator {
         accKey = new int[maxRadix];
         accTouched = new int[maxRadix];
         growPackets(1024);
-        congestion = port -> {
-            if (net.portTerminal(port) >= 0) {
+        congestion = q -> {
+            if (port[(q << PORT_BITS) + TERMINAL] >= 0) {
                 return 0;
             }
             int used = 0;
-            for (int v = port * vcs, end = v + vcs; v < end; v++) {
-                used += buffer - credit[v];
+            for (int v = 0; v < vcs; v++) {
+                used += buffer - vc[record(q, v) + CREDIT];
             }
             return used;
         };
+    }
+
+    /** Bits of the smallest power of two >= n. */
+    private static int bitsFor(int n) {
+        return 32 - Integer.numberOfLeadingZeros(Math.max(n, 1) - 1);
+    }
+
+    /** The record of VC v of port q. */
+    private int record(int q, int v) {
+        return ((q << vcBits) | v) << recordBits;
     }
 
     public FlitNetwork network() {
@@ -365,22 +422,19 @@ public final class NetworkSimulator {
         routerCycles = 0;
         flitsInNetwork = 0;
         lastMove = 0;
-        Arrays.fill(count, 0);
-        Arrays.fill(head, 0);
-        Arrays.fill(state, (byte) 0);
-        Arrays.fill(owner, -1);
-        for (int port = 0; port < ports; port++) {
-            int c = net.portTerminal(port) >= 0 ? Integer.MAX_VALUE / 2 : buffer; // a terminal's sink takes everything
-            Arrays.fill(credit, port * vcs, (port + 1) * vcs, c);
+        Arrays.fill(vc, 0);
+        for (int q = 0; q < ports; q++) {
+            int c = port[(q << PORT_BITS) + TERMINAL] >= 0 ? Integer.MAX_VALUE / 2 : buffer; // a terminal's sink takes everything
+            for (int v = 0; v < vcs; v++) {
+                vc[record(q, v) + OWNER] = -1;
+                vc[record(q, v) + CREDIT] = c;
+            }
+            Arrays.fill(port, q << PORT_BITS, (q << PORT_BITS) + ROUTER, 0);
         }
-        Arrays.fill(vaGrant, 0);
-        Arrays.fill(vaAccept, 0);
-        Arrays.fill(saGrant, 0);
-        Arrays.fill(saAccept, 0);
-        Arrays.fill(saVc, 0);
-        Arrays.fill(sendable, 0);
-        Arrays.fill(sendableCount, 0);
-        Arrays.fill(waitingCount, 0);
+        Arrays.fill(sendPorts, 0);
+        Arrays.fill(waitPorts, 0);
+        Arrays.fill(activeRouters, 0);
+        Arrays.fill(busyTerminals, 0);
         Arrays.fill(flitCount, 0);
         Arrays.fill(creditCount, 0);
         Arrays.fill(queueHead, -1);
@@ -392,7 +446,7 @@ public final class NetworkSimulator {
         Arrays.fill(injectionCredit, buffer);
         Arrays.fill(on, false);
         for (int i = 0; i < packetCapacity; i++) {
-            pNext[i] = i + 1 < packetCapacity ? i + 1 : -1;
+            packet[(i << PACKET_BITS) + P_NEXT] = i + 1 < packetCapacity ? i + 1 : -1;
         }
         freePacket = 0;
         routeStream = new SplittableRandom(seed * 31 + 7);
@@ -401,15 +455,9 @@ public final class NetworkSimulator {
 
     private void growPackets(int capacity) {
         int old = packetCapacity;
-        pDest = Arrays.copyOf(pDest, capacity);
-        pCreate = Arrays.copyOf(pCreate, capacity);
-        pInject = Arrays.copyOf(pInject, capacity);
-        pAux = Arrays.copyOf(pAux, capacity);
-        pHops = Arrays.copyOf(pHops, capacity);
-        pSize = Arrays.copyOf(pSize, capacity);
-        pNext = Arrays.copyOf(pNext, capacity);
+        packet = Arrays.copyOf(packet, capacity << PACKET_BITS);
         for (int i = old; i < capacity; i++) {
-            pNext[i] = i + 1 < capacity ? i + 1 : freePacket;
+            packet[(i << PACKET_BITS) + P_NEXT] = i + 1 < capacity ? i + 1 : freePacket;
         }
         freePacket = old;
         packetCapacity = capacity;
@@ -429,20 +477,22 @@ public final class NetworkSimulator {
             growPackets(Math.min(packetCapacity * 2, MAX_PACKETS));
         }
         int p = freePacket;
-        freePacket = pNext[p];
-        pDest[p] = dest;
-        pCreate[p] = created;
-        pInject[p] = -1;
-        pHops[p] = 0;
-        pSize[p] = size;
-        pAux[p] = routing.prepare(source, dest, routeStream);
-        pNext[p] = -1;
+        int pb = p << PACKET_BITS;
+        freePacket = packet[pb + P_NEXT];
+        packet[pb + P_DEST] = dest;
+        packet[pb + P_CREATE] = created;
+        packet[pb + P_INJECT] = -1;
+        packet[pb + P_HOPS] = 0;
+        packet[pb + P_SIZE] = size;
+        packet[pb + P_AUX] = routing.prepare(source, dest, routeStream);
+        packet[pb + P_NEXT] = -1;
         if (queueTail[source] < 0) {
             queueHead[source] = p;
         } else {
-            pNext[queueTail[source]] = p;
+            packet[(queueTail[source] << PACKET_BITS) + P_NEXT] = p;
         }
         queueTail[source] = p;
+        busyTerminals[source >>> 6] |= 1L << source;
         stats.created(created, size);
     }
 
@@ -451,30 +501,51 @@ public final class NetworkSimulator {
         int c = cycle;
         deliverCredits(c);
         deliverFlits(c);
-        for (int t = 0; t < terminals; t++) {
-            inject(t, c);
-        }
-        for (int r = 0; r < routers; r++) {
-            if (waitingCount[r] > 0) {
-                vcAllocate(r, c);
+        for (int w = 0; w < busyTerminals.length; w++) {
+            for (long bits = busyTerminals[w]; bits != 0; bits &= bits - 1) {
+                inject((w << 6) + Long.numberOfTrailingZeros(bits), c);
             }
-            if (sendableCount[r] > 0) {
-                switchAllocate(r, c);
+        }
+        for (int w = 0; w < activeRouters.length; w++) {
+            for (long bits = activeRouters[w]; bits != 0; bits &= bits - 1) {
+                int r = (w << 6) + Long.numberOfTrailingZeros(bits);
+                if (any(waitPorts, r)) {
+                    vcAllocate(r, c);
+                }
+                if (any(sendPorts, r)) {
+                    switchAllocate(r, c);
+                }
+                if (!any(waitPorts, r) && !any(sendPorts, r)) {
+                    activeRouters[w] &= ~(1L << r);
+                }
             }
         }
         routerCycles += routers;
         cycle = c + 1;
     }
 
+    /** Whether router r has a port bit set in {@code mask}. */
+    private boolean any(long[] mask, int r) {
+        if (words == 1) {
+            return mask[r] != 0;
+        }
+        for (int i = r * words, end = i + words; i < end; i++) {
+            if (mask[i] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void deliverCredits(int c) {
         int slot = c & wheelMask;
         int base = slot * creditCap;
-        for (int i = 0; i < creditCount[slot]; i++) {
-            int target = creditTarget[base + i];
-            if (target < ports * vcs) {
-                credit[target]++;
+        for (int i = base, end = base + creditCount[slot]; i < end; i++) {
+            int target = creditTarget[i];
+            if (target >= 0) {
+                vc[(target << recordBits) + CREDIT]++;
             } else {
-                injectionCredit[target - ports * vcs]++;
+                injectionCredit[~target]++;
             }
         }
         creditCount[slot] = 0;
@@ -482,22 +553,23 @@ public final class NetworkSimulator {
 
     private void deliverFlits(int c) {
         int slot = c & wheelMask;
-        int base = slot * flitCap;
-        for (int i = 0; i < flitCount[slot]; i++) {
-            int target = flitTarget[base + i];
-            int flit = flitValue[base + i];
-            if (target >= ports * vcs) {
+        int base = 2 * slot * flitCap;
+        for (int i = base, end = base + 2 * flitCount[slot]; i < end; i += 2) {
+            int target = flitEvents[i];
+            int flit = flitEvents[i + 1];
+            if (target < 0) {
                 eject(flit, c);
                 continue;
             }
-            int iv = target;
-            flits[iv * buffer + (head[iv] + count[iv]) % buffer] = flit;
-            count[iv]++;
-            if (count[iv] == 1) {
-                if (state[iv] == 0) {
-                    routeHead(iv, c);
-                } else if (state[iv] == 2) {
-                    markSendable(iv);
+            int b = target << recordBits;
+            int at = vc[b + HEAD] + vc[b + COUNT];
+            vc[b + BUFFER + (at >= buffer ? at - buffer : at)] = flit;
+            if (++vc[b + COUNT] == 1) {
+                int state = vc[b + STATE];
+                if (state == 0) {
+                    routeHead(target >>> vcBits, target & vcMask, c);
+                } else if (state == 2) {
+                    markSendable(target >>> vcBits, target & vcMask);
                 }
             }
         }
@@ -505,55 +577,65 @@ public final class NetworkSimulator {
     }
 
     private void eject(int flit, int c) {
-        int p = flit >>> SEQ_BITS;
+        int pb = (flit >>> SEQ_BITS) << PACKET_BITS;
         int seq = flit & SEQ_MASK;
         flitsInNetwork--;
         lastMove = c;
         stats.ejected(c);
-        if (seq == pSize[p] - 1) {
-            stats.retired(pCreate[p], pInject[p], c, pHops[p]);
-            pNext[p] = freePacket;
-            freePacket = p;
+        if (seq == packet[pb + P_SIZE] - 1) {
+            stats.retired(packet[pb + P_CREATE], packet[pb + P_INJECT], c, packet[pb + P_HOPS]);
+            packet[pb + P_NEXT] = freePacket;
+            freePacket = flit >>> SEQ_BITS;
         }
     }
 
-    /** The head flit at the front of idle input VC iv is routed; it may request a VC {@code routingDelay} later. */
-    private void routeHead(int iv, int c) {
-        int port = iv / vcs;
-        int r = net.portRouter(port);
-        int flit = flits[iv * buffer + head[iv]];
-        int p = flit >>> SEQ_BITS;
-        int inPort = port - net.portStart(r);
-        boolean fromTerminal = net.portTerminal(port) >= 0;
-        int inClass = fromTerminal ? 0 : classOfVc[iv % vcs];
+    /** The head flit at the front of idle input VC v of port q is routed; it may request a VC {@code routingDelay} later. */
+    private void routeHead(int q, int v, int c) {
+        int b = record(q, v);
+        int pq = q << PORT_BITS;
+        int r = port[pq + ROUTER];
+        int first = firstPort[r];
+        int pb = (vc[b + BUFFER + vc[b + HEAD]] >>> SEQ_BITS) << PACKET_BITS;
+        int inPort = q - first;
+        boolean fromTerminal = port[pq + TERMINAL] >= 0;
+        int inClass = fromTerminal ? 0 : classOfVc[v];
         if (adaptive && fromTerminal) {
-            pAux[p] = routing.decide(r, inPort, pDest[p], pAux[p], congestion);
+            packet[pb + P_AUX] = routing.decide(r, inPort, packet[pb + P_DEST], packet[pb + P_AUX], congestion);
         }
-        int route = routing.route(r, inPort, inClass, pDest[p], pAux[p]);
+        int route = routing.route(r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX]);
         int cls = RoutingFunction.vcClass(route);
-        outPort[iv] = net.portStart(r) + RoutingFunction.port(route);
-        if (net.portTerminal(outPort[iv]) >= 0) {
-            vcLow[iv] = 0;
-            vcHigh[iv] = vcs - 1;
+        int out = first + RoutingFunction.port(route);
+        vc[b + OUT_PORT] = out;
+        if (port[(out << PORT_BITS) + TERMINAL] >= 0) {
+            vc[b + VC_LOW] = 0;
+            vc[b + VC_HIGH] = vcs - 1;
         } else {
-            vcLow[iv] = classes.low(cls);
-            vcHigh[iv] = classes.high(cls);
+            vc[b + VC_LOW] = classes.low(cls);
+            vc[b + VC_HIGH] = classes.high(cls);
         }
-        state[iv] = 1;
-        waitingCount[r]++;
-        ready[iv] = c + timing.routingDelay();
+        vc[b + STATE] = 1;
+        vc[b + READY] = c + routingDelay;
+        port[pq + WAITING] |= 1 << v;
+        waitPorts[r * words + (inPort >>> 6)] |= 1L << inPort;
+        activeRouters[r >>> 6] |= 1L << r;
     }
 
-    private void markSendable(int iv) {
-        int port = iv / vcs;
-        sendable[port] |= 1 << (iv - port * vcs);
-        sendableCount[net.portRouter(port)]++;
+    private void markSendable(int q, int v) {
+        int pq = q << PORT_BITS;
+        port[pq + SENDABLE] |= 1 << v;
+        int r = port[pq + ROUTER];
+        int in = q - firstPort[r];
+        sendPorts[r * words + (in >>> 6)] |= 1L << in;
+        activeRouters[r >>> 6] |= 1L << r;
     }
 
-    private void clearSendable(int iv) {
-        int port = iv / vcs;
-        sendable[port] &= ~(1 << (iv - port * vcs));
-        sendableCount[net.portRouter(port)]--;
+    private void clearSendable(int q, int v) {
+        int pq = q << PORT_BITS;
+        if ((port[pq + SENDABLE] &= ~(1 << v)) == 0) {
+            int r = port[pq + ROUTER];
+            int in = q - firstPort[r];
+            sendPorts[r * words + (in >>> 6)] &= ~(1L << in);
+        }
     }
 
     private void inject(int t, int c) {
@@ -561,9 +643,10 @@ public final class NetworkSimulator {
         if (p < 0) {
             p = queueHead[t];
             if (p < 0) {
+                busyTerminals[t >>> 6] &= ~(1L << t);
                 return;
             }
-            queueHead[t] = pNext[p];
+            queueHead[t] = packet[(p << PACKET_BITS) + P_NEXT];
             if (queueHead[t] < 0) {
                 queueTail[t] = -1;
             }
@@ -574,7 +657,10 @@ public final class NetworkSimulator {
         int base = t * vcs;
         if (currentVc[t] < 0) {
             for (int i = 1; i <= vcs; i++) {
-                int v = (lastVc[t] + i) % vcs;
+                int v = lastVc[t] + i;
+                if (v >= vcs) {
+                    v -= vcs;
+                }
                 if (!injectionOwned[base + v] && injectionCredit[base + v] > 0) {
                     currentVc[t] = v;
                     lastVc[t] = v;
@@ -592,14 +678,14 @@ public final class NetworkSimulator {
         }
         injectionCredit[base + v]--;
         int seq = currentSeq[t]++;
+        int pb = p << PACKET_BITS;
         if (seq == 0) {
-            pInject[p] = c;
+            packet[pb + P_INJECT] = c;
         }
-        int iv = net.terminalPort(t) * vcs + v;
-        sendFlit(iv, (p << SEQ_BITS) | seq, c + 1 + TERMINAL_LATENCY); // written in c, on the channel from c + 1
+        sendFlit((net.terminalPort(t) << vcBits) | v, (p << SEQ_BITS) | seq, c + 1 + TERMINAL_LATENCY); // written in c, on the channel from c + 1
         flitsInNetwork++;
         lastMove = c;
-        if (seq == pSize[p] - 1) {
+        if (seq == packet[pb + P_SIZE] - 1) {
             injectionOwned[base + v] = false;
             current[t] = -1;
         }
@@ -607,9 +693,9 @@ public final class NetworkSimulator {
 
     private void sendFlit(int target, int flit, int at) {
         int slot = at & wheelMask;
-        int i = slot * flitCap + flitCount[slot]++;
-        flitTarget[i] = target;
-        flitValue[i] = flit;
+        int i = 2 * (slot * flitCap + flitCount[slot]++);
+        flitEvents[i] = target;
+        flitEvents[i + 1] = flit;
     }
 
     private void sendCredit(int target, int at) {
@@ -619,61 +705,75 @@ public final class NetworkSimulator {
 
     /** One iteration of iSLIP between the router's routed head flits and the free VCs of their output class. */
     private void vcAllocate(int r, int c) {
-        int first = net.portStart(r);
-        int radix = net.radix(r);
+        int first = firstPort[r];
+        int radix = firstPort[r + 1] - first;
         int locals = radix * vcs;
         int requesters = 0;
         int touched = 0;
-        // grant phase: each free output VC picks the requester next after its pointer
-        for (int li = 0; li < locals; li++) {
-            int iv = first * vcs + li;
-            if (state[iv] != 1 || ready[iv] > c) {
-                continue;
-            }
-            vaRequesters[requesters++] = li;
-            int op = outPort[iv];
-            for (int v = vcLow[iv]; v <= vcHigh[iv]; v++) {
-                int ov = op * vcs + v;
-                if (owner[ov] >= 0) {
-                    continue;
-                }
-                int lo = ov - first * vcs;
-                int key = cyclic(li - vaGrant[ov], locals);
-                if (vaBest[lo] == 0) {
-                    vaTouched[touched++] = lo;
-                    vaBest[lo] = li + 1;
-                } else if (key < cyclic(vaBest[lo] - 1 - vaGrant[ov], locals)) {
-                    vaBest[lo] = li + 1;
+        // grant phase: each free output VC picks the requester next after its pointer (requesters in ascending order)
+        for (int w = 0; w < words; w++) {
+            for (long bits = waitPorts[r * words + w]; bits != 0; bits &= bits - 1) {
+                int in = (w << 6) + Long.numberOfTrailingZeros(bits);
+                for (int waiting = port[((first + in) << PORT_BITS) + WAITING]; waiting != 0; waiting &= waiting - 1) {
+                    int v = Integer.numberOfTrailingZeros(waiting);
+                    int b = record(first + in, v);
+                    if (vc[b + READY] > c) {
+                        continue;
+                    }
+                    int li = in * vcs + v;
+                    vaRequesters[requesters++] = li;
+                    int out = vc[b + OUT_PORT];
+                    int lo = (out - first) * vcs;
+                    for (int ov = vc[b + VC_LOW], high = vc[b + VC_HIGH]; ov <= high; ov++) {
+                        int ob = record(out, ov);
+                        if (vc[ob + OWNER] >= 0) {
+                            continue;
+                        }
+                        int grant = vc[ob + VA_GRANT];
+                        int best = vaBest[lo + ov];
+                        if (best == 0) {
+                            vaTouched[touched++] = lo + ov;
+                            vaBest[lo + ov] = li + 1;
+                        } else if (cyclic(li - grant, locals) < cyclic(best - 1 - grant, locals)) {
+                            vaBest[lo + ov] = li + 1;
+                        }
+                    }
                 }
             }
         }
         // accept phase: each requester takes the granting output VC next after its pointer
         for (int k = 0; k < requesters; k++) {
             int li = vaRequesters[k];
-            int iv = first * vcs + li;
-            int op = outPort[iv];
+            int in = li / vcs;
+            int v = li - in * vcs;
+            int b = record(first + in, v);
+            int out = vc[b + OUT_PORT];
+            int lo = (out - first) * vcs;
+            int accept = vc[b + VA_ACCEPT];
             int best = -1;
             int bestKey = Integer.MAX_VALUE;
-            for (int v = vcLow[iv]; v <= vcHigh[iv]; v++) {
-                int lo = op * vcs + v - first * vcs;
-                if (vaBest[lo] == li + 1) {
-                    int key = cyclic(lo - vaAccept[iv], locals);
+            for (int ov = vc[b + VC_LOW], high = vc[b + VC_HIGH]; ov <= high; ov++) {
+                if (vaBest[lo + ov] == li + 1) {
+                    int key = cyclic(lo + ov - accept, locals);
                     if (key < bestKey) {
                         bestKey = key;
-                        best = lo;
+                        best = ov;
                     }
                 }
             }
             if (best >= 0) {
-                int ov = first * vcs + best;
-                owner[ov] = iv;
-                outVc[iv] = ov;
-                state[iv] = 2;
-                waitingCount[r]--;
-                markSendable(iv);
-                ready[iv] = c + timing.vcAllocDelay();
-                vaGrant[ov] = (li + 1) % locals;
-                vaAccept[iv] = (best + 1) % locals;
+                int ob = record(out, best);
+                vc[ob + OWNER] = (first + in) << vcBits | v;
+                vc[ob + VA_GRANT] = (li + 1) % locals;
+                vc[b + OUT_VC] = (out << vcBits) | best;
+                vc[b + STATE] = 2;
+                vc[b + READY] = c + vcAllocDelay;
+                vc[b + VA_ACCEPT] = (lo + best + 1) % locals;
+                int pq = (first + in) << PORT_BITS;
+                if ((port[pq + WAITING] &= ~(1 << v)) == 0) {
+                    waitPorts[r * words + (in >>> 6)] &= ~(1L << in);
+                }
+                markSendable(first + in, v);
             }
         }
         for (int k = 0; k < touched; k++) {
@@ -683,42 +783,46 @@ public final class NetworkSimulator {
 
     /** One iteration of iSLIP between input ports and output ports; winners move one flit each. */
     private void switchAllocate(int r, int c) {
-        int first = net.portStart(r);
-        int radix = net.radix(r);
+        int first = firstPort[r];
+        int radix = firstPort[r + 1] - first;
+        if (words == 1 && Long.bitCount(sendPorts[r]) == 1) {
+            switchAllocateOne(first, radix, Long.numberOfTrailingZeros(sendPorts[r]), c);
+            return;
+        }
         int touched = 0;
         int cells = 0;
         // requests: per input port and output port, the input's VC next after its pointer that can send
         int allVcs = (1 << vcs) - 1;
-        for (int in = 0; in < radix; in++) {
-            int port = first + in;
-            int mask = sendable[port];
-            if (mask == 0) {
-                continue;
-            }
-            int start = saVc[port];
-            int rotated = start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & allVcs;
-            while (rotated != 0) {
-                int v = Integer.numberOfTrailingZeros(rotated) + start;
-                rotated &= rotated - 1;
-                if (v >= vcs) {
-                    v -= vcs;
-                }
-                int iv = port * vcs + v;
-                if (ready[iv] > c || credit[outVc[iv]] == 0) {
-                    continue;
-                }
-                int out = outPort[iv] - first;
-                int cell = in * maxRadix + out;
-                if (saRequest[cell] == 0) {
-                    saRequest[cell] = v + 1;
-                    saCells[cells++] = cell;
-                    // grant phase, as requests arrive: the output keeps the input next after its pointer
-                    int pointer = saGrant[first + out];
-                    if (saBest[out] == 0) {
-                        saTouched[touched++] = out;
-                        saBest[out] = in + 1;
-                    } else if (cyclic(in - pointer, radix) < cyclic(saBest[out] - 1 - pointer, radix)) {
-                        saBest[out] = in + 1;
+        for (int w = 0; w < words; w++) {
+            for (long bits = sendPorts[r * words + w]; bits != 0; bits &= bits - 1) {
+                int in = (w << 6) + Long.numberOfTrailingZeros(bits);
+                int pq = (first + in) << PORT_BITS;
+                int mask = port[pq + SENDABLE];
+                int start = port[pq + SA_VC];
+                int rotated = start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & allVcs;
+                while (rotated != 0) {
+                    int v = Integer.numberOfTrailingZeros(rotated) + start;
+                    rotated &= rotated - 1;
+                    if (v >= vcs) {
+                        v -= vcs;
+                    }
+                    int b = record(first + in, v);
+                    if (vc[b + READY] > c || vc[(vc[b + OUT_VC] << recordBits) + CREDIT] == 0) {
+                        continue;
+                    }
+                    int out = vc[b + OUT_PORT] - first;
+                    int cell = in * maxRadix + out;
+                    if (saRequest[cell] == 0) {
+                        saRequest[cell] = v + 1;
+                        saCells[cells++] = cell;
+                        // grant phase, as requests arrive: the output keeps the input next after its pointer
+                        int pointer = port[((first + out) << PORT_BITS) + SA_GRANT];
+                        if (saBest[out] == 0) {
+                            saTouched[touched++] = out;
+                            saBest[out] = in + 1;
+                        } else if (cyclic(in - pointer, radix) < cyclic(saBest[out] - 1 - pointer, radix)) {
+                            saBest[out] = in + 1;
+                        }
                     }
                 }
             }
@@ -734,7 +838,7 @@ public final class NetworkSimulator {
         for (int k = 0; k < touched; k++) {
             int out = saTouched[k];
             int in = saBest[out] - 1;
-            int key = cyclic(out - saAccept[first + in], radix);
+            int key = cyclic(out - port[((first + in) << PORT_BITS) + SA_ACCEPT], radix);
             if (accBest[in] == 0) {
                 accTouched[winners++] = in;
                 accBest[in] = out + 1;
@@ -749,10 +853,11 @@ public final class NetworkSimulator {
             int out = accBest[in] - 1;
             int v = saRequest[in * maxRadix + out] - 1;
             accBest[in] = 0;
-            saGrant[first + out] = in + 1 == radix ? 0 : in + 1;
-            saAccept[first + in] = out + 1 == radix ? 0 : out + 1;
-            saVc[first + in] = v + 1 == vcs ? 0 : v + 1;
-            move(r, first + in, v, c); // touches no scratch of the allocation
+            port[((first + out) << PORT_BITS) + SA_GRANT] = in + 1 == radix ? 0 : in + 1;
+            int pq = (first + in) << PORT_BITS;
+            port[pq + SA_ACCEPT] = out + 1 == radix ? 0 : out + 1;
+            port[pq + SA_VC] = v + 1 == vcs ? 0 : v + 1;
+            move(first + in, v, c); // touches no scratch of the allocation
         }
         for (int k = 0; k < touched; k++) {
             saBest[saTouched[k]] = 0;
@@ -762,41 +867,87 @@ public final class NetworkSimulator {
         }
     }
 
-    /** The flit at the front of input VC (port, v) crosses the switch in cycle c. */
-    private void move(int r, int port, int v, int c) {
-        int iv = port * vcs + v;
-        int flit = flits[iv * buffer + head[iv]];
-        int p = flit >>> SEQ_BITS;
-        boolean tail = (flit & SEQ_MASK) == pSize[p] - 1;
-        head[iv] = head[iv] + 1 == buffer ? 0 : head[iv] + 1;
-        if (--count[iv] == 0 || tail) {
-            clearSendable(iv); // empty, or the packet's tail left: the VC is idle or waits for routing
+    /**
+     * {@link #switchAllocate} where one input port alone has flits to send: every output it requests grants it, so
+     * it accepts the output next after its pointer, with the VC that requested that output first from its own
+     * pointer on; the same grant, pointers and move as the general allocator, without its scratch.
+     */
+    private void switchAllocateOne(int first, int radix, int in, int c) {
+        int pq = (first + in) << PORT_BITS;
+        int mask = port[pq + SENDABLE];
+        int start = port[pq + SA_VC];
+        int rotated = start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & ((1 << vcs) - 1);
+        int accept = port[pq + SA_ACCEPT];
+        int bestOut = -1;
+        int bestVc = -1;
+        int bestKey = Integer.MAX_VALUE;
+        while (rotated != 0) {
+            int v = Integer.numberOfTrailingZeros(rotated) + start;
+            rotated &= rotated - 1;
+            if (v >= vcs) {
+                v -= vcs;
+            }
+            int b = record(first + in, v);
+            if (vc[b + READY] > c || vc[(vc[b + OUT_VC] << recordBits) + CREDIT] == 0) {
+                continue;
+            }
+            int out = vc[b + OUT_PORT] - first;
+            int key = cyclic(out - accept, radix);
+            if (key < bestKey) { // a later VC to the same output has the same key and loses
+                bestKey = key;
+                bestOut = out;
+                bestVc = v;
+            }
+        }
+        if (bestOut < 0) {
+            return;
+        }
+        port[((first + bestOut) << PORT_BITS) + SA_GRANT] = in + 1 == radix ? 0 : in + 1;
+        port[pq + SA_ACCEPT] = bestOut + 1 == radix ? 0 : bestOut + 1;
+        port[pq + SA_VC] = bestVc + 1 == vcs ? 0 : bestVc + 1;
+        move(first + in, bestVc, c);
+    }
+
+    /** The flit at the front of input VC v of port q crosses the switch in cycle c. */
+    private void move(int q, int v, int c) {
+        int b = record(q, v);
+        int h = vc[b + HEAD];
+        int flit = vc[b + BUFFER + h];
+        int pb = (flit >>> SEQ_BITS) << PACKET_BITS;
+        int seq = flit & SEQ_MASK;
+        boolean tail = seq == packet[pb + P_SIZE] - 1;
+        vc[b + HEAD] = h + 1 == buffer ? 0 : h + 1;
+        int left = --vc[b + COUNT];
+        if (left == 0 || tail) {
+            clearSendable(q, v); // empty, or the packet's tail left: the VC is idle or waits for routing
         }
         lastMove = c;
-        int ov = outVc[iv];
-        int op = ov / vcs;
         // the freed slot's credit goes upstream: to the router behind the input port, or to the terminal
-        int upstream = net.peerPort(port);
+        int pq = q << PORT_BITS;
+        int upstream = port[pq + PEER];
         if (upstream >= 0) {
-            sendCredit(upstream * vcs + v, c + 1 + linkLatency + timing.creditDelay());
+            sendCredit((upstream << vcBits) | v, c + creditLink);
         } else {
-            sendCredit(ports * vcs + net.portTerminal(port) * vcs + v, c + 1 + TERMINAL_LATENCY + timing.creditDelay());
+            sendCredit(~(port[pq + TERMINAL] * vcs + v), c + creditTerminal);
         }
-        int downstream = net.peerPort(op);
+        int ov = vc[b + OUT_VC];
+        int ob = ov << recordBits;
+        int oq = (ov >>> vcBits) << PORT_BITS;
+        int downstream = port[oq + PEER];
         if (downstream >= 0) {
-            credit[ov]--;
-            if ((flit & SEQ_MASK) == 0) {
-                pHops[p]++;
+            vc[ob + CREDIT]--;
+            if (seq == 0) {
+                packet[pb + P_HOPS]++;
             }
-            sendFlit(downstream * vcs + (ov % vcs), flit, c + timing.forward(linkLatency));
+            sendFlit((downstream << vcBits) | (ov & vcMask), flit, c + flitLink);
         } else {
-            sendFlit(ports * vcs + net.portTerminal(op), flit, c + timing.forward(TERMINAL_LATENCY));
+            sendFlit(~port[oq + TERMINAL], flit, c + flitTerminal);
         }
         if (tail) {
-            owner[ov] = -1;
-            state[iv] = 0;
-            if (count[iv] > 0) {
-                routeHead(iv, c + 1);
+            vc[ob + OWNER] = -1;
+            vc[b + STATE] = 0;
+            if (left > 0) {
+                routeHead(q, v, c + 1);
             }
         }
     }
