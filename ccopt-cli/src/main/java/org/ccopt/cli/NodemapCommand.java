@@ -36,25 +36,27 @@ final class NodemapCommand extends ResumableRun.Command {
             simulated("--vcs 2"),
             simulated("--buffer 8"),
             simulated("--model ccopt"),
-            papersRouter("--model ccopt"), papersRouter("--vc-select C05"), papersRouter("--dateline into"),
-            papersRouter("--vc-class reset-on-turn"), papersRouter("--dim-order x-first"), papersRouter("--ring-tie half"),
-            papersRouter("--crossbar per-input-port"), papersRouter("--q-update rotate"), papersRouter("--q-default processor-first"),
+            papersRouter("--vc-select C05"), papersRouter("--crossbar per-input-port"), papersRouter("--q-update rotate"), papersRouter("--q-default processor-first"),
             papersRouter("--vc-release drained"), papersRouter("--credit-delay 1"), papersRouter("--rr-start zero"),
             papersRouter("--ejection per-vc"), papersRouter("--vc-competition ready"), papersRouter("--link-mux packet"),
             papersRouter("--output-stage register"),
             OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not "
                     + MutationVariant.withoutNeighbouringSwaps() + ")",
                     c -> MutationVariant.named(c.variant).swapsNeighbours(),
-                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --variant S00 --radius-bound inclusive"));
+                    "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --variant S00 --radius-bound inclusive"))
+            .with(OptionRules.gridRouting(c -> c.topology, "nodemap -t hypercube:4 --traffic brev --generations 1 --population 4 "
+                    + "--model yokota2023"));
 
-    /**
-     * A reading of the papers' router, which runs on tori and meshes; on any other network the simulated score comes
-     * from the booksim router, which has none of them.
-     */
+    /** A reading of the papers' router ({@link #papers}); the booksim router has none of them. */
     private static OptionRules.Rule<NodemapCommand> papersRouter(String example) {
-        return OptionRules.rule(example.split(" ")[0], "to the papers' router on a torus or mesh (other networks run the "
-                + "booksim router)", c -> OptionRules.onGrid(c.topology), "nodemap -t hypercube:4 --traffic brev --generations 1 "
-                + "--population 4 " + example);
+        return OptionRules.rule(example.split(" ")[0], "to the papers' router (on a network other than a torus or mesh, "
+                + "name its preset with --model; without it the booksim router scores)", NodemapCommand::papers,
+                "nodemap -t hypercube:4 --traffic brev --generations 1 --population 4 " + example);
+    }
+
+    /** Whether the papers' router scores: on a torus or mesh, or where --model names its preset. */
+    private static boolean papers(NodemapCommand c) {
+        return OptionRules.onGrid(c.topology) || c.router.model != null;
     }
 
     /** An option of the simulated score ({@code example}: it and a value), which --hops-only replaces. */
@@ -64,7 +66,7 @@ final class NodemapCommand extends ResumableRun.Command {
     }
 
 
-    @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Any two-way network: tori and meshes run the papers' router, others the booksim router (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Any two-way network: tori and meshes run the papers' router, others the booksim router unless --model names a preset of the papers (default: ${DEFAULT-VALUE}).")
     String topology;
 
     @Option(names = "--traffic", defaultValue = "bcmp,brev", split = ",", description = "Comma-separated patterns: " + TrafficPattern.NAMES + " (default: ${DEFAULT-VALUE}).")
@@ -124,9 +126,10 @@ final class NodemapCommand extends ResumableRun.Command {
     public Integer call() throws Exception {
         RULES.check(this, spec);
         if (control.resume == null) {
-            // a checkpoint resumes under the model and the reading it ran with, whatever the defaults become
+            // a checkpoint resumes under the model and reading it ran with (off-grid, no --model is the booksim router)
             List<String> recorded = ResumableRun.given(spec);
-            ResumableRun.pin(spec, recorded, "--model", RULES.applies(this, "--model") ? RouterModel.DEFAULT_NAME : null);
+            ResumableRun.pin(spec, recorded, "--model", RULES.applies(this, "--model") && OptionRules.onGrid(topology)
+                    ? RouterModel.DEFAULT_NAME : null);
             ResumableRun.pin(spec, recorded, "--radius-bound", RULES.applies(this, "--radius-bound") ? radiusBound : null);
             return optimize(recorded, null);
         }
@@ -135,7 +138,8 @@ final class NodemapCommand extends ResumableRun.Command {
         NodemapCommand saved = new NodemapCommand();
         List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved);
         // recorded before these were pinned: the defaults of that time
-        if (!ResumableRun.names(resumed.arguments(), "--model") && RULES.applies(saved, "--model")) {
+        if (!ResumableRun.names(resumed.arguments(), "--model") && RULES.applies(saved, "--model")
+                && OptionRules.onGrid(saved.topology)) {
             saved.router.model = "yokota2018";
         }
         if (!ResumableRun.names(resumed.arguments(), "--radius-bound")) {
@@ -153,7 +157,7 @@ final class NodemapCommand extends ResumableRun.Command {
         for (int i = 0; i < patterns.length; i++) {
             patterns[i] = TrafficPattern.parse(traffic.get(i)).destinations(t, trafficSeed);
         }
-        RouterModel model = router.model();
+        RouterModel model = papers(this) ? router.model() : null; // null: the booksim router
         NodeMappingGa.Settings settings = new NodeMappingGa.Settings(population, generations, MutationVariant.named(variant)
                 .withBound(org.ccopt.util.Enums.parse(MutationVariant.Bound.class, "--radius-bound", radiusBound)),
                 SurvivalOrder.parse(sort), seed);
@@ -210,7 +214,10 @@ final class NodemapCommand extends ResumableRun.Command {
                 rs.put("maxCycles", max);
                 result.put("randomSearch", rs);
             }
-            result.put("model", OptionRules.onGrid(topology) ? model.describe() : "booksim");
+            result.put("model", model != null ? model.describe() : "booksim");
+            if (!hopsOnly) {
+                result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(t));
+            }
             result.put("mapping", state.bestMapping());
             var w = spec.commandLine().getOut();
             writeResult(out, result);
@@ -225,7 +232,7 @@ final class NodemapCommand extends ResumableRun.Command {
                 w.printf(Locale.ROOT, "%s on %s, %s-%s, model %s: %d cycles (physical addressing %d), avg hops %.3f "
                                 + "(physical %.3f), found in generation %d; %d evaluations, %d simulations in %.1f s%n",
                         String.join("+", traffic), t.spec(), settings.variant().name(), settings.order().label(),
-                        OptionRules.onGrid(topology) ? model.presetName() : "booksim", best.cycles(),
+                        model != null ? model.presetName() + RouterOptions.routingNote(t) : "booksim", best.cycles(),
                         physical.cycles(), best.avgHops(), physical.avgHops(), state.bestGeneration(), state.evaluations(),
                         evaluator.simulations(), seconds);
                 if (result.get("randomSearch") instanceof Map<?, ?> rs) {

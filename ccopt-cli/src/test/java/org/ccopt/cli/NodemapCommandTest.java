@@ -226,8 +226,32 @@ class NodemapCommandTest {
         MainTest.Result again = MainTest.run("nodemap", "-t", "hypercube:6", "--traffic", "brev,shfl", "--population", "8",
                 "--generations", "4", "--variant", "S20", "--threads", "2", "--json");
         assertThat(again.json().get("mapping")).isEqualTo(json.get("mapping"));
-        MainTest.Result refused = MainTest.run("nodemap", "-t", "kary-ntree:4,3", "--traffic", "brev", "--dateline", "into");
+        MainTest.Result refused = MainTest.run("nodemap", "-t", "kary-ntree:4,3", "--traffic", "brev", "--vc-select", "C05");
         assertThat(refused.code()).isEqualTo(2);
-        assertThat(refused.err()).contains("--dateline applies to the papers' router on a torus or mesh");
+        assertThat(refused.err()).contains("--vc-select applies to the papers' router");
+        MainTest.Result routing = MainTest.run("nodemap", "-t", "kary-ntree:4,3", "--traffic", "brev", "--model", "yokota2023",
+                "--dateline", "into");
+        assertThat(routing.code()).isEqualTo(2);
+        assertThat(routing.err()).contains("--dateline applies to dimension-order routing on a torus or mesh");
+    }
+
+    /**
+     * Named with --model, the papers' router scores beyond tori and meshes too, routing by the network's default
+     * function; the validator re-simulates the answer on it, and the score is the papers' router's, not booksim's.
+     */
+    @Test
+    void aNamedModelScoresOnThePapersRouterAnywhere() throws Exception {
+        String[] run = {"nodemap", "-t", "dragonfly:2,1,1", "--traffic", "rpar", "--population", "8", "--generations", "3",
+                "--threads", "1", "--json"};
+        MainTest.Result papers = MainTest.run(concat(run, "--model", "yokota2023", "--vc-select", "C05"));
+        assertThat(papers.code()).as(papers.err()).isZero();
+        JsonNode json = papers.json();
+        assertThat(json.get("model").asText()).contains("scheme=C05");
+        assertThat(json.get("routing").asText()).isEqualTo("dragonfly-min");
+        assertThat(json.get("bestCycles").asInt()).isPositive().isLessThanOrEqualTo(json.get("physicalCycles").asInt());
+        MainTest.Result booksim = MainTest.run(run);
+        assertThat(booksim.code()).as(booksim.err()).isZero();
+        assertThat(booksim.json().get("model").asText()).isEqualTo("booksim");
+        assertThat(booksim.json().get("physicalCycles").asInt()).isNotEqualTo(json.get("physicalCycles").asInt());
     }
 }

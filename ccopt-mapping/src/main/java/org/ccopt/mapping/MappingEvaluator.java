@@ -14,15 +14,15 @@ import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.flitsim.net.EngineSetup;
 import org.ccopt.flitsim.net.NetworkSimulator;
-import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
 
 /**
  * Scores mappings for the node-mapping GA (Yokota et al. 2018, §4.2 and §5.1): the flit simulator's duration of
  * every traffic pattern under the mapping, summed (4 packets of 8 flits, dimension-order routing, 3 VCs by
- * default), and the average hop count over the patterns' source-destination pairs. On a network other than a torus
- * or mesh the duration comes from the flit engine's booksim router with the network's routing function (a closed
+ * default), and the average hop count over the patterns' source-destination pairs. The simulator is the papers'
+ * router under {@code model} (on a network other than a torus or mesh it routes by the network's default routing
+ * function), or, where {@code model} is null, the flit engine's booksim router with that routing function (a closed
  * batch of the same packets). The hop-only evaluator ({@code packets = 0}) skips the simulation.
  *
  * <p>A score depends only on the mapping (and the pruning reference), so evaluations run in parallel on a
@@ -59,6 +59,7 @@ public final class MappingEvaluator implements AutoCloseable {
     /**
      * @param patterns logical destination of every logical node, one array per pattern
      * @param packets  packets per node for the simulation, or 0 for the hop-only evaluator
+     * @param model    the papers' router under this model, or null for the flit engine's booksim router
      */
     public MappingEvaluator(Topology topology, int[][] patterns, int packets, int flitsPerPacket, int vcs,
                             int bufferFlits, RouterModel model, int threads) {
@@ -93,7 +94,10 @@ public final class MappingEvaluator implements AutoCloseable {
             }
         }
         this.pairs = count;
-        if (packets > 0 && timing == null && !(topology.geometry() instanceof Geometry.Grid)) {
+        if (packets > 0 && model == null) {
+            if (timing != null) {
+                throw new IllegalArgumentException("a pattern timing runs on the papers' router: it needs a model");
+            }
             this.config = null;
             this.timing = null;
             this.bound = null;

@@ -13,8 +13,8 @@ import org.ccopt.topology.metrics.HopDistances;
  * Independent re-check of a node-mapping result before it is printed: the mapping is a permutation
  * ({@link NodeMapping#apply}, the same path {@code ccopt sim --mapping} takes), the hop total recomputed with
  * reverse breadth-first searches ({@link HopDistances#distance}, not the evaluator's table), and the duration
- * re-simulated on a fresh simulator with the validated, public {@link FlitSimulator#run} (on a network other than a
- * torus or mesh, a fresh flit engine's batch).
+ * re-simulated on a fresh simulator with the validated, public {@link FlitSimulator#run} (where the evaluator ran the
+ * flit engine's booksim router, {@code model} null, a fresh engine's batch).
  */
 public final class MappingValidator {
 
@@ -30,9 +30,8 @@ public final class MappingValidator {
         HopDistances hops = new HopDistances(t);
         long totalHops = 0;
         long cycles = 0;
-        boolean grid = t.geometry() instanceof org.ccopt.topology.Geometry.Grid;
-        FlitSimulator sim = packets > 0 && grid ? new FlitSimulator(t, vcs, bufferFlits, model) : null;
-        org.ccopt.flitsim.net.NetworkSimulator engine = packets > 0 && !grid
+        FlitSimulator sim = packets > 0 && model != null ? new FlitSimulator(t, vcs, bufferFlits, model) : null;
+        org.ccopt.flitsim.net.NetworkSimulator engine = packets > 0 && model == null
                 ? org.ccopt.flitsim.net.EngineSetup.booksim(t, null, vcs, bufferFlits) : null;
         for (int[] pattern : logicalPatterns) {
             int[] dest = NodeMapping.apply(mapping, pattern);
