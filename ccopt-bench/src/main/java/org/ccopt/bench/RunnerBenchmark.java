@@ -69,7 +69,7 @@ public class RunnerBenchmark {
                 throw new IllegalStateException("run " + run.index() + " failed");
             }
             SimParameters p = SimParameters.read(file);
-            simulator = simulator != null ? simulator : new FlitSimulator(p.buildTopology(), p.vcs(), p.bufferFlits(), p.model());
+            simulator = simulator != null ? simulator : p.setup().simulator();
             configs.add(p.routerConfig(simulator));
             workloads.add(p.workload());
             Files.delete(file);

@@ -183,8 +183,8 @@ final class CupstackCommand extends ResumableRun.Command {
         Method m = Method.parse(method);
         SortKey key = SortKey.parse(sortKey);
         RouterModel model = router.model();
-        Problem problem = new Problem(t, pattern.destinations(t, trafficSeed), slices, packets, flits, router.vcs, router.buffer,
-                key.reinitializes(), key.interlocks(), model);
+        Problem problem = new Problem(router.setup(t, model), pattern.destinations(t, trafficSeed), slices, packets, flits,
+                key.reinitializes(), key.interlocks());
         CupStackGa.Settings settings = ga.settings(seed, initialScheme);
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         CupStackRun.Options options = new CupStackRun.Options(m, problem, model.defaultScheme(), GeneGroup.parseSet(freeze),

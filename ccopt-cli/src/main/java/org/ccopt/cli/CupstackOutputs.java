@@ -133,7 +133,7 @@ final class CupstackOutputs {
         if (files.isEmpty()) {
             return;
         }
-        FlitSimulator sim = new FlitSimulator(best.buildTopology(), best.vcs(), best.bufferFlits(), best.model());
+        FlitSimulator sim = best.setup().simulator();
         LinkTrace trace = new LinkTrace();
         int duration = sim.trace(trace).run(best.routerConfig(sim), best.workload()).durationCycles();
         String title = label + " on " + problem.topology().spec() + ", " + method + ": " + duration + " cycles";

@@ -12,6 +12,7 @@ import org.ccopt.cupstack.GeneGroup;
 import org.ccopt.cupstack.Method;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.cupstack.SortKey;
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
@@ -95,8 +96,9 @@ final class DemoCommand implements Callable<Integer> {
         w.println("\n4. How many cycles does the traffic take, flit by flit?   (ccopt sim ...)");
         w.println("   router model " + model.presetName() + ", the default of sim, nodemap and cupstack (--model names another)");
         Topology torus = TopologySpec.parse("torus:8x8");
-        FlitSimulator sim = new FlitSimulator(torus, 3, 4, model);
-        RouterConfig router = RouterConfig.uniform(64, 2, 3, 4, VcSelection.C00, model);
+        FlitSetup setup = FlitSetup.of(torus).withModel(model);
+        FlitSimulator sim = setup.simulator();
+        RouterConfig router = setup.uniformConfig(VcSelection.C00);
         for (TrafficPattern p : new TrafficPattern[] {TrafficPattern.NEIGHBOR, TrafficPattern.BCMP, TrafficPattern.TORN}) {
             SimResult r = sim.run(router, Workload.simple(p.destinations(torus, 1), 4, 8));
             w.printf("   %-9s 4 packets x 8 flits per node on torus:8x8: %4d cycles (T_e %d)%n", p.label(),
@@ -106,18 +108,18 @@ final class DemoCommand implements Callable<Integer> {
 
         w.println("\n5. Where should each logical node live?   (ccopt nodemap ...)");
         int[][] patterns = {TrafficPattern.BCMP.destinations(torus, 1), TrafficPattern.BREV.destinations(torus, 1)};
-        try (MappingEvaluator ev = new MappingEvaluator(torus, patterns, 4, 8, 3, 4, model, 2)) {
+        try (MappingEvaluator ev = new MappingEvaluator(setup, patterns, 4, 8, 2)) {
             NodeMappingGa ga = new NodeMappingGa(ev, new NodeMappingGa.Settings(100, 30, MutationVariant.named("S20"),
                     SurvivalOrder.ML, 1));
             NodeMappingGa.State s = ga.run(ga.initial(), x -> { });
-            MappingValidator.check(torus, patterns, s.bestMapping(), s.bestScore(), 4, 8, 3, 4, model);
+            MappingValidator.check(setup, patterns, s.bestMapping(), s.bestScore(), 4, 8);
             long physical = ev.physicalAddressing().cycles();
             w.printf("   bcmp+brev on torus:8x8: physical addressing %d cycles; GA (100 x 30, S20-ml) %d cycles, avg hops %.2f%n",
                     physical, s.bestScore().cycles(), s.bestScore().avgHops());
         }
         w.println("   the paper's GA (1,000 x 1,000) reaches 68.2 on average, the 2 x 34 minimum being 68.");
         w.println("\n6. Can slicing and stacking the messages beat sending them whole?   (ccopt cupstack ...)");
-        Problem problem = new Problem(torus, TrafficPattern.SHFL.destinations(torus, 1), 2, 1, 8, 3, 4, false, false, model);
+        Problem problem = new Problem(setup, TrafficPattern.SHFL.destinations(torus, 1), 2, 1, 8, false, false);
         CupStackGa.Settings settings = new CupStackGa.Settings(20, 40, 20, 0.02, 10, 0.8, 10, CupStackGa.Tie.AGE, 0, 0, 100, 1);
         try (CupStackRun run = new CupStackRun(new CupStackRun.Options(Method.FULL, problem, VcSelection.C00,
                 EnumSet.noneOf(GeneGroup.class), SortKey.T01, 1, 2, 8, settings, "shfl", 2, true, CupStackRun.DEFAULT_HISTORY))) {

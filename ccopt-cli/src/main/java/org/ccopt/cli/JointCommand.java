@@ -148,8 +148,8 @@ final class JointCommand extends ResumableRun.Command {
         Topology t = TopologySpec.parse(topology);
         JointWorkloads.Patterns patterns = JointWorkloads.parse(traffic, t, trafficSeed);
         RouterModel model = router.model();
-        JointProblem problem = new JointProblem(t, patterns.names(), patterns.destinations(), packets, flits,
-                slices == null ? packets : slices, router.vcs, router.buffer, model);
+        JointProblem problem = new JointProblem(router.setup(t, model), patterns.names(), patterns.destinations(), packets, flits,
+                slices == null ? packets : slices);
         List<JointMethod> methods = methods();
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         JointSearch.Settings settings = search.settings(budget, seed, workers);

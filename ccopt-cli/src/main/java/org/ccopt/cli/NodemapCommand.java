@@ -166,7 +166,7 @@ final class NodemapCommand extends ResumableRun.Command {
         if (!hopsOnly && (packets < 1 || flits < 1)) {
             throw new InvalidInputException("--packets " + packets + " and --packet-flits " + flits + " must be >= 1");
         }
-        try (MappingEvaluator evaluator = new MappingEvaluator(t, patterns, simPackets, flits, router.vcs, router.buffer, model, workers)) {
+        try (MappingEvaluator evaluator = new MappingEvaluator(router.setup(t, model), patterns, simPackets, flits, workers)) {
             NodeMappingGa ga = noPrune ? new NodeMappingGa(evaluator, settings).withoutPruning() : new NodeMappingGa(evaluator, settings);
             long started = System.nanoTime();
             if (resumed != null) {
@@ -178,7 +178,7 @@ final class NodemapCommand extends ResumableRun.Command {
                     ga::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out));
             double seconds = (System.nanoTime() - started) / 1e9;
             MappingScore best = state.bestScore();
-            MappingValidator.check(t, patterns, state.bestMapping(), best, simPackets, flits, router.vcs, router.buffer, model);
+            MappingValidator.check(evaluator.setup(), patterns, state.bestMapping(), best, simPackets, flits);
             MappingScore physical = evaluator.physicalAddressing();
             if (out != null) {
                 NodemapOutputs.write(out, topology, String.join(",", traffic), variant + "-" + sort, hopsOnly, state, physical);

@@ -87,6 +87,11 @@ final class RouterOptions {
         return vcSelect == null ? m : m.with("scheme", vcSelect, "--vc-select");
     }
 
+    /** The flit set-up of these options on {@code t} under {@code model} (null: the booksim router). */
+    org.ccopt.flitsim.FlitSetup setup(org.ccopt.topology.Topology t, RouterModel model) {
+        return new org.ccopt.flitsim.FlitSetup(t, vcs, buffer, model);
+    }
+
     /**
      * For a report line after the model's name: nothing on a torus or mesh (the papers' dimension order), else the
      * routing function the papers' router uses there, e.g. ", routing ecube".

@@ -147,8 +147,9 @@ final class SimCommand implements Callable<Integer> {
                 }
             }
             SimParameters p = SimParameters.read(params);
-            t = p.buildTopology();
-            sim = SimulatorCache.get(t, p.vcs(), p.bufferFlits(), p.model());
+            var setup = p.setup();
+            t = setup.topology();
+            sim = SimulatorCache.get(setup);
             workload = p.workload();
             if (p.hasLogicalDestinations() != (mapping != null)) {
                 throw new InvalidInputException(mapping != null ? "--mapping needs a parameter file with logical destinations "
@@ -170,7 +171,7 @@ final class SimCommand implements Callable<Integer> {
         } else {
             RouterModel model = router.model();
             t = TopologySpec.parse(topology == null ? "torus:8x8" : topology);
-            sim = SimulatorCache.get(t, router.vcs, router.buffer, model);
+            sim = SimulatorCache.get(router.setup(t, model));
             TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);
             trafficName = pattern.label();
             int[] dest = pattern.destinations(t, seed);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.IntUnaryOperator;
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
@@ -260,7 +261,7 @@ public final class Calibration {
 
     private static int cell2023(RouterModel m, int pattern, VcSelection s, int buffer) {
         int[] dest = TrafficPattern.parse(PATTERNS.get(pattern)).destinations(T16, 1);
-        Problem problem = new Problem(T16, dest, 2, 1, 8, 3, buffer, false, false, m);
+        Problem problem = new Problem(new FlitSetup(T16, 3, buffer, m), dest, 2, 1, 8, false, false);
         try {
             return Stacking.simple(problem.simulator(), problem.baseConfig(s), problem).score().duration();
         } catch (DeadlockException e) {

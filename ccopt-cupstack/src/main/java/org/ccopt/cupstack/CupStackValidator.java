@@ -23,7 +23,7 @@ public final class CupStackValidator {
     /** Replays {@code c} from its parameter file and fails unless it reproduces {@code claimed}. */
     public static void check(Problem p, RouterConfig base, Chromosome c, Score claimed, String traffic) {
         SimParameters replay = SimParameters.parse(parameters(p, base, c, traffic, null).toJson());
-        FlitSimulator sim = new FlitSimulator(replay.buildTopology(), replay.vcs(), replay.bufferFlits(), replay.model());
+        FlitSimulator sim = replay.setup().simulator();
         SimResult r = sim.run(replay.routerConfig(sim), replay.workload());
         if (r.durationCycles() != claimed.duration() || r.effectiveThickness() != claimed.thickness() || r.lb() != claimed.lb()
                 || r.ir() != claimed.ir() || r.or() != claimed.or() || r.ib() != claimed.ib() || r.ob() != claimed.ob()) {

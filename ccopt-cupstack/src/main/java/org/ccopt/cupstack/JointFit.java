@@ -1,5 +1,6 @@
 package org.ccopt.cupstack;
 
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
@@ -96,7 +97,7 @@ public record JointFit(Calibration.Fit2018 fit2018, Calibration.Fit2023 fit2023,
 
     private static int unsplit(RouterModel m, int pattern) {
         int[] dest = TrafficPattern.parse(Calibration.PATTERNS.get(pattern)).destinations(T16, 1);
-        Problem p = new Problem(T16, dest, 2, 1, 8, 3, Calibration.BUFFER, false, false, m);
+        Problem p = new Problem(new FlitSetup(T16, 3, Calibration.BUFFER, m), dest, 2, 1, 8, false, false);
         try {
             return p.simulator().run(p.baseConfig(VcSelection.C00), p.unsplit()).durationCycles();
         } catch (DeadlockException e) {

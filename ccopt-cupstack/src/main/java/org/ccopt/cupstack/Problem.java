@@ -1,6 +1,7 @@
 package org.ccopt.cupstack;
 
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
@@ -10,22 +11,17 @@ import org.ccopt.topology.Topology;
 
 /**
  * A Cup-Stacking problem (Yokota et al. 2023, §3 and App. A.1): every node sends one message to its destination,
- * split into {@code slices} slices of {@code packetsPerSlice} packets of {@code flitsPerPacket} flits, on any two-way
- * network the papers' router runs on ({@link FlitSimulator}: a torus or mesh as in the paper, or another network under
- * its default routing function) whose routers have {@code vcs} virtual channels of {@code bufferFlits} flits. {@code reinitialize} and
- * {@code interlock} switch on the §7.2 router functions (T08, T10); {@code model} holds the router's readings.
+ * split into {@code slices} slices of {@code packetsPerSlice} packets of {@code flitsPerPacket} flits, on the papers'
+ * router of {@code setup} ({@link FlitSimulator}: a torus or mesh as in the paper, or another network under its
+ * default routing function). {@code reinitialize} and {@code interlock} switch on the §7.2 router functions (T08, T10).
  */
-public record Problem(Topology topology, int[] destination, int slices, int packetsPerSlice, int flitsPerPacket, int vcs,
-                      int bufferFlits, boolean reinitialize, boolean interlock, RouterModel model) {
-
-    /** A problem under ccopt's own router model ({@link RouterModel#CCOPT}). */
-    public Problem(Topology topology, int[] destination, int slices, int packetsPerSlice, int flitsPerPacket, int vcs,
-                   int bufferFlits, boolean reinitialize, boolean interlock) {
-        this(topology, destination, slices, packetsPerSlice, flitsPerPacket, vcs, bufferFlits, reinitialize, interlock,
-                RouterModel.CCOPT);
-    }
+public record Problem(FlitSetup setup, int[] destination, int slices, int packetsPerSlice, int flitsPerPacket,
+                      boolean reinitialize, boolean interlock) {
 
     public Problem {
+        if (!setup.papersRouter()) {
+            throw new IllegalArgumentException("Cup-Stacking runs the papers' router: the set-up needs a model");
+        }
         destination = destination.clone();
         if (slices < 1 || slices > 64) {
             throw InvalidInputException.parameter("slices", slices + " is invalid; expected 1..64");
@@ -36,23 +32,38 @@ public record Problem(Topology topology, int[] destination, int slices, int pack
         }
     }
 
+    public Topology topology() {
+        return setup.topology();
+    }
+
+    public int vcs() {
+        return setup.vcs();
+    }
+
+    public int bufferFlits() {
+        return setup.bufferFlits();
+    }
+
+    public RouterModel model() {
+        return setup.model();
+    }
+
     /** l_c: flits one node injects per slice. */
     public int sliceFlits() {
         return packetsPerSlice * flitsPerPacket;
     }
 
     public Problem withSlices(int s) {
-        return new Problem(topology, destination, s, packetsPerSlice, flitsPerPacket, vcs, bufferFlits, reinitialize, interlock, model);
+        return new Problem(setup, destination, s, packetsPerSlice, flitsPerPacket, reinitialize, interlock);
     }
 
     public FlitSimulator simulator() {
-        return new FlitSimulator(topology, vcs, bufferFlits, model);
+        return setup.simulator();
     }
 
     /** The router configuration with every port at {@code scheme} and default Q, with this problem's switches. */
     public RouterConfig baseConfig(VcSelection scheme) {
-        return RouterConfig.uniform(topology, vcs, bufferFlits, scheme, model)
-                .withSliceReinitialization(reinitialize).withSliceInterlocking(interlock);
+        return setup.uniformConfig(scheme).withSliceReinitialization(reinitialize).withSliceInterlocking(interlock);
     }
 
     /** The workload of a chromosome: its interval V and injection delays. */

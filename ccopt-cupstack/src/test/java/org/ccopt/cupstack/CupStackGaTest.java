@@ -48,8 +48,8 @@ class CupStackGaTest {
         // brev on the 8x8 torus under VC competition among every ready VC: some random arbitration genes deadlock (a
         // scheme drawn per port; one scheme everywhere, the default reading, does not under this model)
         RouterModel ready = RouterModel.YOKOTA2023.withVcCompetition(RouterModel.VcCompetition.READY);
-        Problem p = new Problem(Fixtures.TORUS8, TrafficPattern.parse("brev").destinations(Fixtures.TORUS8, 1), 2, 1, 8, 3, 4,
-                false, false, ready);
+        Problem p = new Problem(org.ccopt.flitsim.FlitSetup.of(Fixtures.TORUS8).withModel(ready),
+                TrafficPattern.parse("brev").destinations(Fixtures.TORUS8, 1), 2, 1, 8, false, false);
         CupStackGa.Settings s = new CupStackGa.Settings(12, 6, 4, 0.05, 3, 0.6, 6, CupStackGa.Tie.AGE, 0, 0, 100, 1,
                 CupStackGa.InitialScheme.PORT);
         CupStackGa.State[] runs = new CupStackGa.State[2];
@@ -77,8 +77,9 @@ class CupStackGaTest {
     /** Perturbation: a chromosome that deadlocks at its own V is scored at a V of its window that completes. */
     @Test
     void thePerturbationWindowLeavesOutTheIntervalsThatDeadlock() {
-        Problem p = new Problem(Fixtures.TORUS8, TrafficPattern.parse("brev").destinations(Fixtures.TORUS8, 1), 2, 1, 8, 3, 4,
-                false, false, RouterModel.YOKOTA2023.withVcCompetition(RouterModel.VcCompetition.READY));
+        Problem p = new Problem(org.ccopt.flitsim.FlitSetup.of(Fixtures.TORUS8)
+                .withModel(RouterModel.YOKOTA2023.withVcCompetition(RouterModel.VcCompetition.READY)),
+                TrafficPattern.parse("brev").destinations(Fixtures.TORUS8, 1), 2, 1, 8, false, false);
         try (CupStackRun run = new CupStackRun(Fixtures.options(Method.PERTURB, p, Fixtures.settings(1, 1), 1));
              Evaluator perturb = new Evaluator(p, run.space(), run.baseConfig(), SortKey.T01, 0, true, 1)) {
             int rescued = 0;

@@ -94,8 +94,8 @@ class CupStackRunTest {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"torn", "trns", "shfl"})
     void theSeededGaEndsNoWorseThanTheSimpleStackingItPrints(String traffic) {
         // under yokota2023 the best scheme of 8x8 shfl is C05, not the run's C00: the seed must be the best scheme's
-        Problem p = new Problem(Fixtures.TORUS8, org.ccopt.traffic.TrafficPattern.parse(traffic).destinations(Fixtures.TORUS8, 1),
-                2, 1, 8, 3, 4, false, false, org.ccopt.flitsim.RouterModel.YOKOTA2023);
+        Problem p = new Problem(org.ccopt.flitsim.FlitSetup.of(Fixtures.TORUS8).withModel(org.ccopt.flitsim.RouterModel.YOKOTA2023),
+                org.ccopt.traffic.TrafficPattern.parse(traffic).destinations(Fixtures.TORUS8, 1), 2, 1, 8, false, false);
         CupStackRun.Options o = new CupStackRun.Options(Method.FULL, p, VcSelection.C00, EnumSet.noneOf(GeneGroup.class),
                 SortKey.T01, 1, 2, 8, Fixtures.settings(3, 1), traffic, 2, true, CupStackRun.DEFAULT_HISTORY);
         try (CupStackRun run = new CupStackRun(o)) {

@@ -1,6 +1,8 @@
 package org.ccopt.cupstack;
 
 import java.util.EnumSet;
+import org.ccopt.flitsim.FlitSetup;
+import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
@@ -17,7 +19,8 @@ final class Fixtures {
     }
 
     static Problem problem(Topology t, String traffic, int slices, int flits) {
-        return new Problem(t, TrafficPattern.parse(traffic).destinations(t, 1), slices, 1, flits, 3, 4, false, false);
+        return new Problem(FlitSetup.of(t).withModel(RouterModel.CCOPT), TrafficPattern.parse(traffic).destinations(t, 1), slices, 1,
+                flits, false, false);
     }
 
     static GeneSpace space(Problem p, EnumSet<GeneGroup> frozen, int td0) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
@@ -17,8 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LateAcceptanceTest {
 
     private static CupStackRun run(String traffic, int generations, int history, long seed) {
-        Problem p = new Problem(Fixtures.TORUS8, TrafficPattern.parse(traffic).destinations(Fixtures.TORUS8, 1), 2, 1, 8, 3, 4,
-                false, false, RouterModel.YOKOTA2023);
+        Problem p = new Problem(FlitSetup.of(Fixtures.TORUS8).withModel(RouterModel.YOKOTA2023),
+                TrafficPattern.parse(traffic).destinations(Fixtures.TORUS8, 1), 2, 1, 8, false, false);
         CupStackGa.Settings ga = new CupStackGa.Settings(10, generations, 0, 0.02, 10, 0.8, 5, CupStackGa.Tie.AGE, 0, 0, 10, seed);
         return new CupStackRun(new CupStackRun.Options(Method.LAHC, p, VcSelection.C00, EnumSet.noneOf(GeneGroup.class), SortKey.T01,
                 1, 2, 8, ga, traffic, 2, false, history));

@@ -1,5 +1,6 @@
 package org.ccopt.examples;
 
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
 import org.ccopt.cupstack.Method;
@@ -24,8 +25,8 @@ public final class CupStackingExample {
         Topology t = TopologySpec.parse("torus:8x8");
         RouterModel model = RouterModel.YOKOTA2023;
         SortKey key = SortKey.parse("T01");
-        Problem problem = new Problem(t, TrafficPattern.parse("shfl").destinations(t, 1), 2, 1, 8, 3, 4,
-                key.reinitializes(), key.interlocks(), model);
+        Problem problem = new Problem(FlitSetup.of(t).withModel(model), TrafficPattern.parse("shfl").destinations(t, 1), 2, 1, 8,
+                key.reinitializes(), key.interlocks());
         CupStackGa.Settings ga = CupStackGa.Settings.defaults().withPopulation(20).withGenerations(30, 10);
         CupStackRun.Options options = CupStackRun.Options.of(Method.FULL, problem, key, ga, "shfl");
         try (CupStackRun run = new CupStackRun(options)) {

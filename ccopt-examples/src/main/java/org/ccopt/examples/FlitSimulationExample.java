@@ -2,6 +2,7 @@ package org.ccopt.examples;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkTrace;
 import org.ccopt.flitsim.RouterConfig;
@@ -25,9 +26,9 @@ public final class FlitSimulationExample {
     /** @param args the picture's path (default {@code brev.png}) */
     public static void main(String[] args) throws IOException {
         Topology t = TopologySpec.parse("torus:8x8");
-        RouterModel model = RouterModel.YOKOTA2018;
-        FlitSimulator sim = new FlitSimulator(t, 3, 4, model); // 3 VCs of 4-flit buffers
-        RouterConfig config = RouterConfig.uniform(t.nodeCount(), sim.dimensions(), 3, 4, model.defaultScheme(), model);
+        FlitSetup setup = FlitSetup.of(t).withModel(RouterModel.YOKOTA2018); // 3 VCs of 4-flit buffers
+        FlitSimulator sim = setup.simulator();
+        RouterConfig config = setup.uniformConfig(setup.model().defaultScheme());
         int[] destination = TrafficPattern.parse("brev").destinations(t, 1);
         LinkTrace trace = new LinkTrace();
         SimResult r = sim.trace(trace).run(config, Workload.simple(destination, 4, 8));

@@ -99,6 +99,11 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         return TopologySpec.parse(topology);
     }
 
+    /** The network and the papers' router these parameters name. */
+    public FlitSetup setup() {
+        return new FlitSetup(buildTopology(), vcs, bufferFlits, model());
+    }
+
     public Workload workload() {
         return new Workload(destination, slices, packetsPerSlice, flitsPerPacket, interval, injectionDelay);
     }

@@ -30,9 +30,11 @@ public final class SimulatorCache {
     }
 
     /** A simulator of these arguments, this thread's last one where it has one, with no trace attached. */
-    public static FlitSimulator get(Topology t, int vcs, int buffer, RouterModel model) {
-        Key key = new Key(t.spec(), t.nodeCount(), t.linkCount(), vcs, buffer, model.withDefaultScheme(VcSelection.C00));
+    public static FlitSimulator get(FlitSetup setup) {
+        Topology t = setup.topology();
+        Key key = new Key(t.spec(), t.nodeCount(), t.linkCount(), setup.vcs(), setup.bufferFlits(),
+                setup.model().withDefaultScheme(VcSelection.C00));
         // no trace left attached by an earlier run that stopped with an error
-        return SIMULATORS.get().computeIfAbsent(key, k -> new FlitSimulator(t, vcs, buffer, model)).trace(null);
+        return SIMULATORS.get().computeIfAbsent(key, k -> setup.simulator()).trace(null);
     }
 }

@@ -2,6 +2,7 @@ package org.ccopt.joint;
 
 import java.util.List;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.NodeMapping;
 import org.ccopt.flitsim.RouterConfig;
@@ -21,10 +22,14 @@ import org.ccopt.topology.Topology;
  * @param names    one label per pattern, for reports and plan files
  * @param patterns logical destination of every logical node, one array per pattern
  */
-public record JointProblem(Topology topology, List<String> names, int[][] patterns, int packets, int flitsPerPacket,
-                           int slices, int vcs, int bufferFlits, RouterModel model) {
+public record JointProblem(FlitSetup setup, List<String> names, int[][] patterns, int packets, int flitsPerPacket,
+                           int slices) {
 
     public JointProblem {
+        if (!setup.papersRouter()) {
+            throw new IllegalArgumentException("a joint search runs the papers' router: the set-up needs a model");
+        }
+        Topology topology = setup.topology();
         if (patterns.length == 0 || names.size() != patterns.length) {
             throw new InvalidInputException("a workload needs one or more patterns, each with a name; got " + patterns.length
                     + " patterns and " + names.size() + " names");
@@ -43,9 +48,25 @@ public record JointProblem(Topology topology, List<String> names, int[][] patter
         patterns = patterns.clone();
     }
 
+    public Topology topology() {
+        return setup.topology();
+    }
+
+    public int vcs() {
+        return setup.vcs();
+    }
+
+    public int bufferFlits() {
+        return setup.bufferFlits();
+    }
+
+    public RouterModel model() {
+        return setup.model();
+    }
+
     /** Terminals: the nodes a pattern addresses. */
     public int nodes() {
-        return topology.terminalCount();
+        return setup.topology().terminalCount();
     }
 
     public int packetsPerSlice() {
@@ -63,12 +84,12 @@ public record JointProblem(Topology topology, List<String> names, int[][] patter
     }
 
     public FlitSimulator simulator() {
-        return new FlitSimulator(topology, vcs, bufferFlits, model);
+        return setup.simulator();
     }
 
     /** Every port at {@code scheme}, default queue order. */
     public RouterConfig config(VcSelection scheme) {
-        return RouterConfig.uniform(topology, vcs, bufferFlits, scheme, model);
+        return setup.uniformConfig(scheme);
     }
 
     /** The 2018 paper's workload of one pattern: every packet back to back from cycle 0 (one slice). */

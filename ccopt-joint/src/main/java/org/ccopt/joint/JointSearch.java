@@ -218,8 +218,8 @@ public final class JointSearch implements AutoCloseable {
     }
 
     private MappingEvaluator evaluator(PatternTiming timing) {
-        return new MappingEvaluator(problem.topology(), problem.patterns(), problem.packets(), problem.flitsPerPacket(),
-                problem.vcs(), problem.bufferFlits(), problem.model(), settings.threads(), timing);
+        return new MappingEvaluator(problem.setup(), problem.patterns(), problem.packets(), problem.flitsPerPacket(),
+                settings.threads(), timing);
     }
 
     /**
@@ -325,8 +325,8 @@ public final class JointSearch implements AutoCloseable {
         if (share < 2L * simple.maxRuns()) {
             return null; // its set-up sweeps every scheme as simple stacking does: a share that cannot pay twice that is kept
         }
-        Problem p = new Problem(problem.topology(), dest, problem.slices(), problem.packetsPerSlice(), problem.flitsPerPacket(),
-                problem.vcs(), problem.bufferFlits(), false, false, problem.model());
+        Problem p = new Problem(problem.setup(), dest, problem.slices(), problem.packetsPerSlice(), problem.flitsPerPacket(),
+                false, false);
         int population = settings.movesPerGeneration();
         CupStackGa.Settings ga = new CupStackGa.Settings(population, Integer.MAX_VALUE / 2, 100, 0.02, 10, 0.8, population / 2,
                 CupStackGa.Tie.AGE, 200, 0, 1000, settings.seed());

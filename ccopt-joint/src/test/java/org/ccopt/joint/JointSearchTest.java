@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.ccopt.InvalidInputException;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.cupstack.Stacking;
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkLoadBound;
 import org.ccopt.flitsim.RouterConfig;
@@ -27,7 +28,7 @@ class JointSearchTest {
 
     static JointProblem problem(String... names) {
         JointWorkloads.Patterns p = JointWorkloads.parse(List.of(names), T, 1);
-        return new JointProblem(T, p.names(), p.destinations(), 4, 8, 4, 3, 4, RouterModel.YOKOTA2018);
+        return new JointProblem(FlitSetup.of(T).withModel(RouterModel.YOKOTA2018), p.names(), p.destinations(), 4, 8, 4);
     }
 
     static JointSearch.Settings settings(long budget, int threads) {
@@ -75,7 +76,7 @@ class JointSearchTest {
     void everyMethodValidatesOnNetworksOtherThanTori(String spec) {
         Topology t = TopologySpec.parse(spec);
         JointWorkloads.Patterns pat = JointWorkloads.parse(List.of("torn", "rpar"), t, 1);
-        JointProblem p = new JointProblem(t, pat.names(), pat.destinations(), 4, 8, 4, 3, 4, RouterModel.YOKOTA2023);
+        JointProblem p = new JointProblem(FlitSetup.of(t).withModel(RouterModel.YOKOTA2023), pat.names(), pat.destinations(), 4, 8, 4);
         try (JointSearch s = new JointSearch(p, settings(300, 2))) {
             for (JointMethod m : JointMethod.values()) {
                 JointSearch.Outcome o = validatedAboveBound(p, s, m);
@@ -123,7 +124,7 @@ class JointSearchTest {
         JointProblem p = problem(pattern);
         int[] dest = p.patterns()[0];
         FlitSimulator sim = p.simulator();
-        Problem cup = new Problem(T, dest, 4, 1, 8, 3, 4, false, false, RouterModel.YOKOTA2018);
+        Problem cup = new Problem(FlitSetup.of(T).withModel(RouterModel.YOKOTA2018), dest, 4, 1, 8, false, false);
         int best = Integer.MAX_VALUE;
         for (VcSelection c : VcSelection.values()) {
             best = Math.min(best, Stacking.simple(sim, cup.baseConfig(c), cup).score().duration());
@@ -186,7 +187,7 @@ class JointSearchTest {
     @Test
     void theFloorIsThirtyFourCyclesAPatternAtFourPacketsOfEight() {
         assertThat(problem("bcmp", "brev", "shfl").floor()).isEqualTo(3 * 34);
-        assertThatThrownBy(() -> new JointProblem(T, List.of("bcmp"), new int[][] {T.nodeCount() > 0 ? new int[16] : null}, 4, 8, 3,
-                3, 4, RouterModel.YOKOTA2018)).isInstanceOf(InvalidInputException.class).hasMessageContaining("slices dividing packets");
+        assertThatThrownBy(() -> new JointProblem(FlitSetup.of(T).withModel(RouterModel.YOKOTA2018), List.of("bcmp"),
+                new int[][] {T.nodeCount() > 0 ? new int[16] : null}, 4, 8, 3)).isInstanceOf(InvalidInputException.class).hasMessageContaining("slices dividing packets");
     }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkLoadBound;
 import org.ccopt.flitsim.RouterConfig;
@@ -37,6 +38,7 @@ public final class MappingEvaluator implements AutoCloseable {
     public static final int MAX_TERMINALS = 8192;
     private static final int CACHE_LIMIT = 200_000;
 
+    private final FlitSetup setup;
     private final Topology topology;
     private final int n;
     private final int[][] patterns;
@@ -59,11 +61,10 @@ public final class MappingEvaluator implements AutoCloseable {
     /**
      * @param patterns logical destination of every logical node, one array per pattern
      * @param packets  packets per node for the simulation, or 0 for the hop-only evaluator
-     * @param model    the papers' router under this model, or null for the flit engine's booksim router
+     * @param setup    the network and router: the papers' router under its model, or the booksim router (model null)
      */
-    public MappingEvaluator(Topology topology, int[][] patterns, int packets, int flitsPerPacket, int vcs,
-                            int bufferFlits, RouterModel model, int threads) {
-        this(topology, patterns, packets, flitsPerPacket, vcs, bufferFlits, model, threads, null);
+    public MappingEvaluator(FlitSetup setup, int[][] patterns, int packets, int flitsPerPacket, int threads) {
+        this(setup, patterns, packets, flitsPerPacket, threads, null);
     }
 
     /**
@@ -71,9 +72,11 @@ public final class MappingEvaluator implements AutoCloseable {
      * the 2018 paper's score); a joint spatio-temporal search scores a mapping by its patterns' durations after
      * stacking this way. {@code packets} x {@code flitsPerPacket} must be the flits a node sends under the timing.
      */
-    public MappingEvaluator(Topology topology, int[][] patterns, int packets, int flitsPerPacket, int vcs,
-                            int bufferFlits, RouterModel model, int threads, PatternTiming timing) {
-        this.topology = topology;
+    public MappingEvaluator(FlitSetup setup, int[][] patterns, int packets, int flitsPerPacket, int threads,
+                            PatternTiming timing) {
+        this.setup = setup;
+        this.topology = setup.topology();
+        RouterModel model = setup.model();
         this.n = topology.terminalCount();
         if (n > MAX_TERMINALS) {
             throw new InvalidInputException("node mapping on '" + topology.spec() + "' (" + n + " terminals) is too large; "
@@ -102,10 +105,10 @@ public final class MappingEvaluator implements AutoCloseable {
             this.timing = null;
             this.bound = null;
             this.simulators = null;
-            this.engines = engines(topology, vcs, bufferFlits);
+            this.engines = engines(topology, setup.vcs(), setup.bufferFlits());
         } else if (packets > 0) {
             this.engines = null;
-            FlitSimulator probe = new FlitSimulator(topology, vcs, bufferFlits, model);
+            FlitSimulator probe = setup.simulator();
             RouterConfig uniform = probe.uniformConfig(model.defaultScheme(), model);
             this.config = uniform;
             this.timing = timing != null ? timing : (sim, k, dest, lower, limit, counter) -> {
@@ -113,7 +116,7 @@ public final class MappingEvaluator implements AutoCloseable {
                 return sim.durationWithin(uniform, Workload.simple(dest, packets, flitsPerPacket), limit);
             };
             this.bound = n <= LinkLoadBound.MAX_TABLE_NODES ? new LinkLoadBound(probe, model) : null;
-            this.simulators = ThreadLocal.withInitial(() -> new FlitSimulator(topology, vcs, bufferFlits, model));
+            this.simulators = ThreadLocal.withInitial(setup::simulator);
         } else {
             if (timing != null) {
                 throw new IllegalArgumentException("a pattern timing needs simulated scores (packets >= 1)");
@@ -125,6 +128,11 @@ public final class MappingEvaluator implements AutoCloseable {
             this.engines = null;
         }
         this.pool = new ForkJoinPool(threads);
+    }
+
+    /** The network and router its scores come from. */
+    public FlitSetup setup() {
+        return setup;
     }
 
     public Topology topology() {

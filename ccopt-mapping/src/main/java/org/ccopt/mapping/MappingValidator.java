@@ -1,5 +1,6 @@
 package org.ccopt.mapping;
 
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.NodeMapping;
 import org.ccopt.flitsim.RouterConfig;
@@ -22,17 +23,19 @@ public final class MappingValidator {
     }
 
     /** Throws {@link IllegalStateException} naming the difference if {@code claimed} is not what the mapping gives. */
-    public static void check(Topology t, int[][] logicalPatterns, int[] mapping, MappingScore claimed, int packets,
-                             int flitsPerPacket, int vcs, int bufferFlits, RouterModel model) {
+    public static void check(FlitSetup setup, int[][] logicalPatterns, int[] mapping, MappingScore claimed, int packets,
+                             int flitsPerPacket) {
+        Topology t = setup.topology();
+        RouterModel model = setup.model();
         if (!claimed.exact()) {
             throw new IllegalStateException("the reported mapping has a pruned (inexact) score");
         }
         HopDistances hops = new HopDistances(t);
         long totalHops = 0;
         long cycles = 0;
-        FlitSimulator sim = packets > 0 && model != null ? new FlitSimulator(t, vcs, bufferFlits, model) : null;
+        FlitSimulator sim = packets > 0 && model != null ? setup.simulator() : null;
         org.ccopt.flitsim.net.NetworkSimulator engine = packets > 0 && model == null
-                ? org.ccopt.flitsim.net.EngineSetup.booksim(t, null, vcs, bufferFlits) : null;
+                ? org.ccopt.flitsim.net.EngineSetup.booksim(t, null, setup.vcs(), setup.bufferFlits()) : null;
         for (int[] pattern : logicalPatterns) {
             int[] dest = NodeMapping.apply(mapping, pattern);
             for (int p = 0; p < dest.length; p++) {

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 class NodeMappingGaTest {
 
     private static final Topology TORUS = TopologySpec.parse("torus:4x4");
+    /** ccopt's own router model on it, 3 VCs of 4 flits. */
+    private static final org.ccopt.flitsim.FlitSetup CCOPT = org.ccopt.flitsim.FlitSetup.of(TORUS).withModel(org.ccopt.flitsim.RouterModel.CCOPT);
 
     private static int[][] patterns(String... names) {
         int[][] p = new int[names.length][];
@@ -27,10 +29,10 @@ class NodeMappingGaTest {
     }
 
     private static NodeMappingGa.State run(int threads, String variant, SurvivalOrder order, int generations) {
-        try (MappingEvaluator ev = new MappingEvaluator(TORUS, patterns("bcmp", "brev"), 2, 4, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT, threads)) {
+        try (MappingEvaluator ev = new MappingEvaluator(CCOPT, patterns("bcmp", "brev"), 2, 4, threads)) {
             NodeMappingGa ga = new NodeMappingGa(ev, new NodeMappingGa.Settings(40, generations, MutationVariant.named(variant), order, 5));
             NodeMappingGa.State s = ga.run(ga.initial(), x -> { });
-            MappingValidator.check(TORUS, patterns("bcmp", "brev"), s.bestMapping(), s.bestScore(), 2, 4, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT);
+            MappingValidator.check(CCOPT, patterns("bcmp", "brev"), s.bestMapping(), s.bestScore(), 2, 4);
             return s;
         }
     }
@@ -58,8 +60,7 @@ class NodeMappingGaTest {
         }
         long[] previous = null;
         for (int threads : new int[] {1, 2, 3}) {
-            try (MappingEvaluator ev = new MappingEvaluator(TORUS, patterns("bcmp", "brev"), 2, 4, 3, 4,
-                    org.ccopt.flitsim.RouterModel.CCOPT, threads)) {
+            try (MappingEvaluator ev = new MappingEvaluator(CCOPT, patterns("bcmp", "brev"), 2, 4, threads)) {
                 MappingScore[] out = new MappingScore[batch.length];
                 ev.evaluate(batch, 0, batch.length, out, null, SurvivalOrder.SC);
                 for (int i = 4; i < batch.length; i++) {
@@ -102,7 +103,7 @@ class NodeMappingGaTest {
     void pruningNeverChangesTheResult() {
         // the same run with a cache-less, prune-less evaluator: every mapping scored in full
         int[][] p = patterns("bcmp", "brev");
-        try (MappingEvaluator ev = new MappingEvaluator(TORUS, p, 2, 4, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT, 1)) {
+        try (MappingEvaluator ev = new MappingEvaluator(CCOPT, p, 2, 4, 1)) {
             NodeMappingGa ga = new NodeMappingGa(ev, new NodeMappingGa.Settings(40, 8, MutationVariant.named("S20"), SurvivalOrder.ML, 5));
             NodeMappingGa.State pruned = ga.run(ga.initial(), x -> { });
             assertThat(ev.pruned()).isPositive();
@@ -121,7 +122,7 @@ class NodeMappingGaTest {
     @Test
     void aResumedRunEndsWhereAnUninterruptedOneDoes(@TempDir Path dir) throws Exception {
         int[][] p = patterns("bcmp", "brev");
-        try (MappingEvaluator ev = new MappingEvaluator(TORUS, p, 2, 4, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT, 2)) {
+        try (MappingEvaluator ev = new MappingEvaluator(CCOPT, p, 2, 4, 2)) {
             NodeMappingGa whole = new NodeMappingGa(ev, new NodeMappingGa.Settings(30, 6, MutationVariant.named("S01"), SurvivalOrder.SC, 9));
             NodeMappingGa.State expected = whole.run(whole.initial(), x -> { });
             NodeMappingGa half = new NodeMappingGa(ev, new NodeMappingGa.Settings(30, 3, MutationVariant.named("S01"), SurvivalOrder.SC, 9));
@@ -141,7 +142,7 @@ class NodeMappingGaTest {
     void hopsOnlyMappingWorksOnAnyTopologyAndRejectsGridOperatorsElsewhere() {
         Topology t = TopologySpec.parse("hypercube:4");
         int[][] p = {TrafficPattern.BREV.destinations(t, 1)};
-        try (MappingEvaluator ev = new MappingEvaluator(t, p, 0, 8, 3, 4, org.ccopt.flitsim.RouterModel.CCOPT, 1)) {
+        try (MappingEvaluator ev = new MappingEvaluator(org.ccopt.flitsim.FlitSetup.of(t), p, 0, 8, 1)) {
             NodeMappingGa ga = new NodeMappingGa(ev, new NodeMappingGa.Settings(30, 20, MutationVariant.named("S10"), SurvivalOrder.AH, 3));
             NodeMappingGa.State s = ga.run(ga.initial(), x -> { });
             assertThat(s.bestScore().cycles()).isZero();

@@ -1,0 +1,69 @@
+package org.ccopt.flitsim;
+
+import java.util.Objects;
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
+
+/**
+ * The flit-level set-up that {@code sim}, {@code cupstack}, {@code nodemap} and {@code joint} share, named once: the
+ * network, its routers' virtual channels per port and flits per VC buffer, and the router. The router is the papers'
+ * (Yokota et al. 2018, §5.1; 2023, App. A.1) under {@code model}, or, where {@code model} is null, the flit engine's
+ * {@code booksim} router ({@link org.ccopt.flitsim.net.NetworkSimulator}), which has none of the papers' readings.
+ * The traffic (patterns, packets, slices) belongs to each problem, not here.
+ *
+ * <p>{@code FlitSetup.of(topology).withVcs(4).withModel(RouterModel.YOKOTA2018)}: the defaults are the commands' (3
+ * VCs of 4 flits, {@link RouterModel#DEFAULT}).
+ */
+public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model) {
+
+    /** The commands' default VCs per port and flits per VC buffer (Yokota et al. 2023, App. A.1: three VCs of four flits). */
+    public static final int DEFAULT_VCS = 3;
+    public static final int DEFAULT_BUFFER_FLITS = 4;
+
+    public FlitSetup {
+        Objects.requireNonNull(topology, "topology");
+        if (vcs < 1 || bufferFlits < 1) {
+            throw new InvalidInputException(vcs + " VCs of " + bufferFlits + " flits per port are invalid; expected >= 1 of each");
+        }
+    }
+
+    /** {@code topology} with the commands' defaults: 3 VCs of 4 flits, the papers' router under {@link RouterModel#DEFAULT}. */
+    public static FlitSetup of(Topology topology) {
+        return new FlitSetup(topology, DEFAULT_VCS, DEFAULT_BUFFER_FLITS, RouterModel.DEFAULT);
+    }
+
+    public FlitSetup withVcs(int v) {
+        return new FlitSetup(topology, v, bufferFlits, model);
+    }
+
+    public FlitSetup withBufferFlits(int b) {
+        return new FlitSetup(topology, vcs, b, model);
+    }
+
+    /** The papers' router under {@code m}, or the booksim router where {@code m} is null. */
+    public FlitSetup withModel(RouterModel m) {
+        return new FlitSetup(topology, vcs, bufferFlits, m);
+    }
+
+    /** Whether the papers' router runs (a model is set), rather than the booksim router. */
+    public boolean papersRouter() {
+        return model != null;
+    }
+
+    /** A new simulator of the papers' router for this set-up. */
+    public FlitSimulator simulator() {
+        return new FlitSimulator(topology, vcs, bufferFlits, papersModel());
+    }
+
+    /** Every port of the papers' router at {@code scheme}, default queue orders. */
+    public RouterConfig uniformConfig(VcSelection scheme) {
+        return RouterConfig.uniform(topology, vcs, bufferFlits, scheme, papersModel());
+    }
+
+    private RouterModel papersModel() {
+        if (model == null) {
+            throw new IllegalStateException("this set-up runs the booksim router, which is not the papers' simulator");
+        }
+        return model;
+    }
+}
