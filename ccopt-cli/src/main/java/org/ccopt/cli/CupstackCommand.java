@@ -48,7 +48,10 @@ final class CupstackCommand extends ResumableRun.Command {
                     c -> Method.parse(c.method) == Method.EXTRAPOLATE || Method.parse(c.method) == Method.POST,
                     "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --from-slices 2"),
             OptionRules.rule("--estimate-slices", "to --method estimate", c -> Method.parse(c.method) == Method.ESTIMATE,
-                    "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --estimate-slices 4"))).toList())
+                    "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --estimate-slices 4"),
+            OptionRules.rule("--interval", "where V is frozen (--freeze V) in a search over more than one slice",
+                    c -> CupStackRun.fixesInterval(Method.parse(c.method), GeneGroup.parseSet(c.freeze), c.slices, c.fromSlices),
+                    "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --interval 11"))).toList())
             .with(OptionRules.gridRouting(c -> c.topology, "cupstack -t hypercube:4 --traffic brev --method simple"));
 
 

@@ -166,6 +166,9 @@ class MainTest {
             {"hops", "--topology", "ring:5", "--collective", "bcast", "--procs", "9"},
             {"traffic", "--topology", "ring:6", "--pattern", "brev"},
             {"routes", "--topology", "ring:5", "--from", "0", "--to", "7"},
+            // a switch is no endpoint of an indirect network's routing (it once printed a route over links that do not exist)
+            {"routes", "--topology", "fattree:16", "--from", "20", "--to", "0"},
+            {"routes", "--topology", "omega:8", "--from", "9", "--to", "0"},
             {"topo", "ring:5", "--export", "pdf"}, {"nonsense"}}) {
             Result r = run(args);
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);

@@ -36,6 +36,7 @@ final class MultistageRouting implements Routing {
 
     @Override
     public int[] route(int source, int destination) {
+        Routing.requireTerminals(topology, name(), source, destination);
         if (stages.kind().equals("clos")) {
             return closRoute(source, destination, destination % stages.radix());
         }
@@ -62,6 +63,7 @@ final class MultistageRouting implements Routing {
 
     /** The Clos path through middle switch {@code middle}. */
     public int[] closRoute(int source, int destination, int middle) {
+        Routing.requireTerminals(topology, name(), source, destination);
         int n = topology.terminalCount();
         int edgeSwitches = topology.switchCount() - stages.radix();
         edgeSwitches /= 2;

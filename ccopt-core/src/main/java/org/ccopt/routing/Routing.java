@@ -1,8 +1,13 @@
 package org.ccopt.routing;
 
+import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 
-/** A deterministic routing function: one path (node sequence, source first) per source/destination pair. */
+/**
+ * A deterministic routing function: one path (node sequence, source first) per source/destination pair. The routing
+ * functions of indirect networks (destination-tag, Clos, up*&#47;down*) are defined between terminals only and refuse
+ * a switch as an endpoint ({@link #requireTerminals}); {@link #check} proves a route is a walk of the graph.
+ */
 public interface Routing {
 
     Topology topology();
@@ -16,5 +21,36 @@ public interface Routing {
     /** Hop count of the route, by default its node count minus one. */
     default int hops(int source, int destination) {
         return route(source, destination).length - 1;
+    }
+
+    /**
+     * Refuses, with one line, a pair that is not two terminals: the routing functions of indirect networks route
+     * between terminals, and a switch endpoint would give a path over links that do not exist.
+     */
+    static void requireTerminals(Topology t, String routing, int source, int destination) {
+        for (int v : new int[] {source, destination}) {
+            if (!t.isTerminal(v)) {
+                throw new InvalidInputException("node " + v + " of " + t.spec() + " is a switch; " + routing
+                        + " routing runs between terminals, 0.." + (t.terminalCount() - 1));
+            }
+        }
+    }
+
+    /**
+     * The independent check of a route before it is shown: it starts at {@code source}, ends at {@code destination}
+     * and every hop is a channel of the topology; an internal error naming the first bad hop otherwise.
+     */
+    static int[] check(Topology t, int[] route, int source, int destination) {
+        if (route.length == 0 || route[0] != source || route[route.length - 1] != destination) {
+            throw new IllegalStateException("route " + java.util.Arrays.toString(route) + " does not run from " + source
+                    + " to " + destination + " on " + t.spec());
+        }
+        for (int i = 0; i + 1 < route.length; i++) {
+            if (t.channel(route[i], route[i + 1]) < 0) {
+                throw new IllegalStateException("route " + java.util.Arrays.toString(route) + " uses " + route[i] + " -> "
+                        + route[i + 1] + ", which is no link of " + t.spec());
+            }
+        }
+        return route;
     }
 }

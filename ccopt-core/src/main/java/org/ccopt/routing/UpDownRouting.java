@@ -33,6 +33,7 @@ final class UpDownRouting implements Routing {
 
     @Override
     public int[] route(int source, int destination) {
+        Routing.requireTerminals(topology, name(), source, destination);
         if (source == destination) {
             return new int[] {source};
         }

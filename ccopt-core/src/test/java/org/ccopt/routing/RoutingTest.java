@@ -1,6 +1,7 @@
 package org.ccopt.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashSet;
 import java.util.List;
@@ -90,6 +91,27 @@ class RoutingTest {
                 }
             }
         }
+    }
+
+    /**
+     * The routing functions of indirect networks run between terminals: a switch endpoint is refused with one line
+     * (fattree:16 from switch 20 once gave [20, 26, 34, 40, 32, 24, 0], over a link 24-0 that does not exist), and
+     * the route check catches a walk off the graph.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"fattree:16", "kary-ntree:3,3", "omega:8", "butterfly:16:textbook", "clos:3,3,4"})
+    void switchEndpointsAreRefusedAndRoutesChecked(String spec) {
+        Topology t = TopologySpec.parse(spec);
+        Routing r = Routings.deterministic(t, new MinimalPaths(t));
+        int sw = t.terminalCount() + 1;
+        assertThatThrownBy(() -> r.route(sw, 0)).isInstanceOf(org.ccopt.InvalidInputException.class)
+                .hasMessageContaining("node " + sw + " of " + spec + " is a switch");
+        assertThatThrownBy(() -> r.route(0, sw)).isInstanceOf(org.ccopt.InvalidInputException.class);
+        int d = t.terminalCount() - 1;
+        assertThat(Routing.check(t, r.route(0, d), 0, d)).isEqualTo(r.route(0, d));
+        assertThatThrownBy(() -> Routing.check(t, new int[] {0, d}, 0, d)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("which is no link of " + spec);
+        assertThatThrownBy(() -> Routing.check(t, r.route(0, d), 0, 0)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.ccopt.cupstack;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
@@ -88,7 +89,7 @@ public final class CupStackRun implements AutoCloseable {
         if (o.fromSlices() < 1 || o.fromSlices() > 64) {
             throw InvalidInputException.parameter("from-slices", o.fromSlices() + " is invalid; expected 1..64 (S1, S2, S4)");
         }
-        int gaSlices = m == Method.ESTIMATE ? 1 : m == Method.EXTRAPOLATE || m == Method.POST ? o.fromSlices() : target.slices();
+        int gaSlices = gaSlices(m, target.slices(), o.fromSlices());
         this.gaProblem = target.withSlices(gaSlices);
         EnumSet<GeneGroup> frozen = m.frozen();
         frozen.addAll(o.freeze());
@@ -165,6 +166,21 @@ public final class CupStackRun implements AutoCloseable {
             }
         }
         return best;
+    }
+
+    /** Slices of the GA's problem: one for the rough estimation, the source slices of extrapolation and post-stacking. */
+    static int gaSlices(Method m, int slices, int fromSlices) {
+        return m == Method.ESTIMATE ? 1 : m == Method.EXTRAPOLATE || m == Method.POST ? fromSlices : slices;
+    }
+
+    /**
+     * Whether a run's interval option acts ({@link Options#interval}, V when frozen): V is frozen, by the method or by
+     * {@code freeze}, in a search over more than one slice. Simple stacking sweeps V itself, and with one slice V
+     * changes nothing.
+     */
+    public static boolean fixesInterval(Method m, Set<GeneGroup> freeze, int slices, int fromSlices) {
+        return m != Method.SIMPLE && (m.frozen().contains(GeneGroup.V) || freeze.contains(GeneGroup.V))
+                && gaSlices(m, slices, fromSlices) > 1;
     }
 
     /** The scheme of ccopt's seed (the run's where C is frozen) and its simple-stacking sweep. */
