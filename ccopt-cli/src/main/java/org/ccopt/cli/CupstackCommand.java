@@ -52,7 +52,8 @@ final class CupstackCommand extends ResumableRun.Command {
             OptionRules.rule("--interval", "where V is frozen (--freeze V) in a search over more than one slice",
                     c -> CupStackRun.fixesInterval(Method.parse(c.method), GeneGroup.parseSet(c.freeze), c.slices, c.fromSlices),
                     "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4 --interval 11"))).toList())
-            .with(OptionRules.gridRouting(c -> c.topology, "cupstack -t hypercube:4 --traffic brev --method simple"));
+            .with(OptionRules.gridRouting(c -> c.topology, "cupstack -t hypercube:4 --traffic brev --method simple"))
+            .with(ResumableRun.checkpointing(c -> c.out, "cupstack -t torus:4x4 --traffic brev --generations 1 --population 4"));
 
 
     @Option(names = {"-t", "--topology"}, defaultValue = "torus:16x16", description = "Any two-way network: tori and meshes route by the papers' dimension order, others by their default routing function (default: ${DEFAULT-VALUE}).")

@@ -56,8 +56,8 @@ final class JointCommand extends ResumableRun.Command {
                     "joint -t torus:4x4 --traffic bcmp --methods physical --population 10"),
             OptionRules.rule("--variant", "to the mapping and sequential methods", JointCommand::evolves,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --variant S03"))
-            .with(OptionRules.gridRouting(c -> c.topology, "joint -t hypercube:4 --traffic bcmp --methods physical"));
-
+            .with(OptionRules.gridRouting(c -> c.topology, "joint -t hypercube:4 --traffic bcmp --methods physical"))
+            .with(ResumableRun.checkpointing(c -> c.out, "joint -t torus:4x4 --traffic bcmp --methods physical"));
 
     @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Any two-way network of at most 256 terminals: tori and meshes route by the papers' dimension order, others by their default routing function (default: ${DEFAULT-VALUE}).")
     String topology;
@@ -104,7 +104,6 @@ final class JointCommand extends ResumableRun.Command {
             + "(ccopt sim --mapping --params), and checkpoints, here.")
     @Output
     Path out;
-
 
     private List<JointMethod> methods() {
         return JointMethod.parseAll(methodNames);

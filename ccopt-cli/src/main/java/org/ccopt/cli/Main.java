@@ -67,6 +67,16 @@ public final class Main implements Runnable {
         return run(REUSED.get(), out, err, args);
     }
 
+    /** {@code text} where it is written in ASCII; a conversion error naming it otherwise. */
+    private static String ascii(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) > 127) {
+                throw new CommandLine.TypeConversionException("'" + text + "' is not a number in ASCII digits");
+            }
+        }
+        return text;
+    }
+
     private static CommandLine newCommandLine() {
         CommandLine cli = new CommandLine(new Main());
         cli.getSubcommands().get("topo").getCommandSpec().usageMessage()
@@ -78,6 +88,11 @@ public final class Main implements Runnable {
             }
             return Path.of(text);
         });
+        // Java's number parsers take any Unicode digit ('\u0664' reads as 4); a command line's numbers are ASCII
+        cli.registerConverter(Integer.class, text -> Integer.valueOf(ascii(text)));
+        cli.registerConverter(int.class, text -> Integer.valueOf(ascii(text)));
+        cli.registerConverter(Long.class, text -> Long.valueOf(ascii(text)));
+        cli.registerConverter(long.class, text -> Long.valueOf(ascii(text)));
         cli.setExecutionStrategy(parsed -> {
             checkParsedValues(parsed);
             return new CommandLine.RunLast().execute(parsed);

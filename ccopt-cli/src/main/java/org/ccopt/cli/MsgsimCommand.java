@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
@@ -44,7 +45,10 @@ final class MsgsimCommand implements Callable<Integer> {
                     "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --iterations 10"),
             OptionRules.rule("--small-factor", "to messages under --small-bytes (give it above 0B)",
                     c -> org.ccopt.msgsim.CollectivePrograms.parseBytes(c.network.smallBytes) > 0,
-                    "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --small-factor 0.5"));
+                    "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --small-factor 0.5"),
+            OptionRules.rule("--small-bytes", "with --small-factor, the bandwidth factor of messages under it (1, the "
+                    + "default, changes nothing)", c -> c.network.smallFactor != 1,
+                    "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --small-bytes 1KiB"));
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -127,6 +131,12 @@ final class MsgsimCommand implements Callable<Integer> {
         int[] ranks;
         String how;
         if (ranksFile != null) {
+            for (String o : List.of("--procs", "--mapping", "--placement", "--seed")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                    throw new InvalidInputException(o + " applies without --ranks, whose file places every rank; here it "
+                            + "cannot, so it is refused rather than ignored");
+                }
+            }
             ranks = readRanks(ranksFile, t);
             how = "ranks from " + ranksFile;
         } else {

@@ -45,7 +45,8 @@ final class NodemapCommand extends ResumableRun.Command {
                     c -> MutationVariant.named(c.variant).swapsNeighbours(),
                     "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --variant S00 --radius-bound inclusive"))
             .with(OptionRules.gridRouting(c -> c.topology, "nodemap -t hypercube:4 --traffic brev --generations 1 --population 4 "
-                    + "--model yokota2023"));
+                    + "--model yokota2023")).with(ResumableRun.checkpointing(c -> c.out, "nodemap -t torus:4x4 --traffic brev "
+                    + "--generations 1 --population 4"));
 
     /** A reading of the papers' router ({@link #papers}); the booksim router has none of them. */
     private static OptionRules.Rule<NodemapCommand> papersRouter(String example) {
@@ -64,7 +65,6 @@ final class NodemapCommand extends ResumableRun.Command {
         return OptionRules.rule(example.split(" ")[0], "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
                 "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only " + example);
     }
-
 
     @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Any two-way network: tori and meshes run the papers' router, others the booksim router unless --model names a preset of the papers (default: ${DEFAULT-VALUE}).")
     String topology;
@@ -111,7 +111,6 @@ final class NodemapCommand extends ResumableRun.Command {
     @Option(names = "--out", paramLabel = "DIR", description = "Write mapping.json, generations.csv, convergence.png/.svg and checkpoints here.")
     @Output
     Path out;
-
 
     @Option(names = "--no-prune", description = "Simulate every new mapping in full (slower; the best is the same): the "
             + "per-generation averages of generations.csv then cover every mapping (Yokota et al. 2018, Fig. 4).")

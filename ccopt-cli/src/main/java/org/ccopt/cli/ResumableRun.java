@@ -56,6 +56,15 @@ final class ResumableRun {
     }
 
     /**
+     * The rule of {@code --checkpoint-seconds}: it applies where checkpoints are written, with {@code --out DIR} (whose
+     * folder {@code out} gives) or {@code --resume DIR}; {@code command} starts a line without either.
+     */
+    static <C extends Command> List<OptionRules.Rule<C>> checkpointing(Function<C, Path> out, String command) {
+        return List.of(OptionRules.rule("--checkpoint-seconds", "to a run that writes checkpoints (--out DIR, or --resume "
+                + "DIR)", c -> out.apply(c) != null || c.control.resume != null, command + " --checkpoint-seconds 10"));
+    }
+
+    /**
      * A command that checkpoints and resumes: it holds its spec and the checkpointing options; a fresh object of it
      * takes a checkpoint's recorded options ({@link #resume}).
      */

@@ -29,7 +29,16 @@ final class TopoCommand implements Callable<Integer> {
             OptionRules.rule("--latency", "to the SimGrid export (--export simgrid)", c -> "simgrid".equals(c.export),
                     "topo ring:4 --export json --latency 1us"),
             OptionRules.rule("--bisection-effort", "to the metrics' bisection width (not with --no-bisection or --export)",
-                    c -> !c.noBisection && c.export == null, "topo ring:4 --no-bisection --bisection-effort 10"));
+                    c -> !c.noBisection && c.export == null, "topo ring:4 --no-bisection --bisection-effort 10"),
+            OptionRules.rule("--out", "to an export (--export FORMAT; the metrics print to standard output)",
+                    c -> c.export != null, "topo ring:4 --out ring.json"),
+            metricsOnly("--no-bisection"), metricsOnly("--threads 1"), metricsOnly("--json"));
+
+    /** An option of the metrics table ({@code example}: it and a value), which an export replaces. */
+    private static OptionRules.Rule<TopoCommand> metricsOnly(String example) {
+        return OptionRules.rule(example.split(" ")[0], "to the metrics (not with --export)", c -> c.export == null,
+                "topo ring:4 --export json " + example);
+    }
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -81,6 +81,13 @@ class MsgsimCommandTest {
                 "--collective", "alltoall", "--bytes", "64KiB", "--sharing", "cm02", "--json").json();
         assertThat(a.get("procs").asInt()).isEqualTo(16);
         assertThat(a.get("simulatedSeconds").asDouble()).isPositive();
+        // the file places every rank: what it replaces is refused, not ignored
+        for (String[] o : new String[][] {{"--procs", "4"}, {"--mapping", "random"}, {"--placement", "two-opt"}, {"--seed", "3"}}) {
+            MainTest.Result r = MainTest.run("msgsim", "--topology", "random-shortcut:64:4", "--ranks", placement.toString(),
+                    "--collective", "alltoall", "--bytes", "64KiB", o[0], o[1]);
+            assertThat(r.code()).as(o[0]).isEqualTo(2);
+            assertThat(r.err()).contains(o[0] + " applies without --ranks");
+        }
         JsonNode ft = MainTest.run("msgsim", "--topology", "random-shortcut:64:4", "--app", "ft", "--procs", "16", "--json").json();
         assertThat(ft.get("mops").asDouble()).isPositive();
         assertThat(ft.get("simulatedSeconds").asDouble()).isPositive();
