@@ -157,6 +157,10 @@ public final class NetworkSimulator {
     private final int[] accBest;
     private final int[] accKey;
     private final int[] accTouched;
+    /** The requests of a conflict-free switch allocation: input, VC and output of each. */
+    private final int[] oneIn;
+    private final int[] oneVc;
+    private final int[] oneOut;
 
     // run state
     private int cycle;
@@ -257,6 +261,9 @@ public final class NetworkSimulator {
         accBest = new int[maxRadix];
         accKey = new int[maxRadix];
         accTouched = new int[maxRadix];
+        oneIn = new int[maxRadix];
+        oneVc = new int[maxRadix];
+        oneOut = new int[maxRadix];
         growPackets(1024);
         congestion = q -> {
             if (port[(q << PORT_BITS) + TERMINAL] >= 0) {
@@ -707,6 +714,14 @@ public final class NetworkSimulator {
     private void vcAllocate(int r, int c) {
         int first = firstPort[r];
         int radix = firstPort[r + 1] - first;
+        if (words == 1 && Long.bitCount(waitPorts[r]) == 1) {
+            int in = Long.numberOfTrailingZeros(waitPorts[r]);
+            int waiting = port[((first + in) << PORT_BITS) + WAITING];
+            if (Integer.bitCount(waiting) == 1) {
+                vcAllocateOne(r, first, radix, in, Integer.numberOfTrailingZeros(waiting), c);
+                return;
+            }
+        }
         int locals = radix * vcs;
         int requesters = 0;
         int touched = 0;
@@ -762,18 +777,7 @@ public final class NetworkSimulator {
                 }
             }
             if (best >= 0) {
-                int ob = record(out, best);
-                vc[ob + OWNER] = (first + in) << vcBits | v;
-                vc[ob + VA_GRANT] = (li + 1) % locals;
-                vc[b + OUT_VC] = (out << vcBits) | best;
-                vc[b + STATE] = 2;
-                vc[b + READY] = c + vcAllocDelay;
-                vc[b + VA_ACCEPT] = (lo + best + 1) % locals;
-                int pq = (first + in) << PORT_BITS;
-                if ((port[pq + WAITING] &= ~(1 << v)) == 0) {
-                    waitPorts[r * words + (in >>> 6)] &= ~(1L << in);
-                }
-                markSendable(first + in, v);
+                grantVc(r, first, in, v, out, best, locals, c);
             }
         }
         for (int k = 0; k < touched; k++) {
@@ -781,13 +785,65 @@ public final class NetworkSimulator {
         }
     }
 
+    /**
+     * {@link #vcAllocate} where one routed head waits at the router (VC v of local input port in): every free output
+     * VC of its class grants it, so it takes the one next after its accept pointer.
+     */
+    private void vcAllocateOne(int r, int first, int radix, int in, int v, int c) {
+        int b = record(first + in, v);
+        if (vc[b + READY] > c) {
+            return;
+        }
+        int locals = radix * vcs;
+        int out = vc[b + OUT_PORT];
+        int lo = (out - first) * vcs;
+        int accept = vc[b + VA_ACCEPT];
+        int best = -1;
+        int bestKey = Integer.MAX_VALUE;
+        for (int ov = vc[b + VC_LOW], high = vc[b + VC_HIGH]; ov <= high; ov++) {
+            if (vc[record(out, ov) + OWNER] < 0) {
+                int key = cyclic(lo + ov - accept, locals);
+                if (key < bestKey) {
+                    bestKey = key;
+                    best = ov;
+                }
+            }
+        }
+        if (best >= 0) {
+            grantVc(r, first, in, v, out, best, locals, c);
+        }
+    }
+
+    /** Input VC v of local port in takes output VC {@code ov} of global port {@code out}; both pointers move past it. */
+    private void grantVc(int r, int first, int in, int v, int out, int ov, int locals, int c) {
+        int b = record(first + in, v);
+        int ob = record(out, ov);
+        int lo = (out - first) * vcs;
+        vc[ob + OWNER] = (first + in) << vcBits | v;
+        vc[ob + VA_GRANT] = (in * vcs + v + 1) % locals;
+        vc[b + OUT_VC] = (out << vcBits) | ov;
+        vc[b + STATE] = 2;
+        vc[b + READY] = c + vcAllocDelay;
+        vc[b + VA_ACCEPT] = (lo + ov + 1) % locals;
+        int pq = (first + in) << PORT_BITS;
+        if ((port[pq + WAITING] &= ~(1 << v)) == 0) {
+            waitPorts[r * words + (in >>> 6)] &= ~(1L << in);
+        }
+        markSendable(first + in, v);
+    }
+
     /** One iteration of iSLIP between input ports and output ports; winners move one flit each. */
     private void switchAllocate(int r, int c) {
         int first = firstPort[r];
         int radix = firstPort[r + 1] - first;
-        if (words == 1 && Long.bitCount(sendPorts[r]) == 1) {
-            switchAllocateOne(first, radix, Long.numberOfTrailingZeros(sendPorts[r]), c);
-            return;
+        if (words == 1) {
+            if (Long.bitCount(sendPorts[r]) == 1) {
+                switchAllocateOne(first, radix, Long.numberOfTrailingZeros(sendPorts[r]), c);
+                return;
+            }
+            if (radix <= 32 && switchAllocateDisjoint(r, first, radix, c)) {
+                return;
+            }
         }
         int touched = 0;
         int cells = 0;
@@ -906,6 +962,64 @@ public final class NetworkSimulator {
         port[pq + SA_ACCEPT] = bestOut + 1 == radix ? 0 : bestOut + 1;
         port[pq + SA_VC] = bestVc + 1 == vcs ? 0 : bestVc + 1;
         move(first + in, bestVc, c);
+    }
+
+    /**
+     * {@link #switchAllocate} where each input port with a flit to send requests one output and no two request the
+     * same one (ports {@code <= 32}): every request is granted and accepted, and the winners move in ascending input
+     * order with the pointers the general allocator sets; returns false, having changed nothing, where requests
+     * conflict, for the general allocator to decide.
+     */
+    private boolean switchAllocateDisjoint(int r, int first, int radix, int c) {
+        int n = 0;
+        int outputs = 0;
+        for (long bits = sendPorts[r]; bits != 0; bits &= bits - 1) {
+            int in = Long.numberOfTrailingZeros(bits);
+            int pq = (first + in) << PORT_BITS;
+            int mask = port[pq + SENDABLE];
+            int start = port[pq + SA_VC];
+            int rotated = start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & ((1 << vcs) - 1);
+            int chosen = -1;
+            int chosenOut = -1;
+            while (rotated != 0) {
+                int v = Integer.numberOfTrailingZeros(rotated) + start;
+                rotated &= rotated - 1;
+                if (v >= vcs) {
+                    v -= vcs;
+                }
+                int b = record(first + in, v);
+                if (vc[b + READY] > c || vc[(vc[b + OUT_VC] << recordBits) + CREDIT] == 0) {
+                    continue;
+                }
+                int out = vc[b + OUT_PORT] - first;
+                if (chosen < 0) {
+                    chosen = v;
+                    chosenOut = out;
+                } else if (out != chosenOut) {
+                    return false; // one input, two outputs: its accept decides
+                }
+            }
+            if (chosen >= 0) {
+                if ((outputs & (1 << chosenOut)) != 0) {
+                    return false; // two inputs, one output: its grant decides
+                }
+                outputs |= 1 << chosenOut;
+                oneIn[n] = in;
+                oneVc[n] = chosen;
+                oneOut[n++] = chosenOut;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            int in = oneIn[k];
+            int out = oneOut[k];
+            int v = oneVc[k];
+            port[((first + out) << PORT_BITS) + SA_GRANT] = in + 1 == radix ? 0 : in + 1;
+            int pq = (first + in) << PORT_BITS;
+            port[pq + SA_ACCEPT] = out + 1 == radix ? 0 : out + 1;
+            port[pq + SA_VC] = v + 1 == vcs ? 0 : v + 1;
+            move(first + in, v, c);
+        }
+        return true;
     }
 
     /** The flit at the front of input VC v of port q crosses the switch in cycle c. */
