@@ -125,6 +125,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new InvalidInputException("--threads, --seeds, --samples and --total must be positive; got "
                     + th + ", " + seeds + ", " + samples + ", " + total);
         }
+        if (nodes < 2 || nodes > Analyses.MAX_SIZE) {
+            throw new InvalidInputException("--nodes " + nodes + " is out of range; expected network sizes 2.." + Analyses.MAX_SIZE);
+        }
         String n = name.toLowerCase(Locale.ROOT);
         Analyses.Output o = switch (n) {
             case "hops-table" -> Analyses.hopsTable(nodes, deg(19), procsOr(512), seeds, its(200_000), th);

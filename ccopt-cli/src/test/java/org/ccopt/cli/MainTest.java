@@ -169,6 +169,7 @@ class MainTest {
             // a switch is no endpoint of an indirect network's routing (it once printed a route over links that do not exist)
             {"routes", "--topology", "fattree:16", "--from", "20", "--to", "0"},
             {"hops", "--topology", "ring:16", "--collective", "bcast", "--procs", "\u0664"}, // an Arabic-Indic 4
+            {"analyze", "hops-table", "--nodes", "100000"}, {"analyze", "mapping-hops", "--nodes", "1"},
             {"routes", "--topology", "omega:8", "--from", "9", "--to", "0"},
             {"topo", "ring:5", "--export", "pdf"}, {"nonsense"}}) {
             Result r = run(args);

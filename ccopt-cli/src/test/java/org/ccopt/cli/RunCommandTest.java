@@ -281,6 +281,15 @@ class RunCommandTest {
             assertThat(r.err()).as(bad).contains("report").doesNotContain("\n ");
         }
         assertThat(dir.resolve("b")).doesNotExist();
+        // a seed in options, grid or zip beside seeds: one of them would be dropped, so the file is refused before any run
+        for (String where : new String[] {"options: {topology: \"torus:4x4\", seed: 3}\n", "options: {topology: \"torus:4x4\"}\n"
+                + "zip: {seed: [3, 4]}\n"}) {
+            MainTest.Result r = MainTest.run("run", write("s.yaml", "command: sim\n" + where + "seeds: 2\n").toString(),
+                    "--out", dir.resolve("s").toString());
+            assertThat(r.code()).as(where).isEqualTo(2);
+            assertThat(r.err()).as(where).contains("seed is set in options, grid or zip and by seeds");
+        }
+        assertThat(dir.resolve("s")).doesNotExist();
     }
 
     /**

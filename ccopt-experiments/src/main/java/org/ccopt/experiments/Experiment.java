@@ -266,6 +266,10 @@ public final class Experiment {
         Map<String, List<String>> gridLists = lists(root.get("grid"), name, "grid");
         Map<String, List<String>> zipLists = lists(root.get("zip"), name, "zip");
         List<Map<String, String>> zip = zipped(zipLists, name);
+        if (root.get("seeds") != null && (options.containsKey("seed") || gridLists.containsKey("seed") || zipLists.containsKey("seed"))) {
+            throw new InvalidInputException("experiment " + name + ": seed is set in options, grid or zip and by seeds, which "
+                    + "gives each run its --seed; expected one of them");
+        }
         JsonNode repeatNode = root.get("repeat");
         int repeat = repeatNode == null ? 1 : repeatNode.canConvertToInt() && repeatNode.isIntegralNumber()
                 ? repeatNode.asInt() : -1;
