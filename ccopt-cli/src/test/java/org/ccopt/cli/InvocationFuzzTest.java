@@ -225,8 +225,9 @@ class InvocationFuzzTest {
         }
         if (ONLY == null && CASES >= 500) {
             // the draw reaches every command, and both outcomes: a fuzz that never gets past the parser tests little
+            // (one case in twelve runs: 120 of 1,200 since options that were ignored are refused, 2026-11-28)
             assertThat(tally).hasSize(commands.size());
-            assertThat(tally.values().stream().mapToInt(n -> n[0]).sum()).isGreaterThan(CASES / 10);
+            assertThat(tally.values().stream().mapToInt(n -> n[0]).sum()).isGreaterThan(CASES / 12);
         }
     }
 

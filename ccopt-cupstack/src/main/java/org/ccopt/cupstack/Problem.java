@@ -3,11 +3,10 @@ package org.ccopt.cupstack;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.OnFlitSetup;
 import org.ccopt.flitsim.RouterConfig;
-import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
-import org.ccopt.topology.Topology;
 
 /**
  * A Cup-Stacking problem (Yokota et al. 2023, §3 and App. A.1): every node sends one message to its destination,
@@ -16,7 +15,7 @@ import org.ccopt.topology.Topology;
  * default routing function). {@code reinitialize} and {@code interlock} switch on the §7.2 router functions (T08, T10).
  */
 public record Problem(FlitSetup setup, int[] destination, int slices, int packetsPerSlice, int flitsPerPacket,
-                      boolean reinitialize, boolean interlock) {
+                      boolean reinitialize, boolean interlock) implements OnFlitSetup {
 
     public Problem {
         if (!setup.papersRouter()) {
@@ -32,22 +31,6 @@ public record Problem(FlitSetup setup, int[] destination, int slices, int packet
         }
     }
 
-    public Topology topology() {
-        return setup.topology();
-    }
-
-    public int vcs() {
-        return setup.vcs();
-    }
-
-    public int bufferFlits() {
-        return setup.bufferFlits();
-    }
-
-    public RouterModel model() {
-        return setup.model();
-    }
-
     /** l_c: flits one node injects per slice. */
     public int sliceFlits() {
         return packetsPerSlice * flitsPerPacket;
@@ -55,10 +38,6 @@ public record Problem(FlitSetup setup, int[] destination, int slices, int packet
 
     public Problem withSlices(int s) {
         return new Problem(setup, destination, s, packetsPerSlice, flitsPerPacket, reinitialize, interlock);
-    }
-
-    public FlitSimulator simulator() {
-        return setup.simulator();
     }
 
     /** The router configuration with every port at {@code scheme} and default Q, with this problem's switches. */

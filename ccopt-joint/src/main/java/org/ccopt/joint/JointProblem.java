@@ -3,10 +3,9 @@ package org.ccopt.joint;
 import java.util.List;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSetup;
-import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.OnFlitSetup;
 import org.ccopt.flitsim.NodeMapping;
 import org.ccopt.flitsim.RouterConfig;
-import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Topology;
@@ -23,7 +22,7 @@ import org.ccopt.topology.Topology;
  * @param patterns logical destination of every logical node, one array per pattern
  */
 public record JointProblem(FlitSetup setup, List<String> names, int[][] patterns, int packets, int flitsPerPacket,
-                           int slices) {
+                           int slices) implements OnFlitSetup {
 
     public JointProblem {
         if (!setup.papersRouter()) {
@@ -48,22 +47,6 @@ public record JointProblem(FlitSetup setup, List<String> names, int[][] patterns
         patterns = patterns.clone();
     }
 
-    public Topology topology() {
-        return setup.topology();
-    }
-
-    public int vcs() {
-        return setup.vcs();
-    }
-
-    public int bufferFlits() {
-        return setup.bufferFlits();
-    }
-
-    public RouterModel model() {
-        return setup.model();
-    }
-
     /** Terminals: the nodes a pattern addresses. */
     public int nodes() {
         return setup.topology().terminalCount();
@@ -81,10 +64,6 @@ public record JointProblem(FlitSetup setup, List<String> names, int[][] patterns
     /** Flits a node sends per pattern. */
     public int flitsPerNode() {
         return packets * flitsPerPacket;
-    }
-
-    public FlitSimulator simulator() {
-        return setup.simulator();
     }
 
     /** Every port at {@code scheme}, default queue order. */

@@ -762,22 +762,9 @@ public final class NetworkSimulator {
             int in = li / vcs;
             int v = li - in * vcs;
             int b = record(first + in, v);
-            int out = vc[b + OUT_PORT];
-            int lo = (out - first) * vcs;
-            int accept = vc[b + VA_ACCEPT];
-            int best = -1;
-            int bestKey = Integer.MAX_VALUE;
-            for (int ov = vc[b + VC_LOW], high = vc[b + VC_HIGH]; ov <= high; ov++) {
-                if (vaBest[lo + ov] == li + 1) {
-                    int key = cyclic(lo + ov - accept, locals);
-                    if (key < bestKey) {
-                        bestKey = key;
-                        best = ov;
-                    }
-                }
-            }
+            int best = acceptedVc(b, first, locals, li);
             if (best >= 0) {
-                grantVc(r, first, in, v, out, best, locals, c);
+                grantVc(r, first, in, v, vc[b + OUT_PORT], best, locals, c);
             }
         }
         for (int k = 0; k < touched; k++) {
@@ -795,13 +782,24 @@ public final class NetworkSimulator {
             return;
         }
         int locals = radix * vcs;
+        int best = acceptedVc(b, first, locals, -1);
+        if (best >= 0) {
+            grantVc(r, first, in, v, vc[b + OUT_PORT], best, locals, c);
+        }
+    }
+
+    /**
+     * The output VC that the input VC of record b accepts, the granting one next after its accept pointer, or -1; the
+     * granting ones are those whose best requester is {@code li} (local index), or every free one where li is -1.
+     */
+    private int acceptedVc(int b, int first, int locals, int li) {
         int out = vc[b + OUT_PORT];
         int lo = (out - first) * vcs;
         int accept = vc[b + VA_ACCEPT];
         int best = -1;
         int bestKey = Integer.MAX_VALUE;
         for (int ov = vc[b + VC_LOW], high = vc[b + VC_HIGH]; ov <= high; ov++) {
-            if (vc[record(out, ov) + OWNER] < 0) {
+            if (li < 0 ? vc[record(out, ov) + OWNER] < 0 : vaBest[lo + ov] == li + 1) {
                 int key = cyclic(lo + ov - accept, locals);
                 if (key < bestKey) {
                     bestKey = key;
@@ -809,9 +807,7 @@ public final class NetworkSimulator {
                 }
             }
         }
-        if (best >= 0) {
-            grantVc(r, first, in, v, out, best, locals, c);
-        }
+        return best;
     }
 
     /** Input VC v of local port in takes output VC {@code ov} of global port {@code out}; both pointers move past it. */
@@ -848,25 +844,16 @@ public final class NetworkSimulator {
         int touched = 0;
         int cells = 0;
         // requests: per input port and output port, the input's VC next after its pointer that can send
-        int allVcs = (1 << vcs) - 1;
         for (int w = 0; w < words; w++) {
             for (long bits = sendPorts[r * words + w]; bits != 0; bits &= bits - 1) {
                 int in = (w << 6) + Long.numberOfTrailingZeros(bits);
-                int pq = (first + in) << PORT_BITS;
-                int mask = port[pq + SENDABLE];
-                int start = port[pq + SA_VC];
-                int rotated = start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & allVcs;
-                while (rotated != 0) {
-                    int v = Integer.numberOfTrailingZeros(rotated) + start;
-                    rotated &= rotated - 1;
-                    if (v >= vcs) {
-                        v -= vcs;
-                    }
-                    int b = record(first + in, v);
-                    if (vc[b + READY] > c || vc[(vc[b + OUT_VC] << recordBits) + CREDIT] == 0) {
+                int start = port[((first + in) << PORT_BITS) + SA_VC];
+                for (int rotated = rotatedSendable(first + in); rotated != 0; rotated &= rotated - 1) {
+                    int v = rotatedVc(rotated, start);
+                    int out = requestedOutput(first, in, v, c);
+                    if (out < 0) {
                         continue;
                     }
-                    int out = vc[b + OUT_PORT] - first;
                     int cell = in * maxRadix + out;
                     if (saRequest[cell] == 0) {
                         saRequest[cell] = v + 1;
@@ -930,24 +917,17 @@ public final class NetworkSimulator {
      */
     private void switchAllocateOne(int first, int radix, int in, int c) {
         int pq = (first + in) << PORT_BITS;
-        int mask = port[pq + SENDABLE];
         int start = port[pq + SA_VC];
-        int rotated = start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & ((1 << vcs) - 1);
         int accept = port[pq + SA_ACCEPT];
         int bestOut = -1;
         int bestVc = -1;
         int bestKey = Integer.MAX_VALUE;
-        while (rotated != 0) {
-            int v = Integer.numberOfTrailingZeros(rotated) + start;
-            rotated &= rotated - 1;
-            if (v >= vcs) {
-                v -= vcs;
-            }
-            int b = record(first + in, v);
-            if (vc[b + READY] > c || vc[(vc[b + OUT_VC] << recordBits) + CREDIT] == 0) {
+        for (int rotated = rotatedSendable(first + in); rotated != 0; rotated &= rotated - 1) {
+            int v = rotatedVc(rotated, start);
+            int out = requestedOutput(first, in, v, c);
+            if (out < 0) {
                 continue;
             }
-            int out = vc[b + OUT_PORT] - first;
             int key = cyclic(out - accept, radix);
             if (key < bestKey) { // a later VC to the same output has the same key and loses
                 bestKey = key;
@@ -975,23 +955,15 @@ public final class NetworkSimulator {
         int outputs = 0;
         for (long bits = sendPorts[r]; bits != 0; bits &= bits - 1) {
             int in = Long.numberOfTrailingZeros(bits);
-            int pq = (first + in) << PORT_BITS;
-            int mask = port[pq + SENDABLE];
-            int start = port[pq + SA_VC];
-            int rotated = start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & ((1 << vcs) - 1);
+            int start = port[((first + in) << PORT_BITS) + SA_VC];
             int chosen = -1;
             int chosenOut = -1;
-            while (rotated != 0) {
-                int v = Integer.numberOfTrailingZeros(rotated) + start;
-                rotated &= rotated - 1;
-                if (v >= vcs) {
-                    v -= vcs;
-                }
-                int b = record(first + in, v);
-                if (vc[b + READY] > c || vc[(vc[b + OUT_VC] << recordBits) + CREDIT] == 0) {
+            for (int rotated = rotatedSendable(first + in); rotated != 0; rotated &= rotated - 1) {
+                int v = rotatedVc(rotated, start);
+                int out = requestedOutput(first, in, v, c);
+                if (out < 0) {
                     continue;
                 }
-                int out = vc[b + OUT_PORT] - first;
                 if (chosen < 0) {
                     chosen = v;
                     chosenOut = out;
@@ -1020,6 +992,28 @@ public final class NetworkSimulator {
             move(first + in, v, c);
         }
         return true;
+    }
+
+    /** Port q's sendable VCs rotated to start at its switch pointer: bit i stands for VC (pointer + i) mod vcs. */
+    private int rotatedSendable(int q) {
+        int mask = port[(q << PORT_BITS) + SENDABLE];
+        int start = port[(q << PORT_BITS) + SA_VC];
+        return start == 0 ? mask : ((mask >>> start) | (mask << (vcs - start))) & ((1 << vcs) - 1);
+    }
+
+    /** The VC of the lowest bit of a rotation from pointer {@code start} ({@link #rotatedSendable}). */
+    private int rotatedVc(int rotated, int start) {
+        int v = Integer.numberOfTrailingZeros(rotated) + start;
+        return v >= vcs ? v - vcs : v;
+    }
+
+    /** The local output port that VC v of local input port in requests in cycle c, or -1: not ready, or no credit. */
+    private int requestedOutput(int first, int in, int v, int c) {
+        int b = record(first + in, v);
+        if (vc[b + READY] > c || vc[(vc[b + OUT_VC] << recordBits) + CREDIT] == 0) {
+            return -1;
+        }
+        return vc[b + OUT_PORT] - first;
     }
 
     /** The flit at the front of input VC v of port q crosses the switch in cycle c. */
