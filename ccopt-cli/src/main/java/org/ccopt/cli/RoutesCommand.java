@@ -82,7 +82,8 @@ final class RoutesCommand implements Callable<Integer> {
         r.put("hops", paths.length(from, to));
         r.put("minimalPaths", paths.count(from, to));
         r.put("routing", routing.name());
-        r.put("route", Routing.check(t, routing.route(from, to), from, to));
+        int[] route = Routing.check(t, routing.route(from, to), from, to);
+        r.put("route", route);
         r.put("paths", extraHops == 0 ? paths.paths(from, to, limit) : paths.pathsWithin(from, to, extraHops, limit));
         var w = spec.commandLine().getOut();
         if (json) {
@@ -90,7 +91,7 @@ final class RoutesCommand implements Callable<Integer> {
         } else {
             w.printf("%d -> %d on %s: %d hops, %d minimal paths%n", from, to, t.spec(), paths.length(from, to),
                     paths.count(from, to));
-            w.println("  " + routing.name() + " route: " + java.util.Arrays.toString((int[]) r.get("route")));
+            w.println("  " + routing.name() + " route: " + java.util.Arrays.toString(route));
             @SuppressWarnings("unchecked")
             var list = (java.util.List<int[]>) r.get("paths");
             for (int i = 0; i < list.size(); i++) {

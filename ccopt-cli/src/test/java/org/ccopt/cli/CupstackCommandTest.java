@@ -261,15 +261,13 @@ class CupstackCommandTest {
     void theIntervalActsWhereVIsFrozenAndIsRefusedElsewhere() throws Exception {
         String[] run = {"cupstack", "-t", "torus:4x4", "--traffic", "brev", "--generations", "1", "--population", "4",
             "--interval", "11", "--json"};
-        MainTest.Result frozen = MainTest.run(java.util.stream.Stream.concat(java.util.Arrays.stream(run),
-                java.util.stream.Stream.of("--freeze", "V")).toArray(String[]::new));
+        MainTest.Result frozen = MainTest.run(concat(run, "--freeze", "V"));
         assertThat(frozen.code()).as(frozen.err()).isZero();
         assertThat(frozen.json().get("interval").asInt()).isEqualTo(11);
         MainTest.Result free = MainTest.run(run);
         assertThat(free.code()).isEqualTo(2);
         assertThat(free.err()).contains("--interval applies where V is frozen");
-        MainTest.Result oneSlice = MainTest.run(java.util.stream.Stream.concat(java.util.Arrays.stream(run),
-                java.util.stream.Stream.of("--freeze", "V", "--slices", "1")).toArray(String[]::new));
+        MainTest.Result oneSlice = MainTest.run(concat(run, "--freeze", "V", "--slices", "1"));
         assertThat(oneSlice.code()).isEqualTo(2);
     }
 }

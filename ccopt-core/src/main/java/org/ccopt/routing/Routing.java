@@ -28,11 +28,9 @@ public interface Routing {
      * between terminals, and a switch endpoint would give a path over links that do not exist.
      */
     static void requireTerminals(Topology t, String routing, int source, int destination) {
-        for (int v : new int[] {source, destination}) {
-            if (!t.isTerminal(v)) {
-                throw new InvalidInputException("node " + v + " of " + t.spec() + " is a switch; " + routing
-                        + " routing runs between terminals, 0.." + (t.terminalCount() - 1));
-            }
+        if (!t.isTerminal(source) || !t.isTerminal(destination)) {
+            throw new InvalidInputException("node " + (t.isTerminal(source) ? destination : source) + " of " + t.spec()
+                    + " is a switch; " + routing + " routing runs between terminals, 0.." + (t.terminalCount() - 1));
         }
     }
 

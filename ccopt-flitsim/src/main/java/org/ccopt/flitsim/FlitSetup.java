@@ -55,6 +55,11 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
         return new FlitSimulator(topology, vcs, bufferFlits, papersModel());
     }
 
+    /** A new flit engine with the booksim router for this set-up, under the network's default routing function. */
+    public org.ccopt.flitsim.net.NetworkSimulator engine() {
+        return org.ccopt.flitsim.net.EngineSetup.booksim(topology, null, vcs, bufferFlits);
+    }
+
     /** Every port of the papers' router at {@code scheme}, default queue orders. */
     public RouterConfig uniformConfig(VcSelection scheme) {
         return RouterConfig.uniform(topology, vcs, bufferFlits, scheme, papersModel());

@@ -106,8 +106,7 @@ public final class FlitSimulator extends FlitState {
      * the model's readings) on a torus or mesh, else the network's default ({@link org.ccopt.flitsim.net.RoutingFunctions#defaultName}).
      */
     public static String routingOf(Topology topology) {
-        return topology.geometry() instanceof org.ccopt.topology.Geometry.Grid ? "dor"
-                : org.ccopt.flitsim.net.RoutingFunctions.defaultName(new org.ccopt.flitsim.net.FlitNetwork(topology));
+        return org.ccopt.flitsim.net.RoutingFunctions.defaultName(topology);
     }
 
     /** A configuration for this simulator's routers with every port at {@code scheme} and default Q orders. */

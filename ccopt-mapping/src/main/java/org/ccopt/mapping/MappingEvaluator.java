@@ -13,7 +13,6 @@ import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
-import org.ccopt.flitsim.net.EngineSetup;
 import org.ccopt.flitsim.net.NetworkSimulator;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
@@ -39,7 +38,6 @@ public final class MappingEvaluator implements AutoCloseable {
     private static final int CACHE_LIMIT = 200_000;
 
     private final FlitSetup setup;
-    private final Topology topology;
     private final int n;
     private final int[][] patterns;
     private final int[] distance;
@@ -75,7 +73,7 @@ public final class MappingEvaluator implements AutoCloseable {
     public MappingEvaluator(FlitSetup setup, int[][] patterns, int packets, int flitsPerPacket, int threads,
                             PatternTiming timing) {
         this.setup = setup;
-        this.topology = setup.topology();
+        Topology topology = setup.topology();
         RouterModel model = setup.model();
         this.n = topology.terminalCount();
         if (n > MAX_TERMINALS) {
@@ -97,7 +95,7 @@ public final class MappingEvaluator implements AutoCloseable {
             }
         }
         this.pairs = count;
-        if (packets > 0 && model == null) {
+        if (packets > 0 && !setup.papersRouter()) {
             if (timing != null) {
                 throw new IllegalArgumentException("a pattern timing runs on the papers' router: it needs a model");
             }
@@ -105,7 +103,7 @@ public final class MappingEvaluator implements AutoCloseable {
             this.timing = null;
             this.bound = null;
             this.simulators = null;
-            this.engines = engines(topology, setup.vcs(), setup.bufferFlits());
+            this.engines = engines(setup);
         } else if (packets > 0) {
             this.engines = null;
             FlitSimulator probe = setup.simulator();
@@ -136,7 +134,7 @@ public final class MappingEvaluator implements AutoCloseable {
     }
 
     public Topology topology() {
-        return topology;
+        return setup.topology();
     }
 
     public int terminals() {
@@ -277,14 +275,13 @@ public final class MappingEvaluator implements AutoCloseable {
     }
 
     /**
-     * The engines of a network other than a torus or mesh: the booksim router with the network's default routing
-     * function (one line where it needs more than {@code vcs} VCs), one per thread, each run with seed 0 so that a
-     * duration depends on the mapping alone.
+     * The engines of the booksim router with the network's default routing function (one line where it needs more
+     * VCs than the set-up has), one per thread, each run with seed 0 so that a duration depends on the mapping alone.
      */
-    static ThreadLocal<NetworkSimulator> engines(Topology topology, int vcs, int bufferFlits) {
-        NetworkSimulator first = EngineSetup.booksim(topology, null, vcs, bufferFlits); // refuses here, on the caller's thread
-        ThreadLocal<NetworkSimulator> engines = ThreadLocal.withInitial(
-                () -> new NetworkSimulator(first.network(), first.routing(), first.timing(), vcs, bufferFlits));
+    static ThreadLocal<NetworkSimulator> engines(FlitSetup setup) {
+        NetworkSimulator first = setup.engine(); // refuses here, on the caller's thread
+        ThreadLocal<NetworkSimulator> engines = ThreadLocal.withInitial(() -> new NetworkSimulator(first.network(),
+                first.routing(), first.timing(), setup.vcs(), setup.bufferFlits()));
         engines.set(first);
         return engines;
     }

@@ -33,9 +33,8 @@ public final class MappingValidator {
         HopDistances hops = new HopDistances(t);
         long totalHops = 0;
         long cycles = 0;
-        FlitSimulator sim = packets > 0 && model != null ? setup.simulator() : null;
-        org.ccopt.flitsim.net.NetworkSimulator engine = packets > 0 && model == null
-                ? org.ccopt.flitsim.net.EngineSetup.booksim(t, null, setup.vcs(), setup.bufferFlits()) : null;
+        FlitSimulator sim = packets > 0 && setup.papersRouter() ? setup.simulator() : null;
+        org.ccopt.flitsim.net.NetworkSimulator engine = packets > 0 && !setup.papersRouter() ? setup.engine() : null;
         for (int[] pattern : logicalPatterns) {
             int[] dest = NodeMapping.apply(mapping, pattern);
             for (int p = 0; p < dest.length; p++) {

@@ -122,10 +122,10 @@ public final class NetworkSimulator {
     // event wheels: flits to input VCs (or terminal sinks, ~terminal), credits to output VCs (or terminals' injection
     // VCs, ~(terminal * vcs + vc)); a flit event is (target, flit)
     private final int wheelMask;
-    private final int flitCap;
+    /** Events a wheel slot can hold: one per port and terminal. */
+    private final int eventCap;
     private final int[] flitEvents;
     private final int[] flitCount;
-    private final int creditCap;
     private final int[] creditTarget;
     private final int[] creditCount;
 
@@ -234,11 +234,10 @@ public final class NetworkSimulator {
                 1 + Math.max(linkLatency, TERMINAL_LATENCY) + timing.creditDelay());
         int wheel = Integer.highestOneBit(longest) << 1;
         wheelMask = wheel - 1;
-        flitCap = ports + terminals;
-        flitEvents = new int[2 * wheel * flitCap];
+        eventCap = ports + terminals;
+        flitEvents = new int[2 * wheel * eventCap];
         flitCount = new int[wheel];
-        creditCap = ports + terminals;
-        creditTarget = new int[wheel * creditCap];
+        creditTarget = new int[wheel * eventCap];
         creditCount = new int[wheel];
         queueHead = new int[terminals];
         queueTail = new int[terminals];
@@ -436,7 +435,7 @@ public final class NetworkSimulator {
                 vc[record(q, v) + OWNER] = -1;
                 vc[record(q, v) + CREDIT] = c;
             }
-            Arrays.fill(port, q << PORT_BITS, (q << PORT_BITS) + ROUTER, 0);
+            Arrays.fill(port, q << PORT_BITS, (q << PORT_BITS) + ROUTER, 0); // masks and pointers; the wiring after stays
         }
         Arrays.fill(sendPorts, 0);
         Arrays.fill(waitPorts, 0);
@@ -546,7 +545,7 @@ public final class NetworkSimulator {
 
     private void deliverCredits(int c) {
         int slot = c & wheelMask;
-        int base = slot * creditCap;
+        int base = slot * eventCap;
         for (int i = base, end = base + creditCount[slot]; i < end; i++) {
             int target = creditTarget[i];
             if (target >= 0) {
@@ -560,7 +559,7 @@ public final class NetworkSimulator {
 
     private void deliverFlits(int c) {
         int slot = c & wheelMask;
-        int base = 2 * slot * flitCap;
+        int base = 2 * slot * eventCap;
         for (int i = base, end = base + 2 * flitCount[slot]; i < end; i += 2) {
             int target = flitEvents[i];
             int flit = flitEvents[i + 1];
@@ -622,26 +621,35 @@ public final class NetworkSimulator {
         }
         vc[b + STATE] = 1;
         vc[b + READY] = c + routingDelay;
-        port[pq + WAITING] |= 1 << v;
-        waitPorts[r * words + (inPort >>> 6)] |= 1L << inPort;
-        activeRouters[r >>> 6] |= 1L << r;
+        setBit(q, v, WAITING, waitPorts);
     }
 
     private void markSendable(int q, int v) {
-        int pq = q << PORT_BITS;
-        port[pq + SENDABLE] |= 1 << v;
-        int r = port[pq + ROUTER];
-        int in = q - firstPort[r];
-        sendPorts[r * words + (in >>> 6)] |= 1L << in;
-        activeRouters[r >>> 6] |= 1L << r;
+        setBit(q, v, SENDABLE, sendPorts);
     }
 
     private void clearSendable(int q, int v) {
-        int pq = q << PORT_BITS;
-        if ((port[pq + SENDABLE] &= ~(1 << v)) == 0) {
-            int r = port[pq + ROUTER];
+        clearBit(q, v, SENDABLE, sendPorts);
+    }
+
+    /**
+     * Sets VC v's bit in the VC mask {@code field} of port q, the port's bit in its router's port mask {@code ports}
+     * ({@link #sendPorts} or {@link #waitPorts}), and the router's active bit.
+     */
+    private void setBit(int q, int v, int field, long[] ports) {
+        port[(q << PORT_BITS) + field] |= 1 << v;
+        int r = port[(q << PORT_BITS) + ROUTER];
+        int in = q - firstPort[r];
+        ports[r * words + (in >>> 6)] |= 1L << in;
+        activeRouters[r >>> 6] |= 1L << r;
+    }
+
+    /** Clears VC v's bit in {@code field} of port q, and the port's bit in {@code ports} where no VC bit is left. */
+    private void clearBit(int q, int v, int field, long[] ports) {
+        if ((port[(q << PORT_BITS) + field] &= ~(1 << v)) == 0) {
+            int r = port[(q << PORT_BITS) + ROUTER];
             int in = q - firstPort[r];
-            sendPorts[r * words + (in >>> 6)] &= ~(1L << in);
+            ports[r * words + (in >>> 6)] &= ~(1L << in);
         }
     }
 
@@ -700,14 +708,14 @@ public final class NetworkSimulator {
 
     private void sendFlit(int target, int flit, int at) {
         int slot = at & wheelMask;
-        int i = 2 * (slot * flitCap + flitCount[slot]++);
+        int i = 2 * (slot * eventCap + flitCount[slot]++);
         flitEvents[i] = target;
         flitEvents[i + 1] = flit;
     }
 
     private void sendCredit(int target, int at) {
         int slot = at & wheelMask;
-        creditTarget[slot * creditCap + creditCount[slot]++] = target;
+        creditTarget[slot * eventCap + creditCount[slot]++] = target;
     }
 
     /** One iteration of iSLIP between the router's routed head flits and the free VCs of their output class. */
@@ -718,7 +726,7 @@ public final class NetworkSimulator {
             int in = Long.numberOfTrailingZeros(waitPorts[r]);
             int waiting = port[((first + in) << PORT_BITS) + WAITING];
             if (Integer.bitCount(waiting) == 1) {
-                vcAllocateOne(r, first, radix, in, Integer.numberOfTrailingZeros(waiting), c);
+                vcAllocateOne(first, radix, in, Integer.numberOfTrailingZeros(waiting), c);
                 return;
             }
         }
@@ -764,7 +772,7 @@ public final class NetworkSimulator {
             int b = record(first + in, v);
             int best = acceptedVc(b, first, locals, li);
             if (best >= 0) {
-                grantVc(r, first, in, v, vc[b + OUT_PORT], best, locals, c);
+                grantVc(first, in, v, vc[b + OUT_PORT], best, locals, c);
             }
         }
         for (int k = 0; k < touched; k++) {
@@ -776,7 +784,7 @@ public final class NetworkSimulator {
      * {@link #vcAllocate} where one routed head waits at the router (VC v of local input port in): every free output
      * VC of its class grants it, so it takes the one next after its accept pointer.
      */
-    private void vcAllocateOne(int r, int first, int radix, int in, int v, int c) {
+    private void vcAllocateOne(int first, int radix, int in, int v, int c) {
         int b = record(first + in, v);
         if (vc[b + READY] > c) {
             return;
@@ -784,7 +792,7 @@ public final class NetworkSimulator {
         int locals = radix * vcs;
         int best = acceptedVc(b, first, locals, -1);
         if (best >= 0) {
-            grantVc(r, first, in, v, vc[b + OUT_PORT], best, locals, c);
+            grantVc(first, in, v, vc[b + OUT_PORT], best, locals, c);
         }
     }
 
@@ -811,7 +819,7 @@ public final class NetworkSimulator {
     }
 
     /** Input VC v of local port in takes output VC {@code ov} of global port {@code out}; both pointers move past it. */
-    private void grantVc(int r, int first, int in, int v, int out, int ov, int locals, int c) {
+    private void grantVc(int first, int in, int v, int out, int ov, int locals, int c) {
         int b = record(first + in, v);
         int ob = record(out, ov);
         int lo = (out - first) * vcs;
@@ -821,10 +829,7 @@ public final class NetworkSimulator {
         vc[b + STATE] = 2;
         vc[b + READY] = c + vcAllocDelay;
         vc[b + VA_ACCEPT] = (lo + ov + 1) % locals;
-        int pq = (first + in) << PORT_BITS;
-        if ((port[pq + WAITING] &= ~(1 << v)) == 0) {
-            waitPorts[r * words + (in >>> 6)] &= ~(1L << in);
-        }
+        clearBit(first + in, v, WAITING, waitPorts);
         markSendable(first + in, v);
     }
 
@@ -870,12 +875,6 @@ public final class NetworkSimulator {
                 }
             }
         }
-        if (touched == 0) {
-            for (int k = 0; k < cells; k++) {
-                saRequest[saCells[k]] = 0;
-            }
-            return;
-        }
         // accept phase: each input port takes the granting output next after its pointer
         int winners = 0;
         for (int k = 0; k < touched; k++) {
@@ -894,13 +893,8 @@ public final class NetworkSimulator {
         for (int w = 0; w < winners; w++) {
             int in = accTouched[w];
             int out = accBest[in] - 1;
-            int v = saRequest[in * maxRadix + out] - 1;
             accBest[in] = 0;
-            port[((first + out) << PORT_BITS) + SA_GRANT] = in + 1 == radix ? 0 : in + 1;
-            int pq = (first + in) << PORT_BITS;
-            port[pq + SA_ACCEPT] = out + 1 == radix ? 0 : out + 1;
-            port[pq + SA_VC] = v + 1 == vcs ? 0 : v + 1;
-            move(first + in, v, c); // touches no scratch of the allocation
+            win(first, radix, in, out, saRequest[in * maxRadix + out] - 1, c); // touches no scratch of the allocation
         }
         for (int k = 0; k < touched; k++) {
             saBest[saTouched[k]] = 0;
@@ -935,13 +929,9 @@ public final class NetworkSimulator {
                 bestVc = v;
             }
         }
-        if (bestOut < 0) {
-            return;
+        if (bestOut >= 0) {
+            win(first, radix, in, bestOut, bestVc, c);
         }
-        port[((first + bestOut) << PORT_BITS) + SA_GRANT] = in + 1 == radix ? 0 : in + 1;
-        port[pq + SA_ACCEPT] = bestOut + 1 == radix ? 0 : bestOut + 1;
-        port[pq + SA_VC] = bestVc + 1 == vcs ? 0 : bestVc + 1;
-        move(first + in, bestVc, c);
     }
 
     /**
@@ -982,16 +972,21 @@ public final class NetworkSimulator {
             }
         }
         for (int k = 0; k < n; k++) {
-            int in = oneIn[k];
-            int out = oneOut[k];
-            int v = oneVc[k];
-            port[((first + out) << PORT_BITS) + SA_GRANT] = in + 1 == radix ? 0 : in + 1;
-            int pq = (first + in) << PORT_BITS;
-            port[pq + SA_ACCEPT] = out + 1 == radix ? 0 : out + 1;
-            port[pq + SA_VC] = v + 1 == vcs ? 0 : v + 1;
-            move(first + in, v, c);
+            win(first, radix, oneIn[k], oneOut[k], oneVc[k], c);
         }
         return true;
+    }
+
+    /**
+     * VC v of local input port in won local output port out: the output's grant pointer moves past the input, the
+     * input's accept pointer past the output and its VC pointer past v, and the flit crosses the switch.
+     */
+    private void win(int first, int radix, int in, int out, int v, int c) {
+        port[((first + out) << PORT_BITS) + SA_GRANT] = in + 1 == radix ? 0 : in + 1;
+        int pq = (first + in) << PORT_BITS;
+        port[pq + SA_ACCEPT] = out + 1 == radix ? 0 : out + 1;
+        port[pq + SA_VC] = v + 1 == vcs ? 0 : v + 1;
+        move(first + in, v, c);
     }
 
     /** Port q's sendable VCs rotated to start at its switch pointer: bit i stands for VC (pointer + i) mod vcs. */

@@ -3,6 +3,7 @@ package org.ccopt.flitsim.net;
 import java.util.List;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Geometry;
+import org.ccopt.topology.Topology;
 
 /** The flit engine's routing functions by name, and the default for each kind of network. */
 public final class RoutingFunctions {
@@ -19,14 +20,19 @@ public final class RoutingFunctions {
      * {@code nca} on trees, {@code dragonfly-min} on Dragonflies, {@code min-hop} on any other graph.
      */
     public static String defaultName(FlitNetwork net) {
-        Geometry g = net.topology().geometry();
+        return defaultName(net.topology());
+    }
+
+    /** {@link #defaultName(FlitNetwork)} from the topology alone (no ports need building). */
+    public static String defaultName(Topology topology) {
+        Geometry g = topology.geometry();
         if (g instanceof Geometry.Grid) {
             return "dor";
         }
         if (g instanceof Geometry.Hypercube) {
             return "ecube";
         }
-        if (g instanceof Geometry.Tree && !net.topology().isDirect()) {
+        if (g instanceof Geometry.Tree && !topology.isDirect()) {
             return "nca";
         }
         if (g instanceof Geometry.Dragonfly) {
