@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  * {@code ccopt calibrate}: measures router models (sets of readings, {@link RouterModel}) against the flit-level papers'
  * deterministic figures ({@link Calibration}).
  */
-@Command(name = "calibrate", mixinStandardHelpOptions = true,
+@Command(name = "calibrate", mixinStandardHelpOptions = true, modelTransformer = RouterOptions.Readings.class,
         description = "Fit the router's open readings to the published figures of Yokota et al. 2018 (8x8 durations, known "
                 + "answers 34 and 10) and 2023 (Table 2, 60 cells).")
 final class CalibrateCommand implements Callable<Integer> {
@@ -106,7 +106,7 @@ final class CalibrateCommand implements Callable<Integer> {
         if (stage.equals("joint") && models == null) {
             throw new InvalidInputException("--stage joint needs --models FILE (" + CalibrationStages.MODELS_FILE + ")");
         }
-        for (picocli.CommandLine.Model.OptionSpec o : spec.mixins().get("router").options()) {
+        for (picocli.CommandLine.Model.OptionSpec o : RouterOptions.options(spec)) {
             if (stage.equals("joint") && spec.commandLine().getParseResult().hasMatchedOption(o)) {
                 throw new InvalidInputException(o.longestName() + " does not apply to --stage joint: it measures the models of "
                         + "--models files; put the readings in a file, or use --stage check or descent-joint");

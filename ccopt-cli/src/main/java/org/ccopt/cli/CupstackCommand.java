@@ -22,7 +22,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code ccopt cupstack}: the (extended) Cup-Stacking method of Yokota et al. 2023. */
-@Command(name = "cupstack", mixinStandardHelpOptions = true,
+@Command(name = "cupstack", mixinStandardHelpOptions = true, modelTransformer = RouterOptions.Readings.class,
         description = "Split every message into slices and stack them densely: GA over injection timing and router arbitration "
                 + "(extended Cup-Stacking, Yokota et al. 2023).")
 final class CupstackCommand extends ResumableRun.Command {

@@ -25,7 +25,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code ccopt joint}: node mapping and Cup-Stacking together, every method at one simulation budget. */
-@Command(name = "joint", mixinStandardHelpOptions = true,
+@Command(name = "joint", mixinStandardHelpOptions = true, modelTransformer = RouterOptions.Readings.class,
         description = "Spatio-temporal optimisation: node mapping (Yokota et al. 2018) and Cup-Stacking (Yokota et al. 2023) "
                 + "alone and together on several traffic patterns, each method within one budget of simulations.")
 final class JointCommand extends ResumableRun.Command {
@@ -202,7 +202,7 @@ final class JointCommand extends ResumableRun.Command {
             result.put("topology", problem.topology().spec());
             result.put("traffic", traffic);
             result.put("patterns", problem.patterns().length);
-            result.put("model", problem.model().presetName());
+            RouterOptions.putModel(result, problem.model(), problem.topology());
             result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(problem.topology()));
             result.put("budget", budget);
             result.put("floor", problem.floor());

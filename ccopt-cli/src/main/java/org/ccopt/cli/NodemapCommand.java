@@ -22,38 +22,33 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code ccopt nodemap}: the node-mapping GA of Yokota et al. 2018 over logical addresses. */
-@Command(name = "nodemap", mixinStandardHelpOptions = true,
+@Command(name = "nodemap", mixinStandardHelpOptions = true, modelTransformer = RouterOptions.Readings.class,
         description = "Find a logical addressing (node mapping) that shortens one or several traffic patterns: GA of Yokota et al. 2018.")
 final class NodemapCommand extends ResumableRun.Command {
+
+    /** A mapping run scored by hops, which a simulated-score option breaks. */
+    private static final String HOPS_ONLY = "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only";
 
     /** Where options apply ({@link OptionRules}). */
     static final OptionRules<NodemapCommand> RULES = OptionRules.of(
             OptionRules.rule("--no-prune", "to simulated scores (--hops-only prunes nothing)", c -> !c.hopsOnly,
                     "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only --no-prune"),
-            simulated("--vc-select C05"),
             simulated("--packets 2"),
             simulated("--packet-flits 4"),
             simulated("--vcs 2"),
             simulated("--buffer 8"),
             simulated("--model ccopt"),
-            papersRouter("--vc-select C05"), papersRouter("--crossbar per-input-port"), papersRouter("--q-update rotate"), papersRouter("--q-default processor-first"),
-            papersRouter("--vc-release drained"), papersRouter("--credit-delay 1"), papersRouter("--rr-start zero"),
-            papersRouter("--ejection per-vc"), papersRouter("--vc-competition ready"), papersRouter("--link-mux packet"),
-            papersRouter("--output-stage register"),
             OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not "
                     + MutationVariant.withoutNeighbouringSwaps() + ")",
                     c -> MutationVariant.named(c.variant).swapsNeighbours(),
                     "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --variant S00 --radius-bound inclusive"))
+            .with(OptionRules.readings(null, "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly, HOPS_ONLY))
+            .with(OptionRules.readings(RouterModel.Scope.ANY, "to the papers' router (on a network other than a torus or "
+                    + "mesh, name its preset with --model; without it the booksim router scores)", NodemapCommand::papers,
+                    "nodemap -t hypercube:4 --traffic brev --generations 1 --population 4"))
             .with(OptionRules.gridRouting(c -> c.topology, "nodemap -t hypercube:4 --traffic brev --generations 1 --population 4 "
                     + "--model yokota2023")).with(ResumableRun.checkpointing(c -> c.out, "nodemap -t torus:4x4 --traffic brev "
                     + "--generations 1 --population 4"));
-
-    /** A reading of the papers' router ({@link #papers}); the booksim router has none of them. */
-    private static OptionRules.Rule<NodemapCommand> papersRouter(String example) {
-        return OptionRules.rule(example.split(" ")[0], "to the papers' router (on a network other than a torus or mesh, "
-                + "name its preset with --model; without it the booksim router scores)", NodemapCommand::papers,
-                "nodemap -t hypercube:4 --traffic brev --generations 1 --population 4 " + example);
-    }
 
     /** Whether the papers' router scores: on a torus or mesh, or where --model names its preset. */
     private static boolean papers(NodemapCommand c) {
@@ -63,7 +58,7 @@ final class NodemapCommand extends ResumableRun.Command {
     /** An option of the simulated score ({@code example}: it and a value), which --hops-only replaces. */
     private static OptionRules.Rule<NodemapCommand> simulated(String example) {
         return OptionRules.rule(example.split(" ")[0], "to simulated scoring (not with --hops-only)", c -> !c.hopsOnly,
-                "nodemap -t torus:4x4 --traffic brev --generations 1 --population 4 --hops-only " + example);
+                HOPS_ONLY + " " + example);
     }
 
     @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Any two-way network: tori and meshes run the papers' router, others the booksim router unless --model names a preset of the papers (default: ${DEFAULT-VALUE}).")
@@ -213,7 +208,7 @@ final class NodemapCommand extends ResumableRun.Command {
                 rs.put("maxCycles", max);
                 result.put("randomSearch", rs);
             }
-            result.put("model", model != null ? model.describe() : "booksim");
+            RouterOptions.putModel(result, model, t);
             if (!hopsOnly) {
                 result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(t));
             }

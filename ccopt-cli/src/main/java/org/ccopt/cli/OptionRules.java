@@ -3,6 +3,7 @@ package org.ccopt.cli;
 import java.util.List;
 import java.util.function.Predicate;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.RouterModel;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -58,16 +59,24 @@ final class OptionRules<C> {
     }
 
     /**
-     * The papers' routing readings ({@code --dateline}, {@code --vc-class}, {@code --dim-order}, {@code --ring-tie}),
-     * which describe dimension-order routing on tori and meshes: on any other network the papers' router routes by the
-     * network's default routing function, so they apply only where {@code topology} of a command is a torus or mesh.
-     * {@code command} starts a command line on another network that breaks each rule.
+     * The router readings that apply only on tori and meshes ({@link RouterModel.Scope#GRID}: the papers' routing
+     * readings, which describe dimension-order routing; on any other network the papers' router routes by the
+     * network's default routing function), one rule each: they apply only where {@code topology} of a command is a
+     * torus or mesh. {@code command} starts a command line on another network that breaks each rule.
      */
     static <C> List<Rule<C>> gridRouting(java.util.function.Function<C, String> topology, String command) {
-        return java.util.stream.Stream.of("--dateline into", "--vc-class reset-on-turn", "--dim-order y-first", "--ring-tie half")
-                .map(example -> OptionRules.<C>rule(example.split(" ")[0], "to dimension-order routing on a torus or mesh "
-                        + "(other networks route by their default routing function)", c -> onGrid(topology.apply(c)),
-                        command + " " + example)).toList();
+        return readings(RouterModel.Scope.GRID, RouterModel.Scope.GRID.where(), c -> onGrid(topology.apply(c)), command);
+    }
+
+    /**
+     * One rule for each router reading option of {@code scope} (every reading where it is null), derived from
+     * {@link RouterModel#READINGS}: it applies {@code appliesTo} where {@code applies} holds; {@code command} starts a
+     * command line that breaks each rule, given the option and the reading's second value.
+     */
+    static <C> List<Rule<C>> readings(RouterModel.Scope scope, String appliesTo, Predicate<C> applies, String command) {
+        return RouterModel.READINGS.stream().filter(r -> scope == null || r.scope() == scope)
+                .map(r -> OptionRules.<C>rule(r.option(), appliesTo, applies, command + " " + r.option() + " " + r.values().get(1)))
+                .toList();
     }
 
     /** Whether a topology spec names a torus or mesh (true for a spec the run itself refuses). */

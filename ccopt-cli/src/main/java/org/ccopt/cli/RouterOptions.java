@@ -1,11 +1,16 @@
 package org.ccopt.cli;
 
+import java.util.HashMap;
+import java.util.Map;
 import org.ccopt.flitsim.RouterModel;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
- * The router options shared by the commands that run the flit simulator (a picocli mixin): sizes, the VC selection
- * scheme, and the router model, a preset ({@code --model}) whose readings each option below may override.
+ * The router options shared by the commands that run the flit simulator (a picocli mixin): sizes, and the router
+ * model, a preset ({@code --model}) whose readings one option each may override ({@link Readings} declares them).
  */
 final class RouterOptions {
 
@@ -15,76 +20,86 @@ final class RouterOptions {
     @Option(names = "--buffer", defaultValue = "4", description = "Flits per VC buffer (default: ${DEFAULT-VALUE}).")
     int buffer;
 
-    @Option(names = "--vc-select", description = "VC selection scheme C00..C09 for every port (default: the model's scheme).")
-    String vcSelect;
-
     @Option(names = "--model", paramLabel = "NAME",
             description = "Router model preset: ccopt, yokota2018 (best fit to Yokota et al. 2018), yokota2023 (best fit to "
-                    + "Yokota et al. 2023, Table 2); the options below override single readings (default: " + RouterModel.DEFAULT_NAME
-                    + ", the best fit to both papers at once).")
+                    + "Yokota et al. 2023, Table 2); the reading options (--dateline to --vc-select) override single "
+                    + "readings (default: " + RouterModel.DEFAULT_NAME + ", the best fit to both papers at once).")
     String model;
 
-    @Option(names = "--dateline", paramLabel = "R", description = "Where the VC goes up on a ring: edge, edge-above, into, out-of, through.")
-    String dateline;
-
-    @Option(names = "--vc-class", paramLabel = "R", description = "VC of a hop: cumulative, reset-on-turn, dimension-offset, any-at-or-above, class-or-next, dimension-window.")
-    String vcClass;
-
-    @Option(names = "--dim-order", paramLabel = "R", description = "Dimension routed first: x-first, y-first.")
-    String dimOrder;
-
-    @Option(names = "--ring-tie", paramLabel = "R", description = "Direction at distance k/2: positive, negative, source-parity, half (never through the wraparound link), wrap (always through it).")
-    String tie;
-
-    @Option(names = "--crossbar", paramLabel = "R", description = "Flits an input port sends per cycle: per-vc, per-input-port.")
-    String crossbar;
-
-    @Option(names = "--q-update", paramLabel = "R", description = "Queue selection order after a grant: move-to-tail, rotate.")
-    String queueUpdate;
-
-    @Option(names = "--q-default", paramLabel = "R", description = "Initial queue selection order: port-order, processor-first.")
-    String queueDefault;
-
-    @Option(names = "--vc-release", paramLabel = "R", description = "An output VC is free again: tail (left), drained (downstream empty).")
-    String vcRelease;
-
-    @Option(names = "--credit-delay", paramLabel = "N", description = "Extra cycles before a freed slot is seen upstream (0..8), or -1: a full buffer takes a flit in the cycle its head leaves.")
-    Integer creditDelay;
-
-    @Option(names = "--rr-start", paramLabel = "R", description = "Round-robin 'previous channel' at start: zero, last.")
-    String rrStart;
-
-    @Option(names = "--ejection", paramLabel = "R", description = "Flits a node ejects per cycle: one-per-cycle, per-vc.")
-    String ejection;
-
-    @Option(names = "--vc-competition", paramLabel = "R",
-            description = "VCs in VC selection: sendable (flit and credit), ready (flit; a winner without credit idles the link).")
-    String vcCompetition;
-
-    @Option(names = "--link-mux", paramLabel = "R",
-            description = "How long a VC selection holds the link: flit, packet (until the tail; idle while it waits), "
-                    + "packet-yield (until the tail while it can move).")
-    String linkMux;
-
-    @Option(names = "--output-stage", paramLabel = "R",
-            description = "What an output VC holds between crossbar and link: none, register (one flit; the crossbar fills it "
-                    + "whatever the VC selection decides).")
-    String outputStage;
+    /**
+     * The reading options given, by reading key (a null value: not given). picocli fills it through the options that
+     * {@link Readings} declares, one per {@link RouterModel#READINGS}.
+     */
+    final Map<String, String> readings = new HashMap<>();
 
     /** The model: the preset named by --model (else {@link RouterModel#DEFAULT}) with every reading option applied. */
     RouterModel model() {
         RouterModel m = model == null ? RouterModel.DEFAULT : RouterModel.preset(model);
-        String[][] given = {{"dateline", dateline}, {"vc-class", vcClass}, {"dim-order", dimOrder}, {"ring-tie", tie},
-            {"crossbar", crossbar}, {"q-update", queueUpdate}, {"q-default", queueDefault}, {"vc-release", vcRelease},
-            {"credit-delay", creditDelay == null ? null : creditDelay.toString()}, {"rr-start", rrStart},
-            {"ejection", ejection}, {"vc-competition", vcCompetition},
-            {"link-mux", linkMux}, {"output-stage", outputStage}};
-        for (String[] g : given) {
-            if (g[1] != null) {
-                m = m.with(g[0], g[1], "--" + g[0]);
+        for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
+            String value = readings.get(r.key());
+            if (value != null) {
+                m = m.with(r.key(), value, r.option());
             }
         }
-        return vcSelect == null ? m : m.with("scheme", vcSelect, "--vc-select");
+        return m;
+    }
+
+    /**
+     * Declares one option per router reading ({@link RouterModel#READINGS}: its option name, help and values) on a
+     * command with a {@link RouterOptions} mixin, so that a reading added to the model is an option of every
+     * simulating command without a line here: a picocli model transformer, which each such command's {@code @Command}
+     * names.
+     */
+    static final class Readings implements CommandLine.IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec spec) {
+            for (CommandSpec mixin : spec.mixins().values()) {
+                if (mixin.userObject() instanceof RouterOptions router) {
+                    for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
+                        spec.addOption(option(r, router.readings));
+                    }
+                }
+            }
+            return spec;
+        }
+
+        private static OptionSpec option(RouterModel.ReadingSpec r, Map<String, String> readings) {
+            return OptionSpec.builder(r.option()).type(String.class).paramLabel(r.type() == int.class ? "N" : "R")
+                    .description(r.description())
+                    .setter(new CommandLine.Model.ISetter() {
+                        @Override
+                        public <T> T set(T value) {
+                            readings.put(r.key(), (String) value);
+                            return null;
+                        }
+                    })
+                    .getter(new CommandLine.Model.IGetter() {
+                        @Override
+                        @SuppressWarnings("unchecked")
+                        public <T> T get() {
+                            return (T) readings.get(r.key());
+                        }
+                    }).build();
+        }
+    }
+
+    /** The options a command's {@link RouterOptions} mixin gives it: the mixin's own and one per reading. */
+    static java.util.List<OptionSpec> options(CommandSpec command) {
+        java.util.List<OptionSpec> out = new java.util.ArrayList<>(command.mixins().get("router").options());
+        RouterModel.READINGS.forEach(r -> out.add(command.findOption(r.option())));
+        return out;
+    }
+
+    /**
+     * The router a result ran on, in its JSON: {@code model}, a preset's name ({@code custom} where a reading differs
+     * from every preset's, {@code booksim} where {@code m} is null), and for the papers' router {@code readings}, its
+     * readings that apply on {@code t} ({@link RouterModel#describe(org.ccopt.topology.Topology)}).
+     */
+    static void putModel(Map<String, Object> out, RouterModel m, org.ccopt.topology.Topology t) {
+        out.put("model", m == null ? "booksim" : m.presetName());
+        if (m != null) {
+            out.put("readings", m.describe(t));
+        }
     }
 
     /** The flit set-up of these options on {@code t} under {@code model} (null: the booksim router). */

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  * {@code ccopt sim}: one cycle-accurate flit-level run: the papers' router on a torus or mesh, or the booksim router on
  * any network ({@link EngineSim}: closed batches, open loads, latency-throughput curves).
  */
-@Command(name = "sim", mixinStandardHelpOptions = true,
+@Command(name = "sim", mixinStandardHelpOptions = true, modelTransformer = RouterOptions.Readings.class,
         description = "Cycle-accurate flit-level simulation (wormhole, VCs, credits): the papers' router on tori and meshes, "
                 + "or BookSim's input-queued router on any network, with open-loop loads and latency-throughput curves.")
 final class SimCommand implements Callable<Integer> {
@@ -39,7 +39,7 @@ final class SimCommand implements Callable<Integer> {
     static final OptionRules<SimCommand> RULES = OptionRules.of(java.util.stream.Stream.concat(
             java.util.stream.Stream.<OptionRules.Rule<SimCommand>>of(
             OptionRules.rule("--vc-release", "without --atomic-vc, or as drained (--atomic-vc is drained release)",
-                    c -> !c.atomicVc || "drained".equals(c.router.vcRelease),
+                    c -> !c.atomicVc || "drained".equals(c.router.readings.get("vc-release")),
                     "sim -t torus:4x4 --traffic bcmp --atomic-vc --vc-release tail"),
             OptionRules.rule("--picture-routers", "to --picture", c -> c.picture != null,
                     "sim -t torus:4x4 --traffic bcmp --picture-routers 0:4")), EngineSim.RULES.stream()).toList())
@@ -211,7 +211,7 @@ final class SimCommand implements Callable<Integer> {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("topology", t.spec());
         out.put("traffic", trafficName);
-        out.put("model", config.model().presetName());
+        RouterOptions.putModel(out, config.model(), t);
         out.put("routing", sim.routing());
         out.put("durationCycles", r.durationCycles());
         out.put("flits", r.flits());

@@ -128,7 +128,7 @@ class CupstackCommandTest {
                 "--output-stage", "none", "--credit-delay", "0", "--population", "6", "--generations", "2", "--training", "1",
                 "--seed", "1", "--json").json();
         assertThat(pinned.get("bestCycles")).isEqualTo(same.get("bestCycles").asText());
-        assertThat(same.get("model").asText()).contains("output-stage=none").contains("credit-delay=0");
+        assertThat(same.get("readings").asText()).contains("output-stage=none").contains("credit-delay=0");
         // two sweeps in one directory, one with a reading and one without: rows that lack a parameter still make a report
         Path mixed = dir.resolve("mixed");
         for (String[] extra : new String[][] {{"--traffic", "brev", "--reading", "output-stage=none"}, {"--traffic", "shfl"}}) {

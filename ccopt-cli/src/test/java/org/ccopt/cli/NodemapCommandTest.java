@@ -194,7 +194,8 @@ class NodemapCommandTest {
             assertThat(Double.parseDouble(f[3])).isPositive();
             assertThat(Long.parseLong(f[5])).isPositive();
         }
-        assertThat(j.get("model").asText()).isEqualTo(org.ccopt.flitsim.RouterModel.DEFAULT.describe()); // the one default of every simulating command
+        assertThat(j.get("model").asText()).isEqualTo(org.ccopt.flitsim.RouterModel.DEFAULT_NAME); // the one default of every simulating command
+        assertThat(j.get("readings").asText()).isEqualTo(org.ccopt.flitsim.RouterModel.DEFAULT.describe());
     }
 
     @Test
@@ -246,7 +247,8 @@ class NodemapCommandTest {
         MainTest.Result papers = MainTest.run(concat(run, "--model", "yokota2023", "--vc-select", "C05"));
         assertThat(papers.code()).as(papers.err()).isZero();
         JsonNode json = papers.json();
-        assertThat(json.get("model").asText()).contains("scheme=C05");
+        assertThat(json.get("model").asText()).isEqualTo("yokota2023");
+        assertThat(json.get("readings").asText()).contains("scheme=C05").doesNotContain("dateline="); // routing by dragonfly-min
         assertThat(json.get("routing").asText()).isEqualTo("dragonfly-min");
         assertThat(json.get("bestCycles").asInt()).isPositive().isLessThanOrEqualTo(json.get("physicalCycles").asInt());
         MainTest.Result booksim = MainTest.run(run);

@@ -6,22 +6,27 @@ import org.ccopt.flitsim.RouterModel;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** Every reading the router model declares ({@link RouterModel#KEYS}) is an option of the simulating commands, and sets it. */
+/** Every reading the router model declares ({@link RouterModel#READINGS}) is an option of the simulating commands, and sets it. */
 class RouterOptionsTest {
 
     @Test
     void everyDeclaredReadingIsAnOptionThatSetsIt() {
-        CommandLine.Model.CommandSpec sim = new CommandLine(new Main()).getSubcommands().get("sim").getCommandSpec();
-        for (String key : RouterModel.KEYS) {
-            String option = key.equals("scheme") ? "--vc-select" : "--" + key;
-            assertThat(sim.findOption(option)).as(option).isNotNull();
+        CommandLine main = new CommandLine(new Main());
+        for (String name : new String[] {"sim", "nodemap", "cupstack", "joint", "calibrate"}) {
+            CommandLine.Model.CommandSpec command = main.getSubcommands().get(name).getCommandSpec();
+            for (RouterModel.ReadingSpec reading : RouterModel.READINGS) {
+                assertThat(command.findOption(reading.option())).as(name + " " + reading.option()).isNotNull();
+                assertThat(command.findOption(reading.option()).description()).containsExactly(reading.description());
+            }
         }
-        RouterOptions o = new RouterOptions();
-        new CommandLine(o).parseArgs("--model", "ccopt", "--output-stage", "register", "--credit-delay", "-1", "--vc-select", "C07",
+        RouterOptions o = (RouterOptions) main.getSubcommands().get("sim").getCommandSpec().mixins().get("router").userObject();
+        main.parseArgs("sim", "--model", "ccopt", "--output-stage", "register", "--credit-delay", "-1", "--vc-select", "C07",
                 "--ring-tie", "wrap");
         RouterModel m = o.model();
         assertThat(m).isEqualTo(RouterModel.CCOPT.withOutputStage(RouterModel.OutputStage.REGISTER).withCreditDelay(-1)
                 .withDefaultScheme(org.ccopt.flitsim.VcSelection.C07).withTie(org.ccopt.routing.DimensionOrderRouting.Tie.WRAP));
+        main.parseArgs("sim", "--model", "ccopt"); // a reused command line forgets the readings of the run before
+        assertThat(o.model()).isEqualTo(RouterModel.CCOPT);
     }
 
     /** sim, nodemap, cupstack, cupstack-sweep, joint and calibrate run one model where --model is not given. */

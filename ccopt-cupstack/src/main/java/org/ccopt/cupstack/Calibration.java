@@ -3,7 +3,6 @@ package org.ccopt.cupstack;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.IntUnaryOperator;
 import org.ccopt.flitsim.FlitSetup;
@@ -390,18 +389,19 @@ public final class Calibration {
     }
 
     /**
-     * The models one reading away from {@code m}: every other value of every reading (credit delay -1..2), the
-     * neighbourhood of one coordinate-descent step.
+     * The models one reading away from {@code m}: every other value a descent tries of every reading that it varies
+     * ({@link RouterModel.ReadingSpec#explored}: every value of an enum reading, credit delay -1..2, not the scheme),
+     * the neighbourhood of one coordinate-descent step. The enum readings come first in their declared order, then the
+     * integer ones: the order the documented descents ran in.
      */
     public static List<RouterModel> neighbours(RouterModel m) {
         List<RouterModel> out = new ArrayList<>();
-        for (Map.Entry<String, Class<? extends Enum<?>>> reading : RouterModel.CHOICES.entrySet()) {
-            for (Enum<?> value : reading.getValue().getEnumConstants()) {
-                out.add(m.with(reading.getKey(), RouterModel.Reading.key(value), reading.getKey()));
+        List<RouterModel.ReadingSpec> order = new ArrayList<>(RouterModel.READINGS);
+        order.sort(java.util.Comparator.comparing(r -> r.type() == int.class)); // stable: enum readings first
+        for (RouterModel.ReadingSpec reading : order) {
+            for (Object value : reading.explored()) {
+                out.add(m.with(reading.key(), reading.format(value), reading.key()));
             }
-        }
-        for (int c = RouterModel.SAME_CYCLE_CREDIT; c <= 2; c++) {
-            out.add(m.withCreditDelay(c));
         }
         out.removeIf(m::equals);
         return out;

@@ -51,10 +51,107 @@ import org.ccopt.routing.DimensionOrderRouting.Tie;
  * @param defaultScheme  the VC selection scheme of every port where the experiment names none (the 2018 paper names
  *                       none; the 2023 paper sweeps C00-C09)
  */
-public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dimensionOrder, Tie tie, Crossbar crossbar,
-                          QueueUpdate queueUpdate, QueueDefault queueDefault, VcRelease vcRelease, int creditDelay,
-                          RoundRobinStart roundRobinStart, Ejection ejection, VcCompetition vcCompetition,
-                          LinkMux linkMux, OutputStage outputStage, VcSelection defaultScheme) {
+public record RouterModel(
+        @Open(key = "dateline", help = "Where the VC goes up on a ring", ccopt = "edge", scope = Scope.GRID)
+        Dateline dateline,
+        @Open(key = "vc-class", help = "VC of a hop", ccopt = "cumulative", scope = Scope.GRID)
+        VcClass vcClass,
+        @Open(key = "dim-order", help = "Dimension routed first", ccopt = "x-first", scope = Scope.GRID)
+        DimensionOrder dimensionOrder,
+        @Open(key = "ring-tie", help = "Direction at distance k/2", ccopt = "positive", scope = Scope.GRID,
+                notes = "half never goes through the wraparound link, wrap always does")
+        Tie tie,
+        @Open(key = "crossbar", help = "Flits an input port sends per cycle", ccopt = "per-vc")
+        Crossbar crossbar,
+        @Open(key = "q-update", help = "Queue selection order after a grant", ccopt = "move-to-tail")
+        QueueUpdate queueUpdate,
+        @Open(key = "q-default", help = "Initial queue selection order", ccopt = "port-order")
+        QueueDefault queueDefault,
+        @Open(key = "vc-release", help = "When an output VC is free again", ccopt = "tail",
+                notes = "tail: its packet's tail has left; drained: the downstream buffer is empty too")
+        VcRelease vcRelease,
+        @Open(key = "credit-delay", help = "Extra cycles before a freed slot is seen upstream", ccopt = "0",
+                min = RouterModel.SAME_CYCLE_CREDIT, max = RouterModel.MAX_CREDIT_DELAY, explored = {-1, 0, 1, 2},
+                notes = "-1: a full buffer takes a flit in the cycle its head leaves")
+        int creditDelay,
+        @Open(key = "rr-start", help = "Round-robin 'previous channel' at start", ccopt = "zero")
+        RoundRobinStart roundRobinStart,
+        @Open(key = "ejection", help = "Flits a node ejects per cycle", ccopt = "one-per-cycle")
+        Ejection ejection,
+        @Open(key = "vc-competition", help = "VCs in VC selection", ccopt = "sendable",
+                notes = "sendable: a flit and credit; ready: a flit, and a winner without credit idles the link")
+        VcCompetition vcCompetition,
+        @Open(key = "link-mux", help = "How long a VC selection holds the link", ccopt = "flit",
+                notes = "packet: until the tail, idle while it waits; packet-yield: until the tail while it can move")
+        LinkMux linkMux,
+        @Open(key = "output-stage", help = "What an output VC holds between crossbar and link", ccopt = "none",
+                notes = "register: one flit, which the crossbar fills whatever the VC selection decides")
+        OutputStage outputStage,
+        @Open(key = "scheme", option = "--vc-select", help = "VC selection scheme for every port", ccopt = "C00",
+                calibrated = false, notes = "default: the model's scheme")
+        VcSelection defaultScheme) {
+
+    /**
+     * Declares a record component a reading: the one place its key, option, help, ccopt's value and scope are written.
+     * {@link #READINGS}, {@link #KEYS}, {@link #CHOICES}, {@link #CCOPT}, {@link #describe}, {@link #parse}, the CLI's
+     * reading options, their rules off tori and meshes, and the calibration descent's neighbourhood all derive from it;
+     * adding a reading is one annotated component, its enum, and its behaviour in the simulator.
+     */
+    @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+    @java.lang.annotation.Target(java.lang.annotation.ElementType.RECORD_COMPONENT)
+    public @interface Open {
+        /** The reading's key, as {@link #describe}, {@link #parse} and {@code --KEY} spell it. */
+        String key();
+
+        /** The CLI option, where it is not {@code --KEY}. */
+        String option() default "";
+
+        /** What the reading decides, for the option's help (its values are listed after it). */
+        String help();
+
+        /** A note on the values, for the option's help. */
+        String notes() default "";
+
+        /** The value in {@link #CCOPT}, as the option spells it. */
+        String ccopt();
+
+        /** Where the reading applies. */
+        Scope scope() default Scope.ANY;
+
+        /** The smallest value of an integer reading. */
+        int min() default 0;
+
+        /** The largest value of an integer reading. */
+        int max() default 0;
+
+        /** The values of an integer reading that a calibration descent tries (every value from min to max where empty). */
+        int[] explored() default {};
+
+        /** Whether a calibration descent varies the reading (the scheme it does not: every fit sweeps or picks it). */
+        boolean calibrated() default true;
+    }
+
+    /** Where a reading applies. */
+    public enum Scope {
+        /** On every network the papers' router runs. */
+        ANY,
+        /**
+         * To dimension-order routing on a torus or mesh: on any other network the papers' router routes by the network's
+         * default routing function (docs/cli.md), so these readings do not apply there.
+         */
+        GRID;
+
+        /** Whether readings of this scope apply on {@code t}. */
+        public boolean appliesTo(org.ccopt.topology.Topology t) {
+            return this == ANY || t.geometry() instanceof org.ccopt.topology.Geometry.Grid;
+        }
+
+        /** Where readings of this scope apply, for a one-line refusal ("applies to ..."). */
+        public String where() {
+            return this == ANY ? "to the papers' router on any network"
+                    : "to dimension-order routing on a torus or mesh (other networks route by their default routing function)";
+        }
+    }
 
     /** The crossing of a dateline, which adds one to the VC number. */
     public enum Dateline implements Reading {
@@ -209,14 +306,11 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         LAST
     }
 
-    /**
-     * Every reading's key, as {@link #describe}, {@link #parse} and the CLI options spell it, in the order of the record's
-     * components: the one list the readings are declared in. {@link #CHOICES}, {@link #describe}, {@link #with} and the
-     * {@code with...} methods derive from it and the components; {@code RouterModelTest} checks that they line up.
-     */
-    public static final List<String> KEYS = List.of("dateline", "vc-class", "dim-order", "ring-tie", "crossbar", "q-update",
-            "q-default", "vc-release", "credit-delay", "rr-start", "ejection", "vc-competition", "link-mux", "output-stage",
-            "scheme");
+    /** The credit delay under which a slot freed in a cycle is usable in that same cycle. */
+    public static final int SAME_CYCLE_CREDIT = -1;
+
+    /** The largest credit delay. */
+    public static final int MAX_CREDIT_DELAY = 8;
 
     private static final RecordComponent[] COMPONENTS = RouterModel.class.getRecordComponents();
     private static final Constructor<RouterModel> CANONICAL = canonical();
@@ -230,10 +324,14 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         }
     }
 
-    /** The model ccopt used before its readings were explicit; the golden test locks its results. */
-    public static final RouterModel CCOPT = new RouterModel(Dateline.EDGE, VcClass.CUMULATIVE, DimensionOrder.X_FIRST, Tie.POSITIVE,
-            Crossbar.PER_VC, QueueUpdate.MOVE_TO_TAIL, QueueDefault.PORT_ORDER, VcRelease.TAIL, 0, RoundRobinStart.ZERO,
-            Ejection.ONE_PER_CYCLE, VcCompetition.SENDABLE, LinkMux.FLIT, OutputStage.NONE, VcSelection.C00);
+    /** Every reading, as its component's {@link Open} declares it, in the order of the record's components. */
+    public static final List<ReadingSpec> READINGS = java.util.Arrays.stream(COMPONENTS).map(ReadingSpec::of).toList();
+
+    /** Every reading's key, as {@link #describe}, {@link #parse} and the CLI options spell it, in {@link #READINGS}' order. */
+    public static final List<String> KEYS = READINGS.stream().map(ReadingSpec::key).toList();
+
+    /** The model ccopt used before its readings were explicit (each reading's {@link Open#ccopt}); the golden test locks its results. */
+    public static final RouterModel CCOPT = of(READINGS.stream().map(ReadingSpec::ccopt).toArray());
 
     /**
      * Best fit to Yokota et al. 2018's physical-addressing durations (8x8 torus, 4 packets of 8 flits), chosen by
@@ -274,12 +372,10 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
     /** The name of {@link #DEFAULT}, as {@code --model} takes it. */
     public static final String DEFAULT_NAME = "yokota2023";
 
-    /** The credit delay under which a slot freed in a cycle is usable in that same cycle. */
-    public static final int SAME_CYCLE_CREDIT = -1;
-
     public RouterModel {
-        if (creditDelay < SAME_CYCLE_CREDIT || creditDelay > 8) {
-            throw new InvalidInputException("credit delay " + creditDelay + " is out of range; expected -1 (same cycle) or 0..8 extra cycles");
+        if (creditDelay < SAME_CYCLE_CREDIT || creditDelay > MAX_CREDIT_DELAY) {
+            throw new InvalidInputException("credit delay " + creditDelay + " is out of range; expected -1 (same cycle) or 0.."
+                    + MAX_CREDIT_DELAY + " extra cycles");
         }
     }
 
@@ -389,19 +485,28 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
 
     /** A one-line description, {@code key=value} for every reading in {@link #KEYS}' order, as the CLI options spell them. */
     public String describe() {
+        return describe(null);
+    }
+
+    /**
+     * {@link #describe} with only the readings that apply on {@code t} (every reading where {@code t} is null): off
+     * tori and meshes the routing readings are left out, because the network's routing function replaces them.
+     */
+    public String describe(org.ccopt.topology.Topology t) {
         List<String> parts = new ArrayList<>();
         Object[] values = values();
-        for (int i = 0; i < KEYS.size(); i++) {
-            Object v = values[i];
-            parts.add(KEYS.get(i) + "=" + (v instanceof VcSelection s ? s.name() : v instanceof Enum<?> e ? Reading.key(e) : v));
+        for (int i = 0; i < values.length; i++) {
+            ReadingSpec r = READINGS.get(i);
+            if (t == null || r.scope().appliesTo(t)) {
+                parts.add(r.key() + "=" + r.format(values[i]));
+            }
         }
         return String.join(",", parts);
     }
 
     /**
      * The model a {@link #describe} line names: a preset name, or {@code key=value} pairs separated by commas applied
-     * to ccopt's model (keys as the CLI options: dateline, vc-class, dim-order, ring-tie, crossbar, q-update, q-default,
-     * vc-release, credit-delay, rr-start, ejection, vc-competition, link-mux, output-stage, scheme).
+     * to ccopt's model (the keys of {@link #KEYS}).
      */
     public static RouterModel parse(String text) {
         if (!text.contains("=")) {
@@ -428,12 +533,15 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         return v;
     }
 
-    /** This model with reading {@code index} (of {@link #KEYS}) set to {@code value}. */
-    private RouterModel replaced(int index, Object value) {
-        Object[] v = values();
-        v[index] = value;
+    /** The value of reading {@code key} in this model. */
+    public Object value(String key) {
+        return values()[index(key)];
+    }
+
+    /** The model of the readings' values in {@link #KEYS}' order. */
+    private static RouterModel of(Object[] values) {
         try {
-            return CANONICAL.newInstance(v);
+            return CANONICAL.newInstance(values);
         } catch (java.lang.reflect.InvocationTargetException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r; // the compact constructor's refusal
@@ -444,43 +552,110 @@ public record RouterModel(Dateline dateline, VcClass vcClass, DimensionOrder dim
         }
     }
 
+    /** This model with reading {@code index} (of {@link #KEYS}) set to {@code value}. */
+    private RouterModel replaced(int index, Object value) {
+        Object[] v = values();
+        v[index] = value;
+        return of(v);
+    }
+
     /** The readings that take one of a fixed set of values (every enum reading but the scheme), by their key. */
     public static final Map<String, Class<? extends Enum<?>>> CHOICES = choices();
 
     @SuppressWarnings("unchecked")
     private static Map<String, Class<? extends Enum<?>>> choices() {
         Map<String, Class<? extends Enum<?>>> c = new LinkedHashMap<>();
-        for (int i = 0; i < COMPONENTS.length; i++) {
-            Class<?> type = COMPONENTS[i].getType();
-            if (type.isEnum() && type != VcSelection.class) {
-                c.put(KEYS.get(i), (Class<? extends Enum<?>>) type);
+        for (ReadingSpec r : READINGS) {
+            if (r.type().isEnum() && r.type() != VcSelection.class) {
+                c.put(r.key(), (Class<? extends Enum<?>>) r.type());
             }
         }
         return Collections.unmodifiableMap(c);
     }
 
-    /**
-     * This model with one reading replaced: {@code key} as {@link #describe} writes it (a key of {@link #CHOICES},
-     * credit-delay or scheme), {@code value} as the CLI options spell it; {@code option} names it in the one-line error.
-     */
-    public RouterModel with(String key, String value, String option) {
+    private static int index(String key) {
         int index = KEYS.indexOf(key);
         if (index < 0) {
-            throw new InvalidInputException("router model reading '" + key + "' is unknown; expected "
-                    + String.join(", ", CHOICES.keySet()) + ", credit-delay or scheme");
+            throw new InvalidInputException("router model reading '" + key + "' is unknown; expected " + String.join(", ", KEYS));
         }
-        Class<?> type = COMPONENTS[index].getType();
-        if (type == int.class) {
-            try {
-                return replaced(index, Integer.parseInt(value));
-            } catch (NumberFormatException e) {
-                throw new InvalidInputException(option + " '" + value + "' is not a number; expected -1 (same cycle) or 0..8");
+        return index;
+    }
+
+    /**
+     * This model with one reading replaced: {@code key} of {@link #KEYS}, {@code value} as the CLI options spell it;
+     * {@code option} names it in the one-line error.
+     */
+    public RouterModel with(String key, String value, String option) {
+        int index = index(key);
+        return replaced(index, READINGS.get(index).parse(value, option));
+    }
+
+    /**
+     * One reading as its record component declares it ({@link Open}): its key, CLI option, help, value type, the
+     * values it takes as the option spells them, ccopt's value, where it applies, and the values a calibration
+     * descent tries.
+     */
+    public record ReadingSpec(String key, String option, String help, String notes, Class<?> type, List<String> values,
+                              Object ccopt, Scope scope, List<Object> explored) {
+
+        static ReadingSpec of(RecordComponent c) {
+            Open o = c.getAnnotation(Open.class);
+            if (o == null) {
+                throw new IllegalStateException("record component " + c.getName() + " of RouterModel declares no @Open");
             }
+            Class<?> type = c.getType();
+            List<Object> all = new ArrayList<>();
+            if (type == int.class) {
+                for (int v = o.min(); v <= o.max(); v++) {
+                    all.add(v);
+                }
+            } else {
+                all.addAll(List.of(type.getEnumConstants()));
+            }
+            List<Object> explored = !o.calibrated() ? List.of()
+                    : o.explored().length > 0 ? java.util.Arrays.stream(o.explored()).boxed().map(Object.class::cast).toList() : all;
+            String option = o.option().isEmpty() ? "--" + o.key() : o.option();
+            ReadingSpec spec = new ReadingSpec(o.key(), option, o.help(), o.notes(), type,
+                    all.stream().map(ReadingSpec::spell).toList(), null, o.scope(), explored);
+            return new ReadingSpec(o.key(), option, o.help(), o.notes(), type, spec.values(), spec.parse(o.ccopt(), o.key()),
+                    o.scope(), explored);
         }
-        if (type == VcSelection.class) {
-            return replaced(index, VcSelection.parse(value));
+
+        /** A value as the option spells it: an enum reading's key, a scheme's name (C00), a number. */
+        private static String spell(Object v) {
+            return v instanceof VcSelection s ? s.name() : v instanceof Enum<?> e ? Reading.key(e) : String.valueOf(v);
         }
-        return replaced(index, Reading.choose((Enum<?>[]) type.getEnumConstants(), option, value));
+
+        /** {@code v} as the option spells it. */
+        public String format(Object v) {
+            return spell(v);
+        }
+
+        /** The value {@code text} names; one clear line naming {@code option} otherwise. */
+        public Object parse(String text, String option) {
+            if (type == int.class) {
+                String range = values.get(0) + ".." + values.get(values.size() - 1);
+                try {
+                    int v = Integer.parseInt(text.trim());
+                    if (!values.contains(String.valueOf(v))) {
+                        throw new InvalidInputException(option + " " + v + " is out of range; expected " + range);
+                    }
+                    return v;
+                } catch (NumberFormatException e) {
+                    throw new InvalidInputException(option + " '" + text + "' is not a number; expected " + range);
+                }
+            }
+            if (type == VcSelection.class) {
+                return VcSelection.parse(text);
+            }
+            return Reading.choose((Enum<?>[]) type.getEnumConstants(), option, text);
+        }
+
+        /** The option's help: what the reading decides, its values, and a note on them. */
+        public String description() {
+            String range = type == int.class ? values.get(0) + ".." + values.get(values.size() - 1) : String.join(", ", values);
+            return help + ": " + range + (notes.isEmpty() ? "" : " (" + notes + ")") + ".";
+        }
     }
 
     public interface Reading {

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A regression lock on every router reading, before the simulator is restructured: each preset (ccopt, yokota2018,
- * yokota2023) on 8 randomized runs, and 50 random combinations of readings (every reading of
- * {@link RouterModel#CHOICES} and the credit delay drawn at random) on 2 runs each, must give exactly the results in
+ * yokota2023) on 8 randomized runs, and 50 random combinations of readings (every reading of {@link #DRAWN}, the
+ * readings as they were when the file was recorded, and the credit delay drawn at random) on 2 runs each, must give exactly the results in
  * {@code golden-models.txt}. {@link FlitSimulatorGoldenTest} draws the runs' other inputs; this test adds the model.
  * A line records the full run, the cut run and the interval runs, or why the model refused the run or deadlocked.
  *
@@ -35,15 +35,54 @@ class FlitModelGoldenTest {
     static final int RANDOM_MODELS = 50;
     static final int RANDOM_RUNS = 2;
 
+    /**
+     * The readings the random models draw, each with the values it had when {@code golden-models.txt} was recorded,
+     * in the order of the draws; the credit delay (-1..2) is drawn after them. Frozen here rather than read from
+     * {@link RouterModel#READINGS}, so that a reading or a value added later leaves every recorded line alone (a new
+     * reading stays at ccopt's value in these models, which the reading must give today's behaviour).
+     */
+    static final Map<String, List<String>> DRAWN = frozen(
+            "dateline", List.of("edge", "edge-above", "into", "out-of", "through"),
+            "vc-class", List.of("cumulative", "reset-on-turn", "dimension-offset", "any-at-or-above", "class-or-next", "dimension-window"),
+            "dim-order", List.of("x-first", "y-first"),
+            "ring-tie", List.of("positive", "negative", "source-parity", "half", "wrap"),
+            "crossbar", List.of("per-vc", "per-input-port"),
+            "q-update", List.of("move-to-tail", "rotate"),
+            "q-default", List.of("port-order", "processor-first"),
+            "vc-release", List.of("tail", "drained"),
+            "rr-start", List.of("zero", "last"),
+            "ejection", List.of("one-per-cycle", "per-vc"),
+            "vc-competition", List.of("sendable", "ready"),
+            "link-mux", List.of("flit", "packet", "packet-yield"),
+            "output-stage", List.of("none", "register"));
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, List<String>> frozen(Object... keysAndValues) {
+        Map<String, List<String>> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            m.put((String) keysAndValues[i], (List<String>) keysAndValues[i + 1]);
+        }
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
     /** The i-th random combination of readings. */
     static RouterModel randomModel(int i) {
         SplittableRandom r = new SplittableRandom(7000 + i);
         RouterModel m = RouterModel.CCOPT;
-        for (Map.Entry<String, Class<? extends Enum<?>>> reading : RouterModel.CHOICES.entrySet()) {
-            Enum<?>[] values = reading.getValue().getEnumConstants();
-            m = m.with(reading.getKey(), RouterModel.Reading.key(values[r.nextInt(values.length)]), reading.getKey());
+        for (Map.Entry<String, List<String>> reading : DRAWN.entrySet()) {
+            List<String> values = reading.getValue();
+            m = m.with(reading.getKey(), values.get(r.nextInt(values.size())), reading.getKey());
         }
         return m.withCreditDelay(RouterModel.SAME_CYCLE_CREDIT + r.nextInt(4));
+    }
+
+    /** Every frozen reading and value is still one the model declares (a rename would otherwise go unnoticed). */
+    @Test
+    void theFrozenDrawsAreDeclaredReadings() {
+        for (Map.Entry<String, List<String>> reading : DRAWN.entrySet()) {
+            RouterModel.ReadingSpec spec = RouterModel.READINGS.get(RouterModel.KEYS.indexOf(reading.getKey()));
+            assertThat(spec.values()).as(reading.getKey()).containsAll(reading.getValue());
+        }
     }
 
     /** One run of {@code model}, drawn from {@code seed}. */

@@ -424,28 +424,43 @@ class RouterModelTest {
     }
 
     /**
-     * The readings are declared once ({@link RouterModel#KEYS} beside the record's components): every key names one
-     * component, describe and parse round-trip any model, and each typed with-method sets its own reading only.
+     * The readings are declared once (an {@link RouterModel.Open} on each record component): every component declares
+     * one, its ccopt value is {@link RouterModel#CCOPT}'s, describe and parse round-trip any model, and each typed
+     * with-method sets its own reading only.
      */
     @org.junit.jupiter.params.ParameterizedTest(name = "seed {0}")
     @org.junit.jupiter.params.provider.ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
     void theDeclaredReadingsRoundTripThroughDescribeAndParse(long seed) {
-        assertThat(RouterModel.KEYS).hasSize(RouterModel.class.getRecordComponents().length).doesNotHaveDuplicates();
+        assertThat(RouterModel.READINGS).hasSize(RouterModel.class.getRecordComponents().length);
+        assertThat(RouterModel.KEYS).doesNotHaveDuplicates();
         java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
-        RouterModel m = RouterModel.CCOPT;
-        for (var reading : RouterModel.CHOICES.entrySet()) {
-            Enum<?>[] values = reading.getValue().getEnumConstants();
-            m = m.with(reading.getKey(), RouterModel.Reading.key(values[r.nextInt(values.length)]), reading.getKey());
+        RouterModel drawn = RouterModel.CCOPT;
+        for (RouterModel.ReadingSpec reading : RouterModel.READINGS) {
+            assertThat(RouterModel.CCOPT.value(reading.key())).as(reading.key()).isEqualTo(reading.ccopt());
+            assertThat(reading.values()).as(reading.key()).doesNotHaveDuplicates().contains(reading.format(reading.ccopt()));
+            drawn = drawn.with(reading.key(), reading.values().get(r.nextInt(reading.values().size())), reading.option());
         }
-        RouterModel drawn = m.withCreditDelay(r.nextInt(4) - 1).withDefaultScheme(VcSelection.values()[r.nextInt(10)]);
         assertThat(RouterModel.parse(drawn.describe())).isEqualTo(drawn);
         assertThat(drawn.describe().split(",")).extracting(kv -> kv.split("=")[0]).containsExactlyElementsOf(RouterModel.KEYS);
+        RouterModel before = drawn;
         RouterModel moved = drawn.withOutputStage(drawn.outputStage() == RouterModel.OutputStage.NONE
                 ? RouterModel.OutputStage.REGISTER : RouterModel.OutputStage.NONE);
         java.util.List<String> changed = new java.util.ArrayList<>(java.util.List.of(moved.describe().split(",")));
         changed.removeAll(java.util.List.of(drawn.describe().split(",")));
         assertThat(changed).singleElement().asString().startsWith("output-stage=");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> drawn.withCreditDelay(9))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> before.withCreditDelay(9))
                 .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("credit delay 9");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> before.with("credit-delay", "9", "--credit-delay"))
+                .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessage("--credit-delay 9 is out of range; expected -1..8");
+    }
+
+    /** Off tori and meshes a description leaves out the routing readings, which the network's routing function replaces. */
+    @Test
+    void offGridDescriptionsLeaveOutTheGridReadings() {
+        String onGrid = RouterModel.YOKOTA2023.describe(T8);
+        assertThat(onGrid).isEqualTo(RouterModel.YOKOTA2023.describe());
+        String off = RouterModel.YOKOTA2023.describe(TopologySpec.parse("hypercube:4"));
+        assertThat(off).doesNotContain("dateline=", "vc-class=", "dim-order=", "ring-tie=").contains("crossbar=per-vc", "scheme=C00");
+        assertThat(off.split(",")).hasSize(RouterModel.KEYS.size() - 4);
     }
 }
