@@ -36,6 +36,12 @@ public final class CliCommands implements Commands {
         } catch (CommandLine.ParameterException e) {
             throw new InvalidInputException(Main.firstLine(e.getMessage()));
         }
+        for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
+            if (o.usageHelp() || o.versionHelp()) {
+                throw new InvalidInputException(o.longestName() + " prints " + (o.usageHelp() ? "the usage" : "the version")
+                        + " and runs nothing; expected options of a run");
+            }
+        }
         OptionRules.checkParsed(parsed); // an option where it cannot apply fails before the first run, not in every run
         Map<String, String> written = new TreeMap<>();
         for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {

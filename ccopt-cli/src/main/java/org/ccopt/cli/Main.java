@@ -212,6 +212,9 @@ public final class Main implements Runnable {
 
     /** What an I/O error says: the file and the reason (the JDK often gives only the path). */
     static String ioReason(IOException x) {
+        if (x instanceof com.fasterxml.jackson.core.JsonProcessingException) { // its message quotes the file
+            return "a file could not be parsed" + org.ccopt.util.InputFiles.where(x);
+        }
         String what = x.getClass().getSimpleName().replace("Exception", "");
         String msg = firstLine(String.valueOf(x.getMessage()));
         if (x instanceof FileSystemException f) {

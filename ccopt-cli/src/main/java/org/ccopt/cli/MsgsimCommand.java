@@ -213,7 +213,13 @@ final class MsgsimCommand implements Callable<Integer> {
     }
 
     static int[] readRanks(Path file, Topology t) throws IOException {
-        JsonNode node = Json.MAPPER.readTree(InputFiles.read(file, "placement file", "the JSON of 'ccopt rank --out'"));
+        JsonNode node;
+        try {
+            node = Json.MAPPER.readTree(InputFiles.read(file, "placement file", "the JSON of 'ccopt rank --out'"));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new InvalidInputException("placement file " + file + " is not JSON" + InputFiles.where(e)
+                    + "; expected the output of 'ccopt rank --out'");
+        }
         if (node == null) {
             throw new InvalidInputException("placement file " + file + " is empty; expected the output of 'ccopt rank --out'");
         }
@@ -226,8 +232,8 @@ final class MsgsimCommand implements Callable<Integer> {
         for (int i = 0; i < ranks.length; i++) {
             int v = arr.get(i).isIntegralNumber() && arr.get(i).canConvertToInt() ? arr.get(i).intValue() : -1;
             if (v < 0 || v >= t.terminalCount() || seen[v]) {
-                throw new InvalidInputException("placement file " + file + ": rank " + i + " is on terminal " + arr.get(i)
-                        + "; expected distinct terminals 0.." + (t.terminalCount() - 1));
+                throw new InvalidInputException("placement file " + file + ": the terminal of rank " + i + " is not a number "
+                        + "0.." + (t.terminalCount() - 1) + " that no other rank has; expected distinct terminals of " + t.spec());
             }
             seen[v] = true;
             ranks[i] = v;

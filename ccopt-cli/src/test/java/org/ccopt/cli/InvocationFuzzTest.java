@@ -116,6 +116,12 @@ class InvocationFuzzTest {
         if (!Files.exists(dir.resolve("link.graphml"))) {
             Files.createSymbolicLink(dir.resolve("link.graphml"), dir.resolve("quoted.graphml"));
         }
+        // issue 54's cases: damaged CSVs (stray character after a quote, unclosed quote, a cell past the header) and an
+        // experiment whose options ask for help
+        Files.writeString(dir.resolve("stray.csv"), "model,x\n\"ccopt\"x,1\n");
+        Files.writeString(dir.resolve("unclosed.csv"), "model,x\n\"ccopt,1\n");
+        Files.writeString(dir.resolve("wide.csv"), "model,x\nccopt,1,2\n");
+        Files.writeString(dir.resolve("help.yaml"), "command: sim\noptions: {help: true}\n");
         Path signed = dir.resolve("signed");
         Files.createDirectories(signed);
         com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
@@ -128,7 +134,9 @@ class InvocationFuzzTest {
                 dir.resolve("dup.json").toString(), dir.resolve("link.graphml").toString(), signed.toString(),
                 dir.resolve("garbage.json").toString(), dir.resolve("nulls.json").toString(), dir.resolve("list.json").toString(),
                 dir.resolve("y.yaml").toString(), dir.resolve("binary.bin").toString(), dir.resolve("evil.graphml").toString(),
-                checkpoint.toString(), dir.resolve("adir").toString(), "/dev/zero", "/dev/null", "", " ");
+                checkpoint.toString(), dir.resolve("adir").toString(), dir.resolve("stray.csv").toString(),
+                dir.resolve("unclosed.csv").toString(), dir.resolve("wide.csv").toString(), dir.resolve("help.yaml").toString(),
+                "/dev/zero", "/dev/null", "", " ");
     }
 
     private List<String> outputPaths() {

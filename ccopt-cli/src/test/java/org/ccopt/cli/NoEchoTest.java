@@ -38,4 +38,47 @@ class NoEchoTest {
         assertThat(r.code()).as(r.err()).isEqualTo(2);
         assertThat(r.err()).doesNotContain(SECRET).doesNotContain("root:").doesNotContain("daemon").hasLineCount(1);
     }
+
+    static final String MARKER = "SECRETLINE_abc123";
+
+    /**
+     * A marker written where each reader stops: a bare token, a top-level key, a quoted cell with a stray character
+     * after it, an unclosed quote and a cell past the header; the one-line refusal names the place, never the marker.
+     * In the content, {@code ~} is a line break and {@code ^} a double quote.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --ranks F | MARK~",
+        "sim --params F | MARK~",
+        "run F --out OUT | MARK: 1~",
+        "run F --out OUT | command: sim~MARK: 2~",
+        "table F --by a --show b | a,b~1,^MARK^x~",
+        "table F --by a --show b | a,b~1,^MARK~",
+        "calibrate --stage joint --models F | model,x~^MARK^x,1~",
+        "calibrate --stage joint --models F | model,x~^MARK,1~",
+        "calibrate --stage joint --models F | model,x~ccopt,1,MARK~",
+        "calibrate --stage joint --models F | model~MARK~",
+        "rank -t torus:4x4 --procs 4 --collective bcast --rankfile OUT --hosts F | MARK~",
+        "topo file:F | MARK~"})
+    void aMarkerWhereAReaderStopsIsNeverEchoed(String line, String content) throws Exception {
+        String ext = line.startsWith("table") || line.startsWith("calibrate") ? ".csv" : line.startsWith("run") ? ".yaml"
+                : line.startsWith("topo") || line.startsWith("rank") ? ".txt" : ".json";
+        Path file = dir.resolve("M" + ext);
+        Files.writeString(file, content.replace("MARK", MARKER).replace('~', '\n').replace('^', '"'));
+        String[] args = line.replace("F", file.toString()).replace("OUT", dir.resolve("out").toString()).split(" ");
+        MainTest.Result r = MainTest.run(args);
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).doesNotContain(MARKER).hasLineCount(1);
+    }
+
+    /** An experiment whose options ask for help would print the usage, not a result: refused before the first run. */
+    @org.junit.jupiter.api.Test
+    void anExperimentAskingForHelpIsRefused() throws Exception {
+        Path file = dir.resolve("h.yaml");
+        Files.writeString(file, "command: sim\noptions: {help: true}\n");
+        MainTest.Result r = MainTest.run("run", file.toString(), "--out", dir.resolve("o").toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains("--help prints the usage and runs nothing").hasLineCount(1);
+        assertThat(dir.resolve("o/results.csv")).doesNotExist();
+    }
 }

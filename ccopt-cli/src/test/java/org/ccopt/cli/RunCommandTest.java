@@ -50,7 +50,7 @@ class RunCommandTest {
         assertThat(e.runs().get(12).parameters()).containsEntry("seed", "2");
         assertThat(e.runs().get(24).parameters()).containsEntry("repeat", "1");
         assertThatThrownBy(() -> parse("command: sim\ngrid: {traffic: [bcmp]}\nbogus: 1"))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("unknown key 'bogus'");
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("unknown key on line 3");
         assertThatThrownBy(() -> parse("command: sim\nzip: {slices: [1, 2], interval: [0]}"))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("equal length");
         assertThatThrownBy(() -> parse("command: rm\n")).isInstanceOf(InvalidInputException.class)

@@ -64,8 +64,8 @@ public final class Csv {
         List<Map<String, String>> rows = new ArrayList<>();
         try (MappingIterator<Map<String, String>> it = MAPPER.readerForMapOf(String.class)
                 .with(CsvSchema.emptySchema().withHeader()).readValues(text)) {
-            while (it.hasNext()) {
-                rows.add(new LinkedHashMap<>(it.next()));
+            while (it.hasNextValue()) { // the checked forms: a damaged file is an IOException with its place, never unchecked
+                rows.add(new LinkedHashMap<>(it.nextValue()));
             }
         }
         return rows;

@@ -252,7 +252,7 @@ public final class Experiment {
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String key = it.next();
             if (!Set.of("command", "options", "grid", "zip", "seeds", "repeat", "report").contains(key)) {
-                throw new InvalidInputException("experiment " + name + " has an unknown key " + shown(key)
+                throw new InvalidInputException("experiment " + name + " has an unknown key" + lineOf(text, key)
                         + "; expected command, options, grid, zip, seeds, repeat, report");
             }
         }
@@ -490,6 +490,21 @@ public final class Experiment {
      * A word of the file, quoted in a message only when it looks like a name (letters, digits, '-', '_', '.', at most
      * 40): a file that is not an experiment (a password file named by mistake) is never echoed.
      */
+    /**
+     * " on line N" for the first line of {@code text} that starts with top-level key {@code key}, or "" where none
+     * does (a key in flow style): where a key is, never the key, for a file that may not be meant as an experiment.
+     */
+    private static String lineOf(String text, String key) {
+        List<String> lines = text == null ? List.of() : text.lines().toList();
+        java.util.regex.Pattern at = java.util.regex.Pattern.compile("^\\s*['\"]?" + java.util.regex.Pattern.quote(key) + "['\"]?\\s*:.*");
+        for (int i = 0; i < lines.size(); i++) {
+            if (at.matcher(lines.get(i)).matches()) {
+                return " on line " + (i + 1);
+            }
+        }
+        return "";
+    }
+
     private static String shown(String word) {
         return word.matches("[A-Za-z0-9_.-]{1,40}") ? "'" + word + "'" : "(not shown: not a name)";
     }

@@ -51,9 +51,11 @@ public final class Results {
             List<Map<String, String>> lines;
             try {
                 lines = Csv.read(Files.readString(file, StandardCharsets.UTF_8));
+            } catch (java.nio.charset.CharacterCodingException e) {
+                throw new InvalidInputException(file + " is not UTF-8 text; " + EXPECTED);
             } catch (IOException | RuntimeException e) {
-                throw new InvalidInputException(file + " is not a CSV file with a header line ("
-                        + Commands.firstLine(e.getMessage()) + "); " + EXPECTED);
+                throw new InvalidInputException(file + " is not a CSV file with a header line"
+                        + org.ccopt.util.InputFiles.where(e) + "; " + EXPECTED);
             }
             for (Map<String, String> line : lines) {
                 ObjectNode json = Row.MAPPER.createObjectNode();
