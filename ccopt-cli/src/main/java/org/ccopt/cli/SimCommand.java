@@ -158,7 +158,7 @@ final class SimCommand implements Callable<Integer> {
                         + "with --mapping");
             }
             if (mapping != null) {
-                workload = workload.withDestination(NodeMapping.apply(NodeMapping.read(mapping), workload.destination()));
+                workload = workload.withDestination(NodeMapping.apply(NodeMapping.read(mapping, t), workload.destination()));
             }
             if (interval != null) {
                 if (interval < 0) {
@@ -176,7 +176,7 @@ final class SimCommand implements Callable<Integer> {
             trafficName = pattern.label();
             int[] dest = pattern.destinations(t, seed);
             if (mapping != null) {
-                dest = NodeMapping.apply(NodeMapping.read(mapping), dest);
+                dest = NodeMapping.apply(NodeMapping.read(mapping, t), dest);
             }
             workload = new Workload(dest, slices, packets, flits, interval == null ? 0 : interval, null);
             config = sim.uniformConfig(model.defaultScheme(), model).withSliceReinitialization(reinit).withSliceInterlocking(interlock);

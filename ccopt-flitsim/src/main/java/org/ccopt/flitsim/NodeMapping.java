@@ -41,6 +41,20 @@ public final class NodeMapping {
         return dest;
     }
 
+    /**
+     * Reads a mapping for a run on {@code t}: {@code {"mapping":[...]}} (the node-mapping output) or a plain list of
+     * numbers. A file that names its topology ({@code "topology"}, as {@code nodemap --out} writes) must name {@code t}'s.
+     */
+    public static int[] read(Path file, org.ccopt.topology.Topology t) {
+        int[] m = read(file);
+        String made = org.ccopt.topology.spec.TopologySpec.namedIn(file);
+        if (made != null && !made.equals(t.spec())) {
+            throw new InvalidInputException("mapping file '" + file + "' was made for " + made + "; this run is on " + t.spec()
+                    + "; expected a mapping of " + t.spec() + " (from nodemap -t " + t.spec() + " --out DIR)");
+        }
+        return m;
+    }
+
     /** Reads {@code {"mapping":[...]}} (the node-mapping output) or a plain list of numbers. */
     public static int[] read(Path file) {
         String text = InputFiles.read(file, "mapping file", "{\"mapping\":[...]} or a list of node numbers").trim();
@@ -55,8 +69,8 @@ public final class NodeMapping {
                 for (int i = 0; i < m.length; i++) {
                     JsonNode v = list.get(i);
                     if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-                        throw new InvalidInputException("mapping file '" + file + "': entry " + i + " is " + v
-                                + "; expected whole node numbers");
+                        throw new InvalidInputException("mapping file '" + file + "': entry " + i + " is not a whole "
+                                + "number; expected whole node numbers");
                     }
                     m[i] = v.intValue();
                 }

@@ -68,6 +68,30 @@ public final class TopologySpec {
     private TopologySpec() {
     }
 
+    /**
+     * The canonical spec of the topology a JSON file names in its {@code "topology"} field (as the files of
+     * {@code nodemap --out} and {@code rank --out} do), null where it names none or is not JSON (its reader reports
+     * that), or a one-line refusal where it is not a valid spec.
+     */
+    public static String namedIn(Path file) {
+        String text = org.ccopt.util.InputFiles.read(file, "file", "JSON").trim();
+        if (!text.startsWith("{")) {
+            return null;
+        }
+        try {
+            com.fasterxml.jackson.databind.JsonNode spec = new com.fasterxml.jackson.databind.ObjectMapper().readTree(text).get("topology");
+            if (spec == null || !spec.isTextual()) {
+                return null;
+            }
+            return parse(spec.asText()).spec();
+        } catch (java.io.IOException e) {
+            return null; // the reader reports the file's own defect
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException("file '" + file + "' names a topology that is not a valid spec; expected the "
+                    + "spec of the network it was made for");
+        }
+    }
+
     /** A one-line list of the family names, for error messages. */
     public static String familyNames() {
         return "ring, mesh, torus, hypercube, kring, octagon, fat-octagon, octagon-bridged, octagon-md, coated-mesh, "
