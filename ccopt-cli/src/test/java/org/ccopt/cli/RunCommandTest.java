@@ -267,14 +267,15 @@ class RunCommandTest {
         assertThat(MainTest.run("report", out.toString(), "--x", "packets").code()).isZero();
         assertThat(Files.readString(out.resolve("report.html"))).contains("durationCycles against packets");
         for (String[] bad : new String[][] {{"--kind", "pie"}, {"--change", "percent"}, {"--kind", "box"},
-            {"--kind", "line", "--x", "traffic"}}) {
+            {"--kind", "line", "--x", "traffic"}, {"--x", "packets", "--series", "packets"}}) {
             MainTest.Result r = MainTest.run(java.util.stream.Stream.concat(java.util.stream.Stream.of("report", out.toString()),
                     java.util.Arrays.stream(bad)).toArray(String[]::new));
             assertThat(r.code()).as(String.join(" ", bad)).isEqualTo(2);
             assertThat(r.err()).as(String.join(" ", bad)).doesNotContain("\n ").doesNotContain("Exception");
         }
         for (String bad : new String[] {"report: {x: seed}", "report: {x: nosuch}", "report: {colour: red}", "report: [x]",
-            "report: {kind: pie}", "report: {change: percent}", "report: {kind: box, series: traffic, baseline: bcmp}"}) {
+            "report: {kind: pie}", "report: {change: percent}", "report: {kind: box, series: traffic, baseline: bcmp}",
+            "report: {series: traffic, baseline: nope}", "report: {baseline: nope}", "report: {x: traffic, series: traffic}"}) {
             MainTest.Result r = MainTest.run("run", write("b.yaml", "command: sim\noptions: {topology: \"torus:4x4\"}\n"
                     + "grid: {traffic: [bcmp, brev]}\nseeds: [1, 2]\n" + bad + "\n").toString(), "--out", dir.resolve("b").toString());
             assertThat(r.code()).as(bad).isEqualTo(2);

@@ -334,6 +334,18 @@ public final class Experiment {
                         + String.join(", ", factors));
             }
         }
+        if (charts.baseline() != null) { // a value of the lines' factor: of the one named, else of some varied factor
+            Map<String, List<String>> values = new LinkedHashMap<>(gridLists);
+            values.putAll(zipLists);
+            List<String> candidates = charts.series() != null ? values.getOrDefault(charts.series(),
+                    options.containsKey(charts.series()) ? List.of(options.get(charts.series())) : List.of())
+                    : values.values().stream().flatMap(List::stream).toList();
+            if (!candidates.contains(charts.baseline())) {
+                throw new InvalidInputException("experiment " + name + ": report baseline " + shown(charts.baseline())
+                        + " is no value of " + (charts.series() != null ? "the series " + charts.series() : "a varied factor")
+                        + "; expected one of " + String.join(", ", new LinkedHashSet<>(candidates)));
+            }
+        }
         return new Experiment(command, runs, outputs, text);
     }
 

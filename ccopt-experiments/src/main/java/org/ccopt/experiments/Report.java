@@ -88,6 +88,14 @@ public final class Report {
                 throw new InvalidInputException("report: --baseline does not apply to box charts (a box shows runs, not "
                         + "a mean to divide); expected --kind line or bar with --baseline");
             }
+            List<String> named = new ArrayList<>(facets == null ? List.of() : facets);
+            named.add(x);
+            named.add(series);
+            named.removeIf(java.util.Objects::isNull);
+            if (named.size() != new java.util.HashSet<>(named).size()) {
+                throw new InvalidInputException("report: a factor is named twice among --x, --series and --facets ("
+                        + String.join(", ", named) + "); expected each on one axis");
+            }
             if (baseline == null && change != Change.RATIO) {
                 throw new InvalidInputException("report: --change " + change.name().toLowerCase(Locale.ROOT)
                         + " needs --baseline VALUE (the line to compare with)");
@@ -148,6 +156,10 @@ public final class Report {
         if (!rows.isEmpty()) {
             body.append(experiment(rows, results.getFileName().toString(), choice));
             sections++;
+        } else if (!given.equals(ChartChoice.DESIGN)) {
+            throw new InvalidInputException("report: --metrics, --x, --series, --facets, --log-y, --baseline, --change and "
+                    + "--kind chart the rows of a 'ccopt run' directory; " + dir + " has none (an optimizer's folder, whose "
+                    + "charts its run drew); expected them without those options");
         }
         List<Path> files;
         try (Stream<Path> s = Files.walk(dir, 2)) {

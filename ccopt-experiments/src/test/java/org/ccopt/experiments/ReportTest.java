@@ -161,6 +161,20 @@ class ReportTest {
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("needs --baseline");
         assertThatThrownBy(() -> new Report.ChartChoice(List.of(), null, null, null, false, "mesh:4x4", null, Report.Kind.BOX))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("--baseline does not apply to box charts");
+        assertThatThrownBy(() -> new Report.ChartChoice(List.of(), "packets", "packets", null, false, null))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("a factor is named twice");
+        assertThatThrownBy(() -> new Report.ChartChoice(List.of(), "packets", null, List.of("topology", "packets"), false, null))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("a factor is named twice");
+    }
+
+    /** An optimizer's folder has no rows to chart: options that choose the charts are refused, not ignored. */
+    @Test
+    void chartOptionsOnAnOptimizersFolderAreRefused() throws Exception {
+        Files.writeString(dir.resolve(Report.RESULT), "{\"method\": \"full\", \"bestCycles\": 42}");
+        Files.writeString(dir.resolve("generations.csv"), "generation,bestCycles\n0,50\n1,42\n");
+        assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of("nope"), null, null, null, false, null)))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("chart the rows of a 'ccopt run' directory");
+        assertThat(Report.write(dir, Report.ChartChoice.DESIGN)).exists();
     }
 
     /** An optimizer's folder: its result.json gives the headline and the provenance; a picture is embedded once. */
