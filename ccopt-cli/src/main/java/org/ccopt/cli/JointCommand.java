@@ -55,9 +55,10 @@ final class JointCommand extends ResumableRun.Command {
             OptionRules.rule("--population", "to the mapping and sequential methods", JointCommand::evolves,
                     "joint -t torus:4x4 --traffic bcmp --methods physical --population 10"),
             OptionRules.rule("--variant", "to the mapping and sequential methods", JointCommand::evolves,
-                    "joint -t torus:4x4 --traffic bcmp --methods physical --variant S03"))
-            .with(OptionRules.gridRouting(c -> c.topology, "joint -t hypercube:4 --traffic bcmp --methods physical"))
-            .with(ResumableRun.checkpointing(c -> c.out, "joint -t torus:4x4 --traffic bcmp --methods physical"));
+                    "joint -t torus:4x4 --traffic bcmp --methods physical --variant S03"),
+            OptionRules.rule("--checkpoint-seconds", "to nodemap and cupstack, which checkpoint on a timer (joint checkpoints "
+                    + "after each method)", c -> false, "joint -t torus:4x4 --traffic bcmp --methods physical --checkpoint-seconds 10"))
+            .with(OptionRules.gridRouting(c -> c.topology, "joint -t hypercube:4 --traffic bcmp --methods physical"));
 
     @Option(names = {"-t", "--topology"}, defaultValue = "torus:8x8", description = "Any two-way network of at most 256 terminals: tori and meshes route by the papers' dimension order, others by their default routing function (default: ${DEFAULT-VALUE}).")
     String topology;
@@ -110,8 +111,7 @@ final class JointCommand extends ResumableRun.Command {
     }
 
     private boolean anneals() {
-        List<JointMethod> m = methods();
-        return m.contains(JointMethod.SURROGATE) || m.contains(JointMethod.JOINT) || m.contains(JointMethod.ALTERNATING);
+        return methods().stream().anyMatch(m -> m == JointMethod.SURROGATE || m == JointMethod.JOINT || m == JointMethod.ALTERNATING);
     }
 
     private boolean evolves() {
@@ -179,7 +179,7 @@ final class JointCommand extends ResumableRun.Command {
                             after.accept(p);
                         }
                         return p;
-                    }, out, control.checkpointSeconds, control.json, p -> new Checkpoint<>(arguments, p).write(out));
+                    }, out, ResumableRun.EVERY_STEP, control.json, p -> new Checkpoint<>(arguments, p).write(out));
             for (JointRecord r : end.done()) {
                 JointSearch.Outcome o = r.outcome(problem); // replayed by JointValidator through its parameter files
                 outcomes.add(o);

@@ -95,7 +95,11 @@ public final class Main implements Runnable {
         cli.registerConverter(long.class, text -> Long.valueOf(ascii(text)));
         cli.setExecutionStrategy(parsed -> {
             checkParsedValues(parsed);
-            return new CommandLine.RunLast().execute(parsed);
+            try {
+                return new CommandLine.RunLast().execute(parsed);
+            } finally {
+                ResumableRun.releaseHeld(); // an --out directory stays locked until its last output is written
+            }
         });
         cli.setParameterExceptionHandler((ex, a) -> {
             String where = ex.getCommandLine().getCommandName();

@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
@@ -133,6 +135,9 @@ final class ResumableRun {
     private ResumableRun() {
     }
 
+    /** A checkpoint interval that saves after every step (joint's methods, each a whole search). */
+    static final double EVERY_STEP = Double.MIN_VALUE;
+
     /**
      * Runs {@code loop(start, afterGeneration)} to its end.
      *
@@ -145,18 +150,41 @@ final class ResumableRun {
             throw new InvalidInputException("--checkpoint-seconds " + checkpointSeconds
                     + " is invalid; expected seconds between checkpoints, above 0 and at most 86400");
         }
-        OutputLock lock;
-        try {
-            // fail now, not after the first generation's work; and refuse a directory another run writes to
-            lock = out == null ? null : OutputLock.acquire(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (out != null) {
+            hold(out); // fail now, not after the first generation's work; and refuse a directory another run writes to
         }
-        try (lock) {
-            return executeLocked(generations, start, generation, message, loop, out, checkpointSeconds, quiet, saver, task);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        return executeLocked(generations, start, generation, message, loop, out, checkpointSeconds, quiet, saver, task);
+    }
+
+    /**
+     * The output directories this thread's command has locked: held until the command has written its last output
+     * (the result, pictures and tables written after the search), when {@link Main} calls {@link #releaseHeld}, so
+     * that a second run on the same directory is refused until then.
+     */
+    private static final ThreadLocal<Map<Path, OutputLock>> HELD = ThreadLocal.withInitial(LinkedHashMap::new);
+
+    /** Locks {@code out} for the rest of this thread's command (once, however often the command asks). */
+    static void hold(Path out) {
+        Path key = out.toAbsolutePath().normalize();
+        if (!HELD.get().containsKey(key)) {
+            try {
+                HELD.get().put(key, OutputLock.acquire(out));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
+    }
+
+    /** Releases every lock {@link #hold} took on this thread: after the command's last output. */
+    static void releaseHeld() {
+        for (OutputLock lock : HELD.get().values()) {
+            try {
+                lock.close();
+            } catch (IOException e) {
+                // the lock goes with the channel in any case
+            }
+        }
+        HELD.get().clear();
     }
 
     private static <S> S executeLocked(int generations, S start, ToIntFunction<S> generation, Function<S, String> message,

@@ -356,6 +356,23 @@ class RunCommandTest {
         assertThat(out.resolve("inner/s2.csv")).exists();
     }
 
+    /**
+     * The runner's own files (results.csv, results.jsonl, experiment.yaml and the lock) obey the same confinement: a
+     * link planted in their place that leads out of --out fails the run, and nothing is written where it points.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"results.csv", "results.jsonl", "experiment.yaml", ".ccopt.lock"})
+    void theRunnersOwnFilesCannotBeLinkedOutOfTheOutputDirectory(String own) throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("away"));
+        Path out = Files.createDirectories(dir.resolve("planted"));
+        Files.createSymbolicLink(out.resolve(own), outside.resolve(own));
+        Path file = write("p.yaml", "command: sim\noptions: {topology: \"torus:4x4\", packets: 1}\n");
+        MainTest.Result r = MainTest.run("run", file.toString(), "--out", out.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains(own).hasLineCount(1);
+        assertThat(outside).isEmptyDirectory();
+    }
+
     @Test
     void yamlAnchorsAndAliasesAreRefused() throws Exception {
         for (String yaml : new String[] {

@@ -13,7 +13,7 @@ import org.ccopt.InvalidInputException;
  * An exclusive lock on an output directory, held while a run writes there, so that two runs cannot interleave their
  * results in one directory: the second gets one line instead. The lock is the operating system's ({@link
  * FileChannel#tryLock}) on the file {@value #FILE}; it goes with the process that holds it, so a crashed or killed run
- * never blocks the resume that follows it.
+ * never blocks the resume that follows it. The lock file is never a symbolic link: one in its place is refused.
  */
 public final class OutputLock implements AutoCloseable {
 
@@ -35,7 +35,13 @@ public final class OutputLock implements AutoCloseable {
      */
     public static OutputLock acquire(Path dir) throws IOException {
         Files.createDirectories(dir);
-        FileChannel channel = FileChannel.open(dir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        if (Files.isSymbolicLink(dir.resolve(FILE))) {
+            throw new InvalidInputException("output directory '" + dir + "' holds " + FILE + " as a symbolic link; expected "
+                    + "a regular file or none (remove the link)");
+        }
+        // never through a link planted after the check: opening one fails instead of writing where it points
+        FileChannel channel = FileChannel.open(dir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                java.nio.file.LinkOption.NOFOLLOW_LINKS);
         FileLock lock;
         try {
             lock = channel.tryLock();

@@ -107,6 +107,9 @@ public final class ExperimentRunner {
     private Summary runLocked(Experiment experiment, Path out, int threads, Listener listener)
             throws IOException, InterruptedException {
         long start = System.nanoTime();
+        for (String own : List.of(COPY, LINES, CSV)) { // the runner's own files obey the runs' confinement
+            AtomicFiles.requireUnder(out, out.resolve(own), "the experiment's file");
+        }
         if (experiment.text() != null) {
             AtomicFiles.writeAtomically(out.resolve(COPY), experiment.text());
         }
