@@ -183,7 +183,7 @@ final class JointCommand extends ResumableRun.Command {
             for (JointRecord r : end.done()) {
                 JointSearch.Outcome o = r.outcome(problem); // replayed by JointValidator through its parameter files
                 outcomes.add(o);
-                if (out != null) {
+                if (out != null && o.plan() != null) {
                     PlanFiles.write(out.resolve(o.method().label()), problem, o.plan(), o.method().label());
                 }
             }
@@ -195,56 +195,12 @@ final class JointCommand extends ResumableRun.Command {
     private void report(JointProblem problem, JointSearch engine, List<JointSearch.Outcome> outcomes) throws java.io.IOException {
         List<MethodResult> results = outcomes.stream().map(o -> MethodResult.of(problem, engine, o, jitter, jitterRuns, seed))
                 .toList();
-        var w = spec.commandLine().getOut();
-        String traffic = String.join(",", this.traffic);
-        {
-            Map<String, Object> result = new LinkedHashMap<>();
-            result.put("topology", problem.topology().spec());
-            result.put("traffic", traffic);
-            result.put("patterns", problem.patterns().length);
-            RouterOptions.putModel(result, problem.model(), problem.topology());
-            result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(problem.topology()));
-            result.put("budget", budget);
-            result.put("floor", problem.floor());
-            if (jitter > 0) {
-                result.put("jitter", jitter);
-                result.put("jitterRuns", jitterRuns);
-            }
-            // the figures by method as nested scalars, which ccopt run keeps as columns (byMethod.joint.cycles, ...)
-            Map<String, Object> byMethod = new LinkedHashMap<>();
-            List<Map<String, Object>> rows = new ArrayList<>();
-            for (MethodResult r : results) {
-                byMethod.put(r.method().label(), r.figures());
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("method", r.method().label());
-                row.putAll(r.figures());
-                row.put("perPattern", r.perPattern());
-                row.put("plans", r.plans());
-                row.put("mapping", r.mapping());
-                rows.add(row);
-            }
-            result.put("byMethod", byMethod);
-            result.put("results", rows);
-            writeResult(out, result);
-            if (control.json) {
-                w.println(Json.result(spec, result));
-                return;
-            }
-        }
-        w.printf(Locale.ROOT, "%s on %s (%d patterns), model %s%s: budget %d simulations a method; floor %d cycles%n", traffic,
-                problem.topology().spec(), problem.patterns().length, problem.model().presetName(), RouterOptions.routingNote(problem.topology()),
-                budget, problem.floor());
-        w.printf(Locale.ROOT, "  %-12s %7s %7s %11s %8s%s%n", "method", "cycles", "bound", "simulations", "seconds",
-                jitter > 0 ? String.format(Locale.ROOT, "  jitter 0..%d x %d: mean, worst", jitter, jitterRuns) : "");
-        for (MethodResult r : results) {
-            w.printf(Locale.ROOT, "  %-12s %7d %7d %11d %8.1f%s%n", r.method().label(), r.cycles(), r.lowerBound(), r.simulations(),
-                    r.seconds(), r.robustness() == null ? "" : String.format(Locale.ROOT, "  %.1f, %d", r.robustness().mean(),
-                            r.robustness().worst()));
-        }
-        w.println("  every plan replayed by the validator; bound: the link-load bound of the method's mapping (no plan beats it)");
-        if (out != null) {
-            w.println("  wrote " + out.resolve("METHOD") + "/mapping.json and NN-PATTERN.json (ccopt sim --mapping M --params P), "
-                    + "result.json");
+        Map<String, Object> result = JointOutputs.summary(problem, String.join(",", traffic), budget, jitter, jitterRuns, results);
+        writeResult(out, result);
+        if (control.json) {
+            spec.commandLine().getOut().println(Json.result(spec, result));
+        } else {
+            JointOutputs.print(spec.commandLine().getOut(), problem, String.join(",", traffic), budget, jitter, jitterRuns, results, out);
         }
     }
 }

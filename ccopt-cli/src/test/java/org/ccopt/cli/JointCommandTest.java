@@ -74,6 +74,33 @@ class JointCommandTest {
         assertThat(edited.err()).contains("checkpoint does not fit").doesNotContain("\n\tat ");
     }
 
+    /**
+     * --budget is a budget: at 20 simulations no method reports more, the methods whose first phase does not fit are
+     * skipped with what they need (in JSON and in the table), and a skipped method survives a checkpoint and resume.
+     */
+    @Test
+    void aSmallBudgetSkipsWhatItCannotPayAndNothingPassesIt() throws Exception {
+        Path out = dir.resolve("small");
+        MainTest.Result r = MainTest.run("joint", "-t", "torus:4x4", "--traffic", "bcmp,brev", "--budget", "20", "--restarts", "3",
+                "--anneal-iterations", "3000", "--methods", "physical,mapping,stacking,joint", "--out", out.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode by = r.json().get("byMethod");
+        for (String m : new String[] {"physical", "mapping", "stacking", "joint"}) {
+            assertThat(by.get(m).get("simulations").asLong()).as(m).isLessThanOrEqualTo(20);
+        }
+        assertThat(by.get("mapping").get("skipped").asText()).contains("first population").contains("the budget is 20");
+        assertThat(by.get("stacking").get("skipped").asText()).contains("simple stacking");
+        assertThat(by.get("physical").has("skipped")).isFalse();
+        assertThat(out.resolve("mapping")).doesNotExist(); // no plan, no plan files
+        MainTest.Result again = MainTest.run("joint", "--resume", out.toString());
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.json().get("byMethod").get("mapping")).isEqualTo(by.get("mapping"));
+        assertThat(again.json().get("byMethod").get("stacking")).isEqualTo(by.get("stacking"));
+        MainTest.Result table = MainTest.run("joint", "-t", "torus:4x4", "--traffic", "bcmp,brev", "--budget", "20",
+                "--methods", "physical,stacking");
+        assertThat(table.out()).contains("stacking     skipped: needs").contains("the budget is 20");
+    }
+
     /** Robustness settings out of range are refused before any search runs, in one line. */
     @Test
     void aRadiusReadingWhereNoGaSwapsNeighboursIsRefused() {

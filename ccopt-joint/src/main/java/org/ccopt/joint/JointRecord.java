@@ -11,12 +11,17 @@ import org.ccopt.util.Checkpoint;
  * {@link JointValidator} before they are trusted.
  */
 public record JointRecord(String method, long simulations, int generations, double seconds, int[] mapping,
-                          List<SimParameters> plans, List<Integer> durations, List<String> labels) {
+                          List<SimParameters> plans, List<Integer> durations, List<String> labels, long discarded,
+                          String skipped) {
 
     public static JointRecord of(JointProblem problem, JointSearch.Outcome o) {
         List<SimParameters> plans = new ArrayList<>();
         List<Integer> durations = new ArrayList<>();
         List<String> labels = new ArrayList<>();
+        if (o.plan() == null) {
+            return new JointRecord(o.method().label(), o.simulations(), o.generations(), o.seconds(), null, plans, durations,
+                    labels, o.discarded(), o.skipped());
+        }
         for (int k = 0; k < o.plan().plans().size(); k++) {
             PatternPlan p = o.plan().plans().get(k);
             plans.add(SimParameters.of(problem.topology(), p.config(), p.workload(), problem.names().get(k), null));
@@ -24,11 +29,17 @@ public record JointRecord(String method, long simulations, int generations, doub
             labels.add(p.label());
         }
         return new JointRecord(o.method().label(), o.simulations(), o.generations(), o.seconds(), o.plan().mapping(), plans,
-                durations, labels);
+                durations, labels, o.discarded(), null);
     }
 
     /** The outcome again, refused (one line) unless it fits the problem and every plan replays to its duration. */
     public JointSearch.Outcome outcome(JointProblem problem) {
+        Checkpoint.requireFits(discarded >= 0, "a recorded method's discarded simulations are negative");
+        if (skipped != null) {
+            Checkpoint.requireFits(method != null && mapping == null && simulations >= 0 && generations >= 0, "a recorded "
+                    + "skipped method is incomplete or out of range");
+            return new JointSearch.Outcome(JointMethod.parse(method), null, simulations, discarded, generations, seconds, skipped);
+        }
         Checkpoint.requireFits(method != null && mapping != null && plans != null && durations != null && labels != null
                 && plans.size() == problem.patterns().length && durations.size() == plans.size() && labels.size() == plans.size()
                 && simulations >= 0 && generations >= 0 && Double.isFinite(seconds) && seconds >= 0, "a recorded method is incomplete "
@@ -48,6 +59,6 @@ public record JointRecord(String method, long simulations, int generations, doub
             Checkpoint.requireFits(false, "the recorded " + method + " plan does not replay on this problem (" + e.getMessage() + ")");
             throw e;
         }
-        return new JointSearch.Outcome(JointMethod.parse(method), plan, simulations, generations, seconds);
+        return new JointSearch.Outcome(JointMethod.parse(method), plan, simulations, discarded, generations, seconds, null);
     }
 }

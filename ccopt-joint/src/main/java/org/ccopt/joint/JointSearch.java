@@ -13,6 +13,7 @@ import org.ccopt.cupstack.Chromosome;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
 import org.ccopt.cupstack.GeneGroup;
+import org.ccopt.cupstack.LateAcceptance;
 import org.ccopt.cupstack.Method;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.cupstack.Score;
@@ -61,10 +62,14 @@ import org.ccopt.util.SeededStreams;
  * stacking adds; the alternating method scores candidates under fixed plans and restacks after every round.
  *
  * <p>Budgets. Every simulation counts, those cut short and the single-slice runs that set a sweep's range
- * included. A GA stops after the first generation that reaches its budget and a stacker after its first
- * generation past its share, so a method may pass the budget by part of a generation; a GA also stops at its
- * generation cap and may use less. Each outcome reports what it used. Every method is a pure function
- * of the problem, its settings and the seed: the counters that decide when a method stops do not depend on the
+ * included, and no method passes its budget: a method runs in phases (a GA's first population, each later generation,
+ * a simple stacking of every pattern, a stacker's step), and a phase whose simulations would take the method past its
+ * budget is discarded, the method keeping what it had before it and stopping there. A discarded phase's simulations
+ * were run but their results never used; the outcome reports them apart ({@link Outcome#discarded}). A method whose
+ * first phase does not fit is skipped and says why ({@link Outcome#skipped}); one that must end with a plan of every
+ * pattern keeps the simulations for it in reserve (one per pattern, sent plainly, when a simple stacking after a
+ * mapping search does not fit). A GA also stops at its generation cap and may use less. Every method is a pure
+ * function of the problem, its settings and the seed: the counts that decide when a method stops do not depend on the
  * thread count.
  */
 public final class JointSearch implements AutoCloseable {
@@ -113,8 +118,23 @@ public final class JointSearch implements AutoCloseable {
         }
     }
 
-    /** What one method found and what it cost. */
-    public record Outcome(JointMethod method, JointPlan plan, long simulations, int generations, double seconds) {
+    /**
+     * What one method found and what it cost.
+     *
+     * @param plan        the method's plan, or null when it was skipped
+     * @param simulations the simulations whose results the method used: at most the budget
+     * @param discarded   simulations of a last phase that would have passed the budget, run and not used
+     * @param skipped     why the method did not run within the budget (its first phase does not fit), or null
+     */
+    public record Outcome(JointMethod method, JointPlan plan, long simulations, long discarded, int generations, double seconds,
+                          String skipped) {
+    }
+
+    /** A method's first phase does not fit its budget: the method is skipped with this message. */
+    private static final class Unaffordable extends RuntimeException {
+        Unaffordable(String message) {
+            super(message, null, false, false);
+        }
     }
 
     /** Candidates an alternating round scores before it stacks again (not the thread count: results must not depend on it). */
@@ -153,23 +173,30 @@ public final class JointSearch implements AutoCloseable {
         return bound.cycles(problem.physical(mapping, k), problem.flitsPerNode());
     }
 
-    /** Runs one method within the settings' budget. */
+    /** Runs one method within the settings' budget (never past it; skipped, saying why, where its first phase does not fit). */
     public Outcome run(JointMethod method) {
         long started = System.nanoTime();
-        Counter used = new Counter();
+        Ledger ledger = new Ledger(settings.budget());
         int[] generations = {0};
-        long budget = settings.budget();
-        JointPlan plan = switch (method) {
-            case PHYSICAL -> plain(problem.identity(), used);
-            case MAPPING -> plain(paperGa(budget, used, generations), used);
-            case SURROGATE -> plain(annealedGa(null, budget, used, generations), used);
-            case STACKING -> stackPhase(problem.identity(), null, budget, used);
-            case SEQUENTIAL -> stackPhase(paperGa(mappingShare(), used, generations), null, budget, used);
-            // the GA may take the whole budget (it often stops at its generation cap first); the stacker gets the rest
-            case JOINT -> stackPhase(annealedGa(inner, budget, used, generations), null, budget, used);
-            case ALTERNATING -> alternating(budget, used);
-        };
-        return new Outcome(method, plan, used.get(), generations[0], (System.nanoTime() - started) / 1e9);
+        long reserve = problem.patterns().length; // the plain plan a mapping search must still pay for
+        JointPlan plan = null;
+        String skipped = null;
+        try {
+            plan = switch (method) {
+                case PHYSICAL -> plain(problem.identity(), ledger);
+                case MAPPING -> plain(paperGa(ledger.budget - reserve, ledger, generations), ledger);
+                case SURROGATE -> plain(annealedGa(null, ledger.budget - reserve, ledger, generations), ledger);
+                case STACKING -> stackPhase(problem.identity(), null, ledger, true);
+                case SEQUENTIAL -> stackPhase(paperGa(mappingShare() - reserve, ledger, generations), null, ledger, false);
+                // the GA may take the whole budget (it often stops at its generation cap first); the stacker gets the rest
+                case JOINT -> stackPhase(annealedGa(inner, ledger.budget - reserve, ledger, generations), null, ledger, false);
+                case ALTERNATING -> alternating(ledger);
+            };
+        } catch (Unaffordable e) {
+            skipped = e.getMessage();
+        }
+        return new Outcome(method, plan, ledger.used, ledger.discarded, generations[0], (System.nanoTime() - started) / 1e9,
+                skipped);
     }
 
     /** The budget the sequential method's mapping search may use: all of it with the simple stacker. */
@@ -177,42 +204,56 @@ public final class JointSearch implements AutoCloseable {
         return settings.stacker() == Stacker.SIMPLE ? settings.budget() : (long) Math.ceil(settings.budget() * (1 - settings.reserve()));
     }
 
-    /** Every pattern sent plainly (2018's workload) under {@code mapping}. */
-    private JointPlan plain(int[] mapping, Counter used) {
+    /** Every pattern sent plainly (2018's workload) under {@code mapping}: one simulation a pattern. */
+    private JointPlan plain(int[] mapping, Ledger ledger) {
+        int k = problem.patterns().length;
+        if (!ledger.commit(k)) {
+            throw new Unaffordable("needs " + k + " simulations to send its " + k + " patterns once; the budget is "
+                    + ledger.budget);
+        }
         List<PatternPlan> plans = new ArrayList<>();
         RouterConfig config = problem.config(problem.model().defaultScheme());
-        for (int k = 0; k < problem.patterns().length; k++) {
-            Workload w = problem.plain(problem.physical(mapping, k));
-            used.add(1);
+        for (int i = 0; i < k; i++) {
+            Workload w = problem.plain(problem.physical(mapping, i));
             plans.add(new PatternPlan(config, w, sim.run(config, w).durationCycles(), "plain"));
         }
         return new JointPlan(mapping, plans);
     }
 
     /**
-     * The 2018 GA as the paper runs it (random start, plain durations, the settings' variant and order) until the first
-     * generation that reaches {@code budget} or the generation cap.
+     * The 2018 GA as the paper runs it (plain durations, the settings' variant and order; its random start with physical
+     * addressing among the mappings, ccopt's addition, so that it never ends above physical addressing) for as many
+     * generations as fit {@code limit} simulations, or to the generation cap.
      */
-    private int[] paperGa(long budget, Counter used, int[] generations) {
+    private int[] paperGa(long limit, Ledger ledger, int[] generations) {
         NodeMappingGa.Settings ga = new NodeMappingGa.Settings(settings.population(), settings.maxGenerations(),
                 settings.variant(), settings.order(), settings.seed());
         try (MappingEvaluator evaluator = evaluator(null)) {
             NodeMappingGa search = new NodeMappingGa(evaluator, ga);
-            NodeMappingGa.State s = evolve(search, search.initial(), settings.maxGenerations(), evaluator, budget, used);
-            used.add(evaluator.simulations());
+            NodeMappingGa.State s = search.initial(List.of(problem.identity()));
+            if (!ledger.commit(evaluator.simulations(), limit)) {
+                throw new Unaffordable("needs " + evaluator.simulations() + " simulations for the 2018 GA's first "
+                        + "population, and " + (ledger.budget - limit) + " kept for the phases after it; the budget is " + ledger.budget);
+            }
+            s = evolve(search, s, settings.maxGenerations(), evaluator, limit, ledger);
             generations[0] += s.generation();
             return s.bestMapping();
         }
     }
 
     /**
-     * Generations of {@code search} from {@code s} until {@code cap} or until the method's simulations ({@code used} and
-     * the evaluator's) reach {@code budget}, checked between generations.
+     * Generations of {@code search} from {@code s} until {@code cap}, or until a generation would take the method past
+     * {@code limit} simulations: that generation is discarded ({@link Ledger#commit}) and the state before it returned.
      */
     private static NodeMappingGa.State evolve(NodeMappingGa search, NodeMappingGa.State s, int cap, MappingEvaluator evaluator,
-                                              long budget, Counter used) {
-        while (s.generation() < cap && used.get() + evaluator.simulations() < budget) {
-            s = search.step(s);
+                                              long limit, Ledger ledger) {
+        while (s.generation() < cap && ledger.used < limit) {
+            long before = evaluator.simulations();
+            NodeMappingGa.State next = search.step(s);
+            if (!ledger.commit(evaluator.simulations() - before, limit)) {
+                break;
+            }
+            s = next;
         }
         return s;
     }
@@ -250,13 +291,13 @@ public final class JointSearch implements AutoCloseable {
      * so far, at most {@code maxGenerations / rounds} generations a round, until the budget is spent or
      * {@code rounds} rounds have run. {@code timing}: the patterns' durations (null: plain).
      */
-    private int[] annealedGa(PatternTiming timing, long budget, Counter used, int[] generations) {
+    private int[] annealedGa(PatternTiming timing, long limit, Ledger ledger, int[] generations) {
         int[] best = null;
         NodeMappingGa.Settings ga = new NodeMappingGa.Settings(settings.population(), Math.max(1, settings.maxGenerations()
                 / settings.rounds()), settings.variant(), SurvivalOrder.SC, settings.seed());
         try (MappingEvaluator evaluator = evaluator(timing)) {
             NodeMappingGa search = new NodeMappingGa(evaluator, ga);
-            for (int round = 0; round < settings.rounds() && (best == null || used.get() + evaluator.simulations() < budget); round++) {
+            for (int round = 0; round < settings.rounds() && (best == null || ledger.used < limit); round++) {
                 List<int[]> starts = new ArrayList<>();
                 if (best != null) {
                     starts.add(best);
@@ -264,37 +305,61 @@ public final class JointSearch implements AutoCloseable {
                 // as many candidates as their scoring can afford at most, repeated to fill the population (a mapping
                 // given twice is scored once)
                 List<int[]> fresh = candidates(round);
-                long room = Math.max(1, (budget - used.get() - evaluator.simulations()) / costCeiling(timing));
+                long room = Math.max(1, (limit - ledger.used) / costCeiling(timing));
                 int take = (int) Math.min(Math.min(fresh.size(), room), settings.population() - starts.size());
                 for (int i = 0; starts.size() < settings.population(); i++) {
                     starts.add(fresh.get(i % take));
                 }
-                NodeMappingGa.State s = evolve(search, search.initial(starts), ga.generations(), evaluator, budget, used);
+                long before = evaluator.simulations();
+                NodeMappingGa.State s = search.initial(starts);
+                if (!ledger.commit(evaluator.simulations() - before, limit)) {
+                    if (best == null) {
+                        throw new Unaffordable("needs " + (evaluator.simulations() - before) + " simulations to score its "
+                                + "first round's starting mappings, and " + (ledger.budget - limit) + " kept for the phases after it; the "
+                                + "budget is " + ledger.budget);
+                    }
+                    break;
+                }
+                s = evolve(search, s, ga.generations(), evaluator, limit, ledger);
                 generations[0] += s.generation();
                 best = s.bestMapping();
             }
-            used.add(evaluator.simulations());
             return best;
         }
     }
 
     /**
      * Stacking on a fixed mapping: simple stacking of every pattern (or the plans given, when {@code current} is not
-     * null), then the stacker with what is left of {@code budget}, an equal share per pattern still to go. A
-     * pattern's stacker result replaces the plan only when shorter.
+     * null), then the stacker with what is left of the budget, an equal share per pattern still to go. A pattern's
+     * stacker result replaces the plan only when shorter. Where simple stacking does not fit the budget, the method
+     * is skipped ({@code first}: it is the method's first phase) or keeps the patterns sent plainly under the mapping.
      */
-    private JointPlan stackPhase(int[] mapping, List<PatternPlan> current, long budget, Counter used) {
+    private JointPlan stackPhase(int[] mapping, List<PatternPlan> current, Ledger ledger, boolean first) {
         int k = problem.patterns().length;
-        List<PatternPlan> plans = new ArrayList<>(current != null ? current : simplePlans(mapping, used));
+        List<PatternPlan> plans;
+        if (current != null) {
+            plans = new ArrayList<>(current);
+        } else {
+            AtomicLong count = new AtomicLong();
+            List<PatternPlan> stacked = simplePlans(mapping, count);
+            if (!ledger.commit(count.get())) {
+                if (first) {
+                    throw new Unaffordable("needs " + count.get() + " simulations for simple stacking of its " + k
+                            + " patterns; the budget is " + ledger.budget);
+                }
+                return plain(mapping, ledger); // paid for by the reserve the mapping search left
+            }
+            plans = new ArrayList<>(stacked);
+        }
         if (settings.stacker() == Stacker.SIMPLE) {
             return new JointPlan(mapping, plans);
         }
         for (int i = 0; i < k; i++) {
-            long share = (budget - used.get()) / (k - i);
+            long share = ledger.left() / (k - i);
             if (share <= 0) {
                 break;
             }
-            PatternPlan searched = stackerSearch(i, problem.physical(mapping, i), plans.get(i), share, used);
+            PatternPlan searched = stackerSearch(i, problem.physical(mapping, i), plans.get(i), share, ledger);
             if (searched != null && searched.duration() < plans.get(i).duration()) {
                 plans.set(i, searched);
             }
@@ -302,23 +367,21 @@ public final class JointSearch implements AutoCloseable {
         return new JointPlan(mapping, plans);
     }
 
-    /** Simple stacking (the paper's sweep) of every pattern under {@code mapping}. */
-    private List<PatternPlan> simplePlans(int[] mapping, Counter used) {
+    /** Simple stacking (the paper's sweep) of every pattern under {@code mapping}, its simulations added to {@code count}. */
+    private List<PatternPlan> simplePlans(int[] mapping, AtomicLong count) {
         List<PatternPlan> plans = new ArrayList<>();
-        AtomicLong count = new AtomicLong();
         for (int k = 0; k < problem.patterns().length; k++) {
             int[] dest = problem.physical(mapping, k);
             plans.add(simple.plan(sim, dest, bound.cycles(dest, problem.flitsPerNode()), count));
         }
-        used.add(count.get());
         return plans;
     }
 
     /**
-     * The stacker on one pattern with about {@code share} simulations (its set-up runs included; it stops after the
-     * first generation that reaches the share), or null when the plan is at the bound already.
+     * The stacker on one pattern within {@code share} simulations (its set-up runs included; a step that would pass the
+     * share is discarded), or null when the plan is at the bound already or the share cannot pay the set-up.
      */
-    private PatternPlan stackerSearch(int k, int[] dest, PatternPlan current, long share, Counter used) {
+    private PatternPlan stackerSearch(int k, int[] dest, PatternPlan current, long share, Ledger ledger) {
         if (current.duration() <= bound.cycles(dest, problem.flitsPerNode())) {
             return null; // nothing can end sooner
         }
@@ -336,60 +399,94 @@ public final class JointSearch implements AutoCloseable {
                 settings.threads(), true, CupStackRun.DEFAULT_HISTORY);
         try (CupStackRun run = new CupStackRun(options)) {
             LongSupplier spent = () -> run.setupSimulations() + run.simulations();
+            long[] kept = {0};
             CupStackGa.State s = method == Method.LAHC
-                    ? untilSpent(run.lateAcceptance().initial(), run.lateAcceptance()::step, spent, share).asGaState()
-                    : untilSpent(run.ga().initial(), run.ga()::step, spent, share);
-            Chromosome best = s.best();
-            Score score = s.bestScore();
-            used.add(spent.getAsLong());
-            RouterConfig config = run.space().config(best, run.baseConfig());
-            return new PatternPlan(config, p.workload(best), score.duration(), settings.stacker().label());
+                    ? withinShare(run.lateAcceptance()::initial, run.lateAcceptance()::step, spent, share, kept)
+                    .map(LateAcceptance.State::asGaState).orElse(null)
+                    : withinShare(run.ga()::initial, run.ga()::step, spent, share, kept).orElse(null);
+            ledger.commit(kept[0]);
+            ledger.discarded += spent.getAsLong() - kept[0];
+            if (s == null) {
+                return null; // the set-up and first population did not fit the share
+            }
+            RouterConfig config = run.space().config(s.best(), run.baseConfig());
+            return new PatternPlan(config, p.workload(s.best()), s.bestScore().duration(), settings.stacker().label());
         }
     }
 
-    /** Steps a stacker's search from {@code s} until it has spent {@code share} simulations (checked between steps). */
-    private static <S> S untilSpent(S s, UnaryOperator<S> step, LongSupplier spent, long share) {
-        while (spent.getAsLong() < share) {
-            s = step.apply(s);
+    /**
+     * A stacker's search from {@code initial} stepped while each step stays within {@code share} simulations: a step
+     * that passes it is discarded and the state before it returned, with the simulations kept in {@code kept[0]};
+     * empty when the initial state alone passes the share.
+     */
+    private static <S> java.util.Optional<S> withinShare(java.util.function.Supplier<S> initial, UnaryOperator<S> step,
+                                                         LongSupplier spent, long share, long[] kept) {
+        S s = initial.get();
+        if (spent.getAsLong() > share) {
+            return java.util.Optional.empty();
         }
-        return s;
+        kept[0] = spent.getAsLong();
+        while (true) {
+            S next = step.apply(s);
+            if (spent.getAsLong() > share) {
+                return java.util.Optional.of(s);
+            }
+            s = next;
+            kept[0] = spent.getAsLong();
+        }
     }
 
     /**
      * Coordinate rounds from physical addressing and its simple stacking: each round scores the next {@value #ROUND}
      * candidates under the current plans, fixed per physical node, keeps the best
      * mapping if it improves, and stacks again under it. Rounds end when one improves neither half, or the candidates
-     * or the budget run out; the stacker then gets the rest.
+     * run out, or a round's next phase would pass the budget (then discarded); the stacker then gets the rest.
      */
-    private JointPlan alternating(long budget, Counter used) {
+    private JointPlan alternating(Ledger ledger) {
+        int k = problem.patterns().length;
         int[] mapping = problem.identity();
-        List<PatternPlan> plans = simplePlans(mapping, used);
+        AtomicLong first = new AtomicLong();
+        List<PatternPlan> plans = simplePlans(mapping, first);
+        if (!ledger.commit(first.get())) {
+            throw new Unaffordable("needs " + first.get() + " simulations for simple stacking of its " + k
+                    + " patterns under physical addressing; the budget is " + ledger.budget);
+        }
         long best = new JointPlan(mapping, plans).cycles();
         List<int[]> all = candidates(0);
-        for (int from = 0; from < all.size() && used.get() < budget; from += ROUND) {
+        for (int from = 0; from < all.size() && ledger.used < ledger.budget; from += ROUND) {
             List<PatternPlan> fixed = List.copyOf(plans);
-            PatternTiming underPlans = (s, k, dest, lower, limit, counter) -> {
+            PatternTiming underPlans = (s, i, dest, lower, limit, counter) -> {
                 counter.incrementAndGet();
-                return s.durationWithin(fixed.get(k).config(), fixed.get(k).workload().withDestination(dest), limit);
+                return s.durationWithin(fixed.get(i).config(), fixed.get(i).workload().withDestination(dest), limit);
             };
-            boolean improved = false;
+            int[] found = mapping;
             try (MappingEvaluator evaluator = evaluator(underPlans)) {
                 MappingScore incumbent = evaluator.score(mapping);
                 for (int[] c : all.subList(from, Math.min(all.size(), from + ROUND))) {
                     MappingScore s = evaluator.score(c, incumbent, SurvivalOrder.SC);
                     if (s.exact() && s.cycles() < incumbent.cycles()) {
-                        mapping = c;
+                        found = c;
                         incumbent = s;
-                        improved = true;
                     }
                 }
-                used.add(evaluator.simulations());
+                if (!ledger.commit(evaluator.simulations())) {
+                    break;
+                }
             }
+            boolean improved = found != mapping;
             if (improved) {
-                plans = replay(mapping, fixed, used);
+                if (ledger.left() < k) {
+                    break; // the plans cannot be replayed under it within the budget: keep the round before
+                }
+                mapping = found;
+                plans = replay(mapping, fixed, ledger);
                 best = new JointPlan(mapping, plans).cycles();
             }
-            List<PatternPlan> restacked = simplePlans(mapping, used);
+            AtomicLong count = new AtomicLong();
+            List<PatternPlan> restacked = simplePlans(mapping, count);
+            if (!ledger.commit(count.get())) {
+                break;
+            }
             if (new JointPlan(mapping, restacked).cycles() < best) {
                 plans = restacked;
                 best = new JointPlan(mapping, plans).cycles();
@@ -399,16 +496,16 @@ public final class JointSearch implements AutoCloseable {
                 break;
             }
         }
-        return stackPhase(mapping, plans, budget, used);
+        return stackPhase(mapping, plans, ledger, false);
     }
 
-    /** The plans' router settings and timing under another mapping, simulated again. */
-    private List<PatternPlan> replay(int[] mapping, List<PatternPlan> plans, Counter used) {
+    /** The plans' router settings and timing under another mapping, simulated again (one simulation a pattern). */
+    private List<PatternPlan> replay(int[] mapping, List<PatternPlan> plans, Ledger ledger) {
+        ledger.commit(plans.size());
         List<PatternPlan> out = new ArrayList<>();
         for (int k = 0; k < plans.size(); k++) {
             PatternPlan p = plans.get(k);
             Workload moved = p.workload().withDestination(problem.physical(mapping, k));
-            used.add(1);
             out.add(new PatternPlan(p.config(), moved, sim.run(p.config(), moved).durationCycles(), p.label()));
         }
         return out;
@@ -419,16 +516,36 @@ public final class JointSearch implements AutoCloseable {
         pool.shutdown();
     }
 
-    /** A method's running count of simulations. */
-    private static final class Counter {
-        private long value;
+    /**
+     * A method's simulations against its budget: those it used, at most the budget, and those of a phase it ran and
+     * discarded because keeping it would have passed the budget.
+     */
+    private static final class Ledger {
+        final long budget;
+        long used;
+        long discarded;
 
-        long get() {
-            return value;
+        Ledger(long budget) {
+            this.budget = budget;
         }
 
-        void add(long n) {
-            value += n;
+        long left() {
+            return budget - used;
+        }
+
+        /** Keeps a phase of {@code n} simulations if the method stays within the budget; else counts them discarded. */
+        boolean commit(long n) {
+            return commit(n, budget);
+        }
+
+        /** {@link #commit(long)} against {@code limit}, a part of the budget (a search that leaves a reserve). */
+        boolean commit(long n, long limit) {
+            if (used + n > Math.min(limit, budget)) {
+                discarded += n;
+                return false;
+            }
+            used += n;
+            return true;
         }
     }
 }

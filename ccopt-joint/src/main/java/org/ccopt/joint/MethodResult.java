@@ -13,10 +13,12 @@ import java.util.Map;
  * @param robustness the plan replayed under random extra delays, or null when no jitter was asked for
  * @param perPattern each pattern's duration, in the workload's order
  * @param plans      each pattern's injection plan, in words
+ * @param discarded  simulations of a phase run past the budget and not used
+ * @param skipped    why the method did not run within the budget (its other figures are then -1 or empty), or null
  */
 public record MethodResult(JointMethod method, long cycles, long lowerBound, long simulations, int generations,
                            double seconds, Robustness robustness, List<Integer> perPattern, List<String> plans,
-                           int[] mapping) {
+                           int[] mapping, long discarded, String skipped) {
 
     /**
      * The result of an outcome of {@code search}; {@code jitter} above 0 replays the plan {@code jitterRuns} times
@@ -24,6 +26,10 @@ public record MethodResult(JointMethod method, long cycles, long lowerBound, lon
      */
     public static MethodResult of(JointProblem problem, JointSearch search, JointSearch.Outcome o, int jitter, int jitterRuns,
                                   long seed) {
+        if (o.plan() == null) {
+            return new MethodResult(o.method(), -1, -1, o.simulations(), o.generations(), o.seconds(), null, List.of(),
+                    List.of(), null, o.discarded(), o.skipped());
+        }
         long lower = 0;
         List<Integer> per = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -35,15 +41,22 @@ public record MethodResult(JointMethod method, long cycles, long lowerBound, lon
         }
         Robustness rb = jitter > 0 ? Robustness.of(problem, o.plan(), jitter, jitterRuns, seed) : null;
         return new MethodResult(o.method(), o.plan().cycles(), lower, o.simulations(), o.generations(), o.seconds(), rb,
-                List.copyOf(per), List.copyOf(labels), o.plan().mapping());
+                List.copyOf(per), List.copyOf(labels), o.plan().mapping(), o.discarded(), null);
     }
 
     /** The figures as scalars by name (what {@code ccopt run} keeps as columns). */
     public Map<String, Object> figures() {
         Map<String, Object> r = new LinkedHashMap<>();
+        if (skipped != null) {
+            r.put("skipped", skipped);
+            r.put("simulations", simulations);
+            r.put("discarded", discarded);
+            return r;
+        }
         r.put("cycles", cycles);
         r.put("lowerBound", lowerBound);
         r.put("simulations", simulations);
+        r.put("discarded", discarded);
         r.put("generations", generations);
         r.put("seconds", seconds);
         if (robustness != null) {

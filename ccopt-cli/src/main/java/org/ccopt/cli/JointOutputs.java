@@ -1,0 +1,83 @@
+package org.ccopt.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.ccopt.joint.JointProblem;
+import org.ccopt.joint.MethodResult;
+
+/** What {@code ccopt joint} reports: its result as JSON fields and as a table, one row a method. */
+final class JointOutputs {
+
+    private JointOutputs() {
+    }
+
+    /** The result: the problem, the budget, and each method's figures (byMethod.METHOD.cycles, ..., as run columns). */
+    static Map<String, Object> summary(JointProblem problem, String traffic, long budget, int jitter, int jitterRuns,
+                                       List<MethodResult> results) {
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("topology", problem.topology().spec());
+        result.put("traffic", traffic);
+        result.put("patterns", problem.patterns().length);
+        RouterOptions.putModel(result, problem.model(), problem.topology());
+        result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(problem.topology()));
+        result.put("budget", budget);
+        result.put("floor", problem.floor());
+        if (jitter > 0) {
+            result.put("jitter", jitter);
+            result.put("jitterRuns", jitterRuns);
+        }
+        // the figures by method as nested scalars, which ccopt run keeps as columns (byMethod.joint.cycles, ...)
+        Map<String, Object> byMethod = new LinkedHashMap<>();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (MethodResult r : results) {
+            byMethod.put(r.method().label(), r.figures());
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("method", r.method().label());
+            row.putAll(r.figures());
+            if (r.skipped() == null) {
+                row.put("perPattern", r.perPattern());
+                row.put("plans", r.plans());
+                row.put("mapping", r.mapping());
+            }
+            rows.add(row);
+        }
+        result.put("byMethod", byMethod);
+        result.put("results", rows);
+        return result;
+    }
+
+    /** The table: a row a method (a skipped one says why), then where the plans were written. */
+    static void print(PrintWriter w, JointProblem problem, String traffic, long budget, int jitter, int jitterRuns,
+                      List<MethodResult> results, Path out) {
+        w.printf(Locale.ROOT, "%s on %s (%d patterns), model %s%s: budget %d simulations a method; floor %d cycles%n", traffic,
+                problem.topology().spec(), problem.patterns().length, problem.model().presetName(),
+                RouterOptions.routingNote(problem.topology()), budget, problem.floor());
+        w.printf(Locale.ROOT, "  %-12s %7s %7s %11s %8s%s%n", "method", "cycles", "bound", "simulations", "seconds",
+                jitter > 0 ? String.format(Locale.ROOT, "  jitter 0..%d x %d: mean, worst", jitter, jitterRuns) : "");
+        long discarded = 0;
+        for (MethodResult r : results) {
+            discarded += r.discarded();
+            if (r.skipped() != null) {
+                w.printf(Locale.ROOT, "  %-12s skipped: %s%n", r.method().label(), r.skipped());
+                continue;
+            }
+            w.printf(Locale.ROOT, "  %-12s %7d %7d %11d %8.1f%s%n", r.method().label(), r.cycles(), r.lowerBound(), r.simulations(),
+                    r.seconds(), r.robustness() == null ? "" : String.format(Locale.ROOT, "  %.1f, %d", r.robustness().mean(),
+                            r.robustness().worst()));
+        }
+        w.println("  every plan replayed by the validator; bound: the link-load bound of the method's mapping (no plan beats it)");
+        if (discarded > 0) {
+            w.printf(Locale.ROOT, "  no method passed the budget: %d simulations ran in phases that would have, and their results "
+                    + "were not used%n", discarded);
+        }
+        if (out != null) {
+            w.println("  wrote " + out.resolve("METHOD") + "/mapping.json and NN-PATTERN.json (ccopt sim --mapping M --params P), "
+                    + "result.json");
+        }
+    }
+}
