@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.topology.io.TopologyExporter;
@@ -43,7 +44,11 @@ final class TopoCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SPEC", description = "Topology spec (forms below).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SPEC", description = "Topology spec (forms below).")
+    String positional;
+
+    @Option(names = {"-t", "--topology"}, paramLabel = "SPEC", description = "The spec as an option, as the other commands "
+            + "take it (and an experiment file's 'topology' key); instead of SPEC.")
     String topology;
 
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
@@ -83,7 +88,11 @@ final class TopoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         RULES.check(this, spec);
-        Topology t = TopologySpec.parse(topology);
+        if ((positional == null) == (topology == null)) {
+            throw new InvalidInputException(positional == null ? "topo needs a topology: SPEC or --topology SPEC"
+                    : "topo takes one topology, given as SPEC or --topology SPEC, not both");
+        }
+        Topology t = TopologySpec.parse(positional != null ? positional : topology);
         if (export != null) {
             String text = TopologyExporter.export(t, export,
                     new TopologyExporter.SimGridOptions(bandwidth, latency, "100Gf"));

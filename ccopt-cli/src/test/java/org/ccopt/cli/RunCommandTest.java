@@ -373,6 +373,24 @@ class RunCommandTest {
         assertThat(outside).isEmptyDirectory();
     }
 
+    /** topo takes its spec as --topology too, so an experiment can run it; one spec, in one of the two forms. */
+    @Test
+    void topoRunsInAnExperimentByItsTopologyKey() throws Exception {
+        Path file = write("t.yaml", "command: topo\noptions: {no-bisection: true}\ngrid: {topology: [\"ring:5\", \"torus:4x4\"]}\n");
+        Path out = dir.resolve("topo");
+        MainTest.Result r = MainTest.run("run", file.toString(), "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        List<java.util.Map<String, String>> rows = org.ccopt.util.Csv.read(Files.readString(out.resolve("results.csv")));
+        assertThat(rows).extracting(row -> row.get("nodes")).containsExactly("5", "16");
+        assertThat(MainTest.run("topo", "-t", "ring:5", "--no-bisection").out())
+                .isEqualTo(MainTest.run("topo", "ring:5", "--no-bisection").out());
+        for (String[] bad : new String[][] {{"topo"}, {"topo", "ring:5", "-t", "ring:6"}}) {
+            MainTest.Result refused = MainTest.run(bad);
+            assertThat(refused.code()).isEqualTo(2);
+            assertThat(refused.err()).contains("SPEC or --topology SPEC").hasLineCount(1);
+        }
+    }
+
     @Test
     void yamlAnchorsAndAliasesAreRefused() throws Exception {
         for (String yaml : new String[] {
