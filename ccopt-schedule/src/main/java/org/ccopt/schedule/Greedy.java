@@ -23,9 +23,18 @@ public final class Greedy {
 
     /** A conflict-free schedule with no empty steps. */
     public static Schedule build(ScheduleProblem p, long seed) {
+        return build(p, seed, null);
+    }
+
+    /**
+     * {@link #build(ScheduleProblem, long)} within {@code budget} (null: none): the construction every solver starts
+     * from checks it as it places transfers and, once it has expired, stops with one line saying how far it got, so
+     * that --time-limit holds on a problem too large to construct in it.
+     */
+    public static Schedule build(ScheduleProblem p, long seed, Budget budget) {
         int cap = Math.max(4, 2 * p.maxPathLength() + 8);
         while (true) {
-            Schedule s = p.relays() ? broadcast(p, cap, seed) : scatter(p, cap, seed);
+            Schedule s = p.relays() ? broadcast(p, cap, seed, budget) : scatter(p, cap, seed, budget);
             if (s != null) {
                 return s.compacted();
             }
@@ -33,7 +42,16 @@ public final class Greedy {
         }
     }
 
-    private static Schedule scatter(ScheduleProblem p, int cap, long seed) {
+    /** Refuses, in one line, a construction whose budget has expired after {@code placed} of its transfers. */
+    private static void check(Budget budget, ScheduleProblem p, int placed) {
+        if (budget != null && budget.expired()) {
+            throw new org.ccopt.InvalidInputException("the greedy construction every solver starts from placed " + placed
+                    + " of " + p.transferCount() + " transfers within the time limit; expected a longer --time-limit or a "
+                    + "smaller problem");
+        }
+    }
+
+    private static Schedule scatter(ScheduleProblem p, int cap, long seed, Budget budget) {
         SplittableRandom rnd = new SplittableRandom(seed);
         int n = p.transferCount();
         int[] order = shuffled(n, rnd);
@@ -50,7 +68,11 @@ public final class Greedy {
         }
         ConflictState st = new ConflictState(p, cap);
         st.clear();
+        int placed = 0;
         for (int t : byLen) {
+            if ((placed++ & 1023) == 0) {
+                check(budget, p, placed - 1);
+            }
             if (!place(p, st, t, 0, cap, rnd)) {
                 return null;
             }
@@ -58,13 +80,14 @@ public final class Greedy {
         return st.snapshot();
     }
 
-    private static Schedule broadcast(ScheduleProblem p, int cap, long seed) {
+    private static Schedule broadcast(ScheduleProblem p, int cap, long seed, Budget budget) {
         SplittableRandom rnd = new SplittableRandom(seed);
         int n = p.transferCount();
         ConflictState st = new ConflictState(p, cap);
         st.clear();
         int left = n;
         for (int s = 0; s < cap && left > 0; s++) {
+            check(budget, p, n - left);
             for (int t : shuffled(n, rnd)) {
                 if (!st.placed(t) && place(p, st, t, s, s + 1, rnd)) {
                     left--;

@@ -30,6 +30,26 @@ import org.ccopt.topology.metrics.HopDistances;
  */
 public final class ScheduleProblem {
 
+    /**
+     * Bytes a transfer holds at the least besides its route's channels (its route arrays, its sources, and the
+     * searches' per-transfer state): the unit of {@link #requireFits}'s estimate.
+     */
+    static final long BYTES_PER_TRANSFER = 112;
+
+    /**
+     * Refuses, in one line and before anything is built, a problem of {@code transfers} transfers whose estimate of
+     * {@code bytes} (one route each, the least it can hold) passes half of {@code maxMemory}: such a problem would end
+     * out of memory after minutes of set-up that no --time-limit bounds.
+     */
+    static void requireFits(String spec, long transfers, long bytes, long maxMemory) {
+        if (bytes > maxMemory / 2) {
+            throw new InvalidInputException(String.format(java.util.Locale.ROOT, "scheduling %,d transfers on %s needs about "
+                    + "%.1f GiB at the least (one route each), more than half of this JVM's %.1f GiB; expected a smaller "
+                    + "network or collective, or more memory with CCOPT_JAVA_OPTS=-Xmx<size>", transfers, spec,
+                    bytes / (double) (1L << 30), maxMemory / (double) (1L << 30)));
+        }
+    }
+
     /** Routes listed per (from, to) pair unless told otherwise ({@code ccopt schedule --path-limit}). */
     public static final int DEFAULT_PATH_LIMIT = 1024;
 
@@ -169,6 +189,13 @@ public final class ScheduleProblem {
             count += targets[m].length;
         }
         messageStart[senders.length] = count;
+        long bytes = 0;
+        for (int m = 0; m < senders.length; m++) {
+            for (int r : targets[m]) {
+                bytes += BYTES_PER_TRANSFER + 4L * Math.max(0, distances.distance(senders[m], r));
+            }
+        }
+        requireFits(topology.spec(), count, bytes, Runtime.getRuntime().maxMemory());
         message = new int[count];
         destination = new int[count];
         transferOf = new int[senders.length * n];

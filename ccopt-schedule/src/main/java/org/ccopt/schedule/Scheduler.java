@@ -171,15 +171,15 @@ public final class Scheduler {
 
     public Result run() {
         long t0 = System.nanoTime();
-        Schedule greedy = Greedy.build(p, settings.seed());
+        Schedule greedy = Greedy.build(p, settings.seed(), budget);
         if (direct != null) {
-            Schedule plain = Greedy.build(direct, settings.seed());
+            Schedule plain = Greedy.build(direct, settings.seed(), budget);
             if (plain.steps() < greedy.steps()) {
                 greedy = plain; // the sender is source 0 in both problems, so the genes carry over
             }
         }
         if (oneHop != null) {
-            oneHopStart = Greedy.build(oneHop, settings.seed());
+            oneHopStart = Greedy.build(oneHop, settings.seed(), budget);
             if (oneHopStart.steps() < greedy.steps()) {
                 greedy = fromOneHop(oneHopStart);
             }

@@ -21,6 +21,28 @@ class BudgetTest {
         assertThatThrownBy(() -> Budget.seconds(-1)).isInstanceOf(InvalidInputException.class);
     }
 
+    /**
+     * The greedy construction every solver starts from obeys the time limit: with its budget spent it stops with one
+     * line saying how far it got (here before the first transfer), and without a budget it builds the schedule.
+     */
+    @Test
+    void theGreedyConstructionStopsWhenItsBudgetIsSpent() {
+        ScheduleProblem p = Problems.of("torus:4x4", "AAS", "all");
+        assertThatThrownBy(() -> Greedy.build(p, 1, Budget.seconds(0))).isInstanceOf(InvalidInputException.class)
+                .hasMessage("the greedy construction every solver starts from placed 0 of " + p.transferCount()
+                        + " transfers within the time limit; expected a longer --time-limit or a smaller problem");
+        assertThat(Greedy.build(p, 1, Budget.seconds(600)).steps()).isEqualTo(Greedy.build(p, 1).steps());
+    }
+
+    /** A problem too large for the memory is refused before it is built, in one line naming the estimate. */
+    @Test
+    void aProblemThatCannotFitTheHeapIsRefusedBeforeItIsBuilt() {
+        ScheduleProblem.requireFits("torus:4x4", 240, 1000, 4000); // a quarter of the heap: built
+        assertThatThrownBy(() -> ScheduleProblem.requireFits("torus:64x64", 16_773_120L, 4L << 30, 6L << 30))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("scheduling 16,773,120 transfers on torus:64x64 "
+                        + "needs about 4.0 GiB at the least").hasMessageContaining("CCOPT_JAVA_OPTS=-Xmx");
+    }
+
     /** Whether the exact model is tried is read from the allowance: a model too large for it is not, at any speed. */
     @Test
     void theExactModelsSizeIsWeighedAgainstTheAllowance() {
