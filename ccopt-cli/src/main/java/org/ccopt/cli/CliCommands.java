@@ -43,6 +43,7 @@ public final class CliCommands implements Commands {
             }
         }
         OptionRules.checkParsed(parsed); // an option where it cannot apply fails before the first run, not in every run
+        ValueChecks.check(parsed.commandSpec().userObject()); // so does a bad value, whichever row it is in
         Map<String, String> written = new TreeMap<>();
         for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
             if (o.userObject() instanceof Field f && f.isAnnotationPresent(Output.class)) {

@@ -115,14 +115,15 @@ class RunCommandTest {
 
     @Test
     void aFailingRunIsRecordedAndTheOthersGoOn() throws Exception {
-        Path file = write("bad.yaml", "command: sim\noptions: {topology: \"torus:4x4\"}\ngrid: {traffic: [bcmp, bogus, brev]}\n");
+        // one VC cannot carry dateline routing on a torus: a failure only the run itself finds
+        Path file = write("bad.yaml", "command: sim\noptions: {topology: \"torus:4x4\"}\ngrid: {vcs: [3, 1, 4]}\n");
         MainTest.Result r = MainTest.run("run", file.toString(), "--out", dir.resolve("bad").toString(), "--json");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).startsWith("ccopt: 1 of 3 runs failed").contains("bogus").doesNotContain("\n ");
+        assertThat(r.err()).startsWith("ccopt: 1 of 3 runs failed").contains("needs 3 virtual channels").doesNotContain("\n ");
         assertThat(r.json().get("failed").asInt()).isEqualTo(1);
         assertThat(r.json().get("completed").asInt()).isEqualTo(2);
         String csv = Files.readString(dir.resolve("bad").resolve("results.csv"));
-        assertThat(csv).contains("failed").contains("bogus");
+        assertThat(csv).contains("failed").contains("needs 3 virtual channels");
         MainTest.Result missing = MainTest.run("run", dir.resolve("none.yaml").toString(), "--out", dir.toString());
         assertThat(missing.code()).isEqualTo(2);
         assertThat(missing.err()).contains("does not exist");
@@ -371,6 +372,24 @@ class RunCommandTest {
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains(own).hasLineCount(1);
         assertThat(outside).isEmptyDirectory();
+    }
+
+    /**
+     * A bad value in any row (a pattern name, a router reading, a GA setting out of range) is refused before the first
+     * run, not after the valid rows ran: every distinct value of a varied key is checked as the command would.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {
+        "command: sim\noptions: {topology: \"torus:4x4\", packets: 1}\ngrid: {traffic: [bcmp, nope]}\n",
+        "command: sim\noptions: {topology: \"torus:4x4\", packets: 1}\ngrid: {dateline: [edge, sideways]}\n",
+        "command: cupstack\noptions: {topology: \"torus:4x4\", population: 4, generations: 1}\ngrid: {mutation-rate: [0.1, 2]}\n",
+        "command: nodemap\noptions: {topology: \"torus:4x4\", population: 4, generations: 1}\ngrid: {variant: [S20, S99x]}\n"})
+    void aBadValueInAnyRowIsRefusedBeforeTheFirstRun(String yaml) throws Exception {
+        Path out = dir.resolve("badvalue");
+        MainTest.Result r = MainTest.run("run", write("v.yaml", yaml).toString(), "--out", out.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).hasLineCount(1).contains("(in the command line");
+        assertThat(out.resolve("results.jsonl")).doesNotExist();
     }
 
     /** topo takes its spec as --topology too, so an experiment can run it; one spec, in one of the two forms. */

@@ -1,0 +1,38 @@
+package org.ccopt.cli;
+
+import org.ccopt.traffic.TrafficPattern;
+
+/**
+ * The option values of a parsed command that can be checked without running it (pattern names, router readings, the
+ * GA's settings and their ranges): {@code ccopt run} checks them on every distinct value of an experiment's rows
+ * before the first run ({@link CliCommands#writtenOptions}), so that a bad value in the last row does not stop the
+ * experiment after the valid rows ran. Each check builds what the command itself would build from its options, so
+ * the refusal is the command's own line.
+ */
+final class ValueChecks {
+
+    private ValueChecks() {
+    }
+
+    /** Checks {@code command}'s values where it has checks; throws the command's own one-line refusal. */
+    static void check(Object command) {
+        if (command instanceof SimCommand c) {
+            if (c.params == null) {
+                TrafficPattern.parse(c.traffic == null ? "bcmp" : c.traffic);
+            }
+            c.router.model();
+        } else if (command instanceof NodemapCommand c) {
+            c.traffic.forEach(TrafficPattern::parse);
+            org.ccopt.mapping.MutationVariant.named(c.variant);
+            c.router.model();
+        } else if (command instanceof CupstackCommand c) {
+            if (c.traffic != null) {
+                TrafficPattern.parse(c.traffic);
+            }
+            c.ga.settings(c.seed, c.initialScheme == null ? "uniform" : c.initialScheme);
+            c.router.model();
+        } else if (command instanceof JointCommand c) {
+            c.router.model();
+        }
+    }
+}
