@@ -636,6 +636,9 @@ public record RouterModel(
             if (type == int.class) {
                 String range = values.get(0) + ".." + values.get(values.size() - 1);
                 try {
+                    if (!text.trim().matches("-?[0-9]{1,9}")) { // ASCII digits only: Java's parser takes any Unicode digit
+                        throw new NumberFormatException();
+                    }
                     int v = Integer.parseInt(text.trim());
                     if (!values.contains(String.valueOf(v))) {
                         throw new InvalidInputException(option + " " + v + " is out of range; expected " + range);

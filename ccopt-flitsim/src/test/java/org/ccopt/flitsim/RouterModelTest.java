@@ -452,6 +452,8 @@ class RouterModelTest {
                 .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("credit delay 9");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> before.with("credit-delay", "9", "--credit-delay"))
                 .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessage("--credit-delay 9 is out of range; expected -1..8");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> before.with("credit-delay", "\u0664", "--credit-delay"))
+                .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("is not a number"); // an Arabic-Indic 4
     }
 
     /** Off tori and meshes a description leaves out the routing readings, which the network's routing function replaces. */
