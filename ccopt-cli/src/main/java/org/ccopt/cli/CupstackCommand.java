@@ -205,7 +205,7 @@ final class CupstackCommand extends ResumableRun.Command {
                 state = ResumableRun.execute("cupstack", ga.generations, resumed != null ? resumed : search.initial(),
                         CupStackGa.State::generation, s -> String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(),
                                 s.history().get(s.history().size() - 1).meanNew()),
-                        search::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out));
+                        search::run, out, control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s).write(out));
             }
             LateAcceptance la = run.lateAcceptance();
             if (la != null) {
@@ -215,7 +215,7 @@ final class CupstackCommand extends ResumableRun.Command {
                 state = ResumableRun.execute("cupstack lahc", ga.generations, resumedLa != null ? resumedLa : la.initial(),
                         LateAcceptance.State::generation, s -> String.format(Locale.ROOT, "best %d, current %d",
                                 s.bestScore().objective(), s.currentScore().objective()),
-                        la::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out))
+                        la::run, out, control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s).write(out))
                         .asGaState();
             }
             CupStackRun.Result r = run.finish(state);

@@ -179,7 +179,7 @@ final class JointCommand extends ResumableRun.Command {
                             after.accept(p);
                         }
                         return p;
-                    }, out, ResumableRun.EVERY_STEP, control.json, p -> new Checkpoint<>(arguments, p).write(out));
+                    }, out, ResumableRun.EVERY_STEP, control.progress(spec), p -> new Checkpoint<>(arguments, p).write(out));
             for (JointRecord r : end.done()) {
                 JointSearch.Outcome o = r.outcome(problem); // replayed by JointValidator through its parameter files
                 outcomes.add(o);

@@ -169,7 +169,7 @@ final class NodemapCommand extends ResumableRun.Command {
             NodeMappingGa.State state = ResumableRun.execute("nodemap", generations, resumed != null ? resumed : ga.initial(),
                     NodeMappingGa.State::generation, s -> String.format(Locale.ROOT, "best %d cycles, %.3f hops",
                             s.bestScore().cycles(), s.bestScore().avgHops()),
-                    ga::run, out, control.checkpointSeconds, control.json, s -> new Checkpoint<>(arguments, s).write(out));
+                    ga::run, out, control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s).write(out));
             double seconds = (System.nanoTime() - started) / 1e9;
             MappingScore best = state.bestScore();
             MappingValidator.check(evaluator.setup(), patterns, state.bestMapping(), best, simPackets, flits);

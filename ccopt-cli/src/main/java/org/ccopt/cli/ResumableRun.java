@@ -44,6 +44,18 @@ final class ResumableRun {
         @picocli.CommandLine.Option(names = "--json", description = "Print one JSON object.")
         boolean json;
 
+        @picocli.CommandLine.Option(names = "--progress", defaultValue = "auto", paramLabel = "auto|always|never",
+                description = "Progress: auto (a bar on a terminal, else a line on stderr every " + Progress.AUTO_SECONDS
+                        + " s), always (a line every " + Progress.ALWAYS_SECONDS + " s where no bar shows), never "
+                        + "(default: ${DEFAULT-VALUE}).")
+        String progress;
+
+        /** How this run reports its progress, on {@code spec}'s error stream. */
+        Progress progress(picocli.CommandLine.Model.CommandSpec spec) {
+            return new Progress(org.ccopt.util.Enums.parse(Progress.Mode.class, "--progress", progress), json,
+                    spec.commandLine().getErr());
+        }
+
         /**
          * On {@code --resume}: the options given now that may change a checkpointed run (JSON output, threads, the
          * checkpoint interval) override the ones it recorded in {@code saved}.
@@ -53,6 +65,9 @@ final class ResumableRun {
             saved.threads = threads != null ? threads : saved.threads;
             if (spec.commandLine().getParseResult().hasMatchedOption("--checkpoint-seconds")) {
                 saved.checkpointSeconds = checkpointSeconds;
+            }
+            if (spec.commandLine().getParseResult().hasMatchedOption("--progress")) {
+                saved.progress = progress;
             }
         }
     }
@@ -135,17 +150,39 @@ final class ResumableRun {
     private ResumableRun() {
     }
 
+    /**
+     * How a run reports progress: a bar on a terminal (not with --json), else, unless {@code never}, a line on the
+     * command's error stream every {@link #AUTO_SECONDS} s ({@code auto}) or {@link #ALWAYS_SECONDS} s
+     * ({@code always}), so that a batch job's log shows how far a long search has come.
+     */
+    record Progress(Mode mode, boolean json, java.io.PrintWriter err) {
+        static final int AUTO_SECONDS = 60;
+        static final int ALWAYS_SECONDS = 10;
+
+        enum Mode { AUTO, ALWAYS, NEVER }
+
+        boolean bar() {
+            return mode != Mode.NEVER && !json && System.console() != null;
+        }
+
+        /** Seconds between progress lines where no bar shows, or 0 for none. */
+        int lineSeconds() {
+            return mode == Mode.NEVER ? 0 : mode == Mode.ALWAYS ? ALWAYS_SECONDS : AUTO_SECONDS;
+        }
+    }
+
     /** A checkpoint interval that saves after every step (joint's methods, each a whole search). */
     static final double EVERY_STEP = Double.MIN_VALUE;
 
     /**
      * Runs {@code loop(start, afterGeneration)} to its end.
      *
-     * @param out   checkpoint directory, or null for no checkpoints
-     * @param quiet no progress bar (JSON output, or no terminal)
+     * @param out      checkpoint directory, or null for no checkpoints
+     * @param progress how to report progress
      */
     static <S> S execute(String task, int generations, S start, ToIntFunction<S> generation, Function<S, String> message,
-                         BiFunction<S, Consumer<S>, S> loop, Path out, double checkpointSeconds, boolean quiet, Saver<S> saver) {
+                         BiFunction<S, Consumer<S>, S> loop, Path out, double checkpointSeconds, Progress progress,
+                         Saver<S> saver) {
         if (!(checkpointSeconds > 0) || checkpointSeconds > 86400) {
             throw new InvalidInputException("--checkpoint-seconds " + checkpointSeconds
                     + " is invalid; expected seconds between checkpoints, above 0 and at most 86400");
@@ -153,7 +190,7 @@ final class ResumableRun {
         if (out != null) {
             hold(out); // fail now, not after the first generation's work; and refuse a directory another run writes to
         }
-        return executeLocked(generations, start, generation, message, loop, out, checkpointSeconds, quiet, saver, task);
+        return executeLocked(generations, start, generation, message, loop, out, checkpointSeconds, progress, saver, task);
     }
 
     /**
@@ -188,7 +225,7 @@ final class ResumableRun {
     }
 
     private static <S> S executeLocked(int generations, S start, ToIntFunction<S> generation, Function<S, String> message,
-            BiFunction<S, Consumer<S>, S> loop, Path out, double checkpointSeconds, boolean quiet, Saver<S> saver,
+            BiFunction<S, Consumer<S>, S> loop, Path out, double checkpointSeconds, Progress progress, Saver<S> saver,
             String task) {
         AtomicReference<S> latest = new AtomicReference<>(start);
         // Ctrl-C: save the last whole generation; a failure then has nothing left to report to
@@ -203,9 +240,12 @@ final class ResumableRun {
             Runtime.getRuntime().addShutdownHook(hook);
         }
         try {
-            long[] lastSave = {System.nanoTime()};
+            long started = System.nanoTime();
+            long[] lastSave = {started};
+            long[] lastLine = {started};
+            int from = generation.applyAsInt(start);
             S end;
-            try (ProgressBar bar = quiet || System.console() == null ? null : new ProgressBarBuilder().setTaskName(task)
+            try (ProgressBar bar = !progress.bar() ? null : new ProgressBarBuilder().setTaskName(task)
                     .setInitialMax(generations).startsFrom(generation.applyAsInt(start), Duration.ZERO)
                     .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build()) {
                 end = loop.apply(start, s -> {
@@ -213,6 +253,10 @@ final class ResumableRun {
                     if (bar != null) {
                         bar.stepTo(generation.applyAsInt(s));
                         bar.setExtraMessage(message.apply(s));
+                    } else if (progress.lineSeconds() > 0 && System.nanoTime() - lastLine[0] > progress.lineSeconds() * 1e9) {
+                        lastLine[0] = System.nanoTime();
+                        progressLine(progress.err(), task, generation.applyAsInt(s), from, generations, message.apply(s),
+                                (lastLine[0] - started) / 1e9);
                     }
                     if (out != null && System.nanoTime() - lastSave[0] > checkpointSeconds * 1e9) {
                         save(saver, s);
@@ -235,8 +279,25 @@ final class ResumableRun {
         }
     }
 
+    /** One progress line: "ccopt TASK: 120 of 1000 (12 %), MESSAGE; 1m05s, about 8m left". */
+    static void progressLine(java.io.PrintWriter err, String task, int done, int from, int total, String message,
+                                     double seconds) {
+        double rate = (done - from) / Math.max(seconds, 1e-9);
+        String left = done <= from || total <= done ? "" : ", about " + clock((total - done) / rate) + " left";
+        err.printf(java.util.Locale.ROOT, "ccopt %s: %d of %d (%d %%)%s; %s%s%n", task, done, total,
+                total == 0 ? 100 : 100L * done / total, message.isEmpty() ? "" : ", " + message, clock(seconds), left);
+        err.flush();
+    }
+
+    /** Seconds as 12s, 5m03s or 1h02m. */
+    static String clock(double seconds) {
+        long s = Math.round(seconds);
+        return s < 60 ? s + "s" : s < 3600 ? String.format(java.util.Locale.ROOT, "%dm%02ds", s / 60, s % 60)
+                : String.format(java.util.Locale.ROOT, "%dh%02dm", s / 3600, s % 3600 / 60);
+    }
+
     /** Options that may be given with {@code --resume}: they change neither the run's course nor its result. */
-    private static final Set<String> WITH_RESUME = Set.of("--resume", "--json", "--threads",
+    private static final Set<String> WITH_RESUME = Set.of("--resume", "--json", "--threads", "--progress",
             "--checkpoint-seconds", "--generations");
 
     /**

@@ -231,7 +231,9 @@ public final class ExperimentRunner {
                 error = "output is not JSON: " + Commands.firstLine(ex.getMessage());
             }
         }
-        return failed(run, x.exit(), error.isEmpty() ? "exit code " + x.exit() : Commands.firstLine(error), seconds);
+        // the error is the last line: progress lines of a long run (--progress) may come before it
+        return failed(run, x.exit(), error.isEmpty() ? "exit code " + x.exit() : error.substring(error.lastIndexOf('\n') + 1),
+                seconds);
     }
 
     private static ObjectNode start(Experiment.Run run, double seconds) {
