@@ -223,11 +223,8 @@ final class MsgsimCommand implements Callable<Integer> {
         if (node == null) {
             throw new InvalidInputException("placement file " + file + " is empty; expected the output of 'ccopt rank --out'");
         }
-        String made = org.ccopt.topology.spec.TopologySpec.namedIn(file);
-        if (made != null && !made.equals(t.spec())) {
-            throw new InvalidInputException("placement file " + file + " was made for " + made + "; this run is on " + t.spec()
-                    + "; expected a placement of " + t.spec() + " (from rank -t " + t.spec() + " --out FILE)");
-        }
+        org.ccopt.topology.spec.TopologySpec.requireMadeFor(node, t, "placement file " + file, "rank -t " + t.spec()
+                + " --out FILE");
         JsonNode arr = node.isArray() ? node : node.get("ranks");
         if (arr == null || !arr.isArray() || arr.size() == 0) {
             throw new InvalidInputException("placement file " + file + " has no \"ranks\" list; expected the output of 'ccopt rank --out'");

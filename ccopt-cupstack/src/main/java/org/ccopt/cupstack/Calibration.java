@@ -400,7 +400,7 @@ public final class Calibration {
         order.sort(java.util.Comparator.comparing(r -> r.type() == int.class)); // stable: enum readings first
         for (RouterModel.ReadingSpec reading : order) {
             for (Object value : reading.explored()) {
-                out.add(m.with(reading.key(), reading.format(value), reading.key()));
+                out.add(m.with(reading.key(), RouterModel.ReadingSpec.format(value), reading.key()));
             }
         }
         out.removeIf(m::equals);

@@ -46,21 +46,12 @@ public final class NodeMapping {
      * numbers. A file that names its topology ({@code "topology"}, as {@code nodemap --out} writes) must name {@code t}'s.
      */
     public static int[] read(Path file, org.ccopt.topology.Topology t) {
-        int[] m = read(file);
-        String made = org.ccopt.topology.spec.TopologySpec.namedIn(file);
-        if (made != null && !made.equals(t.spec())) {
-            throw new InvalidInputException("mapping file '" + file + "' was made for " + made + "; this run is on " + t.spec()
-                    + "; expected a mapping of " + t.spec() + " (from nodemap -t " + t.spec() + " --out DIR)");
-        }
-        return m;
-    }
-
-    /** Reads {@code {"mapping":[...]}} (the node-mapping output) or a plain list of numbers. */
-    public static int[] read(Path file) {
         String text = InputFiles.read(file, "mapping file", "{\"mapping\":[...]} or a list of node numbers").trim();
         try {
             if (text.startsWith("{") || text.startsWith("[")) {
                 JsonNode root = new ObjectMapper().readTree(text);
+                org.ccopt.topology.spec.TopologySpec.requireMadeFor(root, t, "mapping file '" + file + "'",
+                        "nodemap -t " + t.spec() + " --out DIR");
                 JsonNode list = root.isArray() ? root : root.get("mapping");
                 if (list == null || !list.isArray()) {
                     throw new InvalidInputException("mapping file '" + file + "' has no \"mapping\" array");

@@ -498,7 +498,7 @@ public record RouterModel(
         for (int i = 0; i < values.length; i++) {
             ReadingSpec r = READINGS.get(i);
             if (t == null || r.scope().appliesTo(t)) {
-                parts.add(r.key() + "=" + r.format(values[i]));
+                parts.add(r.key() + "=" + ReadingSpec.format(values[i]));
             }
         }
         return String.join(",", parts);
@@ -614,25 +614,22 @@ public record RouterModel(
             }
             List<Object> explored = !o.calibrated() ? List.of()
                     : o.explored().length > 0 ? java.util.Arrays.stream(o.explored()).boxed().map(Object.class::cast).toList() : all;
-            String option = o.option().isEmpty() ? "--" + o.key() : o.option();
-            ReadingSpec spec = new ReadingSpec(o.key(), option, o.help(), o.notes(), type,
-                    all.stream().map(ReadingSpec::spell).toList(), null, o.scope(), explored);
-            return new ReadingSpec(o.key(), option, o.help(), o.notes(), type, spec.values(), spec.parse(o.ccopt(), o.key()),
-                    o.scope(), explored);
+            List<String> values = all.stream().map(ReadingSpec::format).toList();
+            return new ReadingSpec(o.key(), o.option().isEmpty() ? "--" + o.key() : o.option(), o.help(), o.notes(), type,
+                    values, parse(type, values, o.ccopt(), o.key()), o.scope(), explored);
         }
 
         /** A value as the option spells it: an enum reading's key, a scheme's name (C00), a number. */
-        private static String spell(Object v) {
+        public static String format(Object v) {
             return v instanceof VcSelection s ? s.name() : v instanceof Enum<?> e ? Reading.key(e) : String.valueOf(v);
-        }
-
-        /** {@code v} as the option spells it. */
-        public String format(Object v) {
-            return spell(v);
         }
 
         /** The value {@code text} names; one clear line naming {@code option} otherwise. */
         public Object parse(String text, String option) {
+            return parse(type, values, text, option);
+        }
+
+        private static Object parse(Class<?> type, List<String> values, String text, String option) {
             if (type == int.class) {
                 String range = values.get(0) + ".." + values.get(values.size() - 1);
                 try {

@@ -437,7 +437,7 @@ class RouterModelTest {
         RouterModel drawn = RouterModel.CCOPT;
         for (RouterModel.ReadingSpec reading : RouterModel.READINGS) {
             assertThat(RouterModel.CCOPT.value(reading.key())).as(reading.key()).isEqualTo(reading.ccopt());
-            assertThat(reading.values()).as(reading.key()).doesNotHaveDuplicates().contains(reading.format(reading.ccopt()));
+            assertThat(reading.values()).as(reading.key()).doesNotHaveDuplicates().contains(RouterModel.ReadingSpec.format(reading.ccopt()));
             drawn = drawn.with(reading.key(), reading.values().get(r.nextInt(reading.values().size())), reading.option());
         }
         assertThat(RouterModel.parse(drawn.describe())).isEqualTo(drawn);

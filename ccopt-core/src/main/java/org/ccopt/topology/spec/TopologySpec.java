@@ -69,28 +69,29 @@ public final class TopologySpec {
     }
 
     /**
-     * The canonical spec of the topology a JSON file names in its {@code "topology"} field (as the files of
-     * {@code nodemap --out} and {@code rank --out} do), null where it names none or is not JSON (its reader reports
-     * that), or a one-line refusal where it is not a valid spec.
+     * Refuses, in one line, a file made for another network: one whose JSON object {@code root} names a topology in its
+     * {@code "topology"} field (as {@code nodemap --out} and {@code rank --out} write) other than {@code t}, or names
+     * one that is not a valid spec. A root that names none passes. {@code what} names the file in the message and
+     * {@code how} says how to make one for {@code t}.
      */
-    public static String namedIn(Path file) {
-        String text = org.ccopt.util.InputFiles.read(file, "file", "JSON").trim();
-        if (!text.startsWith("{")) {
-            return null;
+    public static void requireMadeFor(com.fasterxml.jackson.databind.JsonNode root, Topology t, String what, String how) {
+        com.fasterxml.jackson.databind.JsonNode named = root == null ? null : root.get("topology");
+        if (named == null || !named.isTextual()) {
+            return;
         }
+        String made;
         try {
-            com.fasterxml.jackson.databind.JsonNode spec = new com.fasterxml.jackson.databind.ObjectMapper().readTree(text).get("topology");
-            if (spec == null || !spec.isTextual()) {
-                return null;
-            }
-            return parse(spec.asText()).spec();
-        } catch (java.io.IOException e) {
-            return null; // the reader reports the file's own defect
+            made = parse(named.asText()).spec();
         } catch (InvalidInputException e) {
-            throw new InvalidInputException("file '" + file + "' names a topology that is not a valid spec; expected the "
-                    + "spec of the network it was made for");
+            throw new InvalidInputException(what + " names a topology that is not a valid spec; expected the spec of the "
+                    + "network it was made for");
+        }
+        if (!made.equals(t.spec())) {
+            throw new InvalidInputException(what + " was made for " + made + "; this run is on " + t.spec() + "; expected "
+                    + "one made for " + t.spec() + " (" + how + ")");
         }
     }
+
 
     /** A one-line list of the family names, for error messages. */
     public static String familyNames() {
