@@ -1,6 +1,5 @@
 package org.ccopt.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -8,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.mpi.CommMatrix;
 import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.msgsim.CollectivePrograms;
 import org.ccopt.msgsim.MessageSimulator;
@@ -21,7 +21,6 @@ import org.ccopt.rank.RankPlacement;
 import org.ccopt.rank.RankPlacer;
 import org.ccopt.topology.Topology;
 import org.ccopt.util.AtomicFiles;
-import org.ccopt.util.InputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -40,6 +39,12 @@ final class MsgsimCommand implements Callable<Integer> {
                     "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --lu-iterations 3"),
             OptionRules.rule("--node-speed", "to a NAS skeleton (--app)", c -> c.app != null,
                     "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --node-speed 1e9"),
+            OptionRules.rule("--bytes", "to --collective (a matrix's volumes are its bytes)", c -> c.collective != null,
+                    "msgsim -t torus:8x8 --comm ../../../experiments/files/comm-groups-64.mtx --bytes 1KiB"),
+            OptionRules.rule("--sync", "to --collective's steps", c -> c.collective != null,
+                    "msgsim -t torus:8x8 --comm ../../../experiments/files/comm-groups-64.mtx --sync"),
+            OptionRules.rule("--procs", "without --comm, whose matrix's order is P", c -> c.comm == null,
+                    "msgsim -t torus:8x8 --comm ../../../experiments/files/comm-groups-64.mtx --procs 64"),
             OptionRules.rule("--iterations", "to the placement searches (two-opt, sa, random)",
                     c -> c.ranksFile == null && org.ccopt.rank.RankPlacement.parse(c.placement).searches(),
                     "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --iterations 10"),
@@ -61,6 +66,11 @@ final class MsgsimCommand implements Callable<Integer> {
 
     @Option(names = "--bytes", paramLabel = "SIZE", description = "Message size as the MPI call states it, e.g. 256B, 4KiB, 1MiB: the message of bcast and allreduce; for alltoall and pairwise-alltoall the block sent to each destination (MPI_Alltoall's sendcount), so each rank's buffer is P times it.")
     String bytes;
+
+    @Option(names = "--comm", paramLabel = "FILE", description = "Instead of --collective: a communication matrix "
+            + "(CSV or Matrix Market, as 'ccopt rank --comm' reads it), exchanged once: every entry one message of its "
+            + "volume in bytes, all started together.")
+    Path comm;
 
     @Option(names = "--app", paramLabel = "ft|is|mg|lu", description = "A NAS benchmark skeleton instead of one collective (see NasSkeleton).")
     String app;
@@ -117,17 +127,19 @@ final class MsgsimCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         RULES.check(this, spec);
         Topology t = topology.build();
-        if ((app == null) == (collective == null)) {
-            throw new InvalidInputException("give either --collective with --bytes, or --app; got "
-                    + (app == null ? "neither" : "both"));
+        int given = (app == null ? 0 : 1) + (collective == null ? 0 : 1) + (comm == null ? 0 : 1);
+        if (given != 1) {
+            throw new InvalidInputException("give one of --collective with --bytes, --app or --comm; got "
+                    + (given == 0 ? "none" : given));
         }
+        CommMatrix matrix = comm == null ? null : CommMatrix.read(comm, t);
         if (collective != null && bytes == null) {
             throw new InvalidInputException("--collective " + collective + " needs --bytes SIZE, e.g. --bytes 1MiB");
         }
         NasSkeleton.App nas = app == null ? null : NasSkeleton.App.parse(app);
-        MpiAlgorithm algorithm = nas == null ? MpiAlgorithm.parse(collective) : null;
-        double m = nas == null ? CollectivePrograms.parseBytes(bytes) : 0;
-        String optimiseFor = nas == null ? algorithm.label() : nas == NasSkeleton.App.FT || nas == NasSkeleton.App.IS ? "alltoall" : "allreduce";
+        MpiAlgorithm algorithm = collective == null ? null : MpiAlgorithm.parse(collective);
+        double m = collective == null ? 0 : CollectivePrograms.parseBytes(bytes);
+        CollectiveMix optimiseFor = matrix != null ? CollectiveMix.of(matrix) : null;
         int[] ranks;
         String how;
         if (ranksFile != null) {
@@ -137,12 +149,16 @@ final class MsgsimCommand implements Callable<Integer> {
                             + "cannot, so it is refused rather than ignored");
                 }
             }
-            ranks = readRanks(ranksFile, t);
+            ranks = org.ccopt.rank.PlacementFile.ranks(ranksFile, t);
             how = "ranks from " + ranksFile;
         } else {
-            int p = procs == null ? t.terminalCount() : procs;
+            int p = matrix != null ? matrix.procs() : procs == null ? t.terminalCount() : procs;
             RankPlacement pl = RankPlacement.parse(placement);
-            RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(optimiseFor, p), ProcessMapping.parse(mapping), seed,
+            if (optimiseFor == null) {
+                optimiseFor = CollectiveMix.parse(nas == null ? algorithm.label()
+                        : nas == NasSkeleton.App.FT || nas == NasSkeleton.App.IS ? "alltoall" : "allreduce", p);
+            }
+            RankJob.Outcome o = RankJob.run(t, optimiseFor, ProcessMapping.parse(mapping), seed,
                     new RankPlacer.Settings(pl, RankPlacement.Objective.HOPS, pl.searches() ? iterations : 0, seed, false, 0),
                     false, Runtime.getRuntime().availableProcessors());
             ranks = o.ranks();
@@ -155,9 +171,8 @@ final class MsgsimCommand implements Callable<Integer> {
         long cpu0 = threads.getCurrentThreadCpuTime();
         NasSkeleton.Skeleton skeleton = nas == null ? null
                 : NasSkeleton.build(nas, problemClass, ranks, nodeSpeed, luIterations);
-        Program program = nas == null
-                ? CollectivePrograms.of(algorithm.transfers(ranks.length), ranks, algorithm.collectiveBytes(m, ranks.length), sync)
-                : skeleton.program();
+        Program program = nas != null ? skeleton.program() : matrix != null ? CollectivePrograms.exchange(matrix, ranks)
+                : CollectivePrograms.of(algorithm.transfers(ranks.length), ranks, algorithm.collectiveBytes(m, ranks.length), sync);
         MessageSimulator.Result r = MessageSimulator.run(net, program, options);
         double seconds = nas == null ? r.seconds() : r.seconds() * skeleton.timeScale();
         double wall = (System.nanoTime() - t0) / 1e9;
@@ -170,7 +185,10 @@ final class MsgsimCommand implements Callable<Integer> {
         }
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("topology", t.spec());
-        if (nas == null) {
+        if (matrix != null) {
+            j.put("comm", comm.toString());
+            j.put("bytes", matrix.totalVolume());
+        } else if (nas == null) {
             j.put("collective", algorithm.label());
             j.put("bytes", m);
             if (algorithm.perDestination()) {
@@ -199,7 +217,10 @@ final class MsgsimCommand implements Callable<Integer> {
         if (json) {
             w.println(Json.result(spec, j));
         } else {
-            if (nas == null) {
+            if (matrix != null) {
+                w.printf("comm matrix %s (%d bytes) of %d processes on %s (%s): %.6g s simulated; %d flows, %d events, %.3f s wall%n",
+                        comm, matrix.totalVolume(), ranks.length, t.spec(), how, seconds, r.messages(), r.events(), wall);
+            } else if (nas == null) {
                 w.printf("%s of %d processes, %s on %s (%s): %.6g s simulated; %d flows, %d events, %.3f s wall%n",
                         algorithm.label(), ranks.length, algorithm.perDestination() ? bytes + " to each destination" : bytes,
                         t.spec(), how, seconds, r.messages(), r.events(), wall);
@@ -210,36 +231,5 @@ final class MsgsimCommand implements Callable<Integer> {
             }
         }
         return Main.OK;
-    }
-
-    static int[] readRanks(Path file, Topology t) throws IOException {
-        JsonNode node;
-        try {
-            node = Json.MAPPER.readTree(InputFiles.read(file, "placement file", "the JSON of 'ccopt rank --out'"));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new InvalidInputException("placement file " + file + " is not JSON" + InputFiles.where(e)
-                    + "; expected the output of 'ccopt rank --out'");
-        }
-        if (node == null) {
-            throw new InvalidInputException("placement file " + file + " is empty; expected the output of 'ccopt rank --out'");
-        }
-        org.ccopt.topology.spec.TopologySpec.requireMadeFor(node, t, "placement file " + file, "rank -t " + t.spec()
-                + " --out FILE");
-        JsonNode arr = node.isArray() ? node : node.get("ranks");
-        if (arr == null || !arr.isArray() || arr.size() == 0) {
-            throw new InvalidInputException("placement file " + file + " has no \"ranks\" list; expected the output of 'ccopt rank --out'");
-        }
-        int[] ranks = new int[arr.size()];
-        boolean[] seen = new boolean[t.terminalCount()];
-        for (int i = 0; i < ranks.length; i++) {
-            int v = arr.get(i).isIntegralNumber() && arr.get(i).canConvertToInt() ? arr.get(i).intValue() : -1;
-            if (v < 0 || v >= t.terminalCount() || seen[v]) {
-                throw new InvalidInputException("placement file " + file + ": the terminal of rank " + i + " is not a number "
-                        + "0.." + (t.terminalCount() - 1) + " that no other rank has; expected distinct terminals of " + t.spec());
-            }
-            seen[v] = true;
-            ranks[i] = v;
-        }
-        return ranks;
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
+import org.ccopt.mpi.CommMatrix;
 import org.ccopt.rank.CollectiveMix;
 import org.ccopt.rank.LaunchFiles;
 import org.ccopt.rank.ProcessMapping;
@@ -34,23 +35,11 @@ final class RankCommand implements Callable<Integer> {
             swapsOnly("--rules cui2024"),
             swapsOnly("--start mapping-order"),
             swapsOnly("--accept improving"),
+            OptionRules.rule("--procs", "without --comm, whose matrix's order is P", c -> c.comm == null,
+                    "rank -t torus:8x8 --comm ../../../experiments/files/comm-groups-64.mtx --procs 64"),
             OptionRules.rule("--iterations", "to the placement searches (two-opt, sa, random)",
                     c -> org.ccopt.rank.RankPlacement.parse(c.placement).searches(),
                     "rank -t torus:4x4 --procs 8 --collective bcast --placement ascending --iterations 10"));
-
-    /** The slots of a host: --slots-per-host, else this machine's cores where the host is this machine, else unknown. */
-    private Integer slots(String host) {
-        if (slotsPerHost != null) {
-            return slotsPerHost;
-        }
-        boolean local = host.equals("localhost") || host.equals("127.0.0.1") || host.equals("::1");
-        try {
-            local |= host.equalsIgnoreCase(java.net.InetAddress.getLocalHost().getHostName());
-        } catch (java.io.IOException e) {
-            // no name for this machine: only the loopback names are known to be it
-        }
-        return local ? Runtime.getRuntime().availableProcessors() : null;
-    }
 
     /** An option of the swap searches ({@code example}: it and a value). */
     private static OptionRules.Rule<RankCommand> swapsOnly(String example) {
@@ -69,10 +58,15 @@ final class RankCommand implements Callable<Integer> {
     @Option(names = "--procs", paramLabel = "P", description = "Number of processes (default: all terminals).")
     Integer procs;
 
-    @Option(names = "--collective", required = true, paramLabel = "ALG[:W][,...]",
+    @Option(names = "--collective", paramLabel = "ALG[:W][,...]",
             description = "Collectives to optimise for, each with an optional integer weight, e.g. alltoall:3,allreduce ("
                     + org.ccopt.mpi.MpiAlgorithm.NAMES + "; bcast = binomial tree, allreduce = recursive doubling, alltoall = Bruck).")
     String collective;
+
+    @Option(names = "--comm", paramLabel = "FILE", description = "Instead of --collective: a communication matrix, "
+            + "entry (i, j) the volume rank i sends to rank j (dense CSV, or Matrix Market as Scotch's and LibTopoMap's "
+            + "users export it); hops are weighted by volume (hop-bytes), and P is the matrix's order.")
+    Path comm;
 
     @Option(names = "--mapping", defaultValue = "random", paramLabel = "NAME",
             description = "Process mapping: " + ProcessMapping.NAMES + " (default: ${DEFAULT-VALUE}).")
@@ -98,7 +92,8 @@ final class RankCommand implements Callable<Integer> {
                     + "the mapping's order, keep improving swaps, as Cui 2024 §3.3.2) (default: ${DEFAULT-VALUE}).")
     String rules;
 
-    @Option(names = "--start", paramLabel = "ascending|mapping-order", description = "Override the rules' start of two-opt and sa.")
+    @Option(names = "--start", paramLabel = "ascending|mapping-order|greedy",
+            description = "Override the rules' start of two-opt and sa (greedy: grow the communication graph outwards from the most central node).")
     String start;
 
     @Option(names = "--accept", paramLabel = "improving|not-worse", description = "Override the rules' two-opt acceptance.")
@@ -146,12 +141,16 @@ final class RankCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         RULES.check(this, spec);
         Topology t = topology.build();
-        int p = procs == null ? t.terminalCount() : procs;
+        if ((collective == null) == (comm == null)) {
+            throw new InvalidInputException("give either --collective ALG or --comm FILE; got " + (comm == null ? "neither" : "both"));
+        }
+        CommMatrix matrix = comm == null ? null : CommMatrix.read(comm, t);
+        int p = matrix != null ? matrix.procs() : procs == null ? t.terminalCount() : procs;
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (nThreads < 1) {
             throw new InvalidInputException("--threads " + nThreads + " is invalid; expected 1 or more");
         }
-        CollectiveMix mix = CollectiveMix.parse(collective, p);
+        CollectiveMix mix = matrix != null ? CollectiveMix.of(matrix) : CollectiveMix.parse(collective, p);
         ProcessMapping m = ProcessMapping.parse(mapping);
         RankPlacement pl = RankPlacement.parse(placement);
         RankPlacement.Objective obj = RankPlacement.Objective.parse(objective);
@@ -178,7 +177,12 @@ final class RankCommand implements Callable<Integer> {
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("topology", t.spec());
         j.put("procs", p);
-        j.put("collective", mix.label());
+        j.put("collective", matrix == null ? mix.label() : null);
+        if (matrix != null) { // the mapping tools' figures: hop-bytes over the volume is the average dilation
+            j.put("comm", comm.toString());
+            j.put("volume", matrix.totalVolume());
+            j.put("averageDilation", matrix.totalVolume() == 0 ? 0.0 : (double) r.totalHops() / matrix.totalVolume());
+        }
         j.put("mapping", m.label());
         j.put("placement", pl.label());
         j.put("objective", obj.label());
@@ -202,7 +206,7 @@ final class RankCommand implements Callable<Integer> {
         }
         if (names != null) {
             if (rankfile != null) {
-                LaunchFiles.checkSlots(o.ranks(), names, this::slots);
+                LaunchFiles.checkSlots(o.ranks(), names, LaunchFiles.slots(slotsPerHost));
                 AtomicFiles.writeAtomically(rankfile, LaunchFiles.openMpiRankfile(o.ranks(), names));
             }
             if (machinefile != null) {
@@ -221,12 +225,12 @@ final class RankCommand implements Callable<Integer> {
             w.println(Json.result(spec, j));
         } else {
             double cut = r.initialHops() == 0 ? 0 : 100.0 * (r.initialHops() - r.totalHops()) / r.initialHops();
-            w.printf("%s of %d processes on %s, %s mapping, %s placement: %d hops (%s %d, %.1f%% %s)%s; %d iterations, %d accepted, %.3f s%n",
-                    mix.label(), p, t.spec(), m.label(), pl.label(), r.totalHops(),
-                    pl.swaps() && searchRules.start() == SearchRules.Start.MAPPING_ORDER ? "mapping order" : "ascending",
-                    r.initialHops(), Math.abs(cut),
-                    cut >= 0 ? "fewer" : "more",
-                    o.contention() ? ", possible contentions " + r.contention() + " (ascending " + r.initialContention() + ")" : "",
+            String start = pl.swaps() ? searchRules.start().label() : "ascending";
+            w.printf("%s of %d processes on %s, %s mapping, %s placement: %d %s (%s %d, %.1f%% %s)%s; %d iterations, %d accepted, %.3f s%n",
+                    matrix == null ? mix.label() : "comm matrix " + comm, p, t.spec(), m.label(), pl.label(), r.totalHops(),
+                    matrix == null ? "hops" : "hops x volume",
+                    start, r.initialHops(), Math.abs(cut), cut >= 0 ? "fewer" : "more",
+                    o.contention() ? ", possible contentions " + r.contention() + " (" + start + " " + r.initialContention() + ")" : "",
                     r.iterations(), r.accepted(), r.seconds());
             Written.print(w, spec);
         }

@@ -122,6 +122,10 @@ class InvocationFuzzTest {
         Files.writeString(dir.resolve("unclosed.csv"), "model,x\n\"ccopt,1\n");
         Files.writeString(dir.resolve("wide.csv"), "model,x\nccopt,1,2\n");
         Files.writeString(dir.resolve("help.yaml"), "command: sim\noptions: {help: true}\n");
+        // communication matrices (rank --comm, msgsim --comm): a good one, one of 2^31 - 1 ranks, one announcing 10^10
+        Files.writeString(dir.resolve("ok.mtx"), "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 5\n2 1 5\n");
+        Files.writeString(dir.resolve("huge.mtx"), "%%MatrixMarket matrix coordinate pattern general\n2147483647 2147483647 0\n");
+        Files.writeString(dir.resolve("dense.mtx"), "%%MatrixMarket matrix array integer general\n100000 100000\n1\n");
         Path signed = dir.resolve("signed");
         Files.createDirectories(signed);
         com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
@@ -136,6 +140,7 @@ class InvocationFuzzTest {
                 dir.resolve("y.yaml").toString(), dir.resolve("binary.bin").toString(), dir.resolve("evil.graphml").toString(),
                 checkpoint.toString(), dir.resolve("adir").toString(), dir.resolve("stray.csv").toString(),
                 dir.resolve("unclosed.csv").toString(), dir.resolve("wide.csv").toString(), dir.resolve("help.yaml").toString(),
+                dir.resolve("ok.mtx").toString(), dir.resolve("huge.mtx").toString(), dir.resolve("dense.mtx").toString(),
                 "/dev/zero", "/dev/null", "", " ");
     }
 

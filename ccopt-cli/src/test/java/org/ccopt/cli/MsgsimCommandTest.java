@@ -114,6 +114,6 @@ class MsgsimCommandTest {
         assertThat(r.err().strip()).contains(message).doesNotContain("\n").doesNotContain("Exception");
         MainTest.Result both = MainTest.run("msgsim", "--topology", "ring:8", "--collective", "bcast", "--app", "ft");
         assertThat(both.code()).isEqualTo(2);
-        assertThat(both.err()).contains("either --collective with --bytes, or --app");
+        assertThat(both.err()).contains("give one of --collective with --bytes, --app or --comm; got 2");
     }
 }

@@ -24,7 +24,8 @@ class NoEchoTest {
         "sim --params F.json", "sim -t torus:4x4 --traffic bcmp --mapping F.json", "schedule -t hypercube:3 --cc AAB --validate F.json",
         "run F.yaml --out OUT", "topo file:F.json", "topo file:F.txt", "topo file:F.graphml", "topo file:F.dot",
         "msgsim -t torus:4x4 --collective bcast --bytes 1KiB --ranks F.json", "nodemap --resume CP", "cupstack --resume CP",
-        "calibrate --stage joint --models F.txt", "table F.jsonl"})
+        "calibrate --stage joint --models F.txt", "table F.jsonl", "rank -t torus:4x4 --comm F.txt",
+        "msgsim -t torus:4x4 --comm F.txt"})
     void aSecretLookingFileIsNeverEchoed(String line) throws Exception {
         String text = "root:$6$" + SECRET + "$abcdef:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n";
         for (String ext : new String[] {"json", "yaml", "txt", "graphml", "dot", "jsonl"}) {
@@ -58,6 +59,9 @@ class NoEchoTest {
         "calibrate --stage joint --models F | model,x~^MARK,1~",
         "calibrate --stage joint --models F | model,x~ccopt,1,MARK~",
         "calibrate --stage joint --models F | model~MARK~",
+        "rank -t torus:4x4 --comm F | 0,1~1,MARK~",
+        "rank -t torus:4x4 --comm F | %%MatrixMarket matrix coordinate real general~2 2 1~1 2 MARK~",
+        "rank -t torus:4x4 --comm F | %%MatrixMarket matrix coordinate MARK general~2 2 1~1 2 3~",
         "rank -t torus:4x4 --procs 4 --collective bcast --rankfile OUT --hosts F | MARK~",
         "topo file:F | MARK~"})
     void aMarkerWhereAReaderStopsIsNeverEchoed(String line, String content) throws Exception {

@@ -3,6 +3,7 @@ package org.ccopt.msgsim;
 import java.util.Arrays;
 import java.util.Locale;
 import org.ccopt.InvalidInputException;
+import org.ccopt.mpi.CommMatrix;
 import org.ccopt.mpi.Transfer;
 import org.ccopt.mpi.TransferList;
 
@@ -117,6 +118,25 @@ public final class CollectivePrograms {
                 frontier[r] = p.delay(0, Arrays.copyOf(touches[r], touchCount[r]));
             }
         }
+    }
+
+    /**
+     * A communication matrix exchanged once: every entry is one message of its volume in bytes from its sender's
+     * terminal to its receiver's, all started at time 0 and sharing the links as they overlap (a matrix gives no
+     * order, so ccopt reads it as one concurrent exchange; a rank's messages to itself are dropped with the entry).
+     *
+     * @param ranks terminal of every rank
+     */
+    public static Program exchange(CommMatrix matrix, int[] ranks) {
+        if (ranks.length != matrix.procs()) {
+            throw new InvalidInputException("placement covers " + ranks.length + " ranks; the communication matrix has "
+                    + matrix.procs());
+        }
+        Program p = new Program();
+        for (int k = 0; k < matrix.entries(); k++) {
+            p.message(ranks[matrix.source()[k]], ranks[matrix.target()[k]], matrix.volume()[k]);
+        }
+        return p;
     }
 
     private static void note(int[][] lists, int[] counts, int r, int task) {

@@ -56,6 +56,25 @@ public final class LaunchFiles {
      * it is not known): Open MPI cannot bind rank r to {@code slot=k} on a host without core k, and {@code mpirun}
      * then exits 1 without a message.
      */
+    /**
+     * The slots of a host: {@code slotsPerHost} when given, else this machine's cores for a host that is this machine
+     * (its loopback names or its host name), else unknown (null).
+     */
+    public static java.util.function.Function<String, Integer> slots(Integer slotsPerHost) {
+        return host -> {
+            if (slotsPerHost != null) {
+                return slotsPerHost;
+            }
+            boolean local = host.equals("localhost") || host.equals("127.0.0.1") || host.equals("::1");
+            try {
+                local |= host.equalsIgnoreCase(java.net.InetAddress.getLocalHost().getHostName());
+            } catch (java.io.IOException e) {
+                // no name for this machine: only the loopback names are known to be it
+            }
+            return local ? Runtime.getRuntime().availableProcessors() : null;
+        };
+    }
+
     public static void checkSlots(int[] ranks, List<String> hosts, java.util.function.Function<String, Integer> slots) {
         Map<String, Integer> count = new java.util.LinkedHashMap<>();
         for (int terminal : ranks) {

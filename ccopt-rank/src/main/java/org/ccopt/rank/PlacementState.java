@@ -8,7 +8,8 @@ package org.ccopt.rank;
  * keeps every transfer's current hop count, the weighted total hops, and, when routes are given, a counter
  * per (step, channel) of the transfers whose fixed route uses that channel in that step. The <b>possible
  * contentions</b> of a placement are, summed over steps and channels, the pairs of same-step transfers whose
- * routes share the channel (C(n, 2) for n users), times the collective's weight; a pair sharing two channels
+ * routes share the channel (C(n, 2) for n users), times the collective's weight (1 for a communication matrix,
+ * whose volumes weigh only the hops); a pair sharing two channels
  * counts twice, since it can contend on both (§3.3.2: "the total number of possible contentions ... on a
  * link").
  *
@@ -219,7 +220,7 @@ public final class PlacementState {
         for (int i = routes.start(from, to), end = routes.end(from, to); i < end; i++) {
             pairs += counts[base + routes.channel(i)]++;
         }
-        return pairs * mix.weight[t];
+        return pairs * mix.pairWeight[t];
     }
 
     /** Removes transfer t's current route from the counters; returns the weighted pairs it frees. */
@@ -231,7 +232,7 @@ public final class PlacementState {
         for (int i = routes.start(from, to), end = routes.end(from, to); i < end; i++) {
             pairs += --counts[base + routes.channel(i)];
         }
-        return pairs * mix.weight[t];
+        return pairs * mix.pairWeight[t];
     }
 
     /**
@@ -258,7 +259,7 @@ public final class PlacementState {
                 int to = slot[mix.destination[t]];
                 int base = mix.step[t] * channels;
                 for (int i = routes.start(from, to); i < routes.end(from, to); i++) {
-                    pairs += (long) mix.weight[t] * fresh[base + routes.channel(i)]++;
+                    pairs += (long) mix.pairWeight[t] * fresh[base + routes.channel(i)]++;
                 }
             }
             if (!java.util.Arrays.equals(fresh, counts) || pairs != contention) {

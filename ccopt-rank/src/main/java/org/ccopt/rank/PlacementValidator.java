@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.ccopt.mpi.CommMatrix;
 import org.ccopt.mpi.Transfer;
 import org.ccopt.mpi.TransferList;
 import org.ccopt.routing.MinimalPaths;
@@ -14,7 +15,8 @@ import org.ccopt.topology.metrics.HopDistances;
 
 /**
  * Re-checks a placement independently of the optimiser's data structures: the rank list must be a permutation
- * of the job's mapped terminals; total hops are recomputed from the core's transfer lists ({@link TransferList})
+ * of the job's mapped terminals; total hops are recomputed from the core's transfer lists ({@link TransferList}) or
+ * the communication matrix's entries
  * and plain BFS over the network ({@link HopDistances#bfs}), not from the {@link DistanceTable}; contention is
  * recomputed from the core's deterministic routes, not from the {@link RouteTable}.
  *
@@ -53,11 +55,7 @@ public final class PlacementValidator {
         if (!Arrays.equals(sorted, mapped)) {
             throw new IllegalStateException("placement is not a permutation of the mapped terminals");
         }
-        CollectiveMix mix = problem.mix();
-        TransferList[] lists = new TransferList[mix.parts().size()];
-        for (int i = 0; i < lists.length; i++) {
-            lists[i] = mix.parts().get(i).algorithm().transfers(p);
-        }
+        Demands demands = Demands.of(problem.mix(), p);
         int n = t.nodeCount();
         boolean exact = (long) p * (n + t.channelCount()) <= EXACT_BUDGET;
         boolean[] sampled = new boolean[p];
@@ -74,7 +72,7 @@ public final class PlacementValidator {
         long total = 0;
         int checked = 0;
         // group the transfers by source rank so one BFS serves all of a rank's sends
-        int[][] bySource = transfersBySource(lists, p);
+        int[][] bySource = demands.bySource(p);
         for (int r = 0; r < p; r++) {
             if (sampled[r]) {
                 HopDistances.bfs(t, ranks[r], false, dist, queue);
@@ -82,7 +80,7 @@ public final class PlacementValidator {
             }
             for (int k = 0; k < bySource[r].length; k += 2) {
                 int dst = bySource[r][k];
-                int w = mix.parts().get(bySource[r][k + 1]).weight();
+                int w = demands.weight[bySource[r][k + 1]];
                 int d;
                 if (sampled[r]) {
                     d = dist[ranks[dst]];
@@ -102,7 +100,7 @@ public final class PlacementValidator {
         }
         long contention = -1;
         if (expectedContention >= 0) {
-            contention = contention(t, ranks, lists, mix);
+            contention = contention(t, ranks, demands);
             if (contention != expectedContention) {
                 throw new IllegalStateException("contention recomputed as " + contention + ", the optimiser reported "
                         + expectedContention);
@@ -111,50 +109,75 @@ public final class PlacementValidator {
         return new Report(exact, checked, total, contention);
     }
 
-    /** Per source rank: pairs (destination rank, part index) of its non-self transfers. */
-    private static int[][] transfersBySource(TransferList[] lists, int p) {
-        int[] count = new int[p];
-        for (TransferList list : lists) {
-            for (Transfer x : list.transfers()) {
-                if (x.source() != x.destination()) {
-                    count[x.source()]++;
+    /**
+     * The transfers re-derived from what the user gave, not from the mix's flattened arrays: the core's transfer
+     * lists of the collectives, or the communication matrix's entries; each with its source, destination, step (steps
+     * of different collectives apart), weight of its hops, and weight of a contention pair.
+     */
+    private record Demands(int[] source, int[] destination, int[] step, int[] weight, int[] pairWeight) {
+
+        static Demands of(CollectiveMix mix, int p) {
+            java.util.List<int[]> rows = new java.util.ArrayList<>();
+            if (mix.matrix() != null) {
+                CommMatrix m = mix.matrix();
+                for (int k = 0; k < m.entries(); k++) {
+                    rows.add(new int[] {m.source()[k], m.target()[k], 0, m.volume()[k], 1});
                 }
             }
-        }
-        int[][] out = new int[p][];
-        for (int r = 0; r < p; r++) {
-            out[r] = new int[2 * count[r]];
-        }
-        int[] fill = new int[p];
-        for (int part = 0; part < lists.length; part++) {
-            for (Transfer x : lists[part].transfers()) {
-                if (x.source() != x.destination()) {
-                    int at = fill[x.source()];
-                    out[x.source()][at] = x.destination();
-                    out[x.source()][at + 1] = part;
-                    fill[x.source()] = at + 2;
+            int offset = 0;
+            for (CollectiveMix.Part part : mix.parts()) {
+                TransferList list = part.algorithm().transfers(p);
+                for (Transfer x : list.transfers()) {
+                    if (x.source() != x.destination()) {
+                        rows.add(new int[] {x.source(), x.destination(), offset + x.step(), part.weight(), part.weight()});
+                    }
                 }
+                offset += list.steps();
             }
+            int n = rows.size();
+            Demands d = new Demands(new int[n], new int[n], new int[n], new int[n], new int[n]);
+            for (int i = 0; i < n; i++) {
+                int[] r = rows.get(i);
+                d.source[i] = r[0];
+                d.destination[i] = r[1];
+                d.step[i] = r[2];
+                d.weight[i] = r[3];
+                d.pairWeight[i] = r[4];
+            }
+            return d;
         }
-        return out;
+
+        /** Per source rank: pairs (destination rank, transfer index) of its transfers. */
+        int[][] bySource(int p) {
+            int[] count = new int[p];
+            for (int s : source) {
+                count[s]++;
+            }
+            int[][] out = new int[p][];
+            for (int r = 0; r < p; r++) {
+                out[r] = new int[2 * count[r]];
+            }
+            int[] fill = new int[p];
+            for (int i = 0; i < source.length; i++) {
+                int at = fill[source[i]];
+                out[source[i]][at] = destination[i];
+                out[source[i]][at + 1] = i;
+                fill[source[i]] = at + 2;
+            }
+            return out;
+        }
     }
 
-    private static long contention(Topology t, int[] ranks, TransferList[] lists, CollectiveMix mix) {
+    private static long contention(Topology t, int[] ranks, Demands d) {
         Routing routing = Routings.deterministic(t, new MinimalPaths(t));
+        Map<Long, Integer> users = new HashMap<>();
         long pairs = 0;
-        for (int part = 0; part < lists.length; part++) {
-            int w = mix.parts().get(part).weight();
-            Map<Long, Integer> users = new HashMap<>();
-            for (Transfer x : lists[part].transfers()) {
-                if (x.source() == x.destination()) {
-                    continue;
-                }
-                int[] path = routing.route(ranks[x.source()], ranks[x.destination()]);
-                for (int k = 0; k + 1 < path.length; k++) {
-                    long key = (long) x.step() * t.channelCount() + t.channel(path[k], path[k + 1]);
-                    int before = users.merge(key, 1, Integer::sum) - 1;
-                    pairs += (long) w * before;
-                }
+        for (int i = 0; i < d.source.length; i++) {
+            int[] path = routing.route(ranks[d.source[i]], ranks[d.destination[i]]);
+            for (int k = 0; k + 1 < path.length; k++) {
+                long key = (long) d.step[i] * t.channelCount() + t.channel(path[k], path[k + 1]);
+                int before = users.merge(key, 1, Integer::sum) - 1;
+                pairs += (long) d.pairWeight[i] * before;
             }
         }
         return pairs;

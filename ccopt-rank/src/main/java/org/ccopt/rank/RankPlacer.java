@@ -18,7 +18,7 @@ import org.ccopt.util.Permutations;
  *       random placement; the thesis's "ascending" hop counts for the random mapping in Tables 3.4-3.6 match
  *       this reading, see docs/results/rank-tables.md).
  *   <li><b>two-opt</b> (§3.3.2): start from ascending (or, under {@link SearchRules#CUI2024}, from the mapping's
- *       order); every iteration picks two distinct ranks uniformly at random, swaps their nodes and keeps the swap
+ *       order; or from ccopt's {@link GreedyEmbedding}, {@code --start greedy}); every iteration picks two distinct ranks uniformly at random, swaps their nodes and keeps the swap
  *       if the objective does not get worse (under {@code cui2024}: only if it gets better, as the thesis text
  *       says), else undoes it. Keeping equal swaps lets the search drift across plateaus of the integer
  *       objective; either rule never returns a worse placement than its start.
@@ -124,6 +124,8 @@ public final class RankPlacer {
         Arrays.setAll(start, i -> i);
         if (s.placement().swaps() && s.rules().start() == SearchRules.Start.MAPPING_ORDER) {
             start = problem.mappingOrder();
+        } else if (s.placement().swaps() && s.rules().start() == SearchRules.Start.GREEDY) {
+            start = GreedyEmbedding.slots(problem.mix(), problem.distances());
         }
         // contention is tracked move by move only when it is the objective; otherwise it is measured at the ends
         boolean trackContention = s.objective() == Objective.CONTENTION;

@@ -24,7 +24,9 @@ public record SearchRules(Start start, boolean strict) {
 
     /** Where a swap search starts. */
     public enum Start {
-        ASCENDING("ascending"), MAPPING_ORDER("mapping-order");
+        ASCENDING("ascending"), MAPPING_ORDER("mapping-order"),
+        /** {@link GreedyEmbedding}: the ranks' communication graph grown outwards from the most central node. */
+        GREEDY("greedy");
 
         private final String label;
 
@@ -62,7 +64,7 @@ public record SearchRules(Start start, boolean strict) {
                 return s;
             }
         }
-        throw new InvalidInputException("unknown search start '" + text + "'; expected ascending or mapping-order");
+        throw new InvalidInputException("unknown search start '" + text + "'; expected ascending, mapping-order or greedy");
     }
 
     /** {@code improving} (strict) or {@code not-worse}. */
