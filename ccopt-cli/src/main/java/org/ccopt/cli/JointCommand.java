@@ -102,7 +102,8 @@ final class JointCommand extends ResumableRun.Command {
     int jitterRuns;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write METHOD/mapping.json and METHOD/NN-PATTERN.json "
-            + "(ccopt sim --mapping --params), and checkpoints, here.")
+            + "(ccopt sim --mapping --params), result.json, methods.csv and methods.png/.svg (cycles and bound by method), "
+            + "and checkpoints, here.")
     @Output
     Path out;
 
@@ -197,6 +198,9 @@ final class JointCommand extends ResumableRun.Command {
                 .toList();
         Map<String, Object> result = JointOutputs.summary(problem, String.join(",", traffic), budget, jitter, jitterRuns, results);
         writeResult(out, result);
+        if (out != null) {
+            JointOutputs.write(out, problem, String.join(",", traffic), budget, results);
+        }
         if (control.json) {
             spec.commandLine().getOut().println(Json.result(spec, result));
         } else {

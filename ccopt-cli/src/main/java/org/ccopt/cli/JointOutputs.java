@@ -51,6 +51,36 @@ final class JointOutputs {
         return result;
     }
 
+    /**
+     * The method table as {@code methods.csv} and its chart as {@code methods.png} and {@code .svg}: per method, the
+     * cycles of its plan beside the link-load bound of its mapping, the problem's floor in the axis title; a skipped
+     * method has no bars and its label says so. {@code ccopt report} shows both.
+     */
+    static void write(Path out, JointProblem problem, String traffic, long budget, List<MethodResult> results)
+            throws java.io.IOException {
+        List<List<Object>> rows = new ArrayList<>();
+        String[] methods = new String[results.size()];
+        double[][] bars = new double[2][results.size()];
+        for (int i = 0; i < results.size(); i++) {
+            MethodResult r = results.get(i);
+            boolean ran = r.skipped() == null;
+            rows.add(java.util.Arrays.asList(r.method().label(), ran ? r.cycles() : null, ran ? r.lowerBound() : null,
+                    ran ? String.join(" ", r.perPattern().stream().map(String::valueOf).toList()) : null, r.simulations(),
+                    r.discarded(), ran ? r.generations() : null, ran ? r.seconds() : null, r.skipped()));
+            methods[i] = ran ? r.method().label() : r.method().label() + " (skipped)";
+            bars[0][i] = ran ? r.cycles() : Double.NaN;
+            bars[1][i] = ran ? r.lowerBound() : Double.NaN;
+        }
+        org.ccopt.util.AtomicFiles.writeAtomically(out.resolve("methods.csv"), org.ccopt.util.Csv.write(List.of("method",
+                "cycles", "lowerBound", "perPattern", "simulations", "discarded", "generations", "seconds", "skipped"), rows));
+        var chart = org.ccopt.experiments.Charts.bar(traffic.replace(',', '+') + " on " + problem.topology().spec()
+                        + ", budget " + budget + " simulations a method", "method",
+                "cycles (sum over patterns; floor " + problem.floor() + ")", methods,
+                new String[] {"cycles of the plan", "link-load bound of its mapping"}, bars);
+        org.ccopt.experiments.Charts.write(chart, out.resolve("methods.png"));
+        org.ccopt.experiments.Charts.write(chart, out.resolve("methods.svg"));
+    }
+
     /** The table: a row a method (a skipped one says why), then where the plans were written. */
     static void print(PrintWriter w, JointProblem problem, String traffic, long budget, int jitter, int jitterRuns,
                       List<MethodResult> results, Path out) {
@@ -77,7 +107,7 @@ final class JointOutputs {
         }
         if (out != null) {
             w.println("  wrote " + out.resolve("METHOD") + "/mapping.json and NN-PATTERN.json (ccopt sim --mapping M --params P), "
-                    + "result.json");
+                    + "result.json, methods.csv, methods.png and .svg");
         }
     }
 }

@@ -51,16 +51,23 @@ class ReportCommandTest {
         // an optimizer's output directory beside the rows: its pictures, CSV and JSON go into the report too
         assertThat(MainTest.run("cupstack", "-t", "torus:4x4", "--traffic", "brev", "--packet-flits", "4", "--population", "4",
                 "--generations", "2", "--training", "1", "--out", out.resolve("cupstack").toString()).code()).isZero();
+        // and a joint folder: its method table (methods.csv) and chart (methods.png)
+        assertThat(MainTest.run("joint", "-t", "torus:4x4", "--traffic", "bcmp,brev", "--methods", "physical,mapping,joint",
+                "--budget", "300", "--out", out.resolve("joint").toString()).code()).isZero();
+        assertThat(Files.readAllLines(out.resolve("joint/methods.csv"))).hasSize(4).first().asString()
+                .startsWith("method,cycles,lowerBound");
         MainTest.Result report = MainTest.run("report", out.toString());
         assertThat(report.code()).as(report.err()).isZero();
         Path html = out.resolve("report.html");
         String text = Files.readString(html, StandardCharsets.UTF_8);
         int tables = count(text, "<table");
         int figures = count(text, "<figure>");
-        // provenance, summary, rows, generations.csv; charts of durationCycles and routerCycles; convergence and stacking
-        assertThat(tables).isGreaterThanOrEqualTo(4);
-        assertThat(figures).isGreaterThanOrEqualTo(5);
-        assertThat(text).doesNotContain("http://", "https://").contains("cupstack/stacking.png", "durationCycles against packets");
+        // provenance, summary, rows, generations.csv, methods.csv; charts of durationCycles and routerCycles; convergence,
+        // stacking and joint's methods
+        assertThat(tables).isGreaterThanOrEqualTo(5);
+        assertThat(figures).isGreaterThanOrEqualTo(6);
+        assertThat(text).doesNotContain("http://", "https://").contains("cupstack/stacking.png", "durationCycles against packets",
+                "joint/methods.png", "joint/methods.csv");
 
         Path chromium = browser();
         boolean required = "1".equals(System.getenv("CCOPT_REQUIRE_BROWSER"));

@@ -149,7 +149,10 @@ public final class Charts {
         CategoryChart chart = new CategoryChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel)
                 .yAxisTitle(yLabel).build();
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
-        if (categories.length * names.length > 24) {
+        // many bars, or labels wider than their share of the 800-pixel chart (about 8 pixels a character), would run
+        // into each other level
+        if (categories.length * names.length > 24
+                || Arrays.stream(categories).mapToInt(c -> 8 * c.length()).max().orElse(0) > 560 / Math.max(1, categories.length)) {
             chart.getStyler().setXAxisLabelRotation(45);
         }
         for (int i = 0; i < names.length; i++) {
