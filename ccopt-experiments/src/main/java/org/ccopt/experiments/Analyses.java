@@ -58,8 +58,9 @@ public final class Analyses {
             for (Chart c : charts) {
                 var chart = c.categories() != null
                         ? Charts.bar(c.title(), c.xLabel(), c.yLabel(), c.categories(), c.series(), c.values())
-                        : Charts.line(c.title(), c.xLabel(), c.yLabel(), c.x(), c.series(), c.values(), null, c.logScale(),
-                                c.logScale());
+                        // sizes that double (64, 128, ..., 8192) are spread evenly on a log2 axis
+                        : Charts.line(c.title(), c.xLabel(), c.yLabel(), c.x(), c.series(), c.values(), null,
+                                c.logScale() || Charts.powersOfTwo(c.x()), c.logScale());
                 for (String ext : new String[] {".png", ".svg"}) {
                     java.nio.file.Path file = dir.resolve(c.name() + ext);
                     Charts.write(chart, file);

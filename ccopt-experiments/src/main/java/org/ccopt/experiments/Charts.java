@@ -40,6 +40,12 @@ public final class Charts {
     /** Markers and line styles by series index, so that series drawn over one another stay told apart. */
     private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE,
         SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS, SeriesMarkers.PLUS};
+    /**
+     * Series colours: the Okabe-Ito palette for colour-blind readers without its yellow, which a thin line on white
+     * hides, then black; XChart's own palette starts with a light yellow among its first.
+     */
+    static final Color[] COLOURS = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
+        new Color(0xE69F00), new Color(0x56B4E9), Color.BLACK};
     private static final java.awt.BasicStroke[] LINES = {org.knowm.xchart.style.lines.SeriesLines.SOLID,
         org.knowm.xchart.style.lines.SeriesLines.DASH_DASH, org.knowm.xchart.style.lines.SeriesLines.DOT_DOT};
 
@@ -54,6 +60,7 @@ public final class Charts {
                                double[][] errors, boolean logX, boolean logY) {
         boolean log2 = logX && powersOfTwo(x);
         XYChart chart = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        chart.getStyler().setSeriesColors(COLOURS);
         chart.getStyler().setXAxisLogarithmic(logX && !log2).setYAxisLogarithmic(logY);
         // doubling sizes span few decades: label the ticks between decades too
         chart.getStyler().setXAxisLogarithmicDecadeOnly(false).setYAxisLogarithmicDecadeOnly(false);
@@ -108,7 +115,7 @@ public final class Charts {
     }
 
     /** Whether every x is a positive power of two and they span a factor of 4 or more. */
-    private static boolean powersOfTwo(double[] x) {
+    static boolean powersOfTwo(double[] x) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (double v : x) {
@@ -148,6 +155,7 @@ public final class Charts {
                                     double[][] values, double[][] errors) {
         CategoryChart chart = new CategoryChartBuilder().width(800).height(500).title(title).xAxisTitle(xLabel)
                 .yAxisTitle(yLabel).build();
+        chart.getStyler().setSeriesColors(COLOURS);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         // many bars, or labels wider than their share of the 800-pixel chart (about 8 pixels a character), would run
         // into each other level
@@ -187,6 +195,57 @@ public final class Charts {
         // a mutable copy: XChart 3.8.8 asks the list whether it holds null, which an immutable list refuses to answer
         boxes.forEach((label, values) -> chart.addSeries(label, new ArrayList<>(values)));
         return chart;
+    }
+
+    /**
+     * Gives line and bar charts drawn side by side (the facets of one metric) one y range, the smallest that holds
+     * every point and error bar of them all, so that a taller line means a larger value in every chart; a bar chart's
+     * range starts at zero. A logarithmic axis, a box chart, or a single chart is left as drawn.
+     */
+    public static void sameYRange(List<? extends Chart<?, ?>> charts) {
+        if (charts.size() < 2) {
+            return;
+        }
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (Chart<?, ?> c : charts) {
+            if (c instanceof XYChart xy && !xy.getStyler().isYAxisLogarithmic()) {
+                for (var s : xy.getSeriesMap().values()) {
+                    double[] y = s.getYData();
+                    double[] e = s.getExtraValues();
+                    for (int i = 0; i < y.length; i++) {
+                        double half = e == null ? 0 : e[i];
+                        min = Math.min(min, y[i] - half);
+                        max = Math.max(max, y[i] + half);
+                    }
+                }
+            } else if (c instanceof CategoryChart bars) {
+                for (var s : bars.getSeriesMap().values()) {
+                    List<? extends Number> e = s.getExtraValues() == null ? null : new ArrayList<>(s.getExtraValues());
+                    int i = 0;
+                    for (Number v : s.getYData()) {
+                        if (v != null) {
+                            double half = e == null || e.get(i) == null ? 0 : e.get(i).doubleValue();
+                            min = Math.min(min, Math.min(0, v.doubleValue() - half));
+                            max = Math.max(max, v.doubleValue() + half);
+                        }
+                        i++;
+                    }
+                }
+            } else {
+                return;
+            }
+        }
+        if (!(min < max)) {
+            return;
+        }
+        for (Chart<?, ?> c : charts) {
+            if (c instanceof XYChart xy) {
+                xy.getStyler().setYAxisMin(min).setYAxisMax(max);
+            } else if (c instanceof CategoryChart bars) {
+                bars.getStyler().setYAxisMin(min).setYAxisMax(max);
+            }
+        }
     }
 
     /** Writes a chart as PNG, SVG or PDF, chosen by the file's extension. */

@@ -319,25 +319,36 @@ public final class Report {
         if (design.x() != null && !ok.isEmpty()) {
             StringBuilder charts = new StringBuilder();
             int n = 0;
+            List<String> leftOut = new ArrayList<>();
             for (String m : charted) {
                 if (distinct(ok, m).size() < 2 && choice.metrics().isEmpty()) {
                     continue; // the same in every run: nothing to compare
                 }
-                for (Map<String, String> facet : design.facets(ok)) {
-                    if (n == MAX_CHARTS) {
-                        break;
-                    }
+                List<Map<String, String>> facets = design.facets(ok);
+                if (n + facets.size() > MAX_CHARTS) {
+                    leftOut.add(m);
+                    continue;
+                }
+                List<Chart<?, ?>> drawn = new ArrayList<>();
+                for (Map<String, String> facet : facets) {
                     List<Row> in = ok.stream().filter(r -> facet.entrySet().stream()
                             .allMatch(e -> label(r, e.getKey()).equals(e.getValue()))).toList();
-                    Chart<?, ?> drawn = chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice);
-                    String svg = Charts.svg(drawn);
-                    String caption = chartCaption(m, design, facet, drawn, design.replicated(rows), choice);
+                    drawn.add(chart(in, m, design.x(), design.series(), facetTitle(m, facet), choice));
+                }
+                Charts.sameYRange(drawn); // facets of one metric are read against each other
+                for (int i = 0; i < drawn.size(); i++) {
+                    String svg = Charts.svg(drawn.get(i));
+                    String caption = chartCaption(m, design, facets.get(i), drawn.get(i), design.replicated(rows), choice);
                     charts.append(figure(dataUri(svg.getBytes(StandardCharsets.UTF_8), "image/svg+xml"), caption));
                     n++;
                 }
             }
-            if (n > 0 || !fixedByX.isEmpty()) {
+            if (n > 0 || !fixedByX.isEmpty() || !leftOut.isEmpty()) {
                 b.append("<h2>Charts</h2>\n");
+            }
+            if (!leftOut.isEmpty()) {
+                b.append("<p>Not charted, as the page holds at most ").append(MAX_CHARTS).append(" charts (--metrics "
+                        + "names the ones to chart): ").append(Html.escape(String.join(", ", leftOut))).append(".</p>\n");
             }
             if (!fixedByX.isEmpty()) {
                 b.append("<p>Not charted, as each is the same in every run at each ").append(Html.escape(design.x()))
@@ -556,11 +567,12 @@ public final class Report {
      */
     static Chart<?, ?> chart(List<Row> ok, String metric, String x, String by, String title, ChartChoice c) {
         List<String> xs = distinct(ok, x);
-        boolean numericX = xs.stream().allMatch(Report::isNumber);
+        // two values of a number (packets 1 and 4) are two cases, not a trend to join by a line
+        boolean numericX = xs.stream().allMatch(Report::isNumber) && (xs.size() > 2 || c.kind() == Kind.LINE);
         if (numericX) {
             xs.sort(java.util.Comparator.comparingDouble(Double::parseDouble)); // lines do not zig-zag, bars in order
         }
-        if (c.kind() == Kind.LINE && !numericX) {
+        if (c.kind() == Kind.LINE && !xs.stream().allMatch(Report::isNumber)) {
             throw new InvalidInputException("report: --kind line needs a numeric x; " + x + " has the values "
                     + String.join(", ", xs) + "; expected --kind bar or box, or a numeric --x");
         }
@@ -584,7 +596,7 @@ public final class Report {
                 ci[s][i] = a.length < 2 ? 0 : Double.parseDouble(ResultTable.aggregate("ci95", a));
             }
         }
-        String yLabel = metric;
+        String yLabel = withUnit(metric);
         if (c.baseline() != null) {
             int b = series.indexOf(c.baseline());
             if (by == null || b < 0) {
@@ -604,14 +616,14 @@ public final class Report {
         if (numericX && c.kind() != Kind.BAR) {
             double[] xv = xs.stream().mapToDouble(Double::parseDouble).toArray();
             boolean logX = xv[0] > 0 && xv[xv.length - 1] / xv[0] >= 8;
-            return Charts.line(title, x, yLabel, xv, names, mean, ci, logX, c.logY());
+            return Charts.line(title, withUnit(x), yLabel, xv, names, mean, ci, logX, c.logY());
         }
         if (c.logY()) {
             throw new InvalidInputException("report: --log-y does not apply to bar charts (bars start at zero), and "
                     + x + " is drawn as bars" + (numericX ? "" : " (its values are not numbers)")
                     + "; expected --kind line or box, or no --log-y");
         }
-        return Charts.bar(title, x, yLabel, xs.toArray(String[]::new), names, mean, ci);
+        return Charts.bar(title, withUnit(x), yLabel, xs.toArray(String[]::new), names, mean, ci);
     }
 
     /**
@@ -633,7 +645,23 @@ public final class Report {
             throw new InvalidInputException("report: --kind box needs several runs of one cell (seeds or repeats); these "
                     + "runs have one each; expected --kind line or bar");
         }
-        return Charts.box(title, by == null ? x : x + " / " + by, metric, boxes, logY);
+        return Charts.box(title, by == null ? x : x + " / " + by, withUnit(metric), boxes, logY);
+    }
+
+    /**
+     * An axis title: a result field with its unit as ccopt's results name them ({@code durationCycles (cycles)},
+     * {@code wallSeconds (s)}, {@code totalHops (hops)}); a field of no known unit (a count, a ratio) as it is.
+     */
+    static String withUnit(String field) {
+        String f = field.substring(field.lastIndexOf('.') + 1);
+        String lower = f.toLowerCase(Locale.ROOT);
+        String unit = lower.endsWith("cycles") || lower.equals("lb") || lower.equals("lowerbound") || lower.equals("floor")
+                || lower.equals("interval") ? "cycles"
+                : lower.endsWith("seconds") ? "s"
+                : lower.endsWith("hops") ? "hops"
+                : lower.endsWith("bytes") ? "bytes"
+                : lower.endsWith("flits") ? "flits" : null;
+        return unit == null || lower.equals(unit) ? field : field + " (" + unit + ")";
     }
 
     /**

@@ -205,4 +205,51 @@ class ReportTest {
         }
         return n;
     }
+
+    /**
+     * Charts fit for a paper: axes with units, a numeric factor of two values drawn as bars (two cases, not a trend),
+     * facets of one metric on one y range, and the charts past the page's limit named rather than dropped silently.
+     */
+    @Test
+    void chartsCarryUnitsShareTheirRangeAndNameWhatTheyLeaveOut() throws Exception {
+        StringBuilder lines = new StringBuilder();
+        int run = 0;
+        for (String traffic : List.of("bcmp", "brev")) {
+            for (int packets : new int[] {1, 4}) {
+                for (String topology : List.of("torus:4x4", "mesh:4x4")) {
+                    int scale = traffic.equals("bcmp") ? 1 : 10;
+                    int d = scale * (10 * packets + (topology.startsWith("mesh") ? 3 : 0));
+                    lines.append(String.format("{\"run\":%d,\"key\":\"k%d\",\"topology\":\"%s\",\"traffic\":\"%s\",\"packets\":%d,"
+                            + "\"wallSeconds\":0.1,\"status\":\"ok\",\"durationCycles\":%d,\"lb\":%d,\"routerCycles\":%d,"
+                            + "\"totalHops\":%d,\"cpuSeconds\":%d}%n", run, run++, topology, traffic, packets, d, d - 1, 16 * d,
+                            d + 5, d + 7));
+                }
+            }
+        }
+        Files.writeString(dir.resolve("results.jsonl"), lines.toString());
+        List<Row> rows = Results.read(dir.resolve("results.jsonl"));
+        // packets 1 and 4: bars, with the unit on the y axis
+        Report.ChartChoice design = Report.ChartChoice.DESIGN;
+        var chart = Report.chart(rows.subList(0, 4), "durationCycles", "packets", "topology", "t", design);
+        assertThat(chart).isInstanceOf(org.knowm.xchart.CategoryChart.class);
+        assertThat(chart.getYAxisTitle()).isEqualTo("durationCycles (cycles)");
+        // one y range for the two traffic facets: the larger facet's top bounds both
+        var bcmp = Report.chart(rows.subList(0, 4), "durationCycles", "packets", "topology", "t", design);
+        var brev = Report.chart(rows.subList(4, 8), "durationCycles", "packets", "topology", "t", design);
+        Charts.sameYRange(List.of(bcmp, brev));
+        var a = ((org.knowm.xchart.CategoryChart) bcmp).getStyler();
+        var b = ((org.knowm.xchart.CategoryChart) brev).getStyler();
+        assertThat(a.getYAxisMax()).isEqualTo(b.getYAxisMax()).isEqualTo(430.0);
+        assertThat(a.getYAxisMin()).isEqualTo(b.getYAxisMin()).isEqualTo(0.0);
+        // five varied metrics x two facets: eight charts drawn, the fifth metric named
+        String html = Files.readString(Report.write(dir));
+        assertThat(html).contains("Not charted, as the page holds at most 8 charts (--metrics names the ones to chart): "
+                + "cpuSeconds.");
+        assertThat(Report.withUnit("durationCycles")).isEqualTo("durationCycles (cycles)");
+        assertThat(Report.withUnit("lb")).isEqualTo("lb (cycles)");
+        assertThat(Report.withUnit("result.wallSeconds")).isEqualTo("result.wallSeconds (s)");
+        assertThat(Report.withUnit("totalHops")).isEqualTo("totalHops (hops)");
+        assertThat(Report.withUnit("packets")).isEqualTo("packets");
+        assertThat(Report.withUnit("cycles")).isEqualTo("cycles");
+    }
 }
