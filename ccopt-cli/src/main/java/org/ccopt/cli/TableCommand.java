@@ -29,7 +29,7 @@ final class TableCommand implements Callable<Integer> {
     List<String> by;
 
     @Option(names = "--show", required = true, split = ",", paramLabel = "COL[:AGG]",
-            description = "Columns to show with an aggregate: mean (default), median, min, max, sd (sample standard deviation), ci95 (half-width of the 95%% confidence interval of the mean, Student's t), meanci (mean \u00b1 ci95 in one cell), count, rate<=X, rate>=X, rate=X.")
+            description = "Columns to show with an aggregate: mean (default), median, min, max, sd (sample standard deviation), ci95 (half-width of the 95%% confidence interval of the mean, Student's t), meanci (mean \u00b1 ci95 in one cell, the interval to two significant digits and the mean to its decimal place), pNN (a percentile, e.g. p95), count, rate<=X, rate>=X, rate=X.")
     List<String> show;
 
     @Option(names = "--pivot", split = ",", paramLabel = "COL",
@@ -37,18 +37,43 @@ final class TableCommand implements Callable<Integer> {
     List<String> pivot = List.of();
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "text|csv|md|latex",
-            description = "Output format; latex is a tabular of core LaTeX with the pivoted variable over its columns (default: ${DEFAULT-VALUE}).")
+            description = "Output format; latex is a tabular of core LaTeX with the pivoted variable and what its cells hold over its columns (default: ${DEFAULT-VALUE}).")
     String format;
+
+    @Option(names = "--digits", paramLabel = "N", description = "Decimals of every number in a column that holds a fraction (both sides of a meanci cell); columns of whole numbers stay whole (default: up to six significant digits).")
+    Integer digits;
+
+    @Option(names = "--caption", paramLabel = "TEXT", description = "A caption: LaTeX puts the tabular in a table float with \\caption, text and md set it above (not for csv).")
+    String caption;
 
     @Override
     public Integer call() throws Exception {
+        if (digits != null && (digits < 0 || digits > 12)) {
+            throw new org.ccopt.InvalidInputException("--digits " + digits + " is invalid; expected 0..12 decimals");
+        }
         List<org.ccopt.experiments.Row> rows = Results.read(results);
         Table table = ResultTable.of(rows, by, show, pivot);
-        ResultTable.averagedOver(rows, by, pivot).forEach((option, values) -> spec.commandLine().getErr().println(
-                "ccopt: note: each cell averages over " + option + " (" + values + " values), which neither --by nor "
-                        + "--pivot names"));
+        table = digits == null ? table : table.withDigits(digits);
+        List<String> notes = new java.util.ArrayList<>();
+        ResultTable.averagedOver(rows, by, pivot).forEach((option, values) -> notes.add("each cell averages over " + option
+                + " (" + values + " values), which neither --by nor --pivot names"));
+        if (format.equalsIgnoreCase("latex") && !table.latexFits()) {
+            notes.add("the table is wider than an article's text width even in scriptsize; pivot fewer columns, or set it "
+                    + "in a landscape page or a wider class");
+        }
+        notes.forEach(n -> spec.commandLine().getErr().println("ccopt: note: " + n));
         var w = spec.commandLine().getOut();
-        w.print(table.format(format));
+        w.print(table.format(format, caption));
+        // the notes go with the table too, where the format has room for them: a table saved to a file keeps them
+        String lead = switch (format.toLowerCase(java.util.Locale.ROOT)) {
+            case "text" -> "note: ";
+            case "md" -> "\nNote: ";
+            case "latex" -> "% note: ";
+            default -> null;
+        };
+        if (lead != null) {
+            notes.forEach(n -> w.println(lead + n));
+        }
         w.flush();
         return Main.OK;
     }

@@ -158,7 +158,7 @@ class RunCommandTest {
         assertThat(pivoted.code()).as(pivoted.err()).isZero();
         List<String> lines = pivoted.out().lines().toList();
         assertThat(lines).hasSize(7);
-        assertThat(lines.get(0)).isEqualTo("traffic,1,2");
+        assertThat(lines.get(0)).isEqualTo("traffic,durationCycles:mean by packets: 1,durationCycles:mean by packets: 2");
         // each pivoted line holds the two flat lines of its pattern, in run order
         for (int t = 0; t < 6; t++) {
             String[] one = flat.get(1 + 2 * t).split(","), two = flat.get(2 + 2 * t).split(",");
@@ -166,7 +166,7 @@ class RunCommandTest {
         }
         List<String> two = MainTest.run("table", out.toString(), "--by", "packets", "--pivot", "traffic",
                 "--show", "durationCycles:min,durationCycles:count", "--format", "csv").out().lines().toList();
-        assertThat(two.get(0)).startsWith("packets,bcmp durationCycles:min,bcmp durationCycles:count,brev durationCycles:min");
+        assertThat(two.get(0)).startsWith("packets,traffic: bcmp durationCycles:min,traffic: bcmp durationCycles:count,traffic: brev durationCycles:min");
         assertThat(two.get(1).split(",")).hasSize(1 + 6 * 2);
         MainTest.Result bad = MainTest.run("table", out.toString(), "--by", "traffic", "--pivot", "nope", "--show", "durationCycles");
         assertThat(bad.code()).isEqualTo(2);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +21,8 @@ import org.ccopt.InvalidInputException;
  */
 public final class ResultTable {
 
-    public static final String AGGREGATES = "mean, median, min, max, sd, ci95, meanci, count, rate<=X, rate>=X, rate=X";
+    public static final String AGGREGATES = "mean, median, min, max, sd, ci95, meanci, pNN (a percentile, e.g. p95), "
+            + "count, rate<=X, rate>=X, rate=X";
 
     private ResultTable() {
     }
@@ -63,7 +65,14 @@ public final class ResultTable {
             table.add(line);
         }
         Table t = new Table(header, table);
-        return pivot.isEmpty() ? t : t.withSpanner(String.join("/", pivot), by.size());
+        // over the pivoted columns: what their cells hold and what they are columns of ("durationCycles:mean by model")
+        return pivot.isEmpty() ? t : t.withSpanner((show.size() == 1 ? withAggregate(show.get(0)) + " by " : "")
+                + String.join("/", pivot), by.size());
+    }
+
+    /** A show spec with its aggregate named ({@code durationCycles} as {@code durationCycles:mean}). */
+    private static String withAggregate(String show) {
+        return show.contains(":") ? show : show + ":mean";
     }
 
     /**
@@ -156,7 +165,31 @@ public final class ResultTable {
         return aggregate(agg, values);
     }
 
-    /** An aggregate of values: mean, median, min, max, sd, ci95, count, {@code rate<=X}, {@code rate>=X} or {@code rate=X}. */
+    /**
+     * The mean and the half-width of its 95 % confidence interval as a paper prints them: the half-width to two
+     * significant digits and the mean to the same decimal place ("40.4 \u00b1 6.2", not "40.4 \u00b1 6.24546"); the
+     * mean alone where fewer than two values give no interval.
+     */
+    static String meanCi(double[] values) {
+        String mean = aggregate("mean", values);
+        String ci = aggregate("ci95", values);
+        if (ci.isEmpty() || mean.isEmpty()) {
+            return mean;
+        }
+        double half = Double.parseDouble(ci);
+        if (half == 0) {
+            return mean + " \u00b1 0";
+        }
+        BigDecimal h = new BigDecimal(half).round(new java.math.MathContext(2));
+        int scale = Math.max(0, h.scale());
+        BigDecimal m = new BigDecimal(Double.parseDouble(mean)).setScale(scale, java.math.RoundingMode.HALF_EVEN);
+        return m.toPlainString() + " \u00b1 " + h.setScale(scale, java.math.RoundingMode.HALF_EVEN).toPlainString();
+    }
+
+    /**
+     * An aggregate of values: mean, median, min, max, sd, ci95, meanci, {@code pNN}, count, {@code rate<=X},
+     * {@code rate>=X} or {@code rate=X}.
+     */
     public static String aggregate(String agg, double[] values) {
         if (agg.equals("count")) {
             return Integer.toString(values.length);
@@ -177,8 +210,16 @@ public final class ResultTable {
             return String.format(Locale.ROOT, "%.0f%%", values.length == 0 ? 0.0 : 100.0 * hits / values.length);
         }
         if (agg.equals("meanci")) { // the mean and the half-width of its 95 % interval in one cell, as a paper prints them
-            String ci = aggregate("ci95", values);
-            return aggregate("mean", values) + (ci.isEmpty() ? "" : " \u00b1 " + ci);
+            return meanCi(values);
+        }
+        if (agg.matches("p[0-9]+(\\.[0-9]+)?")) {
+            double q = Double.parseDouble(agg.substring(1));
+            if (!(q > 0 && q <= 100)) {
+                throw new InvalidInputException("aggregate '" + agg + "' is invalid; a percentile is p followed by a number "
+                        + "above 0 and at most 100, e.g. p95");
+            }
+            // Commons Math's default estimation (its LEGACY type); p50 is the median
+            return values.length == 0 ? "" : Csv.number(new DescriptiveStatistics(values).getPercentile(q));
         }
         DescriptiveStatistics stats = new DescriptiveStatistics(values);
         int n = values.length;

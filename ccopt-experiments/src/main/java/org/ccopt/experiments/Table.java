@@ -27,13 +27,75 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
 
     /** The table in a format named by the user (text, csv, md, latex). */
     public String format(String format) {
-        return switch (format.toLowerCase(Locale.ROOT)) {
-            case "csv" -> Csv.write(header, rows);
-            case "md" -> markdown();
-            case "text" -> text();
-            case "latex" -> latex();
+        return format(format, null);
+    }
+
+    /**
+     * The table in a format named by the user, with a caption (null for none): LaTeX sets it in a {@code table}
+     * float, text and Markdown as a line above; CSV has no place for one and refuses it.
+     */
+    public String format(String format, String caption) {
+        String f = format.toLowerCase(Locale.ROOT);
+        if (caption != null && f.equals("csv")) {
+            throw new InvalidInputException("--caption applies to the text, md and latex formats; a CSV file has no place "
+                    + "for it");
+        }
+        String above = caption == null ? "" : caption + "\n\n";
+        return switch (f) {
+            case "csv" -> Csv.write(csvHeader(), rows);
+            case "md" -> above + (spanner == null ? "" : spanner + ":\n\n") + markdown();
+            case "text" -> above + text();
+            case "latex" -> caption == null ? latex() : "\\begin{table}[ht]\n\\centering\n\\caption{" + tex(caption) + "}\n"
+                    + latex() + "\\end{table}\n";
             default -> throw new InvalidInputException("--format '" + format + "' is invalid; expected " + FORMATS);
         };
+    }
+
+    /** The header, the pivoted columns named with the spanner ("durationCycles:mean by model: ccopt"), CSV having no row for it. */
+    private List<String> csvHeader() {
+        if (spanner == null) {
+            return header;
+        }
+        List<String> h = new ArrayList<>(header);
+        for (int i = spannerFrom; i < h.size(); i++) {
+            h.set(i, spanner + ": " + h.get(i));
+        }
+        return h;
+    }
+
+    /**
+     * This table with {@code digits} decimals in every column that holds a number with a fraction, every number of
+     * such a column alike (both sides of a "mean \u00b1 interval" cell too), so that a column reads evenly; columns of
+     * whole numbers, percentages and text stay as they are.
+     */
+    public Table withDigits(int digits) {
+        boolean[] fractional = new boolean[header.size()];
+        for (List<String> line : rows) {
+            for (int i = 0; i < line.size(); i++) {
+                fractional[i] |= line.get(i).matches("(.* )?-?[0-9]+\\.[0-9]+( .*)?");
+            }
+        }
+        List<List<String>> out = new ArrayList<>();
+        for (List<String> line : rows) {
+            List<String> cells = new ArrayList<>(line);
+            for (int i = 0; i < cells.size(); i++) {
+                if (fractional[i]) {
+                    String c = cells.get(i);
+                    int pm = c.indexOf(" \u00b1 ");
+                    cells.set(i, pm < 0 ? decimals(c, digits) : decimals(c.substring(0, pm), digits) + " \u00b1 "
+                            + decimals(c.substring(pm + 3), digits));
+                }
+            }
+            out.add(cells);
+        }
+        return new Table(header, out, spanner, spannerFrom);
+    }
+
+    private static String decimals(String cell, int digits) {
+        if (!cell.matches("-?[0-9]+(\\.[0-9]+)?")) {
+            return cell;
+        }
+        return new java.math.BigDecimal(cell).setScale(digits, java.math.RoundingMode.HALF_EVEN).toPlainString();
     }
 
     /**
@@ -42,7 +104,11 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
      * rule below it; TeX's special characters escaped and {@code ±} set as {@code $\\pm$}.
      */
     public String latex() {
-        StringBuilder b = new StringBuilder("\\begin{tabular}{l" + "r".repeat(Math.max(0, header.size() - 1)) + "}\n\\hline\n");
+        // a wide table is set smaller and tighter so that it fits the text width
+        String size = latexSize();
+        boolean wide = size != null;
+        StringBuilder b = new StringBuilder(wide ? "{\\" + size + "\\setlength{\\tabcolsep}{3pt}\n" : "");
+        b.append("\\begin{tabular}{l" + "r".repeat(Math.max(0, header.size() - 1)) + "}\n\\hline\n");
         if (spanner != null && spannerFrom < header.size()) {
             int span = header.size() - spannerFrom;
             b.append(" & ".repeat(spannerFrom)).append("\\multicolumn{").append(span).append("}{c}{").append(tex(spanner))
@@ -52,7 +118,51 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
         for (List<String> line : rows) {
             b.append(String.join(" & ", line.stream().map(Table::tex).toList())).append(" \\\\\n");
         }
-        return b.append("\\hline\n\\end{tabular}\n").toString();
+        return b.append("\\hline\n\\end{tabular}\n").append(wide ? "}\n" : "").toString();
+    }
+
+    /** The text width of LaTeX's article class at 10 pt, in points. */
+    static final double TEXT_WIDTH = 345;
+
+    /**
+     * The estimated width of the tabular in points at a font size (1 for 10 pt): about 5 pt a character at 10 pt
+     * (Computer Modern's digits are 5 pt wide), {@code $\pm$} as two, and {@code tabcolsep} on both sides of a column.
+     */
+    double latexWidth(double scale, double tabcolsep) {
+        double w = 0;
+        for (int i = 0; i < header.size(); i++) {
+            int longest = spanner != null && i >= spannerFrom ? 0 : header.get(i).length();
+            longest = Math.max(longest, header.get(i).length());
+            for (List<String> line : rows) {
+                longest = Math.max(longest, line.get(i).length() + (line.get(i).contains("\u00b1") ? 1 : 0));
+            }
+            w += 5 * scale * longest + 2 * tabcolsep;
+        }
+        return w;
+    }
+
+    /**
+     * The size a tabular is set in: null (the document's) where it fits the text width at 10 pt, else the largest of
+     * small, footnotesize and scriptsize (3 pt column gaps) that fits, scriptsize where none does ({@link #latexFits}
+     * says so).
+     */
+    String latexSize() {
+        if (latexWidth(1, 6) <= TEXT_WIDTH) {
+            return null;
+        }
+        String[] names = {"small", "footnotesize", "scriptsize"};
+        double[] scales = {0.9, 0.8, 0.7};
+        for (int i = 0; i < names.length; i++) {
+            if (latexWidth(scales[i], 3) <= TEXT_WIDTH) {
+                return names[i];
+            }
+        }
+        return "scriptsize";
+    }
+
+    /** Whether the tabular is estimated to fit the article class's text width at some size ccopt sets. */
+    public boolean latexFits() {
+        return latexWidth(0.7, 3) <= TEXT_WIDTH;
     }
 
     /** A cell as TeX: its special characters escaped, {@code ±} as {@code $\pm$}. */
@@ -63,6 +173,10 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
                 case '\\' -> b.append("\\textbackslash{}");
                 case '&', '%', '$', '#', '_', '{', '}' -> b.append('\\').append(c);
                 case '~' -> b.append("\\textasciitilde{}");
+                // in text mode the default font encoding sets < > | as other glyphs (rate<=100 as "rate¡=100")
+                case '<' -> b.append("\\textless{}");
+                case '>' -> b.append("\\textgreater{}");
+                case '|' -> b.append("\\textbar{}");
                 case '^' -> b.append("\\textasciicircum{}");
                 case '\u00b1' -> b.append("$\\pm$");
                 default -> b.append(c);

@@ -56,11 +56,39 @@ class ResultTableTest {
                 .hasMessageContaining("median, min, max, sd, ci95");
     }
 
-    /** A paper's cell: the mean and its 95 % interval in one; a single value has no interval to show. */
+    /**
+     * A paper's cell: the mean and its 95 % interval in one, the interval to two significant digits and the mean to
+     * its decimal place (2.05426 as 2.1); a single value has no interval to show.
+     */
     @Test
     void meanAndIntervalInOneCell() {
-        assertThat(ResultTable.aggregate("x:meanci", rows(4, 1, 3, 2))).isEqualTo("2.5 \u00b1 2.05426");
+        assertThat(ResultTable.aggregate("x:meanci", rows(4, 1, 3, 2))).isEqualTo("2.5 \u00b1 2.1");
         assertThat(ResultTable.aggregate("x:meanci", rows(7))).isEqualTo("7");
+        // mean 139.75, sd 32.664, t(0.975, 3) = 3.18245: 3.18245 x 32.664 / 2 = 51.98, so 52 and the mean to units
+        assertThat(ResultTable.aggregate("x:meanci", rows(140, 100, 180, 139))).isEqualTo("140 \u00b1 52");
+        assertThat(ResultTable.aggregate("x:meanci", rows(5, 5))).isEqualTo("5 \u00b1 0");
+    }
+
+    /** Percentiles by Commons Math's default estimation: p50 is the median, p100 the maximum. */
+    @Test
+    void percentiles() {
+        List<Row> r = rows(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        assertThat(ResultTable.aggregate("x:p50", r)).isEqualTo(ResultTable.aggregate("x:median", r)).isEqualTo("5.5");
+        assertThat(ResultTable.aggregate("x:p100", r)).isEqualTo("10");
+        assertThat(ResultTable.aggregate("x:p90", r)).isEqualTo("9.9");
+        for (String bad : new String[] {"x:p0", "x:p101", "x:p", "x:pp5"}) {
+            assertThatThrownBy(() -> ResultTable.aggregate(bad, r)).as(bad).isInstanceOf(InvalidInputException.class);
+        }
+    }
+
+    /** --digits: a column that holds a fraction gets the decimals in every cell; a column of whole numbers stays. */
+    @Test
+    void digitsSetEveryNumberOfAFractionalColumn() {
+        Table t = new Table(List.of("a", "b", "c"), List.of(List.of("x", "39.1 \u00b1 3.1", "18"),
+                List.of("y", "139 \u00b1 16", "5")));
+        assertThat(t.withDigits(1).rows()).containsExactly(List.of("x", "39.1 \u00b1 3.1", "18"),
+                List.of("y", "139.0 \u00b1 16.0", "5"));
+        assertThat(t.withDigits(0).rows().get(0)).containsExactly("x", "39 \u00b1 3", "18");
     }
 
     /**
@@ -79,20 +107,28 @@ class ResultTableTest {
             }
         }
         Table t = ResultTable.of(r, List.of("traffic"), List.of("cycles:meanci"), List.of("vc-select"));
-        // t(0.975, 1) = 12.7062; sd of {101, 102} = 0.707107: 12.7062 x 0.707107 / sqrt(2) = 6.3531
+        // t(0.975, 1) = 12.7062; sd of {101, 102} = 0.707107: 12.7062 x 0.707107 / sqrt(2) = 6.3531, shown as 6.4
         assertThat(t.latex()).isEqualTo("""
                 \\begin{tabular}{lrr}
                 \\hline
-                 & \\multicolumn{2}{c}{vc-select} \\\\
+                 & \\multicolumn{2}{c}{cycles:meanci by vc-select} \\\\
                 \\cline{2-3}
                 traffic & C00 & C05 \\\\
                 \\hline
-                bc\\_mp & 101.5 $\\pm$ 6.3531 & 111.5 $\\pm$ 6.3531 \\\\
-                brev & 101.5 $\\pm$ 6.3531 & 111.5 $\\pm$ 6.3531 \\\\
+                bc\\_mp & 101.5 $\\pm$ 6.4 & 111.5 $\\pm$ 6.4 \\\\
+                brev & 101.5 $\\pm$ 6.4 & 111.5 $\\pm$ 6.4 \\\\
                 \\hline
                 \\end{tabular}
                 """);
         assertThat(t.format("LATEX")).isEqualTo(t.latex());
-        assertThat(t.text().lines().findFirst().orElseThrow()).isEqualTo("         vc-select");
+        assertThat(t.text().lines().findFirst().orElseThrow()).isEqualTo("         cycles:meanci by vc-select");
+        // csv has no row over the columns: the pivoted columns carry it in their names; md prints it above
+        assertThat(t.format("csv").lines().findFirst().orElseThrow()).isEqualTo(
+                "traffic,cycles:meanci by vc-select: C00,cycles:meanci by vc-select: C05");
+        assertThat(t.format("md")).startsWith("cycles:meanci by vc-select:\n\n| traffic | C00 | C05 |");
+        assertThat(Table.tex("rate<=100 | x>1")).isEqualTo("rate\\textless{}=100 \\textbar{} x\\textgreater{}1");
+        assertThat(t.format("latex", "Cycles (mean)")).startsWith("\\begin{table}[ht]\n\\centering\n\\caption{Cycles (mean)}\n"
+                + "\\begin{tabular}").endsWith("\\end{tabular}\n\\end{table}\n");
+        assertThatThrownBy(() -> t.format("csv", "x")).isInstanceOf(InvalidInputException.class).hasMessageContaining("--caption");
     }
 }
