@@ -265,6 +265,15 @@ public final class Charts {
         }
     }
 
+    /**
+     * The chart as PNG bytes, what {@code ccopt report} embeds: XChart 3.8.8 draws every label as glyph outlines
+     * ({@code TextLayout.getOutline}, then {@code fill}), so its SVG holds no text and weighs about ten times the PNG
+     * (355 KB against 35 KB for a bar chart of seven methods).
+     */
+    public static byte[] png(Chart<?, ?> chart) throws IOException {
+        return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    }
+
     /** The chart as an SVG document. */
     public static String svg(Chart<?, ?> chart) throws IOException {
         ByteArrayOutputStream o = new ByteArrayOutputStream();

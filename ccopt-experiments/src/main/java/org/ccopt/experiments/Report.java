@@ -337,9 +337,8 @@ public final class Report {
                 }
                 Charts.sameYRange(drawn); // facets of one metric are read against each other
                 for (int i = 0; i < drawn.size(); i++) {
-                    String svg = Charts.svg(drawn.get(i));
                     String caption = chartCaption(m, design, facets.get(i), drawn.get(i), design.replicated(rows), choice);
-                    charts.append(figure(dataUri(svg.getBytes(StandardCharsets.UTF_8), "image/svg+xml"), caption));
+                    charts.append(figure(dataUri(Charts.png(drawn.get(i)), "image/png"), caption));
                     n++;
                 }
             }

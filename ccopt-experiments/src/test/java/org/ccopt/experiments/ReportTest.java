@@ -245,6 +245,9 @@ class ReportTest {
         String html = Files.readString(Report.write(dir));
         assertThat(html).contains("Not charted, as the page holds at most 8 charts (--metrics names the ones to chart): "
                 + "cpuSeconds.");
+        // the charts are embedded as PNG (tens of kilobytes), not as XChart's SVG of glyph outlines (hundreds)
+        assertThat(html).contains("data:image/png;base64,").doesNotContain("data:image/svg+xml");
+        assertThat(html.length()).isLessThan(8 * 80_000);
         assertThat(Report.withUnit("durationCycles")).isEqualTo("durationCycles (cycles)");
         assertThat(Report.withUnit("lb")).isEqualTo("lb (cycles)");
         assertThat(Report.withUnit("result.wallSeconds")).isEqualTo("result.wallSeconds (s)");
