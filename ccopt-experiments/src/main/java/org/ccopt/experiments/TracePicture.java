@@ -44,6 +44,9 @@ public final class TracePicture {
     private static final int BOTTOM = 56;
     private static final int RIGHT = 16;
 
+    private static final Font PHYSICAL_SANS = de.erichseifert.vectorgraphics2d.util.GraphicsUtils.getPhysicalFont(
+            new Font(Font.SANS_SERIF, Font.PLAIN, 11), "r0 +x -x cycle slice 0123456789").deriveFont(Font.PLAIN, 11f);
+
     private TracePicture() {
     }
 
@@ -101,8 +104,9 @@ public final class TracePicture {
                     + total + " routers (expected FROM:TO with TO <= " + total + ")");
         }
         int columns = (r.to() - r.from()) * (ports - 1);
-        // a readable scale: about 1,600 px across and 900 px down where the run allows, at least one pixel per cell
-        int cell = Math.max(1, Math.min(12, 1600 / Math.max(1, columns)));
+        // a readable scale: about 1,800 px across and 900 px down where the run allows, at least one pixel per cell
+        // (14 px columns hold a port label with space on both sides)
+        int cell = Math.max(1, Math.min(14, 1800 / Math.max(1, columns)));
         int row = Math.max(1, Math.min(6, 900 / Math.max(1, durationCycles)));
         return new Layout(r.from(), r.to() - r.from(), ports - 1, cell, row, durationCycles, total);
     }
@@ -124,7 +128,7 @@ public final class TracePicture {
             AtomicFiles.writeFileAtomically(file, ".png.tmp", tmp -> ImageIO.write(image, "png", tmp.toFile()));
         } else if (name.endsWith(".svg") || name.endsWith(".pdf")) {
             boolean svg = name.endsWith(".svg");
-            if ((long) trace.size() > MAX_CELLS) {
+            if ((long) trace.size() > MAX_CELLS || (long) l.columns() * l.cycles() > MAX_PIXELS) {
                 throw new InvalidInputException("the picture would hold " + trace.size() + " cells; " + (svg ? "an SVG"
                         : "a PDF") + " holds at most " + MAX_CELLS + ": picture a shorter run or a smaller network, or write a PNG");
             }
@@ -148,25 +152,38 @@ public final class TracePicture {
         int plotHeight = l.cycles() * l.rowHeight();
         g.setColor(Color.WHITE);
         g.fillRect(0, 0, l.width(), l.height());
-        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+        // a physical font, resolved once: given the logical SansSerif, VectorGraphics2D searches every installed font
+        // for each string it writes (about 10 ms a label, seconds for a picture)
+        Font font = PHYSICAL_SANS;
         g.setFont(font);
         FontMetrics fm = g.getFontMetrics();
         g.setColor(Color.BLACK);
         g.setFont(font.deriveFont(Font.BOLD, 12f));
         g.drawString(title, LEFT, 16);
         g.setFont(font);
-        // cells: blocked first, flits painted over them
-        for (int pass = 0; pass < 2; pass++) {
-            for (int i = 0; i < trace.size(); i++) {
-                boolean blocked = trace.slice(i) < 0;
-                int router = trace.link(i) / ports - l.firstRouter();
-                if (blocked != (pass == 0) || router < 0 || router >= l.routers() || trace.cycle(i) > l.cycles()) {
-                    continue;
+        // cells: what each (column, cycle) shows, a flit over a blocked port; then one rectangle per run of equal cells
+        // down a column, so that an SVG or PDF holds a few thousand shapes, not one per cell
+        byte[] cell = new byte[l.columns() * l.cycles()]; // 0 empty, 1 blocked, 2 + slice colour
+        for (int i = 0; i < trace.size(); i++) {
+            int router = trace.link(i) / ports - l.firstRouter();
+            if (router < 0 || router >= l.routers() || trace.cycle(i) < 1 || trace.cycle(i) > l.cycles()) {
+                continue;
+            }
+            int at = (router * l.linkPorts() + trace.link(i) % ports) * l.cycles() + trace.cycle(i) - 1;
+            cell[at] = (byte) Math.max(cell[at], trace.slice(i) < 0 ? 1 : 2 + trace.slice(i) % SLICE_COLOURS.length);
+        }
+        for (int c = 0; c < l.columns(); c++) {
+            for (int t = 0; t < l.cycles(); ) {
+                byte v = cell[c * l.cycles() + t];
+                int end = t + 1;
+                while (end < l.cycles() && cell[c * l.cycles() + end] == v) {
+                    end++;
                 }
-                int x = LEFT + (router * l.linkPorts() + trace.link(i) % ports) * l.cellWidth();
-                int y = TOP + (trace.cycle(i) - 1) * l.rowHeight();
-                g.setColor(blocked ? BLOCKED : SLICE_COLOURS[trace.slice(i) % SLICE_COLOURS.length]);
-                g.fillRect(x, y, l.cellWidth(), l.rowHeight());
+                if (v != 0) {
+                    g.setColor(v == 1 ? BLOCKED : SLICE_COLOURS[v - 2]);
+                    g.fillRect(LEFT + c * l.cellWidth(), TOP + t * l.rowHeight(), l.cellWidth(), (end - t) * l.rowHeight());
+                }
+                t = end;
             }
         }
         // router separators and labels
@@ -192,11 +209,15 @@ public final class TracePicture {
         for (int p = 0; p < portNames.length; p++) {
             portNames[p] = (p % 2 == 0 ? "+" : "-") + "xyzw".charAt(Math.min(3, p / 2));
         }
-        if (l.cellWidth() >= fm.stringWidth("-x") + 2) {
+        Font small = font.deriveFont(9f);
+        FontMetrics sm = g.getFontMetrics(small);
+        if (l.cellWidth() >= sm.stringWidth("-x") + 4) { // a gap on both sides: neighbouring labels never touch
+            g.setFont(small);
             for (int c = 0; c < l.columns(); c++) {
                 String s = portNames[c % l.linkPorts()];
-                g.drawString(s, LEFT + c * l.cellWidth() + (l.cellWidth() - fm.stringWidth(s)) / 2, TOP - 3);
+                g.drawString(s, LEFT + c * l.cellWidth() + (l.cellWidth() - sm.stringWidth(s)) / 2, TOP - 3);
             }
+            g.setFont(font);
         }
         // time axis: ticks at a round step at least 24 px apart
         g.setColor(Color.BLACK);

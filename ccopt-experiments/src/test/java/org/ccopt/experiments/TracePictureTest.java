@@ -48,6 +48,10 @@ class TracePictureTest {
         TracePicture.write(trace, r.durationCycles(), "brev", null, svg);
         String text = Files.readString(svg);
         assertThat(text).contains("<svg", "cycle", "slice 0", "slice 1", "blocked", "r0", "r15", "+x -x +y -y");
+        // one rectangle per run of equal cells down a link, not one per cell, and the text as text
+        int rects = text.split("<rect", -1).length - 1;
+        assertThat(rects).isPositive().isLessThan(trace.size() / 2);
+        assertThat(text).contains("<text");
         assertThatThrownBy(() -> TracePicture.write(trace, r.durationCycles(), "brev", new TracePicture.Routers(0, 17), png))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("the network has 16 routers");
         assertThatThrownBy(() -> TracePicture.Routers.parse("5:5")).isInstanceOf(InvalidInputException.class)
