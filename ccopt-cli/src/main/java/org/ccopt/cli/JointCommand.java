@@ -163,7 +163,7 @@ final class JointCommand extends ResumableRun.Command {
                 Checkpoint.requireFits(resumed.done() != null && resumed.count() <= methods.size(), "it records "
                         + "more methods than the run has");
                 for (int i = 0; i < resumed.count(); i++) {
-                    JointSearch.Outcome o = resumed.done().get(i).outcome(problem);
+                    JointSearch.Outcome o = resumed.done().get(i).outcome(problem, budget);
                     Checkpoint.requireFits(o.method() == methods.get(i), "it records " + o.method().label() + " where the run has "
                             + methods.get(i).label());
                 }
@@ -182,7 +182,7 @@ final class JointCommand extends ResumableRun.Command {
                         return p;
                     }, out, ResumableRun.EVERY_STEP, control.progress(spec), p -> new Checkpoint<>(arguments, p).write(out));
             for (JointRecord r : end.done()) {
-                JointSearch.Outcome o = r.outcome(problem); // replayed by JointValidator through its parameter files
+                JointSearch.Outcome o = r.outcome(problem, budget); // replayed by JointValidator through its parameter files
                 outcomes.add(o);
                 if (out != null && o.plan() != null) {
                     PlanFiles.write(out.resolve(o.method().label()), problem, o.plan(), o.method().label());

@@ -72,6 +72,13 @@ class JointCommandTest {
         MainTest.Result edited = MainTest.run("joint", "--resume", part.toString());
         assertThat(edited.code()).isEqualTo(2);
         assertThat(edited.err()).contains("checkpoint does not fit").doesNotContain("\n\tat ");
+        // so is a recorded simulation count above the budget, which no method passes
+        String edited2 = text.replaceFirst("\"simulations\":(\\d+)", "\"simulations\":999999999");
+        assertThat(edited2).isNotEqualTo(text);
+        Files.writeString(cp, EditedCheckpoint.resign(edited2));
+        MainTest.Result over = MainTest.run("joint", "--resume", part.toString());
+        assertThat(over.code()).isEqualTo(2);
+        assertThat(over.err()).contains("counts 999999999 simulations, more than the budget").hasLineCount(1);
     }
 
     /**

@@ -149,6 +149,8 @@ class NodemapCommandTest {
             {resign.apply(edited(good, "/state/state/bestScore", "cycles", -1)), "not the"},
             {resign.apply(edited(good, "/state/state/history/1", "bestCycles", -99)), "row 1 of its record"},
             {resign.apply(edited(good, "/state/state", "evaluations", 1L << 40)), "evaluations"},
+            // the last row of the record set to 1 cycle: it no longer gives the best it records
+            {resign.apply(edited(good, "/state/state/history/2", "bestCycles", 1)), "its record's last row gives 1 cycles"},
             {resign.apply(good.replace("\"--generations\",\"2\"", "\"--generations\",\"2\",\"--packets\",\"1\"")),
                 "another problem"},
         };

@@ -32,9 +32,14 @@ public record JointRecord(String method, long simulations, int generations, doub
                 durations, labels, o.discarded(), null);
     }
 
-    /** The outcome again, refused (one line) unless it fits the problem and every plan replays to its duration. */
-    public JointSearch.Outcome outcome(JointProblem problem) {
+    /**
+     * The outcome again, refused (one line) unless it fits the problem and the budget (no method passes it, so a
+     * recorded count above it was edited or written under another budget) and every plan replays to its duration.
+     */
+    public JointSearch.Outcome outcome(JointProblem problem, long budget) {
         Checkpoint.requireFits(discarded >= 0, "a recorded method's discarded simulations are negative");
+        Checkpoint.requireFits(simulations <= budget, "a recorded " + method + " counts " + simulations + " simulations, "
+                + "more than the budget of " + budget + " that no method passes");
         if (skipped != null) {
             Checkpoint.requireFits(method != null && mapping == null && simulations >= 0 && generations >= 0, "a recorded "
                     + "skipped method is incomplete or out of range");

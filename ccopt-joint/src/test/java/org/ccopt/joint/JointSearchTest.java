@@ -120,7 +120,7 @@ class JointSearchTest {
                 }
             }
             JointSearch.Outcome o = s.run(JointMethod.JOINT);
-            assertThat(JointRecord.of(p, o).outcome(p).plan().cycles()).isEqualTo(o.plan().cycles());
+            assertThat(JointRecord.of(p, o).outcome(p, Long.MAX_VALUE).plan().cycles()).isEqualTo(o.plan().cycles());
         }
     }
 
@@ -201,14 +201,17 @@ class JointSearchTest {
         try (JointSearch s = new JointSearch(p, settings(300, 1))) {
             JointSearch.Outcome o = s.run(JointMethod.JOINT);
             JointRecord r = JointRecord.of(p, o);
-            JointSearch.Outcome back = r.outcome(p);
+            JointSearch.Outcome back = r.outcome(p, 300);
             assertThat(back.plan().cycles()).isEqualTo(o.plan().cycles());
             assertThat(back.plan().mapping()).isEqualTo(o.plan().mapping());
             List<Integer> edited = new java.util.ArrayList<>(r.durations());
             edited.set(0, edited.get(0) - 1);
             JointRecord bad = new JointRecord(r.method(), r.simulations(), r.generations(), r.seconds(), r.mapping(), r.plans(),
                     edited, r.labels(), r.discarded(), r.skipped());
-            assertThatThrownBy(() -> bad.outcome(p)).isInstanceOf(InvalidInputException.class).hasMessageContaining("does not replay");
+            assertThatThrownBy(() -> bad.outcome(p, 300)).isInstanceOf(InvalidInputException.class).hasMessageContaining("does not replay");
+            // a count above the budget cannot have been run under it
+            assertThatThrownBy(() -> r.outcome(p, r.simulations() - 1)).isInstanceOf(InvalidInputException.class)
+                    .hasMessageContaining("more than the budget of " + (r.simulations() - 1));
         }
     }
 

@@ -202,6 +202,10 @@ public final class NodeMappingGa {
         require(s.bestScore().exact() && s.bestScore().equals(best), "its best mapping scores " + best.cycles()
                 + " cycles on this problem, not the "
                 + s.bestScore().cycles() + " it records (edited, or written for another problem)");
+        Generation last = s.history().get(s.history().size() - 1);
+        require(last.bestCycles() == s.bestScore().cycles() && last.bestAvgHops() == s.bestScore().avgHops(),
+                "its record's last row gives " + last.bestCycles() + " cycles for the best, which it records as "
+                + s.bestScore().cycles());
         for (int i = 0; i < Math.min(survivors, pop); i++) {
             MappingScore recorded = s.scores()[i];
             require(!recorded.exact() || recorded.equals(evaluator.score(s.population()[i])), "mapping " + i
