@@ -42,11 +42,33 @@ public final class CalibrationStages {
     public record Screen(List<List<Object>> rows, List<Calibration.Fit2018> ranked, int measured) {
     }
 
+    /** What a long stage reports as each model is measured (from the worker that measured it, one call at a time). */
+    public interface Measured {
+        /**
+         * @param index the model's place in the stage's space
+         * @param row   its CSV row, or null where it needs more than 3 VCs
+         * @param done  models measured so far, this one included
+         * @param total models in the space
+         */
+        void accept(int index, List<Object> row, int done, int total);
+    }
+
+    /** {@link #screen2018(int, Measured)} without reports. */
     public static Screen screen2018(int workers) {
+        return screen2018(workers, (i, row, done, total) -> { });
+    }
+
+    /** The 2018 screen, reporting every model as it is measured, so that a caller can show progress and keep rows. */
+    public static Screen screen2018(int workers, Measured each) {
         List<RouterModel> space = Calibration.space();
         Calibration.Fit2018[] fits = new Calibration.Fit2018[space.size()];
+        int[] done = {0};
         Calibration.parallel(space.size(), workers, i -> {
-            fits[i] = Calibration.fit2018(space.get(i));
+            Calibration.Fit2018 f = Calibration.fit2018(space.get(i));
+            fits[i] = f;
+            synchronized (done) {
+                each.accept(i, f == null ? null : screenRow(f), ++done[0], space.size());
+            }
             return 0;
         });
         List<Calibration.Fit2018> ok = new ArrayList<>();
@@ -55,14 +77,7 @@ public final class CalibrationStages {
             if (f == null) {
                 continue;
             }
-            VcSelection s = f.bestScheme();
-            Calibration.Errors e = f.errors(s);
-            List<Object> line = new ArrayList<>(List.of(f.model().describe(), s, f.knownAnswersHold(),
-                    three(e.meanAbsPercent()), three(e.maxAbsPercent()), e.exact()));
-            for (int d : f.durations()[s.ordinal()]) {
-                line.add(d);
-            }
-            rows.add(line);
+            rows.add(screenRow(f));
             if (f.knownAnswersHold()) {
                 ok.add(f);
             }
@@ -70,6 +85,18 @@ public final class CalibrationStages {
         ok.sort(Comparator.comparingDouble((Calibration.Fit2018 f) -> f.errors(f.bestScheme()).meanAbsPercent())
                 .thenComparingDouble(f -> f.errors(f.bestScheme()).maxAbsPercent()));
         return new Screen(rows, ok, space.size());
+    }
+
+    /** The CSV row of one model's 2018 fit: its best scheme, its errors and its six durations. */
+    private static List<Object> screenRow(Calibration.Fit2018 f) {
+        VcSelection s = f.bestScheme();
+        Calibration.Errors e = f.errors(s);
+        List<Object> line = new ArrayList<>(List.of(f.model().describe(), s, f.knownAnswersHold(),
+                three(e.meanAbsPercent()), three(e.maxAbsPercent()), e.exact()));
+        for (int d : f.durations()[s.ordinal()]) {
+            line.add(d);
+        }
+        return line;
     }
 
     /** The CSV columns of {@link #grid2023}'s rows. */
