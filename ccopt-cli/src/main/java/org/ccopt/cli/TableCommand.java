@@ -40,7 +40,7 @@ final class TableCommand implements Callable<Integer> {
             description = "Output format; latex is a tabular of core LaTeX with the pivoted variable and what its cells hold over its columns (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--digits", paramLabel = "N", description = "Decimals of every number in a column that holds a fraction (both sides of a meanci cell); columns of whole numbers stay whole (default: up to six significant digits).")
+    @Option(names = "--digits", paramLabel = "N", description = "Decimals of every number in a column that holds a fraction; columns of whole numbers stay whole, and meanci cells keep the precision their interval sets (default: up to six significant digits).")
     Integer digits;
 
     @Option(names = "--caption", paramLabel = "TEXT", description = "A caption: LaTeX puts the tabular in a table float with \\caption, text and md set it above (not for csv).")

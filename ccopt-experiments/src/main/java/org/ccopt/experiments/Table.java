@@ -65,14 +65,14 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
 
     /**
      * This table with {@code digits} decimals in every column that holds a number with a fraction, every number of
-     * such a column alike (both sides of a "mean \u00b1 interval" cell too), so that a column reads evenly; columns of
-     * whole numbers, percentages and text stay as they are.
+     * such a column alike, so that a column reads evenly; columns of whole numbers, percentages and text stay as they
+     * are, and so do "mean \u00b1 interval" cells, whose interval already sets their precision (two significant digits).
      */
     public Table withDigits(int digits) {
         boolean[] fractional = new boolean[header.size()];
         for (List<String> line : rows) {
             for (int i = 0; i < line.size(); i++) {
-                fractional[i] |= line.get(i).matches("(.* )?-?[0-9]+\\.[0-9]+( .*)?");
+                fractional[i] |= line.get(i).matches("-?[0-9]+\\.[0-9]+");
             }
         }
         List<List<String>> out = new ArrayList<>();
@@ -80,10 +80,7 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
             List<String> cells = new ArrayList<>(line);
             for (int i = 0; i < cells.size(); i++) {
                 if (fractional[i]) {
-                    String c = cells.get(i);
-                    int pm = c.indexOf(" \u00b1 ");
-                    cells.set(i, pm < 0 ? decimals(c, digits) : decimals(c.substring(0, pm), digits) + " \u00b1 "
-                            + decimals(c.substring(pm + 3), digits));
+                    cells.set(i, decimals(cells.get(i), digits));
                 }
             }
             out.add(cells);

@@ -81,14 +81,17 @@ class ResultTableTest {
         }
     }
 
-    /** --digits: a column that holds a fraction gets the decimals in every cell; a column of whole numbers stays. */
+    /**
+     * --digits: a column that holds a fraction gets the decimals in every cell; a column of whole numbers stays, and so
+     * does a mean and its interval, whose interval sets its precision.
+     */
     @Test
     void digitsSetEveryNumberOfAFractionalColumn() {
-        Table t = new Table(List.of("a", "b", "c"), List.of(List.of("x", "39.1 \u00b1 3.1", "18"),
-                List.of("y", "139 \u00b1 16", "5")));
-        assertThat(t.withDigits(1).rows()).containsExactly(List.of("x", "39.1 \u00b1 3.1", "18"),
-                List.of("y", "139.0 \u00b1 16.0", "5"));
-        assertThat(t.withDigits(0).rows().get(0)).containsExactly("x", "39 \u00b1 3", "18");
+        Table t = new Table(List.of("a", "b", "c", "d"), List.of(List.of("x", "39.1 \u00b1 3.1", "18", "2.25"),
+                List.of("y", "139 \u00b1 16", "5", "3")));
+        assertThat(t.withDigits(1).rows()).containsExactly(List.of("x", "39.1 \u00b1 3.1", "18", "2.2"),
+                List.of("y", "139 \u00b1 16", "5", "3.0"));
+        assertThat(t.withDigits(0).rows().get(0)).containsExactly("x", "39.1 \u00b1 3.1", "18", "2");
     }
 
     /**
