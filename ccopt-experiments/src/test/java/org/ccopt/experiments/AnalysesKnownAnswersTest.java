@@ -235,4 +235,25 @@ class AnalysesKnownAnswersTest {
         }
         assertThat(operations).hasSize(org.ccopt.msgsim.NasSkeleton.App.values().length);
     }
+
+    /**
+     * Figs 5.3-5.5 at N = 1,024 (Cui 2024, §5.2.1: circulant hops 9 %, 48 % and 52 % below the Dragonfly for bcast,
+     * allreduce and alltoall): with the Dragonfly's ranks in router order the circulant network is 9, 48 and 53 % below
+     * it, and the binomial broadcast's 1,023 transfers take 1,126 hops (15 inside groups, one hop each).
+     */
+    @Test
+    void theDragonflyFromRouterZeroMeetsTheThesisFigures() {
+        Analyses.Output o = Analyses.topologyHops(new int[] {1024}, 1, 1, 2);
+        java.util.Map<String, Long> hops = new java.util.HashMap<>();
+        for (Object[] row : o.tables().get(0).rows()) {
+            hops.put(row[0] + " " + row[2], ((Number) row[4]).longValue());
+        }
+        assertThat(hops.get("bcast dragonfly from router 0")).isEqualTo(1126);
+        int[] thesis = {9, 48, 52};
+        String[] cc = {"bcast", "allreduce", "alltoall"};
+        for (int i = 0; i < 3; i++) {
+            double below = 100.0 * (1 - (double) hops.get(cc[i] + " circulant") / hops.get(cc[i] + " dragonfly from router 0"));
+            assertThat(below).as(cc[i]).isCloseTo(thesis[i], org.assertj.core.api.Assertions.within(1.0));
+        }
+    }
 }
