@@ -202,7 +202,7 @@ public final class Umda {
                     }
                     if (rnd.nextDouble() < prm.mutation()) {
                         if (tested != null) {
-                            test(p, child, tested, prm.tests(), prm.pairs(), rnd);
+                            evaluations += test(p, child, tested, prm.tests(), prm.pairs(), rnd);
                         } else {
                             mutate(p, child, rnd, prm);
                         }
@@ -352,11 +352,13 @@ public final class Umda {
      * The tested scatter mutation ({@link Params#tests}): {@code tests} times, a random conflicting communication goes to
      * the alternative with the fewest conflicts among every other time slot of its sender (swapping with the
      * communication the sender has there, or moving to a slot where the sender has a free port) and every path of its
-     * pair in its own slot; ties at random. {@code st} is scratch sized for the run's problem and steps.
+     * pair in its own slot; ties at random. {@code st} is scratch sized for the run's problem and steps. Returns the
+     * conflict counts it took (each trial is a fitness evaluation of a variant), which the run adds to its evaluations.
      */
-    static void test(ScheduleProblem p, Schedule child, ConflictState st, int tests, boolean pairs, SplittableRandom rnd) {
+    static long test(ScheduleProblem p, Schedule child, ConflictState st, int tests, boolean pairs, SplittableRandom rnd) {
         st.load(child);
         long cost = cost(st, pairs);
+        long evaluated = 1; // every conflict count taken, trials included: each is a fitness evaluation of a variant
         for (int k = 0; k < tests && cost > 0; k++) {
             int t = st.conflicting(rnd.nextInt(st.conflictingCount()));
             int from = st.step(t);
@@ -375,10 +377,12 @@ public final class Umda {
                 if (u >= 0) {
                     swapped(st, t, u);
                     total = cost(st, pairs);
+                    evaluated++;
                     swapped(st, t, u);
                 } else {
                     st.move(t, x, src, st.pathIndex(t));
                     total = cost(st, pairs);
+                    evaluated++;
                     st.move(t, from, src, st.pathIndex(t));
                 }
                 int c = u >= 0 ? u : -1 - x;
@@ -398,6 +402,7 @@ public final class Umda {
                 }
                 st.move(t, from, src, pi);
                 long total = cost(st, pairs);
+                evaluated++;
                 st.move(t, from, src, current);
                 if (total < best || (total == best && rnd.nextInt(++ties) == 0)) {
                     if (total < best) {
@@ -418,11 +423,13 @@ public final class Umda {
                 st.move(t, -1 - choice, src, st.pathIndex(t));
             }
             cost = cost(st, pairs);
+            evaluated++;
         }
         for (int t = 0; t < child.transferCount(); t++) {
             child.step[t] = st.step(t);
             child.path[t] = st.pathIndex(t);
         }
+        return evaluated;
     }
 
     private static long cost(ConflictState st, boolean pairs) {
