@@ -326,8 +326,13 @@ public final class Report {
                 }
                 List<Map<String, String>> facets = design.facets(ok);
                 if (n + facets.size() > MAX_CHARTS) {
-                    leftOut.add(m);
-                    continue;
+                    if (n > 0) {
+                        leftOut.add(m);
+                        continue;
+                    }
+                    // one result with more facets than the page holds: its first ones, and the rest named
+                    leftOut.add(m + " (" + (facets.size() - MAX_CHARTS) + " of its " + facets.size() + " charts)");
+                    facets = facets.subList(0, MAX_CHARTS);
                 }
                 List<Chart<?, ?>> drawn = new ArrayList<>();
                 for (Map<String, String> facet : facets) {

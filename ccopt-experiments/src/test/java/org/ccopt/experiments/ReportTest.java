@@ -255,4 +255,24 @@ class ReportTest {
         assertThat(Report.withUnit("packets")).isEqualTo("packets");
         assertThat(Report.withUnit("cycles")).isEqualTo("cycles");
     }
+
+    /** One result with more facets than the page holds: its first eight charts, and the rest named. */
+    @Test
+    void aResultWithMoreFacetsThanThePageHoldsShowsItsFirstAndNamesTheRest() throws Exception {
+        StringBuilder lines = new StringBuilder();
+        int run = 0;
+        for (int traffic = 0; traffic < 10; traffic++) {
+            for (int packets : new int[] {1, 2, 4}) {
+                for (String topology : List.of("torus:4x4", "mesh:4x4")) {
+                    lines.append(String.format("{\"run\":%d,\"key\":\"k%d\",\"topology\":\"%s\",\"traffic\":\"t%d\","
+                            + "\"packets\":%d,\"wallSeconds\":0.1,\"status\":\"ok\",\"durationCycles\":%d}%n", run, run++,
+                            topology, traffic, packets, 10 * packets + traffic + (topology.startsWith("mesh") ? 3 : 0)));
+                }
+            }
+        }
+        Files.writeString(dir.resolve("results.jsonl"), lines.toString());
+        String html = Files.readString(Report.write(dir));
+        assertThat(html.split("<figure>", -1).length - 1).isEqualTo(8);
+        assertThat(html).contains("durationCycles (2 of its 10 charts)");
+    }
 }
