@@ -121,13 +121,12 @@ final class CalibrateCommand implements Callable<Integer> {
                 // about 11 minutes on 2 cores: a line on stderr and the rows so far in --out every minute, so that a
                 // batch job shows progress and an interrupted screen keeps what it measured
                 java.util.Map<Integer, List<Object>> partial = new java.util.TreeMap<>();
-                long[] last = {started};
+                ResumableRun.Minutely minutely = new ResumableRun.Minutely(started);
                 CalibrationStages.Screen screen = CalibrationStages.screen2018(workers, (i, row, done, total) -> {
                     if (row != null) {
                         partial.put(i, row);
                     }
-                    if (System.nanoTime() - last[0] >= 60e9 && done < total) {
-                        last[0] = System.nanoTime();
+                    if (done < total && minutely.due()) {
                         write(CalibrationStages.SCREEN_HEADER, new ArrayList<>(partial.values()));
                         double s = seconds(started);
                         spec.commandLine().getErr().printf(java.util.Locale.ROOT, "calibrate screen2018: %d of %d models, "
@@ -193,7 +192,7 @@ final class CalibrateCommand implements Callable<Integer> {
         Set<RouterModel> list = CalibrationStages.readModels(models);
         List<JointFit> fits = new ArrayList<>();
         List<List<Object>> rows = new ArrayList<>();
-        long last = started;
+        ResumableRun.Minutely minutely = new ResumableRun.Minutely(started);
         int done = 0;
         for (RouterModel m : list) {
             JointFit f = JointFit.of(m, workers, JOINT_CAP);
@@ -202,8 +201,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 rows.add(CalibrationStages.jointRow(f));
                 write(CalibrationStages.JOINT_HEADER, rows); // progress survives an interruption
             }
-            if (++done < list.size() && System.nanoTime() - last >= 60e9) { // a line a minute for a batch job
-                last = System.nanoTime();
+            if (++done < list.size() && minutely.due()) { // a line a minute for a batch job
                 spec.commandLine().getErr().printf(java.util.Locale.ROOT, "calibrate joint: %d of %d models, %.0f s%n", done,
                         list.size(), seconds(started));
             }

@@ -63,17 +63,7 @@ final class TableCommand implements Callable<Integer> {
         }
         notes.forEach(n -> spec.commandLine().getErr().println("ccopt: note: " + n));
         var w = spec.commandLine().getOut();
-        w.print(table.format(format, caption));
-        // the notes go with the table too, where the format has room for them: a table saved to a file keeps them
-        String lead = switch (format.toLowerCase(java.util.Locale.ROOT)) {
-            case "text" -> "note: ";
-            case "md" -> "\nNote: ";
-            case "latex" -> "% note: ";
-            default -> null;
-        };
-        if (lead != null) {
-            notes.forEach(n -> w.println(lead + n));
-        }
+        w.print(table.format(format, caption, notes)); // under the table too: a table saved to a file keeps them
         w.flush();
         return Main.OK;
     }

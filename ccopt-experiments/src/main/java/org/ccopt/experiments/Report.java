@@ -571,12 +571,13 @@ public final class Report {
      */
     static Chart<?, ?> chart(List<Row> ok, String metric, String x, String by, String title, ChartChoice c) {
         List<String> xs = distinct(ok, x);
+        boolean numbers = xs.stream().allMatch(Report::isNumber);
         // two values of a number (packets 1 and 4) are two cases, not a trend to join by a line
-        boolean numericX = xs.stream().allMatch(Report::isNumber) && (xs.size() > 2 || c.kind() == Kind.LINE);
+        boolean numericX = numbers && (xs.size() > 2 || c.kind() == Kind.LINE);
         if (numericX) {
             xs.sort(java.util.Comparator.comparingDouble(Double::parseDouble)); // lines do not zig-zag, bars in order
         }
-        if (c.kind() == Kind.LINE && !xs.stream().allMatch(Report::isNumber)) {
+        if (c.kind() == Kind.LINE && !numbers) {
             throw new InvalidInputException("report: --kind line needs a numeric x; " + x + " has the values "
                     + String.join(", ", xs) + "; expected --kind bar or box, or a numeric --x");
         }

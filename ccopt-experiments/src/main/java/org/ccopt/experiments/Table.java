@@ -31,6 +31,25 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
     }
 
     /**
+     * The table in a format named by the user, with a caption (null for none) and notes under it: LaTeX sets the
+     * caption in a {@code table} float and the notes as comments, text and Markdown the caption above and the notes
+     * below; CSV has no place for either (a caption is refused, notes are left to the caller's other channel).
+     */
+    public String format(String format, String caption, List<String> notes) {
+        String lead = switch (format.toLowerCase(Locale.ROOT)) {
+            case "text" -> "note: ";
+            case "md" -> "\nNote: ";
+            case "latex" -> "% note: ";
+            default -> null;
+        };
+        StringBuilder b = new StringBuilder(format(format, caption));
+        if (lead != null) {
+            notes.forEach(n -> b.append(lead).append(n).append('\n'));
+        }
+        return b.toString();
+    }
+
+    /**
      * The table in a format named by the user, with a caption (null for none): LaTeX sets it in a {@code table}
      * float, text and Markdown as a line above; CSV has no place for one and refuses it.
      */
@@ -128,8 +147,7 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
     double latexWidth(double scale, double tabcolsep) {
         double w = 0;
         for (int i = 0; i < header.size(); i++) {
-            int longest = spanner != null && i >= spannerFrom ? 0 : header.get(i).length();
-            longest = Math.max(longest, header.get(i).length());
+            int longest = header.get(i).length();
             for (List<String> line : rows) {
                 longest = Math.max(longest, line.get(i).length() + (line.get(i).contains("\u00b1") ? 1 : 0));
             }
