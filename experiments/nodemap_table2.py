@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Yokota et al. 2018, Table 2 (two-pattern node mapping on the 8x8 torus) under `--model yokota2018`.
 
-Usage: experiments/nodemap_table2.py [SEEDS] [POPULATION] [GENERATIONS] [COMBINATION] [RADIUS_BOUND] > FILE.md
+Usage: experiments/nodemap_table2.py [SEEDS] [POPULATION] [GENERATIONS] [COMBINATION] [RADIUS_BOUND] [READINGS] [PAIRS]
+       > FILE.md
 
 CCOPT overrides the command (default: the repository's ./ccopt), e.g. CCOPT="java -jar /tmp/ccopt.jar" so that a
 long run keeps one build while the sources change.
@@ -11,7 +12,9 @@ seeds (default 10, as the paper) under COMBINATION, a mutation-sorting combinati
 default): each pair's top combination in the paper's Table 2 (the first where it names two), the one whose mean of
 ten runs the paper prints. Columns: best of the runs, mean +- sd, worst, the runs that end within 5 % of the pair's
 68-cycle floor, beside the paper's mean of ten runs at 1,000 x 1,000. RADIUS_BOUND is nodemap's --radius-bound
-(default inclusive, nodemap's default).
+(default inclusive, nodemap's default). READINGS are further nodemap options for the survival's readings, as one
+argument (e.g. "--best shortest --ties newest"; default none: ccopt's). PAIRS limits the table to some pairs
+(e.g. bcmp-brev,shfl-trns; default all fifteen).
 """
 import datetime
 import json
@@ -61,15 +64,19 @@ def main():
     generations = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
     combination = sys.argv[4] if len(sys.argv) > 4 else "paper"
     bound = sys.argv[5] if len(sys.argv) > 5 else "inclusive"
+    readings = shlex.split(sys.argv[6]) if len(sys.argv) > 6 else []
+    only = set(sys.argv[7].split(",")) if len(sys.argv) > 7 and sys.argv[7] != "all" else None
     single = {p: ccopt("sim", "--topology", "torus:8x8", "--traffic", p, "--packets", "4", "--packet-flits", "8",
                        "--model", "yokota2018")["durationCycles"] for p in PATTERNS}
     rows = []
     for (a, b), (paper_best, paper_phys) in PAPER.items():
+        if only is not None and f"{a}-{b}" not in only:
+            continue
         combo = PAPER_TOP[(a, b)] if combination == "paper" else combination
         variant, sort = combo.split("-")
         runs = [ccopt("nodemap", "--topology", "torus:8x8", "--traffic", f"{a},{b}", "--variant", variant, "--sort", sort,
                       "--population", str(population), "--generations", str(generations), "--seed", str(s),
-                      "--threads", "2", "--model", "yokota2018", "--radius-bound", bound) for s in range(1, seeds + 1)]
+                      "--threads", "2", "--model", "yokota2018", "--radius-bound", bound, *readings) for s in range(1, seeds + 1)]
         best = [r["bestCycles"] for r in runs]
         assert runs[0]["physicalCycles"] == single[a] + single[b]
         rows.append((a, b, paper_phys, single[a] + single[b], paper_best, min(best), statistics.mean(best),
@@ -77,12 +84,13 @@ def main():
                      statistics.mean(r["generation"] for r in runs), statistics.mean(r["seconds"] for r in runs),
                      combo, max(best), sum(1 for x in best if x <= FLOOR * 1.05)))
     print("# Node mapping, Table 2 of Yokota et al. 2018, under `--model yokota2018`\n")
-    print(f"Produced by `experiments/nodemap_table2.py {seeds} {population} {generations} {combination} {bound}` on "
+    called = " ".join(shlex.quote(a) for a in sys.argv[1:]) or "(no arguments)"
+    print(f"Produced by `experiments/nodemap_table2.py {called}` on "
           f"{datetime.date.today()}, "
           f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}. Per pair: "
           f"`./ccopt nodemap --topology torus:8x8 --traffic A,B --variant V --sort S --population {population} "
           f"--generations {generations} --seed {'1' if seeds == 1 else f'1..{seeds}'} --model yokota2018 --radius-bound {bound} "
-          "--json` (the router "
+          + "".join(f"{r} " for r in readings) + "--json` (the router "
           "model chosen by fit to the paper's physical-addressing durations: see flitsim-calibration.md), with V-S "
           + ("each pair's top combination in the paper's Table 2 (the first where it names two), the combination whose "
              "mean of ten runs the paper prints" if combination == "paper" else combination) + ".\n")
@@ -102,10 +110,10 @@ def main():
               f"| {near} of {seeds} | {pg} | {gen:.1f} | {secs:.1f} |")
     ga = [abs(mean - pb) / pb for _, _, _, _, pb, _, mean, *_ in rows]
     print(f"\nGA, mean of the runs against the paper's mean of ten: mean absolute difference {100 * statistics.mean(ga):.1f} %, "
-          f"largest {100 * max(ga):.1f} %; ccopt lower in {sum(1 for r in rows if r[6] < r[4])} of 15 pairs.")
+          f"largest {100 * max(ga):.1f} %; ccopt lower in {sum(1 for r in rows if r[6] < r[4])} of {len(rows)} pairs.")
     errors = [abs(cp - pp) / pp for _, _, pp, cp, *_ in rows]
     print(f"\nPhysical addressing: mean absolute error {100 * statistics.mean(errors):.2f} %, largest "
-          f"{100 * max(errors):.2f} % over the fifteen pairs. The minimum of any pair is 68 cycles (2 x 34).")
+          f"{100 * max(errors):.2f} % over the {len(rows)} pairs. The minimum of any pair is 68 cycles (2 x 34).")
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ final class NodemapCommand extends ResumableRun.Command {
             simulated("--vcs 2"),
             simulated("--buffer 8"),
             simulated("--model ccopt"),
+            simulated("--hop-key tenth"), simulated("--ties newest"), simulated("--best shortest"),
             OptionRules.rule("--radius-bound", "to variants with neighbouring swaps (not "
                     + MutationVariant.withoutNeighbouringSwaps() + ")",
                     c -> MutationVariant.named(c.variant).swapsNeighbours(),
@@ -78,6 +79,9 @@ final class NodemapCommand extends ResumableRun.Command {
 
     @Option(names = "--sort", defaultValue = "ml", description = "Survival order sc (duration first), ah (avg hops first), ml (product) (default: ${DEFAULT-VALUE}).")
     String sort;
+
+    @Mixin
+    SurvivalOptions survival = new SurvivalOptions();
 
     @Option(names = "--population", defaultValue = "1000", description = "Mappings per generation (default: ${DEFAULT-VALUE}).")
     int population;
@@ -154,7 +158,7 @@ final class NodemapCommand extends ResumableRun.Command {
         RouterModel model = papers(this) ? router.model() : null; // null: the booksim router
         NodeMappingGa.Settings settings = new NodeMappingGa.Settings(population, generations, MutationVariant.named(variant)
                 .withBound(org.ccopt.util.Enums.parse(MutationVariant.Bound.class, "--radius-bound", radiusBound)),
-                SurvivalOrder.parse(sort), seed);
+                survival.rule(SurvivalOrder.parse(sort)), seed);
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         int simPackets = hopsOnly ? 0 : packets;
         if (!hopsOnly && (packets < 1 || flits < 1)) {
@@ -183,6 +187,9 @@ final class NodemapCommand extends ResumableRun.Command {
             result.put("variant", settings.variant().name());
             result.put("sort", settings.order().label());
             result.put("radiusBound", org.ccopt.util.Enums.key(settings.variant().bound()));
+            if (!hopsOnly) {
+                result.put("survival", settings.rule().describe());
+            }
             result.put("physicalCycles", physical.cycles());
             result.put("physicalAvgHops", physical.avgHops());
             result.put("bestCycles", best.cycles());

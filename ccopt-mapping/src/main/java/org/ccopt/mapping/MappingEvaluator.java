@@ -166,8 +166,8 @@ public final class MappingEvaluator implements AutoCloseable {
         return pruned.get();
     }
 
-    /** Scores {@code mappings[from..to)} into {@code out}, in parallel; see {@link #score(int[], MappingScore, SurvivalOrder)}. */
-    public void evaluate(int[][] mappings, int from, int to, MappingScore[] out, MappingScore kept, SurvivalOrder order) {
+    /** Scores {@code mappings[from..to)} into {@code out}, in parallel; see {@link #score(int[], MappingScore, Ranking)}. */
+    public void evaluate(int[][] mappings, int from, int to, MappingScore[] out, MappingScore kept, Ranking order) {
         // the first occurrence of each mapping not yet cached is computed, in parallel; everything else is answered
         // afterwards on this thread, in index order, as score() would answer it
         java.util.Set<Key> first = new java.util.HashSet<>();
@@ -207,7 +207,7 @@ public final class MappingEvaluator implements AutoCloseable {
      * or a duration past the remaining cycle budget — and returns an inexact score; exact scores are identical
      * to those of a full evaluation, so pruning never changes which mappings survive.
      */
-    public MappingScore score(int[] gamma, MappingScore kept, SurvivalOrder order) {
+    public MappingScore score(int[] gamma, MappingScore kept, Ranking order) {
         boolean pruning = kept != null && kept.exact() && packets > 0;
         MappingScore cached = cache.get(new Key(gamma));
         if (cached != null) {
@@ -227,8 +227,8 @@ public final class MappingEvaluator implements AutoCloseable {
         }
     }
 
-    /** The score of one mapping, simulated (no cache): see {@link #score(int[], MappingScore, SurvivalOrder)}. */
-    private MappingScore compute(int[] gamma, MappingScore kept, SurvivalOrder order) {
+    /** The score of one mapping, simulated (no cache): see {@link #score(int[], MappingScore, Ranking)}. */
+    private MappingScore compute(int[] gamma, MappingScore kept, Ranking order) {
         boolean pruning = kept != null && kept.exact() && packets > 0;
         int[] position = new int[n];
         for (int p = 0; p < n; p++) {

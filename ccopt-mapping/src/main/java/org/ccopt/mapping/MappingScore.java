@@ -8,7 +8,7 @@ package org.ccopt.mapping;
  * @param totalHops sum over the patterns' source-destination pairs (source != destination) of the hop distance
  * @param pairs     the number of those pairs, the same for every mapping
  * @param exact     false when the evaluation stopped early because the mapping provably ranks below every
- *                  mapping the GA keeps (see {@link MappingEvaluator#score(int[], MappingScore, SurvivalOrder)})
+ *                  mapping the GA keeps (see {@link MappingEvaluator#score(int[], MappingScore, Ranking)})
  */
 public record MappingScore(long cycles, long totalHops, int pairs, boolean exact) {
 

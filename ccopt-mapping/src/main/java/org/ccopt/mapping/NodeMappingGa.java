@@ -24,7 +24,7 @@ import org.ccopt.util.SeededStreams;
 public final class NodeMappingGa {
 
     /** GA settings; the paper's values are population 1,000 and 1,000 generations. */
-    public record Settings(int population, int generations, MutationVariant variant, SurvivalOrder order, long seed) {
+    public record Settings(int population, int generations, MutationVariant variant, SurvivalRule rule, long seed) {
         public Settings {
             if (population < 2) {
                 throw InvalidInputException.parameter("population", population + " is invalid; expected >= 2");
@@ -32,6 +32,15 @@ public final class NodeMappingGa {
             if (generations < 0) {
                 throw InvalidInputException.parameter("generations", generations + " is invalid; expected >= 0");
             }
+        }
+
+        /** Settings under ccopt's reading of {@code order} ({@link SurvivalRule#of}). */
+        public Settings(int population, int generations, MutationVariant variant, SurvivalOrder order, long seed) {
+            this(population, generations, variant, SurvivalRule.of(order), seed);
+        }
+
+        public SurvivalOrder order() {
+            return rule.order();
         }
     }
 
@@ -56,7 +65,7 @@ public final class NodeMappingGa {
     private final MappingEvaluator evaluator;
     private final Settings settings;
     private final MappingMutations mutations;
-    private final SurvivalOrder survival;
+    private final SurvivalRule survival;
     private final boolean prune;
     private final Comparator<MappingScore> order;
 
@@ -75,9 +84,9 @@ public final class NodeMappingGa {
             throw new InvalidInputException("mutation variant " + settings.variant().name() + " uses line and box swaps, which need a "
                     + "2-D torus or mesh; got '" + evaluator.topology().spec() + "' (use S03, S04, S05, S1x, S2x or S99)");
         }
-        SurvivalOrder o = evaluator.simulates() ? settings.order() : SurvivalOrder.AH;
-        this.survival = o;
-        this.order = o.comparator();
+        SurvivalRule rule = evaluator.simulates() ? settings.rule() : SurvivalRule.of(SurvivalOrder.AH);
+        this.survival = rule;
+        this.order = rule.comparator();
     }
 
     public Settings settings() {
@@ -118,11 +127,18 @@ public final class NodeMappingGa {
         }
         MappingScore[] scores = new MappingScore[pop];
         evaluator.evaluate(population, 0, pop, scores, null, survival);
-        sort(population, scores);
+        int shortest = shortest(scores, 0, pop, null);
+        int[] best = shortest >= 0 ? population[shortest].clone() : null;
+        MappingScore bestScore = shortest >= 0 ? scores[shortest] : null;
+        sort(population, scores, 0);
+        if (best == null) {
+            best = population[0].clone();
+            bestScore = scores[0];
+        }
         double seconds = (System.nanoTime() - started) / 1e9;
-        Generation row = row(0, scores[0], scores, 0, pop, pop, seconds);
+        Generation row = row(0, bestScore, scores, 0, pop, pop, seconds);
         List<Generation> history = new ArrayList<>(List.of(row));
-        return new State(0, population, scores, population[0].clone(), scores[0], 0, pop, seconds, history);
+        return new State(0, population, scores, best, bestScore, 0, pop, seconds, history);
     }
 
     /** One generation: survivors stay, mutants of survivors fill the rest, all sorted again. */
@@ -145,13 +161,21 @@ public final class NodeMappingGa {
         }
         // a mutant that ranks after the worst survivor (after the best so far, for the random search) is dropped anyway
         MappingScore kept = !prune ? null : survivors == 0 ? s.bestScore() : s.scores()[survivors - 1];
-        evaluator.evaluate(population, survivors, pop, scores, kept, survival);
+        boolean shortestBest = survival.best() == SurvivalRule.Best.SHORTEST;
+        evaluator.evaluate(population, survivors, pop, scores, kept,
+                shortestBest ? survival.evaluatingBelow(s.bestScore().cycles()) : survival);
         MappingScore[] fresh = Arrays.copyOfRange(scores, survivors, pop);
-        sort(population, scores);
         int[] best = s.bestMapping();
         MappingScore bestScore = s.bestScore();
         int bestGeneration = s.bestGeneration();
-        if (order.compare(scores[0], bestScore) < 0) {
+        int shortest = shortest(scores, survivors, pop, bestScore);
+        if (shortest >= 0) {
+            best = population[shortest].clone();
+            bestScore = scores[shortest];
+            bestGeneration = g;
+        }
+        sort(population, scores, survivors);
+        if (!shortestBest && order.compare(scores[0], bestScore) < 0) {
             best = population[0].clone();
             bestScore = scores[0];
             bestGeneration = g;
@@ -222,12 +246,36 @@ public final class NodeMappingGa {
         return org.ccopt.util.GenerationLoop.run(start, State::generation, settings.generations(), this::step, afterGeneration);
     }
 
-    private void sort(int[][] population, MappingScore[] scores) {
-        Integer[] idx = new Integer[population.length];
-        for (int i = 0; i < idx.length; i++) {
-            idx[i] = i;
+    /**
+     * Under the {@link SurvivalRule.Best#SHORTEST} reading, the index in {@code [from, to)} of the first exact score
+     * shorter than {@code than} (any, where it is null) and shorter than every other; otherwise, or where none is, -1.
+     */
+    private int shortest(MappingScore[] scores, int from, int to, MappingScore than) {
+        if (survival.best() != SurvivalRule.Best.SHORTEST || !evaluator.simulates()) {
+            return -1;
         }
-        Arrays.sort(idx, (a, b) -> order.compare(scores[a], scores[b])); // stable: ties keep population order
+        int found = -1;
+        long limit = than == null ? Long.MAX_VALUE : than.cycles();
+        for (int i = from; i < to; i++) {
+            if (scores[i].exact() && scores[i].cycles() < limit) {
+                found = i;
+                limit = scores[i].cycles();
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Sorts by the survival order. Ties keep population order ({@link SurvivalRule.Ties#OLDEST}: survivors, in
+     * {@code [0, survivors)}, before mutants) or put this generation's mutants first ({@link SurvivalRule.Ties#NEWEST}).
+     */
+    private void sort(int[][] population, MappingScore[] scores, int survivors) {
+        Integer[] idx = new Integer[population.length];
+        boolean newest = survival.ties() == SurvivalRule.Ties.NEWEST;
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = !newest ? i : (i + survivors) % idx.length;
+        }
+        Arrays.sort(idx, (a, b) -> order.compare(scores[a], scores[b])); // stable: ties keep the order above
         int[][] p = population.clone();
         MappingScore[] sc = scores.clone();
         for (int i = 0; i < idx.length; i++) {

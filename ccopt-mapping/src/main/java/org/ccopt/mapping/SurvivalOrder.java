@@ -11,10 +11,11 @@ import org.ccopt.InvalidInputException;
  *   <li>{@code ah}, average hops first: by average hops, ties by duration;
  *   <li>{@code ml}, the product of duration and average hops.
  * </ul>
- * Average hops are compared as exact integer hop totals (the pair count is the same for every mapping), so no
- * rounding decides a rank. Remaining ties keep population order (the sort is stable).
+ * By default average hops are compared as exact integer hop totals (the pair count is the same for every mapping), so
+ * no rounding decides a rank; {@link SurvivalRule.HopKey} names the coarser readings. Remaining ties keep population
+ * order (the sort is stable).
  */
-public enum SurvivalOrder {
+public enum SurvivalOrder implements Ranking {
     SC, AH, ML;
 
     public static SurvivalOrder parse(String text) {
@@ -25,26 +26,34 @@ public enum SurvivalOrder {
         }
     }
 
-    /** Exact scores first (a pruned score is known to rank below the ones kept), then this order's key. */
+    @Override
     public Comparator<MappingScore> comparator() {
+        return comparator(SurvivalRule.HopKey.EXACT);
+    }
+
+    /** {@link #comparator()} with average hops compared as {@code key} reads them. */
+    Comparator<MappingScore> comparator(SurvivalRule.HopKey key) {
         Comparator<MappingScore> exactFirst = Comparator.comparing(s -> !s.exact());
         return exactFirst.thenComparing(switch (this) {
-            case SC -> Comparator.comparingLong(MappingScore::cycles).thenComparingLong(MappingScore::totalHops);
-            case AH -> Comparator.comparingLong(MappingScore::totalHops).thenComparingLong(MappingScore::cycles);
-            case ML -> Comparator.comparingLong((MappingScore s) -> s.cycles() * s.totalHops());
+            case SC -> Comparator.comparingLong(MappingScore::cycles).thenComparingLong((MappingScore s) -> key.of(s));
+            case AH -> Comparator.comparingLong((MappingScore s) -> key.of(s)).thenComparingLong(MappingScore::cycles);
+            case ML -> Comparator.comparingLong((MappingScore s) -> s.cycles() * key.of(s));
         });
     }
 
-    /**
-     * The largest total duration with which a mapping of {@code totalHops} hops can still rank at or before
-     * {@code kept} (any more and it ranks after it); -1 if no duration can, {@code Long.MAX_VALUE} if every one
-     * can.
-     */
+    @Override
     public long cycleLimit(MappingScore kept, long totalHops) {
+        return cycleLimit(kept, totalHops, SurvivalRule.HopKey.EXACT);
+    }
+
+    /** {@link #cycleLimit(MappingScore, long)} with average hops compared as {@code key} reads them. */
+    long cycleLimit(MappingScore kept, long totalHops, SurvivalRule.HopKey key) {
+        long hops = key.of(totalHops, kept.pairs());
+        long keptHops = key.of(kept);
         return switch (this) {
-            case SC -> totalHops > kept.totalHops() ? kept.cycles() - 1 : kept.cycles();
-            case AH -> totalHops > kept.totalHops() ? -1 : totalHops < kept.totalHops() ? Long.MAX_VALUE : kept.cycles();
-            case ML -> totalHops == 0 ? Long.MAX_VALUE : kept.cycles() * kept.totalHops() / totalHops;
+            case SC -> hops > keptHops ? kept.cycles() - 1 : kept.cycles();
+            case AH -> hops > keptHops ? -1 : hops < keptHops ? Long.MAX_VALUE : kept.cycles();
+            case ML -> hops == 0 ? Long.MAX_VALUE : kept.cycles() * keptHops / hops;
         };
     }
 
