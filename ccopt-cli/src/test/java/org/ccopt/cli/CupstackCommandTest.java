@@ -87,6 +87,19 @@ class CupstackCommandTest {
             assertThat(r.err()).as(c[1]).contains(c[2]);
             assertThat(r.err().strip().lines()).hasSize(1);
         }
+        // a synonym's gene: every recorded synonym is evaluated again on resume
+        com.fasterxml.jackson.databind.JsonNode synonyms = mapper.readTree(good).at("/state/state/synonyms");
+        for (int k : new int[] {0, synonyms.size() - 1}) {
+            com.fasterxml.jackson.databind.node.ObjectNode env = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(good);
+            com.fasterxml.jackson.databind.node.ArrayNode delay = (com.fasterxml.jackson.databind.node.ArrayNode)
+                    env.at("/state/state/synonyms/" + k + "/chromosome/delay");
+            delay.set(0, delay.get(0).asInt() == 0 ? 1 : 0);
+            Files.writeString(cp, EditedCheckpoint.resign(mapper.writeValueAsString(env)));
+            MainTest.Result r = MainTest.run("cupstack", "--resume", out.toString());
+            assertThat(r.code()).as("synonym %d", k).isEqualTo(2);
+            assertThat(r.err()).as("synonym %d", k).contains("synonym");
+            assertThat(r.err().strip().lines()).hasSize(1);
+        }
         Files.writeString(cp, good);
         assertThat(MainTest.run("cupstack", "--resume", out.toString(), "--generations", "3").code()).isZero();
     }

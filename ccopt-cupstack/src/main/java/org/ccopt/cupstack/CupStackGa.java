@@ -297,6 +297,36 @@ public final class CupStackGa {
             require(sc == null || inRange(sc), "a score is out of range");
         }
         checkMeaning(s.history(), s.evaluations(), (long) pop * (s.generation() + 1), s.best(), s.bestScore(), evaluator);
+        checkSynonyms(s);
+    }
+
+    /**
+     * The synonyms' meaning (§6.3): the best first, at most {@code maxSynonyms}, each of the best's rank with a
+     * signature of its own among the recorded ones, and each scoring, evaluated again, exactly what it records; an
+     * edited gene or score is refused instead of being printed as a configuration of the best duration.
+     */
+    private void checkSynonyms(State s) {
+        List<Synonym> synonyms = s.synonyms();
+        require(!synonyms.isEmpty() && synonyms.size() <= Math.max(1, settings.maxSynonyms())
+                && synonyms.get(0).chromosome().sameGenes(s.best()) && synonyms.get(0).score().equals(s.bestScore()),
+                "its synonyms do not start with its best configuration or number more than " + settings.maxSynonyms());
+        Set<Long> recorded = new HashSet<>();
+        for (long x : s.signatures()) {
+            recorded.add(x);
+        }
+        Set<Long> seen = new HashSet<>();
+        for (int i = 0; i < synonyms.size(); i++) {
+            Synonym y = synonyms.get(i);
+            long crc = y.chromosome().crc32();
+            require(order.compare(y.score(), s.bestScore()) == 0 && recorded.contains(crc) && seen.add(crc), "synonym " + i
+                    + " does not rank with the best or repeats a signature");
+            if (i > 0) {
+                Score again = evaluator.evaluate(y.chromosome(), null);
+                require(y.score().equals(again), "synonym " + i + " scores " + (again == null || again.deadlocked()
+                        ? "a deadlock" : again.objective()) + " on this problem, not the " + y.score().objective()
+                        + " it records (edited, or written for another problem)");
+            }
+        }
     }
 
     /**
