@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.ccopt.InvalidInputException;
 import org.ccopt.util.AtomicFiles;
 import org.knowm.xchart.BitmapEncoder;
@@ -36,6 +37,10 @@ public final class Charts {
 
     private Charts() {
     }
+
+    /** The x tick labels of the charts given custom ones (XChart 3.8.8 has no getter for them), for {@link #svg}. */
+    private static final Map<Chart<?, ?>, Function<Double, String>> X_LABELS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
     /** Markers and line styles by series index, so that series drawn over one another stay told apart. */
     private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE,
@@ -67,6 +72,7 @@ public final class Charts {
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         if (log2) {
             chart.setCustomXAxisTickLabelsFormatter(Charts::log2Label);
+            X_LABELS.put(chart, Charts::log2Label);
         } else if (!logX && Arrays.stream(x).map(Math::abs).max().orElse(0) >= 100) {
             // XChart 3.8.8 places about two dozen x ticks whatever the spacing hint: labels of three digits and more
             // run into each other level, so they are set at an angle
@@ -266,16 +272,27 @@ public final class Charts {
     }
 
     /**
-     * The chart as PNG bytes, what {@code ccopt report} embeds: XChart 3.8.8 draws every label as glyph outlines
-     * ({@code TextLayout.getOutline}, then {@code fill}), so its SVG holds no text and weighs about ten times the PNG
-     * (355 KB against 35 KB for a bar chart of seven methods).
+     * The chart as PNG bytes, what {@code ccopt report} embeds. (XChart 3.8.8's own SVG draws every label as glyph
+     * outlines, {@code TextLayout.getOutline} then {@code fill}, and weighed about ten times the PNG: 355 KB against
+     * 35 KB for a bar chart of seven methods; {@link #svg} writes line and bar charts with {@link SvgChart} instead, a
+     * few KB with text labels.)
      */
     public static byte[] png(Chart<?, ?> chart) throws IOException {
         return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
     }
 
-    /** The chart as an SVG document. */
+    /**
+     * The chart as an SVG document: line and bar charts by ccopt's own writer, whose labels are text
+     * ({@link SvgChart}); box charts as XChart draws them (labels as outlines).
+     */
     public static String svg(Chart<?, ?> chart) throws IOException {
+        if (chart instanceof XYChart xy) {
+            Function<Double, String> labels = X_LABELS.get(chart);
+            return SvgChart.of(xy, labels == null ? null : labels::apply);
+        }
+        if (chart instanceof CategoryChart bars) {
+            return SvgChart.of(bars);
+        }
         ByteArrayOutputStream o = new ByteArrayOutputStream();
         VectorGraphicsEncoder.saveVectorGraphic(chart, o, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
         return o.toString(StandardCharsets.UTF_8);

@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYChart;
 
-/** Line charts: coinciding series named in the legend and told apart, doubling sizes on a log2 axis. */
+/**
+ * Line charts: coinciding series named in the legend and told apart, doubling sizes on a log2 axis; SVG whose labels
+ * are text.
+ */
 class ChartsTest {
 
     @TempDir
@@ -40,5 +43,57 @@ class ChartsTest {
         XYChart other = Charts.line("t", "bytes", "seconds", new double[] {100, 1000, 10000}, new String[] {"a"},
                 new double[][] {{1, 2, 3}}, null, true, false);
         assertThat(other.getStyler().isXAxisLogarithmic()).isTrue();
+    }
+
+    /** Every label of a line or bar chart's SVG is a text element, and each point and bar is where its value says. */
+    @Test
+    void svgLabelsAreTextAndMarksFollowTheValues() throws Exception {
+        XYChart line = Charts.line("Latency & load", "offered (flits/node/cycle)", "latency (cycles)", new double[] {0.1, 0.2, 0.3},
+                new String[] {"mesh", "torus"}, new double[][] {{20, 30, 40}, {10, 15, 20}}, null, false, false);
+        org.w3c.dom.Document doc = parse(Charts.svg(line));
+        java.util.List<String> texts = texts(doc);
+        assertThat(texts).contains("Latency & load", "offered (flits/node/cycle)", "latency (cycles)", "mesh", "torus", "0.1", "10", "40");
+        org.w3c.dom.NodeList lines = doc.getElementsByTagName("polyline");
+        assertThat(lines.getLength()).isEqualTo(2);
+        // y 0..40 in ticks of 5 or 10: a point at twice the value lies twice as far above the axis's zero
+        double[][] mesh = points(((org.w3c.dom.Element) lines.item(0)).getAttribute("points"));
+        double[][] torus = points(((org.w3c.dom.Element) lines.item(1)).getAttribute("points"));
+        double zero = 2 * torus[0][1] - mesh[0][1]; // y(10) - (y(20) - y(10))
+        assertThat(zero - mesh[2][1]).isCloseTo(4 * (zero - torus[0][1]), org.assertj.core.data.Offset.offset(0.05));
+        assertThat(mesh[1][0] - mesh[0][0]).isCloseTo(mesh[2][0] - mesh[1][0], org.assertj.core.data.Offset.offset(0.05));
+
+        org.knowm.xchart.CategoryChart bars = Charts.bar("Cycles", "method", "cycles", new String[] {"physical", "joint"},
+                new String[] {"cycles", "bound"}, new double[][] {{290, 70}, {68, 68}});
+        org.w3c.dom.Document b = parse(Charts.svg(bars));
+        assertThat(texts(b)).contains("Cycles", "method", "cycles", "physical", "joint", "bound");
+        org.w3c.dom.NodeList rects = b.getElementsByTagName("rect");
+        java.util.List<Double> heights = new java.util.ArrayList<>();
+        for (int i = 0; i < rects.getLength(); i++) {
+            org.w3c.dom.Element r = (org.w3c.dom.Element) rects.item(i);
+            if (r.getElementsByTagName("title").getLength() > 0) {
+                heights.add(Double.parseDouble(r.getAttribute("height")));
+            }
+        }
+        assertThat(heights).hasSize(4);
+        assertThat(heights.get(0) / heights.get(1)).isCloseTo(290.0 / 70, org.assertj.core.data.Offset.offset(0.01));
+    }
+
+    private static org.w3c.dom.Document parse(String svg) throws Exception {
+        return javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(svg.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    private static java.util.List<String> texts(org.w3c.dom.Document doc) {
+        org.w3c.dom.NodeList t = doc.getElementsByTagName("text");
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < t.getLength(); i++) {
+            out.add(t.item(i).getTextContent());
+        }
+        return out;
+    }
+
+    private static double[][] points(String attribute) {
+        return java.util.Arrays.stream(attribute.trim().split(" ")).map(p -> java.util.Arrays.stream(p.split(","))
+                .mapToDouble(Double::parseDouble).toArray()).toArray(double[][]::new);
     }
 }
