@@ -153,6 +153,9 @@ class NodemapCommandTest {
             {resign.apply(edited(good, "/state/state/history/2", "bestCycles", 1)), "its record's last row gives 1 cycles"},
             {resign.apply(good.replace("\"--generations\",\"2\"", "\"--generations\",\"2\",\"--packets\",\"1\"")),
                 "another problem"},
+            // another seed added to the recorded arguments: the state records the seed it ran under
+            {resign.apply(good.replace("\"--generations\",\"2\"", "\"--generations\",\"2\",\"--seed\",\"5\"")),
+                "a run of seed 1, not 5"},
         };
         for (String[] c : cases) {
             Files.writeString(cp, c[0]);
@@ -161,6 +164,11 @@ class NodemapCommandTest {
             assertThat(r.err()).as(c[1]).contains(c[1]);
             assertThat(r.err().strip().lines()).hasSize(1);
         }
+        // a checkpoint written before states recorded their seed resumes under its arguments' seed
+        com.fasterxml.jackson.databind.node.ObjectNode legacy = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(good);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) legacy.at("/state/state")).remove("seed");
+        Files.writeString(cp, resign.apply(mapper.writeValueAsString(legacy)));
+        assertThat(MainTest.run("nodemap", "--resume", out.toString(), "--generations", "3").code()).isZero();
         Files.writeString(cp, good);
         assertThat(MainTest.run("nodemap", "--resume", out.toString(), "--generations", "3").code()).isZero();
     }

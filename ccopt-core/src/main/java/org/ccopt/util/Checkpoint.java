@@ -30,6 +30,15 @@ public record Checkpoint<S>(List<String> arguments, S state) {
         }
     }
 
+    /**
+     * Refuses a state whose recorded seed is not the run's: the seed decides every random stream, so a checkpoint's
+     * arguments edited to another seed would continue a run that no seed describes. A state written before states
+     * recorded their seed (null) is taken as its arguments give it.
+     */
+    public static void requireSeed(Long recorded, long seed) {
+        requireFits(recorded == null || recorded == seed, "it was written by a run of seed " + recorded + ", not " + seed);
+    }
+
     public static <S> Checkpoint<S> read(Path dir, Class<S> stateType) {
         return JsonSnapshot.read(dir, FILE, JsonSnapshot.type(Checkpoint.class, stateType), stateType.getName());
     }

@@ -167,7 +167,7 @@ public final class CupStackGa {
      */
     public record State(int generation, Chromosome[] population, Score[] scores, int[] born, Chromosome best, Score bestScore,
                         int bestGeneration, int lastImprovement, long[] signatures, List<Synonym> synonyms, long evaluations,
-                        double seconds, List<Generation> history) {
+                        double seconds, List<Generation> history, Long seed) {
     }
 
     private final GeneSpace space;
@@ -218,7 +218,7 @@ public final class CupStackGa {
             DeadlockException first = evaluator.deadlockOf(population[0]);
             throw first != null ? first : new IllegalStateException("every chromosome deadlocked, the first one not on its own");
         }
-        State s = new State(0, population, scores, new int[pop], null, null, 0, 0, new long[0], List.of(), 0, 0, List.of());
+        State s = new State(0, population, scores, new int[pop], null, null, 0, 0, new long[0], List.of(), 0, 0, List.of(), settings.seed());
         return integrate(s, 0, population.clone(), scores, new boolean[pop], false, started);
     }
 
@@ -275,6 +275,7 @@ public final class CupStackGa {
         int pop = settings.population();
         require(s.population() != null && s.scores() != null && s.born() != null && s.best() != null && s.bestScore() != null
                 && s.signatures() != null && s.synonyms() != null && s.history() != null, "it lacks part of the state");
+        org.ccopt.util.Checkpoint.requireSeed(s.seed(), settings.seed());
         require(s.generation() >= 0 && s.generation() <= settings.generations(), "generation " + s.generation()
                 + " is outside 0.." + settings.generations());
         require(s.population().length == pop && s.scores().length == pop && s.born().length == pop, "it holds "
@@ -475,7 +476,7 @@ public final class CupStackGa {
         history.add(new Generation(g, bestScore.objective(), bestScore.duration(), exact == 0 ? Double.NaN : sum / exact, exact,
                 pruned, crossover, reinitialized, evaluations, seconds, deadlocked));
         return new State(g, population, scores, born, best, bestScore, bestGeneration, lastImprovement, sig,
-                List.copyOf(synonyms), evaluations, seconds, history);
+                List.copyOf(synonyms), evaluations, seconds, history, settings.seed());
     }
 
     private void reinitialize(Chromosome[] population, Score[] scores, int[] born, int slot, int g) {

@@ -44,7 +44,7 @@ public final class LateAcceptance {
      * generation, as the GA's).
      */
     public record State(int generation, Chromosome current, Score currentScore, int[] recent, Chromosome best, Score bestScore,
-                        int bestGeneration, long evaluations, double seconds, List<CupStackGa.Generation> history) {
+                        int bestGeneration, long evaluations, double seconds, List<CupStackGa.Generation> history, Long seed) {
 
         /**
          * The state as the GA's, for {@link CupStackRun#finish} and the run's outputs: a population of the current
@@ -53,7 +53,7 @@ public final class LateAcceptance {
         public CupStackGa.State asGaState() {
             return new CupStackGa.State(generation, new Chromosome[] {current}, new Score[] {currentScore}, new int[1], best,
                     bestScore, bestGeneration, bestGeneration, new long[] {best.crc32()},
-                    List.of(new CupStackGa.Synonym(best, bestScore)), evaluations, seconds, history);
+                    List.of(new CupStackGa.Synonym(best, bestScore)), evaluations, seconds, history, seed);
         }
     }
 
@@ -85,7 +85,7 @@ public final class LateAcceptance {
         double seconds = (System.nanoTime() - started) / 1e9;
         List<CupStackGa.Generation> history = List.of(new CupStackGa.Generation(0, s.objective(), s.duration(), s.objective(), 1, 0,
                 false, 0, 1, seconds, 0));
-        return new State(0, start, s, recent, start, s, 0, 1, seconds, history);
+        return new State(0, start, s, recent, start, s, 0, 1, seconds, history, settings.seed());
     }
 
     /** One generation of moves. */
@@ -132,7 +132,8 @@ public final class LateAcceptance {
         List<CupStackGa.Generation> history = new ArrayList<>(s.history());
         history.add(new CupStackGa.Generation(g, bestScore.objective(), bestScore.duration(), exact == 0 ? Double.NaN : sum / exact,
                 exact, pruned, false, 0, evaluations, seconds, deadlocked));
-        return new State(g, current, currentScore, recent, best, bestScore, bestGeneration, evaluations, seconds, history);
+        return new State(g, current, currentScore, recent, best, bestScore, bestGeneration, evaluations, seconds, history,
+                settings.seed());
     }
 
     /** Runs from {@code start} to the configured generation count, reporting every generation. */
@@ -144,6 +145,7 @@ public final class LateAcceptance {
     public void checkResumable(State s) {
         require(s.current() != null && s.currentScore() != null && s.recent() != null && s.best() != null && s.bestScore() != null
                 && s.history() != null, "it lacks part of the state");
+        org.ccopt.util.Checkpoint.requireSeed(s.seed(), settings.seed());
         require(s.generation() >= 0 && s.generation() <= settings.generations(), "generation " + s.generation()
                 + " is outside 0.." + settings.generations());
         require(s.recent().length == settings.historyLength(), "its history holds " + s.recent().length

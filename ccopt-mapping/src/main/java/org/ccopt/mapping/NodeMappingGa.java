@@ -59,7 +59,7 @@ public final class NodeMappingGa {
      */
     public record State(int generation, int[][] population, MappingScore[] scores, int[] bestMapping,
                         MappingScore bestScore, int bestGeneration, long evaluations, double seconds,
-                        List<Generation> history) {
+                        List<Generation> history, Long seed) {
     }
 
     private final MappingEvaluator evaluator;
@@ -138,7 +138,7 @@ public final class NodeMappingGa {
         double seconds = (System.nanoTime() - started) / 1e9;
         Generation row = row(0, bestScore, scores, 0, pop, pop, seconds);
         List<Generation> history = new ArrayList<>(List.of(row));
-        return new State(0, population, scores, best, bestScore, 0, pop, seconds, history);
+        return new State(0, population, scores, best, bestScore, 0, pop, seconds, history, settings.seed());
     }
 
     /** One generation: survivors stay, mutants of survivors fill the rest, all sorted again. */
@@ -184,7 +184,7 @@ public final class NodeMappingGa {
         long evaluations = s.evaluations() + (pop - survivors);
         List<Generation> history = new ArrayList<>(s.history());
         history.add(row(g, bestScore, fresh, 0, fresh.length, evaluations, seconds));
-        return new State(g, population, scores, best, bestScore, bestGeneration, evaluations, seconds, history);
+        return new State(g, population, scores, best, bestScore, bestGeneration, evaluations, seconds, history, settings.seed());
     }
 
     /**
@@ -196,6 +196,7 @@ public final class NodeMappingGa {
         int pop = settings.population();
         require(s.population() != null && s.scores() != null && s.bestMapping() != null && s.bestScore() != null
                 && s.history() != null, "it lacks part of the state");
+        org.ccopt.util.Checkpoint.requireSeed(s.seed(), settings.seed());
         require(s.generation() >= 0 && s.generation() <= settings.generations(), "generation " + s.generation()
                 + " is outside 0.." + settings.generations());
         require(s.population().length == pop && s.scores().length == pop, "it holds " + s.population().length
