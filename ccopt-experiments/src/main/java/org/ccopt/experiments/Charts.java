@@ -215,32 +215,12 @@ public final class Charts {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (Chart<?, ?> c : charts) {
-            if (c instanceof XYChart xy && !xy.getStyler().isYAxisLogarithmic()) {
-                for (var s : xy.getSeriesMap().values()) {
-                    double[] y = s.getYData();
-                    double[] e = s.getExtraValues();
-                    for (int i = 0; i < y.length; i++) {
-                        double half = e == null ? 0 : e[i];
-                        min = Math.min(min, y[i] - half);
-                        max = Math.max(max, y[i] + half);
-                    }
-                }
-            } else if (c instanceof CategoryChart bars) {
-                for (var s : bars.getSeriesMap().values()) {
-                    List<? extends Number> e = s.getExtraValues() == null ? null : new ArrayList<>(s.getExtraValues());
-                    int i = 0;
-                    for (Number v : s.getYData()) {
-                        if (v != null) {
-                            double half = e == null || e.get(i) == null ? 0 : e.get(i).doubleValue();
-                            min = Math.min(min, Math.min(0, v.doubleValue() - half));
-                            max = Math.max(max, v.doubleValue() + half);
-                        }
-                        i++;
-                    }
-                }
-            } else {
+            double[] extent = c instanceof XYChart xy && xy.getStyler().isYAxisLogarithmic() ? null : yExtent(c);
+            if (extent == null) {
                 return;
             }
+            min = Math.min(min, extent[0]);
+            max = Math.max(max, extent[1]);
         }
         if (!(min < max)) {
             return;
@@ -252,6 +232,42 @@ public final class Charts {
                 bars.getStyler().setYAxisMin(min).setYAxisMax(max);
             }
         }
+    }
+
+    /**
+     * The smallest y range {min, max} that holds every point and error bar of a line or bar chart (a bar chart's from
+     * zero at or below its bars), or null for another kind of chart.
+     */
+    static double[] yExtent(Chart<?, ?> chart) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        if (chart instanceof XYChart xy) {
+            for (var s : xy.getSeriesMap().values()) {
+                double[] y = s.getYData();
+                double[] e = s.getExtraValues();
+                for (int i = 0; i < y.length; i++) {
+                    double half = e == null ? 0 : e[i];
+                    min = Math.min(min, y[i] - half);
+                    max = Math.max(max, y[i] + half);
+                }
+            }
+        } else if (chart instanceof CategoryChart bars) {
+            for (var s : bars.getSeriesMap().values()) {
+                List<? extends Number> e = s.getExtraValues() == null ? null : new ArrayList<>(s.getExtraValues());
+                int i = 0;
+                for (Number v : s.getYData()) {
+                    if (v != null) {
+                        double half = e == null || e.get(i) == null ? 0 : e.get(i).doubleValue();
+                        min = Math.min(min, Math.min(0, v.doubleValue() - half));
+                        max = Math.max(max, v.doubleValue() + half);
+                    }
+                    i++;
+                }
+            }
+        } else {
+            return null;
+        }
+        return new double[] {min, max};
     }
 
     /** Writes a chart as PNG, SVG or PDF, chosen by the file's extension. */

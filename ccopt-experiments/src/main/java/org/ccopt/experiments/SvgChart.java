@@ -50,22 +50,17 @@ final class SvgChart {
         SvgChart svg = new SvgChart(chart.getWidth(), chart.getHeight(), series.size() > 1, rotated);
         double xMin = Double.POSITIVE_INFINITY;
         double xMax = Double.NEGATIVE_INFINITY;
-        double yMin = Double.POSITIVE_INFINITY;
-        double yMax = Double.NEGATIVE_INFINITY;
         for (XYSeries s : series) {
-            double[] e = s.getExtraValues();
-            for (int i = 0; i < s.getXData().length; i++) {
-                double half = e == null ? 0 : e[i];
-                xMin = Math.min(xMin, s.getXData()[i]);
-                xMax = Math.max(xMax, s.getXData()[i]);
-                yMin = Math.min(yMin, s.getYData()[i] - half);
-                yMax = Math.max(yMax, s.getYData()[i] + half);
+            for (double v : s.getXData()) {
+                xMin = Math.min(xMin, v);
+                xMax = Math.max(xMax, v);
             }
         }
         var styler = chart.getStyler();
+        double[] extent = Charts.yExtent(chart);
         Axis x = new Axis(xMin, xMax, styler.isXAxisLogarithmic(), xLabels, false);
-        Axis y = new Axis(styler.getYAxisMin() != null ? styler.getYAxisMin() : yMin,
-                styler.getYAxisMax() != null ? styler.getYAxisMax() : yMax, styler.isYAxisLogarithmic(), null, false);
+        Axis y = new Axis(styler.getYAxisMin() != null ? styler.getYAxisMin() : extent[0],
+                styler.getYAxisMax() != null ? styler.getYAxisMax() : extent[1], styler.isYAxisLogarithmic(), null, false);
         svg.frame(chart.getTitle(), chart.getXAxisTitle(), chart.getYAxisTitle(), y);
         for (double t : x.ticks()) {
             double px = svg.px(x, t);
@@ -114,27 +109,17 @@ final class SvgChart {
         boolean rotated = chart.getStyler().getXAxisLabelRotation() != 0;
         SvgChart svg = new SvgChart(chart.getWidth(), chart.getHeight(), series.size() > 1, rotated);
         List<String> categories = new ArrayList<>();
-        double yMin = 0;
-        double yMax = 0;
         for (CategorySeries s : series) {
-            List<?> xs = new ArrayList<>(s.getXData());
-            List<? extends Number> ys = new ArrayList<>(s.getYData());
-            List<? extends Number> es = s.getExtraValues() == null ? null : new ArrayList<>(s.getExtraValues());
-            for (int i = 0; i < xs.size(); i++) {
-                String c = String.valueOf(xs.get(i));
-                if (!categories.contains(c)) {
-                    categories.add(c);
-                }
-                if (ys.get(i) != null) {
-                    double half = es == null || es.get(i) == null ? 0 : es.get(i).doubleValue();
-                    yMin = Math.min(yMin, ys.get(i).doubleValue() - half);
-                    yMax = Math.max(yMax, ys.get(i).doubleValue() + half);
+            for (Object x : s.getXData()) {
+                if (!categories.contains(String.valueOf(x))) {
+                    categories.add(String.valueOf(x));
                 }
             }
         }
         var styler = chart.getStyler();
-        Axis y = new Axis(styler.getYAxisMin() != null ? styler.getYAxisMin() : yMin,
-                styler.getYAxisMax() != null ? styler.getYAxisMax() : yMax, false, null, true);
+        double[] extent = Charts.yExtent(chart);
+        Axis y = new Axis(styler.getYAxisMin() != null ? styler.getYAxisMin() : extent[0],
+                styler.getYAxisMax() != null ? styler.getYAxisMax() : Math.max(0, extent[1]), false, null, true);
         svg.frame(chart.getTitle(), chart.getXAxisTitle(), chart.getYAxisTitle(), y);
         double group = (svg.plotRight - LEFT) / (double) Math.max(1, categories.size());
         double bar = group * 0.8 / Math.max(1, series.size());
