@@ -109,7 +109,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
     @Option(names = "--seeds", defaultValue = "1", description = "Seeds 1..N per combination (default: ${DEFAULT-VALUE}).")
     int seeds;
 
-    @Option(names = "--jobs", description = "Runs at a time (default: all cores).")
+    @Option(names = {"--threads", "--jobs"}, paramLabel = "N", description = "Runs at a time (default: all cores); --jobs is its older name.")
     Integer jobs;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Writes results.jsonl and results.csv here (as ccopt run); rerunning skips recorded runs.")

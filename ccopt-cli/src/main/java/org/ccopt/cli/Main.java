@@ -142,7 +142,7 @@ public final class Main implements Runnable {
      * Options that take a count of threads: every command's, checked here once against {@link Workers#MAX_THREADS}
      * (with the values of flags, which picocli would read "--json=" as false).
      */
-    private static final java.util.Set<String> THREAD_OPTIONS = java.util.Set.of("--threads", "--jobs");
+    private static final java.util.Set<String> THREAD_OPTIONS = java.util.Set.of("--threads");
 
     private static void checkParsedValues(CommandLine.ParseResult parsed) {
         CommandLine.ParseResult p = parsed;

@@ -101,6 +101,9 @@ final class MsgsimCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Mapping and placement seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--threads", paramLabel = "N", description = "Threads for the placement's distance table (default: all cores); the simulation is one thread.")
+    Integer threads;
+
     @Option(names = "--ranks", paramLabel = "FILE", description = "Placement file of 'ccopt rank --out' (its \"ranks\": terminal per rank); replaces --procs/--mapping/--placement.")
     Path ranksFile;
 
@@ -143,7 +146,7 @@ final class MsgsimCommand implements Callable<Integer> {
         int[] ranks;
         String how;
         if (ranksFile != null) {
-            for (String o : List.of("--procs", "--mapping", "--placement", "--seed")) {
+            for (String o : List.of("--procs", "--mapping", "--placement", "--seed", "--threads")) {
                 if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
                     throw new InvalidInputException(o + " applies without --ranks, whose file places every rank; here it "
                             + "cannot, so it is refused rather than ignored");
@@ -160,7 +163,7 @@ final class MsgsimCommand implements Callable<Integer> {
             }
             RankJob.Outcome o = RankJob.run(t, optimiseFor, ProcessMapping.parse(mapping), seed,
                     new RankPlacer.Settings(pl, RankPlacement.Objective.HOPS, pl.searches() ? iterations : 0, seed, false, 0),
-                    false, Runtime.getRuntime().availableProcessors());
+                    false, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
             ranks = o.ranks();
             how = mapping + " mapping, " + pl.label() + " placement";
         }

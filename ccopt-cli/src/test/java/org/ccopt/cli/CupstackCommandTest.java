@@ -100,6 +100,18 @@ class CupstackCommandTest {
             assertThat(r.err()).as("synonym %d", k).contains("synonym");
             assertThat(r.err().strip().lines()).hasSize(1);
         }
+        // a population member's gene, its recorded score kept: the population's scores are derived again on resume
+        com.fasterxml.jackson.databind.node.ObjectNode env = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(good);
+        int last = env.at("/state/state/population").size() - 1;
+        com.fasterxml.jackson.databind.node.ArrayNode delay = (com.fasterxml.jackson.databind.node.ArrayNode)
+                env.at("/state/state/population/" + last + "/delay");
+        for (int g = 0; g < delay.size(); g++) {
+            delay.set(g, delay.get(g).asInt() == 0 ? 1 : 0);
+        }
+        Files.writeString(cp, EditedCheckpoint.resign(mapper.writeValueAsString(env)));
+        MainTest.Result edited = MainTest.run("cupstack", "--resume", out.toString());
+        assertThat(edited.code()).isEqualTo(2);
+        assertThat(edited.err()).contains("chromosome " + last + " does not score what it records");
         Files.writeString(cp, good);
         assertThat(MainTest.run("cupstack", "--resume", out.toString(), "--generations", "3").code()).isZero();
     }
@@ -108,7 +120,7 @@ class CupstackCommandTest {
     void aSweepWritesOneRowPerRunAndSkipsRecordedRunsWhenRerun() throws Exception {
         String[] sweep = {"cupstack-sweep", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic", "brev,shfl",
             "--mutation-rate", "0.05,0.02", "--lifetime", "0,3", "--watchdog", "0,3", "--population", "8", "--generations", "3",
-            "--training", "1", "--jobs", "2", "--out", dir.resolve("sweep").toString()};
+            "--training", "1", "--threads", "2", "--out", dir.resolve("sweep").toString()};
         MainTest.Result first = MainTest.run(sweep);
         assertThat(first.code()).as(first.err()).isZero();
         // 2 patterns x 2 rates x 3 (lt, wd) pairs: (0,0), (3,0), (0,3); (3,3) is skipped, lt and wd being exclusive

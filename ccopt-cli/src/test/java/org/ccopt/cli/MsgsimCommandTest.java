@@ -82,7 +82,7 @@ class MsgsimCommandTest {
         assertThat(a.get("procs").asInt()).isEqualTo(16);
         assertThat(a.get("simulatedSeconds").asDouble()).isPositive();
         // the file places every rank: what it replaces is refused, not ignored
-        for (String[] o : new String[][] {{"--procs", "4"}, {"--mapping", "random"}, {"--placement", "two-opt"}, {"--seed", "3"}}) {
+        for (String[] o : new String[][] {{"--procs", "4"}, {"--mapping", "random"}, {"--placement", "two-opt"}, {"--seed", "3"}, {"--threads", "2"}}) {
             MainTest.Result r = MainTest.run("msgsim", "--topology", "random-shortcut:64:4", "--ranks", placement.toString(),
                     "--collective", "alltoall", "--bytes", "64KiB", o[0], o[1]);
             assertThat(r.code()).as(o[0]).isEqualTo(2);

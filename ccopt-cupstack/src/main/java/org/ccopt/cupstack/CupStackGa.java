@@ -297,6 +297,13 @@ public final class CupStackGa {
         for (Score sc : s.scores()) {
             require(sc == null || inRange(sc), "a score is out of range");
         }
+        // the scores the run builds on are derived again, not trusted: one generation's simulations
+        Score[] again = new Score[pop];
+        evaluator.evaluateAll(s.population(), new Score[pop], again);
+        for (int i = 0; i < pop; i++) {
+            require(s.scores()[i] == null || s.scores()[i].equals(again[i]), "chromosome " + i + " does not score what "
+                    + "it records on this problem (edited, or written for another problem)");
+        }
         checkMeaning(s.history(), s.evaluations(), (long) pop * (s.generation() + 1), s.best(), s.bestScore(), evaluator);
         checkSynonyms(s);
     }

@@ -166,6 +166,9 @@ public final class LateAcceptance {
         }
         CupStackGa.checkMeaning(s.history(), s.evaluations(), 1 + (long) settings.movesPerGeneration() * s.generation(),
                 s.best(), s.bestScore(), evaluator);
+        Score current = evaluator.evaluate(s.current(), null); // the configuration the search builds on, derived again
+        require(s.currentScore().equals(current), "its current configuration does not score what it records on this "
+                + "problem (edited, or written for another problem)");
     }
 
     private static void require(boolean ok, String why) {
