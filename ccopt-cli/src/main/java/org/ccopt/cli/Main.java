@@ -50,13 +50,13 @@ public final class Main implements Runnable {
     public static int run(PrintStream out, PrintStream err, String... args) {
         Elapsed busy = showsElapsed(out, args) ? Elapsed.start(args[0], err) : null;
         try (busy) {
-            return run(newCommandLine(), busy == null ? out : busy.erasingBefore(out),
+            return run(newCommandLine(args), busy == null ? out : busy.erasingBefore(out),
                     busy == null ? err : busy.erasingBefore(err), args);
         }
     }
 
     /** One configured command tree per thread, for {@link #runReusing}. */
-    private static final ThreadLocal<CommandLine> REUSED = ThreadLocal.withInitial(Main::newCommandLine);
+    private static final ThreadLocal<CommandLine> REUSED = ThreadLocal.withInitial(Main::fullCommandLine);
 
     /**
      * {@link #run}, reusing this thread's command tree instead of building one (picocli's reflection over every
@@ -77,10 +77,64 @@ public final class Main implements Runnable {
         return text;
     }
 
-    private static CommandLine newCommandLine() {
-        CommandLine cli = new CommandLine(new Main());
-        cli.getSubcommands().get("topo").getCommandSpec().usageMessage()
-                .footer(TopoCommand.specHelp().replace("%", "%%"));
+    /** Every command, by name, in the order of {@code Main}'s {@code subcommands}. */
+    private static final java.util.Map<String, Class<?>> COMMANDS = commands();
+
+    private static java.util.Map<String, Class<?>> commands() {
+        java.util.Map<String, Class<?>> byName = new java.util.LinkedHashMap<>();
+        for (Class<?> c : Main.class.getAnnotation(Command.class).subcommands()) {
+            byName.put(c.getAnnotation(Command.class).name(), c);
+        }
+        return byName;
+    }
+
+    /**
+     * The command tree that {@code args} needs: the root with only the command named first (and none for
+     * {@code --version}), since picocli's reflection over all 21 commands takes most of a short command's CPU time
+     * (docs/speed.md); the whole tree where the arguments name no single command (help, completion, an unknown
+     * name), so that help and picocli's suggestions see every command.
+     */
+    private static CommandLine newCommandLine(String... args) {
+        String first = args.length == 0 ? null : args[0];
+        boolean one = COMMANDS.containsKey(first) && !first.equals("help") && !first.equals("generate-completion");
+        if (!one && !"--version".equals(first) && !"-V".equals(first)) {
+            return fullCommandLine();
+        }
+        CommandLine cli = new CommandLine(new Root());
+        if (one) {
+            try {
+                // a CommandLine, not the bare object: picocli's addSubcommand(String, Object) leaves out what the
+                // command's model transformer adds (the router readings' options)
+                cli.addSubcommand(first, new CommandLine(COMMANDS.get(first).getDeclaredConstructor().newInstance()));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot create the command " + first, e);
+            }
+        }
+        return configured(cli);
+    }
+
+    /**
+     * The root of a partial command tree ({@link #newCommandLine}): {@code Main}'s name, options and version, without
+     * its subcommands, each of which is added by name.
+     */
+    @Command(name = "ccopt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class)
+    static final class Root implements Runnable {
+        @Override
+        public void run() {
+            throw new IllegalStateException("the partial tree's root runs only with a command or --version");
+        }
+    }
+
+    private static CommandLine fullCommandLine() {
+        return configured(new CommandLine(new Main()));
+    }
+
+    /** Converters and handlers, registered once every command of the tree is in it (picocli copies them down). */
+    private static CommandLine configured(CommandLine cli) {
+        CommandLine topo = cli.getSubcommands().get("topo");
+        if (topo != null) {
+            topo.getCommandSpec().usageMessage().footer(TopoCommand.specHelp().replace("%", "%%"));
+        }
         // an empty path would mean the working directory (and its parent for a file's temporary sibling)
         cli.registerConverter(Path.class, text -> {
             if (text.isBlank()) {
