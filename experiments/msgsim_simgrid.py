@@ -67,7 +67,7 @@ for spec, procs in cases:
             fl = simgrid(floyd, prog, *CM02)[0]
             jd, _ = msgsim(spec, procs, cc, size, "--sharing", "lv08", "--cross-traffic")
             default = simgrid(plat, prog, *DEFAULT, *EXACT)[0]
-            rows.append((spec, procs, cc, size, j["seconds"], full, lazy, fl, jd["seconds"], default))
+            rows.append((spec, procs, cc, size, j["simulatedSeconds"], full, lazy, fl, jd["simulatedSeconds"], default))
             print(spec, cc, size, rows[-1][4:], file=sys.stderr)
 
 # ---- CPU seconds ----
@@ -83,7 +83,7 @@ if not args.no_speed:
             whole = statistics.median(cpu for _, cpu in runs)
             sim = statistics.median(r["cpuSeconds"] for r, _ in runs)
             answer, sg_whole, sg_platform, sg_sim = simgrid(plat, prog, *CM02)
-            speed.append((net, procs, cc, j["flows"], j["seconds"], answer, whole, sim, sg_whole, sg_platform, sg_sim,
+            speed.append((net, procs, cc, j["flows"], j["simulatedSeconds"], answer, whole, sim, sg_whole, sg_platform, sg_sim,
                           os.path.getsize(plat)))
             print(speed[-1], file=sys.stderr)
 

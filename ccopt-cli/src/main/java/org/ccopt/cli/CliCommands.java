@@ -32,7 +32,7 @@ public final class CliCommands implements Commands {
     public Map<String, String> writtenOptions(List<String> commandLine) {
         CommandLine.ParseResult parsed;
         try {
-            parsed = new CommandLine(new Main()).parseArgs(commandLine.toArray(String[]::new)).subcommand();
+            parsed = Main.commandTree().parseArgs(commandLine.toArray(String[]::new)).subcommand();
         } catch (CommandLine.ParameterException e) {
             throw new InvalidInputException(Main.firstLine(e.getMessage()));
         }

@@ -47,7 +47,7 @@ final class JointCommand extends ResumableRun.Command {
                     + "with a variant that makes neighbouring swaps (not " + org.ccopt.mapping.MutationVariant.withoutNeighbouringSwaps() + ")",
                     c -> (c.evolves() || c.methods().contains(JointMethod.SURROGATE) || c.methods().contains(JointMethod.JOINT))
                             && org.ccopt.mapping.MutationVariant.named(c.search.variant).swapsNeighbours(),
-                    "joint -t torus:4x4 --traffic bcmp --variant S05 --radius-bound exclusive"),
+                    "joint -t torus:4x4 --traffic bcmp --methods mapping --budget 100 --variant S05 --radius-bound exclusive"),
             OptionRules.rule("--rounds", "to the surrogate and joint methods", c -> c.methods().contains(JointMethod.SURROGATE)
                     || c.methods().contains(JointMethod.JOINT), "joint -t torus:4x4 --traffic bcmp --methods physical --rounds 2"),
             OptionRules.rule("--anneal-iterations", "to the surrogate, joint and alternating methods", JointCommand::anneals,

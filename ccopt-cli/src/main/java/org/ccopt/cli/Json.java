@@ -1,27 +1,93 @@
 package org.ccopt.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.ccopt.experiments.Provenance;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** The one JSON writer of the CLI: ordered maps in, one pretty-printed object out. */
+/**
+ * The one JSON writer of the CLI: ordered maps in, one pretty-printed object out. Maps, lists, arrays, strings,
+ * numbers, booleans and enums (and collections and arrays of them) are written by Jackson's streaming generator with its default pretty printer, so the
+ * text is what Jackson's {@code ObjectMapper} with {@code INDENT_OUTPUT} writes; any other value is handed to that
+ * mapper, which is built only then: building it costs a short command about 0.4 CPU-s (docs/speed.md).
+ */
 final class Json {
 
-    static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final JsonFactory FACTORY = new JsonFactory();
 
     private Json() {
     }
 
+    /** The data-binding mapper, built on first use. */
+    private static final class Mapper {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
+
     static String write(Object value) {
-        try {
-            return MAPPER.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.setPrettyPrinter(new DefaultPrettyPrinter());
+            write(g, value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    private static void write(JsonGenerator g, Object v) throws IOException {
+        if (v == null) {
+            g.writeNull();
+        } else if (v instanceof String s) {
+            g.writeString(s);
+        } else if (v instanceof Boolean b) {
+            g.writeBoolean(b);
+        } else if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            g.writeNumber(((Number) v).intValue());
+        } else if (v instanceof Long l) {
+            g.writeNumber(l);
+        } else if (v instanceof Double d) {
+            g.writeNumber(d);
+        } else if (v instanceof Float f) {
+            g.writeNumber(f);
+        } else if (v instanceof BigInteger b) {
+            g.writeNumber(b);
+        } else if (v instanceof BigDecimal b) {
+            g.writeNumber(b);
+        } else if (v instanceof Enum<?> e) {
+            g.writeString(e.name());
+        } else if (v instanceof Map<?, ?> m) {
+            g.writeStartObject();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                g.writeFieldName(String.valueOf(e.getKey()));
+                write(g, e.getValue());
+            }
+            g.writeEndObject();
+        } else if (v instanceof java.util.Collection<?> items) { // not any Iterable: a Path or a JSON tree is one
+            g.writeStartArray();
+            for (Object x : items) {
+                write(g, x);
+            }
+            g.writeEndArray();
+        } else if (v.getClass().isArray() && !(v instanceof char[])) {
+            g.writeStartArray();
+            for (int i = 0, n = Array.getLength(v); i < n; i++) {
+                write(g, Array.get(v, i));
+            }
+            g.writeEndArray();
+        } else {
+            Mapper.MAPPER.writeValue(g, v); // records, JSON trees and other beans, as Jackson writes them
         }
     }
 
@@ -35,14 +101,19 @@ final class Json {
 
     /** {@link #result(CommandSpec, Object)}, with the seed only when {@code seeded}: a check that draws nothing has none. */
     static String result(CommandSpec spec, Object value, boolean seeded) {
-        JsonNode node = MAPPER.valueToTree(value);
-        if (node instanceof ObjectNode o) {
-            ObjectNode p = o.putObject("provenance");
-            Provenance.current().asMap().forEach(p::put);
-            OptionSpec seed = spec.findOption("--seed");
-            if (seeded && seed != null && seed.getValue() != null) {
-                p.put("seed", String.valueOf((Object) seed.getValue()));
-            }
+        Map<String, Object> provenance = new LinkedHashMap<>(Provenance.current().asMap());
+        OptionSpec seed = spec.findOption("--seed");
+        if (seeded && seed != null && seed.getValue() != null) {
+            provenance.put("seed", String.valueOf((Object) seed.getValue()));
+        }
+        if (value instanceof Map<?, ?> m) {
+            Map<Object, Object> out = new LinkedHashMap<>(m);
+            out.put("provenance", provenance);
+            return write(out);
+        }
+        com.fasterxml.jackson.databind.JsonNode node = Mapper.MAPPER.valueToTree(value);
+        if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+            o.set("provenance", Mapper.MAPPER.valueToTree(provenance));
         }
         return write(node);
     }

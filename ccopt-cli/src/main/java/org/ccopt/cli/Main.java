@@ -25,10 +25,8 @@ import picocli.CommandLine.Command;
         description = "Collective communication on interconnection networks: evaluate a collective on a network with "
                 + "the right model, and search for a better schedule, node mapping, rank placement or injection plan.",
         footer = {"", "Also: './ccopt spark FILE --out DIR [--master URL]' runs an experiment file on Apache Spark "
-                + "(a module of its own; './ccopt spark --help')."},
-        subcommands = {TopoCommand.class, BoundsCommand.class, HopsCommand.class, RoutesCommand.class,
-            TrafficCommand.class, SimCommand.class, NodemapCommand.class, CupstackCommand.class, JointCommand.class, CupstackSweepCommand.class, CalibrateCommand.class, RankCommand.class, AnalyzeCommand.class, MsgsimCommand.class, ScheduleCommand.class, RunCommand.class, TableCommand.class, ReportCommand.class, DemoCommand.class, AutoComplete.GenerateCompletion.class,
-            CommandLine.HelpCommand.class})
+                + "(a module of its own; './ccopt spark --help')."})
+// commands are added by name from COMMANDS (commandTree, newCommandLine), so that a short command builds only its own
 public final class Main implements Runnable {
 
     public static final int OK = org.ccopt.experiments.Commands.OK;
@@ -77,15 +75,50 @@ public final class Main implements Runnable {
         return text;
     }
 
-    /** Every command, by name, in the order of {@code Main}'s {@code subcommands}. */
+    /**
+     * Every command, by the name its {@code @Command} gives it (a test checks that they agree), in the order of the
+     * help's list. Class literals, not the annotations: reading 21 annotations cost a short command about 70 ms.
+     */
     private static final java.util.Map<String, Class<?>> COMMANDS = commands();
 
     private static java.util.Map<String, Class<?>> commands() {
+        Class<?>[] classes = {TopoCommand.class, BoundsCommand.class, HopsCommand.class, RoutesCommand.class,
+            TrafficCommand.class, SimCommand.class, NodemapCommand.class, CupstackCommand.class, JointCommand.class,
+            CupstackSweepCommand.class, CalibrateCommand.class, RankCommand.class, AnalyzeCommand.class, MsgsimCommand.class,
+            ScheduleCommand.class, RunCommand.class, TableCommand.class, ReportCommand.class, DemoCommand.class,
+            AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class};
+        String[] names = {"topo", "bounds", "hops", "routes", "traffic", "sim", "nodemap", "cupstack", "joint",
+            "cupstack-sweep", "calibrate", "rank", "analyze", "msgsim", "schedule", "run", "table", "report", "demo",
+            "generate-completion", "help"};
         java.util.Map<String, Class<?>> byName = new java.util.LinkedHashMap<>();
-        for (Class<?> c : Main.class.getAnnotation(Command.class).subcommands()) {
-            byName.put(c.getAnnotation(Command.class).name(), c);
+        for (int i = 0; i < classes.length; i++) {
+            byName.put(names[i], classes[i]);
         }
-        return byName;
+        return java.util.Collections.unmodifiableMap(byName);
+    }
+
+    /** The command classes by name ({@link #COMMANDS}), for the test that checks them against their annotations. */
+    static java.util.Map<String, Class<?>> commandClasses() {
+        return COMMANDS;
+    }
+
+    /** The whole command tree, unconfigured: every command under the root, for tests and the experiment runner. */
+    static CommandLine commandTree() {
+        CommandLine cli = new CommandLine(new Main());
+        COMMANDS.forEach((name, c) -> cli.addSubcommand(name, command(c)));
+        return cli;
+    }
+
+    /**
+     * A command's own CommandLine (not the bare object: picocli's addSubcommand(String, Object) leaves out what the
+     * command's model transformer adds, the router readings' options).
+     */
+    private static CommandLine command(Class<?> c) {
+        try {
+            return new CommandLine(c.getDeclaredConstructor().newInstance());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create the command " + c.getName(), e);
+        }
     }
 
     /**
@@ -100,33 +133,15 @@ public final class Main implements Runnable {
         if (!one && !"--version".equals(first) && !"-V".equals(first)) {
             return fullCommandLine();
         }
-        CommandLine cli = new CommandLine(new Root());
+        CommandLine cli = new CommandLine(new Main());
         if (one) {
-            try {
-                // a CommandLine, not the bare object: picocli's addSubcommand(String, Object) leaves out what the
-                // command's model transformer adds (the router readings' options)
-                cli.addSubcommand(first, new CommandLine(COMMANDS.get(first).getDeclaredConstructor().newInstance()));
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot create the command " + first, e);
-            }
+            cli.addSubcommand(first, command(COMMANDS.get(first)));
         }
         return configured(cli);
     }
 
-    /**
-     * The root of a partial command tree ({@link #newCommandLine}): {@code Main}'s name, options and version, without
-     * its subcommands, each of which is added by name.
-     */
-    @Command(name = "ccopt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class)
-    static final class Root implements Runnable {
-        @Override
-        public void run() {
-            throw new IllegalStateException("the partial tree's root runs only with a command or --version");
-        }
-    }
-
     private static CommandLine fullCommandLine() {
-        return configured(new CommandLine(new Main()));
+        return configured(commandTree());
     }
 
     /** Converters and handlers, registered once every command of the tree is in it (picocli copies them down). */

@@ -168,7 +168,7 @@ class InvocationFuzzTest {
         Map<String, String[]> bases = bases();
         List<String> inputs = inputFiles();
         List<String> outputs = outputPaths();
-        CommandLine model = new CommandLine(new Main());
+        CommandLine model = Main.commandTree();
         List<String> commands = new ArrayList<>();
         for (String name : model.getSubcommands().keySet()) {
             if (!SKIPPED.contains(name)) {

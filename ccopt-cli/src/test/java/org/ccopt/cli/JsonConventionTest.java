@@ -18,7 +18,7 @@ class JsonConventionTest {
     @Test
     void everyCommandThatPrintsOneResultTakesJsonAndTheDocsNameTheOthers() throws Exception {
         Set<String> without = new TreeSet<>();
-        new CommandLine(new Main()).getSubcommands().forEach((name, sub) -> {
+        Main.commandTree().getSubcommands().forEach((name, sub) -> {
             if (!name.equals("help") && !name.equals("generate-completion") && sub.getCommandSpec().findOption("--json") == null) {
                 without.add(name);
             }

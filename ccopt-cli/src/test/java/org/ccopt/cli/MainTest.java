@@ -33,6 +33,25 @@ class MainTest {
     @TempDir
     Path dir;
 
+    /**
+     * The command table that a short command builds its tree from names each command as its {@code @Command} does,
+     * and the partial tree runs what the whole tree runs (ReusedCommandLineTest compares their output option by option).
+     */
+    @Test
+    void everyCommandIsListedUnderItsOwnName() {
+        Main.commandClasses().forEach((name, c) ->
+                assertThat(c.getAnnotation(picocli.CommandLine.Command.class).name()).as(c.getName()).isEqualTo(name));
+        assertThat(Main.commandTree().getSubcommands().keySet()).containsExactlyElementsOf(Main.commandClasses().keySet());
+        Result version = run("--version");
+        assertThat(version.code()).isZero();
+        assertThat(version.out()).startsWith("ccopt ");
+        Result help = run("--help");
+        assertThat(help.out()).contains("cupstack-sweep").contains("generate-completion");
+        Result unknown = run("simm");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).contains("'simm'").hasLineCount(1);
+    }
+
     @Test
     void topoJsonHasTheDocumentedFields() throws Exception {
         Result r = run("topo", "torus:8x8", "--json");

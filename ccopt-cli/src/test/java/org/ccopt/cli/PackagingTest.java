@@ -19,7 +19,7 @@ class PackagingTest {
     private static final Set<String> INSTRUCTIONS = Set.of("FROM", "RUN", "CMD", "LABEL", "EXPOSE", "ENV", "ADD", "COPY",
             "ENTRYPOINT", "VOLUME", "USER", "WORKDIR", "ARG", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK", "SHELL");
 
-    /** The repository root: the test runs in ccopt-cli/target/test-work. */
+    /** The repository root: the test runs in ccopt-cli/target/test-work-N. */
     private static Path root() {
         Path p = Path.of("").toAbsolutePath();
         while (p != null && !Files.exists(p.resolve("Dockerfile"))) {

@@ -120,7 +120,7 @@ class ReusedCommandLineTest {
 
     /** Random lines of one command: its base and each drawable option of its picocli model with probability 1/4. */
     static List<String[]> drawn(String command, int count, SplittableRandom random) {
-        CommandLine.Model.CommandSpec spec = new CommandLine(new Main()).getSubcommands().get(command).getCommandSpec();
+        CommandLine.Model.CommandSpec spec = Main.commandTree().getSubcommands().get(command).getCommandSpec();
         List<String[]> lines = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             List<String> line = new ArrayList<>(List.of(BASES.get(command).split(" ")));
@@ -142,10 +142,10 @@ class ReusedCommandLineTest {
 
     @Test
     void everyCommandHasABaseLineAndDrawsOptionsFromItsModel() {
-        Set<String> commands = new CommandLine(new Main()).getSubcommands().keySet();
+        Set<String> commands = Main.commandTree().getSubcommands().keySet();
         assertThat(BASES.keySet()).containsExactlyInAnyOrderElementsOf(commands);
         for (String c : List.of("sim", "nodemap", "cupstack", "joint", "rank", "msgsim", "schedule")) {
-            long drawable = new CommandLine(new Main()).getSubcommands().get(c).getCommandSpec().options().stream()
+            long drawable = Main.commandTree().getSubcommands().get(c).getCommandSpec().options().stream()
                     .filter(o -> POOL.containsKey(c + " " + o.longestName()) || POOL.containsKey(o.longestName())).count();
             assertThat(drawable).as(c).isGreaterThanOrEqualTo(5);
         }

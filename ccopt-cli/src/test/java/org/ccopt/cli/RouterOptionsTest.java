@@ -11,7 +11,7 @@ class RouterOptionsTest {
 
     @Test
     void everyDeclaredReadingIsAnOptionThatSetsIt() {
-        CommandLine main = new CommandLine(new Main());
+        CommandLine main = Main.commandTree();
         for (String name : new String[] {"sim", "nodemap", "cupstack", "joint", "calibrate"}) {
             CommandLine.Model.CommandSpec command = main.getSubcommands().get(name).getCommandSpec();
             for (RouterModel.ReadingSpec reading : RouterModel.READINGS) {
@@ -33,7 +33,7 @@ class RouterOptionsTest {
     @Test
     void everySimulatingCommandHasTheOneDefaultModel() {
         assertThat(RouterModel.preset(RouterModel.DEFAULT_NAME)).isEqualTo(RouterModel.DEFAULT);
-        CommandLine main = new CommandLine(new Main());
+        CommandLine main = Main.commandTree();
         for (String name : new String[] {"sim", "nodemap", "cupstack", "joint", "calibrate"}) {
             CommandLine.Model.CommandSpec command = main.getSubcommands().get(name).getCommandSpec();
             Object mixin = command.mixins().get("router").userObject();

@@ -217,7 +217,7 @@ class RunCommandTest {
     void everyShippedExperimentFilePassesTheChecksBeforeItsFirstRun() throws Exception {
         Path files = Path.of("").toAbsolutePath();
         while (files != null && !Files.isDirectory(files.resolve("experiments/files"))) {
-            files = files.getParent(); // tests run in target/test-work
+            files = files.getParent(); // tests run in target/test-work-N
         }
         assertThat(files).as("the repository root").isNotNull();
         files = files.resolve("experiments/files");
