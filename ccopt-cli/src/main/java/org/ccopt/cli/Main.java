@@ -19,14 +19,14 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code ccopt} command. {@link #run} is the testable entry point: it returns the exit code (0 success,
- * 2 bad input with one line on stderr, 1 internal error) and never calls {@code System.exit}.
+ * 2 bad input with one line on stderr, 1 internal error) and never calls {@code System.exit}. Its commands are added by
+ * name from {@code COMMANDS}, not declared in the annotation, so that a short command builds only its own.
  */
 @Command(name = "ccopt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Collective communication on interconnection networks: evaluate a collective on a network with "
                 + "the right model, and search for a better schedule, node mapping, rank placement or injection plan.",
         footer = {"", "Also: './ccopt spark FILE --out DIR [--master URL]' runs an experiment file on Apache Spark "
                 + "(a module of its own; './ccopt spark --help')."})
-// commands are added by name from COMMANDS (commandTree, newCommandLine), so that a short command builds only its own
 public final class Main implements Runnable {
 
     public static final int OK = org.ccopt.experiments.Commands.OK;
