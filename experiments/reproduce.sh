@@ -14,6 +14,7 @@ rows=(
   "rank-comm|3|experiments/rank_comm.sh"
   "msgsim-tables|10|experiments/msgsim.sh"
   "schedule-tables|10|experiments/schedule.sh"
+  "schedule-umda-readings|55|./ccopt run experiments/files/schedule-umda-readings.yaml --out target/experiments/schedule-umda-readings && ./ccopt run experiments/files/schedule-umda-untested.yaml --out target/experiments/schedule-umda-untested && python3 experiments/schedule_success.py \"$(nproc)-core\" target/experiments/schedule-umda-readings target/experiments/schedule-umda-untested"
   "flitsim-booksim|4|mvn -B -q test -pl ccopt-flitsim -Dtest=BookSimCrossCheckTest"
   "nodemap-networks|?|python3 experiments/nodemap_networks.py"
   "optimizers-networks|?|python3 experiments/optimizers_networks.py"
