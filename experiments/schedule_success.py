@@ -107,19 +107,19 @@ def readings(runs):
 
 def main():
     machine, dirs = sys.argv[1], sys.argv[2:]
+    runs = [r for d in dirs for r in rows(d)]
     groups = {}
-    for d in dirs:
-        for r in rows(d):
-            if "max-evaluations" in r and "umda-reading" in r:
-                continue
-            key = (r["topology"], r["cc"], r["solver"], r["time-limit"], r.get("umda-reading", "ccopt"), restart(r))
-            groups.setdefault(key, []).append(r)
+    budgeted = [r for r in runs if "max-evaluations" in r and "umda-reading" in r]
+    for r in runs:
+        if "max-evaluations" in r and "umda-reading" in r:
+            continue
+        key = (r["topology"], r["cc"], r["solver"], r["time-limit"], r.get("umda-reading", "ccopt"), restart(r))
+        groups.setdefault(key, []).append(r)
     print(f"Produced on {datetime.date.today()} ({machine}, two runs at a time) by `./ccopt run FILE --out DIR` for "
           "each file and `python3 experiments/schedule_success.py MACHINE DIR...`. A run succeeds when the row's "
           "evolutionary algorithm itself found a schedule of the row's step count; time and evaluations are means over "
           "the successful runs. *Paper's algorithm*: no restarts; *+ restarts*: ccopt's restart after 1,000 generations "
           "without a better best (ccopt's addition, not the paper's).\n")
-    budgeted = [r for d in dirs for r in rows(d) if "max-evaluations" in r and "umda-reading" in r]
     if budgeted:
         readings(budgeted)
     rows_min = sorted({k[:5] for k in groups if (k[0], k[1]) in MIN},

@@ -110,7 +110,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
     int seeds;
 
     @Option(names = {"--threads", "--jobs"}, paramLabel = "N", description = "Runs at a time (default: all cores); --jobs is its older name.")
-    Integer jobs;
+    Integer threads;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Writes results.jsonl and results.csv here (as ccopt run); rerunning skips recorded runs.")
     @Output
@@ -143,7 +143,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
             }
             preset.with(r.getKey(), r.getValue(), "--reading " + r.getKey()); // one line, exit 2 where it is not one
         }
-        int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         List<List<String>> grid = new ArrayList<>();
         grid.add(List.of()); // cells hold no commas: "C,Q" is written "C+Q", which --freeze also reads
         List<List<String>> values = List.of(traffic, method, vcSelect, sortKey, freeze, mutationRate, crossoverInterval,

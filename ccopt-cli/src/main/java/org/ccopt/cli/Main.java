@@ -82,18 +82,28 @@ public final class Main implements Runnable {
     private static final java.util.Map<String, Class<?>> COMMANDS = commands();
 
     private static java.util.Map<String, Class<?>> commands() {
-        Class<?>[] classes = {TopoCommand.class, BoundsCommand.class, HopsCommand.class, RoutesCommand.class,
-            TrafficCommand.class, SimCommand.class, NodemapCommand.class, CupstackCommand.class, JointCommand.class,
-            CupstackSweepCommand.class, CalibrateCommand.class, RankCommand.class, AnalyzeCommand.class, MsgsimCommand.class,
-            ScheduleCommand.class, RunCommand.class, TableCommand.class, ReportCommand.class, DemoCommand.class,
-            AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class};
-        String[] names = {"topo", "bounds", "hops", "routes", "traffic", "sim", "nodemap", "cupstack", "joint",
-            "cupstack-sweep", "calibrate", "rank", "analyze", "msgsim", "schedule", "run", "table", "report", "demo",
-            "generate-completion", "help"};
         java.util.Map<String, Class<?>> byName = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < classes.length; i++) {
-            byName.put(names[i], classes[i]);
-        }
+        byName.put("topo", TopoCommand.class);
+        byName.put("bounds", BoundsCommand.class);
+        byName.put("hops", HopsCommand.class);
+        byName.put("routes", RoutesCommand.class);
+        byName.put("traffic", TrafficCommand.class);
+        byName.put("sim", SimCommand.class);
+        byName.put("nodemap", NodemapCommand.class);
+        byName.put("cupstack", CupstackCommand.class);
+        byName.put("joint", JointCommand.class);
+        byName.put("cupstack-sweep", CupstackSweepCommand.class);
+        byName.put("calibrate", CalibrateCommand.class);
+        byName.put("rank", RankCommand.class);
+        byName.put("analyze", AnalyzeCommand.class);
+        byName.put("msgsim", MsgsimCommand.class);
+        byName.put("schedule", ScheduleCommand.class);
+        byName.put("run", RunCommand.class);
+        byName.put("table", TableCommand.class);
+        byName.put("report", ReportCommand.class);
+        byName.put("demo", DemoCommand.class);
+        byName.put("generate-completion", AutoComplete.GenerateCompletion.class);
+        byName.put("help", CommandLine.HelpCommand.class);
         return java.util.Collections.unmodifiableMap(byName);
     }
 
@@ -211,7 +221,7 @@ public final class Main implements Runnable {
      * Options that take a count of threads: every command's, checked here once against {@link Workers#MAX_THREADS}
      * (with the values of flags, which picocli would read "--json=" as false).
      */
-    private static final java.util.Set<String> THREAD_OPTIONS = java.util.Set.of("--threads");
+    private static final String THREAD_OPTION = "--threads";
 
     private static void checkParsedValues(CommandLine.ParseResult parsed) {
         CommandLine.ParseResult p = parsed;
@@ -229,7 +239,7 @@ public final class Main implements Runnable {
             }
         }
         for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
-            if (THREAD_OPTIONS.contains(o.longestName()) && o.getValue() instanceof Integer n) {
+            if (THREAD_OPTION.equals(o.longestName()) && o.getValue() instanceof Integer n) {
                 try {
                     Workers.check(o.longestName().substring(2), n);
                 } catch (InvalidInputException e) {
