@@ -8,14 +8,12 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.util.Checkpoint;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
+import org.ccopt.cupstack.CupstackRequest;
 import org.ccopt.cupstack.GeneGroup;
 import org.ccopt.cupstack.LateAcceptance;
 import org.ccopt.cupstack.Method;
 import org.ccopt.cupstack.Problem;
-import org.ccopt.cupstack.SortKey;
-import org.ccopt.flitsim.RouterModel;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -130,7 +128,6 @@ final class CupstackCommand extends ResumableRun.Command {
     @Output
     Path out;
 
-
     @Override
     void writeTo(Path dir) {
         out = dir;
@@ -149,6 +146,10 @@ final class CupstackCommand extends ResumableRun.Command {
         boolean lahc = Checkpoint.holds(control.resume, LateAcceptance.State.class);
         Checkpoint<?> resumed = lahc ? Checkpoint.read(control.resume, LateAcceptance.State.class)
                 : Checkpoint.read(control.resume, CupStackGa.State.class);
+        if (resumed.arguments().isEmpty() && resumed.request() != null) {
+            throw new InvalidInputException("checkpoint '" + control.resume.resolve(Checkpoint.FILE) + "' was written by "
+                    + "the library (CupstackJob), which records no command line; resume it with CupstackJob.resume");
+        }
         CupstackCommand saved = new CupstackCommand();
         List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved);
         if (!ResumableRun.names(resumed.arguments(), "--initial-scheme")) {
@@ -180,23 +181,24 @@ final class CupstackCommand extends ResumableRun.Command {
         return RULES.rules().stream().noneMatch(r -> r.option().equals(option) && !r.applies().test(c));
     }
 
+    /** The library request of these options: everything that decides the run's result. */
+    private CupstackRequest request() {
+        return new CupstackRequest(topology, traffic, trafficSeed, slices, packets, flits, router.vcs, router.buffer,
+                CupstackRequest.spell(router.model()), method, freeze, interval, sortKey, fromSlices, estimateSlices,
+                ga.settings(seed, initialScheme), seedSimple, !noPrune,
+                historyLength == null ? CupStackRun.DEFAULT_HISTORY : historyLength);
+    }
+
     private int optimize(List<String> arguments, CupStackGa.State resumed, LateAcceptance.State resumedLa) throws Exception {
         Written.requirePictureFormat(picture); // before the search, which may run for hours
-        Topology t = TopologySpec.parse(topology);
-        TrafficPattern pattern = TrafficPattern.parse(traffic);
-        Method m = Method.parse(method);
-        SortKey key = SortKey.parse(sortKey);
-        RouterModel model = router.model();
-        Problem problem = new Problem(router.setup(t, model), pattern.destinations(t, trafficSeed), slices, packets, flits,
-                key.reinitializes(), key.interlocks());
-        CupStackGa.Settings settings = ga.settings(seed, initialScheme);
-        int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
-        CupStackRun.Options options = new CupStackRun.Options(m, problem, model.defaultScheme(), GeneGroup.parseSet(freeze),
-                key, fromSlices, estimateSlices, interval < 0 ? problem.sliceFlits() : interval, settings, pattern.label(), workers,
-                seedSimple, historyLength == null ? CupStackRun.DEFAULT_HISTORY : historyLength);
+        CupstackRequest request = request();
+        CupStackRun.Options options = request.options(control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads);
+        Problem problem = options.problem();
+        Topology t = problem.setup().topology();
+        Method m = options.method();
         long started = System.nanoTime();
         try (CupStackRun run = new CupStackRun(options)) {
-            CupStackGa search = noPrune && run.ga() != null ? run.ga().withoutPruning() : run.ga();
+            CupStackGa search = request.prune() || run.ga() == null ? run.ga() : run.ga().withoutPruning();
             CupStackGa.State state = null;
             if (search != null) {
                 if (resumed != null) {
@@ -205,7 +207,7 @@ final class CupstackCommand extends ResumableRun.Command {
                 state = ResumableRun.execute("cupstack", ga.generations, resumed != null ? resumed : search.initial(),
                         CupStackGa.State::generation, s -> String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(),
                                 s.history().get(s.history().size() - 1).meanNew()),
-                        search::run, out, control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s).write(out));
+                        search::run, out, control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s, request).write(out));
             }
             LateAcceptance la = run.lateAcceptance();
             if (la != null) {
@@ -215,22 +217,22 @@ final class CupstackCommand extends ResumableRun.Command {
                 state = ResumableRun.execute("cupstack lahc", ga.generations, resumedLa != null ? resumedLa : la.initial(),
                         LateAcceptance.State::generation, s -> String.format(Locale.ROOT, "best %d, current %d",
                                 s.bestScore().objective(), s.currentScore().objective()),
-                        la::run, out, control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s).write(out))
+                        la::run, out, control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s, request).write(out))
                         .asGaState();
             }
             CupStackRun.Result r = run.finish(state);
             double seconds = (System.nanoTime() - started) / 1e9;
             if (out != null || picture != null) {
-                CupstackOutputs.write(out, picture, run, problem, state, r, pattern.label(), method, seed);
+                CupstackOutputs.write(out, picture, run, problem, state, r, options.traffic(), method, seed);
             }
-            Map<String, Object> result = CupstackOutputs.summary(run, problem, state, r, m, pattern.label(), slices, seconds);
+            Map<String, Object> result = CupstackOutputs.summary(run, problem, state, r, m, options.traffic(), slices, seconds);
             var w = spec.commandLine().getOut();
             writeResult(out, result);
             if (control.json) {
                 w.println(Json.result(spec, result));
             } else {
                 w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s, model %s%s: %d cycles at V = %d (unsplit %d, "
-                                + "simple stacking %d); %s evaluations in %.1f s%n", pattern.label(), t.spec(), slices,
+                                + "simple stacking %d); %s evaluations in %.1f s%n", options.traffic(), t.spec(), slices,
                         problem.sliceFlits(), m.label(), problem.model().presetName(), RouterOptions.routingNote(t),
                         r.bestScore().duration(), r.best().interval(), r.baselineCycles(), r.simpleStackingCycles(),
                         result.get("evaluations"), seconds);

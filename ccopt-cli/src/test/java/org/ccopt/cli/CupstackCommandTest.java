@@ -64,6 +64,30 @@ class CupstackCommandTest {
         assertThat(resumed.get("evaluations")).isEqualTo(whole.get("evaluations"));
     }
 
+    /**
+     * The command's checkpoint records the library request beside its arguments: a Java caller continues it with
+     * {@code CupstackJob.resume} (here to 8 generations) to the command's uninterrupted result; and the command refuses,
+     * with one line, a checkpoint the library wrote, which records no command line.
+     */
+    @Test
+    void theCommandsCheckpointResumesFromJavaAndTheLibrarysIsRefusedByTheCommand() throws Exception {
+        JsonNode whole = MainTest.run(concat(SMALL, "--generations", "8")).json();
+        Path out = dir.resolve("java");
+        MainTest.run(concat(SMALL, "--generations", "4", "--out", out.toString()));
+        var saved = org.ccopt.util.Checkpoint.read(out, org.ccopt.cupstack.CupStackGa.State.class);
+        var request = saved.request(org.ccopt.cupstack.CupstackRequest.class);
+        assertThat(request.topology()).isEqualTo("torus:4x4");
+        assertThat(request.ga().seed()).isEqualTo(3);
+        var longer = request.withGa(request.ga().withGenerations(8, request.ga().training()));
+        new org.ccopt.util.Checkpoint<>(List.of(), saved.state(), longer).write(out);
+        var resumed = org.ccopt.cupstack.CupstackJob.resume(out, org.ccopt.cupstack.CupstackJob.Checkpoints.to(out, 5), 2);
+        assertThat(resumed.result().bestScore().duration()).isEqualTo(whole.get("bestCycles").asInt());
+        assertThat(resumed.result().best().interval()).isEqualTo(whole.get("interval").asInt());
+        MainTest.Result refused = MainTest.run("cupstack", "--resume", out.toString());
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err().strip()).contains("written by the library").doesNotContain("\n");
+    }
+
     /** A checkpoint edited and signed again is refused for what its numbers mean, with one line. */
     @Test
     void aCheckpointWhoseNumbersWereEditedIsRefused() throws Exception {

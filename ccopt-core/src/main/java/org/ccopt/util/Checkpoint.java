@@ -5,14 +5,26 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A resumable snapshot of a long run: the command-line arguments that define it and the optimizer's state after a
- * whole generation (the node-mapping GA's, Cup-Stacking's), written atomically with a checksum ({@link JsonSnapshot});
+ * A resumable snapshot of a long run: the command-line arguments that define it, the library request that defines it
+ * (a record of the job's inputs, so that a Java caller resumes without the command line; null in checkpoints written
+ * before 2026-11-29 and in those of commands that have no request yet) and the optimizer's state after a whole
+ * generation (the node-mapping GA's, Cup-Stacking's), written atomically with a checksum ({@link JsonSnapshot});
  * resuming continues to the same result as an uninterrupted run, since the optimizers' random streams depend only on
  * seed, generation and slot. The state's class names the snapshot, so one optimizer's checkpoint is refused by another.
  */
-public record Checkpoint<S>(List<String> arguments, S state) {
+public record Checkpoint<S>(List<String> arguments, S state, Object request) {
 
     public static final String FILE = "checkpoint.json";
+
+    /** A checkpoint of a run that records no request. */
+    public Checkpoint(List<String> arguments, S state) {
+        this(arguments, state, null);
+    }
+
+    /** The recorded request as {@code type}, or null where none was recorded. */
+    public <R> R request(Class<R> type) {
+        return request == null ? null : JsonSnapshot.convert(request, type);
+    }
 
     public void write(Path dir) throws IOException {
         JsonSnapshot.write(dir, FILE, this, state.getClass().getName());

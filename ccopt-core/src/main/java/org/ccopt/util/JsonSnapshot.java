@@ -57,6 +57,19 @@ public final class JsonSnapshot {
         return read(dir, file, MAPPER.constructType(type), type.getName());
     }
 
+    /**
+     * {@code value} (a tree read back as maps and lists, or a record) as {@code type}, with the snapshots' strictness;
+     * one line where it does not fit.
+     */
+    public static <T> T convert(Object value, Class<T> type) {
+        try {
+            return MAPPER.convertValue(value, type);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException("the checkpoint's recorded " + type.getSimpleName() + " does not read back: "
+                    + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
     /** A generic type for {@link #read(Path, String, JavaType, String)}: {@code raw<parameter>}. */
     public static JavaType type(Class<?> raw, Class<?> parameter) {
         return MAPPER.getTypeFactory().constructParametricType(raw, parameter);

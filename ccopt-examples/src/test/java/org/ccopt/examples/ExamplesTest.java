@@ -89,4 +89,37 @@ class ExamplesTest {
         assertThat(simple).isEqualTo(59);
         assertThat(ga).isEqualTo(60).isLessThan(97);
     }
+
+    /**
+     * The Cup-Stacking GA started in a second JVM with a checkpoint after every generation, killed (SIGKILL) once it has
+     * passed generation 20 of 60, then resumed in this JVM from Java: the same last line as an uninterrupted run.
+     */
+    @Test
+    void aKilledCupStackingGaResumesFromJavaToTheUninterruptedResult() throws Exception {
+        String whole = output(() -> CupStackResumeExample.main(new String[0]));
+        Path checkpoints = dir.resolve("run");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                CupStackResumeExample.class.getName(), "run", checkpoints.toString()).redirectErrorStream(true).start();
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null && !line.equals("generation 20")) {
+                // the run goes on
+            }
+            assertThat(line).as("the child reached generation 20").isEqualTo("generation 20");
+            child.destroyForcibly();
+            assertThat(child.waitFor()).isNotZero();
+        }
+        int killedAt = org.ccopt.util.Checkpoint.read(checkpoints, org.ccopt.cupstack.CupStackGa.State.class).state().generation();
+        // the line of generation 20 is printed before its checkpoint is written, so the kill may land before it
+        assertThat(killedAt).as("killed before its end").isBetween(19, 59);
+        String resumed = output(() -> CupStackResumeExample.main(new String[] {"resume", checkpoints.toString()}));
+        assertThat(resumed).startsWith("generation " + (killedAt + 1) + "\n");
+        assertThat(lastLine(resumed)).startsWith("shfl on torus:8x8: best").isEqualTo(lastLine(whole));
+    }
+
+    private static String lastLine(String text) {
+        String[] lines = text.strip().split("\n");
+        return lines[lines.length - 1];
+    }
 }

@@ -1,0 +1,111 @@
+package org.ccopt.cupstack;
+
+import java.util.Objects;
+import org.ccopt.flitsim.FlitSetup;
+import org.ccopt.flitsim.RouterModel;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.spec.TopologySpec;
+import org.ccopt.traffic.TrafficPattern;
+
+/**
+ * Everything that decides a Cup-Stacking run's result (Yokota et al. 2023), by value: what {@code ccopt cupstack}'s
+ * options say, as a record that a checkpoint stores beside the search's state, so that a Java caller resumes a run
+ * ({@link CupstackJob#resume}) without the command line. The text fields are spelled as the options spell them.
+ * Evaluation threads are not part of it: they change no result.
+ *
+ * @param topology       a topology spec ({@code torus:16x16})
+ * @param traffic        a pattern name or a comma list ({@code brev})
+ * @param trafficSeed    seed of random patterns
+ * @param slices         S, slices per message
+ * @param packets        packets per slice
+ * @param packetFlits    L, flits per packet
+ * @param vcs            virtual channels per port
+ * @param bufferFlits    flits per VC buffer
+ * @param model          the papers' router: a preset name or {@link RouterModel#describe}'s {@code key=value} list
+ * @param method         a {@link Method} name ({@code full})
+ * @param freeze         gene groups frozen on top of the method's ({@code ""}, {@code C,Q})
+ * @param interval       V where V is frozen, or -1 for the slice length
+ * @param sortKey        the optimisation item T01..T10
+ * @param fromSlices     slices of the GA run for extrapolate and post
+ * @param estimateSlices S' of rough estimation
+ * @param ga             the GA's settings (population, generations, rates, seed, initial-scheme reading)
+ * @param seedSimple     one initial chromosome is simple stacking's configuration (ccopt's addition)
+ * @param prune          cut short a mutant that provably cannot beat its parent (the result is the same)
+ * @param historyLength  the late-acceptance history ({@link Method#LAHC})
+ */
+public record CupstackRequest(String topology, String traffic, long trafficSeed, int slices, int packets, int packetFlits,
+                              int vcs, int bufferFlits, String model, String method, String freeze, int interval,
+                              String sortKey, int fromSlices, int estimateSlices, CupStackGa.Settings ga, boolean seedSimple,
+                              boolean prune, int historyLength) {
+
+    public CupstackRequest {
+        Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(traffic, "traffic");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(sortKey, "sortKey");
+        Objects.requireNonNull(ga, "ga");
+        freeze = freeze == null ? "" : freeze;
+    }
+
+    /**
+     * The run {@code ccopt cupstack -t TOPOLOGY --traffic TRAFFIC} makes with every other option at its default, on
+     * the GA settings {@code ga}: 2 slices of one 8-flit packet, 3 VCs of 4 flits, {@link RouterModel#DEFAULT}, the full
+     * method, T01.
+     */
+    public static CupstackRequest of(String topology, String traffic, CupStackGa.Settings ga) {
+        return new CupstackRequest(topology, traffic, 1, 2, 1, 8, FlitSetup.DEFAULT_VCS, FlitSetup.DEFAULT_BUFFER_FLITS,
+                spell(RouterModel.DEFAULT), "full", "", -1, "T01", 1, 2,
+                ga, false, true, CupStackRun.DEFAULT_HISTORY);
+    }
+
+    /** This request under another router model (a preset name or a {@code key=value} list). */
+    public CupstackRequest withModel(String m) {
+        return new CupstackRequest(topology, traffic, trafficSeed, slices, packets, packetFlits, vcs, bufferFlits, m, method,
+                freeze, interval, sortKey, fromSlices, estimateSlices, ga, seedSimple, prune, historyLength);
+    }
+
+    /** This request with another method ({@link Method} name). */
+    public CupstackRequest withMethod(String m) {
+        return new CupstackRequest(topology, traffic, trafficSeed, slices, packets, packetFlits, vcs, bufferFlits, model, m,
+                freeze, interval, sortKey, fromSlices, estimateSlices, ga, seedSimple, prune, historyLength);
+    }
+
+    /** This request with other GA settings: another seed, or more generations. */
+    public CupstackRequest withGa(CupStackGa.Settings settings) {
+        return new CupstackRequest(topology, traffic, trafficSeed, slices, packets, packetFlits, vcs, bufferFlits, model, method,
+                freeze, interval, sortKey, fromSlices, estimateSlices, settings, seedSimple, prune, historyLength);
+    }
+
+    /** The model as {@link #model} spells it: its preset's name where it is a preset, else every reading's value. */
+    public static String spell(RouterModel m) {
+        String preset = m.presetName();
+        return !preset.equals("custom") && RouterModel.preset(preset).equals(m) ? preset : m.describe();
+    }
+
+    public Topology parsedTopology() {
+        return TopologySpec.parse(topology);
+    }
+
+    public RouterModel routerModel() {
+        return RouterModel.parse(model);
+    }
+
+    /** The problem this request describes: the network, the pattern's destinations and the slicing. */
+    public Problem problem() {
+        Topology t = parsedTopology();
+        SortKey key = SortKey.parse(sortKey);
+        return new Problem(new FlitSetup(t, vcs, bufferFlits, routerModel()),
+                TrafficPattern.parse(traffic).destinations(t, trafficSeed), slices, packets, packetFlits, key.reinitializes(),
+                key.interlocks());
+    }
+
+    /** The run's options on {@code threads} evaluation threads (the result does not depend on them). */
+    public CupStackRun.Options options(int threads) {
+        Problem problem = problem();
+        return new CupStackRun.Options(Method.parse(method), problem, problem.model().defaultScheme(),
+                GeneGroup.parseSet(freeze), SortKey.parse(sortKey), fromSlices, estimateSlices,
+                interval < 0 ? problem.sliceFlits() : interval, ga, TrafficPattern.parse(traffic).label(), threads, seedSimple,
+                historyLength);
+    }
+}
