@@ -25,9 +25,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
  * file, its result rows and one chart per varying result and facet (the factors of the design on x, as lines and as
  * one chart each, {@link Design}; the mean over the replicates, error bars their 95 % confidence interval), every
  * picture the directory holds (PNG or SVG embedded as data, the smaller where both exist), its other CSV tables and
- * its JSON results. Nothing is fetched when it is viewed; the one inline script only checks the
- * page (every table and figure present, every picture decoded) and records the result on the page's body element
- * ({@code data-check}), which is what the browser test reads.
+ * its JSON results. Nothing is fetched when it is viewed, and the page holds no script.
  */
 public final class Report {
 
@@ -737,17 +735,6 @@ public final class Report {
                 </head>
                 <body>
                 %s
-                <script>
-                // checks the page and records the result on <body data-check>: what the browser test reads
-                window.addEventListener('error', e => { document.body.dataset.check = 'error: ' + e.message; });
-                window.addEventListener('load', () => {
-                  if (document.body.dataset.check) { return; }
-                  const images = Array.from(document.images);
-                  const broken = images.filter(i => !i.complete || i.naturalWidth === 0).length;
-                  document.body.dataset.check = (broken === 0 ? 'ok' : 'broken') + ' tables=' + document.querySelectorAll('table').length
-                    + ' figures=' + document.querySelectorAll('figure').length + ' broken=' + broken;
-                });
-                </script>
                 </body>
                 </html>
                 """.formatted(Html.escape(title), body);
