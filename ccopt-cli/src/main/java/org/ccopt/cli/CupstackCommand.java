@@ -119,7 +119,7 @@ final class CupstackCommand extends ResumableRun.Command {
     long seed;
 
     @Option(names = "--picture", paramLabel = "FILE", description = "Draw the best plan's stacking picture (links across, "
-            + "time down, one colour per slice; the first " + org.ccopt.experiments.TracePicture.DEFAULT_ROUTERS
+            + "time down, one colour per slice; the first " + org.ccopt.papers.TracePicture.DEFAULT_ROUTERS
             + " routers of a larger network): FILE.png, FILE.svg or FILE.pdf.")
     @Output
     Path picture;

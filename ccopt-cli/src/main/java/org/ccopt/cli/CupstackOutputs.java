@@ -14,7 +14,7 @@ import org.ccopt.cupstack.CupStackValidator;
 import org.ccopt.cupstack.Method;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.experiments.Charts;
-import org.ccopt.experiments.TracePicture;
+import org.ccopt.papers.TracePicture;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkTrace;
 import org.ccopt.flitsim.SimParameters;

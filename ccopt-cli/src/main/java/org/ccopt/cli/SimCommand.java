@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
-import org.ccopt.experiments.TracePicture;
+import org.ccopt.papers.TracePicture;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.IntervalSweep;
 import org.ccopt.flitsim.SimulatorCache;
@@ -107,7 +107,7 @@ final class SimCommand implements Callable<Integer> {
     @Output
     Path picture;
 
-    @Option(names = "--picture-routers", paramLabel = "FROM:TO", description = "Draw routers FROM..TO-1 (with --picture; default: the first " + org.ccopt.experiments.TracePicture.DEFAULT_ROUTERS + " routers, the picture says when it is a window).")
+    @Option(names = "--picture-routers", paramLabel = "FROM:TO", description = "Draw routers FROM..TO-1 (with --picture; default: the first " + org.ccopt.papers.TracePicture.DEFAULT_ROUTERS + " routers, the picture says when it is a window).")
     String pictureRouters;
 
     @Option(names = "--sweep-interval", paramLabel = "FROM:TO",

@@ -9,7 +9,7 @@ import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.SimResult;
 import org.ccopt.flitsim.Workload;
-import org.ccopt.experiments.TracePicture;
+import org.ccopt.papers.TracePicture;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;

@@ -121,7 +121,7 @@ public final class Charts {
     }
 
     /** Whether every x is a positive power of two and they span a factor of 4 or more. */
-    static boolean powersOfTwo(double[] x) {
+    public static boolean powersOfTwo(double[] x) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (double v : x) {

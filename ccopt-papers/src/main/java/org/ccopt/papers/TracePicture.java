@@ -1,4 +1,4 @@
-package org.ccopt.experiments;
+package org.ccopt.papers;
 
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;

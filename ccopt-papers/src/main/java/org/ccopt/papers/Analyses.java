@@ -1,5 +1,6 @@
-package org.ccopt.experiments;
+package org.ccopt.papers;
 
+import org.ccopt.experiments.Charts;
 import org.ccopt.util.Csv;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +25,7 @@ public final class Analyses {
     private Analyses() {
     }
 
-    /** A named CSV table of an analysis: a header and rows of numbers or strings (the text table is {@link Table}). */
+    /** A named CSV table of an analysis: a header and rows of numbers or strings (the text table is {@link org.ccopt.experiments.Table}). */
     public record DataTable(String name, List<String> header, List<Object[]> rows) {
     }
 

@@ -1,4 +1,4 @@
-package org.ccopt.experiments;
+package org.ccopt.papers;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

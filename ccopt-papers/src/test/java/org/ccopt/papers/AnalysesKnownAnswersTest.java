@@ -1,4 +1,4 @@
-package org.ccopt.experiments;
+package org.ccopt.papers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
