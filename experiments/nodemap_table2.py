@@ -25,30 +25,17 @@ import statistics
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference  # noqa: E402
+
 PATTERNS = ["bcmp", "brev", "brot", "shfl", "torn", "trns"]
-# Yokota et al. 2018, Table 2: pair -> (best duration, mean of 10 runs; physical duration)
-PAPER = {
-    ("bcmp", "brev"): (68.2, 283), ("bcmp", "brot"): (98.5, 242), ("bcmp", "shfl"): (100.9, 252),
-    ("bcmp", "torn"): (76.3, 228), ("bcmp", "trns"): (68.0, 225), ("brev", "brot"): (69.0, 337),
-    ("brev", "shfl"): (69.0, 347), ("brev", "torn"): (93.3, 323), ("brev", "trns"): (68.0, 320),
-    ("brot", "shfl"): (70.0, 306), ("brot", "torn"): (129.0, 282), ("brot", "trns"): (83.4, 279),
-    ("shfl", "torn"): (129.8, 292), ("shfl", "trns"): (82.6, 289), ("torn", "trns"): (102.5, 265),
-}
-# the same table: the top mutation-sorting combination (the first where it names two)
-PAPER_TOP = {
-    ("bcmp", "brev"): "S20-ah", ("bcmp", "brot"): "S21-sc", ("bcmp", "shfl"): "S10-ah", ("bcmp", "torn"): "S22-ah",
-    ("bcmp", "trns"): "S20-ah", ("brev", "brot"): "S20-ah", ("brev", "shfl"): "S21-ah", ("brev", "torn"): "S10-ah",
-    ("brev", "trns"): "S11-ah", ("brot", "shfl"): "S22-ah", ("brot", "torn"): "S12-ah", ("brot", "trns"): "S11-ml",
-    ("shfl", "torn"): "S03-ah", ("shfl", "trns"): "S12-ah", ("torn", "trns"): "S12-ah",
-}
+# Yokota et al. 2018, Table 2, from the data file Java reads too (experiments/reference.py): pair -> (best duration,
+# mean of 10 runs; physical duration), the top mutation-sorting combination, the mean generation of the best
+TABLE2 = {tuple(k.split(",")): v for k, v in reference.rows_by_key("yokota2018-table2").items()}
+PAPER = {k: (v[0], v[1]) for k, v in TABLE2.items()}
+PAPER_TOP = {k: v[2] for k, v in TABLE2.items()}
 FLOOR = 68  # two patterns, 34 cycles each without interference
-# the same table: the mean generation in which the best was found
-PAPER_GEN = {
-    ("bcmp", "brev"): 70.0, ("bcmp", "brot"): 613.3, ("bcmp", "shfl"): 491.2, ("bcmp", "torn"): 386.8,
-    ("bcmp", "trns"): 170.7, ("brev", "brot"): 110.4, ("brev", "shfl"): 204.2, ("brev", "torn"): 548.9,
-    ("brev", "trns"): 222.7, ("brot", "shfl"): 14.9, ("brot", "torn"): 624.4, ("brot", "trns"): 619.8,
-    ("shfl", "torn"): 672.1, ("shfl", "trns"): 427.7, ("torn", "trns"): 485.8,
-}
+PAPER_GEN = {k: v[3] for k, v in TABLE2.items()}
 
 
 def ccopt(*args):

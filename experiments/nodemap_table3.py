@@ -4,17 +4,16 @@ variant and survival order. Usage: experiments/nodemap_table3.py RESULTS.csv [MO
 experiments/files/nodemap-table3-yokota2018.yaml and, for all 56 combinations of the paper's eight patterns,
 nodemap-table3-yokota2018-random.yaml). Prints Markdown."""
 import csv
+import os
 import sys
 from collections import defaultdict
 
-# The paper's Table 3 (cycles): sorting by duration (sc), by average hops (ah), by their product (ml).
-PAPER = {
-    "S00": (224.1, 211.9, 207.5), "S01": (210.2, 191.4, 189.5), "S02": (209.5, 189.2, 186.7),
-    "S03": (193.6, 175.2, 170.2), "S04": (230.5, 221.6, 217.3), "S05": (225.7, 216.0, 211.6),
-    "S10": (199.3, 180.9, 177.8), "S11": (200.8, 180.2, 178.0), "S12": (188.7, 174.2, 172.4),
-    "S20": (183.5, 174.7, 171.4), "S21": (185.7, 174.8, 172.0), "S22": (184.8, 177.4, 171.1),
-    "S99": (301.4, 301.6, 301.3),
-}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference  # noqa: E402
+
+# The paper's Table 3 (cycles): sorting by duration (sc), by average hops (ah), by their product (ml); from the data
+# file Java reads too (experiments/reference.py)
+PAPER = {k: tuple(v) for k, v in reference.rows_by_key("yokota2018-table3").items()}
 SORTS = ["sc", "ah", "ml"]
 
 

@@ -117,7 +117,8 @@ final class DemoCommand implements Callable<Integer> {
             w.printf("   bcmp+brev on torus:8x8: physical addressing %d cycles; GA (100 x 30, S20-ml) %d cycles, avg hops %.2f%n",
                     physical, s.bestScore().cycles(), s.bestScore().avgHops());
         }
-        w.println("   the paper's GA (1,000 x 1,000) reaches 68.2 on average, the 2 x 34 minimum being 68.");
+        w.printf("   the paper's GA (1,000 x 1,000) reaches %s on average, the 2 x 34 minimum being 68.%n",
+                org.ccopt.reference.PaperTable.read("yokota2018-table2").cell("bcmp,brev", "mean"));
         w.println("\n6. Can slicing and stacking the messages beat sending them whole?   (ccopt cupstack ...)");
         Problem problem = new Problem(setup, TrafficPattern.SHFL.destinations(torus, 1), 2, 1, 8, false, false);
         CupStackGa.Settings settings = new CupStackGa.Settings(20, 40, 20, 0.02, 10, 0.8, 10, CupStackGa.Tie.AGE, 0, 0, 100, 1);

@@ -9,6 +9,7 @@ import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
+import org.ccopt.reference.PaperTable;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
@@ -31,21 +32,17 @@ public final class Calibration {
     /** The six patterns of both papers, in their tables' row order. */
     public static final List<String> PATTERNS = List.of("bcmp", "brev", "brot", "shfl", "torn", "trns");
 
-    /** Yokota et al. 2023, Table 2: rows {@link #PATTERNS}, columns C00..C09 (cycles). */
-    public static final int[][] TABLE2_2023 = {
-        {104, 102, 104, 102, 104, 91, 101, 101, 91, 91},
-        {179, 194, 179, 194, 172, 208, 173, 173, 208, 208},
-        {147, 155, 147, 155, 176, 146, 189, 189, 146, 148},
-        {152, 154, 152, 154, 161, 147, 159, 159, 147, 150},
-        {131, 131, 131, 131, 131, 138, 131, 131, 138, 138},
-        {138, 138, 138, 138, 138, 137, 138, 138, 137, 137},
-    };
+    /**
+     * Yokota et al. 2023, Table 2: rows {@link #PATTERNS}, columns C00..C09 (cycles), from the data file
+     * {@code yokota2023-table2} ({@link PaperTable}).
+     */
+    public static final int[][] TABLE2_2023 = table2023();
 
-    /** Yokota et al. 2018, Table 2, "phys. dur.": pattern pairs (indices into {@link #PATTERNS}) and their sums. */
-    public static final int[][] PAIRS_2018 = {
-        {0, 1, 283}, {0, 2, 242}, {0, 3, 252}, {0, 4, 228}, {0, 5, 225}, {1, 2, 337}, {1, 3, 347}, {1, 4, 323},
-        {1, 5, 320}, {2, 3, 306}, {2, 4, 282}, {2, 5, 279}, {3, 4, 292}, {3, 5, 289}, {4, 5, 265},
-    };
+    /**
+     * Yokota et al. 2018, Table 2, "phys. dur.": pattern pairs (indices into {@link #PATTERNS}) and their sums, from the
+     * data file {@code yokota2018-table2}.
+     */
+    public static final int[][] PAIRS_2018 = pairs2018();
 
     /** The single-pattern durations the 15 pair sums determine (e.g. bcmp = (283 + 242 - 337) / 2 = 94). */
     public static final int[] SINGLE_2018 = {94, 189, 148, 158, 134, 131};
@@ -61,6 +58,19 @@ public final class Calibration {
     private static final Topology T16 = TopologySpec.parse("torus:16x16");
 
     private Calibration() {
+    }
+
+    private static int[][] table2023() {
+        PaperTable t = PaperTable.read("yokota2023-table2");
+        return PATTERNS.stream().map(t::ints).toArray(int[][]::new);
+    }
+
+    private static int[][] pairs2018() {
+        PaperTable t = PaperTable.read("yokota2018-table2");
+        return t.keys().stream().map(pair -> {
+            String[] ab = pair.split(",");
+            return new int[] {PATTERNS.indexOf(ab[0]), PATTERNS.indexOf(ab[1]), (int) t.number(pair, "physical")};
+        }).toArray(int[][]::new);
     }
 
     /** A model's fit to the 2018 figures under every scheme; {@code durations[scheme][pattern]}, -1 on deadlock. */
