@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Spatio-temporal optimisation tables (issue 42): node mapping, Cup-Stacking and their combinations at equal budgets.
+"""Spatio-temporal optimisation tables: node mapping, Cup-Stacking and their combinations at equal budgets.
 
 Usage: experiments/joint_tables.py [--reuse] > docs/results/joint-tables.md
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Timed CLI runs of the message simulator (issue 6's speed bar): the three collectives at 1 MiB with every node of
+# Timed CLI runs of the message simulator (the message simulator's speed goal): the three collectives at 1 MiB with every node of
 # a 1,024-node and a 16,384-node random shortcut network taking part. Prints the simulator's own wall time
 # (program construction + routes + simulation, JVM start excluded) and the whole command's.
 set -euo pipefail
