@@ -67,8 +67,8 @@ public final class JointWorkloads {
             int[] dest = out.get(tr.step());
             if (dest[tr.source()] != tr.source()) {
                 throw new InvalidInputException("collective " + alg.label() + " has rank " + tr.source() + " sending to two ranks in step "
-                        + (tr.step() + 1) + "; expected one destination per rank and step (pairwise-alltoall, ring-allreduce, "
-                        + "bcast, or allreduce on a power of two)");
+                        + (tr.step() + 1) + "; expected one destination per rank and step, as every collective of "
+                        + MpiAlgorithm.NAMES + " has");
             }
             dest[tr.source()] = tr.destination();
         }
