@@ -26,7 +26,8 @@ class ExperimentRunnerTest {
 
     /**
      * {@code square --x N [--out FILE]}: prints N squared and a few fields that test the flattening; N = 13 is refused
-     * (exit 2, after a progress line), N = 7 breaks (exit 1), N = 5 prints no JSON; {@code --out} is a written path.
+     * (exit 2, after a progress line), N = 7 breaks (exit 1), N = 5 prints no JSON; {@code --out} is a written path;
+     * {@code --seed} any value.
      */
     static final class Fake implements Commands {
         final Map<Integer, Integer> executions = new ConcurrentHashMap<>();
@@ -47,6 +48,9 @@ class ExperimentRunnerTest {
                         }
                     }
                     case "--out" -> written.put("out", line.get(i + 1));
+                    case "--seed" -> {
+                        // any seed
+                    }
                     default -> throw new InvalidInputException("unknown option " + line.get(i));
                 }
             }
