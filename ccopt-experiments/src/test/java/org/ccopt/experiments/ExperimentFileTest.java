@@ -27,6 +27,15 @@ class ExperimentFileTest {
         return Experiment.read(file, 1000, fake);
     }
 
+    /** Parameters in the order given (a run's options follow it). */
+    private static Map<String, String> ordered(String... keysAndValues) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            m.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return m;
+    }
+
     private static List<String> lines(Experiment e) {
         return e.runs().stream().map(r -> String.join(" ", r.args())).toList();
     }
@@ -97,11 +106,55 @@ class ExperimentFileTest {
 
     @Test
     void aProgramBuiltExperimentIsCheckedAsAFileIs() {
-        Experiment e = Experiment.of("square", List.of(Map.of("x", "2"), Map.of("x", "5", "out", "b.txt")), "built", fake);
+        Experiment e = Experiment.of("square", List.of(ordered("x", "2"), ordered("x", "5", "out", "b.txt")), "built", fake);
         assertThat(lines(e)).containsExactly("square --x 2", "square --x 5 --out b.txt");
         assertThatThrownBy(() -> Experiment.of("square", List.of(), "built", fake)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("has no runs");
-        assertThatThrownBy(() -> Experiment.of("square", List.of(Map.of("out", "a.txt", "x", "1"), Map.of("out", "a.txt",
+        assertThatThrownBy(() -> Experiment.of("square", List.of(ordered("out", "a.txt", "x", "1"), ordered("out", "a.txt",
                 "x", "2")), "built", fake)).isInstanceOf(InvalidInputException.class);
+    }
+
+    /** The report's chart choice read from a file's {@code report} mapping, and its refusals. */
+    @Test
+    void aReportMappingNamesTheChartsAndIsCheckedWithTheFile() throws Exception {
+        Report.ChartChoice c = Experiment.charts("""
+                command: square
+                grid:
+                  x: [1, 2]
+                report: {metrics: [square], x: x, log-y: true, baseline: "1", change: percent, kind: bar}
+                """, "e");
+        assertThat(c.metrics()).containsExactly("square");
+        assertThat(c.x()).isEqualTo("x");
+        assertThat(c.logY()).isTrue();
+        assertThat(c.baseline()).isEqualTo("1");
+        assertThat(c.change()).isEqualTo(Report.Change.PERCENT);
+        assertThat(c.kind()).isEqualTo(Report.Kind.BAR);
+        assertThat(Experiment.charts("command: square\ngrid:\n  x: [1]\n", "e")).isEqualTo(Report.ChartChoice.DESIGN);
+        // a single metric may be given without a list
+        assertThat(Experiment.charts("command: square\nreport: {metrics: square}\n", "e").metrics()).containsExactly("square");
+        for (String bad : List.of("report: 3", "report: {colour: red}", "report: {log-y: maybe}", "report: {x: [a, b]}",
+                "report: {metrics: [{a: 1}]}", "report: {kind: box, baseline: \"1\"}", "report: {x: a, series: a}",
+                "report: {change: double}", "report: {kind: pie}")) {
+            assertThatThrownBy(() -> Experiment.charts("command: square\n" + bad + "\n", "e")).as(bad)
+                    .isInstanceOf(InvalidInputException.class).hasMessageNotContaining("\n");
+        }
+    }
+
+    /** Flags: true puts the option alone on the line, false leaves it out. */
+    @Test
+    void aTrueValueIsAFlagAndFalseLeavesTheOptionOut() {
+        Experiment e = Experiment.of("square", List.of(ordered("x", "1", "out", "false")), "built", fake);
+        assertThat(lines(e)).containsExactly("square --x 1");
+        assertThat(e.runs().get(0).parameters()).containsEntry("out", "false");
+    }
+
+    /** Seeds as a list run those seeds; one repetition adds nothing to a run's key. */
+    @Test
+    void seedsAsAListAndASingleRepetition() throws Exception {
+        Experiment e = read("command: square\ngrid:\n  x: [1]\nseeds: [7, 3]\nrepeat: 1\n");
+        assertThat(lines(e)).containsExactly("square --x 1 --seed 7", "square --x 1 --seed 3");
+        assertThat(e.runs()).allMatch(r -> r.repetition() == -1 && !r.key().contains("#"));
+        assertThatThrownBy(() -> read("command: square\ngrid:\n  x: [1]\nseeds: 0\n")).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> read("command: square\ngrid:\n  x: [1]\nrepeat: 0\n")).isInstanceOf(InvalidInputException.class);
     }
 }

@@ -160,4 +160,50 @@ class ExperimentRunnerTest {
         assertThat(s.rows().get(0).error()).contains("--out");
         assertThat(fake.executions).isEmpty();
     }
+
+    /** Sweeps that share a folder: an accumulating runner's CSV holds its own rows, then every other row recorded there. */
+    @Test
+    void anAccumulatingRunnerKeepsEveryRowOfItsFolderInTheCsv() throws Exception {
+        Fake fake = new Fake();
+        Path out = dir.resolve("out");
+        ExperimentRunner.accumulating(fake).run(experiment(fake, "1, 2"), out, 1, new ExperimentRunner.Listener() { });
+        ExperimentRunner.Summary second = ExperimentRunner.accumulating(fake).run(experiment(fake, "3"), out, 1,
+                new ExperimentRunner.Listener() { });
+        assertThat(second.rows()).hasSize(1);
+        List<String> csv = Files.readAllLines(out.resolve(ExperimentRunner.CSV));
+        assertThat(csv).hasSize(4); // the header, run 3's row, then the two rows of the first sweep
+        assertThat(csv.get(1)).contains(",9");
+        // a plain runner's CSV holds its experiment's rows only
+        new ExperimentRunner(fake).run(experiment(fake, "3"), out, 1, new ExperimentRunner.Listener() { });
+        assertThat(Files.readAllLines(out.resolve(ExperimentRunner.CSV))).hasSize(2);
+    }
+
+    @Test
+    void theListenerHearsTheRunsToDoAndEachRowAndNothingFailedSaysNothing() throws Exception {
+        Fake fake = new Fake();
+        List<Integer> starting = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Integer> finished = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ExperimentRunner.Listener listener = new ExperimentRunner.Listener() {
+            @Override
+            public void starting(int runs) {
+                starting.add(runs);
+            }
+
+            @Override
+            public void finished(Row row) {
+                finished.add(row.run());
+            }
+        };
+        Path out = dir.resolve("out");
+        ExperimentRunner.Summary s = new ExperimentRunner(fake).run(experiment(fake, "1, 2, 3"), out, 2, listener);
+        assertThat(starting).containsExactly(3);
+        assertThat(finished).containsExactlyInAnyOrder(0, 1, 2);
+        assertThat(s.failureLine()).isEmpty();
+        assertThat(s.seconds()).isPositive();
+        // nothing left to do: told of zero runs, and the rows stay
+        ExperimentRunner.Summary again = new ExperimentRunner(fake).run(experiment(fake, "1, 2, 3"), out, 2, listener);
+        assertThat(starting).containsExactly(3, 0);
+        assertThat(again.rows()).hasSize(3);
+        assertThat(again.skipped()).isEqualTo(3);
+    }
 }

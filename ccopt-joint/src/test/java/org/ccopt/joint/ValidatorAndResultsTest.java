@@ -81,4 +81,23 @@ class ValidatorAndResultsTest {
         assertThatThrownBy(() -> JointMethod.parse("best")).isInstanceOf(InvalidInputException.class);
         assertThat(JointMethod.NAMES.split(", ")).hasSize(JointMethod.values().length);
     }
+
+    @Test
+    void aWorkloadMustNameEachPatternCoverEveryTerminalAndSliceItsPackets() {
+        JointProblem ok = JointSearchTest.problem("bcmp");
+        org.ccopt.flitsim.FlitSetup setup = ok.setup();
+        int[] pattern = ok.patterns()[0];
+        assertThatThrownBy(() -> new JointProblem(setup, List.of("a", "b"), new int[][] {pattern}, 4, 8, 4))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("1 patterns and 2 names");
+        assertThatThrownBy(() -> new JointProblem(setup, List.of("a"), new int[][] {new int[15]}, 4, 8, 4))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("covers 15 nodes");
+        assertThatThrownBy(() -> new JointProblem(setup, List.of("a"), new int[][] {pattern}, 4, 8, 3))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("slices dividing packets");
+        assertThatThrownBy(() -> new JointProblem(setup.withModel(null), List.of("a"), new int[][] {pattern}, 4, 8, 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("papers' router");
+        // slices of a pattern: 4 packets of 8 flits in 2 slices are 16 flits a slice, 32 a node
+        JointProblem two = new JointProblem(setup, List.of("a"), new int[][] {pattern}, 4, 8, 2);
+        assertThat(two.sliceFlits()).isEqualTo(16);
+        assertThat(two.flitsPerNode()).isEqualTo(32);
+    }
 }

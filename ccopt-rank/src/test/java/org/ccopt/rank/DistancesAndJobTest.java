@@ -71,4 +71,26 @@ class DistancesAndJobTest {
         assertThat(one.ranks()).doesNotHaveDuplicates();
         assertThat(java.util.Arrays.stream(one.ranks()).sorted().toArray()).isEqualTo(one.problem().nodes());
     }
+
+    /**
+     * A problem keeps the mapped terminals sorted (slot i = the i-th lowest id): the mapping's own order is then a
+     * permutation of slots that gives back the mapping, and the identity gives the ascending placement.
+     */
+    @Test
+    void slotsAreTheSortedMappedTerminalsAndTheMappingsOrderGivesTheMappingBack() {
+        Topology t = TopologySpec.parse("ring:16");
+        int[] mapped = {9, 2, 14, 5};
+        RankProblem p = RankProblem.of(t, mapped, CollectiveMix.parse("bcast", 4), true, 1);
+        assertThat(p.nodes()).containsExactly(2, 5, 9, 14);
+        assertThat(p.ranks(p.mappingOrder())).containsExactly(mapped);
+        assertThat(p.ranks(new int[] {0, 1, 2, 3})).containsExactly(2, 5, 9, 14);
+        assertThat(p.slotOf(9)).isEqualTo(2);
+        assertThat(p.slotOf(3)).isNegative();
+        assertThat(p.procs()).isEqualTo(4);
+        // the binomial broadcast from rank 0 (MPICH's: the largest mask first) on terminals 9, 2, 14, 5 of the ring:
+        // 0->2 (9 to 14, 5 hops), then 0->1 (9 to 2, 7) and 2->3 (14 to 5, 7 the short way round)
+        assertThat(p.state(p.mappingOrder(), false).totalHops()).isEqualTo(5 + 7 + 7);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RankProblem.of(t, new int[] {1, 2}, CollectiveMix.parse("bcast", 4),
+                false, 1)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -70,4 +70,21 @@ class LaunchAndPlacementFilesTest {
         assertThatThrownBy(() -> PlacementFile.ranks(f, ring)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("was made for ring:16; this run is on ring:8");
     }
+
+    /** An optimised placement's rankfile: one line per rank, each rank on the host of its terminal. */
+    @Test
+    void aPlacementsRankfilePutsEveryRankOnItsTerminalsHost() {
+        Topology t = TopologySpec.parse("torus:4x4");
+        RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse("alltoall", 8), ProcessMapping.RANDOM, 1,
+                RankPlacer.Settings.of(RankPlacement.TWO_OPT).withIterations(500), false, 1);
+        List<String> hosts = new java.util.ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            hosts.add("node" + i / 4); // four terminals a host
+        }
+        List<String> lines = LaunchFiles.openMpiRankfile(o.ranks(), hosts).lines().toList();
+        assertThat(lines).hasSize(8);
+        for (int r = 0; r < 8; r++) {
+            assertThat(lines.get(r)).startsWith("rank " + r + "=node" + o.ranks()[r] / 4 + " slot=");
+        }
+    }
 }
