@@ -46,7 +46,7 @@ final class CupstackOutputs {
         result.put("generations", state == null ? 0 : state.generation());
         result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
         result.put("bestFromSeed", state != null && run.isSeed(state.best()));
-        RouterOptions.putModel(result, problem.model(), problem.topology());
+        org.ccopt.flitsim.RouterModel.putModel(result, problem.model(), problem.topology());
         result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(problem.topology()));
         result.put("evaluations", state == null ? 0 : state.evaluations());
         result.put("simulations", run.simulations());

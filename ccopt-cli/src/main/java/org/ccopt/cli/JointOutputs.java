@@ -23,7 +23,7 @@ final class JointOutputs {
         result.put("topology", problem.topology().spec());
         result.put("traffic", traffic);
         result.put("patterns", problem.patterns().length);
-        RouterOptions.putModel(result, problem.model(), problem.topology());
+        org.ccopt.flitsim.RouterModel.putModel(result, problem.model(), problem.topology());
         result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(problem.topology()));
         result.put("budget", budget);
         result.put("floor", problem.floor());

@@ -215,7 +215,7 @@ final class NodemapCommand extends ResumableRun.Command {
                 rs.put("maxCycles", max);
                 result.put("randomSearch", rs);
             }
-            RouterOptions.putModel(result, model, t);
+            org.ccopt.flitsim.RouterModel.putModel(result, model, t);
             if (!hopsOnly) {
                 result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(t));
             }

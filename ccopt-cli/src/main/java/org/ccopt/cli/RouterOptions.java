@@ -90,18 +90,6 @@ final class RouterOptions {
         return out;
     }
 
-    /**
-     * The router a result ran on, in its JSON: {@code model}, a preset's name ({@code custom} where a reading differs
-     * from every preset's, {@code booksim} where {@code m} is null), and for the papers' router {@code readings}, its
-     * readings that apply on {@code t} ({@link RouterModel#describe(org.ccopt.topology.Topology)}).
-     */
-    static void putModel(Map<String, Object> out, RouterModel m, org.ccopt.topology.Topology t) {
-        out.put("model", m == null ? "booksim" : m.presetName());
-        if (m != null) {
-            out.put("readings", m.describe(t));
-        }
-    }
-
     /** The flit set-up of these options on {@code t} under {@code model} (null: the booksim router). */
     org.ccopt.flitsim.FlitSetup setup(org.ccopt.topology.Topology t, RouterModel model) {
         return new org.ccopt.flitsim.FlitSetup(t, vcs, buffer, model);

@@ -1,22 +1,12 @@
 package org.ccopt.cli;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.papers.TracePicture;
-import org.ccopt.flitsim.FlitSimulator;
-import org.ccopt.flitsim.IntervalSweep;
-import org.ccopt.flitsim.SimulatorCache;
-import org.ccopt.flitsim.LinkTrace;
-import org.ccopt.flitsim.NodeMapping;
-import org.ccopt.flitsim.RouterConfig;
-import org.ccopt.flitsim.SimParameters;
+import org.ccopt.flitsim.SimJob;
 import org.ccopt.flitsim.SimResult;
-import org.ccopt.flitsim.RouterModel;
-import org.ccopt.flitsim.Workload;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
@@ -120,10 +110,14 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    /** Options that may be given with --params, which fixes the topology, router, model and workload. */
+    private static final Set<String> WITH_PARAMS = Set.of("--params", "--mapping", "--interval", "--sweep-interval",
+            "--save-params", "--trace", "--picture", "--picture-routers", "--repeat", "--json");
+
     @Override
     public Integer call() throws Exception {
         RULES.check(this, spec);
-        if (repeat < 1) {
+        if (repeat < 1) { // before the engine's path too, which has no request to check it
             throw new InvalidInputException("--repeat " + repeat + " is invalid; expected >= 1");
         }
         Integer onEngine = EngineSim.runIfApplies(this);
@@ -131,120 +125,48 @@ final class SimCommand implements Callable<Integer> {
             return onEngine;
         }
         TracePicture.Routers routers = pictureRouters == null ? null : TracePicture.Routers.parse(pictureRouters);
-        Topology t;
-        FlitSimulator sim;
-        RouterConfig config;
-        Workload workload;
-        String trafficName;
         if (params != null) {
-            // the file fixes topology, router, model and workload: only the interval and the outputs may be given with it
-            Set<String> allowed = Set.of("--params", "--mapping", "--interval", "--sweep-interval", "--save-params", "--trace", "--picture",
-                    "--picture-routers", "--repeat", "--json");
             for (var o : spec.commandLine().getParseResult().matchedOptions()) {
-                if (!allowed.contains(o.longestName())) {
+                if (!WITH_PARAMS.contains(o.longestName())) {
                     throw new InvalidInputException(o.longestName() + " cannot be combined with --params, which fixes it; only "
                             + "--interval overrides the file");
                 }
             }
-            SimParameters p = SimParameters.read(params);
-            var setup = p.setup();
-            t = setup.topology();
-            sim = SimulatorCache.get(setup);
-            workload = p.workload();
-            if (p.hasLogicalDestinations() != (mapping != null)) {
-                throw new InvalidInputException(mapping != null ? "--mapping needs a parameter file with logical destinations "
-                        + "(\"addressing\": \"logical\"); '" + params + "' holds physical ones"
-                        : "parameter file '" + params + "' holds logical destinations; give the node mapping that places them "
-                        + "with --mapping");
-            }
-            if (mapping != null) {
-                workload = workload.withDestination(NodeMapping.apply(NodeMapping.read(mapping, t), workload.destination()));
-            }
-            if (interval != null) {
-                if (interval < 0) {
-                    throw new InvalidInputException("--interval " + interval + " is invalid; expected >= 0 cycles");
-                }
-                workload = workload.withInterval(interval);
-            }
-            config = p.routerConfig(sim);
-            trafficName = p.traffic();
-        } else {
-            RouterModel model = router.model();
-            t = TopologySpec.parse(topology == null ? "torus:8x8" : topology);
-            sim = SimulatorCache.get(router.setup(t, model));
-            TrafficPattern pattern = TrafficPattern.parse(traffic == null ? "bcmp" : traffic);
-            trafficName = pattern.label();
-            int[] dest = pattern.destinations(t, seed);
-            if (mapping != null) {
-                dest = NodeMapping.apply(NodeMapping.read(mapping, t), dest);
-            }
-            workload = new Workload(dest, slices, packets, flits, interval == null ? 0 : interval, null);
-            config = sim.uniformConfig(model.defaultScheme(), model).withSliceReinitialization(reinit).withSliceInterlocking(interlock);
-            if (atomicVc) {
-                config = config.withAtomicVcAllocation(true);
-            }
         }
-        IntervalSweep sweep = null;
-        if (sweepInterval != null) {
-            int[] range = IntervalSweep.parseRange(sweepInterval);
-            sweep = IntervalSweep.run(sim, config, workload, range[0], range[1]);
-            workload = workload.withInterval(sweep.best());
-        }
-        LinkTrace trace = traceFile != null || picture != null ? new LinkTrace() : null;
-        SimResult r = sim.trace(trace).run(config, workload);
-        sim.trace(null);
+        Topology t = topology == null ? SimJob.defaultTopology() : TopologySpec.parse(topology);
+        SimJob.Outcome o = SimJob.run(new SimJob.Request(params, mapping, params != null ? null : router.setup(t, router.model()),
+                traffic == null ? "bcmp" : traffic, seed, slices, packets, flits, interval, reinit, interlock, atomicVc,
+                sweepInterval, repeat, traceFile != null || picture != null));
         if (traceFile != null) {
-            AtomicFiles.writeAtomically(traceFile, trace::writeCsv);
+            AtomicFiles.writeAtomically(traceFile, o.trace()::writeCsv);
         }
         if (picture != null) {
-            TracePicture.write(trace, r.durationCycles(), trafficName + " on " + t.spec() + ": " + r.durationCycles()
-                    + " cycles", routers, picture);
+            TracePicture.write(o.trace(), o.result().durationCycles(), o.traffic() + " on " + o.topology().spec() + ": "
+                    + o.result().durationCycles() + " cycles", routers, picture);
         }
-        long started = System.nanoTime();
-        for (int i = 1; i < repeat; i++) {
-            sim.run(config, workload);
-        }
-        double seconds = (System.nanoTime() - started) / 1e9;
         if (saveParams != null) {
-            AtomicFiles.writeAtomically(saveParams, SimParameters.of(t, config, workload, trafficName, seed).toJson());
+            AtomicFiles.writeAtomically(saveParams, o.parameters(seed).toJson());
         }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("topology", t.spec());
-        out.put("traffic", trafficName);
-        RouterOptions.putModel(out, config.model(), t);
-        out.put("routing", sim.routing());
-        out.put("durationCycles", r.durationCycles());
-        out.put("flits", r.flits());
-        out.put("effectiveThickness", r.effectiveThickness());
-        out.put("ir", r.ir());
-        out.put("or", r.or());
-        out.put("ib", r.ib());
-        out.put("ob", r.ob());
-        out.put("lb", r.lb());
-        out.put("routerCycles", r.routerCycles());
-        if (sweep != null) {
-            out.put("interval", workload.interval());
-            out.put("sweepDurations", sweep.durations());
-        }
-        if (repeat > 1) {
-            out.put("repeat", repeat);
-            out.put("routerCyclesPerSecond", r.routerCycles() * (repeat - 1) / seconds);
-        }
+        print(o);
+        return Main.OK;
+    }
+
+    private void print(SimJob.Outcome o) {
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.result(spec, out));
-        } else {
-            w.printf("%s on %s, model %s%s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", trafficName,
-                    t.spec(), config.model().presetName(), RouterOptions.routingNote(t),
-                    r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
-            if (sweep != null) {
-                w.printf("  best of intervals %s: V = %d%n", sweepInterval, workload.interval());
-            }
-            if (repeat > 1) {
-                w.printf("  %d repeats: %.3g router-cycles/s on one thread%n", repeat, (double) out.get("routerCyclesPerSecond"));
-            }
-            Written.print(w, spec);
+            w.println(Json.result(spec, o.figures()));
+            return;
         }
-        return Main.OK;
+        SimResult r = o.result();
+        w.printf("%s on %s, model %s%s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", o.traffic(),
+                o.topology().spec(), o.config().model().presetName(), RouterOptions.routingNote(o.topology()),
+                r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
+        if (o.sweep() != null) {
+            w.printf("  best of intervals %s: V = %d%n", sweepInterval, o.workload().interval());
+        }
+        if (repeat > 1) {
+            w.printf("  %d repeats: %.3g router-cycles/s on one thread%n", repeat, o.routerCyclesPerSecond());
+        }
+        Written.print(w, spec);
     }
 }

@@ -483,6 +483,17 @@ public record RouterModel(
         return prone;
     }
 
+    /**
+     * Puts the router a result ran under into {@code out}: {@code model}, its preset's name ({@code booksim} for the flit
+     * engine's router, {@code m} null), and {@code readings}, the readings that apply on {@code t} ({@link #describe}).
+     */
+    public static void putModel(java.util.Map<String, Object> out, RouterModel m, org.ccopt.topology.Topology t) {
+        out.put("model", m == null ? "booksim" : m.presetName());
+        if (m != null) {
+            out.put("readings", m.describe(t));
+        }
+    }
+
     /** A one-line description, {@code key=value} for every reading in {@link #KEYS}' order, as the CLI options spell them. */
     public String describe() {
         return describe(null);
