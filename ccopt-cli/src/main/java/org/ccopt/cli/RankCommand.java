@@ -151,13 +151,6 @@ final class RankCommand implements Callable<Integer> {
             throw new InvalidInputException("--threads " + nThreads + " is invalid; expected 1 or more");
         }
         CollectiveMix mix = matrix != null ? CollectiveMix.of(matrix) : CollectiveMix.parse(collective, p);
-        ProcessMapping m = ProcessMapping.parse(mapping);
-        RankPlacement pl = RankPlacement.parse(placement);
-        RankPlacement.Objective obj = RankPlacement.Objective.parse(objective);
-        long every = trace == null ? 0 : Math.max(1, iterations / 200);
-        if (iterations < 0) {
-            throw new InvalidInputException("--iterations " + iterations + " is invalid; expected 0 or more");
-        }
         if (slotsPerHost != null && slotsPerHost < 1) {
             throw new InvalidInputException("--slots-per-host " + slotsPerHost + " is invalid; expected 1 or more cores per host");
         }
@@ -167,73 +160,63 @@ final class RankCommand implements Callable<Integer> {
         }
         List<String> names = hosts == null ? null : LaunchFiles.hosts(InputFiles.read(hosts, "host list",
                 "one host name per terminal"), t.terminalCount(), hosts.toString());
+        RankJob.Outcome o = RankJob.run(t, mix, ProcessMapping.parse(mapping), seed, settings(), true, nThreads);
+        Map<String, Object> j = o.figures(comm == null ? null : comm.toString(), seed);
+        writeFiles(o, j, names);
+        if (json) {
+            spec.commandLine().getOut().println(Json.result(spec, j));
+        } else {
+            print(o);
+        }
+        return Main.OK;
+    }
+
+    /** The placement search's settings of these options. */
+    private RankPlacer.Settings settings() {
+        if (iterations < 0) {
+            throw new InvalidInputException("--iterations " + iterations + " is invalid; expected 0 or more");
+        }
+        RankPlacement pl = RankPlacement.parse(placement);
         SearchRules base = SearchRules.parse(rules);
         SearchRules searchRules = new SearchRules(start == null ? base.start() : SearchRules.parseStart(start),
                 accept == null ? base.strict() : SearchRules.parseAccept(accept));
-        RankPlacer.Settings settings = new RankPlacer.Settings(pl, obj, pl.searches() ? iterations : 0, seed, check, every,
-                searchRules);
-        RankJob.Outcome o = RankJob.run(t, mix, m, seed, settings, true, nThreads);
-        RankPlacer.Result r = o.result();
-        Map<String, Object> j = new LinkedHashMap<>();
-        j.put("topology", t.spec());
-        j.put("procs", p);
-        j.put("collective", matrix == null ? mix.label() : null);
-        if (matrix != null) { // the mapping tools' figures: hop-bytes over the volume is the average dilation
-            j.put("comm", comm.toString());
-            j.put("volume", matrix.totalVolume());
-            j.put("averageDilation", matrix.totalVolume() == 0 ? 0.0 : (double) r.totalHops() / matrix.totalVolume());
-        }
-        j.put("mapping", m.label());
-        j.put("placement", pl.label());
-        j.put("objective", obj.label());
-        j.put("initialHops", r.initialHops());
-        j.put("totalHops", r.totalHops());
-        j.put("initialContention", o.contention() ? r.initialContention() : null);
-        j.put("contention", o.contention() ? r.contention() : null);
-        j.put("rules", pl.swaps() ? searchRules.label() : null);
-        j.put("iterations", r.iterations());
-        j.put("accepted", r.accepted());
-        j.put("seconds", r.seconds());
-        j.put("validated", o.validation().exact() ? "exact" : "sampled " + o.validation().ranksChecked() + " ranks");
-        j.put("seed", seed);
-        j.put("ranks", o.ranks());
+        return new RankPlacer.Settings(pl, RankPlacement.Objective.parse(objective), pl.searches() ? iterations : 0, seed, check,
+                trace == null ? 0 : Math.max(1, iterations / 200), searchRules);
+    }
+
+    /** The placement file, the launchers' files and the search's trace, where asked for. */
+    private void writeFiles(RankJob.Outcome o, Map<String, Object> figures, List<String> hosts) throws IOException {
         if (out != null) {
-            Map<String, Object> file = new LinkedHashMap<>(j);
-            AtomicFiles.writeAtomically(out, Json.write(file) + "\n");
+            AtomicFiles.writeAtomically(out, Json.write(new LinkedHashMap<>(figures)) + "\n");
         }
         if (smpiHostfile != null) {
             AtomicFiles.writeAtomically(smpiHostfile, LaunchFiles.smpiHostfile(o.ranks()));
         }
-        if (names != null) {
-            if (rankfile != null) {
-                LaunchFiles.checkSlots(o.ranks(), names, LaunchFiles.slots(slotsPerHost));
-                AtomicFiles.writeAtomically(rankfile, LaunchFiles.openMpiRankfile(o.ranks(), names));
-            }
-            if (machinefile != null) {
-                AtomicFiles.writeAtomically(machinefile, LaunchFiles.hydraMachinefile(o.ranks(), names));
-            }
+        if (hosts != null && rankfile != null) {
+            LaunchFiles.checkSlots(o.ranks(), hosts, LaunchFiles.slots(slotsPerHost));
+            AtomicFiles.writeAtomically(rankfile, LaunchFiles.openMpiRankfile(o.ranks(), hosts));
+        }
+        if (hosts != null && machinefile != null) {
+            AtomicFiles.writeAtomically(machinefile, LaunchFiles.hydraMachinefile(o.ranks(), hosts));
         }
         if (trace != null) {
-            List<List<Object>> csv = new java.util.ArrayList<>();
-            for (int i = 0; i < r.traceIterations().length; i++) {
-                csv.add(List.of(r.traceIterations()[i], String.valueOf(r.traceObjective()[i])));
-            }
-            AtomicFiles.writeAtomically(trace, org.ccopt.util.Csv.write(List.of("iteration", obj.label()), csv));
+            AtomicFiles.writeAtomically(trace, o.traceCsv());
         }
+    }
+
+    private void print(RankJob.Outcome o) {
+        RankPlacer.Result r = o.result();
+        RankPlacer.Settings s = o.settings();
         var w = spec.commandLine().getOut();
-        if (json) {
-            w.println(Json.result(spec, j));
-        } else {
-            double cut = r.initialHops() == 0 ? 0 : 100.0 * (r.initialHops() - r.totalHops()) / r.initialHops();
-            String start = pl.swaps() ? searchRules.start().label() : "ascending";
-            w.printf("%s of %d processes on %s, %s mapping, %s placement: %d %s (%s %d, %.1f%% %s)%s; %d iterations, %d accepted, %.3f s%n",
-                    matrix == null ? mix.label() : "comm matrix " + comm, p, t.spec(), m.label(), pl.label(), r.totalHops(),
-                    matrix == null ? "hops" : "hops x volume",
-                    start, r.initialHops(), Math.abs(cut), cut >= 0 ? "fewer" : "more",
-                    o.contention() ? ", possible contentions " + r.contention() + " (" + start + " " + r.initialContention() + ")" : "",
-                    r.iterations(), r.accepted(), r.seconds());
-            Written.print(w, spec);
-        }
-        return Main.OK;
+        double cut = r.initialHops() == 0 ? 0 : 100.0 * (r.initialHops() - r.totalHops()) / r.initialHops();
+        String start = s.placement().swaps() ? s.rules().start().label() : "ascending";
+        boolean matrix = o.problem().mix().matrix() != null;
+        w.printf("%s of %d processes on %s, %s mapping, %s placement: %d %s (%s %d, %.1f%% %s)%s; %d iterations, %d accepted, %.3f s%n",
+                matrix ? "comm matrix " + comm : o.problem().mix().label(), o.problem().procs(), o.problem().topology().spec(),
+                o.mapping().label(), s.placement().label(), r.totalHops(), matrix ? "hops x volume" : "hops",
+                start, r.initialHops(), Math.abs(cut), cut >= 0 ? "fewer" : "more",
+                o.contention() ? ", possible contentions " + r.contention() + " (" + start + " " + r.initialContention() + ")" : "",
+                r.iterations(), r.accepted(), r.seconds());
+        Written.print(w, spec);
     }
 }
