@@ -158,8 +158,7 @@ final class MsgsimCommand implements Callable<Integer> {
             int p = matrix != null ? matrix.procs() : procs == null ? t.terminalCount() : procs;
             RankPlacement pl = RankPlacement.parse(placement);
             if (optimiseFor == null) {
-                optimiseFor = CollectiveMix.parse(nas == null ? algorithm.label()
-                        : nas == NasSkeleton.App.FT || nas == NasSkeleton.App.IS ? "alltoall" : "allreduce", p);
+                optimiseFor = CollectiveMix.parse(nas == null ? algorithm.label() : nas.placementCollective(), p);
             }
             RankJob.Outcome o = RankJob.run(t, optimiseFor, ProcessMapping.parse(mapping), seed,
                     new RankPlacer.Settings(pl, RankPlacement.Objective.HOPS, pl.searches() ? iterations : 0, seed, false, 0),
@@ -177,7 +176,7 @@ final class MsgsimCommand implements Callable<Integer> {
         Program program = nas != null ? skeleton.program() : matrix != null ? CollectivePrograms.exchange(matrix, ranks)
                 : CollectivePrograms.of(algorithm.transfers(ranks.length), ranks, algorithm.collectiveBytes(m, ranks.length), sync);
         MessageSimulator.Result r = MessageSimulator.run(net, program, options);
-        double seconds = nas == null ? r.seconds() : r.seconds() * skeleton.timeScale();
+        double seconds = nas == null ? r.seconds() : skeleton.wholeRunSeconds(r.seconds());
         double wall = (System.nanoTime() - t0) / 1e9;
         double cpu = (threads.getCurrentThreadCpuTime() - cpu0) / 1e9;
         if (exportReplay != null) {

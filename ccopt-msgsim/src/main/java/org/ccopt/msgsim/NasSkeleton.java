@@ -46,6 +46,14 @@ public final class NasSkeleton {
     public enum App {
         FT, IS, MG, LU;
 
+        /**
+         * The collective a rank placement for this benchmark optimises (Cui 2024, Table 3.7): alltoall for FT and IS,
+         * allreduce for MG and LU.
+         */
+        public String placementCollective() {
+            return this == FT || this == IS ? "alltoall" : "allreduce";
+        }
+
         public static App parse(String text) {
             try {
                 return valueOf(text.trim().toUpperCase(Locale.ROOT));
@@ -61,6 +69,11 @@ public final class NasSkeleton {
      * @param timeScale  factor from the simulated time to the whole run (LU simulates some of its identical iterations)
      */
     public record Skeleton(App app, Program program, double operations, double timeScale) {
+
+        /** The whole run's time from the simulated program's ({@link #timeScale} times it). */
+        public double wholeRunSeconds(double simulated) {
+            return simulated * timeScale;
+        }
     }
 
     private NasSkeleton() {

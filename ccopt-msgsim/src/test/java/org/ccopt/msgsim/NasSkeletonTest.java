@@ -54,6 +54,18 @@ class NasSkeletonTest {
     }
 
     @Test
+    void placementOptimisesTheBenchmarksCollectiveAndLuScalesItsTime() {
+        assertThat(App.FT.placementCollective()).isEqualTo("alltoall");
+        assertThat(App.IS.placementCollective()).isEqualTo("alltoall");
+        assertThat(App.MG.placementCollective()).isEqualTo("allreduce");
+        assertThat(App.LU.placementCollective()).isEqualTo("allreduce");
+        NasSkeleton.Skeleton two = NasSkeleton.build(App.LU, "A", ranks(32), 100e9, 2);
+        assertThat(two.timeScale()).isGreaterThan(1);
+        assertThat(two.wholeRunSeconds(2.0)).isEqualTo(2.0 * two.timeScale());
+        assertThat(NasSkeleton.build(App.FT, "A", ranks(32), 100e9, 2).timeScale()).isEqualTo(1.0);
+    }
+
+    @Test
     void mgExchangesAndGrids() {
         assertThat(NasSkeleton.mgExchangeLevels(8)).hasSize(23).startsWith(8, 7, 6);
         assertThat(NasSkeleton.grid(128, 3)).containsExactly(8, 4, 4);

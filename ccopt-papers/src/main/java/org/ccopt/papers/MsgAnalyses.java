@@ -173,7 +173,7 @@ public final class MsgAnalyses {
             ProcessMapping[] mappings = mappings(circulant);
             RankPlacement[] placements = {RankPlacement.MAPPING_ORDER, RankPlacement.TWO_OPT};
             for (NasSkeleton.App app : NasSkeleton.App.values()) {
-                String cc = app == NasSkeleton.App.FT || app == NasSkeleton.App.IS ? "alltoall" : "allreduce";
+                String cc = app.placementCollective();
                 double[][] mean = new double[placements.length][mappings.length];
                 for (int m = 0; m < mappings.length; m++) {
                     for (int k = 0; k < placements.length; k++) {
@@ -183,7 +183,7 @@ public final class MsgAnalyses {
                             RankJob.Outcome o = RankJob.run(t, CollectiveMix.parse(cc, procs), mappings[m], seed, settings,
                                     false, threads);
                             NasSkeleton.Skeleton sk = NasSkeleton.build(app, "A", o.ranks(), 100e9, luIterations);
-                            double seconds = MessageSimulator.run(net, sk.program(), options).seconds() * sk.timeScale();
+                            double seconds = sk.wholeRunSeconds(MessageSimulator.run(net, sk.program(), options).seconds());
                             double mops = sk.operations() / seconds / 1e6;
                             rows.add(new Object[] {spec, app.name(), mappings[m].label(), placements[k].label(), seed, seconds, mops});
                             mean[k][m] += mops / seeds;
