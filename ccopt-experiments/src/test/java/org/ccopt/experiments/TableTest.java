@@ -80,14 +80,6 @@ class TableTest {
     }
 
     @Test
-    void digitsApplyToFractionalColumnsOnly() {
-        Table t = new Table(List.of("k", "mean", "n", "pm"), List.of(List.of("a", "1.5", "3", "2.0 \u00b1 0.31"),
-                List.of("b", "2", "4", "1.0 \u00b1 0.2")));
-        assertThat(t.withDigits(2).rows()).containsExactly(List.of("a", "1.50", "3", "2.0 \u00b1 0.31"),
-                List.of("b", "2.00", "4", "1.0 \u00b1 0.2"));
-    }
-
-    @Test
     void htmlEscapesEveryCellAndTheCaption() {
         assertThat(T.html("a <caption>")).isEqualTo("<table><caption>a &lt;caption&gt;</caption><thead><tr><th>traffic</th>"
                 + "<th>C00</th><th>C01</th></tr></thead><tbody><tr><td>brev</td><td>179</td><td>194</td></tr><tr>"
