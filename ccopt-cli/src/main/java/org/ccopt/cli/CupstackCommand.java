@@ -225,7 +225,7 @@ final class CupstackCommand extends ResumableRun.Command {
             if (out != null || picture != null) {
                 CupstackOutputs.write(out, picture, run, problem, state, r, options.traffic(), method, seed);
             }
-            Map<String, Object> result = CupstackOutputs.summary(run, problem, state, r, m, options.traffic(), slices, seconds);
+            Map<String, Object> result = org.ccopt.cupstack.CupstackJob.figures(run, state, r, seconds);
             var w = spec.commandLine().getOut();
             writeResult(out, result);
             if (control.json) {

@@ -5,21 +5,16 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
 import org.ccopt.cupstack.CupStackValidator;
-import org.ccopt.cupstack.Method;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.experiments.Charts;
 import org.ccopt.papers.TracePicture;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkTrace;
 import org.ccopt.flitsim.SimParameters;
-import org.ccopt.flitsim.VcSelection;
-import org.ccopt.topology.Topology;
 import org.ccopt.util.AtomicFiles;
 import org.ccopt.util.Csv;
 
@@ -27,42 +22,6 @@ import org.ccopt.util.Csv;
 final class CupstackOutputs {
 
     private CupstackOutputs() {
-    }
-
-    /** The run's result, as {@code --json} prints it and an experiment's row holds it. */
-    static Map<String, Object> summary(CupStackRun run, Problem problem, CupStackGa.State state, CupStackRun.Result r,
-                                       Method m, String traffic, int slices, double seconds) {
-        Topology t = problem.topology();
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("method", m.label());
-        result.put("topology", t.spec());
-        result.put("traffic", traffic);
-        result.put("slices", slices);
-        result.put("baselineCycles", r.baselineCycles());
-        result.put("simpleStackingCycles", r.simpleStackingCycles());
-        result.put("bestCycles", r.bestScore().duration());
-        result.put("interval", r.best().interval());
-        result.put("effectiveThickness", r.bestScore().thickness());
-        result.put("generations", state == null ? 0 : state.generation());
-        result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
-        result.put("bestFromSeed", state != null && run.isSeed(state.best()));
-        org.ccopt.flitsim.RouterModel.putModel(result, problem.model(), problem.topology());
-        result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(problem.topology()));
-        result.put("evaluations", state == null ? 0 : state.evaluations());
-        result.put("simulations", run.simulations());
-        result.put("td0", run.td0());
-        result.put("alterableGenes", run.space().alterableGenes());
-        result.put("synonyms", state == null ? 0 : state.signatures().length);
-        result.put("recordedSynonyms", state == null ? 0 : state.synonyms().size());
-        result.put("restacked", r.restacked());
-        result.put("gaSeconds", state == null ? 0.0 : state.seconds());
-        result.put("seconds", seconds);
-        Map<String, Integer> perScheme = new LinkedHashMap<>();
-        for (VcSelection c : VcSelection.values()) {
-            perScheme.put(c.name(), r.simplePerScheme()[c.ordinal()]);
-        }
-        result.put("simplePerScheme", perScheme);
-        return result;
     }
 
     /**

@@ -199,6 +199,11 @@ public final class CupStackRun implements AutoCloseable {
     }
 
     /** The GA, or null for simple stacking and the late-acceptance search. */
+    /** The options this run was made with. */
+    public Options options() {
+        return options;
+    }
+
     public CupStackGa ga() {
         return ga;
     }

@@ -3,8 +3,13 @@ package org.ccopt.cupstack;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.RouterModel;
+import org.ccopt.flitsim.VcSelection;
 import org.ccopt.util.Checkpoint;
 
 /**
@@ -37,8 +42,51 @@ public final class CupstackJob {
         }
     }
 
-    /** The run's answer (validated), its final state (null for simple stacking) and the simulations it took. */
-    public record Outcome(CupstackRequest request, CupStackRun.Result result, CupStackGa.State state, long simulations) {
+    /**
+     * The run's answer (validated), its final state (null for simple stacking), the simulations it took, and its
+     * figures by name ({@link #figures}).
+     */
+    public record Outcome(CupstackRequest request, CupStackRun.Result result, CupStackGa.State state, long simulations,
+                          Map<String, Object> figures) {
+    }
+
+    /**
+     * A run's figures by name, as {@code ccopt cupstack --json} prints them and an experiment's row holds them: the
+     * method's answer beside the unsplit run and simple stacking, the search's counts, the router, and simple stacking
+     * under every scheme ({@code simplePerScheme.C00} ... {@code C09}); {@code seconds} is the whole run's wall time.
+     */
+    public static Map<String, Object> figures(CupStackRun run, CupStackGa.State state, CupStackRun.Result r, double seconds) {
+        Problem problem = run.options().problem();
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("method", run.options().method().label());
+        result.put("topology", problem.topology().spec());
+        result.put("traffic", run.options().traffic());
+        result.put("slices", problem.slices());
+        result.put("baselineCycles", r.baselineCycles());
+        result.put("simpleStackingCycles", r.simpleStackingCycles());
+        result.put("bestCycles", r.bestScore().duration());
+        result.put("interval", r.best().interval());
+        result.put("effectiveThickness", r.bestScore().thickness());
+        result.put("generations", state == null ? 0 : state.generation());
+        result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
+        result.put("bestFromSeed", state != null && run.isSeed(state.best()));
+        RouterModel.putModel(result, problem.model(), problem.topology());
+        result.put("routing", FlitSimulator.routingOf(problem.topology()));
+        result.put("evaluations", state == null ? 0 : state.evaluations());
+        result.put("simulations", run.simulations());
+        result.put("td0", run.td0());
+        result.put("alterableGenes", run.space().alterableGenes());
+        result.put("synonyms", state == null ? 0 : state.signatures().length);
+        result.put("recordedSynonyms", state == null ? 0 : state.synonyms().size());
+        result.put("restacked", r.restacked());
+        result.put("gaSeconds", state == null ? 0.0 : state.seconds());
+        result.put("seconds", seconds);
+        Map<String, Integer> perScheme = new LinkedHashMap<>();
+        for (VcSelection c : VcSelection.values()) {
+            perScheme.put(c.name(), r.simplePerScheme()[c.ordinal()]);
+        }
+        result.put("simplePerScheme", perScheme);
+        return result;
     }
 
     private CupstackJob() {
@@ -71,6 +119,7 @@ public final class CupstackJob {
 
     private static Outcome execute(CupstackRequest request, CupStackGa.State resumed, LateAcceptance.State resumedLa,
                                    Checkpoints checkpoints, int threads) {
+        long started = System.nanoTime();
         try (CupStackRun run = new CupStackRun(request.options(threads))) {
             CupStackGa.State state = null;
             CupStackGa ga = request.prune() || run.ga() == null ? run.ga() : run.ga().withoutPruning();
@@ -87,7 +136,8 @@ public final class CupstackJob {
                 }
                 state = saving(request, checkpoints, resumedLa != null ? resumedLa : la.initial(), la::run).asGaState();
             }
-            return new Outcome(request, run.finish(state), state, run.simulations());
+            CupStackRun.Result r = run.finish(state);
+            return new Outcome(request, r, state, run.simulations(), figures(run, state, r, (System.nanoTime() - started) / 1e9));
         }
     }
 

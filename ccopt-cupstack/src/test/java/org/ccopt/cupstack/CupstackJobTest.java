@@ -88,4 +88,17 @@ class CupstackJobTest {
         assertThatThrownBy(() -> CupstackJob.resume(dir, CupstackJob.Checkpoints.none(), 1))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("holds a state of the GA");
     }
+
+    @Test
+    void anOutcomesFiguresAreItsResultAndItsRun() {
+        CupstackJob.Outcome o = CupstackJob.run(request("full"), CupstackJob.Checkpoints.none(), 1);
+        java.util.Map<String, Object> f = o.figures();
+        assertThat(f).containsEntry("method", "full").containsEntry("topology", "torus:4x4").containsEntry("traffic", "brev")
+                .containsEntry("bestCycles", o.result().bestScore().duration()).containsEntry("generations", 8)
+                .containsEntry("simulations", o.simulations()).containsEntry("model", "yokota2023");
+        assertThat((int) f.get("baselineCycles")).isPositive();
+        assertThat((java.util.Map<?, ?>) f.get("simplePerScheme")).hasSize(10);
+        assertThat((int) f.get("simpleStackingCycles")).isEqualTo(java.util.Arrays.stream(o.result().simplePerScheme()).min()
+                .orElseThrow());
+    }
 }
