@@ -60,38 +60,38 @@ final class CupstackCommand extends ResumableRun.Command {
     @Option(names = "--traffic", defaultValue = "brev", description = TrafficPattern.NAMES + " (default: ${DEFAULT-VALUE}).")
     String traffic;
 
-    @Option(names = "--traffic-seed", defaultValue = "1", description = "Seed of random patterns (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--traffic-seed", defaultValue = CupstackRequest.DEFAULT_TRAFFIC_SEED, description = "Seed of random patterns (default: ${DEFAULT-VALUE}).")
     long trafficSeed;
 
-    @Option(names = "--slices", defaultValue = "2", description = "Slices S per message (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--slices", defaultValue = CupstackRequest.DEFAULT_SLICES, description = "Slices S per message (default: ${DEFAULT-VALUE}).")
     int slices;
 
-    @Option(names = "--packets", defaultValue = "1", description = "Packets per slice (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--packets", defaultValue = CupstackRequest.DEFAULT_PACKETS, description = "Packets per slice (default: ${DEFAULT-VALUE}).")
     int packets;
 
-    @Option(names = "--packet-flits", defaultValue = "8", description = "Flits per packet L (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--packet-flits", defaultValue = CupstackRequest.DEFAULT_PACKET_FLITS, description = "Flits per packet L (default: ${DEFAULT-VALUE}).")
     int flits;
 
     @Mixin
     RouterOptions router = new RouterOptions();
 
-    @Option(names = "--method", defaultValue = "full", description = Method.NAMES + " (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--method", defaultValue = CupstackRequest.DEFAULT_METHOD, description = Method.NAMES + " (default: ${DEFAULT-VALUE}).")
     String method;
 
     @Option(names = "--freeze", defaultValue = "", description = "Gene groups to freeze on top of the method's: V,I,C,Q "
             + "(e.g. C,Q with --vc-select C05 for timing adjustment alone, Table 3).")
     String freeze;
 
-    @Option(names = "--interval", defaultValue = "-1", description = "V when V is frozen (default: the slice length).")
+    @Option(names = "--interval", defaultValue = CupstackRequest.DEFAULT_INTERVAL, description = "V when V is frozen (default: the slice length).")
     int interval;
 
-    @Option(names = "--sort-key", defaultValue = "T01", description = "Optimisation item T01..T10 (Table 5; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sort-key", defaultValue = CupstackRequest.DEFAULT_SORT_KEY, description = "Optimisation item T01..T10 (Table 5; default: ${DEFAULT-VALUE}).")
     String sortKey;
 
-    @Option(names = "--from-slices", defaultValue = "1", description = "Slices of the GA run for extrapolate and post (S1, S2, S4; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--from-slices", defaultValue = CupstackRequest.DEFAULT_FROM_SLICES, description = "Slices of the GA run for extrapolate and post (S1, S2, S4; default: ${DEFAULT-VALUE}).")
     int fromSlices;
 
-    @Option(names = "--estimate-slices", defaultValue = "2", description = "S' of the rough estimate T_e (S'-1) + t_d (E2, E4; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--estimate-slices", defaultValue = CupstackRequest.DEFAULT_ESTIMATE_SLICES, description = "S' of the rough estimate T_e (S'-1) + t_d (E2, E4; default: ${DEFAULT-VALUE}).")
     int estimateSlices;
 
     @Option(names = "--initial-scheme", defaultValue = "uniform", description = "Random C of t_d0's reference run and of "
@@ -182,7 +182,7 @@ final class CupstackCommand extends ResumableRun.Command {
     }
 
     /** The library request of these options: everything that decides the run's result. */
-    private CupstackRequest request() {
+    CupstackRequest request() {
         return new CupstackRequest(topology, traffic, trafficSeed, slices, packets, flits, router.vcs, router.buffer,
                 CupstackRequest.spell(router.model()), method, freeze, interval, sortKey, fromSlices, estimateSlices,
                 ga.settings(seed, initialScheme), seedSimple, !noPrune,

@@ -88,6 +88,16 @@ class CupstackCommandTest {
         assertThat(refused.err().strip()).contains("written by the library").doesNotContain("\n");
     }
 
+    /** The command's defaults are the library request's: no option given, the two describe the same run. */
+    @Test
+    void theCommandsDefaultsAreTheLibraryRequests() {
+        CupstackCommand c = new CupstackCommand();
+        new picocli.CommandLine(c).parseArgs("-t", "torus:4x4", "--traffic", "shfl");
+        org.ccopt.cupstack.CupstackRequest request = c.request();
+        assertThat(request).isEqualTo(org.ccopt.cupstack.CupstackRequest.of("torus:4x4", "shfl", request.ga()));
+        assertThat(request.ga()).isEqualTo(org.ccopt.cupstack.CupStackGa.Settings.defaults());
+    }
+
     /** A checkpoint edited and signed again is refused for what its numbers mean, with one line. */
     @Test
     void aCheckpointWhoseNumbersWereEditedIsRefused() throws Exception {

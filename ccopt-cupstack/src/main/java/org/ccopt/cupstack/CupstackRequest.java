@@ -38,6 +38,20 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                               String sortKey, int fromSlices, int estimateSlices, CupStackGa.Settings ga, boolean seedSimple,
                               boolean prune, int historyLength) {
 
+    /**
+     * The defaults of the fields {@link #of} leaves at them, spelled as {@code ccopt cupstack}'s options take them (its
+     * option declarations read these constants, so the command and the library cannot drift apart).
+     */
+    public static final String DEFAULT_TRAFFIC_SEED = "1";
+    public static final String DEFAULT_SLICES = "2";
+    public static final String DEFAULT_PACKETS = "1";
+    public static final String DEFAULT_PACKET_FLITS = "8";
+    public static final String DEFAULT_METHOD = "full";
+    public static final String DEFAULT_INTERVAL = "-1";
+    public static final String DEFAULT_SORT_KEY = "T01";
+    public static final String DEFAULT_FROM_SLICES = "1";
+    public static final String DEFAULT_ESTIMATE_SLICES = "2";
+
     public CupstackRequest {
         Objects.requireNonNull(topology, "topology");
         Objects.requireNonNull(traffic, "traffic");
@@ -54,9 +68,11 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
      * method, T01.
      */
     public static CupstackRequest of(String topology, String traffic, CupStackGa.Settings ga) {
-        return new CupstackRequest(topology, traffic, 1, 2, 1, 8, FlitSetup.DEFAULT_VCS, FlitSetup.DEFAULT_BUFFER_FLITS,
-                spell(RouterModel.DEFAULT), "full", "", -1, "T01", 1, 2,
-                ga, false, true, CupStackRun.DEFAULT_HISTORY);
+        return new CupstackRequest(topology, traffic, Long.parseLong(DEFAULT_TRAFFIC_SEED), Integer.parseInt(DEFAULT_SLICES),
+                Integer.parseInt(DEFAULT_PACKETS), Integer.parseInt(DEFAULT_PACKET_FLITS), FlitSetup.DEFAULT_VCS,
+                FlitSetup.DEFAULT_BUFFER_FLITS, spell(RouterModel.DEFAULT), DEFAULT_METHOD, "", Integer.parseInt(DEFAULT_INTERVAL),
+                DEFAULT_SORT_KEY, Integer.parseInt(DEFAULT_FROM_SLICES), Integer.parseInt(DEFAULT_ESTIMATE_SLICES), ga, false, true,
+                CupStackRun.DEFAULT_HISTORY);
     }
 
     /** This request under another router model (a preset name or a {@code key=value} list). */
