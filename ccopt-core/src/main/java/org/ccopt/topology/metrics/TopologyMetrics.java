@@ -46,4 +46,33 @@ public record TopologyMetrics(String spec, int nodes, int terminals, int switche
                 t.isOneWay(), minDegree, maxDegree, s.diameter(), s.aspl(), s.connected(), b, mooreDiameter,
                 mooreAspl, CableModel.evaluate(t, CableModel.THESIS));
     }
+
+    /**
+     * The metrics by name, as {@code ccopt topo --json} prints them (null where a figure does not exist: distances of a
+     * disconnected network, a bisection not computed, a Moore bound that does not apply).
+     */
+    public java.util.Map<String, Object> figures() {
+        java.util.Map<String, Object> r = new java.util.LinkedHashMap<>();
+        r.put("spec", spec);
+        r.put("nodes", nodes);
+        r.put("terminals", terminals);
+        r.put("switches", switches);
+        r.put("links", links);
+        r.put("directed", directed);
+        r.put("minDegree", minDegree);
+        r.put("maxDegree", maxDegree);
+        r.put("connected", connected);
+        r.put("diameter", connected ? diameter : null);
+        r.put("aspl", connected ? aspl : null);
+        r.put("bisectionWidth", bisection == null ? null : bisection.width());
+        r.put("bisectionChannels", bisection == null ? null : bisection.channels());
+        r.put("bisectionExact", bisection != null && bisection.exact());
+        r.put("bisectionMethod", bisection == null ? null : bisection.method());
+        r.put("mooreDiameterBound", mooreDiameterBound);
+        r.put("mooreAsplBound", Double.isNaN(mooreAsplBound) ? null : mooreAsplBound);
+        r.put("cableTotalMetres", cables.totalLengthMetres());
+        r.put("cableAverageMetres", cables.averageLengthMetres());
+        r.put("costDollars", cables.totalCost());
+        return r;
+    }
 }
