@@ -3,14 +3,11 @@ package org.ccopt.cli;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.ccopt.InvalidInputException;
 import org.ccopt.collective.Collective;
 import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.LowerBounds;
 import org.ccopt.collective.PortModel;
-import org.ccopt.schedule.ScheduleProblem;
-import org.ccopt.schedule.Scheduler;
-import org.ccopt.schedule.SfScatter;
+import org.ccopt.schedule.ScheduleJob;
 import org.ccopt.schedule.Switching;
 import org.ccopt.topology.Topology;
 import picocli.CommandLine.Command;
@@ -49,24 +46,7 @@ final class BoundsCommand implements Callable<Integer> {
         CollectiveKind kind = c.kind();
         PortModel portModel = collective.portModel();
         Switching sw = Switching.parse(switching);
-        if (sw.storeAndForward() && kind.isReduce()) {
-            throw new InvalidInputException("--switching " + sw.label() + " is modelled for broadcasts and scatters; "
-                    + kind + " takes --switching wh");
-        }
-        if (sw == Switching.SF_ROUTER && kind.isBroadcast()) {
-            throw new InvalidInputException("--switching sf-router applies to scatters; " + kind + " takes wh or sf");
-        }
-        LowerBounds.Bound bound;
-        if (sw.storeAndForward() && !kind.isBroadcast()) {
-            bound = new SfScatter(t, c, null, portModel, sw).bound();
-        } else if (sw == Switching.SF) {
-            bound = Scheduler.bound(new ScheduleProblem(t, c, portModel, sw, 0, 1));
-        } else if (!kind.isBroadcast() && (long) c.senders().length * c.receivers().length <= Scheduler.CLIQUE_TRANSFERS) {
-            // scatters: the conflict-clique term of `ccopt schedule` on minimal routes as well
-            bound = Scheduler.bound(new ScheduleProblem(t, c, portModel, sw, 0, ScheduleProblem.DEFAULT_PATH_LIMIT));
-        } else {
-            bound = LowerBounds.forCollective(t, c, portModel);
-        }
+        LowerBounds.Bound bound = ScheduleJob.bound(t, c, portModel, sw);
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("topology", t.spec());
         r.put("cc", kind.name());

@@ -170,6 +170,32 @@ public final class ScheduleJob {
     }
 
     /** The title of an outcome's step diagram: the problem, its steps and the solver that found them. */
+    /**
+     * The lower bound {@code ccopt bounds} reports for a collective under a port model and a switching mode: the
+     * store-and-forward scatter bounds (per router or per node), the store-and-forward broadcast's, the conflict-clique
+     * term on minimal routes for a scatter small enough ({@link Scheduler#CLIQUE_TRANSFERS}), else the closed-form
+     * bounds ({@link LowerBounds#forCollective}); refuses, with one line, a switching mode not modelled for the kind.
+     */
+    public static LowerBounds.Bound bound(Topology t, Collective c, PortModel portModel, Switching sw) {
+        CollectiveKind kind = c.kind();
+        if (sw.storeAndForward() && kind.isReduce()) {
+            throw new InvalidInputException("--switching " + sw.label() + " is modelled for broadcasts and scatters; "
+                    + kind + " takes --switching wh");
+        }
+        if (sw == Switching.SF_ROUTER && kind.isBroadcast()) {
+            throw new InvalidInputException("--switching sf-router applies to scatters; " + kind + " takes wh or sf");
+        }
+        if (sw.storeAndForward() && !kind.isBroadcast()) {
+            return new SfScatter(t, c, null, portModel, sw).bound();
+        } else if (sw == Switching.SF) {
+            return Scheduler.bound(new ScheduleProblem(t, c, portModel, sw, 0, 1));
+        } else if (!kind.isBroadcast() && (long) c.senders().length * c.receivers().length <= Scheduler.CLIQUE_TRANSFERS) {
+            // scatters: the conflict-clique term of `ccopt schedule` on minimal routes as well
+            return Scheduler.bound(new ScheduleProblem(t, c, portModel, sw, 0, ScheduleProblem.DEFAULT_PATH_LIMIT));
+        }
+        return LowerBounds.forCollective(t, c, portModel);
+    }
+
     public static String title(Outcome o) {
         return o.label() + ": " + o.steps() + " steps, " + o.solver();
     }
