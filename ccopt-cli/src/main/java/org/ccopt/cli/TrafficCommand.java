@@ -1,11 +1,10 @@
 package org.ccopt.cli;
 
 import java.util.LinkedHashMap;
-import org.ccopt.InvalidInputException;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.metrics.HopDistances;
+import org.ccopt.traffic.PatternHops;
 import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,37 +36,22 @@ final class TrafficCommand implements Callable<Integer> {
         Topology t = topology.build();
         TrafficPattern p = TrafficPattern.parse(pattern);
         int[] dest = p.destinations(t, seed);
-        HopDistances distances = new HopDistances(t);
-        long total = 0;
-        int max = 0;
-        int active = 0;
-        for (int s = 0; s < dest.length; s++) {
-            if (dest[s] != s) {
-                int d = distances.distance(s, dest[s]);
-                if (d < 0) {
-                    throw new InvalidInputException("node " + dest[s] + " is unreachable from " + s + " in " + t.spec()
-                            + "; expected a network where every sender reaches its destination");
-                }
-                total += d;
-                max = Math.max(max, d);
-                active++;
-            }
-        }
+        PatternHops hops = PatternHops.of(t, dest);
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("topology", t.spec());
         r.put("pattern", p.label());
         r.put("seed", p.isRandom() ? seed : null);
-        r.put("senders", active);
-        r.put("totalHops", total);
-        r.put("averageHops", active == 0 ? 0.0 : (double) total / active);
-        r.put("maxHops", max);
+        r.put("senders", hops.senders());
+        r.put("totalHops", hops.totalHops());
+        r.put("averageHops", hops.averageHops());
+        r.put("maxHops", hops.maxHops());
         r.put("destinations", dest);
         var w = spec.commandLine().getOut();
         if (json) {
             w.println(Json.result(spec, r));
         } else {
-            w.printf("%s on %s: %d senders, %d hops in total, %.3f average, %d at most%n", p.label(), t.spec(), active,
-                    total, (double) r.get("averageHops"), max);
+            w.printf("%s on %s: %d senders, %d hops in total, %.3f average, %d at most%n", p.label(), t.spec(), hops.senders(),
+                    hops.totalHops(), hops.averageHops(), hops.maxHops());
             StringBuilder s = new StringBuilder("  ");
             for (int i = 0; i < dest.length; i++) {
                 s.append(i).append("->").append(dest[i]).append(i + 1 < dest.length ? ", " : "");
