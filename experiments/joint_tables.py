@@ -128,6 +128,10 @@ def main():
                                                                          platform.system()))
     print()
     print("Router: `--model yokota2018` (ccopt's fit to the 2018 paper's physical-addressing durations), 3 VCs of 4 flits. "
+          "Pinned in every file, with `radius-bound: exclusive` (the 2018 GA's neighbouring swap reads its radius "
+          "exclusively, the reading of these tables' first run; `joint`'s defaults are now `yokota2023` and the inclusive "
+          "radius), so the tables do not move with the defaults. The budget is hard: a phase that would pass it is "
+          "discarded, and its simulations are reported as discarded. "
           "Every method of a workload gets the same budget of simulations (runs cut short and sweep set-up runs count); "
           "the cycles are the sum over the workload's patterns, run one after another. `*`: the plan runs at the "
           "link-load bound of its own mapping, which no injection plan can beat. Every plan was replayed by the "
