@@ -142,14 +142,14 @@ final class AnalyzeCommand implements Callable<Integer> {
             case "cost" -> Analyses.cost(sizes("64..8192"), seed);
             case "msg-sweep" -> MsgAnalyses.sweep(java.util.List.of(networks.split(";")), procsOr(512),
                     its(200_000), MsgAnalyses.SIZES, repeat,
-                    new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0),
+                    messageOptions(),
                     seed, th);
             case "p2p-time" -> MsgAnalyses.p2pTime(java.util.List.of(networks.split(";")),
                     Analyses.sizes(counts, "--counts"), samplesOr(10_000), 128,
-                    new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0), seed);
+                    messageOptions(), seed);
             case "nas" -> MsgAnalyses.nas(java.util.List.of(networks.split(";")), procsOr(128), its(200_000),
                     seeds, luIterations,
-                    new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0), th);
+                    messageOptions(), th);
             default -> throw new InvalidInputException("unknown analysis '" + name + "'; expected one of " + Analyses.NAMES
                     + ", msg-sweep, p2p-time, nas");
         };
@@ -159,6 +159,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             w.println("wrote " + file);
         }
         return Main.OK;
+    }
+
+    /** The message simulator's options of --sharing (no latency scaling, one bandwidth, no cross traffic). */
+    private org.ccopt.msgsim.MessageSimulator.Options messageOptions() {
+        return new org.ccopt.msgsim.MessageSimulator.Options(org.ccopt.msgsim.MessageSimulator.Sharing.parse(sharing), 0, 1, 0);
     }
 
     private int samplesOr(int fallback) {
