@@ -23,7 +23,7 @@ rows=(
   "cupstack-table4-yokota2023|58|experiments/tables.sh cupstack-table4-yokota2023"
   "cupstack-fullga-yokota2023-n10|40|experiments/tables.sh cupstack-fullga-yokota2023-n10"
   "cupstack-groups|35|experiments/cupstack-groups.sh target/experiments/cupstack-groups"
-  "joint-tables|?|python3 experiments/joint_tables.py"
+  "joint-tables|100|python3 experiments/joint_tables.py"
   "nodemap-table2-yokota2018|27|python3 experiments/nodemap_table2.py 10 1000 1000 paper inclusive"
   "nodemap-table2-shortest|80|python3 experiments/nodemap_table2.py 10 1000 1000 paper inclusive '--best shortest'"
 )
