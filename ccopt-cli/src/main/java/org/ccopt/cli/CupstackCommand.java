@@ -8,6 +8,7 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.util.Checkpoint;
 import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
+import org.ccopt.cupstack.CupstackJob;
 import org.ccopt.cupstack.CupstackRequest;
 import org.ccopt.cupstack.GeneGroup;
 import org.ccopt.cupstack.LateAcceptance;
@@ -198,34 +199,21 @@ final class CupstackCommand extends ResumableRun.Command {
         Method m = options.method();
         long started = System.nanoTime();
         try (CupStackRun run = new CupStackRun(options)) {
-            CupStackGa search = request.prune() || run.ga() == null ? run.ga() : run.ga().withoutPruning();
-            CupStackGa.State state = null;
-            if (search != null) {
-                if (resumed != null) {
-                    search.checkResumable(resumed);
+            CupStackGa.State state = CupstackJob.search(run, request, resumed, resumedLa, new CupstackJob.Driver() {
+                @Override
+                public <S> S drive(String task, S start, java.util.function.ToIntFunction<S> generation,
+                                   java.util.function.Function<S, String> status,
+                                   java.util.function.BiFunction<S, java.util.function.Consumer<S>, S> loop) {
+                    return ResumableRun.execute(task, ga.generations, start, generation, status, loop, out,
+                            control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s, request).write(out));
                 }
-                state = ResumableRun.execute("cupstack", ga.generations, resumed != null ? resumed : search.initial(),
-                        CupStackGa.State::generation, s -> String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(),
-                                s.history().get(s.history().size() - 1).meanNew()),
-                        search::run, out, control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s, request).write(out));
-            }
-            LateAcceptance la = run.lateAcceptance();
-            if (la != null) {
-                if (resumedLa != null) {
-                    la.checkResumable(resumedLa);
-                }
-                state = ResumableRun.execute("cupstack lahc", ga.generations, resumedLa != null ? resumedLa : la.initial(),
-                        LateAcceptance.State::generation, s -> String.format(Locale.ROOT, "best %d, current %d",
-                                s.bestScore().objective(), s.currentScore().objective()),
-                        la::run, out, control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s, request).write(out))
-                        .asGaState();
-            }
+            });
             CupStackRun.Result r = run.finish(state);
             double seconds = (System.nanoTime() - started) / 1e9;
             if (out != null || picture != null) {
                 CupstackOutputs.write(out, picture, run, problem, state, r, options.traffic(), method, seed);
             }
-            Map<String, Object> result = org.ccopt.cupstack.CupstackJob.figures(run, state, r, seconds);
+            Map<String, Object> result = CupstackJob.figures(run, state, r, seconds);
             var w = spec.commandLine().getOut();
             writeResult(out, result);
             if (control.json) {

@@ -5,7 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Locale;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterModel;
@@ -121,29 +125,60 @@ public final class CupstackJob {
                                    Checkpoints checkpoints, int threads) {
         long started = System.nanoTime();
         try (CupStackRun run = new CupStackRun(request.options(threads))) {
-            CupStackGa.State state = null;
-            CupStackGa ga = request.prune() || run.ga() == null ? run.ga() : run.ga().withoutPruning();
-            if (ga != null) {
-                if (resumed != null) {
-                    ga.checkResumable(resumed);
+            CupStackGa.State state = search(run, request, resumed, resumedLa, new Driver() {
+                @Override
+                public <S> S drive(String task, S start, ToIntFunction<S> generation, Function<S, String> status,
+                                   BiFunction<S, Consumer<S>, S> loop) {
+                    return saving(request, checkpoints, start, loop);
                 }
-                state = saving(request, checkpoints, resumed != null ? resumed : ga.initial(), ga::run);
-            }
-            LateAcceptance la = run.lateAcceptance();
-            if (la != null) {
-                if (resumedLa != null) {
-                    la.checkResumable(resumedLa);
-                }
-                state = saving(request, checkpoints, resumedLa != null ? resumedLa : la.initial(), la::run).asGaState();
-            }
+            });
             CupStackRun.Result r = run.finish(state);
             return new Outcome(request, r, state, run.simulations(), figures(run, state, r, (System.nanoTime() - started) / 1e9));
         }
     }
 
+    /**
+     * How a search's generations are run: the library checkpoints them ({@link Checkpoints}); {@code ccopt cupstack}
+     * adds its progress bar and the checkpoint on Ctrl-C. {@code loop} runs the search from {@code start}, calling its
+     * argument after every generation; {@code task}, {@code generation} and {@code status} name the search and its
+     * progress for a report.
+     */
+    public interface Driver {
+        <S> S drive(String task, S start, ToIntFunction<S> generation, Function<S, String> status,
+                    BiFunction<S, Consumer<S>, S> loop);
+    }
+
+    /**
+     * The search of {@code run} (the GA, or the late-acceptance search as a GA state; null for simple stacking, which
+     * searches nothing), from its start or from a resumed state, which is first checked against the run; {@code
+     * request} decides whether mutants that cannot win are cut short.
+     */
+    public static CupStackGa.State search(CupStackRun run, CupstackRequest request, CupStackGa.State resumed,
+                                          LateAcceptance.State resumedLa, Driver driver) {
+        CupStackGa.State state = null;
+        CupStackGa ga = request.prune() || run.ga() == null ? run.ga() : run.ga().withoutPruning();
+        if (ga != null) {
+            if (resumed != null) {
+                ga.checkResumable(resumed);
+            }
+            state = driver.drive("cupstack", resumed != null ? resumed : ga.initial(), CupStackGa.State::generation,
+                    s -> String.format(Locale.ROOT, "best %d, avg %.1f", s.bestScore().objective(),
+                            s.history().get(s.history().size() - 1).meanNew()), ga::run);
+        }
+        LateAcceptance la = run.lateAcceptance();
+        if (la != null) {
+            if (resumedLa != null) {
+                la.checkResumable(resumedLa);
+            }
+            state = driver.drive("cupstack lahc", resumedLa != null ? resumedLa : la.initial(), LateAcceptance.State::generation,
+                    s -> String.format(Locale.ROOT, "best %d, current %d", s.bestScore().objective(),
+                            s.currentScore().objective()), la::run).asGaState();
+        }
+        return state;
+    }
+
     /** A search's loop from {@code start}, checkpointing when due and at its end. */
-    private static <S> S saving(CupstackRequest request, Checkpoints checkpoints, S start,
-                                java.util.function.BiFunction<S, Consumer<S>, S> loop) {
+    private static <S> S saving(CupstackRequest request, Checkpoints checkpoints, S start, BiFunction<S, Consumer<S>, S> loop) {
         long[] last = {System.nanoTime()};
         S end = loop.apply(start, s -> {
             checkpoints.afterGeneration().accept(s);
