@@ -2,7 +2,6 @@ package org.ccopt.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -187,7 +186,7 @@ final class RankCommand implements Callable<Integer> {
     /** The placement file, the launchers' files and the search's trace, where asked for. */
     private void writeFiles(RankJob.Outcome o, Map<String, Object> figures, List<String> hosts) throws IOException {
         if (out != null) {
-            AtomicFiles.writeAtomically(out, Json.write(new LinkedHashMap<>(figures)) + "\n");
+            AtomicFiles.writeAtomically(out, Json.write(figures) + "\n");
         }
         if (smpiHostfile != null) {
             AtomicFiles.writeAtomically(smpiHostfile, LaunchFiles.smpiHostfile(o.ranks()));

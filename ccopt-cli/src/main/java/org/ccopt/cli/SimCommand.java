@@ -7,7 +7,6 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.papers.TracePicture;
 import org.ccopt.flitsim.SimJob;
 import org.ccopt.flitsim.SimResult;
-import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import org.ccopt.util.AtomicFiles;
@@ -133,8 +132,8 @@ final class SimCommand implements Callable<Integer> {
                 }
             }
         }
-        Topology t = topology == null ? SimJob.defaultTopology() : TopologySpec.parse(topology);
-        SimJob.Outcome o = SimJob.run(new SimJob.Request(params, mapping, params != null ? null : router.setup(t, router.model()),
+        SimJob.Outcome o = SimJob.run(new SimJob.Request(params, mapping, params != null ? null
+                : router.setup(topology == null ? SimJob.defaultTopology() : TopologySpec.parse(topology), router.model()),
                 traffic == null ? "bcmp" : traffic, seed, slices, packets, flits, interval, reinit, interlock, atomicVc,
                 sweepInterval, repeat, traceFile != null || picture != null));
         if (traceFile != null) {
