@@ -92,42 +92,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Threads for distance tables (default: all cores; placement searches are single-threaded).")
     Integer threads;
 
-    /** The options each analysis reads (the footer's lists); --out and --threads apply to all. */
-    private static final java.util.Map<String, java.util.List<String>> READS = java.util.Map.ofEntries(
-            java.util.Map.entry("hops-table", java.util.List.of("--nodes", "--degree", "--procs", "--seeds", "--iterations")),
-            java.util.Map.entry("mapping-hops", java.util.List.of("--nodes", "--degree", "--counts", "--seed")),
-            java.util.Map.entry("topology-hops", java.util.List.of("--sizes", "--iterations", "--seed")),
-            java.util.Map.entry("convergence", java.util.List.of("--nodes", "--degree", "--procs", "--iterations", "--seed")),
-            java.util.Map.entry("sa-vs-two-opt", java.util.List.of("--sizes", "--degree", "--seed")),
-            java.util.Map.entry("circulant", java.util.List.of("--sizes")),
-            java.util.Map.entry("metrics", java.util.List.of("--sizes", "--seed")),
-            java.util.Map.entry("p2p-hops", java.util.List.of("--nodes", "--counts", "--samples", "--seed")),
-            java.util.Map.entry("collective-share", java.util.List.of("--nodes", "--procs", "--total", "--samples", "--seed")),
-            java.util.Map.entry("cost", java.util.List.of("--sizes", "--seed")),
-            java.util.Map.entry("msg-sweep", java.util.List.of("--networks", "--procs", "--iterations", "--repeat", "--sharing", "--seed")),
-            java.util.Map.entry("p2p-time", java.util.List.of("--networks", "--counts", "--samples", "--sharing", "--seed")),
-            java.util.Map.entry("nas", java.util.List.of("--networks", "--procs", "--seeds", "--iterations", "--lu-iterations", "--sharing")));
-
     @Override
     public Integer call() throws IOException {
-        java.util.List<String> reads = READS.get(name.toLowerCase(Locale.ROOT));
-        if (reads != null) {
-            for (picocli.CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-                String option = o.longestName();
-                if (!reads.contains(option) && !option.equals("--out") && !option.equals("--threads")) {
-                    throw new InvalidInputException(option + " does not apply to analyze " + name + ", which reads "
-                            + String.join(", ", reads) + " (and --out, --threads)");
-                }
-            }
-        }
-        int th = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (th < 1 || seeds < 1 || (samples != null && samples < 1) || total < 1) {
-            throw new InvalidInputException("--threads, --seeds, --samples and --total must be positive; got "
-                    + th + ", " + seeds + ", " + samples + ", " + total);
-        }
-        if (nodes < 2 || nodes > Analyses.MAX_SIZE) {
-            throw new InvalidInputException("--nodes " + nodes + " is out of range; expected network sizes 2.." + Analyses.MAX_SIZE);
-        }
+        Analyses.checkReads(name, spec.commandLine().getParseResult().matchedOptions().stream()
+                .map(picocli.CommandLine.Model.OptionSpec::longestName).toList());
+        int th = checkedThreads();
         String n = name.toLowerCase(Locale.ROOT);
         Analyses.Output o = switch (n) {
             case "hops-table" -> Analyses.hopsTable(nodes, deg(19), procsOr(512), seeds, its(200_000), th);
@@ -140,16 +109,12 @@ final class AnalyzeCommand implements Callable<Integer> {
             case "p2p-hops" -> Analyses.p2pHops(nodes, Analyses.sizes(counts, "--counts"), samplesOr(100_000), seed, th);
             case "collective-share" -> Analyses.collectiveShare(nodes, procsOr(512), total, samplesOr(100_000), seed, th);
             case "cost" -> Analyses.cost(sizes("64..8192"), seed);
-            case "msg-sweep" -> MsgAnalyses.sweep(java.util.List.of(networks.split(";")), procsOr(512),
-                    its(200_000), MsgAnalyses.SIZES, repeat,
-                    messageOptions(),
-                    seed, th);
+            case "msg-sweep" -> MsgAnalyses.sweep(java.util.List.of(networks.split(";")), procsOr(512), its(200_000),
+                    MsgAnalyses.SIZES, repeat, messageOptions(), seed, th);
             case "p2p-time" -> MsgAnalyses.p2pTime(java.util.List.of(networks.split(";")),
-                    Analyses.sizes(counts, "--counts"), samplesOr(10_000), 128,
-                    messageOptions(), seed);
-            case "nas" -> MsgAnalyses.nas(java.util.List.of(networks.split(";")), procsOr(128), its(200_000),
-                    seeds, luIterations,
-                    messageOptions(), th);
+                    Analyses.sizes(counts, "--counts"), samplesOr(10_000), 128, messageOptions(), seed);
+            case "nas" -> MsgAnalyses.nas(java.util.List.of(networks.split(";")), procsOr(128), its(200_000), seeds,
+                    luIterations, messageOptions(), th);
             default -> throw new InvalidInputException("unknown analysis '" + name + "'; expected one of " + Analyses.NAMES
                     + ", msg-sweep, p2p-time, nas");
         };
@@ -159,6 +124,19 @@ final class AnalyzeCommand implements Callable<Integer> {
             w.println("wrote " + file);
         }
         return Main.OK;
+    }
+
+    /** The thread count, having checked the counts every analysis may read. */
+    private int checkedThreads() {
+        int th = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (th < 1 || seeds < 1 || (samples != null && samples < 1) || total < 1) {
+            throw new InvalidInputException("--threads, --seeds, --samples and --total must be positive; got "
+                    + th + ", " + seeds + ", " + samples + ", " + total);
+        }
+        if (nodes < 2 || nodes > Analyses.MAX_SIZE) {
+            throw new InvalidInputException("--nodes " + nodes + " is out of range; expected network sizes 2.." + Analyses.MAX_SIZE);
+        }
+        return th;
     }
 
     /** The message simulator's options of --sharing (no latency scaling, one bandwidth, no cross traffic). */

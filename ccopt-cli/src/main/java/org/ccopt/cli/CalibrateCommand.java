@@ -85,7 +85,42 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RULES.check(this, spec);
+        checkOptions();
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        PrintWriter w = spec.commandLine().getOut();
+        CalibrationOutput o = new CalibrationOutput(w, top);
+        long started = System.nanoTime();
+        switch (stage) {
+            case "check" -> check(o, router.model(), workers);
+            case "screen2018" -> screen(o, workers, started);
+            case "descent2018" -> descent2018(o);
+            case "descent2023" -> {
+                o.noteBuffer(router.buffer);
+                check(o, descend(o, router.model(), m -> o.fit2023Step(
+                        CalibrationStages.fit2023(m, workers, router.buffer)), Calibration.Fit2023::closerToTarget).model(), workers);
+            }
+            case "grid2023" -> grid(o, workers, started);
+            case "row2023" -> {
+                int pattern = CalibrationStages.pattern(traffic);
+                List<CalibrationStages.RowFit> rows = CalibrationStages.row2023(pattern, workers);
+                write(CalibrationStages.ROW_HEADER, rows.stream().map(CalibrationStages.RowFit::row).toList());
+                o.row(pattern, rows, seconds(started));
+            }
+            case "joint" -> joint(o, workers, started);
+            case "descent-joint" -> {
+                Descent.Result<Optional<JointFit>> end = descend(o, router.model(), m -> o.jointStep(m,
+                        JointFit.of(m, workers, Double.POSITIVE_INFINITY)), CalibrationStages::betterJoint);
+                w.println("end: " + end.fit().map(CalibrationOutput::jointLine).orElse("needs more than 3 VCs: "
+                        + end.model().describe()));
+            }
+            default -> throw new InvalidInputException("--stage '" + stage + "' is unknown; expected check, screen2018, descent2018, "
+                    + "grid2023, descent2023, row2023, joint or descent-joint");
+        }
+        return Main.OK;
+    }
+
+    /** The options a stage does not read, refused with one line each. */
+    private void checkOptions() {
         for (String o : List.of("--vcs", "--vc-select")) {
             if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
                 throw new InvalidInputException(o + " does not apply to calibrate: the papers' figures fix 3 VCs, "
@@ -112,70 +147,49 @@ final class CalibrateCommand implements Callable<Integer> {
                         + "--models files; put the readings in a file, or use --stage check or descent-joint");
             }
         }
-        PrintWriter w = spec.commandLine().getOut();
-        CalibrationOutput o = new CalibrationOutput(w, top);
-        long started = System.nanoTime();
-        switch (stage) {
-            case "check" -> check(o, router.model(), workers);
-            case "screen2018" -> {
-                // about 11 minutes on 2 cores: a line on stderr and the rows so far in --out every minute, so that a
-                // batch job shows progress and an interrupted screen keeps what it measured
-                java.util.Map<Integer, List<Object>> partial = new java.util.TreeMap<>();
-                ResumableRun.Minutely minutely = new ResumableRun.Minutely(started);
-                CalibrationStages.Screen screen = CalibrationStages.screen2018(workers, (i, row, done, total) -> {
-                    if (row != null) {
-                        partial.put(i, row);
-                    }
-                    if (done < total && minutely.due()) {
-                        write(CalibrationStages.SCREEN_HEADER, new ArrayList<>(partial.values()));
-                        double s = seconds(started);
-                        spec.commandLine().getErr().printf(java.util.Locale.ROOT, "calibrate screen2018: %d of %d models, "
-                                + "%.0f s, about %.0f s left%n", done, total, s, s / done * (total - done));
-                    }
-                });
-                write(CalibrationStages.SCREEN_HEADER, screen.rows());
-                o.screen(screen, seconds(started));
+    }
+
+    /** --stage screen2018: every model of the screen against 2018's Table 2, with progress and partial rows. */
+    private void screen(CalibrationOutput o, int workers, long started) {
+        // about 11 minutes on 2 cores: a line on stderr and the rows so far in --out every minute, so that a
+        // batch job shows progress and an interrupted screen keeps what it measured
+        java.util.Map<Integer, List<Object>> partial = new java.util.TreeMap<>();
+        ResumableRun.Minutely minutely = new ResumableRun.Minutely(started);
+        CalibrationStages.Screen screen = CalibrationStages.screen2018(workers, (i, row, done, total) -> {
+            if (row != null) {
+                partial.put(i, row);
             }
-            case "descent2018" -> {
-                o.noteBuffer(router.buffer);
-                RouterModel end = descend(o, router.model(), m -> {
-                    Calibration.Fit2018 f = Calibration.fit2018(m, router.buffer);
-                    o.descent2018Step(m, f);
-                    return Optional.ofNullable(f);
-                }, CalibrationStages::better2018).model();
-                o.check2018(end, router.buffer);
+            if (done < total && minutely.due()) {
+                write(CalibrationStages.SCREEN_HEADER, new ArrayList<>(partial.values()));
+                double s = seconds(started);
+                spec.commandLine().getErr().printf(java.util.Locale.ROOT, "calibrate screen2018: %d of %d models, "
+                        + "%.0f s, about %.0f s left%n", done, total, s, s / done * (total - done));
             }
-            case "descent2023" -> {
-                o.noteBuffer(router.buffer);
-                check(o, descend(o, router.model(), m -> o.fit2023Step(
-                        CalibrationStages.fit2023(m, workers, router.buffer)), Calibration.Fit2023::closerToTarget).model(), workers);
-            }
-            case "grid2023" -> {
-                List<List<Object>> rows = new ArrayList<>();
-                List<Calibration.Fit2023> fits = CalibrationStages.grid2023(workers, router.buffer, f -> {
-                    o.fit2023Step(f);
-                    rows.add(CalibrationStages.gridRow(f));
-                    write(CalibrationStages.GRID_HEADER, rows); // progress survives an interruption
-                });
-                o.grid(fits, seconds(started));
-            }
-            case "row2023" -> {
-                int pattern = CalibrationStages.pattern(traffic);
-                List<CalibrationStages.RowFit> rows = CalibrationStages.row2023(pattern, workers);
-                write(CalibrationStages.ROW_HEADER, rows.stream().map(CalibrationStages.RowFit::row).toList());
-                o.row(pattern, rows, seconds(started));
-            }
-            case "joint" -> joint(o, workers, started);
-            case "descent-joint" -> {
-                Descent.Result<Optional<JointFit>> end = descend(o, router.model(), m -> o.jointStep(m,
-                        JointFit.of(m, workers, Double.POSITIVE_INFINITY)), CalibrationStages::betterJoint);
-                w.println("end: " + end.fit().map(CalibrationOutput::jointLine).orElse("needs more than 3 VCs: "
-                        + end.model().describe()));
-            }
-            default -> throw new InvalidInputException("--stage '" + stage + "' is unknown; expected check, screen2018, descent2018, "
-                    + "grid2023, descent2023, row2023, joint or descent-joint");
-        }
-        return Main.OK;
+        });
+        write(CalibrationStages.SCREEN_HEADER, screen.rows());
+        o.screen(screen, seconds(started));
+    }
+
+    /** --stage descent2018: coordinate descent on 2018's pairs from --model's readings. */
+    private void descent2018(CalibrationOutput o) {
+        o.noteBuffer(router.buffer);
+        RouterModel end = descend(o, router.model(), m -> {
+            Calibration.Fit2018 f = Calibration.fit2018(m, router.buffer);
+            o.descent2018Step(m, f);
+            return Optional.ofNullable(f);
+        }, CalibrationStages::better2018).model();
+        o.check2018(end, router.buffer);
+    }
+
+    /** --stage grid2023: the 2023 grid, rows written as they come. */
+    private void grid(CalibrationOutput o, int workers, long started) {
+        List<List<Object>> rows = new ArrayList<>();
+        List<Calibration.Fit2023> fits = CalibrationStages.grid2023(workers, router.buffer, f -> {
+            o.fit2023Step(f);
+            rows.add(CalibrationStages.gridRow(f));
+            write(CalibrationStages.GRID_HEADER, rows); // progress survives an interruption
+        });
+        o.grid(fits, seconds(started));
     }
 
     /** One model against both papers, cell by cell. */

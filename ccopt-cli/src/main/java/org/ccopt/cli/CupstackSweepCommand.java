@@ -118,6 +118,25 @@ final class CupstackSweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        checkOptions();
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        List<Map<String, String>> lines = commandLines();
+        CliCommands commands = new CliCommands();
+        Experiment experiment = Experiment.of("cupstack", lines, "cupstack-sweep", commands);
+        ExperimentRunner.Summary s;
+        try (RunCommand.Progress progress = new RunCommand.Progress()) {
+            s = ExperimentRunner.accumulating(commands).run(experiment, out, workers, progress);
+        }
+        spec.commandLine().getOut().printf(Locale.ROOT, "%d runs (%d already recorded, %d failed) -> %s%n", s.runs(),
+                s.skipped(), s.failed(), out.resolve(ExperimentRunner.CSV));
+        if (s.exit() != Main.OK) {
+            spec.commandLine().getErr().println("ccopt: " + s.failureLine());
+        }
+        return s.exit();
+    }
+
+    /** The options every run shares, refused with one line before any run starts. */
+    private void checkOptions() {
         if (seeds < 1 || seeds > Experiment.MAX_RUNS) {
             throw new InvalidInputException("--seeds " + seeds + " is invalid; expected 1.." + Experiment.MAX_RUNS);
         }
@@ -143,7 +162,13 @@ final class CupstackSweepCommand implements Callable<Integer> {
             }
             preset.with(r.getKey(), r.getValue(), "--reading " + r.getKey()); // one line, exit 2 where it is not one
         }
-        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    }
+
+    /**
+     * The grid as cupstack option maps, one per run: the axes crossed, lt > 0 with wd > 0 skipped (exclusive in the
+     * paper), options that do not apply to a run's method left out, runs that then coincide kept once.
+     */
+    private List<Map<String, String>> commandLines() {
         List<List<String>> grid = new ArrayList<>();
         grid.add(List.of()); // cells hold no commas: "C,Q" is written "C+Q", which --freeze also reads
         List<List<String>> values = List.of(traffic, method, vcSelect, sortKey, freeze, mutationRate, crossoverInterval,
@@ -190,19 +215,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
             p.keySet().removeIf(k -> !CupstackCommand.appliesTo("--" + k, p.get("method")));
             unique.add(p);
         }
-        List<Map<String, String>> lines = new ArrayList<>(unique);
-        CliCommands commands = new CliCommands();
-        Experiment experiment = Experiment.of("cupstack", lines, "cupstack-sweep", commands);
-        ExperimentRunner.Summary s;
-        try (RunCommand.Progress progress = new RunCommand.Progress()) {
-            s = ExperimentRunner.accumulating(commands).run(experiment, out, workers, progress);
-        }
-        spec.commandLine().getOut().printf(Locale.ROOT, "%d runs (%d already recorded, %d failed) -> %s%n", s.runs(),
-                s.skipped(), s.failed(), out.resolve(ExperimentRunner.CSV));
-        if (s.exit() != Main.OK) {
-            spec.commandLine().getErr().println("ccopt: " + s.failureLine());
-        }
-        return s.exit();
+        return new ArrayList<>(unique);
     }
 
     private List<String> seedList() {

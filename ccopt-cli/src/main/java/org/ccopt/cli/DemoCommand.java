@@ -1,5 +1,6 @@
 package org.ccopt.cli;
 
+import java.io.PrintWriter;
 import java.util.EnumSet;
 import java.util.concurrent.Callable;
 import org.ccopt.collective.Collective;
@@ -57,7 +58,21 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         var w = spec.commandLine().getOut();
         w.println("ccopt demo: eight questions on small networks\n");
+        topologies(w);
+        bounds(w);
+        hops(w);
+        FlitSetup setup = FlitSetup.of(TopologySpec.parse("torus:8x8")).withModel(RouterModel.DEFAULT);
+        cycles(w, setup);
+        mapping(w, setup);
+        stacking(w, setup);
+        ranks(w);
+        schedules(w);
+        w.println("\nNext: 'ccopt --help', 'ccopt topo --help' for every topology spec.");
+        return Main.OK;
+    }
 
+    /** Question 1: topology metrics (ccopt topo). */
+    private static void topologies(PrintWriter w) {
         w.println("1. What does the network look like?   (ccopt topo SPEC)");
         w.printf("   %-26s %6s %6s %6s %9s %8s %s%n", "topology", "nodes", "links", "diam", "ASPL", "bisect", "");
         for (String s : new String[] {"torus:8x8", "hypercube:6", "circulant2:64", "random-shortcut:64:11", "fattree:16", "omega:16"}) {
@@ -67,7 +82,10 @@ final class DemoCommand implements Callable<Integer> {
             w.printf("   %-26s %6d %6d %6d %9.4f %8d %s%n", s, m.nodes(), m.links(), m.diameter(), m.aspl(), b.width(),
                     b.exact() ? "" : "(heuristic)");
         }
+    }
 
+    /** Question 2: lower bounds on wormhole steps (ccopt bounds). */
+    private static void bounds(PrintWriter w) {
         w.println("\n2. How few wormhole steps can a collective take?   (ccopt bounds ...)");
         for (String[] row : new String[][] {{"hypercube:6", "AAS", "all"}, {"hypercube:7", "OAB", "all"},
             {"mesh:4x4", "AAB", "all"}, {"fbtree:15", "OAS", "all"}}) {
@@ -78,7 +96,10 @@ final class DemoCommand implements Callable<Integer> {
                     .of(Collective.standard(kind, t, 0), PortModel.parse(row[2]));
             w.printf("   %s %s %s-port: >= %d steps  [%s]%n", kind, row[0], row[2], bound.steps(), bound.formula());
         }
+    }
 
+    /** Question 3: hops of MPI collectives (ccopt hops). */
+    private static void hops(PrintWriter w) {
         w.println("\n3. How many hops does an MPI collective cost?   (ccopt hops ...)");
         w.printf("   %-26s %12s %12s %12s%n", "64 ranks on", "bcast", "allreduce", "alltoall");
         for (String s : new String[] {"circulant2:64", "random-shortcut:64:11", "torus:8x8"}) {
@@ -91,12 +112,14 @@ final class DemoCommand implements Callable<Integer> {
                     HopCount.total(MpiAlgorithm.ALLTOALL.transfers(64), t, placement, d));
         }
         w.println("   circulant2 meets the minimum (one hop per transfer: 63, 384, 384), as Cui 2024, Table 4.1 states.");
+    }
 
-        RouterModel model = RouterModel.DEFAULT;
+    /** Question 4: flit-level durations on the default router (ccopt sim). */
+    private static void cycles(PrintWriter w, FlitSetup setup) {
+        RouterModel model = setup.model();
+        Topology torus = setup.topology();
         w.println("\n4. How many cycles does the traffic take, flit by flit?   (ccopt sim ...)");
         w.println("   router model " + model.presetName() + ", the default of sim, nodemap and cupstack (--model names another)");
-        Topology torus = TopologySpec.parse("torus:8x8");
-        FlitSetup setup = FlitSetup.of(torus).withModel(model);
         FlitSimulator sim = setup.simulator();
         RouterConfig router = setup.uniformConfig(VcSelection.C00);
         for (TrafficPattern p : new TrafficPattern[] {TrafficPattern.NEIGHBOR, TrafficPattern.BCMP, TrafficPattern.TORN}) {
@@ -105,7 +128,11 @@ final class DemoCommand implements Callable<Integer> {
                     r.durationCycles(), r.effectiveThickness());
         }
         w.println("   neighbor is the 34-cycle minimum (1 + 32 + 1) of Yokota et al. 2018, §5.2.");
+    }
 
+    /** Question 5: node mapping by the GA (ccopt nodemap). */
+    private static void mapping(PrintWriter w, FlitSetup setup) {
+        Topology torus = setup.topology();
         w.println("\n5. Where should each logical node live?   (ccopt nodemap ...)");
         int[][] patterns = {TrafficPattern.BCMP.destinations(torus, 1), TrafficPattern.BREV.destinations(torus, 1)};
         try (MappingEvaluator ev = new MappingEvaluator(setup, patterns, 4, 8, 2)) {
@@ -119,6 +146,11 @@ final class DemoCommand implements Callable<Integer> {
         }
         w.printf("   the paper's GA (1,000 x 1,000) reaches %s on average, the 2 x 34 minimum being 68.%n",
                 org.ccopt.reference.PaperTable.read("yokota2018-table2").cell("bcmp,brev", "mean"));
+    }
+
+    /** Question 6: Cup-Stacking (ccopt cupstack). */
+    private static void stacking(PrintWriter w, FlitSetup setup) {
+        Topology torus = setup.topology();
         w.println("\n6. Can slicing and stacking the messages beat sending them whole?   (ccopt cupstack ...)");
         Problem problem = new Problem(setup, TrafficPattern.SHFL.destinations(torus, 1), 2, 1, 8, false, false);
         CupStackGa.Settings settings = new CupStackGa.Settings(20, 40, 20, 0.02, 10, 0.8, 10, CupStackGa.Tie.AGE, 0, 0, 100, 1);
@@ -130,6 +162,10 @@ final class DemoCommand implements Callable<Integer> {
                     r.bestScore().duration(), r.best().interval());
         }
         w.println("   Yokota et al. 2023 report up to 1.9x over the unsplit case on 16x16 (shfl: 243 -> 127 cycles).");
+    }
+
+    /** Question 7: rank placement (ccopt rank). */
+    private static void ranks(PrintWriter w) {
         w.println("\n7. Which rank should run where?   (ccopt rank ...)");
         Topology shortcut = TopologySpec.parse("random-shortcut:256:8:seed=1");
         for (String cc : new String[] {"bcast", "alltoall"}) {
@@ -140,6 +176,10 @@ final class DemoCommand implements Callable<Integer> {
                     o.result().totalHops());
         }
         w.println("   Cui 2024 (Tables 3.4-3.6) cuts 1,024-node networks' collective hops by 7-42 % with two-opt.");
+    }
+
+    /** Question 8: conflict-free schedules (ccopt schedule). */
+    private static void schedules(PrintWriter w) {
         w.println("\n8. Can a collective meet its lower bound without a conflict?   (ccopt schedule ...)");
         for (String[] row : new String[][] {{"omega:16", "AAS", "1"}, {"mesh:4x4", "AAS", "all"}, {"hypercube:6", "AAS", "all"}}) {
             Topology t = TopologySpec.parse(row[0]);
@@ -152,7 +192,5 @@ final class DemoCommand implements Callable<Integer> {
         }
         w.println("   Jaros et al. needed 16 steps for AAS on Omega 16 and 17 on the 4x4 mesh, and reached 32 on the");
         w.println("   64-node hypercube in none of ten runs.");
-        w.println("\nNext: 'ccopt --help', 'ccopt topo --help' for every topology spec.");
-        return Main.OK;
     }
 }

@@ -2,25 +2,20 @@ package org.ccopt.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.mpi.CommMatrix;
 import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.msgsim.CollectivePrograms;
-import org.ccopt.msgsim.MessageSimulator;
-import org.ccopt.msgsim.MsgNetwork;
+import org.ccopt.msgsim.MsgsimJob;
 import org.ccopt.msgsim.NasSkeleton;
-import org.ccopt.msgsim.Program;
 import org.ccopt.rank.CollectiveMix;
 import org.ccopt.rank.ProcessMapping;
 import org.ccopt.rank.RankJob;
 import org.ccopt.rank.RankPlacement;
 import org.ccopt.rank.RankPlacer;
 import org.ccopt.topology.Topology;
-import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -135,103 +130,50 @@ final class MsgsimCommand implements Callable<Integer> {
             throw new InvalidInputException("give one of --collective with --bytes, --app or --comm; got "
                     + (given == 0 ? "none" : given));
         }
-        CommMatrix matrix = comm == null ? null : CommMatrix.read(comm, t);
         if (collective != null && bytes == null) {
             throw new InvalidInputException("--collective " + collective + " needs --bytes SIZE, e.g. --bytes 1MiB");
         }
-        NasSkeleton.App nas = app == null ? null : NasSkeleton.App.parse(app);
-        MpiAlgorithm algorithm = collective == null ? null : MpiAlgorithm.parse(collective);
-        double m = collective == null ? 0 : CollectivePrograms.parseBytes(bytes);
-        CollectiveMix optimiseFor = matrix != null ? CollectiveMix.of(matrix) : null;
-        int[] ranks;
-        String how;
-        if (ranksFile != null) {
-            for (String o : List.of("--procs", "--mapping", "--placement", "--seed", "--threads")) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
-                    throw new InvalidInputException(o + " applies without --ranks, whose file places every rank; here it "
-                            + "cannot, so it is refused rather than ignored");
-                }
-            }
-            ranks = org.ccopt.rank.PlacementFile.ranks(ranksFile, t);
-            how = "ranks from " + ranksFile;
-        } else {
-            int p = matrix != null ? matrix.procs() : procs == null ? t.terminalCount() : procs;
-            RankPlacement pl = RankPlacement.parse(placement);
-            if (optimiseFor == null) {
-                optimiseFor = CollectiveMix.parse(nas == null ? algorithm.label() : nas.placementCollective(), p);
-            }
-            RankJob.Outcome o = RankJob.run(t, optimiseFor, ProcessMapping.parse(mapping), seed,
-                    new RankPlacer.Settings(pl, RankPlacement.Objective.HOPS, pl.searches() ? iterations : 0, seed, false, 0),
-                    false, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
-            ranks = o.ranks();
-            how = mapping + " mapping, " + pl.label() + " placement";
-        }
-        MsgNetwork net = network.network(t, false);
-        MessageSimulator.Options options = network.options();
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long t0 = System.nanoTime();
-        long cpu0 = threads.getCurrentThreadCpuTime();
-        NasSkeleton.Skeleton skeleton = nas == null ? null
-                : NasSkeleton.build(nas, problemClass, ranks, nodeSpeed, luIterations);
-        Program program = nas != null ? skeleton.program() : matrix != null ? CollectivePrograms.exchange(matrix, ranks)
-                : CollectivePrograms.of(algorithm.transfers(ranks.length), ranks, algorithm.collectiveBytes(m, ranks.length), sync);
-        MessageSimulator.Result r = MessageSimulator.run(net, program, options);
-        double seconds = nas == null ? r.seconds() : skeleton.wholeRunSeconds(r.seconds());
-        double wall = (System.nanoTime() - t0) / 1e9;
-        double cpu = (threads.getCurrentThreadCpuTime() - cpu0) / 1e9;
-        if (exportReplay != null) {
-            AtomicFiles.writeAtomically(exportReplay, program.replayText());
-        }
-        if (exportPlatform != null) {
-            AtomicFiles.writeAtomically(exportPlatform, net.simgridPlatform("100Gf", program));
-        }
-        Map<String, Object> j = new LinkedHashMap<>();
-        j.put("topology", t.spec());
-        if (matrix != null) {
-            j.put("comm", comm.toString());
-            j.put("bytes", matrix.totalVolume());
-        } else if (nas == null) {
-            j.put("collective", algorithm.label());
-            j.put("bytes", m);
-            if (algorithm.perDestination()) {
-                j.put("bytesPerDestination", m);
-                j.put("bytesPerRank", algorithm.collectiveBytes(m, ranks.length));
-            }
-        } else {
-            j.put("app", nas.name().toLowerCase(java.util.Locale.ROOT));
-            j.put("class", problemClass.toUpperCase(java.util.Locale.ROOT));
-            j.put("mops", skeleton.operations() / seconds / 1e6);
-            j.put("simulatedFraction", 1 / skeleton.timeScale());
-        }
-        j.put("procs", ranks.length);
-        j.put("placement", how);
-        j.put("sharing", network.sharing);
-        j.put("crossTraffic", network.crossTraffic);
-        j.put("hostLinks", net.hostLinks());
-        j.put("synchronised", sync);
-        j.put("simulatedSeconds", seconds); // "seconds" is wall time everywhere else
-        j.put("flows", r.messages());
-        j.put("events", r.events());
-        j.put("shareComputations", r.shares());
-        j.put("wallSeconds", wall);
-        j.put("cpuSeconds", cpu);
+        MsgsimJob.Work work = app != null
+                ? new MsgsimJob.Nas(NasSkeleton.App.parse(app), problemClass, nodeSpeed, luIterations)
+                : comm != null ? new MsgsimJob.Exchange(CommMatrix.read(comm, t), comm)
+                : new MsgsimJob.Collective(MpiAlgorithm.parse(collective), CollectivePrograms.parseBytes(bytes), bytes, sync);
+        int[] ranks = ranksFile != null ? fileRanks(t) : placedRanks(t, work);
+        String how = ranksFile != null ? "ranks from " + ranksFile
+                : mapping + " mapping, " + RankPlacement.parse(placement).label() + " placement";
+        MsgsimJob.Outcome o = MsgsimJob.run(new MsgsimJob.Request(t, network.network(t, false), network.options(),
+                network.sharing, work, ranks, how, exportReplay, exportPlatform));
         var w = spec.commandLine().getOut();
-        if (json) {
-            w.println(Json.result(spec, j));
-        } else {
-            if (matrix != null) {
-                w.printf("comm matrix %s (%d bytes) of %d processes on %s (%s): %.6g s simulated; %d flows, %d events, %.3f s wall%n",
-                        comm, matrix.totalVolume(), ranks.length, t.spec(), how, seconds, r.messages(), r.events(), wall);
-            } else if (nas == null) {
-                w.printf("%s of %d processes, %s on %s (%s): %.6g s simulated; %d flows, %d events, %.3f s wall%n",
-                        algorithm.label(), ranks.length, algorithm.perDestination() ? bytes + " to each destination" : bytes,
-                        t.spec(), how, seconds, r.messages(), r.events(), wall);
-            } else {
-                w.printf("NAS %s class %s, %d processes on %s (%s): %.6g s simulated, %.1f Mop/s; %d flows, %d events, %.3f s wall%n",
-                        nas, problemClass.toUpperCase(java.util.Locale.ROOT), ranks.length, t.spec(), how, seconds,
-                        skeleton.operations() / seconds / 1e6, r.messages(), r.events(), wall);
+        w.println(json ? Json.result(spec, o.figures()) : o.line());
+        return Main.OK;
+    }
+
+    /** --ranks: the file places every rank, so the placement's own options are refused. */
+    private int[] fileRanks(Topology t) throws IOException {
+        for (String o : List.of("--procs", "--mapping", "--placement", "--seed", "--threads")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new InvalidInputException(o + " applies without --ranks, whose file places every rank; here it "
+                        + "cannot, so it is refused rather than ignored");
             }
         }
-        return Main.OK;
+        return org.ccopt.rank.PlacementFile.ranks(ranksFile, t);
+    }
+
+    /**
+     * The ranks of --mapping and --placement, a search minimising the hops of what the work runs: the matrix's
+     * mix, the collective, or the NAS application's main collective (Cui 2024, Table 3.7).
+     */
+    private int[] placedRanks(Topology t, MsgsimJob.Work work) {
+        RankPlacement pl = RankPlacement.parse(placement);
+        CollectiveMix optimiseFor;
+        if (work instanceof MsgsimJob.Exchange x) {
+            optimiseFor = CollectiveMix.of(x.matrix());
+        } else {
+            int p = procs == null ? t.terminalCount() : procs;
+            optimiseFor = CollectiveMix.parse(work instanceof MsgsimJob.Nas n ? n.app().placementCollective()
+                    : ((MsgsimJob.Collective) work).algorithm().label(), p);
+        }
+        return RankJob.run(t, optimiseFor, ProcessMapping.parse(mapping), seed,
+                new RankPlacer.Settings(pl, RankPlacement.Objective.HOPS, pl.searches() ? iterations : 0, seed, false, 0),
+                false, threads == null ? Runtime.getRuntime().availableProcessors() : threads).ranks();
     }
 }

@@ -1,15 +1,9 @@
 package org.ccopt.cli;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.routing.DimensionOrderRouting;
-import org.ccopt.routing.MinimalPaths;
-import org.ccopt.routing.Routing;
-import org.ccopt.routing.Routings;
-import org.ccopt.topology.Topology;
+import org.ccopt.routing.RouteQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,12 +26,6 @@ final class RoutesCommand implements Callable<Integer> {
     @Option(names = "--to", required = true, description = "Destination node id.")
     int to;
 
-    /** The most paths listed: enumerating more is work no one reads (a 20-cube has 20! minimal paths between antipodes). */
-    static final int MAX_LIMIT = 100_000;
-
-    /** The most extra hops: the number of simple paths grows exponentially with them. */
-    static final int MAX_EXTRA_HOPS = org.ccopt.routing.MinimalPaths.MAX_EXTRA_HOPS;
-
     @Option(names = "--limit", defaultValue = "16", description = "Most paths to list, at most 100000 (default: ${DEFAULT-VALUE}).")
     int limit;
 
@@ -54,49 +42,14 @@ final class RoutesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Topology t = topology.build();
-        for (int v : new int[] {from, to}) {
-            if (v < 0 || v >= t.nodeCount()) {
-                throw new InvalidInputException("node " + v + " is not in " + t.spec() + "; expected 0.." + (t.nodeCount() - 1));
-            }
-        }
-        if (limit < 1 || limit > MAX_LIMIT || extraHops < 0 || extraHops > MAX_EXTRA_HOPS) {
-            throw new InvalidInputException("--limit " + limit + " and --extra-hops " + extraHops + " are out of range; expected "
-                    + "1.." + MAX_LIMIT + " paths and 0.." + MAX_EXTRA_HOPS + " extra hops");
-        }
-        MinimalPaths paths = new MinimalPaths(t);
-        if (paths.count(from, to) == 0) {
-            throw new InvalidInputException("node " + to + " is unreachable from " + from + " in " + t.spec());
-        }
-        Routing routing = Routings.deterministic(t, paths);
-        if (routing instanceof DimensionOrderRouting) {
-            routing = new DimensionOrderRouting(t, RouterModel.Reading.parse(DimensionOrderRouting.Tie.class, "--tie", tie));
-        } else if (spec.commandLine().getParseResult().hasMatchedOption("--tie")) {
-            throw new InvalidInputException("--tie applies to dimension-order routing on tori and meshes; " + t.spec()
-                    + " is routed otherwise, so it is refused rather than ignored");
-        }
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("topology", t.spec());
-        r.put("from", from);
-        r.put("to", to);
-        r.put("hops", paths.length(from, to));
-        r.put("minimalPaths", paths.count(from, to));
-        r.put("routing", routing.name());
-        int[] route = Routing.check(t, routing.route(from, to), from, to);
-        r.put("route", route);
-        r.put("paths", extraHops == 0 ? paths.paths(from, to, limit) : paths.pathsWithin(from, to, extraHops, limit));
+        boolean tieGiven = spec.commandLine().getParseResult().hasMatchedOption("--tie");
+        RouteQuery.Outcome o = RouteQuery.run(new RouteQuery.Request(topology.build(), from, to, limit, extraHops,
+                tieGiven ? RouterModel.Reading.parse(DimensionOrderRouting.Tie.class, "--tie", tie) : null));
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.result(spec, r));
+            w.println(Json.result(spec, o.figures()));
         } else {
-            w.printf("%d -> %d on %s: %d hops, %d minimal paths%n", from, to, t.spec(), paths.length(from, to),
-                    paths.count(from, to));
-            w.println("  " + routing.name() + " route: " + java.util.Arrays.toString(route));
-            @SuppressWarnings("unchecked")
-            var list = (java.util.List<int[]>) r.get("paths");
-            for (int i = 0; i < list.size(); i++) {
-                w.println("  path " + i + ": " + java.util.Arrays.toString(list.get(i)));
-            }
+            o.lines().forEach(w::println);
         }
         return Main.OK;
     }

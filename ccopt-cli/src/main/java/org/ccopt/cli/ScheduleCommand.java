@@ -127,14 +127,7 @@ final class ScheduleCommand implements Callable<Integer> {
         double seconds = Budget.parseLimit(timeLimit);
         Scheduler.Settings settings = solvers.settings(which, steps, seed,
                 threads == null ? Runtime.getRuntime().availableProcessors() : threads);
-        if (traffic != null && collective.cc != null) {
-            throw new InvalidInputException("--traffic " + traffic + " and --cc " + collective.cc
-                    + " both name what to schedule; expected one of them");
-        }
-        boolean pathLimitGiven = spec.commandLine().getParseResult().hasMatchedOption("--path-limit");
-        ScheduleJob job = ScheduleJob.of(new ScheduleJob.Request(t, traffic == null ? collective.build(t) : null,
-                traffic == null ? null : TrafficPattern.parse(traffic).destinations(t, seed), collective.portModel(),
-                Switching.parse(switching), extraHops, pathLimitGiven ? pathLimit : null));
+        ScheduleJob job = ScheduleJob.of(request(t));
         PrintWriter err = spec.commandLine().getErr();
         if (which == Scheduler.Solver.AUTO && !ExactSolver.available()) {
             err.println("ccopt: note: the exact model is unavailable (" + ExactSolver.unavailableReason()
@@ -154,6 +147,18 @@ final class ScheduleCommand implements Callable<Integer> {
             }
         });
         return Main.OK;
+    }
+
+    /** What to schedule: the collective of --cc and its options, or the permutation of --traffic. */
+    private ScheduleJob.Request request(Topology t) {
+        if (traffic != null && collective.cc != null) {
+            throw new InvalidInputException("--traffic " + traffic + " and --cc " + collective.cc
+                    + " both name what to schedule; expected one of them");
+        }
+        boolean pathLimitGiven = spec.commandLine().getParseResult().hasMatchedOption("--path-limit");
+        return new ScheduleJob.Request(t, traffic == null ? collective.build(t) : null,
+                traffic == null ? null : TrafficPattern.parse(traffic).destinations(t, seed), collective.portModel(),
+                Switching.parse(switching), extraHops, pathLimitGiven ? pathLimit : null);
     }
 
     /**

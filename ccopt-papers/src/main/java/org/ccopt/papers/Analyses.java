@@ -4,8 +4,10 @@ import org.ccopt.experiments.Charts;
 import org.ccopt.util.Csv;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.ccopt.InvalidInputException;
 import org.ccopt.rank.*;
@@ -74,6 +76,42 @@ public final class Analyses {
 
     public static final String NAMES = "hops-table, mapping-hops, convergence, sa-vs-two-opt, circulant, metrics, topology-hops, "
             + "p2p-hops, collective-share, cost";
+
+    /**
+     * The options each analysis reads, by name (the thesis's analyses and {@link MsgAnalyses}' msg-sweep, p2p-time
+     * and nas); {@code --out} and {@code --threads} apply to all. A front end refuses any other option it is given.
+     */
+    public static final Map<String, List<String>> READS = Map.ofEntries(
+            Map.entry("hops-table", List.of("--nodes", "--degree", "--procs", "--seeds", "--iterations")),
+            Map.entry("mapping-hops", List.of("--nodes", "--degree", "--counts", "--seed")),
+            Map.entry("topology-hops", List.of("--sizes", "--iterations", "--seed")),
+            Map.entry("convergence", List.of("--nodes", "--degree", "--procs", "--iterations", "--seed")),
+            Map.entry("sa-vs-two-opt", List.of("--sizes", "--degree", "--seed")),
+            Map.entry("circulant", List.of("--sizes")),
+            Map.entry("metrics", List.of("--sizes", "--seed")),
+            Map.entry("p2p-hops", List.of("--nodes", "--counts", "--samples", "--seed")),
+            Map.entry("collective-share", List.of("--nodes", "--procs", "--total", "--samples", "--seed")),
+            Map.entry("cost", List.of("--sizes", "--seed")),
+            Map.entry("msg-sweep", List.of("--networks", "--procs", "--iterations", "--repeat", "--sharing", "--seed")),
+            Map.entry("p2p-time", List.of("--networks", "--counts", "--samples", "--sharing", "--seed")),
+            Map.entry("nas", List.of("--networks", "--procs", "--seeds", "--iterations", "--lu-iterations", "--sharing")));
+
+    /**
+     * Refuses, with one line, an option that analysis {@code name} does not read; an unknown name is left to the
+     * caller's own refusal.
+     */
+    public static void checkReads(String name, Collection<String> given) {
+        List<String> reads = READS.get(name.toLowerCase(Locale.ROOT));
+        if (reads == null) {
+            return;
+        }
+        for (String option : given) {
+            if (!reads.contains(option) && !option.equals("--out") && !option.equals("--threads")) {
+                throw new InvalidInputException(option + " does not apply to analyze " + name + ", which reads "
+                        + String.join(", ", reads) + " (and --out, --threads)");
+            }
+        }
+    }
 
     private static final String[] COLLECTIVES = {"bcast", "allreduce", "alltoall"};
     private static final ProcessMapping[] THESIS_MAPPINGS = {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING};

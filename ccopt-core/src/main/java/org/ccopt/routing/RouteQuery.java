@@ -1,0 +1,94 @@
+package org.ccopt.routing;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
+
+/**
+ * One pair's routes: the topology's deterministic route ({@link Routings#deterministic}) and its minimal paths, or its
+ * simple paths up to a few hops longer ({@link MinimalPaths}). The use case of {@code ccopt routes}.
+ */
+public final class RouteQuery {
+
+    /** The most paths listed: enumerating more is work no one reads (a 20-cube has 20! minimal paths between antipodes). */
+    public static final int MAX_LIMIT = 100_000;
+
+    private RouteQuery() {
+    }
+
+    /**
+     * What to look up.
+     *
+     * @param limit     the most paths to list, 1..{@link #MAX_LIMIT}
+     * @param extraHops 0 for minimal paths, else simple paths up to this many hops longer (at most
+     *                  {@link MinimalPaths#MAX_EXTRA_HOPS})
+     * @param tie       dimension order's tie rule on a torus, or null for its default ({@link
+     *                  DimensionOrderRouting.Tie#POSITIVE}); given on a network routed otherwise, it is refused
+     */
+    public record Request(Topology topology, int from, int to, int limit, int extraHops, DimensionOrderRouting.Tie tie) {
+    }
+
+    /** The pair's hop distance, minimal-path count, deterministic route and listed paths. */
+    public record Outcome(Topology topology, int from, int to, int hops, long minimalPaths, String routing, int[] route,
+                          List<int[]> paths) {
+
+        /** The figures {@code --json} prints, in order. */
+        public Map<String, Object> figures() {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("topology", topology.spec());
+            r.put("from", from);
+            r.put("to", to);
+            r.put("hops", hops);
+            r.put("minimalPaths", minimalPaths);
+            r.put("routing", routing);
+            r.put("route", route);
+            r.put("paths", paths);
+            return r;
+        }
+
+        /** The outcome as text, a line each. */
+        public List<String> lines() {
+            List<String> lines = new ArrayList<>();
+            lines.add(from + " -> " + to + " on " + topology.spec() + ": " + hops + " hops, " + minimalPaths + " minimal paths");
+            lines.add("  " + routing + " route: " + Arrays.toString(route));
+            for (int i = 0; i < paths.size(); i++) {
+                lines.add("  path " + i + ": " + Arrays.toString(paths.get(i)));
+            }
+            return lines;
+        }
+    }
+
+    /** Looks the pair up; one line (InvalidInputException) for a node, limit or tie that does not apply. */
+    public static Outcome run(Request q) {
+        Topology t = q.topology();
+        for (int v : new int[] {q.from(), q.to()}) {
+            if (v < 0 || v >= t.nodeCount()) {
+                throw new InvalidInputException("node " + v + " is not in " + t.spec() + "; expected 0.." + (t.nodeCount() - 1));
+            }
+        }
+        if (q.limit() < 1 || q.limit() > MAX_LIMIT || q.extraHops() < 0 || q.extraHops() > MinimalPaths.MAX_EXTRA_HOPS) {
+            throw new InvalidInputException("--limit " + q.limit() + " and --extra-hops " + q.extraHops() + " are out of range; "
+                    + "expected 1.." + MAX_LIMIT + " paths and 0.." + MinimalPaths.MAX_EXTRA_HOPS + " extra hops");
+        }
+        MinimalPaths paths = new MinimalPaths(t);
+        if (paths.count(q.from(), q.to()) == 0) {
+            throw new InvalidInputException("node " + q.to() + " is unreachable from " + q.from() + " in " + t.spec());
+        }
+        Routing routing = Routings.deterministic(t, paths);
+        if (routing instanceof DimensionOrderRouting && q.tie() != null) {
+            routing = new DimensionOrderRouting(t, q.tie());
+        } else if (q.tie() != null) {
+            throw new InvalidInputException("--tie applies to dimension-order routing on tori and meshes; " + t.spec()
+                    + " is routed otherwise, so it is refused rather than ignored");
+        }
+        int[] route = Routing.check(t, routing.route(q.from(), q.to()), q.from(), q.to());
+        List<int[]> listed = q.extraHops() == 0 ? paths.paths(q.from(), q.to(), q.limit())
+                : paths.pathsWithin(q.from(), q.to(), q.extraHops(), q.limit());
+        return new Outcome(t, q.from(), q.to(), paths.length(q.from(), q.to()), paths.count(q.from(), q.to()),
+                routing.name(), route, listed);
+    }
+}
