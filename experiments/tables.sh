@@ -2,8 +2,9 @@
 # Regenerates the tables of docs/results/experiments/ from experiment files with one `ccopt run` and one
 # `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and node-mapping Table 3, Yokota et al. 2023's
 # Cup-Stacking Tables 2, 3, 4 and 6 under ccopt's model and Tables 3, 4 and 6 under the 2023 preset, and Cui 2024's
-# Tables 3.4-3.6. About 6 hours on a 2-core machine (Cup-Stacking Table 4 45 minutes, Tables 3 and 6 15 each, the
-# node-mapping table 9, under its preset 13 and 50 more with the random patterns; under the 2023 preset Table 3 34,
+# Tables 3.4-3.6. About 7.5 hours on a 2-core machine (Cup-Stacking Table 4 45 minutes, Tables 3 and 6 15 each, the
+# node-mapping table 9, under its preset 13 and 50 more with the random patterns, at 1/10 of the paper's evaluations under
+# Table 2's fitted readings 90 (2026-11-29); under the 2023 preset Table 3 34,
 # Table 4 58, Table 6 15 (2026-11-26), Table 4's full GA at ten runs per pattern 40 under each initial-scheme
 # reading and ccopt's late-acceptance search 15 (2026-11-27), and, pinned to the preset of 2026-11-25, 40 more for
 # Table 3 at five runs per cell); reruns skip finished runs.
@@ -44,6 +45,8 @@ table nodemap-table3 "Node-mapping GA by variant and survival order (Yokota et a
 table nodemap-table3-yokota2018 "Node-mapping GA under --model yokota2018: mean best cycles over the 20 three-pattern combinations of the six deterministic patterns, by variant and survival order, 50 x 50 per run (Yokota et al. 2018, Table 3; see nodemap-tables.md)" \
   --by variant --pivot sort --show bestCycles:mean,physicalCycles:mean --format md
 table nodemap-table3-yokota2018-random "Node-mapping GA under --model yokota2018: mean best cycles over the 36 three-pattern combinations with random pair or random ring (traffic seed 1), by variant and survival order, 50 x 50 per run (Yokota et al. 2018, Table 3; see nodemap-tables.md)" \
+  --by variant --pivot sort --show bestCycles:mean,physicalCycles:mean --format md
+table nodemap-table3-tenth "Node-mapping GA under --model yokota2018 and Table 2's fitted readings (inclusive radius, --best shortest): mean best cycles over the 20 three-pattern combinations of the six deterministic patterns, by variant and survival order, 316 x 316 per run, 1/10 of the paper's evaluations (Yokota et al. 2018, Table 3; see nodemap-tables.md)" \
   --by variant --pivot sort --show bestCycles:mean,physicalCycles:mean --format md
 table cupstack-table2 "Simple stacking under every VC selection scheme (Yokota et al. 2023, Table 2; see cupstack-tables.md)" \
   --by traffic --show baselineCycles,simplePerScheme.C00,simplePerScheme.C01,simplePerScheme.C02,simplePerScheme.C03,simplePerScheme.C04,simplePerScheme.C05,simplePerScheme.C06,simplePerScheme.C07,simplePerScheme.C08,simplePerScheme.C09 --format md

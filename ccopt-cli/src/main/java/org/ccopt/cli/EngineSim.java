@@ -17,7 +17,6 @@ import org.ccopt.flitsim.net.OpenLoopTraffic;
 import org.ccopt.flitsim.net.RouterTiming;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -55,9 +54,10 @@ final class EngineSim {
 
     /**
      * Runs {@code sim} on the engine where it applies (an engine option, {@code --model booksim}, or a network that is
-     * not a torus or mesh) and returns the exit code; null where the papers' router runs it.
+     * not a torus or mesh) and returns the exit code; null where the papers' router runs it. {@code t} is the network of
+     * --topology, null with --params.
      */
-    static Integer runIfApplies(SimCommand c) throws Exception {
+    static Integer runIfApplies(SimCommand c, Topology t) throws Exception {
         boolean asked = c.engine.any() || RouterTiming.BOOKSIM.name().equals(c.router.model);
         if (c.params != null) {
             if (asked) {
@@ -66,7 +66,6 @@ final class EngineSim {
             }
             return null;
         }
-        Topology t = TopologySpec.parse(c.topology == null ? "torus:8x8" : c.topology);
         boolean papers = c.router.model != null; // a preset of the papers' router, which runs on any network when named
         return asked || !(t.geometry() instanceof Geometry.Grid) && !papers ? run(c, t) : null;
     }

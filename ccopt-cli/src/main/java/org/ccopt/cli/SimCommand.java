@@ -7,6 +7,7 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.papers.TracePicture;
 import org.ccopt.flitsim.SimJob;
 import org.ccopt.flitsim.SimResult;
+import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 import org.ccopt.util.AtomicFiles;
@@ -119,7 +120,8 @@ final class SimCommand implements Callable<Integer> {
         if (repeat < 1) { // before the engine's path too, which has no request to check it
             throw new InvalidInputException("--repeat " + repeat + " is invalid; expected >= 1");
         }
-        Integer onEngine = EngineSim.runIfApplies(this);
+        Topology t = params != null ? null : topology == null ? SimJob.defaultTopology() : TopologySpec.parse(topology);
+        Integer onEngine = EngineSim.runIfApplies(this, t);
         if (onEngine != null) {
             return onEngine;
         }
@@ -133,7 +135,7 @@ final class SimCommand implements Callable<Integer> {
             }
         }
         SimJob.Outcome o = SimJob.run(new SimJob.Request(params, mapping, params != null ? null
-                : router.setup(topology == null ? SimJob.defaultTopology() : TopologySpec.parse(topology), router.model()),
+                : router.setup(t, router.model()),
                 traffic == null ? "bcmp" : traffic, seed, slices, packets, flits, interval, reinit, interlock, atomicVc,
                 sweepInterval, repeat, traceFile != null || picture != null));
         if (traceFile != null) {
