@@ -60,7 +60,7 @@ final class BoundsCommand implements Callable<Integer> {
         r.put("bisectionUsed", bound.bisectionUsed());
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.result(spec, r));
+            Json.print(w, spec, r);
         } else {
             w.printf("%s on %s, %s, %s: at least %d steps%n", kind, t.spec(), portModel, sw.label(), bound.steps());
             w.println("  decided by: " + bound.formula());

@@ -15,7 +15,8 @@ import picocli.CommandLine;
 /**
  * The commands of this command line as the experiment engine sees them (registered with {@link
  * java.util.ServiceLoader}): a command line is checked by picocli with the command's own options, and executed in
- * this JVM by {@link Main#runReusing} (one command tree per thread).
+ * this JVM by {@link Main#runReusing} (one command tree per thread), its result handed back as a tree
+ * ({@link Json#capturing}).
  */
 public final class CliCommands implements Commands {
 
@@ -58,11 +59,14 @@ public final class CliCommands implements Commands {
     public Execution execute(List<String> commandLine) {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int code;
+        int[] code = new int[1];
+        com.fasterxml.jackson.databind.JsonNode result;
         try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
-            code = Main.runReusing(o, e, commandLine.toArray(String[]::new));
+            // the result comes back as the tree Json writes it into, not as text to parse again
+            result = Json.capturing(() -> code[0] = Main.runReusing(o, e, commandLine.toArray(String[]::new)));
         }
-        return new Execution(code, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
+        return new Execution(code[0], stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8),
+                code[0] == OK ? result : null);
     }
 }

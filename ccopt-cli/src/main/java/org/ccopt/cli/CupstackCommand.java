@@ -217,7 +217,7 @@ final class CupstackCommand extends ResumableRun.Command {
             var w = spec.commandLine().getOut();
             writeResult(out, result);
             if (control.json) {
-                w.println(Json.result(spec, result));
+                Json.print(w, spec, result);
             } else {
                 w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s, model %s%s: %d cycles at V = %d (unsplit %d, "
                                 + "simple stacking %d); %s evaluations in %.1f s%n", options.traffic(), t.spec(), slices,

@@ -107,7 +107,7 @@ final class EngineSim {
             out.put("hops", r.hops());
             out.put("routerCycles", r.routerCycles());
             if (c.json) {
-                w.println(Json.result(spec, out));
+                Json.print(w, spec, out);
             } else {
                 w.printf("%s %s: %d cycles, %d packets, mean packet latency %.1f, max %d, mean hops %.2f%n", trafficName, setup,
                         r.cycles(), r.packets(), r.packetLatency(), r.latencyMax(), r.hops());
@@ -154,7 +154,7 @@ final class EngineSim {
             chart(curve.points(), trafficName + " " + setup, e.chart);
         }
         if (c.json) {
-            w.println(Json.result(spec, out));
+            Json.print(w, spec, out);
             return Main.OK;
         }
         w.printf("%s %s, %s%n", trafficName, setup, process);

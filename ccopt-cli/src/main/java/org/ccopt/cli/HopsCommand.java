@@ -79,7 +79,7 @@ final class HopsCommand implements Callable<Integer> {
         r.put("hopsPerTransfer", transfers.transfers().isEmpty() ? 0.0 : (double) total / transfers.transfers().size());
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.result(spec, r));
+            Json.print(w, spec, r);
         } else {
             w.printf("%s of %d processes on %s (%s mapping, %s placement): %d transfers in %d steps, %d hops (%.3f per transfer)%n",
                     algorithm.label(), p, t.spec(), m.label(), r.get("placement"), transfers.transfers().size(), transfers.steps(), total,

@@ -202,7 +202,7 @@ final class JointCommand extends ResumableRun.Command {
             JointOutputs.write(out, problem, String.join(",", traffic), budget, results);
         }
         if (control.json) {
-            spec.commandLine().getOut().println(Json.result(spec, result));
+            Json.print(spec.commandLine().getOut(), spec, result);
         } else {
             JointOutputs.print(spec.commandLine().getOut(), problem, String.join(",", traffic), budget, jitter, jitterRuns, results, out);
         }

@@ -2,15 +2,25 @@ package org.ccopt.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
+import java.io.PrintWriter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.ccopt.experiments.Provenance;
@@ -92,6 +102,81 @@ final class Json {
     }
 
     /**
+     * The result of a command that {@link CliCommands} runs for the experiment engine, one slot per thread: set while
+     * such a command runs, null otherwise.
+     */
+    private static final ThreadLocal<JsonNode[]> CAPTURED = new ThreadLocal<>();
+
+    /**
+     * Runs {@code body} (a command) with its {@link #print printed} result handed back as a tree instead of printed,
+     * and returns that tree, or null where the command printed no result.
+     */
+    static JsonNode capturing(Runnable body) {
+        JsonNode[] slot = new JsonNode[1];
+        CAPTURED.set(slot);
+        try {
+            body.run();
+        } finally {
+            CAPTURED.remove();
+        }
+        return slot[0];
+    }
+
+    /**
+     * Prints a command's {@code --json} result ({@link #result(CommandSpec, Object, boolean)}) to {@code out}; under
+     * {@link #capturing} it is written by the same generator into a tree instead of text, and nothing is printed.
+     */
+    static void print(PrintWriter out, CommandSpec spec, Object value, boolean seeded) {
+        JsonNode[] slot = CAPTURED.get();
+        if (slot == null) {
+            out.println(result(spec, value, seeded));
+            return;
+        }
+        TokenBuffer buffer = new TokenBuffer(null, false);
+        try {
+            write(buffer, withProvenance(spec, value, seeded));
+            try (JsonParser p = buffer.asParser()) {
+                slot[0] = asParsed(Mapper.MAPPER.readTree(p));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@link #print(PrintWriter, CommandSpec, Object, boolean)} with the seed in the provenance. */
+    static void print(PrintWriter out, CommandSpec spec, Object value) {
+        print(out, spec, value, true);
+    }
+
+    /**
+     * The tree with its numbers typed as reading its text would type them (an integer as int where it fits, else
+     * long; a fraction as double), so that a captured result equals the parsed one.
+     */
+    private static JsonNode asParsed(JsonNode node) {
+        if (node.isContainerNode()) {
+            if (node instanceof ObjectNode o) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> f = it.next();
+                    f.setValue(asParsed(f.getValue()));
+                }
+            } else if (node instanceof ArrayNode a) {
+                for (int i = 0; i < a.size(); i++) {
+                    a.set(i, asParsed(a.get(i)));
+                }
+            }
+            return node;
+        }
+        if (node.isIntegralNumber()) {
+            return node.canConvertToInt() ? IntNode.valueOf(node.intValue())
+                    : node.canConvertToLong() ? LongNode.valueOf(node.longValue()) : node;
+        }
+        if (node.isNumber() && !node.isDouble()) {
+            return DoubleNode.valueOf(Double.parseDouble(node.asText()));
+        }
+        return node;
+    }
+
+    /**
      * A command's {@code --json} result: the value with a last field {@code provenance} (ccopt version, commit, JDK,
      * and the seed when the command takes one), so that a result file says what made it.
      */
@@ -101,6 +186,11 @@ final class Json {
 
     /** {@link #result(CommandSpec, Object)}, with the seed only when {@code seeded}: a check that draws nothing has none. */
     static String result(CommandSpec spec, Object value, boolean seeded) {
+        return write(withProvenance(spec, value, seeded));
+    }
+
+    /** The value with its {@code provenance} field: a map, or a tree of any other value. */
+    private static Object withProvenance(CommandSpec spec, Object value, boolean seeded) {
         Map<String, Object> provenance = new LinkedHashMap<>(Provenance.current().asMap());
         OptionSpec seed = spec.findOption("--seed");
         if (seeded && seed != null && seed.getValue() != null) {
@@ -109,12 +199,12 @@ final class Json {
         if (value instanceof Map<?, ?> m) {
             Map<Object, Object> out = new LinkedHashMap<>(m);
             out.put("provenance", provenance);
-            return write(out);
+            return out;
         }
-        com.fasterxml.jackson.databind.JsonNode node = Mapper.MAPPER.valueToTree(value);
-        if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+        JsonNode node = Mapper.MAPPER.valueToTree(value);
+        if (node instanceof ObjectNode o) {
             o.set("provenance", Mapper.MAPPER.valueToTree(provenance));
         }
-        return write(node);
+        return node;
     }
 }

@@ -143,7 +143,11 @@ final class MsgsimCommand implements Callable<Integer> {
         MsgsimJob.Outcome o = MsgsimJob.run(new MsgsimJob.Request(t, network.network(t, false), network.options(),
                 network.sharing, work, ranks, how, exportReplay, exportPlatform));
         var w = spec.commandLine().getOut();
-        w.println(json ? Json.result(spec, o.figures()) : o.line());
+        if (json) {
+            Json.print(w, spec, o.figures());
+        } else {
+            w.println(o.line());
+        }
         return Main.OK;
     }
 

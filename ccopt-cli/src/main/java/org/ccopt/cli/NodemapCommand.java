@@ -223,7 +223,7 @@ final class NodemapCommand extends ResumableRun.Command {
             var w = spec.commandLine().getOut();
             writeResult(out, result);
             if (control.json) {
-                w.println(Json.result(spec, result));
+                Json.print(w, spec, result);
             } else if (hopsOnly) {
                 w.printf(Locale.ROOT, "%s on %s, %s-%s (hops only): avg hops %.3f (physical %.3f), found in generation %d; "
                                 + "%d evaluations in %.1f s%n", String.join("+", traffic), t.spec(), settings.variant().name(),

@@ -163,7 +163,7 @@ final class RankCommand implements Callable<Integer> {
         Map<String, Object> j = o.figures(comm == null ? null : comm.toString(), seed);
         writeFiles(o, j, names);
         if (json) {
-            spec.commandLine().getOut().println(Json.result(spec, j));
+            Json.print(spec.commandLine().getOut(), spec, j);
         } else {
             print(o);
         }

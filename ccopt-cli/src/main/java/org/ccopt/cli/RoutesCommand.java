@@ -47,7 +47,7 @@ final class RoutesCommand implements Callable<Integer> {
                 tieGiven ? RouterModel.Reading.parse(DimensionOrderRouting.Tie.class, "--tie", tie) : null));
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.result(spec, o.figures()));
+            Json.print(w, spec, o.figures());
         } else {
             o.lines().forEach(w::println);
         }

@@ -63,7 +63,7 @@ final class RunCommand implements Callable<Integer> {
             summary.put("failed", s.failed());
             summary.put("skipped", s.skipped());
             summary.put("seconds", s.seconds());
-            w.println(Json.result(spec, summary));
+            Json.print(w, spec, summary);
         } else {
             w.printf("%s: %d runs, %d completed, %d failed, %d skipped (already done); rows in %s%n", file, s.runs(),
                     s.completed(), s.failed(), s.skipped(), out.resolve(ExperimentRunner.CSV));

@@ -202,7 +202,7 @@ final class ScheduleCommand implements Callable<Integer> {
             if (replaySettings != null && report.ok()) {
                 r.put("replay", replayOptions.replay(items, reduce, hopItems, replaySettings));
             }
-            w.println(Json.result(spec, r, false)); // a check draws nothing: no seed in its provenance
+            Json.print(w, spec, r, false); // a check draws nothing: no seed in its provenance
             return report.ok() ? Main.OK : Main.BAD_INPUT;
         }
         if (!report.ok()) {
@@ -227,7 +227,7 @@ final class ScheduleCommand implements Callable<Integer> {
                 j.put("replay", replayOptions.replay(v.items(), v.reduce(), v.hopItems(), replaySettings));
                 j.put("transfers", transfers);
             }
-            w.println(Json.result(spec, j));
+            Json.print(w, spec, j);
             return;
         }
         w.print(ScheduleTable.report(v, timeModel));

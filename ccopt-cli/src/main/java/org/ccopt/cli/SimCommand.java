@@ -155,7 +155,7 @@ final class SimCommand implements Callable<Integer> {
     private void print(SimJob.Outcome o) {
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.result(spec, o.figures()));
+            Json.print(w, spec, o.figures());
             return;
         }
         SimResult r = o.result();

@@ -110,7 +110,7 @@ final class TopoCommand implements Callable<Integer> {
         r.put("seconds", seconds);
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.result(spec, r));
+            Json.print(w, spec, r);
         } else {
             w.println("topology " + m.spec());
             for (Map.Entry<String, Object> e : r.entrySet()) {

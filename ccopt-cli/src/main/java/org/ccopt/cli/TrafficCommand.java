@@ -48,7 +48,7 @@ final class TrafficCommand implements Callable<Integer> {
         r.put("destinations", dest);
         var w = spec.commandLine().getOut();
         if (json) {
-            w.println(Json.result(spec, r));
+            Json.print(w, spec, r);
         } else {
             w.printf("%s on %s: %d senders, %d hops in total, %.3f average, %d at most%n", p.label(), t.spec(), hops.senders(),
                     hops.totalHops(), hops.averageHops(), hops.maxHops());

@@ -34,8 +34,17 @@ public interface Commands {
     /** Executes a command line in this JVM and returns its exit status and what it printed. */
     Execution execute(List<String> commandLine);
 
-    /** What one command printed, and its exit status. */
-    record Execution(int exit, String stdout, String stderr) {
+    /**
+     * What one command printed, and its exit status; {@code result}, where not null, is the JSON object the command
+     * would have printed with {@code --json}, handed over as a tree (stdout then holds no copy of it), so that the
+     * engine reads no text back.
+     */
+    record Execution(int exit, String stdout, String stderr, com.fasterxml.jackson.databind.JsonNode result) {
+
+        /** An execution whose result, if any, is in what it printed. */
+        public Execution(int exit, String stdout, String stderr) {
+            this(exit, stdout, stderr, null);
+        }
     }
 
     /** The implementation on the class path (ccopt-cli's). */

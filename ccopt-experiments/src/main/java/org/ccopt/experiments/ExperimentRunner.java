@@ -213,7 +213,10 @@ public final class ExperimentRunner {
         return AtomicFiles.confined(out, () -> execute(run, args));
     }
 
-    /** Runs one command line of a run in this JVM and turns its {@code --json} output into a row. */
+    /**
+     * Runs one command line of a run in this JVM and turns its {@code --json} result into a row: the tree the command
+     * hands over ({@link Commands.Execution#result}), else the JSON it printed.
+     */
     public Row execute(Experiment.Run run, List<String> commandLine) {
         List<String> args = new ArrayList<>(commandLine);
         args.add("--json");
@@ -224,7 +227,7 @@ public final class ExperimentRunner {
         if (x.exit() == Commands.OK) {
             try {
                 ObjectNode row = start(run, seconds);
-                flatten(Row.MAPPER.readTree(x.stdout()), "", row);
+                flatten(x.result() != null ? x.result() : Row.MAPPER.readTree(x.stdout()), "", row);
                 row.put("status", Row.Status.OK.text());
                 return new Row(row);
             } catch (IOException ex) {
