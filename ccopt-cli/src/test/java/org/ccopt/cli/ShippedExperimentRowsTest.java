@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
  * The rows {@code ccopt run} makes, held against rows recorded before a change to how it makes them: for every
  * shipped experiment file, its first run with its search budget cut to a few evaluations ({@link #SMALL}), executed
  * as the runner executes it, its row compared field by field with {@code shipped-experiment-rows.jsonl}, apart from
- * the fields that measure time or name the build. To record the file anew (only when a change is meant to alter the
- * rows): {@code mvn test -pl ccopt-cli -Dtest=ShippedExperimentRowsTest -Dccopt.recordRows=PATH}.
+ * the fields that measure time or name the build. To record the file anew (when a change is meant to alter the rows,
+ * or a file is added: check that the other lines are unchanged): {@code mvn test -pl ccopt-cli
+ * -Dtest=ShippedExperimentRowsTest -Dccopt.recordRows=PATH}.
  */
 class ShippedExperimentRowsTest {
 
