@@ -140,7 +140,12 @@ class BookSimCrossCheckTest {
                 org.assertj.core.data.Percentage.withPercentage(5));
     }
 
-    /** Saturation by bisection with the same rule on both sides ({@link LoadSweep#saturated}), then loads below it. */
+    /**
+     * Saturation by bisection with the same rule on both sides ({@link LoadSweep#saturated}), then loads below it.
+     * BookSim's bisection starts from ccopt's saturation +- 10 % (four BookSim runs near saturation instead of eight):
+     * where BookSim's lies outside that bracket, its bisection ends at the bracket's edge, 10 % from ccopt's, and the
+     * 5 % check fails as it would have.
+     */
     @ParameterizedTest
     @CsvSource({"mesh", "torus"})
     void latencyThroughputCurvesAgree(String topology) throws Exception {
@@ -148,8 +153,8 @@ class BookSimCrossCheckTest {
         DoubleFunction<OpenLoopTraffic> uniform = rate -> OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8);
         LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
         double ours = LoadSweep.saturation(sim, uniform, List.of(), p, 1, 0.005);
-        double lo = 0;
-        double hi = 1;
+        double lo = 0.9 * ours;
+        double hi = 1.1 * ours;
         while (hi - lo > 0.005) {
             double mid = (lo + hi) / 2;
             if (bookSimSaturated(topology, mid, p)) {
