@@ -1,28 +1,20 @@
 package org.ccopt.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Charts;
-import org.ccopt.flitsim.net.Destinations;
-import org.ccopt.flitsim.net.EngineSetup;
+import org.ccopt.flitsim.net.EngineJob;
 import org.ccopt.flitsim.net.LoadSweep;
-import org.ccopt.flitsim.net.NetworkSimulator;
-import org.ccopt.flitsim.net.OpenLoopResult;
-import org.ccopt.flitsim.net.OpenLoopTraffic;
 import org.ccopt.flitsim.net.RouterTiming;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
-import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * {@code ccopt sim} on the flit engine over any network ({@link NetworkSimulator}, router {@code booksim}): a closed
+ * {@code ccopt sim} on the flit engine over any network ({@link EngineJob}, router {@code booksim}): a closed
  * batch, one open-loop load, or a latency-throughput curve with its saturation throughput. It runs where the papers'
  * router is not asked for (a network other than a torus or mesh without {@code --model}), or where the engine is
  * ({@code --model booksim}, {@code --rate}, {@code --routing}).
@@ -85,92 +77,23 @@ final class EngineSim {
         }
         EngineOptions e = c.engine;
         boolean vcsGiven = spec.commandLine().getParseResult().hasMatchedOption("--vcs");
-        NetworkSimulator sim = EngineSetup.booksim(t, e.routing, vcsGiven ? c.router.vcs : null, c.router.buffer);
-        String trafficName = c.traffic == null ? (e.rate == null ? "bcmp" : "uniform") : c.traffic;
-        String setup = "on " + t.spec() + ", router booksim, routing " + sim.routing().name() + ", " + sim.vcs() + " VCs x "
-                + sim.bufferFlits() + " flits, " + c.flits + "-flit packets";
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("topology", t.spec());
-        out.put("traffic", trafficName);
-        out.put("model", RouterTiming.BOOKSIM.name());
-        out.put("routing", sim.routing().name());
-        out.put("vcs", sim.vcs());
-        out.put("bufferFlits", sim.bufferFlits());
-        out.put("packetFlits", c.flits);
-        PrintWriter w = spec.commandLine().getOut();
-        if (e.rate == null) {
-            OpenLoopResult r = sim.runBatch(TrafficPattern.parse(trafficName).destinations(t, c.seed), c.packets, c.flits, c.seed);
-            out.put("packets", r.packets());
-            out.put("durationCycles", r.cycles());
-            out.put("packetLatency", r.packetLatency());
-            out.put("latencyMax", r.latencyMax());
-            out.put("hops", r.hops());
-            out.put("routerCycles", r.routerCycles());
-            if (c.json) {
-                Json.print(w, spec, out);
-            } else {
-                w.printf("%s %s: %d cycles, %d packets, mean packet latency %.1f, max %d, mean hops %.2f%n", trafficName, setup,
-                        r.cycles(), r.packets(), r.packetLatency(), r.latencyMax(), r.hops());
-            }
-            return Main.OK;
+        if (e.rate != null) {
+            Written.requirePictureFormat(e.chart); // before the loads, which may run for minutes
         }
-        Written.requirePictureFormat(e.chart);
-        String process = e.process == null ? "bernoulli" : e.process;
-        Destinations dest = EngineSetup.destinations(trafficName, t, c.seed);
-        OpenLoopTraffic.Process p = EngineSetup.process(process);
-        double burst = e.burst == null ? EngineSetup.DEFAULT_BURST : e.burst;
-        LoadSweep.Protocol defaults = LoadSweep.Protocol.DEFAULT;
-        LoadSweep.Protocol protocol = new LoadSweep.Protocol(e.warmup == null ? defaults.warmup() : e.warmup,
-                e.window == null ? defaults.window() : e.window, e.drain == null ? defaults.drain() : e.drain, defaults.latencyLimit());
-        LoadSweep.Curve curve = LoadSweep.curve(sim, rate -> new OpenLoopTraffic(dest, p, rate, c.flits, burst),
-                LoadSweep.parseRates(e.rate), protocol, c.seed);
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (LoadSweep.Point point : curve.points()) {
-            OpenLoopResult r = point.result();
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("rate", point.rate());
-            row.put("offered", r.offered());
-            row.put("accepted", r.accepted());
-            row.put("packetLatency", r.packetLatency());
-            row.put("latencyP50", r.latencyP50());
-            row.put("latencyP99", r.latencyP99());
-            row.put("latencyMax", r.latencyMax());
-            row.put("networkLatency", r.networkLatency());
-            row.put("hops", r.hops());
-            row.put("packets", r.packets());
-            row.put("saturated", point.saturated());
-            rows.add(row);
-        }
-        out.put("process", process);
-        if (rows.size() == 1) {
-            out.putAll(rows.get(0)); // one load: its fields at the top, so that an experiment file can sweep --rate
-        }
-        out.put("loads", rows);
-        boolean isCurve = !Double.isNaN(curve.saturation());
-        if (isCurve) {
-            out.put("saturationThroughput", curve.saturation());
-        }
+        EngineJob.Outcome o = EngineJob.run(new EngineJob.Request(t, c.traffic, e.routing, vcsGiven ? c.router.vcs : null,
+                c.router.buffer, c.flits, c.packets, c.seed, e.rate, e.process, e.burst, e.warmup, e.window, e.drain));
         if (e.chart != null) {
-            chart(curve.points(), trafficName + " " + setup, e.chart);
+            chart(o.curve().points(), o.request().trafficName() + " " + o.setup(), e.chart);
         }
+        PrintWriter w = spec.commandLine().getOut();
         if (c.json) {
-            Json.print(w, spec, out);
+            Json.print(w, spec, o.figures());
             return Main.OK;
         }
-        w.printf("%s %s, %s%n", trafficName, setup, process);
-        w.printf("%7s %8s %8s %8s %6s %6s %6s %8s %6s %s%n", "rate", "offered", "accepted", "latency", "p50", "p99", "max",
-                "network", "hops", "");
-        for (LoadSweep.Point point : curve.points()) {
-            OpenLoopResult r = point.result();
-            w.printf("%7.3f %8.4f %8.4f %8.1f %6d %6d %6d %8.1f %6.2f %s%n", point.rate(), r.offered(), r.accepted(),
-                    r.packetLatency(), r.latencyP50(), r.latencyP99(), r.latencyMax(), r.networkLatency(), r.hops(),
-                    point.saturated() ? "saturated" : "");
+        o.lines().forEach(w::println);
+        if (o.batch() == null) {
+            Written.print(w, spec);
         }
-        if (isCurve) {
-            w.printf("saturation throughput: %.3f flits/terminal/cycle (bisection to %.3f)%n", curve.saturation(),
-                    LoadSweep.TOLERANCE);
-        }
-        Written.print(w, spec);
         return Main.OK;
     }
 

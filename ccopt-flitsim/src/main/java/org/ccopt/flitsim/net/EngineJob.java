@@ -1,0 +1,160 @@
+package org.ccopt.flitsim.net;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.ccopt.topology.Topology;
+import org.ccopt.traffic.TrafficPattern;
+
+/**
+ * {@code ccopt sim} on the flit engine over any network ({@link NetworkSimulator}, the {@code booksim} router): a
+ * closed batch, one open-loop load, or a latency-throughput curve with its saturation throughput ({@link LoadSweep}).
+ */
+public final class EngineJob {
+
+    private EngineJob() {
+    }
+
+    /**
+     * One run.
+     *
+     * @param traffic     the pattern, or null: {@code bcmp} for a batch, {@code uniform} for an open load
+     * @param routing     a routing function by name, or null for the network's default
+     * @param vcs         VCs per port, or null ({@link EngineSetup#booksim})
+     * @param packets     packets a terminal sends in a batch
+     * @param rates       null for a closed batch, else one load R or a curve FROM:TO:STEP ({@link LoadSweep#parseRates})
+     * @param process     {@code bernoulli} or {@code on-off} (null: bernoulli)
+     * @param burst       the mean on period of an on-off source (null: {@link EngineSetup#DEFAULT_BURST})
+     * @param warmup      the open-loop protocol's cycles (null: {@link LoadSweep.Protocol#DEFAULT}'s), likewise
+     *                    {@code window} and {@code drain}
+     */
+    public record Request(Topology topology, String traffic, String routing, Integer vcs, int bufferFlits, int packetFlits,
+                          int packets, long seed, String rates, String process, Double burst, Integer warmup, Integer window,
+                          Integer drain) {
+
+        /** The pattern run: the one asked for, else the default of a batch or of an open load. */
+        public String trafficName() {
+            return traffic != null ? traffic : rates == null ? "bcmp" : "uniform";
+        }
+
+        /** The injection process of an open load. */
+        public String processName() {
+            return process == null ? "bernoulli" : process;
+        }
+    }
+
+    /** A batch's result ({@code curve} null), or the loads of an open-loop run ({@code batch} null). */
+    public record Outcome(Request request, String routing, int vcs, OpenLoopResult batch, LoadSweep.Curve curve) {
+
+        /** A curve of two or more loads, whose saturation throughput was found. */
+        public boolean isCurve() {
+            return curve != null && !Double.isNaN(curve.saturation());
+        }
+
+        /** The set-up in words, as the text output's first line gives it. */
+        public String setup() {
+            return "on " + request.topology().spec() + ", router booksim, routing " + routing + ", " + vcs + " VCs x "
+                    + request.bufferFlits() + " flits, " + request.packetFlits() + "-flit packets";
+        }
+
+        /**
+         * The figures {@code --json} prints: the set-up; a batch's duration, latencies and hops, or each load's row in
+         * {@code loads} (one load's fields also at the top, so that an experiment file can sweep the rate) and the
+         * saturation throughput of a curve.
+         */
+        public Map<String, Object> figures() {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("topology", request.topology().spec());
+            out.put("traffic", request.trafficName());
+            out.put("model", RouterTiming.BOOKSIM.name());
+            out.put("routing", routing);
+            out.put("vcs", vcs);
+            out.put("bufferFlits", request.bufferFlits());
+            out.put("packetFlits", request.packetFlits());
+            if (batch != null) {
+                out.put("packets", batch.packets());
+                out.put("durationCycles", batch.cycles());
+                out.put("packetLatency", batch.packetLatency());
+                out.put("latencyMax", batch.latencyMax());
+                out.put("hops", batch.hops());
+                out.put("routerCycles", batch.routerCycles());
+                return out;
+            }
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (LoadSweep.Point point : curve.points()) {
+                OpenLoopResult r = point.result();
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("rate", point.rate());
+                row.put("offered", r.offered());
+                row.put("accepted", r.accepted());
+                row.put("packetLatency", r.packetLatency());
+                row.put("latencyP50", r.latencyP50());
+                row.put("latencyP99", r.latencyP99());
+                row.put("latencyMax", r.latencyMax());
+                row.put("networkLatency", r.networkLatency());
+                row.put("hops", r.hops());
+                row.put("packets", r.packets());
+                row.put("saturated", point.saturated());
+                rows.add(row);
+            }
+            out.put("process", request.processName());
+            if (rows.size() == 1) {
+                out.putAll(rows.get(0));
+            }
+            out.put("loads", rows);
+            if (isCurve()) {
+                out.put("saturationThroughput", curve.saturation());
+            }
+            return out;
+        }
+
+        /** The outcome as text: a batch's line, or a table of the loads and the saturation throughput of a curve. */
+        public List<String> lines() {
+            String name = request.trafficName();
+            if (batch != null) {
+                return List.of(String.format(Locale.ROOT, "%s %s: %d cycles, %d packets, mean packet latency %.1f, max %d, "
+                        + "mean hops %.2f", name, setup(), batch.cycles(), batch.packets(), batch.packetLatency(),
+                        batch.latencyMax(), batch.hops()));
+            }
+            List<String> lines = new ArrayList<>();
+            lines.add(name + " " + setup() + ", " + request.processName());
+            lines.add(String.format(Locale.ROOT, "%7s %8s %8s %8s %6s %6s %6s %8s %6s %s", "rate", "offered", "accepted",
+                    "latency", "p50", "p99", "max", "network", "hops", ""));
+            for (LoadSweep.Point point : curve.points()) {
+                OpenLoopResult r = point.result();
+                lines.add(String.format(Locale.ROOT, "%7.3f %8.4f %8.4f %8.1f %6d %6d %6d %8.1f %6.2f %s", point.rate(),
+                        r.offered(), r.accepted(), r.packetLatency(), r.latencyP50(), r.latencyP99(), r.latencyMax(),
+                        r.networkLatency(), r.hops(), point.saturated() ? "saturated" : ""));
+            }
+            if (isCurve()) {
+                lines.add(String.format(Locale.ROOT, "saturation throughput: %.3f flits/terminal/cycle (bisection to %.3f)",
+                        curve.saturation(), LoadSweep.TOLERANCE));
+            }
+            return lines;
+        }
+    }
+
+    /** Builds the engine (one line where the routing cannot route the network) and runs the batch or the loads. */
+    public static Outcome run(Request q) {
+        Topology t = q.topology();
+        NetworkSimulator sim = EngineSetup.booksim(t, q.routing(), q.vcs(), q.bufferFlits());
+        String name = q.trafficName();
+        if (q.rates() == null) {
+            OpenLoopResult r = sim.runBatch(TrafficPattern.parse(name).destinations(t, q.seed()), q.packets(),
+                    q.packetFlits(), q.seed());
+            return new Outcome(q, sim.routing().name(), sim.vcs(), r, null);
+        }
+        Destinations dest = EngineSetup.destinations(name, t, q.seed());
+        OpenLoopTraffic.Process p = EngineSetup.process(q.processName());
+        double burst = q.burst() == null ? EngineSetup.DEFAULT_BURST : q.burst();
+        LoadSweep.Protocol defaults = LoadSweep.Protocol.DEFAULT;
+        LoadSweep.Protocol protocol = new LoadSweep.Protocol(q.warmup() == null ? defaults.warmup() : q.warmup(),
+                q.window() == null ? defaults.window() : q.window(), q.drain() == null ? defaults.drain() : q.drain(),
+                defaults.latencyLimit());
+        LoadSweep.Curve curve = LoadSweep.curve(sim, rate -> new OpenLoopTraffic(dest, p, rate, q.packetFlits(), burst),
+                LoadSweep.parseRates(q.rates()), protocol, q.seed());
+        return new Outcome(q, sim.routing().name(), sim.vcs(), null, curve);
+    }
+}
