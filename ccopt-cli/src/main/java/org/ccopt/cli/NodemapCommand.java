@@ -1,7 +1,6 @@
 package org.ccopt.cli;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,10 +8,10 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.util.Checkpoint;
 import org.ccopt.mapping.MappingEvaluator;
-import org.ccopt.mapping.MappingScore;
 import org.ccopt.mapping.MappingValidator;
 import org.ccopt.mapping.MutationVariant;
 import org.ccopt.mapping.NodeMappingGa;
+import org.ccopt.mapping.NodemapOutcome;
 import org.ccopt.mapping.SurvivalOrder;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
@@ -175,72 +174,20 @@ final class NodemapCommand extends ResumableRun.Command {
                             s.bestScore().cycles(), s.bestScore().avgHops()),
                     ga::run, out, control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s).write(out));
             double seconds = (System.nanoTime() - started) / 1e9;
-            MappingScore best = state.bestScore();
-            MappingValidator.check(evaluator.setup(), patterns, state.bestMapping(), best, simPackets, flits);
-            MappingScore physical = evaluator.physicalAddressing();
+            MappingValidator.check(evaluator.setup(), patterns, state.bestMapping(), state.bestScore(), simPackets, flits);
+            NodemapOutcome o = NodemapOutcome.of(t, traffic, settings, model, hopsOnly, state, evaluator, seconds);
             if (out != null) {
-                NodemapOutputs.write(out, topology, String.join(",", traffic), variant + "-" + sort, hopsOnly, state, physical);
+                NodemapOutputs.write(out, topology, String.join(",", traffic), variant + "-" + sort, hopsOnly, state,
+                        o.physical());
             }
-            Map<String, Object> result = new LinkedHashMap<>();
-            result.put("topology", t.spec());
-            result.put("traffic", String.join(",", traffic));
-            result.put("variant", settings.variant().name());
-            result.put("sort", settings.order().label());
-            result.put("radiusBound", org.ccopt.util.Enums.key(settings.variant().bound()));
-            if (!hopsOnly) {
-                result.put("survival", settings.rule().describe());
-            }
-            result.put("physicalCycles", physical.cycles());
-            result.put("physicalAvgHops", physical.avgHops());
-            result.put("bestCycles", best.cycles());
-            result.put("avgHops", best.avgHops());
-            result.put("generation", state.bestGeneration());
-            result.put("evaluations", state.evaluations());
-            result.put("simulations", evaluator.simulations());
-            result.put("pruned", evaluator.pruned());
-            result.put("cacheHits", evaluator.cacheHits());
-            result.put("seconds", seconds);
-            if (settings.variant().survivorCount(population) == 0 && !hopsOnly) {
-                // the random search evaluates every sample in full: its minimum, average and maximum (2018, Fig. 3)
-                double sum = 0;
-                long max = 0;
-                for (NodeMappingGa.Generation g : state.history()) {
-                    sum += g.meanNewCycles();
-                    max = Math.max(max, g.maxNewCycles());
-                }
-                Map<String, Object> rs = new LinkedHashMap<>();
-                rs.put("samples", state.evaluations());
-                rs.put("minCycles", best.cycles());
-                rs.put("averageCycles", sum / state.history().size());
-                rs.put("maxCycles", max);
-                result.put("randomSearch", rs);
-            }
-            org.ccopt.flitsim.RouterModel.putModel(result, model, t);
-            if (!hopsOnly) {
-                result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(t));
-            }
-            result.put("mapping", state.bestMapping());
+            Map<String, Object> result = o.figures();
             var w = spec.commandLine().getOut();
             writeResult(out, result);
             if (control.json) {
                 Json.print(w, spec, result);
-            } else if (hopsOnly) {
-                w.printf(Locale.ROOT, "%s on %s, %s-%s (hops only): avg hops %.3f (physical %.3f), found in generation %d; "
-                                + "%d evaluations in %.1f s%n", String.join("+", traffic), t.spec(), settings.variant().name(),
-                        settings.order().label(), best.avgHops(), physical.avgHops(), state.bestGeneration(),
-                        state.evaluations(), seconds);
             } else {
-                w.printf(Locale.ROOT, "%s on %s, %s-%s, model %s: %d cycles (physical addressing %d), avg hops %.3f "
-                                + "(physical %.3f), found in generation %d; %d evaluations, %d simulations in %.1f s%n",
-                        String.join("+", traffic), t.spec(), settings.variant().name(), settings.order().label(),
-                        model != null ? model.presetName() + RouterOptions.routingNote(t) : "booksim", best.cycles(),
-                        physical.cycles(), best.avgHops(), physical.avgHops(), state.bestGeneration(), state.evaluations(),
-                        evaluator.simulations(), seconds);
-                if (result.get("randomSearch") instanceof Map<?, ?> rs) {
-                    w.printf(Locale.ROOT, "  random search: %d samples, min %d, average %.1f, max %d cycles%n", rs.get("samples"),
-                            rs.get("minCycles"), (double) rs.get("averageCycles"), rs.get("maxCycles"));
-                }
-                if (out != null) {
+                o.lines(model != null ? model.presetName() + RouterOptions.routingNote(t) : "booksim").forEach(w::println);
+                if (out != null && !hopsOnly) {
                     w.println("  wrote " + out.resolve("mapping.json") + " (ccopt sim --mapping), result.json, generations.csv, convergence.png and .svg");
                 }
             }
