@@ -1,17 +1,10 @@
 package org.ccopt.cli;
 
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.ccopt.InvalidInputException;
-import org.ccopt.mpi.HopCount;
 import org.ccopt.mpi.MpiAlgorithm;
-import org.ccopt.mpi.TransferList;
+import org.ccopt.rank.HopsQuery;
 import org.ccopt.rank.ProcessMapping;
 import org.ccopt.topology.Topology;
-import org.ccopt.topology.metrics.HopDistances;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -51,39 +44,13 @@ final class HopsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Topology t = topology.build();
-        MpiAlgorithm algorithm = MpiAlgorithm.parse(collective);
-        int p = procs == null ? t.terminalCount() : procs;
-        if (p < 1 || p > t.terminalCount()) {
-            throw new InvalidInputException("--procs " + p + " is out of range; expected 1.." + t.terminalCount()
-                    + " (the terminals of " + t.spec() + ")");
-        }
-        ProcessMapping m = ProcessMapping.parse(mapping);
-        int[] ranks = m.nodes(t, p, seed);
-        switch (placement.trim().toLowerCase(Locale.ROOT)) {
-            case "ascending" -> Arrays.sort(ranks);
-            case "mapping-order" -> { }
-            default -> throw new InvalidInputException("unknown placement '" + placement
-                    + "'; expected ascending or mapping-order (the searches are in 'ccopt rank')");
-        }
-        TransferList transfers = algorithm.transfers(p);
-        long total = HopCount.total(transfers, t, ranks, new HopDistances(t));
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("topology", t.spec());
-        r.put("collective", algorithm.label());
-        r.put("procs", p);
-        r.put("mapping", m.label());
-        r.put("placement", placement.trim().toLowerCase(Locale.ROOT));
-        r.put("steps", transfers.steps());
-        r.put("transfers", transfers.transfers().size());
-        r.put("totalHops", total);
-        r.put("hopsPerTransfer", transfers.transfers().isEmpty() ? 0.0 : (double) total / transfers.transfers().size());
+        HopsQuery.Outcome o = HopsQuery.run(new HopsQuery.Request(t, MpiAlgorithm.parse(collective), procs,
+                ProcessMapping.parse(mapping), placement, seed));
         var w = spec.commandLine().getOut();
         if (json) {
-            Json.print(w, spec, r);
+            Json.print(w, spec, o.figures());
         } else {
-            w.printf("%s of %d processes on %s (%s mapping, %s placement): %d transfers in %d steps, %d hops (%.3f per transfer)%n",
-                    algorithm.label(), p, t.spec(), m.label(), r.get("placement"), transfers.transfers().size(), transfers.steps(), total,
-                    (double) r.get("hopsPerTransfer"));
+            w.println(o.line());
         }
         return Main.OK;
     }
