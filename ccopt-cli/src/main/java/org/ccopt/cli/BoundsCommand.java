@@ -1,12 +1,6 @@
 package org.ccopt.cli;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.ccopt.collective.Collective;
-import org.ccopt.collective.CollectiveKind;
-import org.ccopt.collective.LowerBounds;
-import org.ccopt.collective.PortModel;
 import org.ccopt.schedule.ScheduleJob;
 import org.ccopt.schedule.Switching;
 import org.ccopt.topology.Topology;
@@ -42,31 +36,13 @@ final class BoundsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Topology t = topology.build();
-        Collective c = collective.build(t);
-        CollectiveKind kind = c.kind();
-        PortModel portModel = collective.portModel();
-        Switching sw = Switching.parse(switching);
-        LowerBounds.Bound bound = ScheduleJob.bound(t, c, portModel, sw);
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("topology", t.spec());
-        r.put("cc", kind.name());
-        r.put("ports", portModel.toString());
-        r.put("switching", sw.label());
-        r.put("senders", c.senders().length);
-        r.put("receivers", c.receivers().length);
-        r.put("lowerBound", bound.steps());
-        r.put("formula", bound.formula());
-        r.put("arguments", bound.arguments());
-        r.put("bisectionUsed", bound.bisectionUsed());
+        ScheduleJob.BoundReport report = ScheduleJob.boundReport(t, collective.build(t), collective.portModel(),
+                Switching.parse(switching));
         var w = spec.commandLine().getOut();
         if (json) {
-            Json.print(w, spec, r);
+            Json.print(w, spec, report.figures());
         } else {
-            w.printf("%s on %s, %s, %s: at least %d steps%n", kind, t.spec(), portModel, sw.label(), bound.steps());
-            w.println("  decided by: " + bound.formula());
-            for (String a : bound.arguments()) {
-                w.println("  " + a);
-            }
+            report.lines().forEach(w::println);
         }
         return Main.OK;
     }

@@ -169,7 +169,6 @@ public final class ScheduleJob {
                 + " (the time reverse of a broadcast)";
     }
 
-    /** The title of an outcome's step diagram: the problem, its steps and the solver that found them. */
     /**
      * The lower bound {@code ccopt bounds} reports for a collective under a port model and a switching mode: the
      * store-and-forward scatter bounds (per router or per node), the store-and-forward broadcast's, the conflict-clique
@@ -196,6 +195,48 @@ public final class ScheduleJob {
         return LowerBounds.forCollective(t, c, portModel);
     }
 
+    /**
+     * {@code ccopt bounds}' report: the collective, its port model and switching, and the bound that decides with its
+     * formula and arguments.
+     */
+    public record BoundReport(Topology topology, Collective collective, PortModel ports, Switching switching,
+                              LowerBounds.Bound bound) {
+
+        /** The figures {@code --json} prints, in order. */
+        public java.util.Map<String, Object> figures() {
+            java.util.Map<String, Object> r = new java.util.LinkedHashMap<>();
+            r.put("topology", topology.spec());
+            r.put("cc", collective.kind().name());
+            r.put("ports", ports.toString());
+            r.put("switching", switching.label());
+            r.put("senders", collective.senders().length);
+            r.put("receivers", collective.receivers().length);
+            r.put("lowerBound", bound.steps());
+            r.put("formula", bound.formula());
+            r.put("arguments", bound.arguments());
+            r.put("bisectionUsed", bound.bisectionUsed());
+            return r;
+        }
+
+        /** The report as text: the bound, the formula that decides it, and its arguments, a line each. */
+        public java.util.List<String> lines() {
+            java.util.List<String> lines = new java.util.ArrayList<>();
+            lines.add(collective.kind() + " on " + topology.spec() + ", " + ports + ", " + switching.label() + ": at least "
+                    + bound.steps() + " steps");
+            lines.add("  decided by: " + bound.formula());
+            for (String a : bound.arguments()) {
+                lines.add("  " + a);
+            }
+            return lines;
+        }
+    }
+
+    /** {@link #bound} with what it was asked of, for a report. */
+    public static BoundReport boundReport(Topology t, Collective c, PortModel portModel, Switching sw) {
+        return new BoundReport(t, c, portModel, sw, bound(t, c, portModel, sw));
+    }
+
+    /** The title of an outcome's step diagram: the problem, its steps and the solver that found them. */
     public static String title(Outcome o) {
         return o.label() + ": " + o.steps() + " steps, " + o.solver();
     }

@@ -34,4 +34,15 @@ class ScheduleJobBoundTest {
         assertThatThrownBy(() -> ScheduleJob.bound(H4, Collective.standard(CollectiveKind.OAB, H4, 0), PortModel.ONE,
                 Switching.SF_ROUTER)).isInstanceOf(InvalidInputException.class).hasMessageContaining("applies to scatters");
     }
+
+    @Test
+    void theReportNamesTheCollectiveAndTheFormulaThatDecides() {
+        ScheduleJob.BoundReport r = ScheduleJob.boundReport(H4, Collective.standard(CollectiveKind.OAB, H4, 0), PortModel.ONE,
+                Switching.WH);
+        assertThat(r.figures()).containsEntry("cc", "OAB").containsEntry("senders", 1).containsEntry("receivers", 15)
+                .containsEntry("lowerBound", 4L).containsEntry("switching", "wh");
+        assertThat(r.lines().get(0)).isEqualTo("OAB on hypercube:4, " + PortModel.ONE + ", wh: at least 4 steps");
+        assertThat(r.lines().get(1)).isEqualTo("  decided by: " + r.bound().formula());
+        assertThat(r.lines()).hasSize(2 + r.bound().arguments().size());
+    }
 }
