@@ -1,9 +1,6 @@
 package org.ccopt.cli;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.ccopt.topology.Topology;
 import org.ccopt.traffic.PatternHops;
 import org.ccopt.traffic.TrafficPattern;
 import picocli.CommandLine.Command;
@@ -33,36 +30,12 @@ final class TrafficCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Topology t = topology.build();
-        TrafficPattern p = TrafficPattern.parse(pattern);
-        int[] dest = p.destinations(t, seed);
-        PatternHops hops = PatternHops.of(t, dest);
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("topology", t.spec());
-        r.put("pattern", p.label());
-        r.put("seed", p.isRandom() ? seed : null);
-        r.put("senders", hops.senders());
-        r.put("totalHops", hops.totalHops());
-        r.put("averageHops", hops.averageHops());
-        r.put("maxHops", hops.maxHops());
-        r.put("destinations", dest);
+        PatternHops.Report report = PatternHops.report(topology.build(), TrafficPattern.parse(pattern), seed);
         var w = spec.commandLine().getOut();
         if (json) {
-            Json.print(w, spec, r);
+            Json.print(w, spec, report.figures());
         } else {
-            w.printf("%s on %s: %d senders, %d hops in total, %.3f average, %d at most%n", p.label(), t.spec(), hops.senders(),
-                    hops.totalHops(), hops.averageHops(), hops.maxHops());
-            StringBuilder s = new StringBuilder("  ");
-            for (int i = 0; i < dest.length; i++) {
-                s.append(i).append("->").append(dest[i]).append(i + 1 < dest.length ? ", " : "");
-                if (s.length() > 100) {
-                    w.println(s);
-                    s = new StringBuilder("  ");
-                }
-            }
-            if (s.length() > 2) {
-                w.println(s);
-            }
+            report.lines().forEach(w::println);
         }
         return Main.OK;
     }

@@ -35,6 +35,49 @@ public record PatternHops(int senders, long totalHops, int maxHops) {
         return new PatternHops(senders, total, max);
     }
 
+    /** {@code ccopt traffic}'s report: a pattern drawn on a network (with {@code seed} where it is random), and its hops. */
+    public record Report(Topology topology, TrafficPattern pattern, long seed, int[] destinations, PatternHops hops) {
+
+        /** The figures {@code --json} prints, in order (the seed null for a pattern that draws nothing). */
+        public java.util.Map<String, Object> figures() {
+            java.util.Map<String, Object> r = new java.util.LinkedHashMap<>();
+            r.put("topology", topology.spec());
+            r.put("pattern", pattern.label());
+            r.put("seed", pattern.isRandom() ? seed : null);
+            r.put("senders", hops.senders());
+            r.put("totalHops", hops.totalHops());
+            r.put("averageHops", hops.averageHops());
+            r.put("maxHops", hops.maxHops());
+            r.put("destinations", destinations);
+            return r;
+        }
+
+        /** The report as text: the hops, then every node's destination, about 100 characters a line. */
+        public java.util.List<String> lines() {
+            java.util.List<String> lines = new java.util.ArrayList<>();
+            lines.add(String.format(java.util.Locale.ROOT, "%s on %s: %d senders, %d hops in total, %.3f average, %d at most",
+                    pattern.label(), topology.spec(), hops.senders(), hops.totalHops(), hops.averageHops(), hops.maxHops()));
+            StringBuilder s = new StringBuilder("  ");
+            for (int i = 0; i < destinations.length; i++) {
+                s.append(i).append("->").append(destinations[i]).append(i + 1 < destinations.length ? ", " : "");
+                if (s.length() > 100) {
+                    lines.add(s.toString());
+                    s = new StringBuilder("  ");
+                }
+            }
+            if (s.length() > 2) {
+                lines.add(s.toString());
+            }
+            return lines;
+        }
+    }
+
+    /** Draws {@code pattern} on {@code t} and counts its hops. */
+    public static Report report(Topology t, TrafficPattern pattern, long seed) {
+        int[] destinations = pattern.destinations(t, seed);
+        return new Report(t, pattern, seed, destinations, of(t, destinations));
+    }
+
     /** Hops per sender (0 where none sends). */
     public double averageHops() {
         return senders == 0 ? 0.0 : (double) totalHops / senders;

@@ -32,4 +32,16 @@ class PatternHopsTest {
         }
         assertThat(h.totalHops()).isEqualTo(total);
     }
+
+    @Test
+    void theReportListsEveryDestinationAndGivesASeedOnlyToARandomPattern() {
+        org.ccopt.topology.Topology ring = org.ccopt.topology.spec.TopologySpec.parse("ring:4");
+        PatternHops.Report r = PatternHops.report(ring, TrafficPattern.parse("bcmp"), 7);
+        org.assertj.core.api.Assertions.assertThat(r.figures()).containsEntry("seed", null).containsEntry("senders", 4)
+                .containsEntry("totalHops", 4L).containsEntry("maxHops", 1); // 0<->3 and 1<->2 are neighbours on the ring
+        org.assertj.core.api.Assertions.assertThat(r.lines()).containsExactly(
+                "bcmp on ring:4: 4 senders, 4 hops in total, 1.000 average, 1 at most", "  0->3, 1->2, 2->1, 3->0");
+        org.assertj.core.api.Assertions.assertThat(PatternHops.report(ring, TrafficPattern.parse("rpar"), 7).figures())
+                .containsEntry("seed", 7L);
+    }
 }
