@@ -8,6 +8,8 @@ import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class HopsQueryTest {
 
@@ -35,5 +37,20 @@ class HopsQueryTest {
                 "ascending", 1))).isInstanceOf(InvalidInputException.class).hasMessageStartingWith("--procs 5 is out of range");
         assertThatThrownBy(() -> HopsQuery.run(new HopsQuery.Request(ring, bcast, 4, ProcessMapping.parse("consecutive"),
                 "two-opt", 1))).isInstanceOf(InvalidInputException.class).hasMessageContaining("ascending or mapping-order");
+    }
+
+    /**
+     * A pairwise all-to-all over every node of the 4x4 torus sends each ordered pair once: 16 x 15 transfers and 16 x 32 hops
+     * (from any node: 4 at one hop, 6 at two, 4 at three, 1 at four), whatever the mapping and placement.
+     */
+    @ParameterizedTest
+    @CsvSource({"consecutive, ascending", "random, mapping-order", "random, ascending"})
+    void anAllToAllOverEveryNodeCostsTheSameUnderAnyPlacement(String mapping, String placement) {
+        Topology torus = TopologySpec.parse("torus:4x4");
+        HopsQuery.Outcome o = HopsQuery.run(new HopsQuery.Request(torus, MpiAlgorithm.parse("pairwise-alltoall"), 16,
+                ProcessMapping.parse(mapping), placement, 5));
+        assertThat(o.transfers()).isEqualTo(16 * 15);
+        assertThat(o.totalHops()).isEqualTo(16 * 32);
+        assertThat(o.hopsPerTransfer()).isEqualTo(512.0 / 240);
     }
 }
