@@ -25,7 +25,8 @@ rows=(
   "cupstack-groups|35|experiments/cupstack-groups.sh target/experiments/cupstack-groups"
   "joint-tables|100|python3 experiments/joint_tables.py"
   "nodemap-table2-yokota2018|27|python3 experiments/nodemap_table2.py 10 1000 1000 paper inclusive"
-  "nodemap-table3-tenth|90|experiments/tables.sh nodemap-table3-tenth && python3 experiments/nodemap_table3.py target/experiments/nodemap-table3-tenth/results.csv"
+  "nodemap-table3-tenth|140|experiments/tables.sh nodemap-table3-tenth && python3 experiments/nodemap_table3.py target/experiments/nodemap-table3-tenth/results.csv"
+  "nodemap-table3-tenth-ranked|10|./ccopt run experiments/files/nodemap-table3-tenth-ranked.yaml --out target/experiments/nodemap-table3-tenth-ranked"
   "nodemap-table2-shortest|80|python3 experiments/nodemap_table2.py 10 1000 1000 paper inclusive '--best shortest'"
 )
 run() { # name minutes command

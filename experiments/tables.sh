@@ -2,9 +2,9 @@
 # Regenerates the tables of docs/results/experiments/ from experiment files with one `ccopt run` and one
 # `ccopt table` each: Yokota et al. 2018's 8x8 pattern durations and node-mapping Table 3, Yokota et al. 2023's
 # Cup-Stacking Tables 2, 3, 4 and 6 under ccopt's model and Tables 3, 4 and 6 under the 2023 preset, and Cui 2024's
-# Tables 3.4-3.6. About 7.5 hours on a 2-core machine (Cup-Stacking Table 4 45 minutes, Tables 3 and 6 15 each, the
+# Tables 3.4-3.6. About 8 hours on a 2-core machine (Cup-Stacking Table 4 45 minutes, Tables 3 and 6 15 each, the
 # node-mapping table 9, under its preset 13 and 50 more with the random patterns, at 1/10 of the paper's evaluations under
-# Table 2's fitted readings 90 (2026-11-29); under the 2023 preset Table 3 34,
+# Table 2's fitted readings 140 (2026-11-29: 100 without the random search's ah and ml runs, which repeat its sc runs); under the 2023 preset Table 3 34,
 # Table 4 58, Table 6 15 (2026-11-26), Table 4's full GA at ten runs per pattern 40 under each initial-scheme
 # reading and ccopt's late-acceptance search 15 (2026-11-27), and, pinned to the preset of 2026-11-25, 40 more for
 # Table 3 at five runs per cell); reruns skip finished runs.
