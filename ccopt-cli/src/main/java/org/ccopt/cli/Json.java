@@ -134,9 +134,14 @@ final class Json {
             out.println(result(spec, value, seeded));
             return;
         }
+        Object v = withProvenance(spec, value, seeded);
+        if (v instanceof JsonNode tree) { // a record or bean, already a tree
+            slot[0] = asParsed(tree);
+            return;
+        }
         TokenBuffer buffer = new TokenBuffer(null, false);
         try {
-            write(buffer, withProvenance(spec, value, seeded));
+            write(buffer, v);
             try (JsonParser p = buffer.asParser()) {
                 slot[0] = asParsed(Mapper.MAPPER.readTree(p));
             }

@@ -163,19 +163,13 @@ final class MsgsimCommand implements Callable<Integer> {
     }
 
     /**
-     * The ranks of --mapping and --placement, a search minimising the hops of what the work runs: the matrix's
-     * mix, the collective, or the NAS application's main collective (Cui 2024, Table 3.7).
+     * The ranks of --mapping and --placement, a search minimising the hops of what the work runs: the matrix's mix,
+     * else the work's {@link MsgsimJob.Work#placementCollective}.
      */
     private int[] placedRanks(Topology t, MsgsimJob.Work work) {
         RankPlacement pl = RankPlacement.parse(placement);
-        CollectiveMix optimiseFor;
-        if (work instanceof MsgsimJob.Exchange x) {
-            optimiseFor = CollectiveMix.of(x.matrix());
-        } else {
-            int p = procs == null ? t.terminalCount() : procs;
-            optimiseFor = CollectiveMix.parse(work instanceof MsgsimJob.Nas n ? n.app().placementCollective()
-                    : ((MsgsimJob.Collective) work).algorithm().label(), p);
-        }
+        CollectiveMix optimiseFor = work instanceof MsgsimJob.Exchange x ? CollectiveMix.of(x.matrix())
+                : CollectiveMix.parse(work.placementCollective(), procs == null ? t.terminalCount() : procs);
         return RankJob.run(t, optimiseFor, ProcessMapping.parse(mapping), seed,
                 new RankPlacer.Settings(pl, RankPlacement.Objective.HOPS, pl.searches() ? iterations : 0, seed, false, 0),
                 false, threads == null ? Runtime.getRuntime().availableProcessors() : threads).ranks();

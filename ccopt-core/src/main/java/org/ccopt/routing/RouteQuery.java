@@ -75,7 +75,8 @@ public final class RouteQuery {
                     + "expected 1.." + MAX_LIMIT + " paths and 0.." + MinimalPaths.MAX_EXTRA_HOPS + " extra hops");
         }
         MinimalPaths paths = new MinimalPaths(t);
-        if (paths.count(q.from(), q.to()) == 0) {
+        long count = paths.count(q.from(), q.to());
+        if (count == 0) {
             throw new InvalidInputException("node " + q.to() + " is unreachable from " + q.from() + " in " + t.spec());
         }
         Routing routing = Routings.deterministic(t, paths);
@@ -88,7 +89,6 @@ public final class RouteQuery {
         int[] route = Routing.check(t, routing.route(q.from(), q.to()), q.from(), q.to());
         List<int[]> listed = q.extraHops() == 0 ? paths.paths(q.from(), q.to(), q.limit())
                 : paths.pathsWithin(q.from(), q.to(), q.extraHops(), q.limit());
-        return new Outcome(t, q.from(), q.to(), paths.length(q.from(), q.to()), paths.count(q.from(), q.to()),
-                routing.name(), route, listed);
+        return new Outcome(t, q.from(), q.to(), paths.length(q.from(), q.to()), count, routing.name(), route, listed);
     }
 }

@@ -60,20 +60,9 @@ public record NodemapOutcome(Topology topology, List<String> traffic, NodeMappin
         result.put("pruned", pruned);
         result.put("cacheHits", cacheHits);
         result.put("seconds", seconds);
-        if (randomSearch()) {
-            // the random search evaluates every sample in full: its minimum, average and maximum (2018, Fig. 3)
-            double sum = 0;
-            long max = 0;
-            for (NodeMappingGa.Generation g : state.history()) {
-                sum += g.meanNewCycles();
-                max = Math.max(max, g.maxNewCycles());
-            }
-            Map<String, Object> rs = new LinkedHashMap<>();
-            rs.put("samples", state.evaluations());
-            rs.put("minCycles", best().cycles());
-            rs.put("averageCycles", sum / state.history().size());
-            rs.put("maxCycles", max);
-            result.put("randomSearch", rs);
+        Map<String, Object> spread = randomSearchSpread();
+        if (spread != null) {
+            result.put("randomSearch", spread);
         }
         RouterModel.putModel(result, model, topology);
         if (!hopsOnly) {
@@ -81,6 +70,28 @@ public record NodemapOutcome(Topology topology, List<String> traffic, NodeMappin
         }
         result.put("mapping", state.bestMapping());
         return result;
+    }
+
+    /**
+     * The random search's samples, minimum, average and maximum (2018, Fig. 3): it evaluates every sample in full;
+     * null for any other run.
+     */
+    private Map<String, Object> randomSearchSpread() {
+        if (!randomSearch()) {
+            return null;
+        }
+        double sum = 0;
+        long max = 0;
+        for (NodeMappingGa.Generation g : state.history()) {
+            sum += g.meanNewCycles();
+            max = Math.max(max, g.maxNewCycles());
+        }
+        Map<String, Object> rs = new LinkedHashMap<>();
+        rs.put("samples", state.evaluations());
+        rs.put("minCycles", best().cycles());
+        rs.put("averageCycles", sum / state.history().size());
+        rs.put("maxCycles", max);
+        return rs;
     }
 
     /**
@@ -99,7 +110,8 @@ public record NodemapOutcome(Topology topology, List<String> traffic, NodeMappin
                 + "(physical %.3f), found in generation %d; %d evaluations, %d simulations in %.1f s", patterns,
                 topology.spec(), run, modelLabel, best().cycles(), physical.cycles(), best().avgHops(), physical.avgHops(),
                 state.bestGeneration(), state.evaluations(), simulations, seconds);
-        if (!(figures().get("randomSearch") instanceof Map<?, ?> rs)) {
+        Map<String, Object> rs = randomSearchSpread();
+        if (rs == null) {
             return List.of(line);
         }
         return List.of(line, String.format(Locale.ROOT, "  random search: %d samples, min %d, average %.1f, max %d cycles",

@@ -24,6 +24,12 @@ public final class MsgsimJob {
 
     /** What the processes run. */
     public sealed interface Work permits Collective, Exchange, Nas {
+
+        /**
+         * The collective a rank placement for this work minimises the hops of: the collective itself, or the NAS
+         * application's main one (Cui 2024, Table 3.7); null for a matrix exchange, whose placement follows the matrix.
+         */
+        String placementCollective();
     }
 
     /**
@@ -31,14 +37,26 @@ public final class MsgsimJob {
      * dependencies or in synchronised steps.
      */
     public record Collective(MpiAlgorithm algorithm, double bytes, String bytesText, boolean sync) implements Work {
+        @Override
+        public String placementCollective() {
+            return algorithm.label();
+        }
     }
 
     /** Every entry of a communication matrix sent once, all together ({@link CollectivePrograms#exchange}). */
     public record Exchange(CommMatrix matrix, Path file) implements Work {
+        @Override
+        public String placementCollective() {
+            return null;
+        }
     }
 
     /** A NAS benchmark skeleton ({@link NasSkeleton}), its time scaled to the whole run. */
     public record Nas(NasSkeleton.App app, String problemClass, double nodeSpeed, int luIterations) implements Work {
+        @Override
+        public String placementCollective() {
+            return app.placementCollective();
+        }
     }
 
     /**
