@@ -1,7 +1,6 @@
 package org.ccopt.cli;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -60,12 +59,10 @@ public final class CliCommands implements Commands {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         int[] code = new int[1];
-        com.fasterxml.jackson.databind.JsonNode result;
-        try (PrintStream o = new PrintStream(stdout, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(stderr, true, StandardCharsets.UTF_8)) {
-            // the result comes back as the tree Json writes it into, not as text to parse again
-            result = Json.capturing(() -> code[0] = Main.runReusing(o, e, commandLine.toArray(String[]::new)));
-        }
+        // the result comes back as the tree Json writes it into, not as text to parse again; the command's writers
+        // encode straight into the buffers (a PrintStream between them cost as much as the rules of a run)
+        com.fasterxml.jackson.databind.JsonNode result = Json.capturing(
+                () -> code[0] = Main.runReusing(stdout, stderr, commandLine.toArray(String[]::new)));
         return new Execution(code[0], stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8),
                 code[0] == OK ? result : null);
     }

@@ -61,7 +61,7 @@ public final class Main implements Runnable {
      * command costs about 3 ms, as much as a small simulation): for the runs of an experiment. picocli resets every
      * option to its initial value before each parse, so a run sees only its own arguments (tested against {@link #run}).
      */
-    static int runReusing(PrintStream out, PrintStream err, String... args) {
+    static int runReusing(java.io.OutputStream out, java.io.OutputStream err, String... args) {
         return run(REUSED.get(), out, err, args);
     }
 

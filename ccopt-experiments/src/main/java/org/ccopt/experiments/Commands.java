@@ -25,7 +25,7 @@ public interface Commands {
     /**
      * Parses a command line ({@code [command, --option, value, ...]}) as the command itself would, without running
      * it, and returns the long option names (without dashes) it matched whose values are paths the command writes,
-     * each with the value picocli parsed for it (whatever form the line gave it in).
+     * each with the value the command line parser read for it (whatever form the line gave it in).
      *
      * @throws org.ccopt.InvalidInputException one line, when the command would refuse the line
      */
@@ -35,13 +35,13 @@ public interface Commands {
     Execution execute(List<String> commandLine);
 
     /**
-     * What one command printed, and its exit status; {@code result}, where not null, is the JSON object the command
-     * would have printed with {@code --json}, handed over as a tree (stdout then holds no copy of it), so that the
-     * engine reads no text back.
+     * What one command printed, and its exit status; {@code result} is the JSON object the command would have printed
+     * with {@code --json}, handed over as a tree (stdout then holds no copy of it), so that the engine reads no text
+     * back; null where the command failed.
      */
     record Execution(int exit, String stdout, String stderr, com.fasterxml.jackson.databind.JsonNode result) {
 
-        /** An execution whose result, if any, is in what it printed. */
+        /** An execution that handed over no result: a failure, with what it printed. */
         public Execution(int exit, String stdout, String stderr) {
             this(exit, stdout, stderr, null);
         }

@@ -437,7 +437,7 @@ public final class Experiment {
                 throw new InvalidInputException("experiment " + name + ": " + Commands.firstLine(e.getMessage())
                         + " (in the command line '" + String.join(" ", args(command, params)) + "')");
             }
-            // the values picocli parsed, whatever form the file gave them in
+            // the values the command line parser read, whatever form the file gave them in
             written.forEach((key, value) -> {
                 checkOutputPath(value, key, name);
                 outputs.add(key);

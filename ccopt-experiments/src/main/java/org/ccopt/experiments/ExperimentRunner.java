@@ -215,7 +215,8 @@ public final class ExperimentRunner {
 
     /**
      * Runs one command line of a run in this JVM and turns its {@code --json} result into a row: the tree the command
-     * hands over ({@link Commands.Execution#result}), else the JSON it printed.
+     * hands over ({@link Commands.Execution#result}), flattened; nothing it printed is parsed. A command that succeeds
+     * without handing one over is a failed row (a fault of the command, not of the experiment).
      */
     public Row execute(Experiment.Run run, List<String> commandLine) {
         List<String> args = new ArrayList<>(commandLine);
@@ -223,17 +224,17 @@ public final class ExperimentRunner {
         long t0 = System.nanoTime();
         Commands.Execution x = commands.execute(args);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        String error = x.stderr().strip();
-        if (x.exit() == Commands.OK) {
-            try {
-                ObjectNode row = start(run, seconds);
-                flatten(x.result() != null ? x.result() : Row.MAPPER.readTree(x.stdout()), "", row);
-                row.put("status", Row.Status.OK.text());
-                return new Row(row);
-            } catch (IOException ex) {
-                error = "output is not JSON: " + Commands.firstLine(ex.getMessage());
-            }
+        if (x.exit() == Commands.OK && x.result() != null && x.result().isObject()) {
+            ObjectNode row = start(run, seconds);
+            flatten(x.result(), "", row);
+            row.put("status", Row.Status.OK.text());
+            return new Row(row);
         }
+        if (x.exit() == Commands.OK) {
+            return failed(run, Commands.INTERNAL_ERROR, "'" + commandLine.get(0) + "' succeeded but handed over no JSON object "
+                    + "as its result; expected one, as --json prints it", seconds);
+        }
+        String error = x.stderr().strip();
         // the error is the last line: progress lines of a long run (--progress) may come before it
         return failed(run, x.exit(), error.isEmpty() ? "exit code " + x.exit() : error.substring(error.lastIndexOf('\n') + 1),
                 seconds);

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -103,6 +104,75 @@ public final class Row {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The row as plain Java values in column order (String, Boolean, the numbers as Jackson typed them, null), for
+     * moving a row between JVMs (a Spark task to its driver) without writing it as text and parsing it again;
+     * {@link #of} rebuilds it, equal column for column.
+     */
+    public java.util.LinkedHashMap<String, Object> values() {
+        java.util.LinkedHashMap<String, Object> values = new java.util.LinkedHashMap<>();
+        json.fields().forEachRemaining(f -> values.put(f.getKey(), value(f.getValue())));
+        return values;
+    }
+
+    private static Object value(JsonNode v) {
+        if (v.isNumber()) {
+            return v.numberValue();
+        }
+        if (v.isBoolean()) {
+            return v.booleanValue();
+        }
+        if (v.isTextual()) {
+            return v.textValue();
+        }
+        if (v.isNull()) {
+            return null;
+        }
+        throw new IllegalStateException("a row holds scalars only; found " + v.getNodeType());
+    }
+
+    /** The row of {@link #values()}. */
+    public static Row of(Map<String, ?> values) {
+        ObjectNode json = MAPPER.createObjectNode();
+        values.forEach((name, v) -> json.set(name, node(v)));
+        return new Row(json);
+    }
+
+    private static JsonNode node(Object v) {
+        var f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        if (v == null) {
+            return f.nullNode();
+        }
+        if (v instanceof String s) {
+            return f.textNode(s);
+        }
+        if (v instanceof Boolean b) {
+            return f.booleanNode(b);
+        }
+        if (v instanceof Integer i) {
+            return f.numberNode(i);
+        }
+        if (v instanceof Long l) {
+            return f.numberNode(l);
+        }
+        if (v instanceof Double d) {
+            return f.numberNode(d);
+        }
+        if (v instanceof Float x) {
+            return f.numberNode(x);
+        }
+        if (v instanceof Short x) {
+            return f.numberNode(x);
+        }
+        if (v instanceof java.math.BigInteger x) {
+            return f.numberNode(x);
+        }
+        if (v instanceof java.math.BigDecimal x) {
+            return f.numberNode(x);
+        }
+        throw new IllegalArgumentException("not a row value: " + v.getClass().getName());
     }
 
     /** Whether the row came from {@code ccopt run}: it has the runner's key and status. */

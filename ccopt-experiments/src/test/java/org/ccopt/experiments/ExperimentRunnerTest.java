@@ -26,7 +26,7 @@ class ExperimentRunnerTest {
 
     /**
      * {@code square --x N [--out FILE]}: prints N squared and a few fields that test the flattening; N = 13 is refused
-     * (exit 2, after a progress line), N = 7 breaks (exit 1), N = 5 prints no JSON; {@code --out} is a written path;
+     * (exit 2, after a progress line), N = 7 breaks (exit 1), N = 5 succeeds but prints text and hands over no result; {@code --out} is a written path;
      * {@code --seed} any value.
      */
     static final class Fake implements Commands {
@@ -64,10 +64,18 @@ class ExperimentRunnerTest {
             return switch (x) {
                 case 13 -> new Execution(2, "", "square: 10 % done\nsquare: --x 13 is unlucky; expected another number");
                 case 7 -> new Execution(1, "", "java.lang.IllegalStateException: broken");
-                case 5 -> new Execution(0, "squared", "");
-                default -> new Execution(0, "{\"square\": " + x * x + ", \"per\": {\"node\": 2}, \"list\": [1, 2], "
-                        + "\"run\": 99, \"x\": " + (x + 1) + "}", "");
+                case 5 -> new Execution(0, "squared", ""); // printed text, handed over nothing
+                default -> new Execution(0, "", "", tree("{\"square\": " + x * x + ", \"per\": {\"node\": 2}, "
+                        + "\"list\": [1, 2], \"run\": 99, \"x\": " + (x + 1) + "}"));
             };
+        }
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode tree(String json) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
         }
     }
 
@@ -118,13 +126,16 @@ class ExperimentRunnerTest {
     }
 
     @Test
-    void aBrokenCommandIsAnInternalErrorAndOutputThatIsNotJsonFailsItsRow() throws Exception {
+    void aBrokenCommandIsAnInternalErrorAndASuccessWithoutAResultFailsItsRow() throws Exception {
         Fake fake = new Fake();
         ExperimentRunner.Summary s = new ExperimentRunner(fake).run(experiment(fake, "7, 5, 13"), dir.resolve("out"), 1,
                 new ExperimentRunner.Listener() { });
         assertThat(s.exit()).isEqualTo(Commands.INTERNAL_ERROR);
         assertThat(s.rows().get(0).exit()).isEqualTo(1);
-        assertThat(s.rows().get(1).error()).startsWith("output is not JSON");
+        // what it printed is not read: the row fails as the command's fault
+        assertThat(s.rows().get(1).exit()).isEqualTo(Commands.INTERNAL_ERROR);
+        assertThat(s.rows().get(1).error()).isEqualTo("'square' succeeded but handed over no JSON object as its result; "
+                + "expected one, as --json prints it");
     }
 
     @Test

@@ -27,6 +27,34 @@ class RowTest {
     }
 
     @Test
+    void aRowMovesAsValuesAndComesBackEqualTypeForType() throws Exception {
+        String line = "{\"run\":4,\"big\":12345678901,\"huge\":123456789012345678901234567890,\"x\":0.25,"
+                + "\"ok\":true,\"none\":null,\"name\":\"brev\",\"status\":\"ok\"}";
+        Row r = Row.parse(line);
+        java.util.LinkedHashMap<String, Object> v = r.values();
+        assertThat(v).containsKeys("run", "big", "huge", "x", "ok", "none", "name", "status");
+        assertThat(v.get("run")).isEqualTo(4);
+        assertThat(v.get("big")).isEqualTo(12345678901L);
+        assertThat(v.get("huge")).isInstanceOf(java.math.BigInteger.class);
+        assertThat(v.get("x")).isEqualTo(0.25);
+        assertThat(v.get("none")).isNull();
+        // through Java serialization, as Spark moves a task's result to its driver
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream o = new java.io.ObjectOutputStream(bytes)) {
+            o.writeObject(v);
+        }
+        Object back;
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            back = in.readObject();
+        }
+        @SuppressWarnings("unchecked")
+        Row again = Row.of((java.util.Map<String, Object>) back);
+        assertThat(again.line()).isEqualTo(line);
+        assertThat(again.json()).isEqualTo(r.json()); // node types too: an int stays an int, a long a long
+        assertThatThrownBy(() -> Row.of(java.util.Map.of("x", new Object()))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aFailedRowKeepsItsExitAndErrorAndOneWithoutAnExitIsAnInternalError() {
         Row refused = Row.parse("{\"run\":0,\"key\":\"k\",\"status\":\"failed\",\"exit\":2,\"error\":\"bad --x\"}");
         assertThat(refused.status()).isEqualTo(Row.Status.FAILED);

@@ -17,7 +17,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.SparkConf;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.ccopt.InvalidInputException;
@@ -58,44 +57,91 @@ public final class SparkRun {
 
     /** The entry point without {@code System.exit}: returns the exit status (0 ok, 1 a run broke, 2 bad input). */
     public static int execute(String... args) {
-        picocli.CommandLine cli = new picocli.CommandLine(new Options());
-        cli.setParameterExceptionHandler((ex, a) -> {
-            System.err.println("ccopt-spark: " + Commands.firstLine(ex.getMessage()) + " (see './ccopt spark --help')");
+        Options o;
+        try {
+            o = Options.parse(args);
+        } catch (InvalidInputException e) {
+            System.err.println("ccopt-spark: " + e.getMessage() + " (see './ccopt spark --help')");
             return Commands.BAD_INPUT;
-        });
-        cli.setExecutionExceptionHandler((ex, line, parsed) -> {
-            if (ex instanceof InvalidInputException) {
-                System.err.println("ccopt-spark: " + Commands.firstLine(ex.getMessage()));
-                return Commands.BAD_INPUT;
-            }
-            if (ex instanceof IOException) {
-                System.err.println("ccopt-spark: I/O error: " + Commands.firstLine(ex.getMessage()));
-                return Commands.BAD_INPUT;
-            }
-            System.err.println("ccopt-spark: internal error: " + ex);
+        }
+        if (o == null) {
+            System.out.print(Options.USAGE);
+            return Commands.OK;
+        }
+        try {
+            return o.call();
+        } catch (InvalidInputException e) {
+            System.err.println("ccopt-spark: " + Commands.firstLine(e.getMessage()));
+            return Commands.BAD_INPUT;
+        } catch (IOException e) {
+            System.err.println("ccopt-spark: I/O error: " + Commands.firstLine(e.getMessage()));
+            return Commands.BAD_INPUT;
+        } catch (RuntimeException e) {
+            System.err.println("ccopt-spark: internal error: " + e);
             return Commands.INTERNAL_ERROR;
-        });
-        return cli.execute(args);
+        }
     }
 
-    /** The command line of {@code ./ccopt spark} and of {@code spark-submit ... ccopt-spark.jar}. */
-    @picocli.CommandLine.Command(name = "spark", mixinStandardHelpOptions = true, description = "Run an experiment file "
-            + "on Apache Spark, one task per run, writing the rows 'ccopt run' writes (and results.parquet) to DIR, a "
-            + "directory the Hadoop file system API reaches.")
-    static final class Options implements java.util.concurrent.Callable<Integer> {
-        @picocli.CommandLine.Parameters(index = "0", paramLabel = "FILE", description = "The experiment file.")
-        Path file;
+    /**
+     * The command line of {@code ./ccopt spark} and of {@code spark-submit ... ccopt-spark.jar}: {@code FILE --out DIR
+     * [--master URL]}, options in any order, each as {@code --name VALUE} or {@code --name=VALUE}. Read by hand: three
+     * options do not need the command-line library, which stays in the command-line module.
+     */
+    record Options(Path file, String out, String master) {
 
-        @picocli.CommandLine.Option(names = "--out", required = true, paramLabel = "DIR",
-                description = "Where the rows go: a local path, hdfs://..., s3a://...")
-        String out;
+        static final String USAGE = """
+                Usage: ccopt spark FILE --out DIR [--master URL]
+                Run an experiment file on Apache Spark, one task per run, writing the rows 'ccopt run' writes (and
+                results.parquet) to DIR, a directory the Hadoop file system API reaches.
+                      FILE           The experiment file.
+                      --out DIR      Where the rows go: a local path, hdfs://..., s3a://...
+                      --master URL   Spark master (default: what spark-submit set, else local[*]).
+                  -h, --help         Show this help message and exit.
+                """;
 
-        @picocli.CommandLine.Option(names = "--master", paramLabel = "URL",
-                description = "Spark master (default: what spark-submit set, else local[*]).")
-        String master;
+        /** The options of a command line; null where it asks for the help. */
+        static Options parse(String... args) {
+            Path file = null;
+            String out = null;
+            String master = null;
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (a.equals("-h") || a.equals("--help")) {
+                    return null;
+                }
+                if (!a.startsWith("-")) {
+                    if (file != null) {
+                        throw new InvalidInputException("unexpected argument '" + a + "' after the experiment file " + file
+                                + "; expected one FILE");
+                    }
+                    file = Path.of(a);
+                    continue;
+                }
+                int eq = a.indexOf('=');
+                String name = eq < 0 ? a : a.substring(0, eq);
+                if (!name.equals("--out") && !name.equals("--master")) {
+                    throw new InvalidInputException("unknown option '" + name + "'; expected --out DIR, --master URL or --help");
+                }
+                String value = eq >= 0 ? a.substring(eq + 1) : i + 1 < args.length ? args[++i] : null;
+                if (value == null || value.isEmpty()) {
+                    throw new InvalidInputException("option '" + name + "' needs a value");
+                }
+                if (name.equals("--out")) {
+                    out = value;
+                } else {
+                    master = value;
+                }
+            }
+            if (file == null) {
+                throw new InvalidInputException("missing the experiment FILE");
+            }
+            if (out == null) {
+                throw new InvalidInputException("missing required option '--out=DIR'");
+            }
+            return new Options(file, out, master);
+        }
 
-        @Override
-        public Integer call() throws IOException {
+        int call() throws IOException {
             // checked before Spark starts (and logs): spark-submit passes its master as a system property
             requireReachable(master != null ? master : System.getProperty("spark.master", "local[*]"));
             SparkConf conf = new SparkConf().setAppName("ccopt " + file);
@@ -206,7 +252,7 @@ public final class SparkRun {
             }
             // one task per run; the handler runs on the driver as each task finishes, so rows reach the output then
             spark.sc().runJob(spark.parallelize(todo, todo.size()).rdd(), new RunTask(),
-                    CollectionConverters.asScala(partitions).toSeq(), sink, ClassTag$.MODULE$.apply(String.class));
+                    CollectionConverters.asScala(partitions).toSeq(), sink, ClassTag$.MODULE$.apply(ArrayList.class));
             sink.flush();
         }
         List<Row> ordered = ExperimentRunner.inRunOrder(experiment, rows);
@@ -215,30 +261,106 @@ public final class SparkRun {
         write(hadoop, out, ExperimentRunner.LINES, lines.toString());
         write(hadoop, out, ExperimentRunner.CSV, ExperimentRunner.csv(ordered));
         SparkSession session = SparkSession.builder().sparkContext(spark.sc()).getOrCreate();
-        session.read().json(session.createDataset(ordered.stream().map(Row::line).toList(), Encoders.STRING()))
-                .coalesce(1).write().mode(SaveMode.Overwrite)
+        frame(session, ordered).coalesce(1).write().mode(SaveMode.Overwrite)
                 .parquet(new org.apache.hadoop.fs.Path(out, "results.parquet").toString());
         return new ExperimentRunner.Summary(experiment.runs().size(), counts[0], counts[1],
                 experiment.runs().size() - todo.size(), (System.nanoTime() - start) / 1e9, ordered);
     }
 
-    /** A task: executes its partition's runs (one) in the executor's JVM and returns their rows as JSON lines. */
-    static final class RunTask extends AbstractFunction2<TaskContext, scala.collection.Iterator<Experiment.Run>, String>
-            implements Serializable {
+    /** A column's type in the Parquet copy: the narrowest that holds every value the rows give it. */
+    private enum Kind {
+        NONE, LONG, DOUBLE, BOOLEAN, STRING;
+
+        static Kind of(Object v) {
+            if (v == null) {
+                return NONE;
+            }
+            if (v instanceof Integer || v instanceof Long || v instanceof Short
+                    || v instanceof java.math.BigInteger b && b.bitLength() < 64) {
+                return LONG;
+            }
+            if (v instanceof Double || v instanceof Float || v instanceof java.math.BigDecimal) {
+                return DOUBLE;
+            }
+            return v instanceof Boolean ? BOOLEAN : STRING;
+        }
+
+        Kind and(Kind other) {
+            if (this == other || other == NONE) {
+                return this;
+            }
+            if (this == NONE) {
+                return other;
+            }
+            return (this == LONG || this == DOUBLE) && (other == LONG || other == DOUBLE) ? DOUBLE : STRING;
+        }
+
+        org.apache.spark.sql.types.DataType type() {
+            return switch (this) {
+                case LONG -> org.apache.spark.sql.types.DataTypes.LongType;
+                case DOUBLE -> org.apache.spark.sql.types.DataTypes.DoubleType;
+                case BOOLEAN -> org.apache.spark.sql.types.DataTypes.BooleanType;
+                default -> org.apache.spark.sql.types.DataTypes.StringType;
+            };
+        }
+
+        Object convert(Object v) {
+            if (v == null) {
+                return null;
+            }
+            return switch (this) {
+                case LONG -> ((Number) v).longValue();
+                case DOUBLE -> ((Number) v).doubleValue();
+                case BOOLEAN -> v;
+                default -> v instanceof String t ? t : String.valueOf(v);
+            };
+        }
+    }
+
+    /**
+     * The rows as a Spark SQL table, built from their values (no JSON text in between): the columns in order of first
+     * appearance, each of the narrowest type that holds all its values (integers, else numbers, else text), null
+     * where a row has no value.
+     */
+    static org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> frame(SparkSession session, List<Row> rows) {
+        List<LinkedHashMap<String, Object>> values = rows.stream().map(Row::values).toList();
+        LinkedHashMap<String, Kind> kinds = new LinkedHashMap<>();
+        for (Map<String, Object> v : values) {
+            v.forEach((name, x) -> kinds.merge(name, Kind.of(x), Kind::and));
+        }
+        List<org.apache.spark.sql.types.StructField> fields = new ArrayList<>();
+        kinds.forEach((name, k) -> fields.add(org.apache.spark.sql.types.DataTypes.createStructField(name, k.type(), true)));
+        List<org.apache.spark.sql.Row> data = new ArrayList<>();
+        for (Map<String, Object> v : values) {
+            Object[] cells = new Object[kinds.size()];
+            int i = 0;
+            for (Map.Entry<String, Kind> k : kinds.entrySet()) {
+                cells[i++] = k.getValue().convert(v.get(k.getKey()));
+            }
+            data.add(org.apache.spark.sql.RowFactory.create(cells));
+        }
+        return session.createDataFrame(data, org.apache.spark.sql.types.DataTypes.createStructType(fields));
+    }
+
+    /**
+     * A task: executes its partition's runs (one) in the executor's JVM and returns their rows as plain values
+     * ({@link Row#values()}), which Spark moves to the driver as they are: no row is written as text and parsed again.
+     */
+    static final class RunTask extends AbstractFunction2<TaskContext, scala.collection.Iterator<Experiment.Run>,
+            ArrayList<LinkedHashMap<String, Object>>> implements Serializable {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public String apply(TaskContext context, scala.collection.Iterator<Experiment.Run> runs) {
+        public ArrayList<LinkedHashMap<String, Object>> apply(TaskContext context, scala.collection.Iterator<Experiment.Run> runs) {
             ExperimentRunner runner = new ExperimentRunner(Commands.load());
-            StringBuilder lines = new StringBuilder();
+            ArrayList<LinkedHashMap<String, Object>> rows = new ArrayList<>();
             try {
                 // the driver refused experiments that name files to write; any other write stays in a scratch folder
                 Path scratch = Files.createTempDirectory("ccopt-task-");
                 try {
                     while (runs.hasNext()) {
                         Experiment.Run run = runs.next();
-                        lines.append(AtomicFiles.confined(scratch, () -> runner.execute(run, run.args())).line())
-                                .append('\n');
+                        rows.add(AtomicFiles.confined(scratch, () -> runner.execute(run, run.args())).values());
                     }
                 } finally {
                     try (var walk = Files.walk(scratch)) {
@@ -250,12 +372,13 @@ public final class SparkRun {
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
-            return lines.toString();
+            return rows;
         }
     }
 
     /** On the driver: collects rows as tasks finish and rewrites results.jsonl at most once a second. */
-    static final class Sink extends AbstractFunction2<Object, String, BoxedUnit> implements Serializable {
+    static final class Sink extends AbstractFunction2<Object, ArrayList<LinkedHashMap<String, Object>>, BoxedUnit>
+            implements Serializable {
         private static final long serialVersionUID = 1L;
         private final transient Configuration hadoop;
         private final String out;
@@ -271,13 +394,11 @@ public final class SparkRun {
         }
 
         @Override
-        public synchronized BoxedUnit apply(Object partition, String lines) {
-            for (String line : lines.split("\n")) {
-                if (!line.isBlank()) {
-                    Row row = Row.parse(line);
-                    rows.put(row.key(), row);
-                    counts[row.ok() ? 0 : 1]++;
-                }
+        public synchronized BoxedUnit apply(Object partition, ArrayList<LinkedHashMap<String, Object>> values) {
+            for (LinkedHashMap<String, Object> v : values) {
+                Row row = Row.of(v);
+                rows.put(row.key(), row);
+                counts[row.ok() ? 0 : 1]++;
             }
             if (System.nanoTime() - lastWrite > 1_000_000_000L) {
                 flush();

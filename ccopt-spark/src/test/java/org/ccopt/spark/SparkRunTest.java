@@ -101,6 +101,24 @@ class SparkRunTest {
     }
 
     @Test
+    void theCommandLineIsReadInAnyOrderAndEachFaultNamed() {
+        assertThat(SparkRun.Options.parse("f.yaml", "--out", "d", "--master=local[1]"))
+                .isEqualTo(new SparkRun.Options(Path.of("f.yaml"), "d", "local[1]"));
+        assertThat(SparkRun.Options.parse("--out=d", "f.yaml")).isEqualTo(new SparkRun.Options(Path.of("f.yaml"), "d", null));
+        assertThat(SparkRun.Options.parse("f.yaml", "--help", "--bogus")).isNull();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f.yaml", "--output", "d"))
+                .hasMessage("unknown option '--output'; expected --out DIR, --master URL or --help");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f.yaml", "--out"))
+                .hasMessage("option '--out' needs a value");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f.yaml", "g.yaml", "--out", "d"))
+                .hasMessage("unexpected argument 'g.yaml' after the experiment file f.yaml; expected one FILE");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("--out", "d"))
+                .hasMessage("missing the experiment FILE");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f.yaml"))
+                .hasMessage("missing required option '--out=DIR'");
+    }
+
+    @Test
     void badArgumentsExitWithTwo() {
         assertThat(SparkRun.execute("x.yaml")).isEqualTo(2);
         assertThat(SparkRun.execute("x.yaml", "--output", "d")).isEqualTo(2);
