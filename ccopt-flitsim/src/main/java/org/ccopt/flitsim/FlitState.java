@@ -467,13 +467,14 @@ abstract class FlitState {
     }
 
     /**
-     * A lower bound on the duration, at the end of {@code cycle}: a node ejects at most one flit per cycle, and a
-     * flit not yet injected needs its node's remaining injections (one per cycle), its hops and one ejection.
+     * A lower bound on the duration, at the end of {@code cycle}: a node ejects at most one flit per cycle (up to one
+     * per VC under {@link RouterModel.Ejection#PER_VC}: flits waiting on several VCs of its router leave together), and
+     * a flit not yet injected needs its node's remaining injections (one per cycle), its hops and one ejection.
      */
     int completionBound(int cycle) {
         int bound = 0;
         for (int u = 0; u < n; u++) {
-            bound = Math.max(bound, toEject[u]);
+            bound = Math.max(bound, ejectPerVc ? (toEject[u] + vcs - 1) / vcs : toEject[u]);
             int toInject = (endPacket[u] - nextPacket[u]) * flitsPerPacket - nextSeq[u];
             if (toInject > 0) {
                 bound = Math.max(bound, toInject + hopsToDestination[u] + 1);

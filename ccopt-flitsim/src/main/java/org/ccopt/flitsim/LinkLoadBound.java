@@ -12,6 +12,10 @@ import org.ccopt.InvalidInputException;
  * these over all channels; for a permutation whose flows are one hop long and share no link it is {@code F + 2}, the
  * 34 cycles of 4 packets of 8 flits that Yokota et al. 2018 (§5.2) call the minimum of a pattern on their 8x8 torus.
  *
+ * <p>An ejection port carries one flit per cycle, or up to one per VC under {@link RouterModel.Ejection#PER_VC} (every VC
+ * of the processor port with a flit ejects it), where its load counts as {@code ceil(F / vcs)} cycles; a sender's own
+ * last link still carries one a cycle, so the links keep the bound of one-to-one traffic.
+ *
  * <p>It holds for every injection plan (slices, intervals, delays, VC selection, queue order: Yokota et al. 2023, §5),
  * since a plan can only add waiting, never bandwidth; {@code LinkLoadBoundTest} checks it against the simulator on
  * random mappings and random plans. The routes are the simulator's own ({@link FlitSimulator#path}), so the bound
@@ -28,6 +32,8 @@ public final class LinkLoadBound {
     /** Channel ids (node * ports + port) of the path from a to b: {@code hops[start[a * n + b] .. start[a * n + b + 1])}. */
     private final int[] start;
     private final int[] hops;
+    /** Flits an ejection port takes per cycle: 1, or the VC count under per-VC ejection; 0 marks a network link. */
+    private final int[] ejectsPerCycle;
     private final ThreadLocal<int[][]> scratch;
 
     /** Tabulates the routes of {@code sim}'s network under {@code model}'s routing. */
@@ -59,6 +65,15 @@ public final class LinkLoadBound {
         }
         start[n * n] = count;
         this.hops = Arrays.copyOf(all, count);
+        this.ejectsPerCycle = new int[channels];
+        int perCycle = model.ejection() == RouterModel.Ejection.PER_VC ? vcs : 1;
+        for (int a = 0; a < n; a++) {
+            for (int b = 0; b < n; b++) {
+                if (a != b) {
+                    ejectsPerCycle[hops[start[a * n + b + 1] - 1]] = perCycle; // a route's last channel ejects
+                }
+            }
+        }
         this.scratch = ThreadLocal.withInitial(() -> new int[][] {new int[channels], new int[channels], new int[channels]});
     }
 
@@ -118,7 +133,8 @@ public final class LinkLoadBound {
         }
         for (int c = 0; c < channels; c++) {
             if (load[c] > 0) {
-                bound = Math.max(bound, (long) load[c] + before[c] + after[c]);
+                int cycles = ejectsPerCycle[c] > 1 ? (load[c] + ejectsPerCycle[c] - 1) / ejectsPerCycle[c] : load[c];
+                bound = Math.max(bound, (long) cycles + before[c] + after[c]);
             }
         }
         return (int) Math.min(Integer.MAX_VALUE, bound);
