@@ -64,8 +64,8 @@ public final class SparkRun {
             System.err.println("ccopt-spark: " + e.getMessage() + " (see './ccopt spark --help')");
             return Commands.BAD_INPUT;
         }
-        if (o == null) {
-            System.out.print(Options.USAGE);
+        if (o.asks() != null) {
+            System.out.print(o.asks().equals("help") ? Options.USAGE : org.ccopt.experiments.Provenance.current().line() + "\n");
             return Commands.OK;
         }
         try {
@@ -85,9 +85,10 @@ public final class SparkRun {
     /**
      * The command line of {@code ./ccopt spark} and of {@code spark-submit ... ccopt-spark.jar}: {@code FILE --out DIR
      * [--master URL]}, options in any order, each as {@code --name VALUE} or {@code --name=VALUE}. Read by hand: three
-     * options do not need the command-line library, which stays in the command-line module.
+     * options do not need the command-line library, which stays in the command-line module. {@code asks} is "help" or
+     * "version" for a line that asks for one of them (the other fields are then null), else null.
      */
-    record Options(Path file, String out, String master) {
+    record Options(Path file, String out, String master, String asks) {
 
         static final String USAGE = """
                 Usage: ccopt spark FILE --out DIR [--master URL]
@@ -97,9 +98,10 @@ public final class SparkRun {
                       --out DIR      Where the rows go: a local path, hdfs://..., s3a://...
                       --master URL   Spark master (default: what spark-submit set, else local[*]).
                   -h, --help         Show this help message and exit.
+                  -V, --version      Print version information and exit.
                 """;
 
-        /** The options of a command line; null where it asks for the help. */
+        /** The options of a command line. */
         static Options parse(String... args) {
             Path file = null;
             String out = null;
@@ -107,7 +109,10 @@ public final class SparkRun {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 if (a.equals("-h") || a.equals("--help")) {
-                    return null;
+                    return new Options(null, null, null, "help");
+                }
+                if (a.equals("-V") || a.equals("--version")) {
+                    return new Options(null, null, null, "version");
                 }
                 if (!a.startsWith("-")) {
                     if (file != null) {
@@ -120,7 +125,7 @@ public final class SparkRun {
                 int eq = a.indexOf('=');
                 String name = eq < 0 ? a : a.substring(0, eq);
                 if (!name.equals("--out") && !name.equals("--master")) {
-                    throw new InvalidInputException("unknown option '" + name + "'; expected --out DIR, --master URL or --help");
+                    throw new InvalidInputException("unknown option '" + name + "'; expected --out DIR, --master URL, --help or --version");
                 }
                 String value = eq >= 0 ? a.substring(eq + 1) : i + 1 < args.length ? args[++i] : null;
                 if (value == null || value.isEmpty()) {
@@ -138,7 +143,7 @@ public final class SparkRun {
             if (out == null) {
                 throw new InvalidInputException("missing required option '--out=DIR'");
             }
-            return new Options(file, out, master);
+            return new Options(file, out, master, null);
         }
 
         int call() throws IOException {

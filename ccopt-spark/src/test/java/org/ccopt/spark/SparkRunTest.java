@@ -103,11 +103,12 @@ class SparkRunTest {
     @Test
     void theCommandLineIsReadInAnyOrderAndEachFaultNamed() {
         assertThat(SparkRun.Options.parse("f.yaml", "--out", "d", "--master=local[1]"))
-                .isEqualTo(new SparkRun.Options(Path.of("f.yaml"), "d", "local[1]"));
-        assertThat(SparkRun.Options.parse("--out=d", "f.yaml")).isEqualTo(new SparkRun.Options(Path.of("f.yaml"), "d", null));
-        assertThat(SparkRun.Options.parse("f.yaml", "--help", "--bogus")).isNull();
+                .isEqualTo(new SparkRun.Options(Path.of("f.yaml"), "d", "local[1]", null));
+        assertThat(SparkRun.Options.parse("--out=d", "f.yaml")).isEqualTo(new SparkRun.Options(Path.of("f.yaml"), "d", null, null));
+        assertThat(SparkRun.Options.parse("f.yaml", "--help", "--bogus").asks()).isEqualTo("help");
+        assertThat(SparkRun.Options.parse("-V").asks()).isEqualTo("version");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f.yaml", "--output", "d"))
-                .hasMessage("unknown option '--output'; expected --out DIR, --master URL or --help");
+                .hasMessage("unknown option '--output'; expected --out DIR, --master URL, --help or --version");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f.yaml", "--out"))
                 .hasMessage("option '--out' needs a value");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f.yaml", "g.yaml", "--out", "d"))
