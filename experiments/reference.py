@@ -29,3 +29,9 @@ def rows_by_key(name):
 
 def columns(name):
     return table(name)[0]
+
+
+def cell(name, key, column):
+    """The text of NAME.csv's cell in the row whose first column is KEY and in COLUMN."""
+    header, rows = table(name)
+    return next(r for r in rows if r[0] == key)[header.index(column)]

@@ -6,7 +6,7 @@ usage: schedule_success.py MACHINE DIR...
 Each DIR is the --out of `ccopt run` on experiments/files/schedule-umda-min.yaml (the MIN paper's Table 5, UMDA),
 schedule-umda-readings.yaml (the same rows under both readings at one evaluation budget) or schedule-ea-hypercube.yaml (the 2007 paper's Table 2, MBOA and HGSA). A run succeeds when the row's evolutionary
 algorithm itself found a schedule of the row's step count (the result's solver is the one asked for, not the first-fit
-or another stage). The paper values are transcribed from the papers' tables (success over 10 runs; the MIN paper's
+or another stage). The paper values come from the papers' tables in ccopt's data files (success over 10 runs; the MIN paper's
 Table 6 gives the mean time of the successful runs, on 2x dual-core Opteron 275 blades).
 """
 import datetime
@@ -14,27 +14,14 @@ import json
 import statistics
 import sys
 
-# MIN paper: (Table 3 steps, Table 5 success %, Table 6 time) for the rows of schedule-umda-min.yaml
-MIN = {
-    ("omega:8", "OAB"): ("3", 100, "<1s"), ("omega:8", "AAB"): ("7", 100, "<1s"),
-    ("omega:8", "OAS"): ("7", 100, "<1s"), ("omega:8", "AAS"): ("7", 100, "<1s"),
-    ("butterfly:8", "OAB"): ("3", 100, "<1s"), ("butterfly:8", "AAB"): ("7", 100, "<1s"),
-    ("butterfly:8", "OAS"): ("7", 100, "<1s"), ("butterfly:8", "AAS"): ("7", 100, "8s"),
-    ("clos:3,3,4", "OAB"): ("4", 100, "3s"), ("clos:3,3,4", "AAB"): ("12/11", 100, "7s"),
-    ("clos:3,3,4", "OAS"): ("11", 100, "<1s"), ("clos:3,3,4", "AAS"): ("12/11", 100, "16m53s"),
-    ("btree:8", "OAB"): ("3", 100, "<1s"), ("btree:8", "AAB"): ("8", 100, "32s"),
-    ("btree:8", "OAS"): ("7", 100, "<1s"), ("btree:8", "AAS"): ("16", 100, "6s"),
-    ("fattree:8", "OAB"): ("3", 100, "<1s"), ("fattree:8", "AAB"): ("7", 100, "8m41s"),
-    ("fattree:8", "OAS"): ("7", 100, "<1s"), ("fattree:8", "AAS"): ("7", 80, "12s"),
-    ("fbtree:7", "AAB"): ("7", 100, "<1s"), ("fbtree:7", "AAS"): ("12", 100, "1s"),
-    ("omega:16", "AAS"): ("16/15", 100, "4m06s"),
-}
-# 2007 paper, Table 2: (lower bound, success %) on the all-port wormhole hypercubes (OAB, OAS, AAS by MBOA; AAB by HGSA)
-HYPER = {
-    ("hypercube:3", "OAB"): ("2", 100), ("hypercube:3", "OAS"): ("3", 100), ("hypercube:3", "AAB"): ("3", 100),
-    ("hypercube:3", "AAS"): ("4", 60), ("hypercube:4", "OAB"): ("2", 100), ("hypercube:4", "OAS"): ("4", 100),
-    ("hypercube:4", "AAB"): ("4", 100), ("hypercube:4", "AAS"): ("8", 30),
-}
+import reference
+
+# MIN paper: (Table 3 steps, Table 5 success %, Table 6 time) per (network, collective), in the data file's order (its
+# networks of up to 12 terminals, those of schedule-umda-min.yaml, first); 2007 paper, Table 2: (lower bound,
+# success %) on the all-port wormhole hypercubes (OAB, OAS, AAS by MBOA; AAB by HGSA). From the data files Java reads
+# too (experiments/reference.py).
+MIN = {(r[1], r[3]): (r[4], int(r[5]), r[6]) for r in reference.table("jaros-min-tables-1-3-5-6")[1]}
+HYPER = {(r[1], r[2]): (r[3], int(r[4])) for r in reference.table("jaros2007-table2")[1]}
 
 
 def value(r, key):

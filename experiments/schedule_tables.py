@@ -2,8 +2,9 @@
 """Joins the rows of the schedule experiments (experiments/files/schedule-*.yaml, run by experiments/schedule.sh)
 with the papers' published numbers and prints docs/results/schedule-tables.md.
 
-The paper values below are transcribed from ../shared/seeds/001_9e46c57d7bfde7fa.txt (Jaros, Ohlidal, Dvorak 2007,
-Tables 2-5) and 002_80e167eb0882142a.txt (Jaros et al., MIN paper, Tables 1, 3, 5, 6); where the stored text is
+The paper values come from the data files under ccopt-core/src/main/resources/org/ccopt/reference (read through
+experiments/reference.py): jaros2007-table2, -tables-3-4 and -table5 (Jaros, Ohlidal, Dvorak 2007, Tables 2-5) and
+jaros-min-tables-1-3-5-6 (Jaros and Dvorak, the MIN paper, Tables 1, 3, 5, 6); where the copy ccopt worked from is
 garbled by OCR the cell says so. "a/b" in a paper cell means a steps reached against a lower bound of b, and "*"
 marks the paper's suboptimal results.
 
@@ -15,67 +16,28 @@ import statistics
 import sys
 from datetime import date
 
+import reference
+
 out, machine = sys.argv[1], sys.argv[2]
 
-MIN_TOPO = {
-    "omega:8": "Omega 8", "omega:16": "Omega 16", "butterfly:8": "Butterfly 8", "butterfly:16": "Butterfly 16",
-    "clos:3,3,4": "Clos 12", "clos:4,4,4": "Clos 16",
-    "btree:4": "B-Tree 4", "btree:8": "B-Tree 8", "btree:16": "B-Tree 16", "btree:32": "B-Tree 32",
-    "fattree:4": "F-Tree 4", "fattree:8": "F-Tree 8", "fattree:16": "F-Tree 16", "fattree:32": "F-Tree 32",
-    "fbtree:7": "FB-Tree 7", "fbtree:15": "FB-Tree 15", "fbtree:31": "FB-Tree 31", "fbtree:63": "FB-Tree 63",
-}
 CCS = ["OAB", "AAB", "OAS", "AAS"]
-# MIN paper Tables 1 and 3 (steps), 5 (success %, 10 runs), 6 (mean time of successful runs)
-MIN_STEPS = {
-    "Omega 8": ["3", "7", "7", "7"], "Omega 16": ["4", "16/15", "15", "16/15"],
-    "Butterfly 8": ["3", "7", "7", "7"], "Butterfly 16": ["4", "16/15", "15", "16/15"],
-    "Clos 12": ["4", "12/11", "11", "12/11"], "Clos 16": ["4", "16/15", "15", "16/15"],
-    "B-Tree 4": ["2", "3", "3", "4"], "B-Tree 8": ["3", "8", "7", "16"], "B-Tree 16": ["4", "20*", "15", "64"],
-    "B-Tree 32": ["5", "64*", "31", "256"], "F-Tree 4": ["2", "3", "3", "3"], "F-Tree 8": ["3", "7", "7", "7"],
-    "F-Tree 16": ["4", "15", "15", "15"], "F-Tree 32": ["5", "31", "31", "32*"],
-    "FB-Tree 7": ["3/2/2", "7", "6/4/3", "12"], "FB-Tree 15": ["3/3/3/3", "15", "14/12/8/7", "56"],
-    "FB-Tree 31": ["4/4/4/4/4", "31", "30/28/24/16/15", "240"],
-    "FB-Tree 63": ["5/5/5/5/5/5", "64", "62/60/56/50/48/32 (OCR-garbled)", "992"],
-}
-MIN_SUCCESS = {
-    "Omega 8": [100, 100, 100, 100], "Omega 16": [100, 50, 100, 100], "Butterfly 8": [100, 100, 100, 100],
-    "Butterfly 16": [100, 50, 100, 80], "Clos 12": [100, 100, 100, 100], "Clos 16": [100, 80, 100, 40],
-    "B-Tree 4": [100, 100, 100, 100], "B-Tree 8": [100, 100, 100, 100], "B-Tree 16": [100, 50, 100, 100],
-    "B-Tree 32": [100, 10, 100, 90], "F-Tree 4": [100, 100, 100, 100], "F-Tree 8": [100, 100, 100, 80],
-    "F-Tree 16": [100, 100, 100, 70], "F-Tree 32": [100, 100, 100, 30], "FB-Tree 7": [100, 100, 100, 100],
-    "FB-Tree 15": [100, 90, 100, 100], "FB-Tree 31": [100, 80, 100, 100], "FB-Tree 63": [100, 20, 100, 50],
-}
-MIN_TIME = {
-    "Omega 8": ["<1s", "<1s", "<1s", "<1s"], "Omega 16": ["8s", "23s", "<1s", "4m06s"],
-    "Butterfly 8": ["<1s", "<1s", "<1s", "8s"], "Butterfly 16": ["7s", "16s", "<1s", "23m18s"],
-    "Clos 12": ["3s", "7s", "<1s", "16m53s"], "Clos 16": ["8s", "2m06s", "<1s", "1h27s (OCR)"],
-    "B-Tree 4": ["<1s", "<1s", "<1s", "<1s"], "B-Tree 8": ["<1s", "32s", "<1s", "6s"],
-    "B-Tree 16": ["4s", "6m13s", "<1s", "26s"], "B-Tree 32": ["25s", "35m14s", "<1s", "9m32s"],
-    "F-Tree 4": ["<1s", "<1s", "<1s", "<1s"], "F-Tree 8": ["<1s", "8m41s", "<1s", "12s"],
-    "F-Tree 16": ["5s", "11m1s (OCR)", "<1s", "6m16s"], "F-Tree 32": ["18s", "52h (OCR)", "<1s", "31m21s"],
-    "FB-Tree 7": ["<1s", "<1s", "<1s", "1s"], "FB-Tree 15": ["7s", "13m4s (OCR)", "<1s", "1h24m"],
-    "FB-Tree 31": ["38s", "2h11m", "<1s", "23h (OCR)"], "FB-Tree 63": ["1m2s", "13h (OCR)", "<1s", "6d8h"],
-}
-# 2007 paper Table 2: lower bound / success rate of reaching it (OAB, OAS, AAS by MBOA, AAB by HGSA)
-HYPER = {
-    3: {"OAB": "2 / 100%", "OAS": "3 / 100%", "AAB": "3 / 100%", "AAS": "4 / 60%"},
-    4: {"OAB": "2 / 100%", "OAS": "4 / 100%", "AAB": "4 / 100%", "AAS": "8 / 30%"},
-    5: {"OAB": "2 / 100%", "OAS": "7 / 90%", "AAB": "7 / 100%", "AAS": "16 / 10%"},
-    6: {"OAB": "3 / 70% (100% HGSA)", "OAS": "11 / 90%", "AAB": "11 / 80%", "AAS": "32 / 0%"},
-    7: {"OAB": "3 / 50% (100% HGSA)", "OAS": "19 / 90%", "AAB": "19 / 0%", "AAS": "64 / 0%"},
-}
-MESH = {  # 2007 Tables 3 and 4: steps (success %)
-    ("mesh:4x4", "1", "AAB"): "15 (100%, HGSA, SF)", ("mesh:4x4", "1", "AAS"): "17 (60%); bound 16",
-    ("mesh:4x4", "all", "AAB"): "8 (100%, HGSA, SF)", ("mesh:4x4", "all", "AAS"): "17 (25%); bound 16",
-    ("coated-mesh:4x4", "1", "AAB"): "15 (100%, HGSA, SF)", ("coated-mesh:4x4", "1", "AAS"): "17 (20%); bound 16",
-    ("octagon", "all", "AAB"): "- (a TADT; not tabulated)", ("octagon", "all", "AAS"): "4 (paper's bound 3)",
-}
-FAT_OCT = {  # 2007 Table 5: (lower, upper) for MNB and MNS
-    "8 to the same 8": ("7 / 7", "7 / 10 (7 with non-minimal routes)"),
-    "8 to other 8": ("8 / 8", "10 / 10"),
-    "8 to all 16": ("8 / 8", "11 / 15"),
-    "all 16 to all 16": ("15 / 15", "15 / 17 (non-minimal not found)"),
-}
+# The papers' figures, from the data files Java reads too (experiments/reference.py): the MIN paper's Tables 1 and 3
+# (steps), 5 (success %, 10 runs) and 6 (mean time of successful runs), and the 2007 paper's Tables 2-5.
+_MIN = reference.table("jaros-min-tables-1-3-5-6")[1]  # case, network, label, collective, steps, success, time
+# network -> the paper's label, in the paper's order: by family (as the file first names each), then by size
+_FAMILIES = list(dict.fromkeys(r[1].split(":")[0] for r in _MIN))
+MIN_TOPO = {r[1]: r[2] for r in sorted(_MIN, key=lambda r: (_FAMILIES.index(r[1].split(":")[0]), int(r[2].split()[-1])))}
+MIN_STEPS = {label: [next(r[4] for r in _MIN if r[2] == label and r[3] == cc) for cc in CCS] for label in MIN_TOPO.values()}
+MIN_SUCCESS = {label: [int(next(r[5] for r in _MIN if r[2] == label and r[3] == cc)) for cc in CCS]
+               for label in MIN_TOPO.values()}
+MIN_TIME = {label: [next(r[6] for r in _MIN if r[2] == label and r[3] == cc) for cc in CCS] for label in MIN_TOPO.values()}
+# 2007 Table 2: "bound / success%" (and the paper's second figure) per hypercube dimension and collective
+HYPER = {}
+for _, network, cc, bound, success, note in reference.table("jaros2007-table2")[1]:
+    HYPER.setdefault(int(network.split(":")[1]), {})[cc] = f"{bound} / {success}%" + ("" if note == "-" else f" ({note})")
+# 2007 Tables 3 and 4: steps (success %); Table 5: (lower, upper) for MNB and MNS
+MESH = {(network, ports, cc): paper for _, network, ports, cc, paper in reference.table("jaros2007-tables-3-4")[1]}
+FAT_OCT = {case: (mnb, mns) for case, mnb, mns in reference.table("jaros2007-table5")[1]}
 
 
 VARIANT_ORDER = ["butterfly:8:textbook", "butterfly:16:textbook", "clos:2,2,2,2,2", "clos:2,2,2,2,4",
