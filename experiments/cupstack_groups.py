@@ -15,13 +15,17 @@ import os
 import platform
 import sys
 
+import reference
+
 PATTERNS = ["bcmp", "brev", "brot", "shfl"]
 GROUPS = ["VICQ", "VCQ", "VIC", "VIQ", "VI", "VC", "VQ"]
 BEST_SCHEME = {"bcmp": "C05", "brev": "C04", "brot": "C05", "shfl": "C09"}
-# Yokota et al. 2023, Table 4: simple, w/ T_adj (best of Table 3's row), full GA, w/o T_adj
-TABLE4 = {"bcmp": (91, 86, 85, 91), "brev": (172, 153, 145, 138), "brot": (146, 135, 134, 139), "shfl": (147, 130, 127, 136)}
+# Yokota et al. 2023, Table 4: simple, w/ T_adj (best of Table 3's row), full GA, w/o T_adj; from ccopt's data files of
+# the paper's tables (experiments/reference.py)
+TABLE4 = {t: tuple(int(reference.cell("yokota2023-table4", t, c)) for c in ("simple", "w/ T_adj", "full GA", "w/o T_adj"))
+          for t in PATTERNS}
 # Yokota et al. 2023, Table 3, under the scheme ccopt's search freezes (the pattern's best simple-stacking scheme here)
-TABLE3_AT_SCHEME = {"bcmp": 88, "brev": 156, "brot": 135, "shfl": 135}
+TABLE3_AT_SCHEME = {t: int(reference.cell("yokota2023-table3", t, BEST_SCHEME[t])) for t in PATTERNS}
 COLOURS = {"VICQ": "#000000", "VCQ": "#d62728", "VIC": "#1f77b4", "VIQ": "#2ca02c", "VI": "#ff7f0e", "VC": "#9467bd",
            "VQ": "#8c564b"}
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Builds docs/results/msgsim-tables.md from `ccopt analyze msg-sweep` and `ccopt analyze nas` (experiments/msgsim.sh)."""
 import csv, datetime, os, statistics as st, sys
+
+import reference
 from collections import defaultdict
 
 d = sys.argv[1] if len(sys.argv) > 1 else "docs/results/msgsim"
@@ -80,7 +82,7 @@ if ci:
       f"{len(wins)} cells" + ("." if good == len(wins) else "; the others: " + "; ".join(
           f"{cc} {label(b)}: {w}" for cc, b, w in wins if not (w.startswith('circulant/') or w.startswith('ring/'))) + "."))
     big = max(sizes)
-    claims = {"allreduce": (51, 80, 29, 42), "alltoall": (60, 72, 21, 34)}
+    claims = {cc: tuple(v) for cc, v in reference.rows_by_key("cui2024-text-4.5.2").items()}  # the thesis's §4.5.2
     for cc, (r0, t0, r2, t2) in claims.items():
         c = t[(net, cc, "circulant/mapping-order")][big]
         def gain(k):

@@ -19,7 +19,8 @@ import org.ccopt.util.Csv;
  *   <li>{@code yokota2018-table2}, {@code yokota2018-table3}: node mapping (Yokota et al. 2018, Tables 2 and 3);</li>
  *   <li>{@code yokota2023-table2}, {@code -table3}, {@code -table4}, {@code -table6}: Cup-Stacking (Yokota et al.
  *   2023);</li>
- *   <li>{@code cui2024-tables-3.4-3.6}, {@code cui2024-figs-3.7-3.9}: rank placement (Cui 2024);</li>
+ *   <li>{@code cui2024-tables-3.4-3.6}, {@code cui2024-figs-3.7-3.9}: rank placement (Cui 2024), and
+ *   {@code cui2024-text-4.5.2}: the gains of circulant mapping its §4.5.2 states;</li>
  *   <li>{@code jaros2007-table2}, {@code -tables-3-4}, {@code -table5}: step scheduling (Jaros et al. 2007), and
  *   {@code jaros-min-tables-1-3-5-6}: the same on multistage networks (the MIN paper of Jaros and Dvorak).</li>
  * </ul>

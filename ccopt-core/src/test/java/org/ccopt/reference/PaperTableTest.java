@@ -15,11 +15,11 @@ class PaperTableTest {
     @ParameterizedTest
     @ValueSource(strings = {"yokota2018-table2", "yokota2018-table3", "yokota2023-table2", "yokota2023-table3",
         "yokota2023-table4", "yokota2023-table6", "cui2024-tables-3.4-3.6", "cui2024-figs-3.7-3.9", "jaros2007-table2",
-        "jaros2007-tables-3-4", "jaros2007-table5", "jaros-min-tables-1-3-5-6"})
+        "jaros2007-tables-3-4", "jaros2007-table5", "jaros-min-tables-1-3-5-6", "cui2024-text-4.5.2"})
     void everyFileNamesItsSourceAndHasFullRows(String name) {
         PaperTable t = PaperTable.read(name);
         assertThat(t.source()).containsPattern("(Yokota et al\\. 20(18|23)|Cui 2024 \\(thesis\\)|Jaros et al\\. 2007"
-                + "|Jaros and Dvorak \\(MIN paper\\)), (Table|Tables|the text of Figs\\.)");
+                + "|Jaros and Dvorak \\(MIN paper\\)), (Table|Tables|the text of (Figs\\.|§))");
         assertThat(t.rows()).isNotEmpty().allMatch(r -> r.size() == t.header().size() && r.stream().noneMatch(String::isBlank));
         assertThat(t.keys()).doesNotHaveDuplicates();
     }
