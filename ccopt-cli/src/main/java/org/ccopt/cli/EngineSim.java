@@ -78,7 +78,7 @@ final class EngineSim {
         EngineOptions e = c.engine;
         boolean vcsGiven = spec.commandLine().getParseResult().hasMatchedOption("--vcs");
         if (e.rate != null) {
-            Written.requirePictureFormat(e.chart); // before the loads, which may run for minutes
+            Written.requirePictureFormat(e.chart, "--chart"); // before the loads, which may run for minutes
         }
         EngineJob.Outcome o = EngineJob.run(new EngineJob.Request(t, c.traffic, e.routing, vcsGiven ? c.router.vcs : null,
                 c.router.buffer, c.flits, c.packets, c.seed, e.rate, e.process, e.burst, e.warmup, e.window, e.drain));

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
  * alike) grouped by some columns, with aggregates of others ({@link ResultTable}).
  */
 @Command(name = "table", mixinStandardHelpOptions = true,
-        description = "Tabulate experiment results: group rows by columns and show aggregates (mean, median, min, max, sd, ci95, count, rate<=X).")
+        description = "Tabulate experiment results: group rows by columns and show aggregates (mean, median, min, max, sum, sd, ci95, count, rate<=X); --chart draws the table as lines.")
 final class TableCommand implements Callable<Integer> {
 
     @Spec
@@ -29,7 +29,7 @@ final class TableCommand implements Callable<Integer> {
     List<String> by;
 
     @Option(names = "--show", required = true, split = ",", paramLabel = "COL[:AGG]",
-            description = "Columns to show with an aggregate: mean (default), median, min, max, sd (sample standard deviation), ci95 (half-width of the 95%% confidence interval of the mean, Student's t), meanci (mean \u00b1 ci95 in one cell, the interval to two significant digits and the mean to its decimal place), pNN (a percentile, e.g. p95), count, rate<=X, rate>=X, rate=X.")
+            description = "Columns to show with an aggregate: mean (default), median, min, max, sum, sd (sample standard deviation), ci95 (half-width of the 95%% confidence interval of the mean, Student's t), meanci (mean \u00b1 ci95 in one cell, the interval to two significant digits and the mean to its decimal place), pNN (a percentile, e.g. p95), count, rate<=X, rate>=X, rate=X.")
     List<String> show;
 
     @Option(names = "--pivot", split = ",", paramLabel = "COL",
@@ -46,13 +46,29 @@ final class TableCommand implements Callable<Integer> {
     @Option(names = "--caption", paramLabel = "TEXT", description = "A caption: LaTeX puts the tabular in a table float with \\caption, text and md set it above (not for csv).")
     String caption;
 
+    @Option(names = "--chart", paramLabel = "FILE.png|FILE.svg|FILE.pdf",
+            description = "Also draw the table: its one --by column across (numbers), one line per shown column or pivot value; the caption is its title.")
+    @Output
+    Path chart;
+
+    @Option(names = "--log-x", description = "A logarithmic x axis on --chart.")
+    boolean logX;
+
     @Override
     public Integer call() throws Exception {
         if (digits != null && (digits < 0 || digits > 12)) {
             throw new org.ccopt.InvalidInputException("--digits " + digits + " is invalid; expected 0..12 decimals");
         }
+        if (logX && chart == null) {
+            throw new org.ccopt.InvalidInputException("--log-x applies to --chart, which is not given; add --chart FILE.svg");
+        }
+        Written.requirePictureFormat(chart, "--chart");
         List<org.ccopt.experiments.Row> rows = Results.read(results);
         Table table = ResultTable.of(rows, by, show, pivot);
+        if (chart != null) {
+            org.ccopt.experiments.Charts.write(ResultTable.chart(table, by.size(), caption != null ? caption
+                    : String.join(", ", show) + " by " + by.get(0), logX), chart);
+        }
         table = digits == null ? table : table.withDigits(digits);
         List<String> notes = new java.util.ArrayList<>();
         ResultTable.averagedOver(rows, by, pivot).forEach((option, values) -> notes.add("each cell averages over " + option

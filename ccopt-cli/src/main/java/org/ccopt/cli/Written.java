@@ -28,8 +28,13 @@ final class Written {
 
     /** Refuses, before any work, a --picture name whose format no picture writer takes (PNG, SVG or PDF). */
     static void requirePictureFormat(java.nio.file.Path picture) {
+        requirePictureFormat(picture, "--picture");
+    }
+
+    /** {@link #requirePictureFormat(java.nio.file.Path)} for a picture written under another option's name. */
+    static void requirePictureFormat(java.nio.file.Path picture, String option) {
         if (picture != null && !picture.getFileName().toString().toLowerCase(java.util.Locale.ROOT).matches(".*\\.(png|svg|pdf)")) {
-            throw new org.ccopt.InvalidInputException("--picture " + picture + " has an unknown format; expected a name "
+            throw new org.ccopt.InvalidInputException(option + " " + picture + " has an unknown format; expected a name "
                     + "ending in .png, .svg or .pdf");
         }
     }

@@ -144,6 +144,19 @@ class RunCommandTest {
         MainTest.Result bad = MainTest.run("table", out.toString(), "--by", "nope", "--show", "durationCycles");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--by column 'nope' is not in the results");
+        // --chart: the table as lines, one per shown column, titled by the caption; the table is printed as well
+        Path svg = dir.resolve("chart.svg");
+        MainTest.Result drawn = MainTest.run("table", out.toString(), "--by", "packets", "--show",
+                "durationCycles:min,durationCycles:sum", "--chart", svg.toString(), "--log-x", "--caption", "Durations");
+        assertThat(drawn.code()).as(drawn.err()).isZero();
+        assertThat(drawn.out()).contains("durationCycles:sum");
+        assertThat(Files.readString(svg)).startsWith("<svg").contains("Durations").contains(">durationCycles:*<").contains(">sum<");
+        assertThat(MainTest.run("table", out.toString(), "--by", "packets", "--show", "durationCycles", "--log-x").err())
+                .isEqualTo("ccopt: --log-x applies to --chart, which is not given; add --chart FILE.svg\n");
+        assertThat(MainTest.run("table", out.toString(), "--by", "packets", "--show", "durationCycles", "--chart",
+                dir.resolve("c.txt").toString()).err()).contains("--chart " + dir.resolve("c.txt") + " has an unknown format");
+        assertThat(MainTest.run("table", out.toString(), "--by", "traffic", "--show", "durationCycles", "--chart",
+                svg.toString()).err()).contains("--chart draws numbers; column 'traffic' holds 'bcmp'");
     }
 
     @Test

@@ -21,7 +21,7 @@ import org.ccopt.InvalidInputException;
  */
 public final class ResultTable {
 
-    public static final String AGGREGATES = "mean, median, min, max, sd, ci95, meanci, pNN (a percentile, e.g. p95), "
+    public static final String AGGREGATES = "mean, median, min, max, sum, sd, ci95, meanci, pNN (a percentile, e.g. p95), "
             + "count, rate<=X, rate>=X, rate=X";
 
     private ResultTable() {
@@ -144,6 +144,95 @@ public final class ResultTable {
         return key;
     }
 
+    /**
+     * A line chart of a table that {@link #of} grouped by one column: that column's values across (numbers, as the
+     * groups came), one line per other column (each shown aggregate, or each pivot value), a cell that is empty or
+     * "-" a gap. Rates ("40%") are drawn as their numbers.
+     *
+     * @throws InvalidInputException one line, when the table has more than one grouping column or a cell that is not
+     *                               a number (a {@code meanci} column)
+     */
+    public static org.knowm.xchart.XYChart chart(Table table, int byColumns, String title, boolean logX) {
+        if (byColumns != 1) {
+            throw new InvalidInputException("--chart draws the table against one --by column; it has " + byColumns + " ("
+                    + String.join(", ", table.header().subList(0, byColumns)) + "); pivot the others (--pivot) or name one");
+        }
+        List<List<String>> rows = table.rows();
+        double[] x = new double[rows.size()];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = chartNumber(rows.get(i).get(0), table.header().get(0));
+            if (Double.isNaN(x[i])) {
+                throw new InvalidInputException("--chart needs a number in every --by value; '" + table.header().get(0)
+                        + "' has an empty one");
+            }
+        }
+        int series = table.header().size() - 1;
+        double[][] ys = new double[series][x.length];
+        for (int s = 0; s < series; s++) {
+            for (int i = 0; i < x.length; i++) {
+                ys[s][i] = chartNumber(rows.get(i).get(s + 1), table.header().get(s + 1));
+            }
+        }
+        List<String> names = table.header().subList(1, series + 1);
+        String[] labels = names.toArray(String[]::new);
+        String yLabel = series == 1 ? names.get(0) : "value";
+        int[] common = commonEnds(names);
+        if (series > 1 && common[0] + common[1] > 0) { // byMethod.joint.cycles:sum, ... -> joint, ... on byMethod.*.cycles:sum
+            for (int i = 0; i < series; i++) {
+                labels[i] = names.get(i).substring(common[0], names.get(i).length() - common[1]);
+            }
+            yLabel = names.get(0).substring(0, common[0]) + "*" + names.get(0).substring(names.get(0).length() - common[1]);
+        }
+        return Charts.line(title, table.header().get(0), yLabel, x, labels, ys, null, logX, false);
+    }
+
+    /**
+     * The lengths of the prefix (up to a '.', ':' or ' ') and of the suffix (from one) that all names share, leaving
+     * each a part of its own; {0, 0} where they share none.
+     */
+    static int[] commonEnds(List<String> names) {
+        String first = names.get(0);
+        int prefix = first.length();
+        int suffix = first.length();
+        for (String n : names) {
+            int p = 0;
+            while (p < Math.min(prefix, n.length()) && n.charAt(p) == first.charAt(p)) {
+                p++;
+            }
+            prefix = p;
+            int q = 0;
+            while (q < Math.min(suffix, n.length()) && n.charAt(n.length() - 1 - q) == first.charAt(first.length() - 1 - q)) {
+                q++;
+            }
+            suffix = q;
+        }
+        while (prefix > 0 && ".: ".indexOf(first.charAt(prefix - 1)) < 0) {
+            prefix--; // back to a separator, so that the parts are whole words
+        }
+        while (suffix > 0 && ".: ".indexOf(first.charAt(first.length() - suffix)) < 0) {
+            suffix--;
+        }
+        int shortest = names.stream().mapToInt(String::length).min().orElse(0);
+        if (prefix + suffix >= shortest) { // some name would have nothing left
+            return new int[] {0, 0};
+        }
+        return new int[] {prefix, suffix};
+    }
+
+    /** A table cell as a chart's number: NaN (a gap) for an empty or "-" cell, a rate's number without its '%'. */
+    private static double chartNumber(String cell, String column) {
+        String c = cell.strip();
+        if (c.isEmpty() || c.equals("-")) {
+            return Double.NaN;
+        }
+        try {
+            return Double.parseDouble(c.endsWith("%") ? c.substring(0, c.length() - 1) : c);
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("--chart draws numbers; column '" + column + "' holds '" + cell + "' (meanci cells "
+                    + "are text: chart the mean and ci95 as two --show columns)");
+        }
+    }
+
     /** One aggregate ({@code COL[:AGG]}, mean by default) of a column over rows, formatted as {@link Csv#number}. */
     public static String aggregate(String spec, List<Row> rows) {
         int colon = spec.indexOf(':');
@@ -187,7 +276,7 @@ public final class ResultTable {
     }
 
     /**
-     * An aggregate of values: mean, median, min, max, sd, ci95, meanci, {@code pNN}, count, {@code rate<=X},
+     * An aggregate of values: mean, median, min, max, sum, sd, ci95, meanci, {@code pNN}, count, {@code rate<=X},
      * {@code rate>=X} or {@code rate=X}.
      */
     public static String aggregate(String agg, double[] values) {
@@ -227,6 +316,7 @@ public final class ResultTable {
             case "mean" -> stats.getMean();
             case "min" -> stats.getMin();
             case "max" -> stats.getMax();
+            case "sum" -> stats.getSum();
             case "median" -> n == 0 ? Double.NaN : stats.getPercentile(50);
             // sample standard deviation (n - 1); empty for fewer than two values
             case "sd" -> n < 2 ? Double.NaN : stats.getStandardDeviation();

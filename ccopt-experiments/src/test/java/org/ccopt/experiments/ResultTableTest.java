@@ -53,7 +53,57 @@ class ResultTableTest {
         assertThat(ResultTable.aggregate("x:sd", rows(7))).isEmpty();
         assertThat(ResultTable.aggregate("x:ci95", rows(7))).isEmpty();
         assertThatThrownBy(() -> ResultTable.aggregate("x:mode", r)).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("median, min, max, sd, ci95");
+                .hasMessageContaining("median, min, max, sum, sd, ci95");
+        assertThat(ResultTable.aggregate("x:sum", r)).isEqualTo("10");
+    }
+
+    /**
+     * {@code --chart}: the table's one grouping column across, one line per other column, with the aggregates the
+     * table holds (sums over two workloads per budget, hand-added); "-" a gap; a second grouping column or a text
+     * cell refused with one line.
+     */
+    @Test
+    void aTableGroupedByOneNumericColumnIsDrawnLineByLine() {
+        List<Row> r = new java.util.ArrayList<>();
+        int[][] cycles = {{100, 300}, {90, 280}, {80, 250}}; // per budget: workload 1, workload 2 (method a); b = a + 10
+        int[] budgets = {100, 1000, 10000};
+        for (int i = 0; i < budgets.length; i++) {
+            for (int w = 0; w < 2; w++) {
+                r.add(new Row(Row.MAPPER.createObjectNode().put("budget", budgets[i]).put("traffic", "t" + w)
+                        .put("a", cycles[i][w]).put("b", cycles[i][w] + 10).put("status", "ok")));
+            }
+        }
+        Table t = ResultTable.of(r, List.of("budget"), List.of("a:sum", "b:sum"), List.of());
+        org.knowm.xchart.XYChart chart = ResultTable.chart(t, 1, "sums", true);
+        // the lines are named by what differs between their columns, the axis by what they share
+        assertThat(chart.getSeriesMap()).containsOnlyKeys("a", "b");
+        assertThat(chart.getYAxisTitle()).isEqualTo("*:sum");
+        assertThat(chart.getSeriesMap().get("a").getXData()).containsExactly(100.0, 1000.0, 10000.0);
+        assertThat(chart.getSeriesMap().get("a").getYData()).containsExactly(400.0, 370.0, 330.0);
+        assertThat(chart.getSeriesMap().get("b").getYData()).containsExactly(420.0, 390.0, 350.0);
+        assertThat(chart.getTitle()).isEqualTo("sums");
+        assertThat(ResultTable.commonEnds(List.of("byMethod.joint.cycles:sum", "byMethod.mapping.cycles:sum")))
+                .containsExactly("byMethod.".length(), ".cycles:sum".length());
+        assertThat(ResultTable.commonEnds(List.of("cycles:min", "cycles:max"))).containsExactly("cycles:".length(), 0);
+        assertThat(ResultTable.commonEnds(List.of("x", "x"))).containsExactly(0, 0); // nothing would be left
+        assertThat(ResultTable.commonEnds(List.of("latency", "lateness"))).containsExactly(0, 0); // not at a separator
+        // a pivot's values are lines too; a missing cell is a gap
+        r.add(new Row(Row.MAPPER.createObjectNode().put("budget", 100).put("traffic", "t2").put("a", 7).put("b", 7)
+                .put("status", "ok")));
+        Table pivoted = ResultTable.of(r, List.of("budget"), List.of("a"), List.of("traffic"));
+        org.knowm.xchart.XYChart lines = ResultTable.chart(pivoted, 1, "by workload", false);
+        assertThat(lines.getSeriesMap()).containsOnlyKeys("t0", "t1", "t2");
+        assertThat(lines.getSeriesMap().get("t2").getXData()).containsExactly(100.0); // drawn only where it has a cell
+        assertThat(lines.getSeriesMap().get("t2").getYData()).containsExactly(7.0);
+        assertThatThrownBy(() -> ResultTable.chart(ResultTable.of(r, List.of("budget", "traffic"), List.of("a"), List.of()), 2,
+                "x", false)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("--chart draws the table against one --by column; it has 2 (budget, traffic); pivot the others "
+                        + "(--pivot) or name one");
+        assertThatThrownBy(() -> ResultTable.chart(ResultTable.of(r, List.of("budget"), List.of("a:meanci"), List.of()), 1,
+                "x", false)).isInstanceOf(InvalidInputException.class).hasMessageStartingWith("--chart draws numbers; column "
+                + "'a:meanci' holds '");
+        assertThatThrownBy(() -> ResultTable.chart(ResultTable.of(r, List.of("traffic"), List.of("a"), List.of()), 1, "x",
+                false)).isInstanceOf(InvalidInputException.class).hasMessageContaining("column 'traffic' holds 't0'");
     }
 
     /**
