@@ -119,7 +119,11 @@ public final class SparkRun {
                         throw new InvalidInputException("unexpected argument '" + a + "' after the experiment file " + file
                                 + "; expected one FILE");
                     }
-                    file = Path.of(a);
+                    try {
+                        file = Path.of(a);
+                    } catch (java.nio.file.InvalidPathException e) {
+                        throw new InvalidInputException("experiment file '" + a + "' is not a path: " + e.getReason());
+                    }
                     continue;
                 }
                 int eq = a.indexOf('=');
@@ -130,6 +134,9 @@ public final class SparkRun {
                 String value = eq >= 0 ? a.substring(eq + 1) : i + 1 < args.length ? args[++i] : null;
                 if (value == null || value.isEmpty()) {
                     throw new InvalidInputException("option '" + name + "' needs a value");
+                }
+                if (name.equals("--out") ? out != null : master != null) {
+                    throw new InvalidInputException("option '" + name + "' is given twice; expected it once");
                 }
                 if (name.equals("--out")) {
                     out = value;

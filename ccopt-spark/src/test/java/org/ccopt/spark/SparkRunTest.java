@@ -113,6 +113,10 @@ class SparkRunTest {
                 .hasMessage("option '--out' needs a value");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f.yaml", "g.yaml", "--out", "d"))
                 .hasMessage("unexpected argument 'g.yaml' after the experiment file f.yaml; expected one FILE");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f.yaml", "--out", "d", "--out=e"))
+                .hasMessage("option '--out' is given twice; expected it once");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f\0.yaml", "--out", "d"))
+                .hasMessageStartingWith("experiment file 'f\0.yaml' is not a path");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("--out", "d"))
                 .hasMessage("missing the experiment FILE");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SparkRun.Options.parse("f.yaml"))
