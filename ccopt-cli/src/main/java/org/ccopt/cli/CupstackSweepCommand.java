@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.cupstack.CupStackGa;
+import org.ccopt.cupstack.CupstackJob;
+import org.ccopt.cupstack.CupstackRequest;
 import org.ccopt.cupstack.Method;
 import org.ccopt.experiments.Experiment;
 import org.ccopt.experiments.ExperimentRunner;
@@ -19,10 +21,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ccopt cupstack-sweep}: many Cup-Stacking runs from one grid (Yokota et al. 2023, App. A.3 (6): 288 GA
- * parameter combinations x 5 seeds per pattern), an alias of {@code ccopt run} for that grid: the runs are an {@link
- * Experiment} of the command {@code cupstack ... --threads 1}, executed by {@link ExperimentRunner} (one run per
- * core, rows in {@code results.jsonl} as they finish, recorded runs skipped on a rerun). One directory may collect
- * several sweeps: its {@code results.csv} holds every row recorded there.
+ * parameter combinations x 5 seeds per pattern), with the rows of {@code ccopt run} for that grid: the runs are an
+ * {@link Experiment} of the command {@code cupstack ... --threads 1}, checked by the command's own options before the
+ * first run and executed by {@link ExperimentRunner} (one run per core, rows in {@code results.jsonl} as they finish,
+ * recorded runs skipped on a rerun), each cell as the library job {@link CupstackJob} on the request its options make
+ * ({@link CupstackRequest#fromOptions}), not as a command line. One directory may collect several sweeps: its {@code
+ * results.csv} holds every row recorded there.
  */
 @Command(name = "cupstack-sweep", mixinStandardHelpOptions = true,
         description = "Run a grid of Cup-Stacking configurations (comma-separated lists are crossed) on all cores; one CSV row per run.")
@@ -120,9 +124,9 @@ final class CupstackSweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         checkOptions();
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        List<Map<String, String>> lines = commandLines();
-        CliCommands commands = new CliCommands();
-        Experiment experiment = Experiment.of("cupstack", lines, "cupstack-sweep", commands);
+        CupstackCells commands = new CupstackCells();
+        Experiment experiment = Experiment.of("cupstack", commandLines(), "cupstack-sweep", commands);
+        experiment.runs().forEach(r -> commands.requests.put(r.args(), CupstackRequest.fromOptions(r.parameters())));
         ExperimentRunner.Summary s;
         try (RunCommand.Progress progress = new RunCommand.Progress()) {
             s = ExperimentRunner.accumulating(commands).run(experiment, out, workers, progress);

@@ -134,16 +134,27 @@ final class Json {
             out.println(result(spec, value, seeded));
             return;
         }
-        Object v = withProvenance(spec, value, seeded);
+        slot[0] = tree(withProvenance(spec, value, seeded));
+    }
+
+    /**
+     * A result as a command hands it over under {@link #capturing}, with {@code seed} in its provenance (null: none),
+     * for a job that the engine runs without its command ({@code cupstack-sweep}'s cells).
+     */
+    static JsonNode result(Object value, String seed) {
+        return tree(withProvenance(value, seed));
+    }
+
+    /** A value with its provenance as the tree the one JSON writer builds, numbers typed as parsing types them. */
+    private static JsonNode tree(Object v) {
         if (v instanceof JsonNode tree) { // a record or bean, already a tree
-            slot[0] = asParsed(tree);
-            return;
+            return asParsed(tree);
         }
         TokenBuffer buffer = new TokenBuffer(null, false);
         try {
             write(buffer, v);
             try (JsonParser p = buffer.asParser()) {
-                slot[0] = asParsed(Mapper.MAPPER.readTree(p));
+                return asParsed(Mapper.MAPPER.readTree(p));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -198,10 +209,16 @@ final class Json {
 
     /** The value with its {@code provenance} field: a map, or a tree of any other value. */
     private static Object withProvenance(CommandSpec spec, Object value, boolean seeded) {
-        Map<String, Object> provenance = new LinkedHashMap<>(Provenance.current().asMap());
         OptionSpec seed = spec.optionsMap().get("--seed"); // a map lookup; findOption compares every option's names
-        if (seeded && seed != null && seed.getValue() != null) {
-            provenance.put("seed", String.valueOf((Object) seed.getValue()));
+        return withProvenance(value, seeded && seed != null && seed.getValue() != null
+                ? String.valueOf((Object) seed.getValue()) : null);
+    }
+
+    /** The value with its {@code provenance} field, the seed in it where {@code seed} is not null. */
+    private static Object withProvenance(Object value, String seed) {
+        Map<String, Object> provenance = new LinkedHashMap<>(Provenance.current().asMap());
+        if (seed != null) {
+            provenance.put("seed", seed);
         }
         if (value instanceof Map<?, ?> m) {
             Map<Object, Object> out = new LinkedHashMap<>(m);

@@ -186,35 +186,41 @@ public final class Main implements Runnable {
                     + ("ccopt".equals(where) ? "" : where + " ") + "--help')");
             return BAD_INPUT;
         });
-        cli.setExecutionExceptionHandler((ex, line, parsed) -> {
-            PrintWriter e = line.getErr();
-            Throwable cause = ex;
-            while ((cause instanceof UncheckedIOException || cause instanceof ExecutionException
-                    || cause instanceof CompletionException) && cause.getCause() != null) {
-                cause = cause.getCause();
-            }
-            if (cause instanceof InvalidInputException bad) {
-                e.println("ccopt: " + firstLine(asOption(bad, line)));
-                return BAD_INPUT;
-            }
-            if (cause instanceof org.ccopt.flitsim.DeadlockException deadlock) {
-                e.println("ccopt: " + firstLine(deadlock.getMessage()) + (deadlock.readings().isEmpty() ? ""
-                        : "; the router readings " + String.join(", ", deadlock.readings()) + " do not guarantee freedom"
-                        + " from deadlock; choose others or a preset (--model)"));
-                return BAD_INPUT;
-            }
-            if (cause instanceof IOException) {
-                e.println("ccopt: I/O error: " + ioReason((IOException) cause));
-                return BAD_INPUT;
-            }
-            if (cause instanceof OutOfMemoryError || cause instanceof StackOverflowError) {
-                e.println(tooBig(cause));
-                return BAD_INPUT;
-            }
-            e.println("ccopt: internal error: " + cause);
-            return INTERNAL_ERROR;
-        });
+        cli.setExecutionExceptionHandler((ex, line, parsed) -> failure(ex, line, line.getErr()));
         return cli;
+    }
+
+    /**
+     * A command's failure as one line on {@code e} and its exit code: bad input (2) where the cause is an {@link
+     * InvalidInputException} (its parameter named as {@code line}'s option), a deadlock, an I/O error or a run too large
+     * for the JVM; an internal error (1) otherwise.
+     */
+    static int failure(Throwable ex, CommandLine line, PrintWriter e) {
+        Throwable cause = ex;
+        while ((cause instanceof UncheckedIOException || cause instanceof ExecutionException
+                || cause instanceof CompletionException) && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof InvalidInputException bad) {
+            e.println("ccopt: " + firstLine(asOption(bad, line)));
+            return BAD_INPUT;
+        }
+        if (cause instanceof org.ccopt.flitsim.DeadlockException deadlock) {
+            e.println("ccopt: " + firstLine(deadlock.getMessage()) + (deadlock.readings().isEmpty() ? ""
+                    : "; the router readings " + String.join(", ", deadlock.readings()) + " do not guarantee freedom"
+                    + " from deadlock; choose others or a preset (--model)"));
+            return BAD_INPUT;
+        }
+        if (cause instanceof IOException) {
+            e.println("ccopt: I/O error: " + ioReason((IOException) cause));
+            return BAD_INPUT;
+        }
+        if (cause instanceof OutOfMemoryError || cause instanceof StackOverflowError) {
+            e.println(tooBig(cause));
+            return BAD_INPUT;
+        }
+        e.println("ccopt: internal error: " + cause);
+        return INTERNAL_ERROR;
     }
 
     /**

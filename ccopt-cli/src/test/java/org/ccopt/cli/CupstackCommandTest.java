@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.ccopt.util.Csv;
@@ -148,6 +150,55 @@ class CupstackCommandTest {
         assertThat(edited.err()).contains("chromosome " + last + " does not score what it records");
         Files.writeString(cp, good);
         assertThat(MainTest.run("cupstack", "--resume", out.toString(), "--generations", "3").code()).isZero();
+    }
+
+    /**
+     * The sweep runs its cells as the library job, not as command lines: every row equals, field by field (times and
+     * build aside), the row {@code ccopt run} makes by executing the same parameters as a {@code cupstack} command line,
+     * over methods, frozen groups, readings, the seed, simple stacking's seed and a failing cell.
+     */
+    @Test
+    void aSweepsRowsAreTheRowsOfTheCommandLinesItStandsFor() throws Exception {
+        Path jobs = dir.resolve("jobs");
+        MainTest.Result sweep = MainTest.run("cupstack-sweep", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic",
+                "brev,shfl", "--method", "full,no-tadj,perturb,post,extrapolate,estimate,simple", "--freeze", "none;C,Q",
+                "--reading", "credit-delay=0", "--seed-simple", "--population", "6", "--generations", "3", "--training", "1",
+                "--seeds", "2", "--threads", "2", "--out", jobs.toString());
+        assertThat(sweep.code()).as(sweep.err()).isZero();
+        List<org.ccopt.experiments.Row> rows = new ArrayList<>(org.ccopt.experiments.ExperimentRunner.read(
+                jobs.resolve(org.ccopt.experiments.ExperimentRunner.LINES)).values());
+        assertThat(rows).hasSizeGreaterThan(40);
+        List<Map<String, String>> parameters = new ArrayList<>();
+        for (org.ccopt.experiments.Row row : rows) {
+            Map<String, String> p = new LinkedHashMap<>();
+            List<String> columns = row.columns();
+            for (String c : columns.subList(columns.indexOf("key") + 1, columns.indexOf("wallSeconds"))) {
+                p.put(c, row.get(c).asText());
+            }
+            parameters.add(p);
+        }
+        CliCommands cli = new CliCommands();
+        org.ccopt.experiments.ExperimentRunner.Summary lines = new org.ccopt.experiments.ExperimentRunner(cli).run(
+                org.ccopt.experiments.Experiment.of("cupstack", parameters, "lines", cli), dir.resolve("lines"), 2,
+                new org.ccopt.experiments.ExperimentRunner.Listener() { });
+        Map<String, String> byKey = new LinkedHashMap<>();
+        lines.rows().forEach(r -> byKey.put(r.key(), ShippedExperimentRowsTest.stable(r).replaceFirst("\\{\"run\":\\d+,", "{")));
+        for (org.ccopt.experiments.Row row : rows) {
+            assertThat(ShippedExperimentRowsTest.stable(row).replaceFirst("\\{\"run\":\\d+,", "{")).as(row.key())
+                    .isEqualTo(byKey.get(row.key()));
+        }
+        // a failing cell reports as the command reports a failure: one line on stderr, its exit code
+        CupstackCells cells = new CupstackCells();
+        org.ccopt.experiments.Commands.Execution lost = cells.execute(List.of("cupstack", "--traffic", "brev", "--json"));
+        assertThat(lost.exit()).isEqualTo(1);
+        assertThat(lost.result()).isNull();
+        assertThat(lost.stderr()).isEqualTo("ccopt: internal error: java.lang.IllegalStateException: no request for the line "
+                + "cupstack --traffic brev\n");
+        cells.requests.put(List.of("cupstack", "--traffic", "brev"), org.ccopt.cupstack.CupstackRequest.fromOptions(
+                Map.of("topology", "torus:3x3", "traffic", "brev")));
+        org.ccopt.experiments.Commands.Execution refused = cells.execute(List.of("cupstack", "--traffic", "brev", "--json"));
+        assertThat(refused.exit()).as(refused.stderr()).isEqualTo(2);
+        assertThat(refused.stderr()).startsWith("ccopt: ").doesNotContain("\n ").endsWith("\n");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.ccopt.cupstack;
 
 import java.util.Objects;
+import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.topology.Topology;
@@ -73,6 +74,109 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                 FlitSetup.DEFAULT_BUFFER_FLITS, spell(RouterModel.DEFAULT), DEFAULT_METHOD, "", Integer.parseInt(DEFAULT_INTERVAL),
                 DEFAULT_SORT_KEY, Integer.parseInt(DEFAULT_FROM_SLICES), Integer.parseInt(DEFAULT_ESTIMATE_SLICES), ga, false, true,
                 CupStackRun.DEFAULT_HISTORY);
+    }
+
+    /** The option names {@link #fromOptions} reads, besides one per router reading ({@link RouterModel#READINGS}). */
+    private static final java.util.Set<String> OPTIONS = java.util.Set.of("topology", "traffic", "traffic-seed", "slices",
+            "packets", "packet-flits", "vcs", "buffer", "model", "method", "freeze", "interval", "sort-key", "from-slices",
+            "estimate-slices", "initial-scheme", "seed-simple", "no-prune", "history-length", "seed", "population",
+            "generations", "training", "mutation-rate", "crossover-interval", "crossover-rate", "crossover-pairs", "tie",
+            "lifetime", "watchdog", "max-synonyms", "threads");
+
+    /**
+     * The request of {@code ccopt cupstack}'s options as an experiment row spells them: long names without dashes, a
+     * flag as {@code true}/{@code false}, every option left out at the command's default (this record's and {@link
+     * CupStackGa.Settings#defaults()}'s constants, which the command's declarations read too); {@code topology} and
+     * {@code traffic} are required. {@code threads} is accepted and left out: it changes no result. Router readings
+     * apply over the preset in {@link RouterModel#READINGS}' order, as the command applies them. {@code
+     * CupstackRequestOptionsTest} holds it equal to the command's request on random option sets.
+     *
+     * @throws InvalidInputException one line, for an unknown option, a missing topology or traffic, or a bad value
+     */
+    public static CupstackRequest fromOptions(java.util.Map<String, String> options) {
+        java.util.Set<String> readings = new java.util.HashSet<>();
+        RouterModel.READINGS.forEach(r -> readings.add(r.option().substring(2)));
+        for (String key : options.keySet()) {
+            if (!OPTIONS.contains(key) && !readings.contains(key)) {
+                throw new InvalidInputException("'" + key + "' is not an option of cupstack's request; expected one of "
+                        + String.join(", ", new java.util.TreeSet<>(OPTIONS)) + " or a router reading");
+            }
+        }
+        for (String required : new String[] {"topology", "traffic"}) {
+            if (!options.containsKey(required)) {
+                throw new InvalidInputException("cupstack's request needs '" + required + "'");
+            }
+        }
+        RouterModel m = options.containsKey("model") ? RouterModel.preset(options.get("model")) : RouterModel.DEFAULT;
+        for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
+            String value = options.get(r.option().substring(2));
+            if (value != null) {
+                m = m.with(r.key(), value, r.option());
+            }
+        }
+        CupStackGa.Settings d = CupStackGa.Settings.defaults();
+        int population = whole(options, "population", d.population());
+        CupStackGa.Settings ga = new CupStackGa.Settings(population, whole(options, "generations", d.generations()),
+                whole(options, "training", d.training()), real(options, "mutation-rate", d.mutationRate()),
+                whole(options, "crossover-interval", d.crossoverInterval()), real(options, "crossover-rate", d.crossoverRate()),
+                whole(options, "crossover-pairs", population / 2),
+                options.containsKey("tie") ? CupStackGa.Tie.parse(options.get("tie")) : d.tie(),
+                whole(options, "lifetime", d.lifetime()), whole(options, "watchdog", d.watchdog()),
+                whole(options, "max-synonyms", d.maxSynonyms()), wholeLong(options, "seed", d.seed()),
+                options.containsKey("initial-scheme") ? CupStackGa.InitialScheme.parse(options.get("initial-scheme"))
+                        : d.initialScheme());
+        return new CupstackRequest(options.get("topology"), options.get("traffic"),
+                wholeLong(options, "traffic-seed", Long.parseLong(DEFAULT_TRAFFIC_SEED)),
+                whole(options, "slices", Integer.parseInt(DEFAULT_SLICES)), whole(options, "packets", Integer.parseInt(DEFAULT_PACKETS)),
+                whole(options, "packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS)),
+                whole(options, "vcs", FlitSetup.DEFAULT_VCS), whole(options, "buffer", FlitSetup.DEFAULT_BUFFER_FLITS), spell(m),
+                options.getOrDefault("method", DEFAULT_METHOD), options.getOrDefault("freeze", ""),
+                whole(options, "interval", Integer.parseInt(DEFAULT_INTERVAL)), options.getOrDefault("sort-key", DEFAULT_SORT_KEY),
+                whole(options, "from-slices", Integer.parseInt(DEFAULT_FROM_SLICES)),
+                whole(options, "estimate-slices", Integer.parseInt(DEFAULT_ESTIMATE_SLICES)), ga,
+                flag(options, "seed-simple"), !flag(options, "no-prune"),
+                whole(options, "history-length", CupStackRun.DEFAULT_HISTORY));
+    }
+
+    private static int whole(java.util.Map<String, String> options, String key, int otherwise) {
+        long v = wholeLong(options, key, otherwise);
+        if (v != (int) v) {
+            throw InvalidInputException.parameter(key, "'" + options.get(key) + "' is invalid; expected a whole number of at "
+                    + "most " + Integer.MAX_VALUE);
+        }
+        return (int) v;
+    }
+
+    private static long wholeLong(java.util.Map<String, String> options, String key, long otherwise) {
+        String v = options.get(key);
+        if (v == null) {
+            return otherwise;
+        }
+        try {
+            return Long.parseLong(v.strip());
+        } catch (NumberFormatException e) {
+            throw InvalidInputException.parameter(key, "'" + v + "' is invalid; expected a whole number");
+        }
+    }
+
+    private static double real(java.util.Map<String, String> options, String key, double otherwise) {
+        String v = options.get(key);
+        if (v == null) {
+            return otherwise;
+        }
+        try {
+            return Double.parseDouble(v.strip());
+        } catch (NumberFormatException e) {
+            throw InvalidInputException.parameter(key, "'" + v + "' is invalid; expected a number");
+        }
+    }
+
+    private static boolean flag(java.util.Map<String, String> options, String key) {
+        String v = options.getOrDefault(key, "false");
+        if (!v.equals("true") && !v.equals("false")) {
+            throw InvalidInputException.parameter(key, "'" + v + "' is invalid; expected true or false");
+        }
+        return v.equals("true");
     }
 
     /** This request under another router model (a preset name or a {@code key=value} list). */
