@@ -1,6 +1,8 @@
 package org.ccopt.cli;
 
 import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -9,6 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Commands;
+import org.ccopt.flitsim.SimJob;
 import picocli.CommandLine;
 
 /**
@@ -52,6 +55,31 @@ public final class CliCommands implements Commands {
             }
         }
         return written;
+    }
+
+    /**
+     * A {@code sim} run of the papers' router that writes no file runs as {@link SimJob} on the request its parameters
+     * make ({@link SimJob.Request#fromOptions}), with no command line parsed (the engine checked the line with the
+     * command's own options before the first run); every other run as its line.
+     */
+    @Override
+    public Execution execute(String command, Map<String, String> parameters, List<String> commandLine) {
+        if (command.equals("sim")) {
+            StringWriter err = new StringWriter();
+            try {
+                SimJob.Request request = SimJob.Request.fromOptions(parameters);
+                if (request != null) {
+                    return new Execution(OK, "", "", Json.result(SimJob.run(request).figures(), Long.toString(request.seed())));
+                }
+            } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+                int exit;
+                try (PrintWriter w = new PrintWriter(err)) {
+                    exit = Main.failure(e, Main.commandTree().getSubcommands().get("sim"), w);
+                }
+                return new Execution(exit, "", err.toString());
+            }
+        }
+        return execute(commandLine);
     }
 
     @Override

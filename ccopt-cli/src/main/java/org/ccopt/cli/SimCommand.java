@@ -45,13 +45,13 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--traffic", paramLabel = "PATTERN", description = TrafficPattern.NAMES + " (default: bcmp).")
     String traffic;
 
-    @Option(names = "--packets", defaultValue = "4", description = "Packets per node per slice, back to back (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--packets", defaultValue = SimJob.Request.DEFAULT_PACKETS, description = "Packets per node per slice, back to back (default: ${DEFAULT-VALUE}).")
     int packets;
 
-    @Option(names = "--packet-flits", defaultValue = "8", description = "Flits per packet L (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--packet-flits", defaultValue = SimJob.Request.DEFAULT_PACKET_FLITS, description = "Flits per packet L (default: ${DEFAULT-VALUE}).")
     int flits;
 
-    @Option(names = "--slices", defaultValue = "1", description = "Slices S per node (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--slices", defaultValue = SimJob.Request.DEFAULT_SLICES, description = "Slices S per node (default: ${DEFAULT-VALUE}).")
     int slices;
 
     @Option(names = "--interval", description = "Inter-slice interval V in cycles (default: 0; with --params, replaces the file's V).")
@@ -72,7 +72,7 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--interlock", description = "Slice interlocking: a node starts slice s only after receiving s slices' worth of packets.")
     boolean interlock;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of random patterns (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = SimJob.Request.DEFAULT_SEED, description = "Seed of random patterns (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--params", paramLabel = "FILE",
@@ -104,7 +104,7 @@ final class SimCommand implements Callable<Integer> {
             description = "Simple stacking (Yokota et al. 2023, §4.1): try every interval V in FROM..TO and keep the shortest run.")
     String sweepInterval;
 
-    @Option(names = "--repeat", defaultValue = "1", description = "Repeat the run on one reused simulator and report router-cycles per second.")
+    @Option(names = "--repeat", defaultValue = SimJob.Request.DEFAULT_REPEAT, description = "Repeat the run on one reused simulator and report router-cycles per second.")
     int repeat;
 
     @Option(names = "--json", description = "Print one JSON object.")
@@ -136,7 +136,7 @@ final class SimCommand implements Callable<Integer> {
         }
         SimJob.Outcome o = SimJob.run(new SimJob.Request(params, mapping, params != null ? null
                 : router.setup(t, router.model()),
-                traffic == null ? "bcmp" : traffic, seed, slices, packets, flits, interval, reinit, interlock, atomicVc,
+                traffic == null ? SimJob.Request.DEFAULT_TRAFFIC : traffic, seed, slices, packets, flits, interval, reinit, interlock, atomicVc,
                 sweepInterval, repeat, traceFile != null || picture != null));
         if (traceFile != null) {
             AtomicFiles.writeAtomically(traceFile, o.trace()::writeCsv);

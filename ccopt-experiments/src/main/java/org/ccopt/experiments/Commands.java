@@ -35,6 +35,15 @@ public interface Commands {
     Execution execute(List<String> commandLine);
 
     /**
+     * Executes a run given both as its parameters (the experiment's option names without dashes and their values,
+     * {@code true}/{@code false} for flags) and as the command line they make; an implementation may run the
+     * command's library job from the parameters without parsing the line. By default, the line.
+     */
+    default Execution execute(String command, java.util.Map<String, String> parameters, List<String> commandLine) {
+        return execute(commandLine);
+    }
+
+    /**
      * What one command printed, and its exit status; {@code result} is the JSON object the command would have printed
      * with {@code --json}, handed over as a tree (stdout then holds no copy of it), so that the engine reads no text
      * back; null where the command failed.

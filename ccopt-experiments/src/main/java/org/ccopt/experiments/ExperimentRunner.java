@@ -222,7 +222,8 @@ public final class ExperimentRunner {
         List<String> args = new ArrayList<>(commandLine);
         args.add("--json");
         long t0 = System.nanoTime();
-        Commands.Execution x = commands.execute(args);
+        Map<String, String> options = options(run, commandLine);
+        Commands.Execution x = options != null ? commands.execute(commandLine.get(0), options, args) : commands.execute(args);
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (x.exit() == Commands.OK && x.result() != null && x.result().isObject()) {
             ObjectNode row = start(run, seconds);
@@ -238,6 +239,26 @@ public final class ExperimentRunner {
         // the error is the last line: progress lines of a long run (--progress) may come before it
         return failed(run, x.exit(), error.isEmpty() ? "exit code " + x.exit() : error.substring(error.lastIndexOf('\n') + 1),
                 seconds);
+    }
+
+    /**
+     * The options a run's line gives, by name, for a command that runs from them ({@link Commands#execute(String, Map,
+     * List)}): its parameters without the runner's repetition column; null where they do not stand for the line (paths
+     * resolved under --out, or an option named like that column).
+     */
+    static Map<String, String> options(Experiment.Run run, List<String> commandLine) {
+        if (!commandLine.equals(run.args())) {
+            return null;
+        }
+        if (run.repetition() < 0) {
+            return run.parameters();
+        }
+        if (run.args().contains("--repeat")) {
+            return null;
+        }
+        Map<String, String> options = new LinkedHashMap<>(run.parameters());
+        options.remove("repeat");
+        return options;
     }
 
     private static ObjectNode start(Experiment.Run run, double seconds) {

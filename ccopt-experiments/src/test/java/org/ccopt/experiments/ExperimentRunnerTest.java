@@ -217,4 +217,51 @@ class ExperimentRunnerTest {
         assertThat(again.rows()).hasSize(3);
         assertThat(again.skipped()).isEqualTo(3);
     }
+
+    /**
+     * A command that runs from options gets the options of the run's line: its parameters without the runner's
+     * repetition column; a line whose paths were resolved under --out, or that gives an option named like that column,
+     * runs as a line.
+     */
+    @Test
+    void aJobGetsTheOptionsOfItsLineAndNotTheRunnersColumns() throws Exception {
+        Path file = dir.resolve("r.yaml");
+        Files.writeString(file, "command: square\ngrid:\n  x: [2, 3]\nrepeat: 2\n");
+        Fake fake = new Fake();
+        Experiment e = Experiment.read(file, 1000, fake);
+        Experiment.Run second = e.runs().get(3);
+        assertThat(second.parameters()).containsEntry("repeat", "1");
+        assertThat(ExperimentRunner.options(second, second.args())).containsExactly(Map.entry("x", "3"));
+        assertThat(ExperimentRunner.options(second, List.of("square", "--x", "3", "--out", "/elsewhere"))).isNull();
+        Experiment once = experiment(fake, "4");
+        Experiment.Run only = once.runs().get(0);
+        assertThat(ExperimentRunner.options(only, only.args())).isSameAs(only.parameters());
+        List<Map<String, String>> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Commands jobs = new Commands() {
+            @Override
+            public Set<String> names() {
+                return fake.names();
+            }
+
+            @Override
+            public Map<String, String> writtenOptions(List<String> line) {
+                return fake.writtenOptions(line);
+            }
+
+            @Override
+            public Execution execute(List<String> line) {
+                return fake.execute(line);
+            }
+
+            @Override
+            public Execution execute(String command, Map<String, String> options, List<String> line) {
+                seen.add(options);
+                return execute(line);
+            }
+        };
+        ExperimentRunner.Summary s = new ExperimentRunner(jobs).run(Experiment.read(file, 1000, jobs), dir.resolve("j"), 1,
+                new ExperimentRunner.Listener() { });
+        assertThat(s.completed()).isEqualTo(4);
+        assertThat(seen).hasSize(4).allMatch(o -> o.keySet().equals(Set.of("x")));
+    }
 }

@@ -38,6 +38,75 @@ public final class SimJob {
                           int packetFlits, Integer interval, boolean reinit, boolean interlock, boolean atomicVc,
                           String sweepInterval, int repeat, boolean trace) {
 
+        /** Defaults of {@code ccopt sim}, spelled as its options take them (its declarations read these). */
+        public static final String DEFAULT_TRAFFIC = "bcmp";
+        public static final String DEFAULT_PACKETS = "4";
+        public static final String DEFAULT_PACKET_FLITS = "8";
+        public static final String DEFAULT_SLICES = "1";
+        public static final String DEFAULT_SEED = "1";
+        public static final String DEFAULT_REPEAT = "1";
+
+        /** The {@code --model} that names the flit engine's router ({@code net.RouterTiming.BOOKSIM}, a test checks). */
+        public static final String ENGINE_MODEL = "booksim";
+
+        /** The options {@link #fromOptions} reads, besides one per router reading ({@link RouterModel#READINGS}). */
+        private static final java.util.Set<String> OPTIONS = java.util.Set.of("topology", "traffic", "packets",
+                "packet-flits", "slices", "interval", "vcs", "buffer", "model", "seed", "atomic-vc", "reinit", "interlock",
+                "sweep-interval", "repeat");
+
+        /**
+         * The request of {@code ccopt sim}'s options as an experiment row spells them (long names without dashes, a flag
+         * as {@code true}/{@code false}, an option left out at its default), where they describe a run of the papers'
+         * router that writes no file: null where they need the command (a parameter file, a mapping, a trace, a
+         * picture, the flit engine's options, or a network the papers' router runs only when a preset is named). The
+         * options are the ones {@code ccopt sim} has already accepted (its rules and value checks); router readings
+         * apply over the preset in {@link RouterModel#READINGS}' order, as the command applies them. {@code
+         * SimRequestOptionsTest} holds its runs equal to the command's on random option sets.
+         */
+        public static Request fromOptions(java.util.Map<String, String> options) {
+            java.util.Set<String> readings = new java.util.HashSet<>();
+            RouterModel.READINGS.forEach(r -> readings.add(r.option().substring(2)));
+            for (String key : options.keySet()) {
+                if (!OPTIONS.contains(key) && !readings.contains(key)) {
+                    return null;
+                }
+            }
+            String model = options.get("model");
+            if (ENGINE_MODEL.equals(model)) {
+                return null;
+            }
+            Topology t = options.containsKey("topology") ? TopologySpec.parse(options.get("topology")) : defaultTopology();
+            if (model == null && !(t.geometry() instanceof org.ccopt.topology.Geometry.Grid)) {
+                return null; // the booksim router's network
+            }
+            RouterModel m = model == null ? RouterModel.DEFAULT : RouterModel.preset(model);
+            for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
+                String value = options.get(r.option().substring(2));
+                if (value != null) {
+                    m = m.with(r.key(), value, r.option());
+                }
+            }
+            String interval = options.get("interval");
+            return new Request(null, null, new FlitSetup(t, whole(options, "vcs", FlitSetup.DEFAULT_VCS),
+                    whole(options, "buffer", FlitSetup.DEFAULT_BUFFER_FLITS), m), options.getOrDefault("traffic", DEFAULT_TRAFFIC),
+                    Long.parseLong(options.getOrDefault("seed", DEFAULT_SEED).strip()),
+                    whole(options, "slices", Integer.parseInt(DEFAULT_SLICES)),
+                    whole(options, "packets", Integer.parseInt(DEFAULT_PACKETS)),
+                    whole(options, "packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS)),
+                    interval == null ? null : Integer.valueOf(interval.strip()), flag(options, "reinit"),
+                    flag(options, "interlock"), flag(options, "atomic-vc"), options.get("sweep-interval"),
+                    whole(options, "repeat", Integer.parseInt(DEFAULT_REPEAT)), false);
+        }
+
+        private static int whole(java.util.Map<String, String> options, String key, int otherwise) {
+            String v = options.get(key);
+            return v == null ? otherwise : Integer.parseInt(v.strip());
+        }
+
+        private static boolean flag(java.util.Map<String, String> options, String key) {
+            return "true".equals(options.get(key));
+        }
+
         public Request {
             if (repeat < 1) {
                 throw InvalidInputException.parameter("repeat", repeat + " is invalid; expected >= 1");

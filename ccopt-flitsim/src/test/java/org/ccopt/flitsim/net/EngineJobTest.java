@@ -51,4 +51,11 @@ class EngineJobTest {
         assertThatThrownBy(() -> EngineJob.run(new EngineJob.Request(t, null, "ecube", null, 4, 8, 2, 1, null, null, null,
                 null, null, null))).isInstanceOf(InvalidInputException.class);
     }
+
+    /** {@code SimJob} names the engine's router without depending on this package: the same name. */
+    @org.junit.jupiter.api.Test
+    void theSimJobsNameForTheEnginesRouterIsTheEngines() {
+        org.assertj.core.api.Assertions.assertThat(org.ccopt.flitsim.SimJob.Request.ENGINE_MODEL)
+                .isEqualTo(RouterTiming.BOOKSIM.name());
+    }
 }

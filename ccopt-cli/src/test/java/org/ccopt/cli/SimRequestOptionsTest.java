@@ -1,0 +1,124 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.ccopt.experiments.Commands;
+import org.ccopt.flitsim.RouterModel;
+import org.ccopt.flitsim.SimJob;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The experiment engine's {@code sim} runs without a command line ({@link CliCommands#execute(String, Map, List)} on
+ * {@link SimJob.Request#fromOptions}) against the same runs as {@code ccopt sim} command lines: on random option sets
+ * the two hand over the same result, or fail with the same line and exit code; sets the job cannot take (a network
+ * the papers' router runs only under a named preset, the engine's model) fall back to the line.
+ */
+class SimRequestOptionsTest {
+
+    /** A random set of sim's options of the papers' router, spelled as an experiment row spells them. */
+    static Map<String, String> randomOptions(SplittableRandom r) {
+        Map<String, String> o = new LinkedHashMap<>();
+        maybe(r, o, "topology", new String[] {"torus:4x4", "mesh:4x4", "torus:8x8", "torus:4x4x2", "hypercube:4",
+            "mesh:3x5"}[r.nextInt(6)]);
+        maybe(r, o, "traffic", new String[] {"bcmp", "brev", "shfl", "torn", "uniform", "randperm", "neighbor"}[r.nextInt(7)]);
+        maybe(r, o, "packets", Integer.toString(1 + r.nextInt(4)));
+        maybe(r, o, "packet-flits", Integer.toString(1 + r.nextInt(8)));
+        maybe(r, o, "slices", Integer.toString(1 + r.nextInt(3)));
+        maybe(r, o, "interval", Integer.toString(r.nextInt(30)));
+        maybe(r, o, "vcs", Integer.toString(2 + r.nextInt(3)));
+        maybe(r, o, "buffer", Integer.toString(2 + r.nextInt(4)));
+        maybe(r, o, "model", new String[] {"ccopt", "yokota2018", "yokota2023", "booksim"}[r.nextInt(4)]);
+        for (int i = r.nextInt(3); i > 0; i--) {
+            RouterModel.ReadingSpec spec = RouterModel.READINGS.get(r.nextInt(RouterModel.READINGS.size()));
+            if (!spec.values().isEmpty()) {
+                o.put(spec.option().substring(2), spec.values().get(r.nextInt(spec.values().size())));
+            }
+        }
+        maybe(r, o, "seed", Long.toString(r.nextLong(1, 1L << 50)));
+        maybe(r, o, "atomic-vc", Boolean.toString(r.nextBoolean()));
+        maybe(r, o, "reinit", Boolean.toString(r.nextBoolean()));
+        maybe(r, o, "interlock", Boolean.toString(r.nextBoolean()));
+        if (r.nextInt(6) == 0) {
+            o.put("sweep-interval", "0:" + r.nextInt(12));
+        }
+        maybe(r, o, "repeat", Integer.toString(1 + r.nextInt(2)));
+        return o;
+    }
+
+    private static void maybe(SplittableRandom r, Map<String, String> o, String key, String value) {
+        if (r.nextInt(3) == 0) {
+            o.put(key, value);
+        }
+    }
+
+    private static List<String> line(Map<String, String> options) {
+        List<String> line = new ArrayList<>(List.of("sim"));
+        options.forEach((k, v) -> {
+            if (v.equals("true")) {
+                line.add("--" + k);
+            } else if (!v.equals("false")) {
+                line.add("--" + k);
+                line.add(v);
+            }
+        });
+        line.add("--json");
+        return line;
+    }
+
+    /** A result without the fields that measure time, as one line; or the failure. */
+    private static String outcome(Commands.Execution x) {
+        if (x.result() == null) {
+            return "exit " + x.exit() + ": " + x.stderr();
+        }
+        ObjectNode o = ((ObjectNode) x.result()).deepCopy();
+        o.remove("routerCyclesPerSecond");
+        return o.toString();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
+    void aRunFromItsParametersIsTheRunOfItsCommandLine(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        CliCommands commands = new CliCommands();
+        int byJob = 0;
+        int ran = 0;
+        for (int i = 0; i < 20; i++) {
+            Map<String, String> options = randomOptions(r);
+            List<String> line = line(options);
+            try {
+                commands.writtenOptions(line.subList(0, line.size() - 1)); // as the engine checks a line before any run
+            } catch (org.ccopt.InvalidInputException refused) {
+                continue;
+            }
+            Commands.Execution asLine = commands.execute(line);
+            Commands.Execution asJob = commands.execute("sim", options, line);
+            assertThat(outcome(asJob)).as(String.join(" ", line)).isEqualTo(outcome(asLine));
+            ran += asLine.result() != null ? 1 : 0;
+            byJob += SimJob.Request.fromOptions(options) != null ? 1 : 0;
+        }
+        assertThat(ran).isGreaterThan(4);
+        assertThat(byJob).isGreaterThan(4);
+    }
+
+    @org.junit.jupiter.api.Test
+    void theJobTakesThePapersRouterAndLeavesTheRestToTheLine() {
+        assertThat(SimJob.Request.fromOptions(Map.of("topology", "torus:4x4"))).isNotNull();
+        assertThat(SimJob.Request.fromOptions(Map.of("topology", "hypercube:4"))).isNull(); // the booksim router's network
+        assertThat(SimJob.Request.fromOptions(Map.of("topology", "hypercube:4", "model", "yokota2023"))).isNotNull();
+        assertThat(SimJob.Request.fromOptions(Map.of("model", "booksim"))).isNull();
+        assertThat(SimJob.Request.fromOptions(Map.of("trace", "t.csv"))).isNull(); // writes a file: the command does
+        assertThat(SimJob.Request.fromOptions(Map.of("rate", "0.1"))).isNull();
+        JsonNode tree = new CliCommands().execute("sim", Map.of("topology", "torus:4x4", "traffic", "brev"),
+                List.of("sim", "--topology", "torus:4x4", "--traffic", "brev", "--json")).result();
+        assertThat(tree.get("provenance").get("seed").asText()).isEqualTo("1");
+        assertThat(tree.get("durationCycles").isInt()).isTrue();
+    }
+}
