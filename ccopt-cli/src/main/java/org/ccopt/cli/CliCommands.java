@@ -11,6 +11,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Commands;
+import org.ccopt.cupstack.CupstackJob;
+import org.ccopt.cupstack.CupstackRequest;
 import org.ccopt.flitsim.SimJob;
 import picocli.CommandLine;
 
@@ -58,28 +60,49 @@ public final class CliCommands implements Commands {
     }
 
     /**
-     * A {@code sim} run of the papers' router that writes no file runs as {@link SimJob} on the request its parameters
-     * make ({@link SimJob.Request#fromOptions}), with no command line parsed (the engine checked the line with the
-     * command's own options before the first run); every other run as its line.
+     * A run whose options a library job reads runs as that job, with no command line parsed (the engine checked the
+     * line with the command's own options before the first run): {@code sim} on the papers' router writing no file
+     * ({@link SimJob.Request#fromOptions}), and {@code cupstack} writing no file ({@link CupstackRequest#fromOptions}, on
+     * {@code threads} evaluation threads, all cores by default, as the command). Its figures are handed over as the
+     * command's {@code --json} would print them, and a failure as the command reports it ({@link Main#failure}). Every
+     * other run as its line.
      */
     @Override
     public Execution execute(String command, Map<String, String> parameters, List<String> commandLine) {
-        if (command.equals("sim")) {
-            StringWriter err = new StringWriter();
-            try {
+        try {
+            if (command.equals("sim")) {
                 SimJob.Request request = SimJob.Request.fromOptions(parameters);
                 if (request != null) {
                     return new Execution(OK, "", "", Json.result(SimJob.run(request).figures(), Long.toString(request.seed())));
                 }
-            } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-                int exit;
-                try (PrintWriter w = new PrintWriter(err)) {
-                    exit = Main.failure(e, Main.commandTree().getSubcommands().get("sim"), w);
-                }
-                return new Execution(exit, "", err.toString());
+            } else if (command.equals("cupstack") && parameters.keySet().stream().allMatch(CupstackRequest::reads)
+                    && threads(parameters) > 0) {
+                CupstackRequest request = CupstackRequest.fromOptions(parameters);
+                return new Execution(OK, "", "", Json.result(CupstackJob.run(request, CupstackJob.Checkpoints.none(),
+                        threads(parameters)).figures(), Long.toString(request.ga().seed())));
             }
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            StringWriter err = new StringWriter();
+            int exit;
+            try (PrintWriter w = new PrintWriter(err)) {
+                exit = Main.failure(e, Main.commandTree().getSubcommands().get(command), w);
+            }
+            return new Execution(exit, "", err.toString());
         }
         return execute(commandLine);
+    }
+
+    /** The run's evaluation threads (all cores where not given), or 0 where the command line must refuse its value. */
+    private static int threads(Map<String, String> parameters) {
+        String given = parameters.get("threads");
+        if (given == null) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        try {
+            return org.ccopt.util.Workers.check("threads", Integer.parseInt(given));
+        } catch (NumberFormatException | InvalidInputException e) {
+            return 0;
+        }
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupstackJob;
 import org.ccopt.cupstack.CupstackRequest;
 import org.ccopt.cupstack.Method;
+import org.ccopt.experiments.Commands;
 import org.ccopt.experiments.Experiment;
 import org.ccopt.experiments.ExperimentRunner;
 import org.ccopt.flitsim.RouterModel;
@@ -25,8 +26,8 @@ import picocli.CommandLine.Spec;
  * {@link Experiment} of the command {@code cupstack ... --threads 1}, checked by the command's own options before the
  * first run and executed by {@link ExperimentRunner} (one run per core, rows in {@code results.jsonl} as they finish,
  * recorded runs skipped on a rerun), each cell as the library job {@link CupstackJob} on the request its options make
- * ({@link CupstackRequest#fromOptions}), not as a command line. One directory may collect several sweeps: its {@code
- * results.csv} holds every row recorded there.
+ * ({@link CupstackRequest#fromOptions}, through {@link Commands#execute(String, Map, List)}), not as a command line. One
+ * directory may collect several sweeps: its {@code results.csv} holds every row recorded there.
  */
 @Command(name = "cupstack-sweep", mixinStandardHelpOptions = true,
         description = "Run a grid of Cup-Stacking configurations (comma-separated lists are crossed) on all cores; one CSV row per run.")
@@ -124,9 +125,8 @@ final class CupstackSweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         checkOptions();
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        CupstackCells commands = new CupstackCells();
+        CliCommands commands = new CliCommands();
         Experiment experiment = Experiment.of("cupstack", commandLines(), "cupstack-sweep", commands);
-        experiment.runs().forEach(r -> commands.requests.put(r.args(), CupstackRequest.fromOptions(r.parameters())));
         ExperimentRunner.Summary s;
         try (RunCommand.Progress progress = new RunCommand.Progress()) {
             s = ExperimentRunner.accumulating(commands).run(experiment, out, workers, progress);

@@ -188,17 +188,15 @@ class CupstackCommandTest {
                     .isEqualTo(byKey.get(row.key()));
         }
         // a failing cell reports as the command reports a failure: one line on stderr, its exit code
-        CupstackCells cells = new CupstackCells();
-        org.ccopt.experiments.Commands.Execution lost = cells.execute(List.of("cupstack", "--traffic", "brev", "--json"));
-        assertThat(lost.exit()).isEqualTo(1);
-        assertThat(lost.result()).isNull();
-        assertThat(lost.stderr()).isEqualTo("ccopt: internal error: java.lang.IllegalStateException: no request for the line "
-                + "cupstack --traffic brev\n");
-        cells.requests.put(List.of("cupstack", "--traffic", "brev"), org.ccopt.cupstack.CupstackRequest.fromOptions(
-                Map.of("topology", "torus:3x3", "traffic", "brev")));
-        org.ccopt.experiments.Commands.Execution refused = cells.execute(List.of("cupstack", "--traffic", "brev", "--json"));
+        org.ccopt.experiments.Commands.Execution refused = cli.execute("cupstack", Map.of("topology", "torus:3x3", "traffic",
+                "brev"), List.of("cupstack", "--topology", "torus:3x3", "--traffic", "brev", "--json"));
         assertThat(refused.exit()).as(refused.stderr()).isEqualTo(2);
-        assertThat(refused.stderr()).startsWith("ccopt: ").doesNotContain("\n ").endsWith("\n");
+        assertThat(refused.result()).isNull();
+        assertThat(refused.stderr()).isEqualTo(MainTest.run("cupstack", "--topology", "torus:3x3", "--traffic", "brev",
+                "--json").err());
+        // options that write files run as the command line
+        assertThat(org.ccopt.cupstack.CupstackRequest.reads("out")).isFalse();
+        assertThat(org.ccopt.cupstack.CupstackRequest.reads("output-stage")).isTrue();
     }
 
     @Test

@@ -94,10 +94,8 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
      * @throws InvalidInputException one line, for an unknown option, a missing topology or traffic, or a bad value
      */
     public static CupstackRequest fromOptions(java.util.Map<String, String> options) {
-        java.util.Set<String> readings = new java.util.HashSet<>();
-        RouterModel.READINGS.forEach(r -> readings.add(r.option().substring(2)));
         for (String key : options.keySet()) {
-            if (!OPTIONS.contains(key) && !readings.contains(key)) {
+            if (!reads(key)) {
                 throw new InvalidInputException("'" + key + "' is not an option of cupstack's request; expected one of "
                         + String.join(", ", new java.util.TreeSet<>(OPTIONS)) + " or a router reading");
             }
@@ -136,6 +134,14 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                 whole(options, "estimate-slices", Integer.parseInt(DEFAULT_ESTIMATE_SLICES)), ga,
                 flag(options, "seed-simple"), !flag(options, "no-prune"),
                 whole(options, "history-length", CupStackRun.DEFAULT_HISTORY));
+    }
+
+    /**
+     * Whether {@link #fromOptions} reads {@code option} (a long name without dashes): the options that decide the result,
+     * and {@code threads}; not the command's outputs ({@code out}, {@code picture}), resuming or progress.
+     */
+    public static boolean reads(String option) {
+        return OPTIONS.contains(option) || RouterModel.READINGS.stream().anyMatch(r -> r.option().equals("--" + option));
     }
 
     private static int whole(java.util.Map<String, String> options, String key, int otherwise) {
