@@ -70,13 +70,13 @@ public final class CliCommands implements Commands {
     @Override
     public Execution execute(String command, Map<String, String> parameters, List<String> commandLine) {
         try {
-            if (command.equals("sim")) {
+            if (command.equals("sim") && rulesHold("sim", parameters)) {
                 SimJob.Request request = SimJob.Request.fromOptions(parameters);
                 if (request != null) {
                     return new Execution(OK, "", "", Json.result(SimJob.run(request).figures(), Long.toString(request.seed())));
                 }
             } else if (command.equals("cupstack") && parameters.keySet().stream().allMatch(CupstackRequest::reads)
-                    && threads(parameters) > 0) {
+                    && threads(parameters) > 0 && rulesHold("cupstack", parameters)) {
                 CupstackRequest request = CupstackRequest.fromOptions(parameters);
                 return new Execution(OK, "", "", Json.result(CupstackJob.run(request, CupstackJob.Checkpoints.none(),
                         threads(parameters)).figures(), Long.toString(request.ga().seed())));
@@ -90,6 +90,57 @@ public final class CliCommands implements Commands {
             return new Execution(exit, "", err.toString());
         }
         return execute(commandLine);
+    }
+
+    /**
+     * Checks where a run's options apply, as the command checks its line ({@link OptionRules}), without parsing a line:
+     * this thread's command is reset to its defaults by parsing its bare name, its options are set from their text,
+     * and its rules are checked on them; a refusal is thrown as the command throws it. False where an option cannot be
+     * set so (a type other than text, number or flag, or a text that is not its type), for the line to decide.
+     */
+    @SuppressWarnings("unchecked")
+    private static boolean rulesHold(String command, Map<String, String> options) {
+        CommandLine.Model.CommandSpec spec = Main.reusedTree().parseArgs(command).subcommand().commandSpec();
+        Set<String> given = new java.util.HashSet<>();
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            CommandLine.Model.OptionSpec o = spec.optionsMap().get("--" + e.getKey());
+            if (o == null) {
+                return false;
+            }
+            Class<?> type = o.type();
+            String text = e.getValue();
+            Object value;
+            try {
+                if (type == boolean.class || type == Boolean.class) {
+                    if (!text.equals("true")) {
+                        if (text.equals("false")) {
+                            continue;
+                        }
+                        return false;
+                    }
+                    value = true;
+                } else if (type == String.class) {
+                    value = text;
+                } else if (type == int.class || type == Integer.class) {
+                    value = Integer.valueOf(text);
+                } else if (type == long.class || type == Long.class) {
+                    value = Long.valueOf(text);
+                } else if (type == double.class || type == Double.class) {
+                    value = Double.valueOf(text);
+                } else {
+                    return false;
+                }
+            } catch (NumberFormatException notOfItsType) {
+                return false;
+            }
+            o.setValue(value);
+            given.addAll(List.of(o.names()));
+        }
+        OptionRules<Object> rules = (OptionRules<Object>) OptionRules.declaredBy(spec.userObject().getClass());
+        if (rules != null) {
+            rules.check(spec.userObject(), given);
+        }
+        return true;
     }
 
     /** The run's evaluation threads (all cores where not given), or 0 where the command line must refuse its value. */

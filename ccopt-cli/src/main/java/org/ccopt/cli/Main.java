@@ -65,6 +65,11 @@ public final class Main implements Runnable {
         return run(REUSED.get(), out, err, args);
     }
 
+    /** This thread's reused command tree ({@link #runReusing}), configured. */
+    static CommandLine reusedTree() {
+        return REUSED.get();
+    }
+
     /** {@code text} where it is written in ASCII; a conversion error naming it otherwise. */
     private static String ascii(String text) {
         for (int i = 0; i < text.length(); i++) {

@@ -138,6 +138,11 @@ final class OptionRules<C> {
         for (picocli.CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
             given.addAll(java.util.Arrays.asList(o.names()));
         }
+        check(command, given);
+    }
+
+    /** Refuses the first option among {@code given} (every name of every option given) where it does not apply. */
+    void check(C command, java.util.Set<String> given) {
         for (Rule<C> r : rules) {
             if (given.contains(r.option()) && !r.applies().test(command)) {
                 throw new InvalidInputException(r.option() + " applies " + r.appliesTo() + (r.given() == null

@@ -18,8 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The experiment engine's {@code sim} runs without a command line ({@link CliCommands#execute(String, Map, List)} on
  * {@link SimJob.Request#fromOptions}) against the same runs as {@code ccopt sim} command lines: on random option sets
- * the two hand over the same result, or fail with the same line and exit code; sets the job cannot take (a network
- * the papers' router runs only under a named preset, the engine's model) fall back to the line.
+ * the two hand over the same result, or fail with the same line and exit code (an option where it cannot apply
+ * included: the job path checks the command's rules); sets the job cannot take (a network the papers' router runs only
+ * under a named preset, the engine's model) fall back to the line.
  */
 class SimRequestOptionsTest {
 
@@ -92,12 +93,7 @@ class SimRequestOptionsTest {
         int ran = 0;
         for (int i = 0; i < 20; i++) {
             Map<String, String> options = randomOptions(r);
-            List<String> line = line(options);
-            try {
-                commands.writtenOptions(line.subList(0, line.size() - 1)); // as the engine checks a line before any run
-            } catch (org.ccopt.InvalidInputException refused) {
-                continue;
-            }
+            List<String> line = line(options); // refusals included: an option where it cannot apply, a bad value
             Commands.Execution asLine = commands.execute(line);
             Commands.Execution asJob = commands.execute("sim", options, line);
             assertThat(outcome(asJob)).as(String.join(" ", line)).isEqualTo(outcome(asLine));
@@ -120,5 +116,17 @@ class SimRequestOptionsTest {
                 List.of("sim", "--topology", "torus:4x4", "--traffic", "brev", "--json")).result();
         assertThat(tree.get("provenance").get("seed").asText()).isEqualTo("1");
         assertThat(tree.get("durationCycles").isInt()).isTrue();
+        // an option where it cannot apply is refused with the command's line, not run and ignored
+        Map<String, String> both = new LinkedHashMap<>(Map.of("topology", "torus:4x4", "atomic-vc", "true", "vc-release", "tail"));
+        Commands.Execution refused = new CliCommands().execute("sim", both, line(both));
+        assertThat(refused.exit()).isEqualTo(2);
+        assertThat(refused.stderr()).startsWith("ccopt: --vc-release applies").isEqualTo(
+                new CliCommands().execute(line(both)).stderr());
+        Map<String, String> simple = new LinkedHashMap<>(Map.of("topology", "torus:4x4", "traffic", "brev", "method", "simple",
+                "population", "8"));
+        Commands.Execution cup = new CliCommands().execute("cupstack", simple, List.of("cupstack", "--topology", "torus:4x4",
+                "--traffic", "brev", "--method", "simple", "--population", "8", "--json"));
+        assertThat(cup.exit()).isEqualTo(2);
+        assertThat(cup.stderr()).startsWith("ccopt: --population applies to the searches");
     }
 }
