@@ -155,7 +155,7 @@ class CupstackCommandTest {
     /**
      * The sweep runs its cells as the library job, not as command lines: every row equals, field by field (times and
      * build aside), the row {@code ccopt run} makes by executing the same parameters as a {@code cupstack} command line,
-     * over methods, frozen groups, readings, the seed, simple stacking's seed and a failing cell.
+     * over methods, frozen groups, a reading, simple stacking's seed and a failing cell.
      */
     @Test
     void aSweepsRowsAreTheRowsOfTheCommandLinesItStandsFor() throws Exception {
@@ -163,11 +163,11 @@ class CupstackCommandTest {
         MainTest.Result sweep = MainTest.run("cupstack-sweep", "--topology", "torus:4x4", "--packet-flits", "4", "--traffic",
                 "brev,shfl", "--method", "full,no-tadj,perturb,post,extrapolate,estimate,simple", "--freeze", "none;C,Q",
                 "--reading", "credit-delay=0", "--seed-simple", "--population", "6", "--generations", "3", "--training", "1",
-                "--seeds", "2", "--threads", "2", "--out", jobs.toString());
+                "--threads", "2", "--out", jobs.toString());
         assertThat(sweep.code()).as(sweep.err()).isZero();
         List<org.ccopt.experiments.Row> rows = new ArrayList<>(org.ccopt.experiments.ExperimentRunner.read(
                 jobs.resolve(org.ccopt.experiments.ExperimentRunner.LINES)).values());
-        assertThat(rows).hasSizeGreaterThan(40);
+        assertThat(rows).hasSizeGreaterThan(20);
         List<Map<String, String>> parameters = new ArrayList<>();
         for (org.ccopt.experiments.Row row : rows) {
             Map<String, String> p = new LinkedHashMap<>();

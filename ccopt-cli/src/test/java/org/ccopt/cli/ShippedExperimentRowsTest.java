@@ -30,13 +30,13 @@ class ShippedExperimentRowsTest {
     /** Budget options cut where a first run gives them (the rest of the run is the file's). */
     private static final Map<String, String> SMALL = Map.ofEntries(
             Map.entry("generations", "3"), Map.entry("training", "1"), Map.entry("population", "8"),
-            Map.entry("budget", "300"), Map.entry("restarts", "1"), Map.entry("anneal-iterations", "300"),
+            Map.entry("budget", "100"), Map.entry("restarts", "1"), Map.entry("anneal-iterations", "100"),
             Map.entry("jitter-runs", "2"), Map.entry("iterations", "2000"), Map.entry("max-evaluations", "3000"),
             Map.entry("warmup", "100"), Map.entry("window", "300"), Map.entry("drain", "600"));
 
     /** Budget options given to a first run of these commands whether or not the file gives them (their defaults are large). */
     private static final Map<String, Map<String, String>> FORCED = Map.of(
-            "joint", new java.util.TreeMap<>(Map.of("budget", "300", "restarts", "1", "anneal-iterations", "300")));
+            "joint", new java.util.TreeMap<>(Map.of("budget", "100", "restarts", "1", "anneal-iterations", "100")));
 
     /** Solvers of schedule whose budget is counted in evaluations: they are given {@code max-evaluations}. */
     private static final List<String> COUNTED = List.of("umda", "mboa", "hgsa");
