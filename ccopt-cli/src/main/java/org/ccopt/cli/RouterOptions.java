@@ -34,14 +34,7 @@ final class RouterOptions {
 
     /** The model: the preset named by --model (else {@link RouterModel#DEFAULT}) with every reading option applied. */
     RouterModel model() {
-        RouterModel m = model == null ? RouterModel.DEFAULT : RouterModel.preset(model);
-        for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
-            String value = readings.get(r.key());
-            if (value != null) {
-                m = m.with(r.key(), value, r.option());
-            }
-        }
-        return m;
+        return RouterModel.of(model, r -> readings.get(r.key()));
     }
 
     /**

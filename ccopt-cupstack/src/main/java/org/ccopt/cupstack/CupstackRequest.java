@@ -7,6 +7,7 @@ import org.ccopt.flitsim.RouterModel;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
+import org.ccopt.util.OptionText;
 
 /**
  * Everything that decides a Cup-Stacking run's result (Yokota et al. 2023), by value: what {@code ccopt cupstack}'s
@@ -105,35 +106,29 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                 throw new InvalidInputException("cupstack's request needs '" + required + "'");
             }
         }
-        RouterModel m = options.containsKey("model") ? RouterModel.preset(options.get("model")) : RouterModel.DEFAULT;
-        for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
-            String value = options.get(r.option().substring(2));
-            if (value != null) {
-                m = m.with(r.key(), value, r.option());
-            }
-        }
+        RouterModel m = RouterModel.of(options.get("model"), r -> options.get(r.option().substring(2)));
+        OptionText o = new OptionText(options);
         CupStackGa.Settings d = CupStackGa.Settings.defaults();
-        int population = whole(options, "population", d.population());
-        CupStackGa.Settings ga = new CupStackGa.Settings(population, whole(options, "generations", d.generations()),
-                whole(options, "training", d.training()), real(options, "mutation-rate", d.mutationRate()),
-                whole(options, "crossover-interval", d.crossoverInterval()), real(options, "crossover-rate", d.crossoverRate()),
-                whole(options, "crossover-pairs", population / 2),
+        int population = o.whole("population", d.population());
+        CupStackGa.Settings ga = new CupStackGa.Settings(population, o.whole("generations", d.generations()),
+                o.whole("training", d.training()), o.real("mutation-rate", d.mutationRate()),
+                o.whole("crossover-interval", d.crossoverInterval()), o.real("crossover-rate", d.crossoverRate()),
+                o.whole("crossover-pairs", population / 2),
                 options.containsKey("tie") ? CupStackGa.Tie.parse(options.get("tie")) : d.tie(),
-                whole(options, "lifetime", d.lifetime()), whole(options, "watchdog", d.watchdog()),
-                whole(options, "max-synonyms", d.maxSynonyms()), wholeLong(options, "seed", d.seed()),
+                o.whole("lifetime", d.lifetime()), o.whole("watchdog", d.watchdog()),
+                o.whole("max-synonyms", d.maxSynonyms()), o.wholeLong("seed", d.seed()),
                 options.containsKey("initial-scheme") ? CupStackGa.InitialScheme.parse(options.get("initial-scheme"))
                         : d.initialScheme());
         return new CupstackRequest(options.get("topology"), options.get("traffic"),
-                wholeLong(options, "traffic-seed", Long.parseLong(DEFAULT_TRAFFIC_SEED)),
-                whole(options, "slices", Integer.parseInt(DEFAULT_SLICES)), whole(options, "packets", Integer.parseInt(DEFAULT_PACKETS)),
-                whole(options, "packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS)),
-                whole(options, "vcs", FlitSetup.DEFAULT_VCS), whole(options, "buffer", FlitSetup.DEFAULT_BUFFER_FLITS), spell(m),
+                o.wholeLong("traffic-seed", Long.parseLong(DEFAULT_TRAFFIC_SEED)),
+                o.whole("slices", Integer.parseInt(DEFAULT_SLICES)), o.whole("packets", Integer.parseInt(DEFAULT_PACKETS)),
+                o.whole("packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS)),
+                o.whole("vcs", FlitSetup.DEFAULT_VCS), o.whole("buffer", FlitSetup.DEFAULT_BUFFER_FLITS), spell(m),
                 options.getOrDefault("method", DEFAULT_METHOD), options.getOrDefault("freeze", ""),
-                whole(options, "interval", Integer.parseInt(DEFAULT_INTERVAL)), options.getOrDefault("sort-key", DEFAULT_SORT_KEY),
-                whole(options, "from-slices", Integer.parseInt(DEFAULT_FROM_SLICES)),
-                whole(options, "estimate-slices", Integer.parseInt(DEFAULT_ESTIMATE_SLICES)), ga,
-                flag(options, "seed-simple"), !flag(options, "no-prune"),
-                whole(options, "history-length", CupStackRun.DEFAULT_HISTORY));
+                o.whole("interval", Integer.parseInt(DEFAULT_INTERVAL)), options.getOrDefault("sort-key", DEFAULT_SORT_KEY),
+                o.whole("from-slices", Integer.parseInt(DEFAULT_FROM_SLICES)),
+                o.whole("estimate-slices", Integer.parseInt(DEFAULT_ESTIMATE_SLICES)), ga,
+                o.flag("seed-simple"), !o.flag("no-prune"), o.whole("history-length", CupStackRun.DEFAULT_HISTORY));
     }
 
     /**
@@ -141,48 +136,7 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
      * and {@code threads}; not the command's outputs ({@code out}, {@code picture}), resuming or progress.
      */
     public static boolean reads(String option) {
-        return OPTIONS.contains(option) || RouterModel.READINGS.stream().anyMatch(r -> r.option().equals("--" + option));
-    }
-
-    private static int whole(java.util.Map<String, String> options, String key, int otherwise) {
-        long v = wholeLong(options, key, otherwise);
-        if (v != (int) v) {
-            throw InvalidInputException.parameter(key, "'" + options.get(key) + "' is invalid; expected a whole number of at "
-                    + "most " + Integer.MAX_VALUE);
-        }
-        return (int) v;
-    }
-
-    private static long wholeLong(java.util.Map<String, String> options, String key, long otherwise) {
-        String v = options.get(key);
-        if (v == null) {
-            return otherwise;
-        }
-        try {
-            return Long.parseLong(v.strip());
-        } catch (NumberFormatException e) {
-            throw InvalidInputException.parameter(key, "'" + v + "' is invalid; expected a whole number");
-        }
-    }
-
-    private static double real(java.util.Map<String, String> options, String key, double otherwise) {
-        String v = options.get(key);
-        if (v == null) {
-            return otherwise;
-        }
-        try {
-            return Double.parseDouble(v.strip());
-        } catch (NumberFormatException e) {
-            throw InvalidInputException.parameter(key, "'" + v + "' is invalid; expected a number");
-        }
-    }
-
-    private static boolean flag(java.util.Map<String, String> options, String key) {
-        String v = options.getOrDefault(key, "false");
-        if (!v.equals("true") && !v.equals("false")) {
-            throw InvalidInputException.parameter(key, "'" + v + "' is invalid; expected true or false");
-        }
-        return v.equals("true");
+        return OPTIONS.contains(option) || RouterModel.isReadingOption(option);
     }
 
     /** This request under another router model (a preset name or a {@code key=value} list). */

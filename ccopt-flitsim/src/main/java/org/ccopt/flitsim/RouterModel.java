@@ -593,6 +593,27 @@ public record RouterModel(
     }
 
     /**
+     * The model a command's options give: the preset named {@code preset} ({@link #DEFAULT} where null) with each reading
+     * that {@code given} returns a value for (as its option spells it; null: not given) applied over it, in {@link
+     * #READINGS}' order.
+     */
+    public static RouterModel of(String preset, java.util.function.Function<ReadingSpec, String> given) {
+        RouterModel m = preset == null ? DEFAULT : preset(preset);
+        for (ReadingSpec r : READINGS) {
+            String value = given.apply(r);
+            if (value != null) {
+                m = m.with(r.key(), value, r.option());
+            }
+        }
+        return m;
+    }
+
+    /** Whether {@code name} (a long option name without dashes) is a reading's option, e.g. {@code output-stage}. */
+    public static boolean isReadingOption(String name) {
+        return READINGS.stream().anyMatch(r -> r.option().equals("--" + name));
+    }
+
+    /**
      * This model with one reading replaced: {@code key} of {@link #KEYS}, {@code value} as the CLI options spell it;
      * {@code option} names it in the one-line error.
      */

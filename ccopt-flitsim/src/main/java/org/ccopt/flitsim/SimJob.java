@@ -7,6 +7,7 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
+import org.ccopt.util.OptionText;
 
 /**
  * One run of the papers' router as a library job (what {@code ccopt sim} runs on a torus or mesh, or on another network
@@ -64,10 +65,8 @@ public final class SimJob {
          * SimRequestOptionsTest} holds its runs equal to the command's on random option sets.
          */
         public static Request fromOptions(java.util.Map<String, String> options) {
-            java.util.Set<String> readings = new java.util.HashSet<>();
-            RouterModel.READINGS.forEach(r -> readings.add(r.option().substring(2)));
             for (String key : options.keySet()) {
-                if (!OPTIONS.contains(key) && !readings.contains(key)) {
+                if (!OPTIONS.contains(key) && !RouterModel.isReadingOption(key)) {
                     return null;
                 }
             }
@@ -79,32 +78,16 @@ public final class SimJob {
             if (model == null && !(t.geometry() instanceof org.ccopt.topology.Geometry.Grid)) {
                 return null; // the booksim router's network
             }
-            RouterModel m = model == null ? RouterModel.DEFAULT : RouterModel.preset(model);
-            for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
-                String value = options.get(r.option().substring(2));
-                if (value != null) {
-                    m = m.with(r.key(), value, r.option());
-                }
-            }
-            String interval = options.get("interval");
-            return new Request(null, null, new FlitSetup(t, whole(options, "vcs", FlitSetup.DEFAULT_VCS),
-                    whole(options, "buffer", FlitSetup.DEFAULT_BUFFER_FLITS), m), options.getOrDefault("traffic", DEFAULT_TRAFFIC),
-                    Long.parseLong(options.getOrDefault("seed", DEFAULT_SEED).strip()),
-                    whole(options, "slices", Integer.parseInt(DEFAULT_SLICES)),
-                    whole(options, "packets", Integer.parseInt(DEFAULT_PACKETS)),
-                    whole(options, "packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS)),
-                    interval == null ? null : Integer.valueOf(interval.strip()), flag(options, "reinit"),
-                    flag(options, "interlock"), flag(options, "atomic-vc"), options.get("sweep-interval"),
-                    whole(options, "repeat", Integer.parseInt(DEFAULT_REPEAT)), false);
-        }
-
-        private static int whole(java.util.Map<String, String> options, String key, int otherwise) {
-            String v = options.get(key);
-            return v == null ? otherwise : Integer.parseInt(v.strip());
-        }
-
-        private static boolean flag(java.util.Map<String, String> options, String key) {
-            return "true".equals(options.get(key));
+            RouterModel m = RouterModel.of(model, r -> options.get(r.option().substring(2)));
+            OptionText o = new OptionText(options);
+            return new Request(null, null, new FlitSetup(t, o.whole("vcs", FlitSetup.DEFAULT_VCS),
+                    o.whole("buffer", FlitSetup.DEFAULT_BUFFER_FLITS), m), options.getOrDefault("traffic", DEFAULT_TRAFFIC),
+                    o.wholeLong("seed", Long.parseLong(DEFAULT_SEED)), o.whole("slices", Integer.parseInt(DEFAULT_SLICES)),
+                    o.whole("packets", Integer.parseInt(DEFAULT_PACKETS)),
+                    o.whole("packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS)),
+                    options.containsKey("interval") ? o.whole("interval", 0) : null, o.flag("reinit"), o.flag("interlock"),
+                    o.flag("atomic-vc"), options.get("sweep-interval"), o.whole("repeat", Integer.parseInt(DEFAULT_REPEAT)),
+                    false);
         }
 
         public Request {
