@@ -46,6 +46,8 @@ public final class LinkLoadBound {
         this.channels = sim.routers() * sim.ports();
         int vcs = sim.vcs();
         this.start = new int[n * n + 1];
+        this.ejectsPerCycle = new int[channels];
+        int perCycle = model.ejection() == RouterModel.Ejection.PER_VC ? vcs : 1;
         int[] all = new int[16];
         int count = 0;
         for (int a = 0; a < n; a++) {
@@ -61,19 +63,11 @@ public final class LinkLoadBound {
                 for (int o : path) {
                     all[count++] = o / vcs;
                 }
+                ejectsPerCycle[all[count - 1]] = perCycle; // a route's last channel ejects
             }
         }
         start[n * n] = count;
         this.hops = Arrays.copyOf(all, count);
-        this.ejectsPerCycle = new int[channels];
-        int perCycle = model.ejection() == RouterModel.Ejection.PER_VC ? vcs : 1;
-        for (int a = 0; a < n; a++) {
-            for (int b = 0; b < n; b++) {
-                if (a != b) {
-                    ejectsPerCycle[hops[start[a * n + b + 1] - 1]] = perCycle; // a route's last channel ejects
-                }
-            }
-        }
         this.scratch = ThreadLocal.withInitial(() -> new int[][] {new int[channels], new int[channels], new int[channels]});
     }
 
