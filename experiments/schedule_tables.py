@@ -27,10 +27,10 @@ _MIN = reference.table("jaros-min-tables-1-3-5-6")[1]  # case, network, label, c
 # network -> the paper's label, in the paper's order: by family (as the file first names each), then by size
 _FAMILIES = list(dict.fromkeys(r[1].split(":")[0] for r in _MIN))
 MIN_TOPO = {r[1]: r[2] for r in sorted(_MIN, key=lambda r: (_FAMILIES.index(r[1].split(":")[0]), int(r[2].split()[-1])))}
-MIN_STEPS = {label: [next(r[4] for r in _MIN if r[2] == label and r[3] == cc) for cc in CCS] for label in MIN_TOPO.values()}
-MIN_SUCCESS = {label: [int(next(r[5] for r in _MIN if r[2] == label and r[3] == cc)) for cc in CCS]
-               for label in MIN_TOPO.values()}
-MIN_TIME = {label: [next(r[6] for r in _MIN if r[2] == label and r[3] == cc) for cc in CCS] for label in MIN_TOPO.values()}
+_CELL = {(r[2], r[3]): r for r in _MIN}  # (label, collective) -> row
+MIN_STEPS = {label: [_CELL[label, cc][4] for cc in CCS] for label in MIN_TOPO.values()}
+MIN_SUCCESS = {label: [int(_CELL[label, cc][5]) for cc in CCS] for label in MIN_TOPO.values()}
+MIN_TIME = {label: [_CELL[label, cc][6] for cc in CCS] for label in MIN_TOPO.values()}
 # 2007 Table 2: "bound / success%" (and the paper's second figure) per hypercube dimension and collective
 HYPER = {}
 for _, network, cc, bound, success, note in reference.table("jaros2007-table2")[1]:

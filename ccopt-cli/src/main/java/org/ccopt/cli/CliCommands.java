@@ -75,11 +75,13 @@ public final class CliCommands implements Commands {
                 if (request != null) {
                     return new Execution(OK, "", "", Json.result(SimJob.run(request).figures(), Long.toString(request.seed())));
                 }
-            } else if (command.equals("cupstack") && parameters.keySet().stream().allMatch(CupstackRequest::reads)
-                    && threads(parameters) > 0 && rulesHold("cupstack", parameters)) {
-                CupstackRequest request = CupstackRequest.fromOptions(parameters);
-                return new Execution(OK, "", "", Json.result(CupstackJob.run(request, CupstackJob.Checkpoints.none(),
-                        threads(parameters)).figures(), Long.toString(request.ga().seed())));
+            } else if (command.equals("cupstack") && parameters.keySet().stream().allMatch(CupstackRequest::reads)) {
+                int threads = threads(parameters);
+                if (threads > 0 && rulesHold("cupstack", parameters)) {
+                    CupstackRequest request = CupstackRequest.fromOptions(parameters);
+                    return new Execution(OK, "", "", Json.result(CupstackJob.run(request, CupstackJob.Checkpoints.none(),
+                            threads).figures(), Long.toString(request.ga().seed())));
+                }
             }
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             StringWriter err = new StringWriter();
@@ -122,15 +124,15 @@ public final class CliCommands implements Commands {
                 } else if (type == String.class) {
                     value = text;
                 } else if (type == int.class || type == Integer.class) {
-                    value = Integer.valueOf(text);
+                    value = Integer.valueOf(Main.ascii(text)); // the command line's converters, which take ASCII digits
                 } else if (type == long.class || type == Long.class) {
-                    value = Long.valueOf(text);
+                    value = Long.valueOf(Main.ascii(text));
                 } else if (type == double.class || type == Double.class) {
                     value = Double.valueOf(text);
                 } else {
                     return false;
                 }
-            } catch (NumberFormatException notOfItsType) {
+            } catch (NumberFormatException | CommandLine.TypeConversionException notOfItsType) {
                 return false;
             }
             o.setValue(value);

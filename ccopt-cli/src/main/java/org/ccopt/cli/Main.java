@@ -71,7 +71,7 @@ public final class Main implements Runnable {
     }
 
     /** {@code text} where it is written in ASCII; a conversion error naming it otherwise. */
-    private static String ascii(String text) {
+    static String ascii(String text) {
         for (int i = 0; i < text.length(); i++) {
             if (text.charAt(i) > 127) {
                 throw new CommandLine.TypeConversionException("'" + text + "' is not a number in ASCII digits");

@@ -3,7 +3,6 @@ package org.ccopt.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,15 +80,7 @@ class CupstackRequestOptionsTest {
 
     /** The request {@code ccopt cupstack} builds from the same options given on its command line. */
     static CupstackRequest commandRequest(Map<String, String> options) {
-        List<String> line = new ArrayList<>(List.of("cupstack"));
-        options.forEach((k, v) -> {
-            if (v.equals("true")) {
-                line.add("--" + k);
-            } else if (!v.equals("false")) {
-                line.add("--" + k);
-                line.add(v);
-            }
-        });
+        List<String> line = SimRequestOptionsTest.line("cupstack", options);
         CommandLine.ParseResult parsed = Main.commandTree().parseArgs(line.toArray(String[]::new)).subcommand();
         return ((CupstackCommand) parsed.commandSpec().userObject()).request();
     }

@@ -60,8 +60,9 @@ class SimRequestOptionsTest {
         }
     }
 
-    private static List<String> line(Map<String, String> options) {
-        List<String> line = new ArrayList<>(List.of("sim"));
+    /** The command line of {@code options} as the experiment engine writes it: a flag alone, a false flag left out. */
+    static List<String> line(String command, Map<String, String> options) {
+        List<String> line = new ArrayList<>(List.of(command));
         options.forEach((k, v) -> {
             if (v.equals("true")) {
                 line.add("--" + k);
@@ -70,6 +71,12 @@ class SimRequestOptionsTest {
                 line.add(v);
             }
         });
+        return line;
+    }
+
+    /** The {@code sim} line of {@code options} with {@code --json}, as the engine executes it. */
+    private static List<String> line(Map<String, String> options) {
+        List<String> line = line("sim", options);
         line.add("--json");
         return line;
     }
