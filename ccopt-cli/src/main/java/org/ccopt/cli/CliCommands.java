@@ -26,7 +26,7 @@ public final class CliCommands implements Commands {
 
     /** Commands an experiment may run (each prints one JSON object with --json). */
     static final Set<String> NAMES = Set.of("sim", "nodemap", "cupstack", "joint", "rank", "msgsim", "schedule", "hops", "bounds",
-            "topo", "traffic");
+            "topo", "traffic", "routes");
 
     @Override
     public Set<String> names() {
@@ -49,6 +49,7 @@ public final class CliCommands implements Commands {
         }
         OptionRules.checkParsed(parsed); // an option where it cannot apply fails before the first run, not in every run
         ValueChecks.check(parsed.commandSpec().userObject()); // so does a bad value, whichever row it is in
+        Declared.check(parsed); // and a job's refusal of its options
         Map<String, String> written = new TreeMap<>();
         for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
             if (o.userObject() instanceof Field f && f.isAnnotationPresent(Output.class)) {
@@ -61,7 +62,8 @@ public final class CliCommands implements Commands {
 
     /**
      * A run whose options a library job reads runs as that job, with no command line parsed (the engine checked the
-     * line with the command's own options before the first run): {@code sim} on the papers' router writing no file
+     * line with the command's own options before the first run): a command whose options its job declares ({@link
+     * Declared}) where every option of the run is the job's, {@code sim} on the papers' router writing no file
      * ({@link SimJob.Request#fromOptions}), and {@code cupstack} writing no file ({@link CupstackRequest#fromOptions}, on
      * {@code threads} evaluation threads, all cores by default, as the command). Its figures are handed over as the
      * command's {@code --json} would print them, and a failure as the command reports it ({@link Main#failure}). Every
@@ -70,6 +72,10 @@ public final class CliCommands implements Commands {
     @Override
     public Execution execute(String command, Map<String, String> parameters, List<String> commandLine) {
         try {
+            var job = org.ccopt.job.Jobs.named(command);
+            if (job.isPresent() && parameters.keySet().stream().allMatch(job.get().options()::declares)) {
+                return run(job.get(), parameters);
+            }
             if (command.equals("sim") && rulesHold("sim", parameters)) {
                 SimJob.Request request = SimJob.Request.fromOptions(parameters);
                 if (request != null) {
@@ -92,6 +98,12 @@ public final class CliCommands implements Commands {
             return new Execution(exit, "", err.toString());
         }
         return execute(commandLine);
+    }
+
+    /** A run of a library job, its options read by the job ({@link org.ccopt.job.JobOptions#read}). */
+    private static <Q, O> Execution run(org.ccopt.job.Job<Q, O> job, Map<String, String> parameters) {
+        org.ccopt.job.JobOptions.Values values = job.options().read(parameters);
+        return new Execution(OK, "", "", Json.result(job.figures(job.run(job.request(values))), job.seed(values)));
     }
 
     /**

@@ -30,9 +30,9 @@ import picocli.CommandLine.Spec;
  * {@code ccopt schedule}: conflict-free step schedules of collectives (Jaros, Ohlidal, Dvorak 2007; Jaros et al.,
  * MIN paper), certified against the lower bound or by an infeasibility proof.
  */
-@Command(name = "schedule", mixinStandardHelpOptions = true,
+@Command(name = "schedule", mixinStandardHelpOptions = true, modelTransformer = Declared.class,
         description = "Find a conflict-free schedule of a collective in the fewest synchronised steps, and prove it optimal where possible.")
-final class ScheduleCommand implements Callable<Integer> {
+final class ScheduleCommand implements Callable<Integer>, Declared.Options {
 
     /** Where options apply ({@link OptionRules}): the solvers' own options to their solver, the replay's to --replay. */
     static final OptionRules<ScheduleCommand> RULES = OptionRules.of(java.util.stream.Stream.concat(
@@ -44,8 +44,8 @@ final class ScheduleCommand implements Callable<Integer> {
     @Mixin
     TopologyOption topology;
 
-    @Mixin
-    CollectiveOptions collective;
+    /** The collective's options, declared by the library ({@link Collective#OPTIONS}). */
+    private static final org.ccopt.job.JobOptions COLLECTIVE = org.ccopt.job.JobOptions.of("schedule", Collective.OPTIONS);
 
     @Option(names = "--traffic", paramLabel = "NAME",
             description = "Schedule a permutation (or any pattern) instead of a collective: " + TrafficPattern.NAMES
@@ -149,15 +149,21 @@ final class ScheduleCommand implements Callable<Integer> {
         return Main.OK;
     }
 
+    @Override
+    public List<org.ccopt.job.JobOption> declaredOptions() {
+        return Collective.OPTIONS;
+    }
+
     /** What to schedule: the collective of --cc and its options, or the permutation of --traffic. */
     private ScheduleJob.Request request(Topology t) {
-        if (traffic != null && collective.cc != null) {
-            throw new InvalidInputException("--traffic " + traffic + " and --cc " + collective.cc
+        org.ccopt.job.JobOptions.Values collective = Declared.values(spec, COLLECTIVE);
+        if (traffic != null && collective.text("cc") != null) {
+            throw new InvalidInputException("--traffic " + traffic + " and --cc " + collective.text("cc")
                     + " both name what to schedule; expected one of them");
         }
         boolean pathLimitGiven = spec.commandLine().getParseResult().hasMatchedOption("--path-limit");
-        return new ScheduleJob.Request(t, traffic == null ? collective.build(t) : null,
-                traffic == null ? null : TrafficPattern.parse(traffic).destinations(t, seed), collective.portModel(),
+        return new ScheduleJob.Request(t, traffic == null ? Collective.of(collective, t) : null,
+                traffic == null ? null : TrafficPattern.parse(traffic).destinations(t, seed), Collective.portModel(collective),
                 Switching.parse(switching), extraHops, pathLimitGiven ? pathLimit : null);
     }
 
@@ -173,8 +179,9 @@ final class ScheduleCommand implements Callable<Integer> {
                 throw new InvalidInputException(o + " does not apply to --validate, which checks a schedule and searches nothing");
             }
         }
-        Collective c = collective.build(t);
-        PortModel portModel = collective.portModel();
+        org.ccopt.job.JobOptions.Values collective = Declared.values(spec, COLLECTIVE);
+        Collective c = Collective.of(collective, t);
+        PortModel portModel = Collective.portModel(collective);
         Switching sw = Switching.parse(switching);
         if (sw == Switching.SF_ROUTER && c.kind().isBroadcast()) {
             throw new InvalidInputException("--switching sf-router applies to scatters; " + c.kind() + " takes wh or sf");

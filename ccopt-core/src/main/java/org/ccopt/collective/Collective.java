@@ -2,7 +2,10 @@ package org.ccopt.collective;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 import org.ccopt.InvalidInputException;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
 import org.ccopt.topology.Topology;
 
 /**
@@ -36,6 +39,35 @@ public record Collective(CollectiveKind kind, int[] senders, int[] receivers) {
             case AAB, AAS, AAR -> new Collective(kind, all, all);
             case MNB, MNS -> new Collective(kind, range(0, p / 2), range(p / 2, p));
         };
+    }
+
+    /**
+     * The options that name a collective and its port model ({@code --cc --ports --root --senders --receivers}), shared
+     * by the jobs that take one ({@link #of(JobOptions.Values, Topology)}, {@link #portModel}). {@code --cc} is not
+     * required here, since a job may schedule a permutation instead; {@link #of(JobOptions.Values, Topology)} refuses
+     * its absence.
+     */
+    public static final List<JobOption> OPTIONS = List.of(
+            JobOption.text("cc", "KIND", "OAB, OAS, AAB, AAS, MNB, MNS, AOG, AOR or AAR (required)"),
+            JobOption.text("ports", "1|K|all", "Port model").withDefault("1"),
+            JobOption.whole("root", 0, "Root terminal of one-to-all / all-to-one kinds"),
+            JobOption.text("senders", "LIST", "Sender terminals, e.g. 0-7,9 (default: by kind)"),
+            JobOption.text("receivers", "LIST", "Receiver terminals (default: by kind)"));
+
+    /** The collective of {@link #OPTIONS}' values on {@code t}: its kind's standard sets unless the lists are given. */
+    public static Collective of(JobOptions.Values v, Topology t) {
+        if (v.text("cc") == null) {
+            throw new InvalidInputException("missing --cc; expected one of OAB, OAS, AAB, AAS, MNB, MNS, AOG, AOR, AAR");
+        }
+        CollectiveKind kind = CollectiveKind.parse(v.text("cc"));
+        Collective base = standard(kind, t, v.whole("root"));
+        return of(kind, t, v.text("senders") == null ? base.senders() : parseList(v.text("senders"), t.terminalCount()),
+                v.text("receivers") == null ? base.receivers() : parseList(v.text("receivers"), t.terminalCount()));
+    }
+
+    /** The port model of {@link #OPTIONS}' values. */
+    public static PortModel portModel(JobOptions.Values v) {
+        return PortModel.parse(v.text("ports"));
     }
 
     public static Collective of(CollectiveKind kind, Topology t, int[] senders, int[] receivers) {

@@ -6,7 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.ccopt.InvalidInputException;
+import org.ccopt.job.Job;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
 import org.ccopt.topology.Topology;
+import org.ccopt.topology.spec.TopologySpec;
 
 /**
  * One pair's routes: the topology's deterministic route ({@link Routings#deterministic}) and its minimal paths, or its
@@ -17,7 +21,49 @@ public final class RouteQuery {
     /** The most paths listed: enumerating more is work no one reads (a 20-cube has 20! minimal paths between antipodes). */
     public static final int MAX_LIMIT = 100_000;
 
+    /** The job of {@code ccopt routes}. */
+    public static final AsJob JOB = new AsJob();
+
     private RouteQuery() {
+    }
+
+    /** {@code ccopt routes} as a library job: the request's options and their reading. */
+    public static final class AsJob implements Job<Request, Outcome> {
+
+        private static final JobOptions OPTIONS = JobOptions.of("routes", List.of(TopologySpec.OPTION,
+                JobOption.whole("from", "NODE", "Source node id").asRequired(),
+                JobOption.whole("to", "NODE", "Destination node id").asRequired(),
+                JobOption.whole("limit", 16, "Most paths to list, at most " + MAX_LIMIT).withRange(1, MAX_LIMIT),
+                JobOption.whole("extra-hops", 0, "Also list simple paths up to this many hops (at most "
+                        + MinimalPaths.MAX_EXTRA_HOPS + ") longer than minimal").withRange(0, MinimalPaths.MAX_EXTRA_HOPS),
+                JobOption.text("tie", "positive|negative|source-parity|half|wrap", "Torus dimension-order routing: "
+                        + "direction taken when the offset is exactly k/2").withDefault("positive")));
+
+        /** For {@link java.util.ServiceLoader}; use {@link RouteQuery#JOB}. */
+        public AsJob() {
+        }
+
+        @Override
+        public JobOptions options() {
+            return OPTIONS;
+        }
+
+        @Override
+        public Request request(JobOptions.Values v) {
+            return new Request(TopologySpec.parse(v.text("topology")), v.whole("from"), v.whole("to"), v.whole("limit"),
+                    v.whole("extra-hops"), v.given("tie") ? DimensionOrderRouting.Tie.class.cast(
+                    org.ccopt.util.Enums.choose(DimensionOrderRouting.Tie.values(), "--tie", v.text("tie"))) : null);
+        }
+
+        @Override
+        public Outcome run(Request request) {
+            return RouteQuery.run(request);
+        }
+
+        @Override
+        public Map<String, Object> figures(Outcome outcome) {
+            return outcome.figures();
+        }
     }
 
     /**

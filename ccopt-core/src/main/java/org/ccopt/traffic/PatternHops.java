@@ -1,8 +1,13 @@
 package org.ccopt.traffic;
 
+import java.util.List;
 import org.ccopt.InvalidInputException;
+import org.ccopt.job.Job;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
+import org.ccopt.topology.spec.TopologySpec;
 
 /**
  * The hops of a permutation pattern on a network, what {@code ccopt traffic} reports: the nodes that send (those whose
@@ -69,6 +74,45 @@ public record PatternHops(int senders, long totalHops, int maxHops) {
                 lines.add(s.toString());
             }
             return lines;
+        }
+    }
+
+    /** What {@code ccopt traffic} draws: a pattern on a network, with {@code seed} where it is random. */
+    public record Request(Topology topology, TrafficPattern pattern, long seed) {
+    }
+
+    /** The job of {@code ccopt traffic}. */
+    public static final AsJob JOB = new AsJob();
+
+    /** {@code ccopt traffic} as a library job: the request's options and their reading. */
+    public static final class AsJob implements Job<Request, Report> {
+
+        private static final JobOptions OPTIONS = JobOptions.of("traffic", List.of(TopologySpec.OPTION,
+                JobOption.text("pattern", "PATTERN", TrafficPattern.NAMES).asRequired(),
+                JobOption.wholeLong("seed", 1, "Seed of random patterns")));
+
+        /** For {@link java.util.ServiceLoader}; use {@link PatternHops#JOB}. */
+        public AsJob() {
+        }
+
+        @Override
+        public JobOptions options() {
+            return OPTIONS;
+        }
+
+        @Override
+        public Request request(JobOptions.Values v) {
+            return new Request(TopologySpec.parse(v.text("topology")), TrafficPattern.parse(v.text("pattern")), v.wholeLong("seed"));
+        }
+
+        @Override
+        public Report run(Request q) {
+            return report(q.topology(), q.pattern(), q.seed());
+        }
+
+        @Override
+        public java.util.Map<String, Object> figures(Report outcome) {
+            return outcome.figures();
         }
     }
 

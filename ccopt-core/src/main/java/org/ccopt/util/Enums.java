@@ -32,6 +32,22 @@ public final class Enums {
         throw new InvalidInputException("unknown " + what + " '" + text + "'; expected " + list(keys));
     }
 
+    /**
+     * The constant among {@code constants} whose key is {@code text} (case and '_' or '-' aside), a reading of a router or
+     * routing rule; otherwise one line: "OPTION 'text' is not a reading; expected one of a, b, c".
+     */
+    public static Enum<?> choose(Enum<?>[] constants, String option, String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+        List<String> keys = new ArrayList<>();
+        for (Enum<?> e : constants) {
+            if (key(e).equals(t)) {
+                return e;
+            }
+            keys.add(key(e));
+        }
+        throw new InvalidInputException(option + " '" + text + "' is not a reading; expected one of " + String.join(", ", keys));
+    }
+
     /** "a", "a or b", "a, b or c". */
     public static String list(List<String> items) {
         int n = items.size();

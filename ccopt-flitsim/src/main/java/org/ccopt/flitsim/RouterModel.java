@@ -709,15 +709,7 @@ public record RouterModel(
 
         /** The constant among {@code constants} whose key is {@code text}; one clear line naming {@code option} otherwise. */
         static Enum<?> choose(Enum<?>[] constants, String option, String text) {
-            String t = text.trim().toLowerCase(Locale.ROOT).replace('_', '-');
-            List<String> keys = new ArrayList<>();
-            for (Enum<?> e : constants) {
-                if (key(e).equals(t)) {
-                    return e;
-                }
-                keys.add(key(e));
-            }
-            throw new InvalidInputException(option + " '" + text + "' is not a reading; expected one of " + String.join(", ", keys));
+            return org.ccopt.util.Enums.choose(constants, option, text);
         }
     }
 }

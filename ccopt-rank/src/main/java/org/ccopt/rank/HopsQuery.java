@@ -2,14 +2,19 @@ package org.ccopt.rank;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.ccopt.InvalidInputException;
+import org.ccopt.job.Job;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
 import org.ccopt.mpi.HopCount;
 import org.ccopt.mpi.MpiAlgorithm;
 import org.ccopt.mpi.TransferList;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
+import org.ccopt.topology.spec.TopologySpec;
 
 /**
  * The hops an MPI collective's transfers take when its ranks sit where a process mapping puts them, in ascending
@@ -18,7 +23,48 @@ import org.ccopt.topology.metrics.HopDistances;
  */
 public final class HopsQuery {
 
+    /** The job of {@code ccopt hops}. */
+    public static final AsJob JOB = new AsJob();
+
     private HopsQuery() {
+    }
+
+    /** {@code ccopt hops} as a library job: the request's options and their reading. */
+    public static final class AsJob implements Job<Request, Outcome> {
+
+        private static final JobOptions OPTIONS = JobOptions.of("hops", List.of(TopologySpec.OPTION,
+                JobOption.text("collective", "ALG", MpiAlgorithm.NAMES).asRequired(),
+                JobOption.whole("procs", "P", "Number of processes (default: all terminals)"),
+                JobOption.text("mapping", "NAME", "Process mapping, the terminals the job runs on: " + ProcessMapping.NAMES
+                        + "; consecutive is terminals 0..P-1").withDefault("consecutive"),
+                JobOption.text("placement", "ascending|mapping-order", "Rank r on the r-th lowest mapped terminal, or on "
+                        + "the r-th terminal the mapping chose, as in rank and msgsim").withDefault("ascending"),
+                JobOption.wholeLong("seed", 1, "Seed of the mapping")));
+
+        /** For {@link java.util.ServiceLoader}; use {@link HopsQuery#JOB}. */
+        public AsJob() {
+        }
+
+        @Override
+        public JobOptions options() {
+            return OPTIONS;
+        }
+
+        @Override
+        public Request request(JobOptions.Values v) {
+            return new Request(TopologySpec.parse(v.text("topology")), MpiAlgorithm.parse(v.text("collective")),
+                    v.wholeOrNull("procs"), ProcessMapping.parse(v.text("mapping")), v.text("placement"), v.wholeLong("seed"));
+        }
+
+        @Override
+        public Outcome run(Request request) {
+            return HopsQuery.run(request);
+        }
+
+        @Override
+        public Map<String, Object> figures(Outcome outcome) {
+            return outcome.figures();
+        }
     }
 
     /**

@@ -27,6 +27,11 @@ import org.ccopt.topology.io.TopologyFiles;
  */
 public final class TopologySpec {
 
+    /** The {@code --topology SPEC} option ({@code -t}) of the jobs that run on one network. */
+    public static final org.ccopt.job.JobOption OPTION = org.ccopt.job.JobOption.text("topology", "SPEC",
+            "Topology spec, e.g. torus:8x8, hypercube:6, omega:16 (see 'ccopt topo --help')").withShortName("t").asRequired();
+
+
     /** Upper limit on nodes for generated topologies ({@link Topology#MAX_NODES}). */
     public static final int MAX_NODES = Topology.MAX_NODES;
 

@@ -1,0 +1,106 @@
+package org.ccopt.cli;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ccopt.job.Job;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The command-line side of a library job ({@link Job}): a command that names its job ({@link Command}) and this
+ * model transformer in its {@code @Command} gets one option per option the job declares (a command that is not yet a
+ * job, the options of the library's groups it names: {@link Options}), with the declaration's
+ * names, value label, type, default and help; the command itself declares only how it presents the outcome ({@code
+ * --json}, files). On a run, the options given are handed to the job as text ({@link #given}) and read by the job's
+ * own reader, which refuses what the job refuses for {@code ccopt run} too ({@link JobOptions#read}).
+ */
+final class Declared implements CommandLine.IModelTransformer {
+
+    /** A command some of whose options the library declares (a shared group, such as a collective's options). */
+    interface Options {
+        /** The options the library declares for this command. */
+        List<JobOption> declaredOptions();
+    }
+
+    /** A command whose request options a library job declares. */
+    interface Command extends Options {
+        /** The job the command runs. */
+        Job<?, ?> job();
+
+        @Override
+        default List<JobOption> declaredOptions() {
+            return job().options().list();
+        }
+    }
+
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+        for (JobOption o : ((Options) spec.userObject()).declaredOptions()) {
+            spec.addOption(option(o));
+        }
+        return spec;
+    }
+
+    /** The picocli option of a declaration. */
+    static OptionSpec option(JobOption o) {
+        OptionSpec.Builder b = OptionSpec.builder(o.shortName() == null ? new String[] {o.option()}
+                        : new String[] {"-" + o.shortName(), o.option()})
+                .description(o.help() + (o.defaultValue() == null ? "" : " (default: ${DEFAULT-VALUE})") + ".")
+                .required(o.required());
+        boolean boxed = o.defaultValue() == null;
+        switch (o.type()) {
+            case FLAG -> b.type(boolean.class).arity("0");
+            case WHOLE -> b.type(boxed ? Integer.class : int.class);
+            case LONG -> b.type(boxed ? Long.class : long.class);
+            case REAL -> b.type(boxed ? Double.class : double.class);
+            case TEXT -> b.type(String.class);
+        }
+        if (o.label() != null) {
+            b.paramLabel(o.label());
+        }
+        if (o.defaultValue() != null) {
+            b.defaultValue(o.defaultValue());
+        }
+        return b.build();
+    }
+
+    /**
+     * The job's options given on this command's parsed line, by long name without dashes, as their text (a flag as
+     * {@code true} or, given {@code =false}, {@code false}): what an experiment row holds for the same run.
+     */
+    static Map<String, String> given(CommandLine.ParseResult parsed, JobOptions options) {
+        Map<String, String> given = new LinkedHashMap<>();
+        for (OptionSpec o : parsed.matchedOptions()) {
+            String name = o.longestName().substring(2);
+            if (options.declares(name)) {
+                List<String> text = o.originalStringValues();
+                given.put(name, text.isEmpty() ? "true" : text.get(text.size() - 1));
+            }
+        }
+        return given;
+    }
+
+    /**
+     * Reads the job's options of a parsed line of a {@link Command}, for {@code ccopt run} to refuse a row before the
+     * first run as the run would; nothing for another command.
+     */
+    static void check(CommandLine.ParseResult parsed) {
+        if (parsed.commandSpec().userObject() instanceof Command c) {
+            c.job().options().read(given(parsed, c.job().options()));
+        }
+    }
+
+    /** The values of {@code group}'s options given on this command's line, read and checked by the group's reader. */
+    static JobOptions.Values values(CommandSpec spec, JobOptions group) {
+        return group.read(given(spec.commandLine().getParseResult(), group));
+    }
+
+    /** Runs the command's job on the options given on its line: the outcome, or the job's one-line refusal. */
+    static <Q, O> O run(CommandSpec spec, Job<Q, O> job) {
+        return job.run(job.request(values(spec, job.options())));
+    }
+}

@@ -1,0 +1,127 @@
+package org.ccopt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.ccopt.experiments.Commands;
+import org.ccopt.job.Job;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.Jobs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The commands whose request options a library job declares ({@link Declared}): their command-line options are the
+ * declarations (names, label, default, required), each such job is registered under its command's name for {@code
+ * ccopt run}, and a run's options handed to the job give what the command line gives, result or refusal.
+ */
+class DeclaredCommandsTest {
+
+    /** Each declared command's user object, by name. */
+    private static Map<String, Declared.Command> declaredCommands() {
+        Map<String, Declared.Command> out = new LinkedHashMap<>();
+        Main.commandTree().getSubcommands().forEach((name, line) -> {
+            if (line.getCommandSpec().userObject() instanceof Declared.Command c) {
+                out.put(name, c);
+            }
+        });
+        return out;
+    }
+
+    @Test
+    void everyDeclaredOptionIsAnOptionOfItsCommandAsDeclared() {
+        Map<String, Declared.Command> commands = declaredCommands();
+        assertThat(commands).containsKeys("routes", "traffic", "hops", "bounds");
+        CommandLine tree = Main.commandTree();
+        commands.forEach((name, c) -> {
+            assertThat(c.job().name()).isEqualTo(name);
+            for (JobOption o : c.job().options().list()) {
+                OptionSpec spec = tree.getSubcommands().get(name).getCommandSpec().optionsMap().get(o.option());
+                assertThat(spec).as(name + " " + o.option()).isNotNull();
+                assertThat(spec.required()).as(o.option()).isEqualTo(o.required());
+                assertThat(spec.defaultValue()).as(o.option()).isEqualTo(o.defaultValue());
+                assertThat(spec.arity().max()).as(o.option()).isEqualTo(o.type() == JobOption.Type.FLAG ? 0 : 1);
+                if (o.label() != null) {
+                    assertThat(spec.paramLabel()).isEqualTo(o.label());
+                }
+                if (o.shortName() != null) {
+                    assertThat(spec.names()).contains("-" + o.shortName());
+                }
+                assertThat(String.join(" ", spec.description())).startsWith(o.help());
+            }
+        });
+    }
+
+    @Test
+    void everyJobIsRegisteredUnderItsCommandsName() {
+        Map<String, Declared.Command> commands = declaredCommands();
+        commands.forEach((name, c) -> assertThat(Jobs.named(name)).as(name).get().isInstanceOf(c.job().getClass()));
+        for (Job<?, ?> j : Jobs.all().values()) {
+            assertThat(commands).as("a registered job without its command").containsKey(j.name());
+        }
+        assertThat(CliCommands.NAMES).containsAll(commands.keySet()); // an experiment may run each
+    }
+
+    /** Values to draw each command's options from, valid and not (out of range, unknown names, a rule broken). */
+    private static final Map<String, Map<String, String[]>> POOLS = Map.of(
+            "routes", Map.of("topology", new String[] {"torus:4x4", "hypercube:3", "ring:6", "mesh:3x3"},
+                    "from", new String[] {"0", "3", "8", "15", "20"}, "to", new String[] {"1", "5", "7", "9"},
+                    "limit", new String[] {"0", "1", "5", "16", "100001"}, "extra-hops", new String[] {"0", "1", "2", "17"},
+                    "tie", new String[] {"positive", "half", "wrap", "sideways"}),
+            "traffic", Map.of("topology", new String[] {"torus:4x4", "hypercube:4", "ring:5", "torus:3x3"},
+                    "pattern", new String[] {"brev", "uniform", "bcmp", "randperm", "tornado?"},
+                    "seed", new String[] {"1", "7", "123456789"}),
+            "hops", Map.of("topology", new String[] {"torus:4x4", "hypercube:4", "ring:8", "kary-ntree:2,3"},
+                    "collective", new String[] {"bcast", "allreduce", "alltoall", "ring-allreduce", "gossip"},
+                    "procs", new String[] {"1", "4", "7", "16", "99"},
+                    "mapping", new String[] {"consecutive", "random", "ring", "block", "spiral"},
+                    "placement", new String[] {"ascending", "mapping-order", "sideways"}, "seed", new String[] {"1", "5"}),
+            "bounds", Map.of("topology", new String[] {"torus:4x4", "hypercube:3", "ring:6", "omega:8"},
+                    "cc", new String[] {"OAB", "AAS", "MNB", "AOR", "XYZ"}, "ports", new String[] {"1", "2", "all", "none"},
+                    "root", new String[] {"0", "3", "64"}, "senders", new String[] {"0-3", "1,2", "0,0"},
+                    "receivers", new String[] {"4-5", "0-7"}, "switching", new String[] {"wh", "sf", "sf-router", "vct"}));
+
+    private static String outcome(Commands.Execution x) {
+        if (x.result() == null) {
+            return "exit " + x.exit() + ": " + x.stderr();
+        }
+        ObjectNode o = ((ObjectNode) x.result()).deepCopy();
+        o.remove("provenance"); // the build's commit and time
+        return o.toString();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"routes", "traffic", "hops", "bounds"})
+    void aRunFromItsOptionsIsTheRunOfItsCommandLine(String command) {
+        SplittableRandom r = new SplittableRandom(command.hashCode());
+        CliCommands commands = new CliCommands();
+        Job<?, ?> job = Jobs.named(command).orElseThrow();
+        int ran = 0;
+        int refused = 0;
+        for (int i = 0; i < 40; i++) {
+            Map<String, String> options = new LinkedHashMap<>();
+            for (JobOption o : job.options().list()) {
+                String[] pool = POOLS.get(command).get(o.name());
+                if (o.required() || r.nextInt(3) == 0) {
+                    options.put(o.name(), pool[r.nextInt(pool.length)]);
+                }
+            }
+            List<String> line = new java.util.ArrayList<>(SimRequestOptionsTest.line(command, options));
+            line.add("--json");
+            Commands.Execution asLine = commands.execute(line);
+            Commands.Execution asJob = commands.execute(command, options, line);
+            assertThat(outcome(asJob)).as(String.join(" ", line)).isEqualTo(outcome(asLine));
+            ran += asLine.result() != null ? 1 : 0;
+            refused += asLine.exit() == 2 ? 1 : 0;
+        }
+        assertThat(ran).isGreaterThan(5);
+        assertThat(refused).isGreaterThan(5);
+    }
+}

@@ -1,0 +1,126 @@
+package org.ccopt.job;
+
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * One option of a library job's request, declared once beside the request it fills: its name, type, default, help,
+ * range and where it applies. The command line's option, its help text, its default and its refusals derive from it,
+ * and {@code ccopt run} reads an experiment row's value of it with it ({@link JobOptions#read}).
+ *
+ * @param name         the long name without dashes ({@code topology})
+ * @param shortName    a one-letter alias ({@code t} for {@code -t}), or null
+ * @param label        the value's placeholder in the help ({@code SPEC}); null for a flag
+ * @param type         the value's type
+ * @param defaultValue the value where the option is left out, as text; null where it has none (the request decides)
+ * @param help         the help text, one sentence without its final period; the default is appended to it
+ * @param required     whether it must be given
+ * @param min          the least whole value accepted, or null
+ * @param max          the largest whole value accepted, or null
+ * @param applies      where it applies (given elsewhere, it is refused rather than ignored), or null: everywhere
+ */
+public record JobOption(String name, String shortName, String label, Type type, String defaultValue, String help,
+                        boolean required, Long min, Long max, Applies applies) {
+
+    /** An option value's type. */
+    public enum Type {
+        /** Given or not; an experiment row spells it {@code true} or {@code false}. */
+        FLAG,
+        /** A whole number that fits in an int. */
+        WHOLE,
+        /** A whole number that fits in a long. */
+        LONG,
+        /** A number. */
+        REAL,
+        /** Text, read by the request (a spec, a name, a list). */
+        TEXT
+    }
+
+    /**
+     * Where an option applies: given where {@code test} fails on the other values, it is refused with "--NAME applies
+     * WHERE; here it cannot".
+     *
+     * @param where    completes "--NAME applies ..."
+     * @param test     whether it applies, given the request's values
+     * @param breaking options (by name, as text) that give it where it does not apply, for the tests
+     */
+    public record Applies(String where, Predicate<JobOptions.Values> test, Map<String, String> breaking) {
+    }
+
+    public JobOption {
+        if (name == null || !name.matches("[a-z][a-z0-9-]*")) {
+            throw new IllegalArgumentException("option name '" + name + "' is not lower-case words joined by dashes");
+        }
+        if ((type == Type.FLAG) != (label == null)) {
+            throw new IllegalArgumentException("--" + name + ": a flag has no value label and every other option has one");
+        }
+        if (required && defaultValue != null) {
+            throw new IllegalArgumentException("--" + name + " is required and has a default");
+        }
+    }
+
+    /** A text option without default. */
+    public static JobOption text(String name, String label, String help) {
+        return new JobOption(name, null, label, Type.TEXT, null, help, false, null, null, null);
+    }
+
+    /** A whole-number option with a default. */
+    public static JobOption whole(String name, int defaultValue, String help) {
+        return new JobOption(name, null, "N", Type.WHOLE, Integer.toString(defaultValue), help, false, null, null, null);
+    }
+
+    /** A whole-number option without default (the request decides where it is left out). */
+    public static JobOption whole(String name, String label, String help) {
+        return new JobOption(name, null, label, Type.WHOLE, null, help, false, null, null, null);
+    }
+
+    /** A long option with a default. */
+    public static JobOption wholeLong(String name, long defaultValue, String help) {
+        return new JobOption(name, null, "N", Type.LONG, Long.toString(defaultValue), help, false, null, null, null);
+    }
+
+    /** A number option with a default. */
+    public static JobOption real(String name, double defaultValue, String help) {
+        return new JobOption(name, null, "X", Type.REAL, Double.toString(defaultValue), help, false, null, null, null);
+    }
+
+    /** A flag (off unless given). */
+    public static JobOption flag(String name, String help) {
+        return new JobOption(name, null, null, Type.FLAG, null, help, false, null, null, null);
+    }
+
+    /** This option with a default. */
+    public JobOption withDefault(String value) {
+        return new JobOption(name, shortName, label, type, value, help, required, min, max, applies);
+    }
+
+    /** This option, required. */
+    public JobOption asRequired() {
+        return new JobOption(name, shortName, label, type, null, help, true, min, max, applies);
+    }
+
+    /** This option with a one-letter alias. */
+    public JobOption withShortName(String letter) {
+        return new JobOption(name, letter, label, type, defaultValue, help, required, min, max, applies);
+    }
+
+    /** This option with another value label. */
+    public JobOption withLabel(String value) {
+        return new JobOption(name, shortName, value, type, defaultValue, help, required, min, max, applies);
+    }
+
+    /** This option, accepting whole values from {@code least} to {@code most} only. */
+    public JobOption withRange(long least, long most) {
+        return new JobOption(name, shortName, label, type, defaultValue, help, required, least, most, applies);
+    }
+
+    /** This option, applying only where {@code applies} says. */
+    public JobOption withApplies(Applies where) {
+        return new JobOption(name, shortName, label, type, defaultValue, help, required, min, max, where);
+    }
+
+    /** The option as a command line spells it: {@code --name}. */
+    public String option() {
+        return "--" + name;
+    }
+}

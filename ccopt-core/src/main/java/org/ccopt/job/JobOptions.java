@@ -1,0 +1,204 @@
+package org.ccopt.job;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.ccopt.InvalidInputException;
+
+/**
+ * The options of one job's request, in the order its help lists them ({@link JobOption} each), and their reading from
+ * text: an experiment row's values or a command line's, by long name without dashes. Reading refuses, with one line
+ * each, an option the job does not have, a required option left out, a value not of its type or out of its range, and
+ * an option given where it does not apply; so {@code ccopt run}, Spark and the command line refuse the same inputs.
+ */
+public final class JobOptions {
+
+    private final String job;
+    private final Map<String, JobOption> byName;
+
+    private JobOptions(String job, List<JobOption> options) {
+        this.job = job;
+        Map<String, JobOption> m = new LinkedHashMap<>();
+        for (JobOption o : options) {
+            if (m.put(o.name(), o) != null) {
+                throw new IllegalArgumentException(job + " declares --" + o.name() + " twice");
+            }
+        }
+        this.byName = Collections.unmodifiableMap(m);
+    }
+
+    /** The options of {@code job} (its command's name), in help order. */
+    public static JobOptions of(String job, List<JobOption> options) {
+        return new JobOptions(job, options);
+    }
+
+    /** The options of {@code job}: each group's, in order (shared groups such as a topology option, then the job's). */
+    @SafeVarargs
+    public static JobOptions of(String job, List<JobOption>... groups) {
+        return new JobOptions(job, Arrays.stream(groups).flatMap(List::stream).toList());
+    }
+
+    /** The job's name. */
+    public String job() {
+        return job;
+    }
+
+    /** Every option, in help order. */
+    public List<JobOption> list() {
+        return List.copyOf(byName.values());
+    }
+
+    /** Whether the job has an option of this long name (without dashes). */
+    public boolean declares(String name) {
+        return byName.containsKey(name);
+    }
+
+    /** The option of this long name; an {@link IllegalArgumentException} where there is none (a programming error). */
+    public JobOption get(String name) {
+        JobOption o = byName.get(name);
+        if (o == null) {
+            throw new IllegalArgumentException(job + " has no option --" + name);
+        }
+        return o;
+    }
+
+    /**
+     * Reads given option values (long name without dashes to text; a flag as {@code true} or {@code false}), checking
+     * each as described above, the options in declaration order.
+     */
+    public Values read(Map<String, String> given) {
+        for (String name : given.keySet()) {
+            if (!byName.containsKey(name)) {
+                throw new InvalidInputException("--" + name + " is not an option of " + job + "; expected one of "
+                        + byName.values().stream().map(JobOption::option).collect(Collectors.joining(", ")));
+            }
+        }
+        Values v = new Values(this, Map.copyOf(given));
+        for (JobOption o : byName.values()) {
+            String text = given.get(o.name());
+            if (text == null) {
+                if (o.required()) {
+                    throw new InvalidInputException("missing " + o.option() + "; expected " + o.label());
+                }
+                continue;
+            }
+            check(o, text);
+        }
+        for (JobOption o : byName.values()) {
+            if (o.applies() != null && v.given(o.name()) && !o.applies().test().test(v)) {
+                throw new InvalidInputException(o.option() + " applies " + o.applies().where()
+                        + "; here it cannot, so it is refused rather than ignored");
+            }
+        }
+        return v;
+    }
+
+    private static void check(JobOption o, String text) {
+        switch (o.type()) {
+            case FLAG -> {
+                if (!text.equals("true") && !text.equals("false")) {
+                    throw refused(o, text, "true or false");
+                }
+            }
+            case WHOLE, LONG -> {
+                long n;
+                try {
+                    if (!text.strip().matches("[+-]?[0-9]+")) { // Java's parser takes any Unicode digit; the CLI's, ASCII
+                        throw new NumberFormatException(text);
+                    }
+                    n = Long.parseLong(text.strip());
+                } catch (NumberFormatException e) {
+                    throw refused(o, text, "a whole number");
+                }
+                if (o.type() == JobOption.Type.WHOLE && n != (int) n) {
+                    throw refused(o, text, "a whole number of at most " + Integer.MAX_VALUE);
+                }
+                if ((o.min() != null && n < o.min()) || (o.max() != null && n > o.max())) {
+                    throw InvalidInputException.parameter(o.option(), text.strip() + " is out of range; expected "
+                            + (o.max() == null ? ">= " + o.min() : o.min() == null ? "<= " + o.max() : o.min() + ".." + o.max()));
+                }
+            }
+            case REAL -> {
+                try {
+                    Double.parseDouble(text.strip());
+                } catch (NumberFormatException e) {
+                    throw refused(o, text, "a number");
+                }
+            }
+            case TEXT -> {
+            }
+        }
+    }
+
+    private static InvalidInputException refused(JobOption o, String text, String expected) {
+        return InvalidInputException.parameter(o.option(), "'" + text + "' is invalid; expected " + expected);
+    }
+
+    /**
+     * A request's option values, read and checked ({@link #read}): each option's given text, else its default, typed
+     * on access. Asking for an option the job does not declare is a programming error.
+     */
+    public static final class Values {
+
+        private final JobOptions options;
+        private final Map<String, String> given;
+
+        private Values(JobOptions options, Map<String, String> given) {
+            this.options = options;
+            this.given = given;
+        }
+
+        /** Whether the option was given (a flag given as {@code false} counts as left out). */
+        public boolean given(String name) {
+            String v = given.get(name);
+            return v != null && !(options.get(name).type() == JobOption.Type.FLAG && v.equals("false"));
+        }
+
+        /** The option's text: given, else its default (null where it has none). */
+        public String text(String name) {
+            String v = given.get(name);
+            return v != null ? v : options.get(name).defaultValue();
+        }
+
+        /** A whole-number option's value; it must be given or have a default. */
+        public int whole(String name) {
+            return (int) wholeLong(name);
+        }
+
+        /** A whole-number option's value, or null where it is left out without default. */
+        public Integer wholeOrNull(String name) {
+            return text(name) == null ? null : whole(name);
+        }
+
+        /** A long option's value; it must be given or have a default. */
+        public long wholeLong(String name) {
+            return Long.parseLong(present(name).strip());
+        }
+
+        /** A number option's value; it must be given or have a default. */
+        public double real(String name) {
+            return Double.parseDouble(present(name).strip());
+        }
+
+        /** A flag's value. */
+        public boolean flag(String name) {
+            return "true".equals(text(name));
+        }
+
+        /** The given options by name, as text (what an experiment row holds). */
+        public Map<String, String> givenText() {
+            return given;
+        }
+
+        private String present(String name) {
+            String v = text(name);
+            if (v == null) {
+                throw new IllegalArgumentException("--" + name + " has no value and no default");
+            }
+            return v;
+        }
+    }
+}
