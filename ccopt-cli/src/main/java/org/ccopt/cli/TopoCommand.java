@@ -5,33 +5,35 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
-import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.topology.io.TopologyExporter;
-import org.ccopt.topology.metrics.TopologyMetrics;
+import org.ccopt.job.Job;
+import org.ccopt.topology.metrics.MetricsJob;
 import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code ccopt topo SPEC}: build a topology, print its metrics, or export it. */
-@Command(name = "topo", mixinStandardHelpOptions = true,
+/**
+ * {@code ccopt topo SPEC}: build a topology, print its metrics ({@link MetricsJob}, whose options it takes through
+ * {@link Declared}), or export it.
+ */
+@Command(name = "topo", mixinStandardHelpOptions = true, modelTransformer = Declared.class,
         description = "Build a topology from a spec and print its metrics, or export it to a file.",
         footerHeading = "%nTopology specs (nodes 0..n-1, terminals first):%n")
-final class TopoCommand implements Callable<Integer> {
+final class TopoCommand implements Callable<Integer>, Declared.Command {
 
-    /** Where options apply ({@link OptionRules}). */
+    /** Where the export's options apply, and which of the metrics' an export replaces ({@link OptionRules}). */
     static final OptionRules<TopoCommand> RULES = OptionRules.of(
             OptionRules.rule("--bandwidth", "to the SimGrid export (--export simgrid)", c -> "simgrid".equals(c.export),
                     "topo ring:4 --bandwidth 10Gbps"),
             OptionRules.rule("--latency", "to the SimGrid export (--export simgrid)", c -> "simgrid".equals(c.export),
                     "topo ring:4 --export json --latency 1us"),
-            OptionRules.rule("--bisection-effort", "to the metrics' bisection width (not with --no-bisection or --export)",
-                    c -> !c.noBisection && c.export == null, "topo ring:4 --no-bisection --bisection-effort 10"),
             OptionRules.rule("--out", "to an export (--export FORMAT; the metrics print to standard output)",
                     c -> c.export != null, "topo ring:4 --out ring.json"),
-            metricsOnly("--no-bisection"), metricsOnly("--threads 1"), metricsOnly("--json"));
+            metricsOnly("--no-bisection"), metricsOnly("--threads 1"), metricsOnly("--json"),
+            metricsOnly("--bisection-effort 10"));
 
     /** An option of the metrics table ({@code example}: it and a value), which an export replaces. */
     private static OptionRules.Rule<TopoCommand> metricsOnly(String example) {
@@ -44,10 +46,6 @@ final class TopoCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SPEC", description = "Topology spec (forms below).")
     String positional;
-
-    @Option(names = {"-t", "--topology"}, paramLabel = "SPEC", description = "The spec as an option, as the other commands "
-            + "take it (and an experiment file's 'topology' key); instead of SPEC.")
-    String topology;
 
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     boolean json;
@@ -65,15 +63,10 @@ final class TopoCommand implements Callable<Integer> {
     @Option(names = "--latency", defaultValue = "100ns", description = "SimGrid link latency (default: ${DEFAULT-VALUE}).")
     String latency;
 
-    @Option(names = "--threads", description = "Worker threads for all-pairs distances (default: all cores).")
-    Integer threads;
-
-    @Option(names = "--bisection-effort", defaultValue = "2000000",
-            description = "Search nodes for the exact bisection before falling back to a heuristic bound; 0 = heuristic only (default: ${DEFAULT-VALUE}).")
-    long effort;
-
-    @Option(names = "--no-bisection", description = "Skip the bisection width.")
-    boolean noBisection;
+    @Override
+    public Job<?, ?> job() {
+        return MetricsJob.JOB;
+    }
 
     static String specHelp() {
         StringBuilder s = new StringBuilder();
@@ -86,33 +79,32 @@ final class TopoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         RULES.check(this, spec);
-        if ((positional == null) == (topology == null)) {
-            throw new InvalidInputException(positional == null ? "topo needs a topology: SPEC or --topology SPEC"
-                    : "topo takes one topology, given as SPEC or --topology SPEC, not both");
+        Map<String, String> given = Declared.given(spec.commandLine().getParseResult(), MetricsJob.JOB.options());
+        if (positional != null && given.containsKey("topology")) {
+            throw new InvalidInputException("topo takes one topology, given as SPEC or --topology SPEC, not both");
         }
-        Topology t = TopologySpec.parse(positional != null ? positional : topology);
+        if (positional != null) {
+            given.put("topology", positional);
+        }
+        MetricsJob.Request q = MetricsJob.JOB.request(MetricsJob.JOB.options().read(given));
         if (export != null) {
-            String text = TopologyExporter.export(t, export,
+            String text = TopologyExporter.export(q.topology(), export,
                     new TopologyExporter.SimGridOptions(bandwidth, latency, "100Gf"));
             if (out == null) {
                 spec.commandLine().getOut().print(text);
             } else {
                 AtomicFiles.writeAtomically(out, text);
-                spec.commandLine().getOut().println("wrote " + out + " (" + export + ", " + t.nodeCount() + " nodes)");
+                spec.commandLine().getOut().println("wrote " + out + " (" + export + ", " + q.topology().nodeCount() + " nodes)");
             }
             return Main.OK;
         }
-        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        long started = System.nanoTime();
-        TopologyMetrics m = TopologyMetrics.compute(t, new TopologyMetrics.Options(workers, effort, 1, !noBisection));
-        double seconds = (System.nanoTime() - started) / 1e9;
-        Map<String, Object> r = m.figures();
-        r.put("seconds", seconds);
+        MetricsJob.Outcome o = MetricsJob.JOB.run(q);
+        Map<String, Object> r = o.figures();
         var w = spec.commandLine().getOut();
         if (json) {
             Json.print(w, spec, r);
         } else {
-            w.println("topology " + m.spec());
+            w.println("topology " + o.metrics().spec());
             for (Map.Entry<String, Object> e : r.entrySet()) {
                 if (!e.getKey().equals("spec")) {
                     Object v = e.getValue();
@@ -120,7 +112,7 @@ final class TopoCommand implements Callable<Integer> {
                 }
             }
             w.println("  (distances over ordered pairs of distinct terminals, in channels; bisection in "
-                    + (m.directed() ? "channels" : "links") + ")");
+                    + (o.metrics().directed() ? "channels" : "links") + ")");
         }
         return Main.OK;
     }

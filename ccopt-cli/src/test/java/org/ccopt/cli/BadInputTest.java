@@ -63,7 +63,7 @@ class BadInputTest {
                 bad("topo torus:4x4 --export simgrid --bandwidth -1Gbps", "bandwidth '-1Gbps'"),
                 bad("topo torus:4x4 --export simgrid --bandwidth 0Gbps", "positive"),
                 bad("topo torus:4x4 --export simgrid --latency -5ns", "latency '-5ns'"),
-                bad("topo torus:4x4 --bisection-effort -1", "bisection effort"),
+                bad("topo torus:4x4 --bisection-effort -1", "--bisection-effort -1 is invalid; expected >= 0"),
                 bad("topo file:DIR/x.yaml", "is not two node ids"),
                 bad("topo file:/dev/zero", "not a regular file"),
                 bad("cupstack -t torus:4x4 --freeze V,I,C,Q", "nothing left to search"),

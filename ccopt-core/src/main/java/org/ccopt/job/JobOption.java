@@ -114,6 +114,11 @@ public record JobOption(String name, String shortName, String label, Type type, 
         return new JobOption(name, shortName, label, type, defaultValue, help, required, least, most, applies);
     }
 
+    /** This option, accepting whole values of {@code least} or more only. */
+    public JobOption atLeast(long least) {
+        return new JobOption(name, shortName, label, type, defaultValue, help, required, least, null, applies);
+    }
+
     /** This option, applying only where {@code applies} says. */
     public JobOption withApplies(Applies where) {
         return new JobOption(name, shortName, label, type, defaultValue, help, required, min, max, where);

@@ -117,8 +117,8 @@ public final class JobOptions {
                     throw refused(o, text, "a whole number of at most " + Integer.MAX_VALUE);
                 }
                 if ((o.min() != null && n < o.min()) || (o.max() != null && n > o.max())) {
-                    throw InvalidInputException.parameter(o.option(), text.strip() + " is out of range; expected "
-                            + (o.max() == null ? ">= " + o.min() : o.min() == null ? "<= " + o.max() : o.min() + ".." + o.max()));
+                    throw InvalidInputException.parameter(o.option(), text.strip() + " is invalid; expected "
+                            + (o.max() == null ? ">= " + o.min() : o.min() == null ? "<= " + o.max() : o.min() + " to " + o.max()));
                 }
             }
             case REAL -> {

@@ -43,8 +43,8 @@ class JobOptionsTest {
         assertRefused(Map.of("limit", "3"), "missing --topology; expected SPEC");
         assertRefused(Map.of("topology", "x", "colour", "red"), "--colour is not an option of demo; expected one of --topology, --limit,");
         assertRefused(Map.of("topology", "x", "limit", "many"), "--limit 'many' is invalid; expected a whole number");
-        assertRefused(Map.of("topology", "x", "limit", "0"), "--limit 0 is out of range; expected 1..100");
-        assertRefused(Map.of("topology", "x", "limit", "101"), "--limit 101 is out of range; expected 1..100");
+        assertRefused(Map.of("topology", "x", "limit", "0"), "--limit 0 is invalid; expected 1 to 100");
+        assertRefused(Map.of("topology", "x", "limit", "101"), "--limit 101 is invalid; expected 1 to 100");
         assertRefused(Map.of("topology", "x", "procs", "3000000000"), "--procs '3000000000' is invalid; expected a whole number of at most");
         assertRefused(Map.of("topology", "x", "rate", "fast"), "--rate 'fast' is invalid; expected a number");
         assertRefused(Map.of("topology", "x", "exact", "yes"), "--exact 'yes' is invalid; expected true or false");

@@ -1,0 +1,77 @@
+package org.ccopt.topology.metrics;
+
+import java.util.List;
+import java.util.Map;
+import org.ccopt.InvalidInputException;
+import org.ccopt.job.Job;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.spec.TopologySpec;
+import org.ccopt.util.Workers;
+
+/** {@code ccopt topo}'s metrics as a library job ({@link TopologyMetrics}), with its options. */
+public final class MetricsJob implements Job<MetricsJob.Request, MetricsJob.Outcome> {
+
+    /** The job of {@code ccopt topo}. */
+    public static final MetricsJob JOB = new MetricsJob();
+
+    /** A network and how to measure it. */
+    public record Request(Topology topology, TopologyMetrics.Options options) {
+    }
+
+    /** The metrics and the seconds they took. */
+    public record Outcome(TopologyMetrics metrics, double seconds) {
+
+        /** The figures {@code --json} prints, in order. */
+        public Map<String, Object> figures() {
+            Map<String, Object> r = metrics.figures();
+            r.put("seconds", seconds);
+            return r;
+        }
+    }
+
+    private static final JobOptions OPTIONS = JobOptions.of("topo", List.of(
+            new JobOption("topology", "t", "SPEC", JobOption.Type.TEXT, null, "The spec as an option, as the other commands "
+                    + "take it (and an experiment file's 'topology' key); instead of SPEC", false, null, null, null),
+            JobOption.whole("threads", "N", "Worker threads for all-pairs distances (default: all cores)")
+                    .withRange(1, Workers.MAX_THREADS),
+            JobOption.wholeLong("bisection-effort", 2_000_000, "Search nodes for the exact bisection before falling back "
+                    + "to a heuristic bound; 0 = heuristic only").atLeast(0)
+                    .withApplies(new JobOption.Applies("to the metrics' bisection width (not with --no-bisection)",
+                            v -> !v.flag("no-bisection"), Map.of("topology", "ring:4", "no-bisection", "true",
+                                    "bisection-effort", "10"))),
+            JobOption.flag("no-bisection", "Skip the bisection width")));
+
+    /** For {@link java.util.ServiceLoader}; use {@link #JOB}. */
+    public MetricsJob() {
+    }
+
+    @Override
+    public JobOptions options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public Request request(JobOptions.Values v) {
+        if (v.text("topology") == null) {
+            throw new InvalidInputException("topo needs a topology: SPEC or --topology SPEC");
+        }
+        Integer threads = v.wholeOrNull("threads");
+        return new Request(TopologySpec.parse(v.text("topology")), new TopologyMetrics.Options(threads == null
+                ? Runtime.getRuntime().availableProcessors() : threads, v.wholeLong("bisection-effort"), 1,
+                !v.flag("no-bisection")));
+    }
+
+    @Override
+    public Outcome run(Request q) {
+        long started = System.nanoTime();
+        TopologyMetrics m = TopologyMetrics.compute(q.topology(), q.options());
+        return new Outcome(m, (System.nanoTime() - started) / 1e9);
+    }
+
+    @Override
+    public Map<String, Object> figures(Outcome outcome) {
+        return outcome.figures();
+    }
+}
