@@ -13,7 +13,6 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Commands;
 import org.ccopt.cupstack.CupstackJob;
 import org.ccopt.cupstack.CupstackRequest;
-import org.ccopt.flitsim.SimJob;
 import picocli.CommandLine;
 
 /**
@@ -63,8 +62,7 @@ public final class CliCommands implements Commands {
     /**
      * A run whose options a library job reads runs as that job, with no command line parsed (the engine checked the
      * line with the command's own options before the first run): a command whose options its job declares ({@link
-     * Declared}) where every option of the run is the job's, {@code sim} on the papers' router writing no file
-     * ({@link SimJob.Request#fromOptions}), and {@code cupstack} writing no file ({@link CupstackRequest#fromOptions}, on
+     * Declared}) where every option of the run is the job's, and {@code cupstack} writing no file ({@link CupstackRequest#fromOptions}, on
      * {@code threads} evaluation threads, all cores by default, as the command). Its figures are handed over as the
      * command's {@code --json} would print them, and a failure as the command reports it ({@link Main#failure}). Every
      * other run as its line.
@@ -76,12 +74,7 @@ public final class CliCommands implements Commands {
             if (job.isPresent() && parameters.keySet().stream().allMatch(job.get().options()::declares)) {
                 return run(job.get(), parameters);
             }
-            if (command.equals("sim") && rulesHold("sim", parameters)) {
-                SimJob.Request request = SimJob.Request.fromOptions(parameters);
-                if (request != null) {
-                    return new Execution(OK, "", "", Json.result(SimJob.run(request).figures(), Long.toString(request.seed())));
-                }
-            } else if (command.equals("cupstack") && parameters.keySet().stream().allMatch(CupstackRequest::reads)) {
+            if (command.equals("cupstack") && parameters.keySet().stream().allMatch(CupstackRequest::reads)) {
                 int threads = threads(parameters);
                 if (threads > 0 && rulesHold("cupstack", parameters)) {
                     CupstackRequest request = CupstackRequest.fromOptions(parameters);

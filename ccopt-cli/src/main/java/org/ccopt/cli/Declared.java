@@ -47,6 +47,11 @@ final class Declared implements CommandLine.IModelTransformer {
 
     /** The picocli option of a declaration. */
     static OptionSpec option(JobOption o) {
+        return builder(o).build();
+    }
+
+    /** A builder of the picocli option of a declaration, for a command that binds it to its own field. */
+    static OptionSpec.Builder builder(JobOption o) {
         OptionSpec.Builder b = OptionSpec.builder(o.shortName() == null ? new String[] {o.option()}
                         : new String[] {"-" + o.shortName(), o.option()})
                 .description(o.help() + (o.defaultValue() == null ? "" : " (default: ${DEFAULT-VALUE})") + ".")
@@ -65,7 +70,7 @@ final class Declared implements CommandLine.IModelTransformer {
         if (o.defaultValue() != null) {
             b.defaultValue(o.defaultValue());
         }
-        return b.build();
+        return b;
     }
 
     /**

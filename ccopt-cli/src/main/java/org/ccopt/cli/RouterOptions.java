@@ -2,44 +2,60 @@ package org.ccopt.cli;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.RouterModel;
+import org.ccopt.job.JobOption;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Option;
 
 /**
  * The router options shared by the commands that run the flit simulator (a picocli mixin): sizes, and the router
- * model, a preset ({@code --model}) whose readings one option each may override ({@link Readings} declares them).
+ * model, a preset ({@code --model}) whose readings one option each may override. The library declares them ({@link
+ * FlitSetup#OPTIONS}); {@link Readings} makes them options of each command with this mixin, bound to its fields.
  */
+@CommandLine.Command // a mixin whose options are all declared by the transformer still needs one picocli annotation
 final class RouterOptions {
 
-    @Option(names = "--vcs", defaultValue = "3", description = "Virtual channels per port (default: ${DEFAULT-VALUE}).")
-    int vcs;
+    /** --vcs. */
+    int vcs = FlitSetup.DEFAULT_VCS;
 
-    @Option(names = "--buffer", defaultValue = "4", description = "Flits per VC buffer (default: ${DEFAULT-VALUE}).")
-    int buffer;
+    /** --buffer. */
+    int buffer = FlitSetup.DEFAULT_BUFFER_FLITS;
 
-    @Option(names = "--model", paramLabel = "NAME",
-            description = "Router model preset: ccopt, yokota2018 (best fit to Yokota et al. 2018), yokota2023 (best fit to "
-                    + "Yokota et al. 2023, Table 2); the reading options (--dateline to --vc-select) override single "
-                    + "readings (default: " + RouterModel.DEFAULT_NAME + ", the best fit to both papers at once).")
+    /** --model, or null. */
     String model;
 
-    /**
-     * The reading options given, by reading key (a null value: not given). picocli fills it through the options that
-     * {@link Readings} declares, one per {@link RouterModel#READINGS}.
-     */
+    /** The reading options given, by option name without dashes (a null value: not given). */
     final Map<String, String> readings = new HashMap<>();
 
     /** The model: the preset named by --model (else {@link RouterModel#DEFAULT}) with every reading option applied. */
     RouterModel model() {
-        return RouterModel.of(model, r -> readings.get(r.key()));
+        return RouterModel.of(model, r -> readings.get(r.option().substring(2)));
+    }
+
+    /** Sets an option; null (picocli's reset of a reused command to its initial values) is the option's default. */
+    private void set(String name, Object value) {
+        switch (name) {
+            case "vcs" -> vcs = value == null ? FlitSetup.DEFAULT_VCS : (Integer) value;
+            case "buffer" -> buffer = value == null ? FlitSetup.DEFAULT_BUFFER_FLITS : (Integer) value;
+            case "model" -> model = (String) value;
+            default -> readings.put(name, (String) value);
+        }
+    }
+
+    private Object get(String name) {
+        return switch (name) {
+            case "vcs" -> vcs;
+            case "buffer" -> buffer;
+            case "model" -> model;
+            default -> readings.get(name);
+        };
     }
 
     /**
-     * Declares one option per router reading ({@link RouterModel#READINGS}: its option name, help and values) on a
-     * command with a {@link RouterOptions} mixin, so that a reading added to the model is an option of every
+     * Declares the library's router options ({@link FlitSetup#OPTIONS}: sizes, preset, one per reading) on a command
+     * with a {@link RouterOptions} mixin, bound to the mixin, so that a reading added to the model is an option of every
      * simulating command without a line here: a picocli model transformer, which each such command's {@code @Command}
      * names.
      */
@@ -48,39 +64,34 @@ final class RouterOptions {
         public CommandSpec transform(CommandSpec spec) {
             for (CommandSpec mixin : spec.mixins().values()) {
                 if (mixin.userObject() instanceof RouterOptions router) {
-                    for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
-                        spec.addOption(option(r, router.readings));
+                    for (JobOption o : FlitSetup.OPTIONS) {
+                        spec.addOption(option(o, router));
                     }
                 }
             }
             return spec;
         }
 
-        private static OptionSpec option(RouterModel.ReadingSpec r, Map<String, String> readings) {
-            return OptionSpec.builder(r.option()).type(String.class).paramLabel(r.type() == int.class ? "N" : "R")
-                    .description(r.description())
-                    .setter(new CommandLine.Model.ISetter() {
-                        @Override
-                        public <T> T set(T value) {
-                            readings.put(r.key(), (String) value);
-                            return null;
-                        }
-                    })
-                    .getter(new CommandLine.Model.IGetter() {
-                        @Override
-                        @SuppressWarnings("unchecked")
-                        public <T> T get() {
-                            return (T) readings.get(r.key());
-                        }
-                    }).build();
+        private static OptionSpec option(JobOption o, RouterOptions router) {
+            return Declared.builder(o).setter(new CommandLine.Model.ISetter() {
+                @Override
+                public <T> T set(T value) {
+                    router.set(o.name(), value);
+                    return null;
+                }
+            }).getter(new CommandLine.Model.IGetter() {
+                @Override
+                @SuppressWarnings("unchecked")
+                public <T> T get() {
+                    return (T) router.get(o.name());
+                }
+            }).build();
         }
     }
 
-    /** The options a command's {@link RouterOptions} mixin gives it: the mixin's own and one per reading. */
+    /** The options a command's {@link RouterOptions} mixin gives it, in declaration order. */
     static java.util.List<OptionSpec> options(CommandSpec command) {
-        java.util.List<OptionSpec> out = new java.util.ArrayList<>(command.mixins().get("router").options());
-        RouterModel.READINGS.forEach(r -> out.add(command.findOption(r.option())));
-        return out;
+        return FlitSetup.OPTIONS.stream().map(o -> command.findOption(o.option())).toList();
     }
 
     /** The flit set-up of these options on {@code t} under {@code model} (null: the booksim router). */

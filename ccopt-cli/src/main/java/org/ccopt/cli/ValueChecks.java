@@ -17,10 +17,11 @@ final class ValueChecks {
     /** Checks {@code command}'s values where it has checks; throws the command's own one-line refusal. */
     static void check(Object command) {
         if (command instanceof SimCommand c) {
-            if (c.params == null) {
-                TrafficPattern.parse(c.traffic == null ? "bcmp" : c.traffic);
+            org.ccopt.job.JobOptions.Values v = Declared.values(c.spec, org.ccopt.flitsim.FlitSimJob.JOB.options());
+            if (!v.given("params") && v.given("traffic")) {
+                TrafficPattern.parse(v.text("traffic"));
             }
-            c.router.model();
+            org.ccopt.flitsim.FlitSetup.model(v);
         } else if (command instanceof NodemapCommand c) {
             c.traffic.forEach(TrafficPattern::parse);
             org.ccopt.mapping.MutationVariant.named(c.variant);

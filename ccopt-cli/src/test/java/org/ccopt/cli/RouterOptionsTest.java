@@ -19,14 +19,40 @@ class RouterOptionsTest {
                 assertThat(command.findOption(reading.option()).description()).containsExactly(reading.description());
             }
         }
-        RouterOptions o = (RouterOptions) main.getSubcommands().get("sim").getCommandSpec().mixins().get("router").userObject();
-        main.parseArgs("sim", "--model", "ccopt", "--output-stage", "register", "--credit-delay", "-1", "--vc-select", "C07",
-                "--ring-tie", "wrap");
-        RouterModel m = o.model();
-        assertThat(m).isEqualTo(RouterModel.CCOPT.withOutputStage(RouterModel.OutputStage.REGISTER).withCreditDelay(-1)
-                .withDefaultScheme(org.ccopt.flitsim.VcSelection.C07).withTie(org.ccopt.routing.DimensionOrderRouting.Tie.WRAP));
-        main.parseArgs("sim", "--model", "ccopt"); // a reused command line forgets the readings of the run before
+        RouterModel expected = RouterModel.CCOPT.withOutputStage(RouterModel.OutputStage.REGISTER).withCreditDelay(-1)
+                .withDefaultScheme(org.ccopt.flitsim.VcSelection.C07).withTie(org.ccopt.routing.DimensionOrderRouting.Tie.WRAP);
+        String[] readings = {"--model", "ccopt", "--output-stage", "register", "--credit-delay", "-1", "--vc-select", "C07",
+            "--ring-tie", "wrap", "--vcs", "5", "--buffer", "2"};
+        // a command with the mixin: the options set its fields
+        CommandLine nodemap = main.getSubcommands().get("nodemap");
+        RouterOptions o = (RouterOptions) nodemap.getCommandSpec().mixins().get("router").userObject();
+        main.parseArgs(prefixed("nodemap", readings));
+        assertThat(o.model()).isEqualTo(expected);
+        assertThat(o.vcs).isEqualTo(5);
+        assertThat(o.buffer).isEqualTo(2);
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(warnings, true));
+        try {
+            main.parseArgs("nodemap", "--model", "ccopt"); // a reused command line forgets the readings of the run before
+        } finally {
+            System.setErr(err);
+        }
+        assertThat(warnings.toString()).as("picocli's reset of the reused options").isEmpty();
         assertThat(o.model()).isEqualTo(RouterModel.CCOPT);
+        assertThat(o.vcs).isEqualTo(org.ccopt.flitsim.FlitSetup.DEFAULT_VCS);
+        // sim, whose job declares them: the same options read by the library
+        CommandLine sim = main.getSubcommands().get("sim");
+        main.parseArgs(prefixed("sim", readings));
+        assertThat(org.ccopt.flitsim.FlitSetup.model(Declared.values(sim.getCommandSpec(), org.ccopt.flitsim.FlitSimJob.JOB
+                .options()))).isEqualTo(expected);
+    }
+
+    private static String[] prefixed(String command, String[] args) {
+        String[] out = new String[args.length + 1];
+        out[0] = command;
+        System.arraycopy(args, 0, out, 1, args.length);
+        return out;
     }
 
     /** sim, nodemap, cupstack, cupstack-sweep, joint and calibrate run one model where --model is not given. */
@@ -34,7 +60,9 @@ class RouterOptionsTest {
     void everySimulatingCommandHasTheOneDefaultModel() {
         assertThat(RouterModel.preset(RouterModel.DEFAULT_NAME)).isEqualTo(RouterModel.DEFAULT);
         CommandLine main = Main.commandTree();
-        for (String name : new String[] {"sim", "nodemap", "cupstack", "joint", "calibrate"}) {
+        assertThat(org.ccopt.flitsim.FlitSetup.model(org.ccopt.flitsim.FlitSimJob.JOB.options().read(java.util.Map.of())))
+                .isEqualTo(RouterModel.DEFAULT); // sim
+        for (String name : new String[] {"nodemap", "cupstack", "joint", "calibrate"}) {
             CommandLine.Model.CommandSpec command = main.getSubcommands().get(name).getCommandSpec();
             Object mixin = command.mixins().get("router").userObject();
             assertThat(mixin).as(name).isInstanceOf(RouterOptions.class);

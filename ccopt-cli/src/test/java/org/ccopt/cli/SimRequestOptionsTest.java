@@ -11,16 +11,15 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.ccopt.experiments.Commands;
 import org.ccopt.flitsim.RouterModel;
-import org.ccopt.flitsim.SimJob;
+import org.ccopt.flitsim.FlitSimJob;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The experiment engine's {@code sim} runs without a command line ({@link CliCommands#execute(String, Map, List)} on
- * {@link SimJob.Request#fromOptions}) against the same runs as {@code ccopt sim} command lines: on random option sets
- * the two hand over the same result, or fail with the same line and exit code (an option where it cannot apply
- * included: the job path checks the command's rules); sets the job cannot take (a network the papers' router runs only
- * under a named preset, the engine's model) fall back to the line.
+ * {@link FlitSimJob}) against the same runs as {@code ccopt sim} command lines: on random option sets the two hand over
+ * the same result, or fail with the same line and exit code (an option where it cannot apply included), on the papers'
+ * router and on the engine's.
  */
 class SimRequestOptionsTest {
 
@@ -51,6 +50,17 @@ class SimRequestOptionsTest {
             o.put("sweep-interval", "0:" + r.nextInt(12));
         }
         maybe(r, o, "repeat", Integer.toString(1 + r.nextInt(2)));
+        if (r.nextInt(4) == 0) { // the options of the engine only, one open load at times
+            o.keySet().removeIf(k -> !FlitSimJob.ENGINE_APPLIES.contains("--" + k) || k.equals("model"));
+            if (r.nextBoolean()) {
+                o.put("rate", "0.05");
+                o.put("warmup", "100");
+                o.put("window", "300");
+                o.remove("packets");
+            } else {
+                o.put("model", "booksim");
+            }
+        }
         return o;
     }
 
@@ -96,7 +106,7 @@ class SimRequestOptionsTest {
     void aRunFromItsParametersIsTheRunOfItsCommandLine(long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         CliCommands commands = new CliCommands();
-        int byJob = 0;
+        int onEngine = 0;
         int ran = 0;
         for (int i = 0; i < 20; i++) {
             Map<String, String> options = randomOptions(r);
@@ -105,20 +115,31 @@ class SimRequestOptionsTest {
             Commands.Execution asJob = commands.execute("sim", options, line);
             assertThat(outcome(asJob)).as(String.join(" ", line)).isEqualTo(outcome(asLine));
             ran += asLine.result() != null ? 1 : 0;
-            byJob += SimJob.Request.fromOptions(options) != null ? 1 : 0;
+            try {
+                onEngine += papers(options) ? 0 : 1;
+            } catch (org.ccopt.InvalidInputException refused) {
+                // a refusal both paths gave
+            }
         }
         assertThat(ran).isGreaterThan(4);
-        assertThat(byJob).isGreaterThan(4);
+        assertThat(onEngine).isPositive();
+    }
+
+    /** The router a run's options choose: the request of the papers' router, or the engine's. */
+    private static boolean papers(Map<String, String> options) {
+        FlitSimJob.Run run = FlitSimJob.JOB.request(FlitSimJob.JOB.options().read(options));
+        return run.papers() != null;
     }
 
     @org.junit.jupiter.api.Test
-    void theJobTakesThePapersRouterAndLeavesTheRestToTheLine() {
-        assertThat(SimJob.Request.fromOptions(Map.of("topology", "torus:4x4"))).isNotNull();
-        assertThat(SimJob.Request.fromOptions(Map.of("topology", "hypercube:4"))).isNull(); // the booksim router's network
-        assertThat(SimJob.Request.fromOptions(Map.of("topology", "hypercube:4", "model", "yokota2023"))).isNotNull();
-        assertThat(SimJob.Request.fromOptions(Map.of("model", "booksim"))).isNull();
-        assertThat(SimJob.Request.fromOptions(Map.of("trace", "t.csv"))).isNull(); // writes a file: the command does
-        assertThat(SimJob.Request.fromOptions(Map.of("rate", "0.1"))).isNull();
+    void theOptionsChooseTheRouterAndTheJobRunsBoth() {
+        assertThat(papers(Map.of("topology", "torus:4x4"))).isTrue();
+        assertThat(papers(Map.of())).isTrue(); // the default network, a torus
+        assertThat(papers(Map.of("topology", "hypercube:4"))).isFalse(); // the booksim router's network
+        assertThat(papers(Map.of("topology", "hypercube:4", "model", "yokota2023"))).isTrue();
+        assertThat(papers(Map.of("model", "booksim"))).isFalse();
+        assertThat(papers(Map.of("rate", "0.1"))).isFalse();
+        assertThat(FlitSimJob.JOB.options().declares("trace")).isFalse(); // writes a file: the command runs it
         JsonNode tree = new CliCommands().execute("sim", Map.of("topology", "torus:4x4", "traffic", "brev"),
                 List.of("sim", "--topology", "torus:4x4", "--traffic", "brev", "--json")).result();
         assertThat(tree.get("provenance").get("seed").asText()).isEqualTo("1");

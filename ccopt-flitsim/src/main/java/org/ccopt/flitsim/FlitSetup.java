@@ -1,7 +1,11 @@
 package org.ccopt.flitsim;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.ccopt.InvalidInputException;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
 import org.ccopt.topology.Topology;
 
 /**
@@ -19,6 +23,33 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
     /** The commands' default VCs per port and flits per VC buffer (Yokota et al. 2023, App. A.1: three VCs of four flits). */
     public static final int DEFAULT_VCS = 3;
     public static final int DEFAULT_BUFFER_FLITS = 4;
+
+    /**
+     * The router options of every command that runs the flit simulator, declared once: {@code --vcs}, {@code --buffer},
+     * {@code --model} (a preset) and one per reading ({@link RouterModel#READINGS}, which override the preset's).
+     */
+    public static final List<JobOption> OPTIONS = options();
+
+    private static List<JobOption> options() {
+        List<JobOption> out = new ArrayList<>(List.of(
+                JobOption.whole("vcs", DEFAULT_VCS, "Virtual channels per port"),
+                JobOption.whole("buffer", DEFAULT_BUFFER_FLITS, "Flits per VC buffer"),
+                JobOption.text("model", "NAME", "Router model preset: ccopt, yokota2018 (best fit to Yokota et al. 2018), "
+                        + "yokota2023 (best fit to Yokota et al. 2023, Table 2); the reading options (--dateline to "
+                        + "--vc-select) override single readings (default: " + RouterModel.DEFAULT_NAME + ", the best fit to "
+                        + "both papers at once)")));
+        for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
+            String help = r.description();
+            out.add(JobOption.text(r.option().substring(2), r.type() == int.class ? "N" : "R",
+                    help.endsWith(".") ? help.substring(0, help.length() - 1) : help));
+        }
+        return List.copyOf(out);
+    }
+
+    /** The router model of {@link #OPTIONS}' values: the preset of {@code --model} with every reading given applied. */
+    public static RouterModel model(JobOptions.Values v) {
+        return RouterModel.of(v.text("model"), r -> v.text(r.option().substring(2)));
+    }
 
     public FlitSetup {
         Objects.requireNonNull(topology, "topology");

@@ -7,7 +7,6 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
-import org.ccopt.util.OptionText;
 
 /**
  * One run of the papers' router as a library job (what {@code ccopt sim} runs on a torus or mesh, or on another network
@@ -50,44 +49,10 @@ public final class SimJob {
         /** The {@code --model} that names the flit engine's router ({@code net.RouterTiming.BOOKSIM}, a test checks). */
         public static final String ENGINE_MODEL = "booksim";
 
-        /** The options {@link #fromOptions} reads, besides one per router reading ({@link RouterModel#READINGS}). */
-        private static final java.util.Set<String> OPTIONS = java.util.Set.of("topology", "traffic", "packets",
-                "packet-flits", "slices", "interval", "vcs", "buffer", "model", "seed", "atomic-vc", "reinit", "interlock",
-                "sweep-interval", "repeat");
-
-        /**
-         * The request of {@code ccopt sim}'s options as an experiment row spells them (long names without dashes, a flag
-         * as {@code true}/{@code false}, an option left out at its default), where they describe a run of the papers'
-         * router that writes no file: null where they need the command (a parameter file, a mapping, a trace, a
-         * picture, the flit engine's options, or a network the papers' router runs only when a preset is named). The
-         * options are the ones {@code ccopt sim} has already accepted (its rules and value checks); router readings
-         * apply over the preset in {@link RouterModel#READINGS}' order, as the command applies them. {@code
-         * SimRequestOptionsTest} holds its runs equal to the command's on random option sets.
-         */
-        public static Request fromOptions(java.util.Map<String, String> options) {
-            for (String key : options.keySet()) {
-                if (!OPTIONS.contains(key) && !RouterModel.isReadingOption(key)) {
-                    return null;
-                }
-            }
-            String model = options.get("model");
-            if (ENGINE_MODEL.equals(model)) {
-                return null;
-            }
-            Topology t = options.containsKey("topology") ? TopologySpec.parse(options.get("topology")) : defaultTopology();
-            if (model == null && !(t.geometry() instanceof org.ccopt.topology.Geometry.Grid)) {
-                return null; // the booksim router's network
-            }
-            RouterModel m = RouterModel.of(model, r -> options.get(r.option().substring(2)));
-            OptionText o = new OptionText(options);
-            return new Request(null, null, new FlitSetup(t, o.whole("vcs", FlitSetup.DEFAULT_VCS),
-                    o.whole("buffer", FlitSetup.DEFAULT_BUFFER_FLITS), m), options.getOrDefault("traffic", DEFAULT_TRAFFIC),
-                    o.wholeLong("seed", Long.parseLong(DEFAULT_SEED)), o.whole("slices", Integer.parseInt(DEFAULT_SLICES)),
-                    o.whole("packets", Integer.parseInt(DEFAULT_PACKETS)),
-                    o.whole("packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS)),
-                    options.containsKey("interval") ? o.whole("interval", 0) : null, o.flag("reinit"), o.flag("interlock"),
-                    o.flag("atomic-vc"), options.get("sweep-interval"), o.whole("repeat", Integer.parseInt(DEFAULT_REPEAT)),
-                    false);
+        /** This request, recording the run's link-by-cycle occupancy or not. */
+        public Request withTrace(boolean record) {
+            return new Request(params, mapping, setup, traffic, seed, slices, packets, packetFlits, interval, reinit, interlock,
+                    atomicVc, sweepInterval, repeat, record);
         }
 
         public Request {

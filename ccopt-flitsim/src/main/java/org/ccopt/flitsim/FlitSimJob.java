@@ -1,0 +1,237 @@
+package org.ccopt.flitsim;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.net.EngineJob;
+import org.ccopt.job.Job;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
+import org.ccopt.topology.Geometry;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.spec.TopologySpec;
+import org.ccopt.traffic.TrafficPattern;
+
+/**
+ * {@code ccopt sim} as a library job, with its options: one flit-level run, on the papers' router ({@link SimJob}: a
+ * torus or mesh, or any network under a preset named with {@code --model}) or on the flit engine's {@code booksim}
+ * router ({@link EngineJob}: any other network, {@code --model booksim}, or an engine option such as {@code --rate}).
+ * The options decide which, and an option of one router given to the other is refused with one line.
+ */
+public final class FlitSimJob implements Job<FlitSimJob.Run, FlitSimJob.Result> {
+
+    /** The job of {@code ccopt sim}. */
+    public static final FlitSimJob JOB = new FlitSimJob();
+
+    /** What runs: the papers' router's request, or the engine's (exactly one of them). */
+    public record Run(SimJob.Request papers, EngineJob.Request engine) {
+
+        public Run {
+            if ((papers == null) == (engine == null)) {
+                throw new IllegalArgumentException("a sim run is the papers' router's or the engine's, one of them");
+            }
+        }
+    }
+
+    /** What ran: the papers' router's outcome, or the engine's. */
+    public record Result(SimJob.Outcome papers, EngineJob.Outcome engine) {
+
+        /** The figures {@code sim --json} prints. */
+        public Map<String, Object> figures() {
+            return papers != null ? papers.figures() : engine.figures();
+        }
+    }
+
+    /** The options only the flit engine takes: offered loads, the routing function, injection and the protocol. */
+    private static final List<JobOption> ENGINE = List.of(
+            JobOption.text("rate", "R|FROM:TO:STEP", "Open-loop offered load in flits per terminal per cycle, or a "
+                    + "latency-throughput curve FROM:TO:STEP with its saturation throughput (runs the booksim router)"),
+            JobOption.text("routing", "NAME", "Routing function: dor, dor-booksim, ecube, nca, dragonfly-min, "
+                    + "dragonfly-valiant, dragonfly-ugal, min-hop, updown (default: the network's; runs the booksim router)"),
+            openLoad(JobOption.text("process", "P", "Injection process with --rate: bernoulli, on-off (default: bernoulli)"),
+                    "on-off"),
+            new JobOption("burst", null, "CYCLES", JobOption.Type.REAL, null, "Mean on period of --process on-off "
+                    + "(default: 16 cycles)", false, null, null, new JobOption.Applies("to --process on-off",
+                    v -> "on-off".equals(v.text("process")), Map.of("rate", "0.1", "burst", "4"))),
+            openLoad(JobOption.whole("warmup", "CYCLES", "Cycles before the measurement window (default: 3000)"), "100"),
+            openLoad(JobOption.whole("window", "CYCLES", "Measurement window: packets generated in it are measured "
+                    + "(default: 10000)"), "100"),
+            openLoad(JobOption.whole("drain", "CYCLES", "Cycles after the window for the measured packets to leave, else "
+                    + "the load is saturated (default: 20000)"), "100"));
+
+    private static JobOption openLoad(JobOption o, String example) {
+        return o.withApplies(new JobOption.Applies("to open loads (--rate R or FROM:TO:STEP)", v -> v.given("rate"),
+                Map.of("topology", "hypercube:6", o.name(), example)));
+    }
+
+    /**
+     * The options of {@code sim} that apply on the engine (its output options, which the command declares, among them),
+     * for the refusal of any other.
+     */
+    public static final Set<String> ENGINE_APPLIES = Set.of("--topology", "--traffic", "--packets", "--packet-flits",
+            "--seed", "--json", "--vcs", "--buffer", "--model", "--rate", "--routing", "--process", "--burst", "--warmup",
+            "--window", "--drain", "--chart");
+
+    /** Options that may be given with --params, which fixes the topology, router, model and workload. */
+    public static final Set<String> WITH_PARAMS = Set.of("--params", "--mapping", "--interval", "--sweep-interval",
+            "--save-params", "--trace", "--picture", "--picture-routers", "--repeat", "--json");
+
+    private static final JobOptions OPTIONS = JobOptions.of("sim", List.of(
+            new JobOption("topology", "t", "SPEC", JobOption.Type.TEXT, null, "Any two-way network (default: torus:8x8); "
+                    + "tori and meshes run the papers' router, others the booksim router unless --model names a preset of "
+                    + "the papers", false, null, null, null),
+            JobOption.text("traffic", "PATTERN", TrafficPattern.NAMES + " (default: bcmp)"),
+            JobOption.whole("packets", Integer.parseInt(SimJob.Request.DEFAULT_PACKETS), "Packets per node per slice, "
+                    + "back to back").withApplies(new JobOption.Applies("to closed batches (with --rate packets are "
+                    + "generated at the rate)", v -> !v.given("rate"), Map.of("rate", "0.1", "packets", "2"))),
+            JobOption.whole("packet-flits", Integer.parseInt(SimJob.Request.DEFAULT_PACKET_FLITS), "Flits per packet L"),
+            JobOption.whole("slices", Integer.parseInt(SimJob.Request.DEFAULT_SLICES), "Slices S per node"),
+            JobOption.whole("interval", "N", "Inter-slice interval V in cycles (default: 0; with --params, replaces the "
+                    + "file's V)")),
+            routerOptions(),
+            List.of(JobOption.flag("atomic-vc", "Re-allocate an output VC only after its downstream buffer drained "
+                            + "(default: as soon as the tail left)"),
+                    JobOption.flag("reinit", "Slice re-initialisation: reset a node's arbitration state when a packet for "
+                            + "it arrives"),
+                    JobOption.flag("interlock", "Slice interlocking: a node starts slice s only after receiving s slices' "
+                            + "worth of packets"),
+                    JobOption.wholeLong("seed", Long.parseLong(SimJob.Request.DEFAULT_SEED), "Seed of random patterns"),
+                    JobOption.text("params", "FILE", "Replay a parameter file (its topology, router, model and workload; "
+                            + "only --interval may override it; --mapping places a file of logical destinations)"),
+                    JobOption.text("mapping", "FILE", "Logical address of every physical node ({\"mapping\":[...]} or a "
+                            + "plain list); traffic runs on logical addresses. With --params, the file must hold logical "
+                            + "destinations (as 'ccopt joint' writes them)"),
+                    JobOption.text("sweep-interval", "FROM:TO", "Simple stacking (Yokota et al. 2023, §4.1): try every "
+                            + "interval V in FROM..TO and keep the shortest run"),
+                    JobOption.whole("repeat", Integer.parseInt(SimJob.Request.DEFAULT_REPEAT), "Repeat the run on one "
+                            + "reused simulator and report router-cycles per second").atLeast(1)),
+            ENGINE);
+
+    /**
+     * The router options ({@link FlitSetup#OPTIONS}) as {@code sim} takes them: the readings of tori and meshes apply
+     * there only (on any other network the papers' router routes by the network's function), and {@code --vc-release}
+     * not beside {@code --atomic-vc}, which is drained release, unless it says so.
+     */
+    private static List<JobOption> routerOptions() {
+        List<JobOption> out = new ArrayList<>();
+        for (JobOption declared : FlitSetup.OPTIONS) {
+            JobOption o = declared;
+            RouterModel.ReadingSpec r = RouterModel.READINGS.stream().filter(x -> x.option().equals(declared.option()))
+                    .findFirst().orElse(null);
+            if (r != null && r.scope() == RouterModel.Scope.GRID) {
+                o = o.withApplies(new JobOption.Applies(RouterModel.Scope.GRID.where(), v -> onGrid(v.text("topology")),
+                        Map.of("topology", "hypercube:4", "model", "yokota2023", o.name(), r.values().get(1))));
+            } else if (o.name().equals("vc-release")) {
+                o = o.withApplies(new JobOption.Applies("without --atomic-vc, or as drained (--atomic-vc is drained release)",
+                        v -> !v.flag("atomic-vc") || "drained".equals(v.text("vc-release")),
+                        Map.of("atomic-vc", "true", "vc-release", "tail")));
+            }
+            out.add(o);
+        }
+        return out;
+    }
+
+    /** Whether a topology spec (null: the default, a torus) names a torus or mesh (true for a spec the run refuses). */
+    private static boolean onGrid(String topology) {
+        try {
+            return topology == null || TopologySpec.parse(topology).geometry() instanceof Geometry.Grid;
+        } catch (InvalidInputException e) {
+            return true; // the run refuses the spec itself
+        }
+    }
+
+    /** For {@link java.util.ServiceLoader}; use {@link #JOB}. */
+    public FlitSimJob() {
+    }
+
+    @Override
+    public JobOptions options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public Run request(JobOptions.Values v) {
+        boolean engineOption = ENGINE.stream().anyMatch(o -> v.given(o.name()));
+        boolean asked = engineOption || SimJob.Request.ENGINE_MODEL.equals(v.text("model"));
+        if (v.given("params")) {
+            if (asked) {
+                throw new InvalidInputException("--params replays the papers' router; --rate, --routing and --model booksim "
+                        + "do not apply to it");
+            }
+            for (JobOption o : OPTIONS.list()) {
+                if (v.given(o.name()) && !WITH_PARAMS.contains(o.option())) {
+                    throw new InvalidInputException(o.option() + " cannot be combined with --params, which fixes it; only "
+                            + "--interval overrides the file");
+                }
+            }
+            return new Run(papers(v, null), null);
+        }
+        Topology t = v.given("topology") ? TopologySpec.parse(v.text("topology")) : SimJob.defaultTopology();
+        if (!asked && (t.geometry() instanceof Geometry.Grid || v.given("model"))) {
+            return new Run(papers(v, new FlitSetup(t, v.whole("vcs"), v.whole("buffer"), FlitSetup.model(v))), null);
+        }
+        String why = engineReason(v);
+        for (JobOption o : OPTIONS.list()) {
+            if (v.given(o.name())) {
+                refuseOnEngine(o.option(), why);
+            }
+        }
+        if (v.given("model") && !SimJob.Request.ENGINE_MODEL.equals(v.text("model"))) {
+            throw new InvalidInputException("--model " + v.text("model") + " is a router of the papers, which runs closed "
+                    + "batches; " + why + " needs --model booksim (or no --model)");
+        }
+        return new Run(null, new EngineJob.Request(t, v.text("traffic"), v.text("routing"), v.given("vcs") ? v.whole("vcs")
+                : null, v.whole("buffer"), v.whole("packet-flits"), v.whole("packets"), v.wholeLong("seed"), v.text("rate"),
+                v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"), v.wholeOrNull("window"),
+                v.wholeOrNull("drain")));
+    }
+
+    /** Why a run of these values goes to the engine, for a refusal of an option that does not apply there. */
+    public static String engineReason(JobOptions.Values v) {
+        return ENGINE.stream().anyMatch(o -> v.given(o.name())) ? "--rate, --routing and the options of open loads"
+                : SimJob.Request.ENGINE_MODEL.equals(v.text("model")) ? "--model booksim"
+                : "'" + TopologySpec.parse(v.text("topology")).spec() + "' is not a torus or mesh";
+    }
+
+    /**
+     * Refuses {@code option} of {@code sim} where the engine runs ({@code why} says what made it run there) unless it
+     * applies there ({@link #ENGINE_APPLIES}).
+     */
+    public static void refuseOnEngine(String option, String why) {
+        if (!ENGINE_APPLIES.contains(option)) {
+            throw new InvalidInputException(option + " applies to the papers' router (on a network other than a torus or "
+                    + "mesh, name its preset with --model); the booksim router (" + why + ") takes "
+                    + String.join(", ", ENGINE_APPLIES.stream().sorted().toList()));
+        }
+    }
+
+    private static SimJob.Request papers(JobOptions.Values v, FlitSetup setup) {
+        return new SimJob.Request(path(v, "params"), path(v, "mapping"), setup, v.given("traffic") ? v.text("traffic")
+                : SimJob.Request.DEFAULT_TRAFFIC, v.wholeLong("seed"), v.whole("slices"), v.whole("packets"),
+                v.whole("packet-flits"), v.wholeOrNull("interval"), v.flag("reinit"), v.flag("interlock"), v.flag("atomic-vc"),
+                v.text("sweep-interval"), v.whole("repeat"), false);
+    }
+
+    private static Path path(JobOptions.Values v, String name) {
+        if (!v.given(name)) {
+            return null;
+        }
+        if (v.text(name).isBlank()) {
+            throw new InvalidInputException("--" + name + " '" + v.text(name) + "' is an empty path; expected a file name");
+        }
+        return Path.of(v.text(name));
+    }
+
+    @Override
+    public Result run(Run q) {
+        return q.papers() != null ? new Result(SimJob.run(q.papers()), null) : new Result(null, EngineJob.run(q.engine()));
+    }
+
+    @Override
+    public Map<String, Object> figures(Result outcome) {
+        return outcome.figures();
+    }
+}
