@@ -8,7 +8,7 @@ import org.ccopt.InvalidInputException;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.topology.io.TopologyExporter;
 import org.ccopt.job.Job;
-import org.ccopt.topology.metrics.MetricsJob;
+import org.ccopt.topology.job.MetricsJob;
 import org.ccopt.util.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

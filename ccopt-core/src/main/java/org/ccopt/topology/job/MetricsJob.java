@@ -1,4 +1,4 @@
-package org.ccopt.topology.metrics;
+package org.ccopt.topology.job;
 
 import java.util.List;
 import java.util.Map;
@@ -7,10 +7,14 @@ import org.ccopt.job.Job;
 import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
 import org.ccopt.topology.Topology;
+import org.ccopt.topology.metrics.TopologyMetrics;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.util.Workers;
 
-/** {@code ccopt topo}'s metrics as a library job ({@link TopologyMetrics}), with its options. */
+/**
+ * {@code ccopt topo}'s metrics ({@link TopologyMetrics}) as a library job, with its options. A package of its own: the
+ * spec parser already depends on the metrics, so neither of their packages may hold it.
+ */
 public final class MetricsJob implements Job<MetricsJob.Request, MetricsJob.Outcome> {
 
     /** The job of {@code ccopt topo}. */
