@@ -38,7 +38,7 @@ class DeclaredCommandsTest {
     @Test
     void everyDeclaredOptionIsAnOptionOfItsCommandAsDeclared() {
         Map<String, Declared.Command> commands = declaredCommands();
-        assertThat(commands).containsKeys("routes", "traffic", "hops", "bounds", "topo");
+        assertThat(commands).containsKeys("routes", "traffic", "hops", "bounds", "topo", "rank");
         CommandLine tree = Main.commandTree();
         commands.forEach((name, c) -> {
             assertThat(c.job().name()).isEqualTo(name);
@@ -89,7 +89,22 @@ class DeclaredCommandsTest {
                     "receivers", new String[] {"4-5", "0-7"}, "switching", new String[] {"wh", "sf", "sf-router", "vct"}),
             "topo", Map.of("topology", new String[] {"torus:4x4", "hypercube:4", "ring:7", "dragonfly:2,1,1", "ring:2"},
                     "threads", new String[] {"1", "2", "0"}, "bisection-effort", new String[] {"0", "50", "-1"},
-                    "no-bisection", new String[] {"true", "false"}));
+                    "no-bisection", new String[] {"true", "false"}),
+            "rank", Map.ofEntries(Map.entry("topology", new String[] {"torus:4x4", "hypercube:4", "ring:8"}),
+                    Map.entry("procs", new String[] {"4", "8", "16", "40"}),
+                    Map.entry("collective", new String[] {"bcast", "allreduce", "alltoall:2,bcast", "gossip"}),
+                    Map.entry("comm", new String[] {"no-such-matrix.mtx"}),
+                    Map.entry("mapping", new String[] {"random", "consecutive", "block"}),
+                    Map.entry("placement", new String[] {"two-opt", "sa", "ascending", "random", "cco"}),
+                    Map.entry("objective", new String[] {"hops", "contention"}),
+                    Map.entry("iterations", new String[] {"0", "100", "2000", "-1"}), Map.entry("seed", new String[] {"1", "3"}),
+                    Map.entry("rules", new String[] {"ccopt", "cui2024"}),
+                    Map.entry("start", new String[] {"greedy", "mapping-order", "sideways"}),
+                    Map.entry("accept", new String[] {"improving", "not-worse"}), Map.entry("check", new String[] {"true"}),
+                    Map.entry("threads", new String[] {"1", "2"})));
+
+    /** Options each random set of a command gives (besides the required ones and the topology). */
+    private static final Map<String, java.util.Set<String>> ALWAYS = Map.of("rank", java.util.Set.of("collective"));
 
     /**
      * A result without the fields that vary between runs, as one line; or the failure, without the pointer to the help
@@ -107,7 +122,7 @@ class DeclaredCommandsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"routes", "traffic", "hops", "bounds", "topo"})
+    @ValueSource(strings = {"routes", "traffic", "hops", "bounds", "topo", "rank"})
     void aRunFromItsOptionsIsTheRunOfItsCommandLine(String command) {
         SplittableRandom r = new SplittableRandom(command.hashCode());
         CliCommands commands = new CliCommands();
@@ -118,7 +133,8 @@ class DeclaredCommandsTest {
             Map<String, String> options = new LinkedHashMap<>();
             for (JobOption o : job.options().list()) {
                 String[] pool = POOLS.get(command).get(o.name());
-                if (o.required() || o.name().equals("topology") || r.nextInt(3) == 0) {
+                if (o.required() || o.name().equals("topology") || ALWAYS.getOrDefault(command, java.util.Set.of())
+                        .contains(o.name()) || r.nextInt(3) == 0) {
                     options.put(o.name(), pool[r.nextInt(pool.length)]);
                 }
             }

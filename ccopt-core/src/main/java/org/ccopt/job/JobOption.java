@@ -38,13 +38,19 @@ public record JobOption(String name, String shortName, String label, Type type, 
 
     /**
      * Where an option applies: given where {@code test} fails on the other values, it is refused with "--NAME applies
-     * WHERE; here it cannot".
+     * WHERE; here it cannot" (or, with {@code given}, "..., not to GIVEN").
      *
      * @param where    completes "--NAME applies ..."
      * @param test     whether it applies, given the request's values
      * @param breaking options (by name, as text) that give it where it does not apply, for the tests
+     * @param given    what the request was given instead, for the message ("--placement ascending"), or null
      */
-    public record Applies(String where, Predicate<JobOptions.Values> test, Map<String, String> breaking) {
+    public record Applies(String where, Predicate<JobOptions.Values> test, Map<String, String> breaking,
+                          java.util.function.Function<JobOptions.Values, String> given) {
+
+        public Applies(String where, Predicate<JobOptions.Values> test, Map<String, String> breaking) {
+            this(where, test, breaking, null);
+        }
     }
 
     public JobOption {

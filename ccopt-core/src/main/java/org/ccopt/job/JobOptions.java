@@ -89,8 +89,8 @@ public final class JobOptions {
         }
         for (JobOption o : byName.values()) {
             if (o.applies() != null && v.given(o.name()) && !o.applies().test().test(v)) {
-                throw new InvalidInputException(o.option() + " applies " + o.applies().where()
-                        + "; here it cannot, so it is refused rather than ignored");
+                throw new InvalidInputException(o.option() + " applies " + o.applies().where() + (o.applies().given() == null
+                        ? "; here it cannot" : ", not to " + o.applies().given().apply(v)) + ", so it is refused rather than ignored");
             }
         }
         return v;

@@ -22,7 +22,11 @@ class JobOptionsTest {
             JobOption.real("rate", 0.25, "Offered load"),
             JobOption.flag("exact", "Prove optimality"),
             JobOption.whole("budget", 10, "Nodes searched").withApplies(new JobOption.Applies("with --exact",
-                    v -> v.flag("exact"), Map.of("topology", "ring:4", "budget", "5")))));
+                    v -> v.flag("exact"), Map.of("topology", "ring:4", "budget", "5"))),
+            JobOption.text("method", "NAME", "Search").withDefault("ga"),
+            JobOption.whole("population", 50, "Chromosomes").withApplies(new JobOption.Applies("to the GA",
+                    v -> v.text("method").equals("ga"), Map.of("topology", "x", "method", "greedy", "population", "5"),
+                    v -> "--method " + v.text("method")))));
 
     @Test
     void valuesLeftOutTakeTheirDefaultsAndGivenOnesTheirText() {
@@ -50,6 +54,8 @@ class JobOptionsTest {
         assertRefused(Map.of("topology", "x", "exact", "yes"), "--exact 'yes' is invalid; expected true or false");
         assertRefused(Map.of("topology", "x", "budget", "5"), "--budget applies with --exact; here it cannot");
         assertThat(OPTIONS.read(Map.of("topology", "x", "budget", "5", "exact", "true")).whole("budget")).isEqualTo(5);
+        assertRefused(Map.of("topology", "x", "method", "greedy", "population", "5"),
+                "--population applies to the GA, not to --method greedy, so it is refused rather than ignored");
     }
 
     @Test

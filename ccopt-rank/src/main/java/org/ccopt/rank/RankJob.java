@@ -4,8 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.ccopt.InvalidInputException;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
 import org.ccopt.mpi.CommMatrix;
 import org.ccopt.topology.Topology;
+import org.ccopt.topology.spec.TopologySpec;
 
 /**
  * One job end to end: map P processes onto terminals, place the ranks, and re-check the result with
@@ -13,7 +17,118 @@ import org.ccopt.topology.Topology;
  */
 public final class RankJob {
 
+    /** The job of {@code ccopt rank}. */
+    public static final AsJob JOB = new AsJob();
+
     private RankJob() {
+    }
+
+    /**
+     * What {@code ccopt rank} runs: processes to map and place for a collective mix or a matrix ({@code comm} names its
+     * file, null for collectives), with the mapping's seed, the search's settings and the distance table's threads.
+     */
+    public record Request(Topology topology, CollectiveMix mix, String comm, ProcessMapping mapping, long seed,
+                          RankPlacer.Settings settings, int threads) {
+
+        /** This request, recording the search's objective every {@code every} iterations (0: not at all). */
+        public Request withTraceEvery(long every) {
+            RankPlacer.Settings s = settings;
+            return new Request(topology, mix, comm, mapping, seed, new RankPlacer.Settings(s.placement(), s.objective(),
+                    s.iterations(), s.seed(), s.check(), every, s.rules()), threads);
+        }
+    }
+
+    /** A run and the matrix file it read (null for collectives), for its figures. */
+    public record Placed(Outcome outcome, String comm, long seed) {
+
+        /** The figures {@code ccopt rank --json} prints. */
+        public Map<String, Object> figures() {
+            return outcome.figures(comm, seed);
+        }
+    }
+
+    /** {@code ccopt rank} as a library job: the request's options and their reading. */
+    public static final class AsJob implements org.ccopt.job.Job<Request, Placed> {
+
+        private static final JobOptions OPTIONS = JobOptions.of("rank", List.of(TopologySpec.OPTION,
+                JobOption.whole("procs", "P", "Number of processes (default: all terminals)").withApplies(
+                        new JobOption.Applies("without --comm, whose matrix's order is P", v -> !v.given("comm"),
+                                Map.of("topology", "torus:8x8", "comm", "m.mtx", "procs", "64"))),
+                JobOption.text("collective", "ALG[:W][,...]", "Collectives to optimise for, each with an optional integer "
+                        + "weight, e.g. alltoall:3,allreduce (" + org.ccopt.mpi.MpiAlgorithm.NAMES + "; bcast = binomial "
+                        + "tree, allreduce = recursive doubling, alltoall = Bruck)"),
+                JobOption.text("comm", "FILE", "Instead of --collective: a communication matrix, entry (i, j) the volume "
+                        + "rank i sends to rank j (dense CSV, or Matrix Market as Scotch's and LibTopoMap's users export "
+                        + "it); hops are weighted by volume (hop-bytes), and P is the matrix's order"),
+                JobOption.text("mapping", "NAME", "Process mapping: " + ProcessMapping.NAMES).withDefault("random"),
+                JobOption.text("placement", "NAME", "Rank placement: " + RankPlacement.NAMES).withDefault("two-opt"),
+                JobOption.text("objective", "hops|contention", "What two-opt, sa and random minimise").withDefault("hops"),
+                JobOption.wholeLong("iterations", 200_000, "Swap attempts (two-opt, sa) or samples (random); 200,000 is the "
+                        + "thesis's").atLeast(0).withApplies(new JobOption.Applies("to the placement searches (two-opt, sa, "
+                        + "random)", v -> RankPlacement.parse(v.text("placement")).searches(), Map.of("topology", "torus:4x4",
+                        "collective", "bcast", "placement", "ascending", "iterations", "10"))),
+                JobOption.wholeLong("seed", 1, "Seed of the mapping and the search"),
+                swapsOnly(JobOption.text("rules", "ccopt|cui2024", "Swap-search rules: ccopt (start ascending, keep swaps "
+                        + "that do not worsen) or cui2024 (start in the mapping's order, keep improving swaps, as Cui 2024 "
+                        + "§3.3.2)").withDefault("ccopt"), "cui2024"),
+                swapsOnly(JobOption.text("start", "ascending|mapping-order|greedy", "Override the rules' start of two-opt "
+                        + "and sa (greedy: grow the communication graph outwards from the most central node)"), "mapping-order"),
+                swapsOnly(JobOption.text("accept", "improving|not-worse", "Override the rules' two-opt acceptance"),
+                        "improving"),
+                JobOption.flag("check", "Recompute everything from scratch after every move and fail on any difference "
+                        + "from the delta evaluation"),
+                JobOption.whole("threads", "N", "Threads for the distance table (default: all cores)")
+                        .withRange(1, org.ccopt.util.Workers.MAX_THREADS)));
+
+        /** An option of the swap searches (two-opt, sa), with a value that breaks it for the tests. */
+        private static JobOption swapsOnly(JobOption o, String example) {
+            return o.withApplies(new JobOption.Applies("to the swap searches (two-opt, sa)",
+                    v -> RankPlacement.parse(v.text("placement")).swaps(), Map.of("topology", "torus:4x4", "collective",
+                    "bcast", "placement", "ascending", o.name(), example), v -> "--placement " + v.text("placement")));
+        }
+
+        /** For {@link java.util.ServiceLoader}; use {@link RankJob#JOB}. */
+        public AsJob() {
+        }
+
+        @Override
+        public JobOptions options() {
+            return OPTIONS;
+        }
+
+        @Override
+        public Request request(JobOptions.Values v) {
+            Topology t = TopologySpec.parse(v.text("topology"));
+            String collective = v.text("collective");
+            String comm = v.text("comm");
+            if ((collective == null) == (comm == null)) {
+                throw new InvalidInputException("give either --collective ALG or --comm FILE; got " + (comm == null ? "neither"
+                        : "both"));
+            }
+            CommMatrix matrix = comm == null ? null : CommMatrix.read(java.nio.file.Path.of(comm), t);
+            int p = matrix != null ? matrix.procs() : v.given("procs") ? v.whole("procs") : t.terminalCount();
+            CollectiveMix mix = matrix != null ? CollectiveMix.of(matrix) : CollectiveMix.parse(collective, p);
+            RankPlacement pl = RankPlacement.parse(v.text("placement"));
+            SearchRules base = SearchRules.parse(v.text("rules"));
+            SearchRules rules = new SearchRules(v.given("start") ? SearchRules.parseStart(v.text("start")) : base.start(),
+                    v.given("accept") ? SearchRules.parseAccept(v.text("accept")) : base.strict());
+            long seed = v.wholeLong("seed");
+            RankPlacer.Settings settings = new RankPlacer.Settings(pl, RankPlacement.Objective.parse(v.text("objective")),
+                    pl.searches() ? v.wholeLong("iterations") : 0, seed, v.flag("check"), 0, rules);
+            return new Request(t, mix, comm, ProcessMapping.parse(v.text("mapping")), seed, settings,
+                    v.given("threads") ? v.whole("threads") : Runtime.getRuntime().availableProcessors());
+        }
+
+        @Override
+        public Placed run(Request q) {
+            return new Placed(RankJob.run(q.topology(), q.mix(), q.mapping(), q.seed(), q.settings(), true, q.threads()),
+                    q.comm(), q.seed());
+        }
+
+        @Override
+        public Map<String, Object> figures(Placed outcome) {
+            return outcome.figures();
+        }
     }
 
     /**
