@@ -54,7 +54,8 @@ final class Declared implements CommandLine.IModelTransformer {
     static OptionSpec.Builder builder(JobOption o) {
         OptionSpec.Builder b = OptionSpec.builder(o.shortName() == null ? new String[] {o.option()}
                         : new String[] {"-" + o.shortName(), o.option()})
-                .description(o.help() + (o.defaultValue() == null ? "" : " (default: ${DEFAULT-VALUE})") + ".")
+                .description(o.help().replace("%", "%%") // picocli formats help: '%' stands alone as "%%"
+                        + (o.defaultValue() == null ? "" : " (default: ${DEFAULT-VALUE})") + ".")
                 .required(o.required());
         boolean boxed = o.defaultValue() == null;
         switch (o.type()) {

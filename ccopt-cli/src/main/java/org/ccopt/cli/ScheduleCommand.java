@@ -9,6 +9,8 @@ import java.util.concurrent.Callable;
 import org.ccopt.InvalidInputException;
 import org.ccopt.collective.Collective;
 import org.ccopt.collective.PortModel;
+import org.ccopt.job.JobOptions;
+import org.ccopt.msgsim.MsgNetwork;
 import org.ccopt.schedule.Budget;
 import org.ccopt.schedule.ExactSolver;
 import org.ccopt.schedule.ScheduleFile;
@@ -44,8 +46,8 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Options {
     @Mixin
     TopologyOption topology;
 
-    /** The collective's options, declared by the library ({@link Collective#OPTIONS}). */
-    private static final org.ccopt.job.JobOptions COLLECTIVE = org.ccopt.job.JobOptions.of("schedule", Collective.OPTIONS);
+    /** The collective's options, declared by the library (the replay's network: {@link ScheduleReplayOptions#NETWORK}). */
+    private static final JobOptions COLLECTIVE = JobOptions.of("schedule", Collective.OPTIONS);
 
     @Option(names = "--traffic", paramLabel = "NAME",
             description = "Schedule a permutation (or any pattern) instead of a collective: " + TrafficPattern.NAMES
@@ -117,7 +119,7 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Options {
         Scheduler.Solver which = Scheduler.Solver.parse(solver);
         Written.requirePictureFormat(picture); // before the search, which may run for hours
         TimeModel timeModel = timeModelOptions.timeModel();
-        org.ccopt.schedule.ScheduleReplay.Settings replaySettings = replayOptions.settings(t);
+        org.ccopt.schedule.ScheduleReplay.Settings replaySettings = replayOptions.settings(t, spec);
         if (validate != null) {
             if (timeModel != null) {
                 throw new InvalidInputException("--ts, --t1 and --bytes do not apply to --validate; give them to the search");
@@ -150,13 +152,13 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Options {
     }
 
     @Override
-    public List<org.ccopt.job.JobOption> declaredOptions() {
-        return Collective.OPTIONS;
+    public List<org.ccopt.job.JobOption> declaredOptions() { // the collective's and the replay network's
+        return JobOptions.of("schedule", Collective.OPTIONS, MsgNetwork.OPTIONS).list();
     }
 
     /** What to schedule: the collective of --cc and its options, or the permutation of --traffic. */
     private ScheduleJob.Request request(Topology t) {
-        org.ccopt.job.JobOptions.Values collective = Declared.values(spec, COLLECTIVE);
+        JobOptions.Values collective = Declared.values(spec, COLLECTIVE);
         if (traffic != null && collective.text("cc") != null) {
             throw new InvalidInputException("--traffic " + traffic + " and --cc " + collective.text("cc")
                     + " both name what to schedule; expected one of them");
@@ -179,7 +181,7 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Options {
                 throw new InvalidInputException(o + " does not apply to --validate, which checks a schedule and searches nothing");
             }
         }
-        org.ccopt.job.JobOptions.Values collective = Declared.values(spec, COLLECTIVE);
+        JobOptions.Values collective = Declared.values(spec, COLLECTIVE);
         Collective c = Collective.of(collective, t);
         PortModel portModel = Collective.portModel(collective);
         Switching sw = Switching.parse(switching);
@@ -207,7 +209,7 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Options {
             r.put("violations", report.violations());
             r.put("messages", report.messages());
             if (replaySettings != null && report.ok()) {
-                r.put("replay", replayOptions.replay(items, reduce, hopItems, replaySettings));
+                r.put("replay", replayOptions.replay(items, reduce, hopItems, replaySettings, spec));
             }
             Json.print(w, spec, r, false); // a check draws nothing: no seed in its provenance
             return report.ok() ? Main.OK : Main.BAD_INPUT;
@@ -219,7 +221,7 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Options {
         w.printf("%s: valid, %d transfers in %d steps (%s on %s, %s, %s)%n", validate, items.size(), file.steps(),
                 c.kind().name(), t.spec(), portModel, sw.label());
         if (replaySettings != null) {
-            ScheduleReplayOptions.print(w, replayOptions.replay(items, reduce, hopItems, replaySettings));
+            ScheduleReplayOptions.print(w, replayOptions.replay(items, reduce, hopItems, replaySettings, spec));
         }
         Written.print(w, spec);
         return Main.OK;
@@ -231,7 +233,7 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Options {
             Map<String, Object> j = ScheduleFile.of(v, timeModel);
             if (replaySettings != null && v.found()) {
                 Object transfers = j.remove("transfers"); // the replay before the transfers
-                j.put("replay", replayOptions.replay(v.items(), v.reduce(), v.hopItems(), replaySettings));
+                j.put("replay", replayOptions.replay(v.items(), v.reduce(), v.hopItems(), replaySettings, spec));
                 j.put("transfers", transfers);
             }
             Json.print(w, spec, j);
@@ -239,7 +241,7 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Options {
         }
         w.print(ScheduleTable.report(v, timeModel));
         if (replaySettings != null && v.found()) {
-            ScheduleReplayOptions.print(w, replayOptions.replay(v.items(), v.reduce(), v.hopItems(), replaySettings));
+            ScheduleReplayOptions.print(w, replayOptions.replay(v.items(), v.reduce(), v.hopItems(), replaySettings, spec));
         }
     }
 }

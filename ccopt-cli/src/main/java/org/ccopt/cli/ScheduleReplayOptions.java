@@ -1,5 +1,8 @@
 package org.ccopt.cli;
 
+import org.ccopt.job.JobOptions;
+import org.ccopt.msgsim.MsgNetwork;
+
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,11 +16,13 @@ import org.ccopt.msgsim.StepProgram;
 import org.ccopt.schedule.ScheduleReplay;
 import org.ccopt.schedule.ScheduleValidator;
 import org.ccopt.topology.Topology;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code ccopt schedule}'s message-level replay ({@link ScheduleReplay}): its options, settings and output. */
 final class ScheduleReplayOptions {
+
+    /** The replay network's options, declared by the library ({@link MsgNetwork#OPTIONS}). */
+    static final JobOptions NETWORK = JobOptions.of("schedule", MsgNetwork.OPTIONS);
 
     /** Where the options apply: each only with --replay SIZE. */
     static List<OptionRules.Rule<ScheduleCommand>> rules() {
@@ -41,32 +46,31 @@ final class ScheduleReplayOptions {
                     + "(default: ${DEFAULT-VALUE}).")
     String replayOrder;
 
-    @Mixin
-    MsgNetworkOptions network;
-
     /**
-     * --replay SIZE, --replay-order and the network options, parsed and built before the search (which may run for
-     * minutes); null without --replay.
+     * --replay SIZE, --replay-order and the network options ({@link #NETWORK}, given on {@code spec}'s line), parsed
+     * and built before the search (which may run for minutes); null without --replay.
      */
-    ScheduleReplay.Settings settings(Topology t) {
+    ScheduleReplay.Settings settings(Topology t, picocli.CommandLine.Model.CommandSpec spec) {
+        JobOptions.Values net = Declared.values(spec, NETWORK);
         return replay == null ? null : new ScheduleReplay.Settings(CollectivePrograms.parseBytes(replay),
-                StepProgram.Order.parse(replayOrder), network.network(t, true), network.options());
+                StepProgram.Order.parse(replayOrder), MsgNetwork.of(net, t, true), MsgNetwork.simulatorOptions(net));
     }
 
     /** The replay's simulated seconds and its settings, as the JSON's {@code "replay"} object. */
     Map<String, Object> replay(List<ScheduleValidator.Item> items, Collective reduce, boolean hopItems,
-                                       ScheduleReplay.Settings settings) {
+                               ScheduleReplay.Settings settings, picocli.CommandLine.Model.CommandSpec spec) {
+        JobOptions.Values net = Declared.values(spec, NETWORK);
         MessageSimulator.Result r = ScheduleReplay.run(items, reduce, hopItems, settings);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("bytes", settings.bytes());
         m.put("order", settings.order().label());
         m.put("simulatedSeconds", r.seconds());
         m.put("messages", r.messages());
-        m.put("bandwidth", network.bandwidth);
-        m.put("latency", network.latency);
+        m.put("bandwidth", net.text("bandwidth"));
+        m.put("latency", net.text("latency"));
         m.put("hostLinks", settings.net().hostLinks());
         m.put("duplex", settings.net().duplex().name().toLowerCase(Locale.ROOT));
-        m.put("sharing", network.sharing);
+        m.put("sharing", net.text("sharing"));
         return m;
     }
 

@@ -1,7 +1,12 @@
 package org.ccopt.msgsim;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.ccopt.InvalidInputException;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
 import org.ccopt.routing.MinimalPaths;
 import org.ccopt.routing.Routing;
 import org.ccopt.routing.Routings;
@@ -26,6 +31,70 @@ import org.ccopt.topology.metrics.BitParallelBfs;
  * destinations at a time, so that large networks need no all-pairs table.
  */
 public final class MsgNetwork {
+
+    /**
+     * The message-level network's options and its sharing model, shared by {@code msgsim} and the schedule replay of
+     * {@code schedule --replay} (Cui 2024, §3.4.1 for the defaults; SimGrid's models for the alternatives): read by
+     * {@link #of(JobOptions.Values, Topology, boolean)} and {@link #simulatorOptions}.
+     */
+    public static final List<JobOption> OPTIONS = List.of(
+            JobOption.text("bandwidth", "RATE", "Link bandwidth").withDefault("100Gbps"),
+            JobOption.text("latency", "TIME", "Latency per router-to-router link").withDefault("100ns"),
+            JobOption.text("sharing", "maxmin|cm02|lv08", "Bandwidth sharing: max-min fair; weighted by 1/route latency as "
+                    + "SimGrid's CM02; or SimGrid's default LV08 (CM02 with latency x 13.01, bandwidth x 0.97, penalty "
+                    + "latency + 20537 B / bandwidth per link)").withDefault("maxmin"),
+            JobOption.flag("cross-traffic", "Every flow also loads the route back with 5 % of its rate, as SimGrid's "
+                    + "network/crosstraffic (on by default there)"),
+            JobOption.text("duplex", "shared|split", "A link is one resource for both directions (SimGrid's default SHARED "
+                    + "policy) or one per direction (default: shared for msgsim; split for a schedule replay, whose channels "
+                    + "are one per direction)"),
+            JobOption.text("host-links", "on|off", "Whether every message also crosses its terminals' host links (default: "
+                    + "on for msgsim, the thesis's platform; off for a schedule replay, whose nodes send on as many channels "
+                    + "as their ports)"),
+            JobOption.text("overhead", "TIME", "Start-up overhead added to every message").withDefault("0s"),
+            new JobOption("small-factor", null, "X", JobOption.Type.REAL, "1", "Bandwidth factor of messages under "
+                    + "--small-bytes (1: off)", false, null, null, new JobOption.Applies("to messages under --small-bytes "
+                    + "(give it above 0B)", v -> CollectivePrograms.parseBytes(v.text("small-bytes")) > 0,
+                    Map.of("topology", "torus:4x4", "small-factor", "0.5"))),
+            JobOption.text("small-bytes", "SIZE", "Threshold of --small-factor").withDefault("0B").withApplies(
+                    new JobOption.Applies("with --small-factor, the bandwidth factor of messages under it (1, the default, "
+                            + "changes nothing)", v -> v.real("small-factor") != 1,
+                            Map.of("topology", "torus:4x4", "small-bytes", "1KiB"))));
+
+    /**
+     * The network of {@link #OPTIONS}' values on {@code t}; {@code stepModel} picks the defaults of a schedule replay
+     * (no host links, split duplex: a node sends on as many channels as its ports, a channel is one direction) instead
+     * of msgsim's (the thesis's platform).
+     */
+    public static MsgNetwork of(JobOptions.Values v, Topology t, boolean stepModel) {
+        String hostLinks = v.text("host-links");
+        boolean host = hostLinks == null ? !stepModel : switch (hostLinks.trim().toLowerCase(Locale.ROOT)) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new InvalidInputException("--host-links " + hostLinks + " is invalid; expected on or off");
+        };
+        String duplex = v.text("duplex");
+        return new MsgNetwork(t, CollectivePrograms.parseBandwidth(v.text("bandwidth")),
+                CollectivePrograms.parseSeconds(v.text("latency")), duplex == null ? (stepModel ? Duplex.SPLIT : Duplex.SHARED)
+                : parseDuplex(duplex), host);
+    }
+
+    /** The simulator's options of {@link #OPTIONS}' values: sharing, overhead, small messages, cross traffic. */
+    public static MessageSimulator.Options simulatorOptions(JobOptions.Values v) {
+        return new MessageSimulator.Options(MessageSimulator.Sharing.parse(v.text("sharing")),
+                CollectivePrograms.parseSeconds(v.text("overhead")), v.real("small-factor"),
+                CollectivePrograms.parseBytes(v.text("small-bytes")), v.flag("cross-traffic"));
+    }
+
+    /** A duplex policy by name: shared or split. */
+    public static Duplex parseDuplex(String text) {
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "shared" -> Duplex.SHARED;
+            case "split" -> Duplex.SPLIT;
+            default -> throw new InvalidInputException("unknown duplex '" + text + "'; expected shared or split");
+        };
+    }
+
 
     /** How a two-way link's directions share its bandwidth. */
     public enum Duplex { SHARED, SPLIT }

@@ -5,11 +5,22 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.ccopt.InvalidInputException;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
 import org.ccopt.mpi.CommMatrix;
 import org.ccopt.mpi.MpiAlgorithm;
+import org.ccopt.rank.CollectiveMix;
+import org.ccopt.rank.PlacementFile;
+import org.ccopt.rank.ProcessMapping;
+import org.ccopt.rank.RankJob;
+import org.ccopt.rank.RankPlacement;
+import org.ccopt.rank.RankPlacer;
 import org.ccopt.topology.Topology;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.util.AtomicFiles;
 
 /**
@@ -19,7 +30,128 @@ import org.ccopt.util.AtomicFiles;
  */
 public final class MsgsimJob {
 
+    /** The job of {@code ccopt msgsim}. */
+    public static final AsJob JOB = new AsJob();
+
     private MsgsimJob() {
+    }
+
+    /**
+     * {@code ccopt msgsim} as a library job: the work (a collective, a matrix exchange or a NAS skeleton), the ranks'
+     * placement (a mapping and a placement search minimising the work's hops, or a placement file) and the network
+     * ({@link MsgNetwork#OPTIONS}), with their options and where each applies.
+     */
+    public static final class AsJob implements org.ccopt.job.Job<Request, Outcome> {
+
+        private static final JobOption.Applies TO_NAS = new JobOption.Applies("to a NAS skeleton (--app)",
+                v -> v.given("app"), Map.of("topology", "torus:4x4", "collective", "bcast", "bytes", "1KiB", "class", "B"));
+
+        private static final JobOptions OPTIONS = JobOptions.of("msgsim", List.of(TopologySpec.OPTION,
+                JobOption.text("collective", "ALG", MpiAlgorithm.NAMES + " (or --app)"),
+                JobOption.text("bytes", "SIZE", "Message size as the MPI call states it, e.g. 256B, 4KiB, 1MiB: the message "
+                        + "of bcast and allreduce; for alltoall and pairwise-alltoall the block sent to each destination "
+                        + "(MPI_Alltoall's sendcount), so each rank's buffer is P times it").withApplies(new JobOption.Applies(
+                        "to --collective (a matrix's volumes are its bytes)", v -> v.given("collective"),
+                        Map.of("topology", "torus:8x8", "comm", "m.mtx", "bytes", "1KiB"))),
+                JobOption.text("comm", "FILE", "Instead of --collective: a communication matrix (CSV or Matrix Market, as "
+                        + "'ccopt rank --comm' reads it), exchanged once: every entry one message of its volume in bytes, "
+                        + "all started together"),
+                JobOption.text("app", "ft|is|mg|lu", "A NAS benchmark skeleton instead of one collective (see NasSkeleton)"),
+                JobOption.text("class", "CLASS", "NAS problem class (A is modelled)").withDefault("A").withApplies(TO_NAS),
+                new JobOption("node-speed", null, "OPS", JobOption.Type.REAL, "100e9", "Node speed for --app in operations per "
+                        + "second (100e9 is the thesis's 100 GFLOPS)", false, null, null, TO_NAS),
+                JobOption.whole("lu-iterations", 10, "LU iterations simulated and scaled to 250").withApplies(TO_NAS),
+                JobOption.whole("procs", "P", "Processes (default: all terminals)").withApplies(new JobOption.Applies(
+                        "without --comm, whose matrix's order is P", v -> !v.given("comm"),
+                        Map.of("topology", "torus:8x8", "comm", "m.mtx", "procs", "64"))),
+                JobOption.text("mapping", "NAME", "Process mapping: " + ProcessMapping.NAMES).withDefault("consecutive"),
+                JobOption.text("placement", "NAME", "Rank placement: " + RankPlacement.NAMES + "; searches minimise the "
+                        + "collective's hops").withDefault("ascending"),
+                JobOption.wholeLong("iterations", 200_000, "Placement search iterations").atLeast(0).withApplies(
+                        new JobOption.Applies("to the placement searches (two-opt, sa, random)", v -> !v.given("ranks")
+                                && RankPlacement.parse(v.text("placement")).searches(), Map.of("topology", "torus:4x4",
+                                "collective", "bcast", "bytes", "1KiB", "iterations", "10"))),
+                JobOption.wholeLong("seed", 1, "Mapping and placement seed"),
+                JobOption.whole("threads", "N", "Threads for the placement's distance table (default: all cores); the "
+                        + "simulation is one thread").withRange(1, org.ccopt.util.Workers.MAX_THREADS),
+                JobOption.text("ranks", "FILE", "Placement file of 'ccopt rank --out' (its \"ranks\": terminal per rank); "
+                        + "replaces --procs/--mapping/--placement")),
+                MsgNetwork.OPTIONS,
+                List.of(JobOption.flag("sync", "Run the collective in synchronised steps (the step model) instead of MPI's "
+                        + "dependencies").withApplies(new JobOption.Applies("to --collective's steps", v -> v.given("collective"),
+                        Map.of("topology", "torus:8x8", "comm", "m.mtx", "sync", "true")))));
+
+        /** For {@link java.util.ServiceLoader}; use {@link MsgsimJob#JOB}. */
+        public AsJob() {
+        }
+
+        @Override
+        public JobOptions options() {
+            return OPTIONS;
+        }
+
+        @Override
+        public Request request(JobOptions.Values v) {
+            Topology t = TopologySpec.parse(v.text("topology"));
+            int given = (v.given("app") ? 1 : 0) + (v.given("collective") ? 1 : 0) + (v.given("comm") ? 1 : 0);
+            if (given != 1) {
+                throw new InvalidInputException("give one of --collective with --bytes, --app or --comm; got "
+                        + (given == 0 ? "none" : given));
+            }
+            if (v.given("collective") && !v.given("bytes")) {
+                throw new InvalidInputException("--collective " + v.text("collective") + " needs --bytes SIZE, e.g. --bytes 1MiB");
+            }
+            Work work = v.given("app") ? new Nas(NasSkeleton.App.parse(v.text("app")), v.text("class"), v.real("node-speed"),
+                    v.whole("lu-iterations"))
+                    : v.given("comm") ? new Exchange(CommMatrix.read(Path.of(v.text("comm")), t), Path.of(v.text("comm")))
+                    : new Collective(MpiAlgorithm.parse(v.text("collective")), CollectivePrograms.parseBytes(v.text("bytes")),
+                    v.text("bytes"), v.flag("sync"));
+            int[] ranks = v.given("ranks") ? fileRanks(v, t) : placedRanks(v, t, work);
+            String how = v.given("ranks") ? "ranks from " + v.text("ranks")
+                    : v.text("mapping") + " mapping, " + RankPlacement.parse(v.text("placement")).label() + " placement";
+            return new Request(t, MsgNetwork.of(v, t, false), MsgNetwork.simulatorOptions(v), v.text("sharing"), work, ranks,
+                    how, null, null);
+        }
+
+        /** --ranks: the file places every rank, so the placement's own options are refused. */
+        private static int[] fileRanks(JobOptions.Values v, Topology t) {
+            for (String o : List.of("procs", "mapping", "placement", "seed", "threads")) {
+                if (v.given(o)) {
+                    throw new InvalidInputException("--" + o + " applies without --ranks, whose file places every rank; here "
+                            + "it cannot, so it is refused rather than ignored");
+                }
+            }
+            return PlacementFile.ranks(Path.of(v.text("ranks")), t);
+        }
+
+        /**
+         * The ranks of --mapping and --placement, a search minimising the hops of what the work runs: the matrix's mix,
+         * else the work's {@link Work#placementCollective}.
+         */
+        private static int[] placedRanks(JobOptions.Values v, Topology t, Work work) {
+            RankPlacement pl = RankPlacement.parse(v.text("placement"));
+            CollectiveMix optimiseFor = work instanceof Exchange x ? CollectiveMix.of(x.matrix())
+                    : CollectiveMix.parse(work.placementCollective(), v.given("procs") ? v.whole("procs") : t.terminalCount());
+            long seed = v.wholeLong("seed");
+            return RankJob.run(t, optimiseFor, ProcessMapping.parse(v.text("mapping")), seed,
+                    new RankPlacer.Settings(pl, RankPlacement.Objective.HOPS, pl.searches() ? v.wholeLong("iterations") : 0,
+                            seed, false, 0), false, v.given("threads") ? v.whole("threads")
+                            : Runtime.getRuntime().availableProcessors()).ranks();
+        }
+
+        @Override
+        public Outcome run(Request q) {
+            try {
+                return MsgsimJob.run(q);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public Map<String, Object> figures(Outcome outcome) {
+            return outcome.figures();
+        }
     }
 
     /** What the processes run. */
@@ -65,6 +197,11 @@ public final class MsgsimJob {
      */
     public record Request(Topology topology, MsgNetwork network, MessageSimulator.Options options, String sharing,
                           Work work, int[] ranks, String placement, Path exportReplay, Path exportPlatform) {
+
+        /** This request, writing the SimGrid replay's program and platform where the paths are not null. */
+        public Request withExports(Path replay, Path platform) {
+            return new Request(topology, network, options, sharing, work, ranks, placement, replay, platform);
+        }
     }
 
     /** The simulation's result; {@code simulatedSeconds} is the whole run's for a NAS skeleton. */
