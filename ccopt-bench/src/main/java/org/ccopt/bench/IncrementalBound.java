@@ -46,7 +46,7 @@ public final class IncrementalBound {
         SortKey key = SortKey.T01;
         Problem problem = new Problem(setup, pattern.destinations(setup.topology(), 1), 2, 1, 8, key.reinitializes(),
                 key.interlocks());
-        // ccopt cupstack's defaults (CupstackGaOptions)
+        // ccopt cupstack's defaults (CupstackRequest.OPTIONS)
         CupStackGa.Settings ga = new CupStackGa.Settings(50, generations, 100, 0.02, 10, 0.8, 25, CupStackGa.Tie.AGE, 200, 0,
                 1000, seed);
         try (CupStackRun run = new CupStackRun(CupStackRun.Options.of(Method.FULL, problem, key, ga, traffic))) {

@@ -11,8 +11,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.ccopt.InvalidInputException;
 import org.ccopt.experiments.Commands;
-import org.ccopt.cupstack.CupstackJob;
-import org.ccopt.cupstack.CupstackRequest;
 import picocli.CommandLine;
 
 /**
@@ -62,10 +60,9 @@ public final class CliCommands implements Commands {
     /**
      * A run whose options a library job reads runs as that job, with no command line parsed (the engine checked the
      * line with the command's own options before the first run): a command whose options its job declares ({@link
-     * Declared}) where every option of the run is the job's, and {@code cupstack} writing no file ({@link CupstackRequest#fromOptions}, on
-     * {@code threads} evaluation threads, all cores by default, as the command). Its figures are handed over as the
-     * command's {@code --json} would print them, and a failure as the command reports it ({@link Main#failure}). Every
-     * other run as its line.
+     * Declared}) where every option of the run is the job's (none of the command's own: files, --json). Its figures
+     * are handed over as the command's {@code --json} would print them, and a failure as the command reports it
+     * ({@link Main#failure}). Every other run as its line.
      */
     @Override
     public Execution execute(String command, Map<String, String> parameters, List<String> commandLine) {
@@ -73,14 +70,6 @@ public final class CliCommands implements Commands {
             var job = org.ccopt.job.Jobs.named(command);
             if (job.isPresent() && parameters.keySet().stream().allMatch(job.get().options()::declares)) {
                 return run(job.get(), parameters);
-            }
-            if (command.equals("cupstack") && parameters.keySet().stream().allMatch(CupstackRequest::reads)) {
-                int threads = threads(parameters);
-                if (threads > 0 && rulesHold("cupstack", parameters)) {
-                    CupstackRequest request = CupstackRequest.fromOptions(parameters);
-                    return new Execution(OK, "", "", Json.result(CupstackJob.run(request, CupstackJob.Checkpoints.none(),
-                            threads).figures(), Long.toString(request.ga().seed())));
-                }
             }
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             StringWriter err = new StringWriter();
@@ -97,70 +86,6 @@ public final class CliCommands implements Commands {
     private static <Q, O> Execution run(org.ccopt.job.Job<Q, O> job, Map<String, String> parameters) {
         org.ccopt.job.JobOptions.Values values = job.options().read(parameters);
         return new Execution(OK, "", "", Json.result(job.figures(job.run(job.request(values))), job.seed(values)));
-    }
-
-    /**
-     * Checks where a run's options apply, as the command checks its line ({@link OptionRules}), without parsing a line:
-     * this thread's command is reset to its defaults by parsing its bare name, its options are set from their text,
-     * and its rules are checked on them; a refusal is thrown as the command throws it. False where an option cannot be
-     * set so (a type other than text, number or flag, or a text that is not its type), for the line to decide.
-     */
-    @SuppressWarnings("unchecked")
-    private static boolean rulesHold(String command, Map<String, String> options) {
-        CommandLine.Model.CommandSpec spec = Main.reusedTree().parseArgs(command).subcommand().commandSpec();
-        Set<String> given = new java.util.HashSet<>();
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            CommandLine.Model.OptionSpec o = spec.optionsMap().get("--" + e.getKey());
-            if (o == null) {
-                return false;
-            }
-            Class<?> type = o.type();
-            String text = e.getValue();
-            Object value;
-            try {
-                if (type == boolean.class || type == Boolean.class) {
-                    if (!text.equals("true")) {
-                        if (text.equals("false")) {
-                            continue;
-                        }
-                        return false;
-                    }
-                    value = true;
-                } else if (type == String.class) {
-                    value = text;
-                } else if (type == int.class || type == Integer.class) {
-                    value = Integer.valueOf(Main.ascii(text)); // the command line's converters, which take ASCII digits
-                } else if (type == long.class || type == Long.class) {
-                    value = Long.valueOf(Main.ascii(text));
-                } else if (type == double.class || type == Double.class) {
-                    value = Double.valueOf(text);
-                } else {
-                    return false;
-                }
-            } catch (NumberFormatException | CommandLine.TypeConversionException notOfItsType) {
-                return false;
-            }
-            o.setValue(value);
-            given.addAll(List.of(o.names()));
-        }
-        OptionRules<Object> rules = (OptionRules<Object>) OptionRules.declaredBy(spec.userObject().getClass());
-        if (rules != null) {
-            rules.check(spec.userObject(), given);
-        }
-        return true;
-    }
-
-    /** The run's evaluation threads (all cores where not given), or 0 where the command line must refuse its value. */
-    private static int threads(Map<String, String> parameters) {
-        String given = parameters.get("threads");
-        if (given == null) {
-            return Runtime.getRuntime().availableProcessors();
-        }
-        try {
-            return org.ccopt.util.Workers.check("threads", Integer.parseInt(given));
-        } catch (NumberFormatException | InvalidInputException e) {
-            return 0;
-        }
     }
 
     @Override

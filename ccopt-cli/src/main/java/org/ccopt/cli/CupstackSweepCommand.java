@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
  * {@link Experiment} of the command {@code cupstack ... --threads 1}, checked by the command's own options before the
  * first run and executed by {@link ExperimentRunner} (one run per core, rows in {@code results.jsonl} as they finish,
  * recorded runs skipped on a rerun), each cell as the library job {@link CupstackJob} on the request its options make
- * ({@link CupstackRequest#fromOptions}, through {@link Commands#execute(String, Map, List)}), not as a command line. One
+ * ({@link CupstackJob#JOB}, its options read by {@link CupstackRequest#OPTIONS}, through {@link Commands#execute(String,
+ * Map, List)}), not as a command line. One
  * directory may collect several sweeps: its {@code results.csv} holds every row recorded there.
  */
 @Command(name = "cupstack-sweep", mixinStandardHelpOptions = true,
@@ -216,7 +217,7 @@ final class CupstackSweepCommand implements Callable<Integer> {
             }
             // an option that does not apply to the run's method is left out (cupstack would refuse it), so runs that
             // differed only in it become one
-            p.keySet().removeIf(k -> !CupstackCommand.appliesTo("--" + k, p.get("method")));
+            p.keySet().removeIf(k -> !CupstackRequest.applies("--" + k, p.get("method")));
             unique.add(p);
         }
         return new ArrayList<>(unique);

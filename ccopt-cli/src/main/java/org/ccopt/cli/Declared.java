@@ -40,7 +40,9 @@ final class Declared implements CommandLine.IModelTransformer {
     @Override
     public CommandSpec transform(CommandSpec spec) {
         for (JobOption o : ((Options) spec.userObject()).declaredOptions()) {
-            spec.addOption(option(o));
+            if (spec.findOption(o.option()) == null) { // a mixin the command shares may declare it (cupstack's --threads)
+                spec.addOption(option(o));
+            }
         }
         return spec;
     }

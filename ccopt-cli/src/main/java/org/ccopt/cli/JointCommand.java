@@ -137,7 +137,7 @@ final class JointCommand extends ResumableRun.Command {
         }
         Checkpoint<JointProgress> resumed = Checkpoint.read(control.resume, JointProgress.class);
         JointCommand saved = new JointCommand();
-        List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved);
+        List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved).arguments();
         // recorded before these were pinned: joint's defaults of that time
         saved.router.model = ResumableRun.names(resumed.arguments(), "--model") ? saved.router.model : "yokota2018";
         saved.search.radiusBound = ResumableRun.names(resumed.arguments(), "--radius-bound") ? saved.search.radiusBound : "exclusive";

@@ -133,7 +133,7 @@ final class NodemapCommand extends ResumableRun.Command {
         // the checkpoint holds the run's own arguments: parse them again, then continue its state into DIR
         Checkpoint<NodeMappingGa.State> resumed = Checkpoint.read(control.resume, NodeMappingGa.State.class);
         NodemapCommand saved = new NodemapCommand();
-        List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved);
+        List<String> arguments = ResumableRun.resume(this, resumed.arguments(), saved).arguments();
         // recorded before these were pinned: the defaults of that time
         if (!ResumableRun.names(resumed.arguments(), "--model") && RULES.applies(saved, "--model")
                 && OptionRules.onGrid(saved.topology)) {

@@ -29,7 +29,7 @@ final class ResumableRun {
 
     /** The options every checkpointing optimizer takes, as a picocli mixin: threads, resuming, checkpoints, JSON. */
     static final class Options {
-        @picocli.CommandLine.Option(names = "--threads", description = "Evaluation threads (default: all cores).")
+        @picocli.CommandLine.Option(names = "--threads", paramLabel = "N", description = "Evaluation threads (default: all cores).")
         Integer threads;
 
         @picocli.CommandLine.Option(names = "--resume", paramLabel = "DIR", description = "Continue the run checkpointed in "
@@ -132,14 +132,22 @@ final class ResumableRun {
     /**
      * {@code --resume DIR}: {@code saved}, a fresh object of the command, takes the options the checkpoint recorded
      * ({@link #parseResumed}), prints through {@code spec}, writes to DIR, and takes the options given now that may
-     * change ({@link Options#overrideRecorded}). Returns the arguments to record from now on.
+     * change ({@link Options#overrideRecorded}).
      */
-    static List<String> resume(Command given, List<String> recorded, Command saved) {
+    static Resumed resume(Command given, List<String> recorded, Command saved) {
         List<String> arguments = parseResumed(given.spec, recorded, saved);
+        picocli.CommandLine.ParseResult parsed = saved.spec.commandLine().getParseResult();
         saved.spec = given.spec;
         saved.writeTo(given.control.resume);
         given.control.overrideRecorded(saved.control, given.spec);
-        return arguments;
+        return new Resumed(arguments, parsed);
+    }
+
+    /**
+     * A resumed run: the arguments to record from now on, and the checkpoint's options as parsed (for the options a
+     * library job declares, which picocli holds in the parse, not in the command's fields).
+     */
+    record Resumed(List<String> arguments, picocli.CommandLine.ParseResult parsed) {
     }
 
     /** Writes a checkpoint of state S. */

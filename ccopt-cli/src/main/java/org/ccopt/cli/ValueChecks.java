@@ -27,11 +27,9 @@ final class ValueChecks {
             org.ccopt.mapping.MutationVariant.named(c.variant);
             c.router.model();
         } else if (command instanceof CupstackCommand c) {
-            if (c.traffic != null) {
-                TrafficPattern.parse(c.traffic);
-            }
-            c.ga.settings(c.seed, c.initialScheme == null ? "uniform" : c.initialScheme);
-            c.router.model();
+            org.ccopt.job.JobOptions.Values v = Declared.values(c.spec, org.ccopt.cupstack.CupstackRequest.OPTIONS);
+            TrafficPattern.parse(v.text("traffic"));
+            org.ccopt.cupstack.CupstackRequest.of(v); // the GA's settings and the router model
         } else if (command instanceof JointCommand c) {
             c.router.model();
         }

@@ -95,7 +95,8 @@ class CupstackCommandTest {
     void theCommandsDefaultsAreTheLibraryRequests() {
         CupstackCommand c = new CupstackCommand();
         new picocli.CommandLine(c).parseArgs("-t", "torus:4x4", "--traffic", "shfl");
-        org.ccopt.cupstack.CupstackRequest request = c.request();
+        org.ccopt.cupstack.CupstackRequest request = org.ccopt.cupstack.CupstackRequest.of(Declared.values(c.spec,
+                org.ccopt.cupstack.CupstackRequest.OPTIONS));
         assertThat(request).isEqualTo(org.ccopt.cupstack.CupstackRequest.of("torus:4x4", "shfl", request.ga()));
         assertThat(request.ga()).isEqualTo(org.ccopt.cupstack.CupStackGa.Settings.defaults());
     }
@@ -195,8 +196,8 @@ class CupstackCommandTest {
         assertThat(refused.stderr()).isEqualTo(MainTest.run("cupstack", "--topology", "torus:3x3", "--traffic", "brev",
                 "--json").err());
         // options that write files run as the command line
-        assertThat(org.ccopt.cupstack.CupstackRequest.reads("out")).isFalse();
-        assertThat(org.ccopt.cupstack.CupstackRequest.reads("output-stage")).isTrue();
+        assertThat(org.ccopt.cupstack.CupstackRequest.OPTIONS.declares("out")).isFalse();
+        assertThat(org.ccopt.cupstack.CupstackRequest.OPTIONS.declares("output-stage")).isTrue();
     }
 
     @Test

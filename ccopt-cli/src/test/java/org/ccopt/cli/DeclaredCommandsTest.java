@@ -7,12 +7,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 import org.ccopt.experiments.Commands;
 import org.ccopt.job.Job;
 import org.ccopt.job.JobOption;
 import org.ccopt.job.Jobs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
@@ -67,6 +70,36 @@ class DeclaredCommandsTest {
             assertThat(commands).as("a registered job without its command").containsKey(j.name());
         }
         assertThat(CliCommands.NAMES).containsAll(commands.keySet()); // an experiment may run each
+    }
+
+    /** Every rule of every job's options with its command: the option, and the options of the example that breaks it. */
+    static Stream<Arguments> rules() {
+        List<Arguments> all = new java.util.ArrayList<>();
+        declaredCommands().forEach((name, c) -> {
+            for (JobOption o : c.job().options().list()) {
+                if (o.applies() != null) {
+                    all.add(Arguments.of(name, o.option(), o.applies().breaking()));
+                }
+            }
+        });
+        assertThat(all).hasSizeGreaterThanOrEqualTo(40);
+        return all.stream();
+    }
+
+    /**
+     * A job's rule, as {@code OptionRulesTest} checks the commands' own: its example, as a command line, is refused with
+     * one line naming the option, and the same line without the option runs (so the refusal is the option's).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("rules")
+    void anOptionWhereItCannotApplyIsRefusedAndTheLineWithoutItRuns(String command, String option, Map<String, String> breaking) {
+        Map<String, String> example = new java.util.TreeMap<>(breaking); // one order: a line of a Map.of is not stable
+        MainTest.Result refused = MainTest.run(SimRequestOptionsTest.line(command, example).toArray(String[]::new));
+        assertThat(refused.code()).as(refused.err()).isEqualTo(2);
+        assertThat(refused.err()).startsWith("ccopt: " + option + " applies").doesNotContain("\n ");
+        example.remove(option.substring(2));
+        MainTest.Result ran = MainTest.run(SimRequestOptionsTest.line(command, example).toArray(String[]::new));
+        assertThat(ran.code()).as(example + ": " + ran.err()).isZero();
     }
 
     /** Values to draw each command's options from, valid and not (out of range, unknown names, a rule broken). */

@@ -62,7 +62,9 @@ class RouterOptionsTest {
         CommandLine main = Main.commandTree();
         assertThat(org.ccopt.flitsim.FlitSetup.model(org.ccopt.flitsim.FlitSimJob.JOB.options().read(java.util.Map.of())))
                 .isEqualTo(RouterModel.DEFAULT); // sim
-        for (String name : new String[] {"nodemap", "cupstack", "joint", "calibrate"}) {
+        assertThat(org.ccopt.flitsim.FlitSetup.model(org.ccopt.cupstack.CupstackRequest.OPTIONS.read(java.util.Map.of())))
+                .isEqualTo(RouterModel.DEFAULT); // cupstack
+        for (String name : new String[] {"nodemap", "joint", "calibrate"}) {
             CommandLine.Model.CommandSpec command = main.getSubcommands().get(name).getCommandSpec();
             Object mixin = command.mixins().get("router").userObject();
             assertThat(mixin).as(name).isInstanceOf(RouterOptions.class);

@@ -96,6 +96,45 @@ public final class CupstackJob {
     private CupstackJob() {
     }
 
+    /** The job of {@code ccopt cupstack}. */
+    public static final AsJob JOB = new AsJob();
+
+    /** A request and the evaluation threads it runs on (which change no result). */
+    public record Run(CupstackRequest request, int threads) {
+    }
+
+    /**
+     * {@code ccopt cupstack} as a library job without checkpoints (what {@code ccopt run}, Spark and {@code
+     * cupstack-sweep} run): the options are {@link CupstackRequest#OPTIONS}.
+     */
+    public static final class AsJob implements org.ccopt.job.Job<Run, Outcome> {
+
+        /** For {@link java.util.ServiceLoader}; use {@link CupstackJob#JOB}. */
+        public AsJob() {
+        }
+
+        @Override
+        public org.ccopt.job.JobOptions options() {
+            return CupstackRequest.OPTIONS;
+        }
+
+        @Override
+        public Run request(org.ccopt.job.JobOptions.Values v) {
+            return new Run(CupstackRequest.of(v), v.given("threads") ? v.whole("threads")
+                    : Runtime.getRuntime().availableProcessors());
+        }
+
+        @Override
+        public Outcome run(Run q) {
+            return CupstackJob.run(q.request(), Checkpoints.none(), q.threads());
+        }
+
+        @Override
+        public Map<String, Object> figures(Outcome outcome) {
+            return outcome.figures();
+        }
+    }
+
     /** Runs {@code request} from its start on {@code threads} evaluation threads. */
     public static Outcome run(CupstackRequest request, Checkpoints checkpoints, int threads) {
         return execute(request, null, null, checkpoints, threads);

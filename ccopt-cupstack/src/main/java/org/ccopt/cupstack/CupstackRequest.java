@@ -1,13 +1,16 @@
 package org.ccopt.cupstack;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.ccopt.InvalidInputException;
+import org.ccopt.job.JobOption;
+import org.ccopt.job.JobOptions;
 import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
-import org.ccopt.util.OptionText;
 
 /**
  * Everything that decides a Cup-Stacking run's result (Yokota et al. 2023), by value: what {@code ccopt cupstack}'s
@@ -77,66 +80,127 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                 CupStackRun.DEFAULT_HISTORY);
     }
 
-    /** The option names {@link #fromOptions} reads, besides one per router reading ({@link RouterModel#READINGS}). */
-    private static final java.util.Set<String> OPTIONS = java.util.Set.of("topology", "traffic", "traffic-seed", "slices",
-            "packets", "packet-flits", "vcs", "buffer", "model", "method", "freeze", "interval", "sort-key", "from-slices",
-            "estimate-slices", "initial-scheme", "seed-simple", "no-prune", "history-length", "seed", "population",
-            "generations", "training", "mutation-rate", "crossover-interval", "crossover-rate", "crossover-pairs", "tie",
-            "lifetime", "watchdog", "max-synonyms", "threads");
+    /** A GA-only option: refused with simple stacking, which runs no search, and with lahc. */
+    private static JobOption gaOnly(JobOption o, String example) {
+        return o.withApplies(new JobOption.Applies("to the GA methods (not --method simple or lahc)", v -> {
+            Method m = Method.parse(v.text("method"));
+            return m != Method.SIMPLE && m != Method.LAHC;
+        }, Map.of("topology", "torus:4x4", "method", "simple", o.name(), example), v -> "--method " + v.text("method")));
+    }
 
-    /**
-     * The request of {@code ccopt cupstack}'s options as an experiment row spells them: long names without dashes, a
-     * flag as {@code true}/{@code false}, every option left out at the command's default (this record's and {@link
-     * CupStackGa.Settings#defaults()}'s constants, which the command's declarations read too); {@code topology} and
-     * {@code traffic} are required. {@code threads} is accepted and left out: it changes no result. Router readings
-     * apply over the preset in {@link RouterModel#READINGS}' order, as the command applies them. {@code
-     * CupstackRequestOptionsTest} holds it equal to the command's request on random option sets.
-     *
-     * @throws InvalidInputException one line, for an unknown option, a missing topology or traffic, or a bad value
-     */
-    public static CupstackRequest fromOptions(java.util.Map<String, String> options) {
-        for (String key : options.keySet()) {
-            if (!reads(key)) {
-                throw new InvalidInputException("'" + key + "' is not an option of cupstack's request; expected one of "
-                        + String.join(", ", new java.util.TreeSet<>(OPTIONS)) + " or a router reading");
-            }
-        }
-        for (String required : new String[] {"topology", "traffic"}) {
-            if (!options.containsKey(required)) {
-                throw new InvalidInputException("cupstack's request needs '" + required + "'");
-            }
-        }
-        RouterModel m = RouterModel.of(options.get("model"), r -> options.get(r.option().substring(2)));
-        OptionText o = new OptionText(options);
-        CupStackGa.Settings d = CupStackGa.Settings.defaults();
-        int population = o.whole("population", d.population());
-        CupStackGa.Settings ga = new CupStackGa.Settings(population, o.whole("generations", d.generations()),
-                o.whole("training", d.training()), o.real("mutation-rate", d.mutationRate()),
-                o.whole("crossover-interval", d.crossoverInterval()), o.real("crossover-rate", d.crossoverRate()),
-                o.whole("crossover-pairs", population / 2),
-                options.containsKey("tie") ? CupStackGa.Tie.parse(options.get("tie")) : d.tie(),
-                o.whole("lifetime", d.lifetime()), o.whole("watchdog", d.watchdog()),
-                o.whole("max-synonyms", d.maxSynonyms()), o.wholeLong("seed", d.seed()),
-                options.containsKey("initial-scheme") ? CupStackGa.InitialScheme.parse(options.get("initial-scheme"))
-                        : d.initialScheme());
-        return new CupstackRequest(options.get("topology"), options.get("traffic"),
-                o.wholeLong("traffic-seed", Long.parseLong(DEFAULT_TRAFFIC_SEED)),
-                o.whole("slices", Integer.parseInt(DEFAULT_SLICES)), o.whole("packets", Integer.parseInt(DEFAULT_PACKETS)),
-                o.whole("packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS)),
-                o.whole("vcs", FlitSetup.DEFAULT_VCS), o.whole("buffer", FlitSetup.DEFAULT_BUFFER_FLITS), spell(m),
-                options.getOrDefault("method", DEFAULT_METHOD), options.getOrDefault("freeze", ""),
-                o.whole("interval", Integer.parseInt(DEFAULT_INTERVAL)), options.getOrDefault("sort-key", DEFAULT_SORT_KEY),
-                o.whole("from-slices", Integer.parseInt(DEFAULT_FROM_SLICES)),
-                o.whole("estimate-slices", Integer.parseInt(DEFAULT_ESTIMATE_SLICES)), ga,
-                o.flag("seed-simple"), !o.flag("no-prune"), o.whole("history-length", CupStackRun.DEFAULT_HISTORY));
+    /** An option of the searches: refused with simple stacking, which runs none. */
+    private static JobOption searchesOnly(JobOption o, String where, String example) {
+        return o.withApplies(new JobOption.Applies(where, v -> Method.parse(v.text("method")) != Method.SIMPLE,
+                Map.of("topology", "torus:4x4", "method", "simple", o.name(), example)));
     }
 
     /**
-     * Whether {@link #fromOptions} reads {@code option} (a long name without dashes): the options that decide the result,
-     * and {@code threads}; not the command's outputs ({@code out}, {@code picture}), resuming or progress.
+     * The options of {@code ccopt cupstack}'s request, declared once (the command's options, help and refusals derive
+     * from them; {@code ccopt run}, Spark and {@code cupstack-sweep} read a run's options with them), with where each
+     * applies: the GA's to the GA methods, the searches' not to simple stacking, each method's own to it, and the
+     * router readings of tori and meshes there. {@code threads} changes no result and is not part of the request.
      */
-    public static boolean reads(String option) {
-        return OPTIONS.contains(option) || RouterModel.isReadingOption(option);
+    public static final JobOptions OPTIONS = options();
+
+    private static JobOptions options() {
+        CupStackGa.Settings d = CupStackGa.Settings.defaults();
+        return JobOptions.of("cupstack", List.of(
+                new JobOption("topology", "t", "SPEC", JobOption.Type.TEXT, "torus:16x16", "Any two-way network: tori and "
+                        + "meshes route by the papers' dimension order, others by their default routing function", false, null,
+                        null, null),
+                JobOption.text("traffic", "PATTERN", TrafficPattern.NAMES).withDefault("brev"),
+                JobOption.wholeLong("traffic-seed", Long.parseLong(DEFAULT_TRAFFIC_SEED), "Seed of random patterns"),
+                JobOption.whole("slices", Integer.parseInt(DEFAULT_SLICES), "Slices S per message"),
+                JobOption.whole("packets", Integer.parseInt(DEFAULT_PACKETS), "Packets per slice"),
+                JobOption.whole("packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS), "Flits per packet L")),
+                FlitSetup.optionsOnNetworks(),
+                List.of(JobOption.text("method", "NAME", Method.NAMES).withDefault(DEFAULT_METHOD),
+                        JobOption.text("freeze", "GROUPS", "Gene groups to freeze on top of the method's: V,I,C,Q (e.g. C,Q "
+                                + "with --vc-select C05 for timing adjustment alone, Table 3)"),
+                        JobOption.whole("interval", "V", "V when V is frozen (default: the slice length)").withApplies(
+                                new JobOption.Applies("where V is frozen (--freeze V) in a search over more than one slice",
+                                        v -> CupStackRun.fixesInterval(Method.parse(v.text("method")), GeneGroup.parseSet(
+                                                v.given("freeze") ? v.text("freeze") : ""), v.whole("slices"),
+                                                v.whole("from-slices")), Map.of("topology", "torus:4x4", "generations", "1",
+                                        "population", "4", "interval", "11"))),
+                        JobOption.text("sort-key", "T01..T10", "Optimisation item (Table 5)").withDefault(DEFAULT_SORT_KEY),
+                        JobOption.whole("from-slices", Integer.parseInt(DEFAULT_FROM_SLICES), "Slices of the GA run for "
+                                + "extrapolate and post (S1, S2, S4)").withApplies(new JobOption.Applies("to --method "
+                                + "extrapolate and post", v -> Method.parse(v.text("method")) == Method.EXTRAPOLATE
+                                || Method.parse(v.text("method")) == Method.POST, Map.of("topology", "torus:4x4", "generations", "1",
+                                "population", "4", "from-slices", "2"))),
+                        JobOption.whole("estimate-slices", Integer.parseInt(DEFAULT_ESTIMATE_SLICES), "S' of the rough "
+                                + "estimate T_e (S'-1) + t_d (E2, E4)").withApplies(new JobOption.Applies("to --method "
+                                + "estimate", v -> Method.parse(v.text("method")) == Method.ESTIMATE,
+                                Map.of("topology", "torus:4x4", "generations", "1",
+                                "population", "4", "estimate-slices", "4"))),
+                        searchesOnly(JobOption.text("initial-scheme", "uniform|port", "Random C of t_d0's reference run and "
+                                + "of the initial and re-initialised chromosomes: uniform (one scheme, at every port) or port "
+                                + "(a scheme drawn per port, ccopt's default before 2026-11-27); App. A.3's 'randomly selected "
+                                + "C_id' allows both").withDefault("uniform"), "to the searches (not --method simple, which "
+                                + "starts from no random scheme)", "port"),
+                        gaOnly(JobOption.flag("seed-simple", "ccopt's addition: one initial chromosome is simple stacking's "
+                                + "configuration (default: an all-random start, as Yokota et al. 2023, App. A.3 run the GA)"),
+                                "true"),
+                        gaOnly(JobOption.flag("no-prune", "Simulate every mutant in full (default: a mutant that provably "
+                                + "cannot beat its parent is cut short; results are the same, per-generation averages of the "
+                                + "mutants are then unbiased)"), "true"),
+                        searchesOnly(JobOption.whole("population", d.population(), "Chromosomes"), "to the searches (not "
+                                + "--method simple)", "10"),
+                        searchesOnly(JobOption.whole("generations", d.generations(), "Generations"), "to the searches (not "
+                                + "--method simple)", "10"),
+                        gaOnly(JobOption.whole("training", d.training(), "Mutation-only generations at the start"), "2"),
+                        gaOnly(JobOption.real("mutation-rate", d.mutationRate(), "r_m, share of genes a mutation alters"),
+                                "0.1"),
+                        gaOnly(JobOption.whole("crossover-interval", d.crossoverInterval(), "i_c, generations between "
+                                + "crossovers"), "3"),
+                        gaOnly(JobOption.real("crossover-rate", d.crossoverRate(), "r_c, share of genes taken from the "
+                                + "stronger parent"), "0.5"),
+                        gaOnly(JobOption.whole("crossover-pairs", "N", "Systematic pairs per crossover generation (default: "
+                                + "population / 2)"), "2"),
+                        gaOnly(JobOption.text("tie", "random|age", "Crossover ranking of equal scores").withDefault(
+                                org.ccopt.util.Enums.key(d.tie())), "random"),
+                        gaOnly(JobOption.whole("lifetime", d.lifetime(), "lt, generations a chromosome lives; 0 = off"), "3"),
+                        gaOnly(JobOption.whole("watchdog", d.watchdog(), "wd, generations without a new best before all "
+                                + "restart; 0 = off"), "5"),
+                        gaOnly(JobOption.whole("max-synonyms", d.maxSynonyms(), "Recorded synonyms of the best"), "3"),
+                        JobOption.whole("history-length", "L", "lahc: durations the late acceptance compares with, L moves "
+                                + "back (default: " + CupStackRun.DEFAULT_HISTORY + ")").withApplies(new JobOption.Applies(
+                                "to --method lahc", v -> Method.parse(v.text("method")) == Method.LAHC,
+                                Map.of("topology", "torus:4x4", "generations", "1", "population", "4",
+                                        "history-length", "5"),
+                                v -> "--method " + v.text("method"))),
+                        JobOption.wholeLong("seed", d.seed(), "GA seed"),
+                        JobOption.whole("threads", "N", "Evaluation threads (default: all cores)")
+                                .withRange(1, org.ccopt.util.Workers.MAX_THREADS)));
+    }
+
+    /**
+     * The request of checked values of {@link #OPTIONS} (every option left out at its default; router readings apply
+     * over the preset in {@link RouterModel#READINGS}' order, as {@link FlitSetup#model} applies them).
+     */
+    public static CupstackRequest of(JobOptions.Values v) {
+        int population = v.whole("population");
+        CupStackGa.Settings ga = new CupStackGa.Settings(population, v.whole("generations"), v.whole("training"),
+                v.real("mutation-rate"), v.whole("crossover-interval"), v.real("crossover-rate"),
+                v.given("crossover-pairs") ? v.whole("crossover-pairs") : population / 2, CupStackGa.Tie.parse(v.text("tie")),
+                v.whole("lifetime"), v.whole("watchdog"), v.whole("max-synonyms"), v.wholeLong("seed"),
+                CupStackGa.InitialScheme.parse(v.text("initial-scheme")));
+        return new CupstackRequest(v.text("topology"), v.text("traffic"), v.wholeLong("traffic-seed"), v.whole("slices"),
+                v.whole("packets"), v.whole("packet-flits"), v.whole("vcs"), v.whole("buffer"), spell(FlitSetup.model(v)),
+                v.text("method"), v.given("freeze") ? v.text("freeze") : "", v.given("interval") ? v.whole("interval")
+                : Integer.parseInt(DEFAULT_INTERVAL), v.text("sort-key"), v.whole("from-slices"), v.whole("estimate-slices"),
+                ga, v.flag("seed-simple"), !v.flag("no-prune"), v.given("history-length") ? v.whole("history-length")
+                : CupStackRun.DEFAULT_HISTORY);
+    }
+
+    /** Whether {@code option} (long name, dashes) applies to {@code method} by {@link #OPTIONS}' rules; true where none. */
+    public static boolean applies(String option, String method) {
+        String name = option.substring(2);
+        if (!OPTIONS.declares(name) || OPTIONS.get(name).applies() == null) {
+            return true;
+        }
+        return OPTIONS.get(name).applies().test().test(OPTIONS.read(Map.of("method", method)));
     }
 
     /** This request under another router model (a preset name or a {@code key=value} list). */

@@ -46,6 +46,33 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
         return List.copyOf(out);
     }
 
+    /**
+     * {@link #OPTIONS} with the rule of the readings of tori and meshes ({@link RouterModel.Scope#GRID}: the papers'
+     * routing readings describe dimension-order routing; on any other network the papers' router routes by the
+     * network's function), which apply only where the job's {@code topology} option names a torus or mesh.
+     */
+    public static List<JobOption> optionsOnNetworks() {
+        List<JobOption> out = new ArrayList<>();
+        for (JobOption o : OPTIONS) {
+            RouterModel.ReadingSpec r = RouterModel.READINGS.stream().filter(x -> x.option().equals(o.option())).findFirst()
+                    .orElse(null);
+            out.add(r == null || r.scope() != RouterModel.Scope.GRID ? o : o.withApplies(new JobOption.Applies(
+                    RouterModel.Scope.GRID.where(), v -> onGrid(v.text("topology")), java.util.Map.of("topology", "hypercube:4",
+                    "model", "yokota2023", o.name(), r.values().get(1)))));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Whether a topology spec (null: a command's default, a torus) names a torus or mesh (true for one a run refuses). */
+    public static boolean onGrid(String topology) {
+        try {
+            return topology == null || org.ccopt.topology.spec.TopologySpec.parse(topology).geometry()
+                    instanceof org.ccopt.topology.Geometry.Grid;
+        } catch (InvalidInputException e) {
+            return true; // the run refuses the spec itself
+        }
+    }
+
     /** The router model of {@link #OPTIONS}' values: the preset of {@code --model} with every reading given applied. */
     public static RouterModel model(JobOptions.Values v) {
         return RouterModel.of(v.text("model"), r -> v.text(r.option().substring(2)));

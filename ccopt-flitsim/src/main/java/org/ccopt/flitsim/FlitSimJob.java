@@ -111,36 +111,17 @@ public final class FlitSimJob implements Job<FlitSimJob.Run, FlitSimJob.Result> 
             ENGINE);
 
     /**
-     * The router options ({@link FlitSetup#OPTIONS}) as {@code sim} takes them: the readings of tori and meshes apply
-     * there only (on any other network the papers' router routes by the network's function), and {@code --vc-release}
-     * not beside {@code --atomic-vc}, which is drained release, unless it says so.
+     * The router options as {@code sim} takes them ({@link FlitSetup#optionsOnNetworks}), and {@code --vc-release} not
+     * beside {@code --atomic-vc}, which is drained release, unless it says so.
      */
     private static List<JobOption> routerOptions() {
         List<JobOption> out = new ArrayList<>();
-        for (JobOption declared : FlitSetup.OPTIONS) {
-            JobOption o = declared;
-            RouterModel.ReadingSpec r = RouterModel.READINGS.stream().filter(x -> x.option().equals(declared.option()))
-                    .findFirst().orElse(null);
-            if (r != null && r.scope() == RouterModel.Scope.GRID) {
-                o = o.withApplies(new JobOption.Applies(RouterModel.Scope.GRID.where(), v -> onGrid(v.text("topology")),
-                        Map.of("topology", "hypercube:4", "model", "yokota2023", o.name(), r.values().get(1))));
-            } else if (o.name().equals("vc-release")) {
-                o = o.withApplies(new JobOption.Applies("without --atomic-vc, or as drained (--atomic-vc is drained release)",
-                        v -> !v.flag("atomic-vc") || "drained".equals(v.text("vc-release")),
-                        Map.of("atomic-vc", "true", "vc-release", "tail")));
-            }
-            out.add(o);
+        for (JobOption o : FlitSetup.optionsOnNetworks()) {
+            out.add(!o.name().equals("vc-release") ? o : o.withApplies(new JobOption.Applies("without --atomic-vc, or as "
+                    + "drained (--atomic-vc is drained release)", v -> !v.flag("atomic-vc") || "drained".equals(v.text("vc-release")),
+                    Map.of("atomic-vc", "true", "vc-release", "tail"))));
         }
         return out;
-    }
-
-    /** Whether a topology spec (null: the default, a torus) names a torus or mesh (true for a spec the run refuses). */
-    private static boolean onGrid(String topology) {
-        try {
-            return topology == null || TopologySpec.parse(topology).geometry() instanceof Geometry.Grid;
-        } catch (InvalidInputException e) {
-            return true; // the run refuses the spec itself
-        }
     }
 
     /** For {@link java.util.ServiceLoader}; use {@link #JOB}. */

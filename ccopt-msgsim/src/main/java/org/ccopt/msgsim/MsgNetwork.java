@@ -55,11 +55,13 @@ public final class MsgNetwork {
             new JobOption("small-factor", null, "X", JobOption.Type.REAL, "1", "Bandwidth factor of messages under "
                     + "--small-bytes (1: off)", false, null, null, new JobOption.Applies("to messages under --small-bytes "
                     + "(give it above 0B)", v -> CollectivePrograms.parseBytes(v.text("small-bytes")) > 0,
-                    Map.of("topology", "torus:4x4", "small-factor", "0.5"))),
+                    Map.of("topology", "torus:4x4", "collective", "bcast", "bytes", "1KiB",
+                    "small-factor", "0.5"))),
             JobOption.text("small-bytes", "SIZE", "Threshold of --small-factor").withDefault("0B").withApplies(
                     new JobOption.Applies("with --small-factor, the bandwidth factor of messages under it (1, the default, "
                             + "changes nothing)", v -> v.real("small-factor") != 1,
-                            Map.of("topology", "torus:4x4", "small-bytes", "1KiB"))));
+                            Map.of("topology", "torus:4x4", "collective", "bcast",
+                            "bytes", "1KiB", "small-bytes", "1KiB"))));
 
     /**
      * The network of {@link #OPTIONS}' values on {@code t}; {@code stepModel} picks the defaults of a schedule replay

@@ -43,8 +43,11 @@ public final class MsgsimJob {
      */
     public static final class AsJob implements org.ccopt.job.Job<Request, Outcome> {
 
-        private static final JobOption.Applies TO_NAS = new JobOption.Applies("to a NAS skeleton (--app)",
-                v -> v.given("app"), Map.of("topology", "torus:4x4", "collective", "bcast", "bytes", "1KiB", "class", "B"));
+        /** An option of the NAS skeletons, refused with a collective or a matrix ({@code example}: a value of it). */
+        private static JobOption toNas(JobOption o, String example) {
+            return o.withApplies(new JobOption.Applies("to a NAS skeleton (--app)", v -> v.given("app"),
+                    Map.of("topology", "torus:4x4", "collective", "bcast", "bytes", "1KiB", o.name(), example)));
+        }
 
         private static final JobOptions OPTIONS = JobOptions.of("msgsim", List.of(TopologySpec.OPTION,
                 JobOption.text("collective", "ALG", MpiAlgorithm.NAMES + " (or --app)"),
@@ -52,18 +55,18 @@ public final class MsgsimJob {
                         + "of bcast and allreduce; for alltoall and pairwise-alltoall the block sent to each destination "
                         + "(MPI_Alltoall's sendcount), so each rank's buffer is P times it").withApplies(new JobOption.Applies(
                         "to --collective (a matrix's volumes are its bytes)", v -> v.given("collective"),
-                        Map.of("topology", "torus:8x8", "comm", "m.mtx", "bytes", "1KiB"))),
+                        Map.of("topology", "torus:8x8", "comm", RankJob.EXAMPLE_MATRIX, "bytes", "1KiB"))),
                 JobOption.text("comm", "FILE", "Instead of --collective: a communication matrix (CSV or Matrix Market, as "
                         + "'ccopt rank --comm' reads it), exchanged once: every entry one message of its volume in bytes, "
                         + "all started together"),
                 JobOption.text("app", "ft|is|mg|lu", "A NAS benchmark skeleton instead of one collective (see NasSkeleton)"),
-                JobOption.text("class", "CLASS", "NAS problem class (A is modelled)").withDefault("A").withApplies(TO_NAS),
-                new JobOption("node-speed", null, "OPS", JobOption.Type.REAL, "100e9", "Node speed for --app in operations per "
-                        + "second (100e9 is the thesis's 100 GFLOPS)", false, null, null, TO_NAS),
-                JobOption.whole("lu-iterations", 10, "LU iterations simulated and scaled to 250").withApplies(TO_NAS),
+                toNas(JobOption.text("class", "CLASS", "NAS problem class (A is modelled)").withDefault("A"), "B"),
+                toNas(new JobOption("node-speed", null, "OPS", JobOption.Type.REAL, "100e9", "Node speed for --app in "
+                        + "operations per second (100e9 is the thesis's 100 GFLOPS)", false, null, null, null), "1e9"),
+                toNas(JobOption.whole("lu-iterations", 10, "LU iterations simulated and scaled to 250"), "3"),
                 JobOption.whole("procs", "P", "Processes (default: all terminals)").withApplies(new JobOption.Applies(
                         "without --comm, whose matrix's order is P", v -> !v.given("comm"),
-                        Map.of("topology", "torus:8x8", "comm", "m.mtx", "procs", "64"))),
+                        Map.of("topology", "torus:8x8", "comm", RankJob.EXAMPLE_MATRIX, "procs", "64"))),
                 JobOption.text("mapping", "NAME", "Process mapping: " + ProcessMapping.NAMES).withDefault("consecutive"),
                 JobOption.text("placement", "NAME", "Rank placement: " + RankPlacement.NAMES + "; searches minimise the "
                         + "collective's hops").withDefault("ascending"),
@@ -79,7 +82,7 @@ public final class MsgsimJob {
                 MsgNetwork.OPTIONS,
                 List.of(JobOption.flag("sync", "Run the collective in synchronised steps (the step model) instead of MPI's "
                         + "dependencies").withApplies(new JobOption.Applies("to --collective's steps", v -> v.given("collective"),
-                        Map.of("topology", "torus:8x8", "comm", "m.mtx", "sync", "true")))));
+                        Map.of("topology", "torus:8x8", "comm", RankJob.EXAMPLE_MATRIX, "sync", "true")))));
 
         /** For {@link java.util.ServiceLoader}; use {@link MsgsimJob#JOB}. */
         public AsJob() {

@@ -47,13 +47,20 @@ public final class RankJob {
         }
     }
 
+    /**
+     * A communication matrix of 64 ranks in the repository, as the tests' working directory (a module's {@code
+     * target/test-work-N}) reaches it: the rules' examples that need a matrix name it.
+     */
+    public static final String EXAMPLE_MATRIX = "../../../experiments/files/comm-groups-64.mtx";
+
     /** {@code ccopt rank} as a library job: the request's options and their reading. */
     public static final class AsJob implements org.ccopt.job.Job<Request, Placed> {
 
         private static final JobOptions OPTIONS = JobOptions.of("rank", List.of(TopologySpec.OPTION,
                 JobOption.whole("procs", "P", "Number of processes (default: all terminals)").withApplies(
                         new JobOption.Applies("without --comm, whose matrix's order is P", v -> !v.given("comm"),
-                                Map.of("topology", "torus:8x8", "comm", "m.mtx", "procs", "64"))),
+                                Map.of("topology", "torus:8x8", "comm",
+                                        EXAMPLE_MATRIX, "procs", "64"))),
                 JobOption.text("collective", "ALG[:W][,...]", "Collectives to optimise for, each with an optional integer "
                         + "weight, e.g. alltoall:3,allreduce (" + org.ccopt.mpi.MpiAlgorithm.NAMES + "; bcast = binomial "
                         + "tree, allreduce = recursive doubling, alltoall = Bruck)"),
