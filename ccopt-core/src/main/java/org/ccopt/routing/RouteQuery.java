@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.ccopt.InvalidInputException;
-import org.ccopt.job.Job;
+import org.ccopt.job.DeclaredJob;
 import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
 import org.ccopt.topology.Topology;
@@ -28,7 +28,7 @@ public final class RouteQuery {
     }
 
     /** {@code ccopt routes} as a library job: the request's options and their reading. */
-    public static final class AsJob implements Job<Request, Outcome> {
+    public static final class AsJob extends DeclaredJob<Request, Outcome> {
 
         private static final JobOptions OPTIONS = JobOptions.of("routes", List.of(TopologySpec.OPTION,
                 JobOption.whole("from", "NODE", "Source node id").asRequired(),
@@ -41,28 +41,13 @@ public final class RouteQuery {
 
         /** For {@link java.util.ServiceLoader}; use {@link RouteQuery#JOB}. */
         public AsJob() {
+            super(OPTIONS, AsJob::read, RouteQuery::run, Outcome::figures);
         }
 
-        @Override
-        public JobOptions options() {
-            return OPTIONS;
-        }
-
-        @Override
-        public Request request(JobOptions.Values v) {
+        private static Request read(JobOptions.Values v) {
             return new Request(TopologySpec.parse(v.text("topology")), v.whole("from"), v.whole("to"), v.whole("limit"),
                     v.whole("extra-hops"), v.given("tie") ? DimensionOrderRouting.Tie.class.cast(
                     org.ccopt.util.Enums.choose(DimensionOrderRouting.Tie.values(), "--tie", v.text("tie"))) : null);
-        }
-
-        @Override
-        public Outcome run(Request request) {
-            return RouteQuery.run(request);
-        }
-
-        @Override
-        public Map<String, Object> figures(Outcome outcome) {
-            return outcome.figures();
         }
     }
 

@@ -2,7 +2,7 @@ package org.ccopt.traffic;
 
 import java.util.List;
 import org.ccopt.InvalidInputException;
-import org.ccopt.job.Job;
+import org.ccopt.job.DeclaredJob;
 import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
 import org.ccopt.topology.Topology;
@@ -85,7 +85,7 @@ public record PatternHops(int senders, long totalHops, int maxHops) {
     public static final AsJob JOB = new AsJob();
 
     /** {@code ccopt traffic} as a library job: the request's options and their reading. */
-    public static final class AsJob implements Job<Request, Report> {
+    public static final class AsJob extends DeclaredJob<Request, Report> {
 
         private static final JobOptions OPTIONS = JobOptions.of("traffic", List.of(TopologySpec.OPTION,
                 JobOption.text("pattern", "PATTERN", TrafficPattern.NAMES).asRequired(),
@@ -93,26 +93,8 @@ public record PatternHops(int senders, long totalHops, int maxHops) {
 
         /** For {@link java.util.ServiceLoader}; use {@link PatternHops#JOB}. */
         public AsJob() {
-        }
-
-        @Override
-        public JobOptions options() {
-            return OPTIONS;
-        }
-
-        @Override
-        public Request request(JobOptions.Values v) {
-            return new Request(TopologySpec.parse(v.text("topology")), TrafficPattern.parse(v.text("pattern")), v.wholeLong("seed"));
-        }
-
-        @Override
-        public Report run(Request q) {
-            return report(q.topology(), q.pattern(), q.seed());
-        }
-
-        @Override
-        public java.util.Map<String, Object> figures(Report outcome) {
-            return outcome.figures();
+            super(OPTIONS, v -> new Request(TopologySpec.parse(v.text("topology")), TrafficPattern.parse(v.text("pattern")),
+                    v.wholeLong("seed")), q -> report(q.topology(), q.pattern(), q.seed()), Report::figures);
         }
     }
 

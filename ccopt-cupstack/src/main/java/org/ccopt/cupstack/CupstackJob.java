@@ -107,31 +107,13 @@ public final class CupstackJob {
      * {@code ccopt cupstack} as a library job without checkpoints (what {@code ccopt run}, Spark and {@code
      * cupstack-sweep} run): the options are {@link CupstackRequest#OPTIONS}.
      */
-    public static final class AsJob implements org.ccopt.job.Job<Run, Outcome> {
+    public static final class AsJob extends org.ccopt.job.DeclaredJob<Run, Outcome> {
 
         /** For {@link java.util.ServiceLoader}; use {@link CupstackJob#JOB}. */
         public AsJob() {
-        }
-
-        @Override
-        public org.ccopt.job.JobOptions options() {
-            return CupstackRequest.OPTIONS;
-        }
-
-        @Override
-        public Run request(org.ccopt.job.JobOptions.Values v) {
-            return new Run(CupstackRequest.of(v), v.given("threads") ? v.whole("threads")
-                    : Runtime.getRuntime().availableProcessors());
-        }
-
-        @Override
-        public Outcome run(Run q) {
-            return CupstackJob.run(q.request(), Checkpoints.none(), q.threads());
-        }
-
-        @Override
-        public Map<String, Object> figures(Outcome outcome) {
-            return outcome.figures();
+            super(CupstackRequest.OPTIONS, v -> new Run(CupstackRequest.of(v), v.given("threads") ? v.whole("threads")
+                    : Runtime.getRuntime().availableProcessors()), q -> CupstackJob.run(q.request(), Checkpoints.none(),
+                    q.threads()), Outcome::figures);
         }
     }
 

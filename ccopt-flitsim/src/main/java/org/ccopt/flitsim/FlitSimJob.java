@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.net.EngineJob;
-import org.ccopt.job.Job;
+import org.ccopt.job.DeclaredJob;
 import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
 import org.ccopt.topology.Geometry;
@@ -21,10 +21,7 @@ import org.ccopt.traffic.TrafficPattern;
  * router ({@link EngineJob}: any other network, {@code --model booksim}, or an engine option such as {@code --rate}).
  * The options decide which, and an option of one router given to the other is refused with one line.
  */
-public final class FlitSimJob implements Job<FlitSimJob.Run, FlitSimJob.Result> {
-
-    /** The job of {@code ccopt sim}. */
-    public static final FlitSimJob JOB = new FlitSimJob();
+public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Result> {
 
     /** What runs: the papers' router's request, or the engine's (exactly one of them). */
     public record Run(SimJob.Request papers, EngineJob.Request engine) {
@@ -124,17 +121,16 @@ public final class FlitSimJob implements Job<FlitSimJob.Run, FlitSimJob.Result> 
         return out;
     }
 
+    /** The job of {@code ccopt sim}. (declared after the options its constructor reads) */
+    public static final FlitSimJob JOB = new FlitSimJob();
+
     /** For {@link java.util.ServiceLoader}; use {@link #JOB}. */
     public FlitSimJob() {
+        super(OPTIONS, FlitSimJob::read, q -> q.papers() != null ? new Result(SimJob.run(q.papers()), null)
+                : new Result(null, EngineJob.run(q.engine())), Result::figures);
     }
 
-    @Override
-    public JobOptions options() {
-        return OPTIONS;
-    }
-
-    @Override
-    public Run request(JobOptions.Values v) {
+    private static Run read(JobOptions.Values v) {
         boolean engineOption = ENGINE.stream().anyMatch(o -> v.given(o.name()));
         boolean asked = engineOption || SimJob.Request.ENGINE_MODEL.equals(v.text("model"));
         if (v.given("params")) {
@@ -204,15 +200,5 @@ public final class FlitSimJob implements Job<FlitSimJob.Run, FlitSimJob.Result> 
             throw new InvalidInputException("--" + name + " '" + v.text(name) + "' is an empty path; expected a file name");
         }
         return Path.of(v.text(name));
-    }
-
-    @Override
-    public Result run(Run q) {
-        return q.papers() != null ? new Result(SimJob.run(q.papers()), null) : new Result(null, EngineJob.run(q.engine()));
-    }
-
-    @Override
-    public Map<String, Object> figures(Result outcome) {
-        return outcome.figures();
     }
 }

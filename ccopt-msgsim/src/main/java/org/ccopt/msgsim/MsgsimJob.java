@@ -41,7 +41,7 @@ public final class MsgsimJob {
      * placement (a mapping and a placement search minimising the work's hops, or a placement file) and the network
      * ({@link MsgNetwork#OPTIONS}), with their options and where each applies.
      */
-    public static final class AsJob implements org.ccopt.job.Job<Request, Outcome> {
+    public static final class AsJob extends org.ccopt.job.DeclaredJob<Request, Outcome> {
 
         /** An option of the NAS skeletons, refused with a collective or a matrix ({@code example}: a value of it). */
         private static JobOption toNas(JobOption o, String example) {
@@ -86,15 +86,10 @@ public final class MsgsimJob {
 
         /** For {@link java.util.ServiceLoader}; use {@link MsgsimJob#JOB}. */
         public AsJob() {
+            super(OPTIONS, AsJob::read, AsJob::simulate, Outcome::figures);
         }
 
-        @Override
-        public JobOptions options() {
-            return OPTIONS;
-        }
-
-        @Override
-        public Request request(JobOptions.Values v) {
+        private static Request read(JobOptions.Values v) {
             Topology t = TopologySpec.parse(v.text("topology"));
             int given = (v.given("app") ? 1 : 0) + (v.given("collective") ? 1 : 0) + (v.given("comm") ? 1 : 0);
             if (given != 1) {
@@ -142,18 +137,12 @@ public final class MsgsimJob {
                             : Runtime.getRuntime().availableProcessors()).ranks();
         }
 
-        @Override
-        public Outcome run(Request q) {
+        private static Outcome simulate(Request q) {
             try {
                 return MsgsimJob.run(q);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
-        }
-
-        @Override
-        public Map<String, Object> figures(Outcome outcome) {
-            return outcome.figures();
         }
     }
 

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.ccopt.InvalidInputException;
-import org.ccopt.job.Job;
+import org.ccopt.job.DeclaredJob;
 import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
 import org.ccopt.mpi.HopCount;
@@ -30,7 +30,7 @@ public final class HopsQuery {
     }
 
     /** {@code ccopt hops} as a library job: the request's options and their reading. */
-    public static final class AsJob implements Job<Request, Outcome> {
+    public static final class AsJob extends DeclaredJob<Request, Outcome> {
 
         private static final JobOptions OPTIONS = JobOptions.of("hops", List.of(TopologySpec.OPTION,
                 JobOption.text("collective", "ALG", MpiAlgorithm.NAMES).asRequired(),
@@ -43,27 +43,9 @@ public final class HopsQuery {
 
         /** For {@link java.util.ServiceLoader}; use {@link HopsQuery#JOB}. */
         public AsJob() {
-        }
-
-        @Override
-        public JobOptions options() {
-            return OPTIONS;
-        }
-
-        @Override
-        public Request request(JobOptions.Values v) {
-            return new Request(TopologySpec.parse(v.text("topology")), MpiAlgorithm.parse(v.text("collective")),
-                    v.wholeOrNull("procs"), ProcessMapping.parse(v.text("mapping")), v.text("placement"), v.wholeLong("seed"));
-        }
-
-        @Override
-        public Outcome run(Request request) {
-            return HopsQuery.run(request);
-        }
-
-        @Override
-        public Map<String, Object> figures(Outcome outcome) {
-            return outcome.figures();
+            super(OPTIONS, v -> new Request(TopologySpec.parse(v.text("topology")), MpiAlgorithm.parse(v.text("collective")),
+                    v.wholeOrNull("procs"), ProcessMapping.parse(v.text("mapping")), v.text("placement"), v.wholeLong("seed")),
+                    HopsQuery::run, Outcome::figures);
         }
     }
 

@@ -54,7 +54,7 @@ public final class RankJob {
     public static final String EXAMPLE_MATRIX = "../../../experiments/files/comm-groups-64.mtx";
 
     /** {@code ccopt rank} as a library job: the request's options and their reading. */
-    public static final class AsJob implements org.ccopt.job.Job<Request, Placed> {
+    public static final class AsJob extends org.ccopt.job.DeclaredJob<Request, Placed> {
 
         private static final JobOptions OPTIONS = JobOptions.of("rank", List.of(TopologySpec.OPTION,
                 JobOption.whole("procs", "P", "Number of processes (default: all terminals)").withApplies(
@@ -96,15 +96,11 @@ public final class RankJob {
 
         /** For {@link java.util.ServiceLoader}; use {@link RankJob#JOB}. */
         public AsJob() {
+            super(OPTIONS, AsJob::read, q -> new Placed(RankJob.run(q.topology(), q.mix(), q.mapping(), q.seed(), q.settings(),
+                    true, q.threads()), q.comm(), q.seed()), Placed::figures);
         }
 
-        @Override
-        public JobOptions options() {
-            return OPTIONS;
-        }
-
-        @Override
-        public Request request(JobOptions.Values v) {
+        private static Request read(JobOptions.Values v) {
             Topology t = TopologySpec.parse(v.text("topology"));
             String collective = v.text("collective");
             String comm = v.text("comm");
@@ -124,17 +120,6 @@ public final class RankJob {
                     pl.searches() ? v.wholeLong("iterations") : 0, seed, v.flag("check"), 0, rules);
             return new Request(t, mix, comm, ProcessMapping.parse(v.text("mapping")), seed, settings,
                     v.given("threads") ? v.whole("threads") : Runtime.getRuntime().availableProcessors());
-        }
-
-        @Override
-        public Placed run(Request q) {
-            return new Placed(RankJob.run(q.topology(), q.mix(), q.mapping(), q.seed(), q.settings(), true, q.threads()),
-                    q.comm(), q.seed());
-        }
-
-        @Override
-        public Map<String, Object> figures(Placed outcome) {
-            return outcome.figures();
         }
     }
 

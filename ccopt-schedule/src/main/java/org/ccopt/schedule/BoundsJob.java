@@ -1,10 +1,9 @@
 package org.ccopt.schedule;
 
 import java.util.List;
-import java.util.Map;
 import org.ccopt.collective.Collective;
 import org.ccopt.collective.PortModel;
-import org.ccopt.job.Job;
+import org.ccopt.job.DeclaredJob;
 import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
 import org.ccopt.topology.Topology;
@@ -14,10 +13,7 @@ import org.ccopt.topology.spec.TopologySpec;
  * {@code ccopt bounds} as a library job: the lower bound on the steps of a collective (Jaros et al. 2007, Table 1, and
  * its refinements, {@link ScheduleJob#bound}), with its options.
  */
-public final class BoundsJob implements Job<BoundsJob.Request, ScheduleJob.BoundReport> {
-
-    /** The job of {@code ccopt bounds}. */
-    public static final BoundsJob JOB = new BoundsJob();
+public final class BoundsJob extends DeclaredJob<BoundsJob.Request, ScheduleJob.BoundReport> {
 
     /** A collective on a network, its port model and switching. */
     public record Request(Topology topology, Collective collective, PortModel ports, Switching switching) {
@@ -28,28 +24,17 @@ public final class BoundsJob implements Job<BoundsJob.Request, ScheduleJob.Bound
                     + "bound (the message of s reaches r no earlier than step dist(s, r)) and, for scatters, the departure "
                     + "and load bounds; sf-router for scatters whose passing messages use no ports").withDefault("wh")));
 
+    /** The job of {@code ccopt bounds}. (declared after the options its constructor reads) */
+    public static final BoundsJob JOB = new BoundsJob();
+
     /** For {@link java.util.ServiceLoader}; use {@link #JOB}. */
     public BoundsJob() {
+        super(OPTIONS, BoundsJob::read, q -> ScheduleJob.boundReport(q.topology(), q.collective(), q.ports(), q.switching()),
+                ScheduleJob.BoundReport::figures);
     }
 
-    @Override
-    public JobOptions options() {
-        return OPTIONS;
-    }
-
-    @Override
-    public Request request(JobOptions.Values v) {
+    private static Request read(JobOptions.Values v) {
         Topology t = TopologySpec.parse(v.text("topology"));
         return new Request(t, Collective.of(v, t), Collective.portModel(v), Switching.parse(v.text("switching")));
-    }
-
-    @Override
-    public ScheduleJob.BoundReport run(Request q) {
-        return ScheduleJob.boundReport(q.topology(), q.collective(), q.ports(), q.switching());
-    }
-
-    @Override
-    public Map<String, Object> figures(ScheduleJob.BoundReport outcome) {
-        return outcome.figures();
     }
 }

@@ -3,7 +3,7 @@ package org.ccopt.topology.job;
 import java.util.List;
 import java.util.Map;
 import org.ccopt.InvalidInputException;
-import org.ccopt.job.Job;
+import org.ccopt.job.DeclaredJob;
 import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
 import org.ccopt.topology.Topology;
@@ -15,10 +15,7 @@ import org.ccopt.util.Workers;
  * {@code ccopt topo}'s metrics ({@link TopologyMetrics}) as a library job, with its options. A package of its own: the
  * spec parser already depends on the metrics, so neither of their packages may hold it.
  */
-public final class MetricsJob implements Job<MetricsJob.Request, MetricsJob.Outcome> {
-
-    /** The job of {@code ccopt topo}. */
-    public static final MetricsJob JOB = new MetricsJob();
+public final class MetricsJob extends DeclaredJob<MetricsJob.Request, MetricsJob.Outcome> {
 
     /** A network and how to measure it. */
     public record Request(Topology topology, TopologyMetrics.Options options) {
@@ -47,17 +44,15 @@ public final class MetricsJob implements Job<MetricsJob.Request, MetricsJob.Outc
                                     "bisection-effort", "10"))),
             JobOption.flag("no-bisection", "Skip the bisection width")));
 
+    /** The job of {@code ccopt topo}. (declared after the options its constructor reads) */
+    public static final MetricsJob JOB = new MetricsJob();
+
     /** For {@link java.util.ServiceLoader}; use {@link #JOB}. */
     public MetricsJob() {
+        super(OPTIONS, MetricsJob::read, MetricsJob::measure, Outcome::figures);
     }
 
-    @Override
-    public JobOptions options() {
-        return OPTIONS;
-    }
-
-    @Override
-    public Request request(JobOptions.Values v) {
+    private static Request read(JobOptions.Values v) {
         if (v.text("topology") == null) {
             throw new InvalidInputException("topo needs a topology: SPEC or --topology SPEC");
         }
@@ -67,15 +62,9 @@ public final class MetricsJob implements Job<MetricsJob.Request, MetricsJob.Outc
                 !v.flag("no-bisection")));
     }
 
-    @Override
-    public Outcome run(Request q) {
+    private static Outcome measure(Request q) {
         long started = System.nanoTime();
         TopologyMetrics m = TopologyMetrics.compute(q.topology(), q.options());
         return new Outcome(m, (System.nanoTime() - started) / 1e9);
-    }
-
-    @Override
-    public Map<String, Object> figures(Outcome outcome) {
-        return outcome.figures();
     }
 }
