@@ -125,8 +125,11 @@ public record JobOption(String name, String shortName, String label, Type type, 
         return new JobOption(name, shortName, label, type, defaultValue, help, required, least, null, applies);
     }
 
-    /** This option, applying only where {@code applies} says. */
+    /** This option, applying only where {@code where} says (one rule an option: a second is a programming error). */
     public JobOption withApplies(Applies where) {
+        if (applies != null) {
+            throw new IllegalArgumentException(option() + " already has a rule: it applies " + applies.where());
+        }
         return new JobOption(name, shortName, label, type, defaultValue, help, required, min, max, where);
     }
 

@@ -188,11 +188,6 @@ public final class JobOptions {
             return "true".equals(text(name));
         }
 
-        /** The given options by name, as text (what an experiment row holds). */
-        public Map<String, String> givenText() {
-            return given;
-        }
-
         private String present(String name) {
             String v = text(name);
             if (v == null) {

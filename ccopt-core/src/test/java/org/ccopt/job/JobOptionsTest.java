@@ -97,6 +97,9 @@ class JobOptionsTest {
         assertThatThrownBy(() -> JobOption.whole("Limit", 1, "x")).hasMessageContaining("lower-case");
         assertThatThrownBy(() -> JobOption.whole("n", 1, "x").asRequired().withDefault("2")).hasMessageContaining("required");
         assertThatThrownBy(() -> OPTIONS.read(Map.of("topology", "x")).whole("undeclared")).isInstanceOf(IllegalArgumentException.class);
+        JobOption.Applies anywhere = new JobOption.Applies("anywhere", v -> true, Map.of());
+        assertThatThrownBy(() -> JobOption.flag("a", "A").withApplies(anywhere).withApplies(anywhere))
+                .hasMessageContaining("already has a rule"); // a second rule would replace the first unseen
     }
 
     private static void assertRefused(Map<String, String> given, String start) {
