@@ -23,9 +23,12 @@ final class ValueChecks {
             }
             org.ccopt.flitsim.FlitSetup.model(v);
         } else if (command instanceof NodemapCommand c) {
-            c.traffic.forEach(TrafficPattern::parse);
-            org.ccopt.mapping.MutationVariant.named(c.variant);
-            c.router.model();
+            org.ccopt.job.JobOptions.Values v = Declared.values(c.spec, org.ccopt.mapping.NodemapJob.JOB.options());
+            for (String pattern : v.text("traffic").split(",", -1)) {
+                TrafficPattern.parse(pattern);
+            }
+            org.ccopt.mapping.MutationVariant.named(v.text("variant"));
+            org.ccopt.flitsim.FlitSetup.model(v);
         } else if (command instanceof CupstackCommand c) {
             org.ccopt.job.JobOptions.Values v = Declared.values(c.spec, org.ccopt.cupstack.CupstackRequest.OPTIONS);
             TrafficPattern.parse(v.text("traffic"));

@@ -77,8 +77,8 @@ class DeclaredCommandsTest {
         List<Arguments> all = new java.util.ArrayList<>();
         declaredCommands().forEach((name, c) -> {
             for (JobOption o : c.job().options().list()) {
-                if (o.applies() != null) {
-                    all.add(Arguments.of(name, o.option(), o.applies().breaking()));
+                for (JobOption.Applies rule : o.rules()) {
+                    all.add(Arguments.of(name, o.option(), rule.breaking()));
                 }
             }
         });

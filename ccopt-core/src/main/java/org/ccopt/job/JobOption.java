@@ -1,5 +1,6 @@
 package org.ccopt.job;
 
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -17,10 +18,11 @@ import java.util.function.Predicate;
  * @param required     whether it must be given
  * @param min          the least whole value accepted, or null
  * @param max          the largest whole value accepted, or null
- * @param applies      where it applies (given elsewhere, it is refused rather than ignored), or null: everywhere
+ * @param rules        where it applies, every rule at once (given elsewhere, it is refused rather than ignored; the
+ *                     first rule it breaks says why); empty: everywhere
  */
 public record JobOption(String name, String shortName, String label, Type type, String defaultValue, String help,
-                        boolean required, Long min, Long max, Applies applies) {
+                        boolean required, Long min, Long max, List<Applies> rules) {
 
     /** An option value's type. */
     public enum Type {
@@ -63,74 +65,74 @@ public record JobOption(String name, String shortName, String label, Type type, 
         if (required && defaultValue != null) {
             throw new IllegalArgumentException("--" + name + " is required and has a default");
         }
+        rules = rules == null ? List.of() : List.copyOf(rules);
     }
 
     /** A text option without default. */
     public static JobOption text(String name, String label, String help) {
-        return new JobOption(name, null, label, Type.TEXT, null, help, false, null, null, null);
+        return new JobOption(name, null, label, Type.TEXT, null, help, false, null, null, List.of());
     }
 
     /** A whole-number option with a default. */
     public static JobOption whole(String name, int defaultValue, String help) {
-        return new JobOption(name, null, "N", Type.WHOLE, Integer.toString(defaultValue), help, false, null, null, null);
+        return new JobOption(name, null, "N", Type.WHOLE, Integer.toString(defaultValue), help, false, null, null, List.of());
     }
 
     /** A whole-number option without default (the request decides where it is left out). */
     public static JobOption whole(String name, String label, String help) {
-        return new JobOption(name, null, label, Type.WHOLE, null, help, false, null, null, null);
+        return new JobOption(name, null, label, Type.WHOLE, null, help, false, null, null, List.of());
     }
 
     /** A long option with a default. */
     public static JobOption wholeLong(String name, long defaultValue, String help) {
-        return new JobOption(name, null, "N", Type.LONG, Long.toString(defaultValue), help, false, null, null, null);
+        return new JobOption(name, null, "N", Type.LONG, Long.toString(defaultValue), help, false, null, null, List.of());
     }
 
     /** A number option with a default. */
     public static JobOption real(String name, double defaultValue, String help) {
-        return new JobOption(name, null, "X", Type.REAL, Double.toString(defaultValue), help, false, null, null, null);
+        return new JobOption(name, null, "X", Type.REAL, Double.toString(defaultValue), help, false, null, null, List.of());
     }
 
     /** A flag (off unless given). */
     public static JobOption flag(String name, String help) {
-        return new JobOption(name, null, null, Type.FLAG, null, help, false, null, null, null);
+        return new JobOption(name, null, null, Type.FLAG, null, help, false, null, null, List.of());
     }
 
     /** This option with a default. */
     public JobOption withDefault(String value) {
-        return new JobOption(name, shortName, label, type, value, help, required, min, max, applies);
+        return new JobOption(name, shortName, label, type, value, help, required, min, max, rules);
     }
 
     /** This option, required. */
     public JobOption asRequired() {
-        return new JobOption(name, shortName, label, type, null, help, true, min, max, applies);
+        return new JobOption(name, shortName, label, type, null, help, true, min, max, rules);
     }
 
     /** This option with a one-letter alias. */
     public JobOption withShortName(String letter) {
-        return new JobOption(name, letter, label, type, defaultValue, help, required, min, max, applies);
+        return new JobOption(name, letter, label, type, defaultValue, help, required, min, max, rules);
     }
 
     /** This option with another value label. */
     public JobOption withLabel(String value) {
-        return new JobOption(name, shortName, value, type, defaultValue, help, required, min, max, applies);
+        return new JobOption(name, shortName, value, type, defaultValue, help, required, min, max, rules);
     }
 
     /** This option, accepting whole values from {@code least} to {@code most} only. */
     public JobOption withRange(long least, long most) {
-        return new JobOption(name, shortName, label, type, defaultValue, help, required, least, most, applies);
+        return new JobOption(name, shortName, label, type, defaultValue, help, required, least, most, rules);
     }
 
     /** This option, accepting whole values of {@code least} or more only. */
     public JobOption atLeast(long least) {
-        return new JobOption(name, shortName, label, type, defaultValue, help, required, least, null, applies);
+        return new JobOption(name, shortName, label, type, defaultValue, help, required, least, null, rules);
     }
 
-    /** This option, applying only where {@code where} says (one rule an option: a second is a programming error). */
+    /** This option, applying only where {@code where} says as well as where its other rules say. */
     public JobOption withApplies(Applies where) {
-        if (applies != null) {
-            throw new IllegalArgumentException(option() + " already has a rule: it applies " + applies.where());
-        }
-        return new JobOption(name, shortName, label, type, defaultValue, help, required, min, max, where);
+        List<Applies> more = new java.util.ArrayList<>(rules);
+        more.add(where);
+        return new JobOption(name, shortName, label, type, defaultValue, help, required, min, max, more);
     }
 
     /** The option as a command line spells it: {@code --name}. */

@@ -88,9 +88,14 @@ public final class JobOptions {
             check(o, text);
         }
         for (JobOption o : byName.values()) {
-            if (o.applies() != null && v.given(o.name()) && !o.applies().test().test(v)) {
-                throw new InvalidInputException(o.option() + " applies " + o.applies().where() + (o.applies().given() == null
-                        ? "; here it cannot" : ", not to " + o.applies().given().apply(v)) + ", so it is refused rather than ignored");
+            if (!v.given(o.name())) {
+                continue;
+            }
+            for (JobOption.Applies rule : o.rules()) {
+                if (!rule.test().test(v)) {
+                    throw new InvalidInputException(o.option() + " applies " + rule.where() + (rule.given() == null
+                            ? "; here it cannot" : ", not to " + rule.given().apply(v)) + ", so it is refused rather than ignored");
+                }
             }
         }
         return v;

@@ -61,8 +61,8 @@ class JobOptionsTest {
     @Test
     void everyRuleIsBrokenByItsOwnExample() {
         for (JobOption o : OPTIONS.list()) {
-            if (o.applies() != null) {
-                assertThatThrownBy(() -> OPTIONS.read(o.applies().breaking())).isInstanceOf(InvalidInputException.class)
+            for (JobOption.Applies rule : o.rules()) {
+                assertThatThrownBy(() -> OPTIONS.read(rule.breaking())).isInstanceOf(InvalidInputException.class)
                         .hasMessageStartingWith(o.option() + " applies");
             }
         }
@@ -97,9 +97,13 @@ class JobOptionsTest {
         assertThatThrownBy(() -> JobOption.whole("Limit", 1, "x")).hasMessageContaining("lower-case");
         assertThatThrownBy(() -> JobOption.whole("n", 1, "x").asRequired().withDefault("2")).hasMessageContaining("required");
         assertThatThrownBy(() -> OPTIONS.read(Map.of("topology", "x")).whole("undeclared")).isInstanceOf(IllegalArgumentException.class);
-        JobOption.Applies anywhere = new JobOption.Applies("anywhere", v -> true, Map.of());
-        assertThatThrownBy(() -> JobOption.flag("a", "A").withApplies(anywhere).withApplies(anywhere))
-                .hasMessageContaining("already has a rule"); // a second rule would replace the first unseen
+        // two rules: each holds, and the first one broken names itself
+        JobOptions two = JobOptions.of("two", List.of(JobOption.flag("x", "X"), JobOption.flag("y", "Y"),
+                JobOption.flag("z", "Z").withApplies(new JobOption.Applies("with --x", v -> v.flag("x"), Map.of("z", "true")))
+                        .withApplies(new JobOption.Applies("with --y", v -> v.flag("y"), Map.of("x", "true", "z", "true")))));
+        assertThatThrownBy(() -> two.read(Map.of("z", "true"))).hasMessageStartingWith("--z applies with --x;");
+        assertThatThrownBy(() -> two.read(Map.of("x", "true", "z", "true"))).hasMessageStartingWith("--z applies with --y;");
+        assertThat(two.read(Map.of("x", "true", "y", "true", "z", "true")).flag("z")).isTrue();
     }
 
     private static void assertRefused(Map<String, String> given, String start) {

@@ -113,7 +113,7 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                 JobOption.whole("slices", Integer.parseInt(DEFAULT_SLICES), "Slices S per message"),
                 JobOption.whole("packets", Integer.parseInt(DEFAULT_PACKETS), "Packets per slice"),
                 JobOption.whole("packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS), "Flits per packet L")),
-                FlitSetup.optionsOnNetworks(),
+                FlitSetup.optionsOnNetworks(Map.of("generations", "1", "population", "4")),
                 List.of(JobOption.text("method", "NAME", Method.NAMES).withDefault(DEFAULT_METHOD),
                         JobOption.text("freeze", "GROUPS", "Gene groups to freeze on top of the method's: V,I,C,Q (e.g. C,Q "
                                 + "with --vc-select C05 for timing adjustment alone, Table 3)"),
@@ -197,10 +197,11 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
     /** Whether {@code option} (long name, dashes) applies to {@code method} by {@link #OPTIONS}' rules; true where none. */
     public static boolean applies(String option, String method) {
         String name = option.substring(2);
-        if (!OPTIONS.declares(name) || OPTIONS.get(name).applies() == null) {
+        if (!OPTIONS.declares(name)) {
             return true;
         }
-        return OPTIONS.get(name).applies().test().test(OPTIONS.read(Map.of("method", method)));
+        JobOptions.Values v = OPTIONS.read(Map.of("method", method));
+        return OPTIONS.get(name).rules().stream().allMatch(r -> r.test().test(v));
     }
 
     /** This request under another router model (a preset name or a {@code key=value} list). */

@@ -49,16 +49,22 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
     /**
      * {@link #OPTIONS} with the rule of the readings of tori and meshes ({@link RouterModel.Scope#GRID}: the papers'
      * routing readings describe dimension-order routing; on any other network the papers' router routes by the
-     * network's function), which apply only where the job's {@code topology} option names a torus or mesh.
+     * network's function), which apply only where the job's {@code topology} option names a torus or mesh. {@code
+     * example} completes the examples that break the rule (a job's options that keep its run short).
      */
-    public static List<JobOption> optionsOnNetworks() {
+    public static List<JobOption> optionsOnNetworks(java.util.Map<String, String> example) {
         List<JobOption> out = new ArrayList<>();
         for (JobOption o : OPTIONS) {
             RouterModel.ReadingSpec r = RouterModel.READINGS.stream().filter(x -> x.option().equals(o.option())).findFirst()
                     .orElse(null);
-            out.add(r == null || r.scope() != RouterModel.Scope.GRID ? o : o.withApplies(new JobOption.Applies(
-                    RouterModel.Scope.GRID.where(), v -> onGrid(v.text("topology")), java.util.Map.of("topology", "hypercube:4",
-                    "model", "yokota2023", o.name(), r.values().get(1)))));
+            if (r == null || r.scope() != RouterModel.Scope.GRID) {
+                out.add(o);
+                continue;
+            }
+            java.util.Map<String, String> breaking = new java.util.HashMap<>(example);
+            breaking.putAll(java.util.Map.of("topology", "hypercube:4", "model", "yokota2023", o.name(), r.values().get(1)));
+            out.add(o.withApplies(new JobOption.Applies(RouterModel.Scope.GRID.where(), v -> onGrid(v.text("topology")),
+                    breaking)));
         }
         return List.copyOf(out);
     }

@@ -51,8 +51,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             openLoad(JobOption.text("process", "P", "Injection process with --rate: bernoulli, on-off (default: bernoulli)"),
                     "on-off"),
             new JobOption("burst", null, "CYCLES", JobOption.Type.REAL, null, "Mean on period of --process on-off "
-                    + "(default: 16 cycles)", false, null, null, new JobOption.Applies("to --process on-off",
-                    v -> "on-off".equals(v.text("process")), Map.of("rate", "0.1", "burst", "4"))),
+                    + "(default: 16 cycles)", false, null, null, List.of(new JobOption.Applies("to --process on-off",
+                    v -> "on-off".equals(v.text("process")), Map.of("rate", "0.1", "burst", "4")))),
             openLoad(JobOption.whole("warmup", "CYCLES", "Cycles before the measurement window (default: 3000)"), "100"),
             openLoad(JobOption.whole("window", "CYCLES", "Measurement window: packets generated in it are measured "
                     + "(default: 10000)"), "100"),
@@ -113,7 +113,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
      */
     private static List<JobOption> routerOptions() {
         List<JobOption> out = new ArrayList<>();
-        for (JobOption o : FlitSetup.optionsOnNetworks()) {
+        for (JobOption o : FlitSetup.optionsOnNetworks(Map.of())) {
             out.add(!o.name().equals("vc-release") ? o : o.withApplies(new JobOption.Applies("without --atomic-vc, or as "
                     + "drained (--atomic-vc is drained release)", v -> !v.flag("atomic-vc") || "drained".equals(v.text("vc-release")),
                     Map.of("atomic-vc", "true", "vc-release", "tail"))));

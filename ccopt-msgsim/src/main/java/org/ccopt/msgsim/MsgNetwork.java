@@ -53,10 +53,10 @@ public final class MsgNetwork {
                     + "as their ports)"),
             JobOption.text("overhead", "TIME", "Start-up overhead added to every message").withDefault("0s"),
             new JobOption("small-factor", null, "X", JobOption.Type.REAL, "1", "Bandwidth factor of messages under "
-                    + "--small-bytes (1: off)", false, null, null, new JobOption.Applies("to messages under --small-bytes "
+                    + "--small-bytes (1: off)", false, null, null, List.of(new JobOption.Applies("to messages under --small-bytes "
                     + "(give it above 0B)", v -> CollectivePrograms.parseBytes(v.text("small-bytes")) > 0,
                     Map.of("topology", "torus:4x4", "collective", "bcast", "bytes", "1KiB",
-                    "small-factor", "0.5"))),
+                    "small-factor", "0.5")))),
             JobOption.text("small-bytes", "SIZE", "Threshold of --small-factor").withDefault("0B").withApplies(
                     new JobOption.Applies("with --small-factor, the bandwidth factor of messages under it (1, the default, "
                             + "changes nothing)", v -> v.real("small-factor") != 1,
