@@ -16,41 +16,6 @@ final class JointOutputs {
     private JointOutputs() {
     }
 
-    /** The result: the problem, the budget, and each method's figures (byMethod.METHOD.cycles, ..., as run columns). */
-    static Map<String, Object> summary(JointProblem problem, String traffic, long budget, int jitter, int jitterRuns,
-                                       List<MethodResult> results) {
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("topology", problem.topology().spec());
-        result.put("traffic", traffic);
-        result.put("patterns", problem.patterns().length);
-        org.ccopt.flitsim.RouterModel.putModel(result, problem.model(), problem.topology());
-        result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(problem.topology()));
-        result.put("budget", budget);
-        result.put("floor", problem.floor());
-        if (jitter > 0) {
-            result.put("jitter", jitter);
-            result.put("jitterRuns", jitterRuns);
-        }
-        // the figures by method as nested scalars, which ccopt run keeps as columns (byMethod.joint.cycles, ...)
-        Map<String, Object> byMethod = new LinkedHashMap<>();
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (MethodResult r : results) {
-            byMethod.put(r.method().label(), r.figures());
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("method", r.method().label());
-            row.putAll(r.figures());
-            if (r.skipped() == null) {
-                row.put("perPattern", r.perPattern());
-                row.put("plans", r.plans());
-                row.put("mapping", r.mapping());
-            }
-            rows.add(row);
-        }
-        result.put("byMethod", byMethod);
-        result.put("results", rows);
-        return result;
-    }
-
     /**
      * The method table as {@code methods.csv} and its chart as {@code methods.png} and {@code .svg}: per method, the
      * cycles of its plan beside the link-load bound of its mapping, the problem's floor in the axis title; a skipped

@@ -34,7 +34,7 @@ final class ValueChecks {
             TrafficPattern.parse(v.text("traffic"));
             org.ccopt.cupstack.CupstackRequest.of(v); // the GA's settings and the router model
         } else if (command instanceof JointCommand c) {
-            c.router.model();
+            org.ccopt.flitsim.FlitSetup.model(Declared.values(c.spec, org.ccopt.joint.JointJob.JOB.options()));
         }
     }
 }

@@ -24,9 +24,9 @@ class RouterOptionsTest {
         String[] readings = {"--model", "ccopt", "--output-stage", "register", "--credit-delay", "-1", "--vc-select", "C07",
             "--ring-tie", "wrap", "--vcs", "5", "--buffer", "2"};
         // a command with the mixin: the options set its fields
-        CommandLine joint = main.getSubcommands().get("joint");
-        RouterOptions o = (RouterOptions) joint.getCommandSpec().mixins().get("router").userObject();
-        main.parseArgs(prefixed("joint", readings));
+        CommandLine calibrate = main.getSubcommands().get("calibrate");
+        RouterOptions o = (RouterOptions) calibrate.getCommandSpec().mixins().get("router").userObject();
+        main.parseArgs(prefixed("calibrate", readings));
         assertThat(o.model()).isEqualTo(expected);
         assertThat(o.vcs).isEqualTo(5);
         assertThat(o.buffer).isEqualTo(2);
@@ -34,7 +34,7 @@ class RouterOptionsTest {
         java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
         System.setErr(new java.io.PrintStream(warnings, true));
         try {
-            main.parseArgs("joint", "--model", "ccopt"); // a reused command line forgets the readings of the run before
+            main.parseArgs("calibrate", "--model", "ccopt"); // a reused command line forgets the readings of the run before
         } finally {
             System.setErr(err);
         }
@@ -66,7 +66,9 @@ class RouterOptionsTest {
                 .isEqualTo(RouterModel.DEFAULT); // cupstack
         assertThat(org.ccopt.flitsim.FlitSetup.model(org.ccopt.mapping.NodemapJob.JOB.options().read(java.util.Map.of())))
                 .isEqualTo(RouterModel.DEFAULT); // nodemap
-        for (String name : new String[] {"joint", "calibrate"}) {
+        assertThat(org.ccopt.flitsim.FlitSetup.model(org.ccopt.joint.JointJob.JOB.options().read(java.util.Map.of())))
+                .isEqualTo(RouterModel.DEFAULT); // joint
+        for (String name : new String[] {"calibrate"}) {
             CommandLine.Model.CommandSpec command = main.getSubcommands().get(name).getCommandSpec();
             Object mixin = command.mixins().get("router").userObject();
             assertThat(mixin).as(name).isInstanceOf(RouterOptions.class);
