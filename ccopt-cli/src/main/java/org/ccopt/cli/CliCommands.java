@@ -45,8 +45,7 @@ public final class CliCommands implements Commands {
             }
         }
         OptionRules.checkParsed(parsed); // an option where it cannot apply fails before the first run, not in every run
-        ValueChecks.check(parsed.commandSpec().userObject()); // so does a bad value, whichever row it is in
-        Declared.check(parsed); // and a job's refusal of its options
+        Declared.check(parsed); // so does a bad value, whichever row it is in (the job's reading and check)
         Map<String, String> written = new TreeMap<>();
         for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
             if (o.userObject() instanceof Field f && f.isAnnotationPresent(Output.class)) {

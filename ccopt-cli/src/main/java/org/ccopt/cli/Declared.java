@@ -93,12 +93,13 @@ final class Declared implements CommandLine.IModelTransformer {
     }
 
     /**
-     * Reads the job's options of a parsed line of a {@link Command}, for {@code ccopt run} to refuse a row before the
-     * first run as the run would; nothing for another command.
+     * Reads and checks the job's options of a parsed line of a {@link Command} ({@link Job#check}), for {@code ccopt run}
+     * to refuse a row before the first run as the run would; nothing for another command.
      */
     static void check(CommandLine.ParseResult parsed) {
         if (parsed.commandSpec().userObject() instanceof Command c) {
-            c.job().options().read(given(parsed, c.job().options()));
+            Job<?, ?> job = c.job();
+            job.check(job.options().read(given(parsed, job.options())));
         }
     }
 

@@ -139,7 +139,8 @@ final class Json {
 
     /**
      * A result as a command hands it over under {@link #capturing}, with {@code seed} in its provenance (null: none),
-     * for a job that the engine runs without its command ({@code cupstack-sweep}'s cells).
+     * for a library job that the engine runs without its command line ({@link CliCommands#execute(String, java.util.Map,
+     * java.util.List)}).
      */
     static JsonNode result(Object value, String seed) {
         return tree(withProvenance(value, seed));

@@ -65,13 +65,8 @@ public final class Main implements Runnable {
         return run(REUSED.get(), out, err, args);
     }
 
-    /** This thread's reused command tree ({@link #runReusing}), configured. */
-    static CommandLine reusedTree() {
-        return REUSED.get();
-    }
-
     /** {@code text} where it is written in ASCII; a conversion error naming it otherwise. */
-    static String ascii(String text) {
+    private static String ascii(String text) {
         for (int i = 0; i < text.length(); i++) {
             if (text.charAt(i) > 127) {
                 throw new CommandLine.TypeConversionException("'" + text + "' is not a number in ASCII digits");

@@ -3,7 +3,6 @@ package org.ccopt.cli;
 import java.util.List;
 import java.util.function.Predicate;
 import org.ccopt.InvalidInputException;
-import org.ccopt.flitsim.RouterModel;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -43,11 +42,6 @@ final class OptionRules<C> {
         return new OptionRules<>(List.copyOf(rules));
     }
 
-    /** These rules and {@code more}. */
-    OptionRules<C> with(List<Rule<C>> more) {
-        return new OptionRules<>(java.util.stream.Stream.concat(rules.stream(), more.stream()).toList());
-    }
-
     static <C> Rule<C> rule(String option, String appliesTo, Predicate<C> applies, String breaking) {
         return new Rule<>(option, appliesTo, applies, List.of(breaking.split(" ")), null);
     }
@@ -56,41 +50,6 @@ final class OptionRules<C> {
     static <C> Rule<C> rule(String option, String appliesTo, Predicate<C> applies, String breaking,
                             java.util.function.Function<C, String> given) {
         return new Rule<>(option, appliesTo, applies, List.of(breaking.split(" ")), given);
-    }
-
-    /**
-     * The router readings that apply only on tori and meshes ({@link RouterModel.Scope#GRID}: the papers' routing
-     * readings, which describe dimension-order routing; on any other network the papers' router routes by the
-     * network's default routing function), one rule each: they apply only where {@code topology} of a command is a
-     * torus or mesh. {@code command} starts a command line on another network that breaks each rule.
-     */
-    static <C> List<Rule<C>> gridRouting(java.util.function.Function<C, String> topology, String command) {
-        return readings(RouterModel.Scope.GRID, RouterModel.Scope.GRID.where(), c -> onGrid(topology.apply(c)), command);
-    }
-
-    /**
-     * One rule for each router reading option of {@code scope} (every reading where it is null), derived from
-     * {@link RouterModel#READINGS}: it applies {@code appliesTo} where {@code applies} holds; {@code command} starts a
-     * command line that breaks each rule, given the option and the reading's second value.
-     */
-    static <C> List<Rule<C>> readings(RouterModel.Scope scope, String appliesTo, Predicate<C> applies, String command) {
-        return RouterModel.READINGS.stream().filter(r -> scope == null || r.scope() == scope)
-                .map(r -> OptionRules.<C>rule(r.option(), appliesTo, applies, command + " " + r.option() + " " + r.values().get(1)))
-                .toList();
-    }
-
-    /** Whether a topology spec names a torus or mesh (true for a spec the run itself refuses). */
-    static boolean onGrid(String topology) {
-        try {
-            return org.ccopt.topology.spec.TopologySpec.parse(topology).geometry() instanceof org.ccopt.topology.Geometry.Grid;
-        } catch (InvalidInputException e) {
-            return true; // the run refuses the spec itself
-        }
-    }
-
-    /** Whether {@code option} applies to {@code command}'s options: its rule's test, or true where it has no rule. */
-    boolean applies(C command, String option) {
-        return rules.stream().filter(r -> r.option().equals(option)).allMatch(r -> r.applies().test(command));
     }
 
     List<Rule<C>> rules() {

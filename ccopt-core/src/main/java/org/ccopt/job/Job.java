@@ -25,6 +25,14 @@ public interface Job<Q, O> {
     /** The outcome's figures by name, in the order they print. */
     Map<String, Object> figures(O outcome);
 
+    /**
+     * Checks what a request of these values would be refused for, without its heavy work (a network built, a search):
+     * what {@code ccopt run} checks on every distinct value of an experiment's rows before the first run, so that a bad
+     * value in the last row does not stop the experiment after the others ran. Nothing beyond the reading by default.
+     */
+    default void check(JobOptions.Values values) {
+    }
+
     /** The job's name: its command's. */
     default String name() {
         return options().job();

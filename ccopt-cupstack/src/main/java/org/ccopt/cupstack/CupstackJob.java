@@ -115,6 +115,13 @@ public final class CupstackJob {
                     : Runtime.getRuntime().availableProcessors()), q -> CupstackJob.run(q.request(), Checkpoints.none(),
                     q.threads()), Outcome::figures);
         }
+
+        /** The pattern's name, the GA's settings and the router model (the request, which builds no network). */
+        @Override
+        public void check(org.ccopt.job.JobOptions.Values v) {
+            org.ccopt.traffic.TrafficPattern.parse(v.text("traffic"));
+            CupstackRequest.of(v);
+        }
     }
 
     /** Runs {@code request} from its start on {@code threads} evaluation threads. */

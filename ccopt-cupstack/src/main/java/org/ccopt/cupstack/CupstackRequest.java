@@ -43,19 +43,16 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                               String sortKey, int fromSlices, int estimateSlices, CupStackGa.Settings ga, boolean seedSimple,
                               boolean prune, int historyLength) {
 
-    /**
-     * The defaults of the fields {@link #of} leaves at them, spelled as {@code ccopt cupstack}'s options take them (its
-     * option declarations read these constants, so the command and the library cannot drift apart).
-     */
-    public static final String DEFAULT_TRAFFIC_SEED = "1";
-    public static final String DEFAULT_SLICES = "2";
-    public static final String DEFAULT_PACKETS = "1";
-    public static final String DEFAULT_PACKET_FLITS = "8";
+    /** The defaults of the fields {@link #of} leaves at them, which {@link #OPTIONS} declares too. */
+    public static final long DEFAULT_TRAFFIC_SEED = 1;
+    public static final int DEFAULT_SLICES = 2;
+    public static final int DEFAULT_PACKETS = 1;
+    public static final int DEFAULT_PACKET_FLITS = 8;
     public static final String DEFAULT_METHOD = "full";
-    public static final String DEFAULT_INTERVAL = "-1";
+    public static final int DEFAULT_INTERVAL = -1;
     public static final String DEFAULT_SORT_KEY = "T01";
-    public static final String DEFAULT_FROM_SLICES = "1";
-    public static final String DEFAULT_ESTIMATE_SLICES = "2";
+    public static final int DEFAULT_FROM_SLICES = 1;
+    public static final int DEFAULT_ESTIMATE_SLICES = 2;
 
     public CupstackRequest {
         Objects.requireNonNull(topology, "topology");
@@ -73,10 +70,10 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
      * method, T01.
      */
     public static CupstackRequest of(String topology, String traffic, CupStackGa.Settings ga) {
-        return new CupstackRequest(topology, traffic, Long.parseLong(DEFAULT_TRAFFIC_SEED), Integer.parseInt(DEFAULT_SLICES),
-                Integer.parseInt(DEFAULT_PACKETS), Integer.parseInt(DEFAULT_PACKET_FLITS), FlitSetup.DEFAULT_VCS,
-                FlitSetup.DEFAULT_BUFFER_FLITS, spell(RouterModel.DEFAULT), DEFAULT_METHOD, "", Integer.parseInt(DEFAULT_INTERVAL),
-                DEFAULT_SORT_KEY, Integer.parseInt(DEFAULT_FROM_SLICES), Integer.parseInt(DEFAULT_ESTIMATE_SLICES), ga, false, true,
+        return new CupstackRequest(topology, traffic, DEFAULT_TRAFFIC_SEED, DEFAULT_SLICES,
+                DEFAULT_PACKETS, DEFAULT_PACKET_FLITS, FlitSetup.DEFAULT_VCS,
+                FlitSetup.DEFAULT_BUFFER_FLITS, spell(RouterModel.DEFAULT), DEFAULT_METHOD, "", DEFAULT_INTERVAL,
+                DEFAULT_SORT_KEY, DEFAULT_FROM_SLICES, DEFAULT_ESTIMATE_SLICES, ga, false, true,
                 CupStackRun.DEFAULT_HISTORY);
     }
 
@@ -109,10 +106,10 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                         + "meshes route by the papers' dimension order, others by their default routing function", false, null,
                         null, null),
                 JobOption.text("traffic", "PATTERN", TrafficPattern.NAMES).withDefault("brev"),
-                JobOption.wholeLong("traffic-seed", Long.parseLong(DEFAULT_TRAFFIC_SEED), "Seed of random patterns"),
-                JobOption.whole("slices", Integer.parseInt(DEFAULT_SLICES), "Slices S per message"),
-                JobOption.whole("packets", Integer.parseInt(DEFAULT_PACKETS), "Packets per slice"),
-                JobOption.whole("packet-flits", Integer.parseInt(DEFAULT_PACKET_FLITS), "Flits per packet L")),
+                JobOption.wholeLong("traffic-seed", DEFAULT_TRAFFIC_SEED, "Seed of random patterns"),
+                JobOption.whole("slices", DEFAULT_SLICES, "Slices S per message"),
+                JobOption.whole("packets", DEFAULT_PACKETS, "Packets per slice"),
+                JobOption.whole("packet-flits", DEFAULT_PACKET_FLITS, "Flits per packet L")),
                 FlitSetup.optionsOnNetworks(Map.of("generations", "1", "population", "4")),
                 List.of(JobOption.text("method", "NAME", Method.NAMES).withDefault(DEFAULT_METHOD),
                         JobOption.text("freeze", "GROUPS", "Gene groups to freeze on top of the method's: V,I,C,Q (e.g. C,Q "
@@ -124,12 +121,12 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                                                 v.whole("from-slices")), Map.of("topology", "torus:4x4", "generations", "1",
                                         "population", "4", "interval", "11"))),
                         JobOption.text("sort-key", "T01..T10", "Optimisation item (Table 5)").withDefault(DEFAULT_SORT_KEY),
-                        JobOption.whole("from-slices", Integer.parseInt(DEFAULT_FROM_SLICES), "Slices of the GA run for "
+                        JobOption.whole("from-slices", DEFAULT_FROM_SLICES, "Slices of the GA run for "
                                 + "extrapolate and post (S1, S2, S4)").withApplies(new JobOption.Applies("to --method "
                                 + "extrapolate and post", v -> Method.parse(v.text("method")) == Method.EXTRAPOLATE
                                 || Method.parse(v.text("method")) == Method.POST, Map.of("topology", "torus:4x4", "generations", "1",
                                 "population", "4", "from-slices", "2"))),
-                        JobOption.whole("estimate-slices", Integer.parseInt(DEFAULT_ESTIMATE_SLICES), "S' of the rough "
+                        JobOption.whole("estimate-slices", DEFAULT_ESTIMATE_SLICES, "S' of the rough "
                                 + "estimate T_e (S'-1) + t_d (E2, E4)").withApplies(new JobOption.Applies("to --method "
                                 + "estimate", v -> Method.parse(v.text("method")) == Method.ESTIMATE,
                                 Map.of("topology", "torus:4x4", "generations", "1",
@@ -189,7 +186,7 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
         return new CupstackRequest(v.text("topology"), v.text("traffic"), v.wholeLong("traffic-seed"), v.whole("slices"),
                 v.whole("packets"), v.whole("packet-flits"), v.whole("vcs"), v.whole("buffer"), spell(FlitSetup.model(v)),
                 v.text("method"), v.given("freeze") ? v.text("freeze") : "", v.given("interval") ? v.whole("interval")
-                : Integer.parseInt(DEFAULT_INTERVAL), v.text("sort-key"), v.whole("from-slices"), v.whole("estimate-slices"),
+                : DEFAULT_INTERVAL, v.text("sort-key"), v.whole("from-slices"), v.whole("estimate-slices"),
                 ga, v.flag("seed-simple"), !v.flag("no-prune"), v.given("history-length") ? v.whole("history-length")
                 : CupStackRun.DEFAULT_HISTORY);
     }

@@ -81,11 +81,11 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     + "tori and meshes run the papers' router, others the booksim router unless --model names a preset of "
                     + "the papers", false, null, null, null),
             JobOption.text("traffic", "PATTERN", TrafficPattern.NAMES + " (default: bcmp)"),
-            JobOption.whole("packets", Integer.parseInt(SimJob.Request.DEFAULT_PACKETS), "Packets per node per slice, "
+            JobOption.whole("packets", SimJob.Request.DEFAULT_PACKETS, "Packets per node per slice, "
                     + "back to back").withApplies(new JobOption.Applies("to closed batches (with --rate packets are "
                     + "generated at the rate)", v -> !v.given("rate"), Map.of("rate", "0.1", "packets", "2"))),
-            JobOption.whole("packet-flits", Integer.parseInt(SimJob.Request.DEFAULT_PACKET_FLITS), "Flits per packet L"),
-            JobOption.whole("slices", Integer.parseInt(SimJob.Request.DEFAULT_SLICES), "Slices S per node"),
+            JobOption.whole("packet-flits", SimJob.Request.DEFAULT_PACKET_FLITS, "Flits per packet L"),
+            JobOption.whole("slices", SimJob.Request.DEFAULT_SLICES, "Slices S per node"),
             JobOption.whole("interval", "N", "Inter-slice interval V in cycles (default: 0; with --params, replaces the "
                     + "file's V)")),
             routerOptions(),
@@ -95,7 +95,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                             + "it arrives"),
                     JobOption.flag("interlock", "Slice interlocking: a node starts slice s only after receiving s slices' "
                             + "worth of packets"),
-                    JobOption.wholeLong("seed", Long.parseLong(SimJob.Request.DEFAULT_SEED), "Seed of random patterns"),
+                    JobOption.wholeLong("seed", SimJob.Request.DEFAULT_SEED, "Seed of random patterns"),
                     JobOption.text("params", "FILE", "Replay a parameter file (its topology, router, model and workload; "
                             + "only --interval may override it; --mapping places a file of logical destinations)"),
                     JobOption.text("mapping", "FILE", "Logical address of every physical node ({\"mapping\":[...]} or a "
@@ -103,7 +103,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                             + "destinations (as 'ccopt joint' writes them)"),
                     JobOption.text("sweep-interval", "FROM:TO", "Simple stacking (Yokota et al. 2023, §4.1): try every "
                             + "interval V in FROM..TO and keep the shortest run"),
-                    JobOption.whole("repeat", Integer.parseInt(SimJob.Request.DEFAULT_REPEAT), "Repeat the run on one "
+                    JobOption.whole("repeat", SimJob.Request.DEFAULT_REPEAT, "Repeat the run on one "
                             + "reused simulator and report router-cycles per second").atLeast(1)),
             ENGINE);
 
@@ -128,6 +128,15 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
     public FlitSimJob() {
         super(OPTIONS, FlitSimJob::read, q -> q.papers() != null ? new Result(SimJob.run(q.papers()), null)
                 : new Result(null, EngineJob.run(q.engine())), Result::figures);
+    }
+
+    /** The pattern's name and the router model's readings. */
+    @Override
+    public void check(JobOptions.Values v) {
+        if (!v.given("params") && v.given("traffic")) {
+            TrafficPattern.parse(v.text("traffic"));
+        }
+        FlitSetup.model(v);
     }
 
     private static Run read(JobOptions.Values v) {

@@ -38,13 +38,13 @@ public final class SimJob {
                           int packetFlits, Integer interval, boolean reinit, boolean interlock, boolean atomicVc,
                           String sweepInterval, int repeat, boolean trace) {
 
-        /** Defaults of {@code ccopt sim}, spelled as its options take them (its declarations read these). */
+        /** Defaults of {@code ccopt sim} (its declarations, {@link FlitSimJob}, read these). */
         public static final String DEFAULT_TRAFFIC = "bcmp";
-        public static final String DEFAULT_PACKETS = "4";
-        public static final String DEFAULT_PACKET_FLITS = "8";
-        public static final String DEFAULT_SLICES = "1";
-        public static final String DEFAULT_SEED = "1";
-        public static final String DEFAULT_REPEAT = "1";
+        public static final int DEFAULT_PACKETS = 4;
+        public static final int DEFAULT_PACKET_FLITS = 8;
+        public static final int DEFAULT_SLICES = 1;
+        public static final long DEFAULT_SEED = 1;
+        public static final int DEFAULT_REPEAT = 1;
 
         /** The {@code --model} that names the flit engine's router ({@code net.RouterTiming.BOOKSIM}, a test checks). */
         public static final String ENGINE_MODEL = "booksim";

@@ -41,9 +41,7 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
 
     /** An option that applies where {@code methods} says, with an example that breaks it on the physical method alone. */
     private static JobOption on(JobOption o, String where, Predicate<List<JointMethod>> methods, String example) {
-        Map<String, String> breaking = new HashMap<>(SHORT);
-        breaking.put(o.name(), example);
-        return o.withApplies(new JobOption.Applies(where, v -> methods.test(methods(v)), breaking));
+        return o.withApplies(new JobOption.Applies(where, v -> methods.test(methods(v)), merged(o.name(), example)));
     }
 
     private static boolean anneals(List<JointMethod> m) {
@@ -117,6 +115,7 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
                     JobOption.whole("threads", "N", "Evaluation threads (default: all cores)")
                             .withRange(1, org.ccopt.util.Workers.MAX_THREADS)));
 
+    /** The short physical-only run of {@link #SHORT} with {@code option} at {@code example}, a rule's example. */
     private static Map<String, String> merged(String option, String example) {
         Map<String, String> m = new HashMap<>(SHORT);
         m.put(option, example);
@@ -130,6 +129,12 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
     public JointJob() {
         super(OPTIONS, v -> read(v, v.given("threads") ? v.whole("threads") : Runtime.getRuntime().availableProcessors()),
                 JointJob::runAll, Outcome::figures);
+    }
+
+    /** The router model's readings. */
+    @Override
+    public void check(JobOptions.Values v) {
+        FlitSetup.model(v);
     }
 
     /** The request of checked values of the job's options, its searches on {@code threads} evaluation threads. */

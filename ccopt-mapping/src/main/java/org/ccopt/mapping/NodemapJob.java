@@ -127,6 +127,16 @@ public final class NodemapJob extends DeclaredJob<NodemapJob.Run, NodemapOutcome
                 (ga, start) -> ga.run(start, s -> { })), NodemapOutcome::figures);
     }
 
+    /** The patterns' names, the mutation variant and the router model's readings. */
+    @Override
+    public void check(JobOptions.Values v) {
+        for (String pattern : v.text("traffic").split(",", -1)) {
+            TrafficPattern.parse(pattern);
+        }
+        MutationVariant.named(v.text("variant"));
+        FlitSetup.model(v);
+    }
+
     /** The request of checked values of the job's options. */
     public static Request read(JobOptions.Values v) {
         Topology t = TopologySpec.parse(v.text("topology"));
