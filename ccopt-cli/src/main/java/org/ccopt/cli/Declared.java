@@ -39,8 +39,14 @@ final class Declared implements CommandLine.IModelTransformer {
 
     @Override
     public CommandSpec transform(CommandSpec spec) {
-        for (JobOption o : ((Options) spec.userObject()).declaredOptions()) {
-            if (spec.findOption(o.option()) == null) { // a mixin the command shares may declare it (cupstack's --threads)
+        Options declared = (Options) spec.userObject();
+        List<String> positional = declared instanceof Command c ? c.job().options().positional() : List.of();
+        for (JobOption o : declared.declaredOptions()) {
+            if (positional.contains(o.name())) {
+                spec.addPositional(CommandLine.Model.PositionalParamSpec.builder().index(Integer.toString(
+                        positional.indexOf(o.name()))).paramLabel(o.label()).description(o.help().replace("%", "%%") + ".")
+                        .required(o.required()).type(String.class).userObject(o).build());
+            } else if (spec.findOption(o.option()) == null) { // a mixin the command shares may declare it (cupstack's --threads)
                 spec.addOption(option(o));
             }
         }
@@ -87,6 +93,11 @@ final class Declared implements CommandLine.IModelTransformer {
             if (options.declares(name)) {
                 List<String> text = o.originalStringValues();
                 given.put(name, text.isEmpty() ? "true" : text.get(text.size() - 1));
+            }
+        }
+        for (CommandLine.Model.PositionalParamSpec p : parsed.matchedPositionals()) {
+            if (p.userObject() instanceof JobOption o && options.declares(o.name())) {
+                given.put(o.name(), p.originalStringValues().get(0));
             }
         }
         return given;

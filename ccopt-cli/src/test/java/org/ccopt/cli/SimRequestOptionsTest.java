@@ -73,7 +73,12 @@ class SimRequestOptionsTest {
     /** The command line of {@code options} as the experiment engine writes it: a flag alone, a false flag left out. */
     static List<String> line(String command, Map<String, String> options) {
         List<String> line = new ArrayList<>(List.of(command));
+        List<String> positional = org.ccopt.job.Jobs.named(command).map(j -> j.options().positional()).orElse(List.of());
+        positional.stream().filter(options::containsKey).forEach(k -> line.add(options.get(k)));
         options.forEach((k, v) -> {
+            if (positional.contains(k)) {
+                return;
+            }
             if (v.equals("true")) {
                 line.add("--" + k);
             } else if (!v.equals("false")) {

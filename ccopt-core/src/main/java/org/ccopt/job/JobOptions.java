@@ -18,9 +18,15 @@ public final class JobOptions {
 
     private final String job;
     private final Map<String, JobOption> byName;
+    private final List<String> positional;
 
     private JobOptions(String job, List<JobOption> options) {
+        this(job, options, List.of());
+    }
+
+    private JobOptions(String job, List<JobOption> options, List<String> positional) {
         this.job = job;
+        this.positional = List.copyOf(positional);
         Map<String, JobOption> m = new LinkedHashMap<>();
         for (JobOption o : options) {
             if (m.put(o.name(), o) != null) {
@@ -28,6 +34,24 @@ public final class JobOptions {
             }
         }
         this.byName = Collections.unmodifiableMap(m);
+        for (String name : positional) {
+            if (!m.containsKey(name) || m.get(name).type() == JobOption.Type.FLAG) {
+                throw new IllegalArgumentException(job + ": positional --" + name + " is not a declared option with a value");
+            }
+        }
+    }
+
+    /**
+     * These options, where the command line gives {@code names}' values by position, in this order, without their
+     * option names ({@code ccopt analyze NAME}); an experiment row and the reader still name them.
+     */
+    public JobOptions withPositional(String... names) {
+        return new JobOptions(job, list(), List.of(names));
+    }
+
+    /** The options the command line gives by position, in order (none for most jobs). */
+    public List<String> positional() {
+        return positional;
     }
 
     /** The options of {@code job} (its command's name), in help order. */

@@ -4,7 +4,6 @@ import org.ccopt.experiments.Charts;
 import org.ccopt.util.Csv;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -79,7 +78,7 @@ public final class Analyses {
 
     /**
      * The options each analysis reads, by name (the thesis's analyses and {@link MsgAnalyses}' msg-sweep, p2p-time
-     * and nas); {@code --out} and {@code --threads} apply to all. A front end refuses any other option it is given.
+     * and nas); {@code --out} and {@code --threads} apply to all. {@link AnalyzeJob} refuses any other option it is given.
      */
     public static final Map<String, List<String>> READS = Map.ofEntries(
             Map.entry("hops-table", List.of("--nodes", "--degree", "--procs", "--seeds", "--iterations")),
@@ -95,23 +94,6 @@ public final class Analyses {
             Map.entry("msg-sweep", List.of("--networks", "--procs", "--iterations", "--repeat", "--sharing", "--seed")),
             Map.entry("p2p-time", List.of("--networks", "--counts", "--samples", "--sharing", "--seed")),
             Map.entry("nas", List.of("--networks", "--procs", "--seeds", "--iterations", "--lu-iterations", "--sharing")));
-
-    /**
-     * Refuses, with one line, an option that analysis {@code name} does not read; an unknown name is left to the
-     * caller's own refusal.
-     */
-    public static void checkReads(String name, Collection<String> given) {
-        List<String> reads = READS.get(name.toLowerCase(Locale.ROOT));
-        if (reads == null) {
-            return;
-        }
-        for (String option : given) {
-            if (!reads.contains(option) && !option.equals("--out") && !option.equals("--threads")) {
-                throw new InvalidInputException(option + " does not apply to analyze " + name + ", which reads "
-                        + String.join(", ", reads) + " (and --out, --threads)");
-            }
-        }
-    }
 
     private static final String[] COLLECTIVES = {"bcast", "allreduce", "alltoall"};
     private static final ProcessMapping[] THESIS_MAPPINGS = {ProcessMapping.RANDOM, ProcessMapping.TREE, ProcessMapping.RING};
