@@ -72,6 +72,7 @@ final class Declared implements CommandLine.IModelTransformer {
             case LONG -> b.type(boxed ? Long.class : long.class);
             case REAL -> b.type(boxed ? Double.class : double.class);
             case TEXT -> b.type(String.class);
+            case LIST -> b.type(List.class).auxiliaryTypes(String.class);
         }
         if (o.label() != null) {
             b.paramLabel(o.label());
@@ -92,7 +93,8 @@ final class Declared implements CommandLine.IModelTransformer {
             String name = o.longestName().substring(2);
             if (options.declares(name)) {
                 List<String> text = o.originalStringValues();
-                given.put(name, text.isEmpty() ? "true" : text.get(text.size() - 1));
+                given.put(name, text.isEmpty() ? "true" : options.get(name).type() == JobOption.Type.LIST
+                        ? String.join(",", text) : text.get(text.size() - 1));
             }
         }
         for (CommandLine.Model.PositionalParamSpec p : parsed.matchedPositionals()) {

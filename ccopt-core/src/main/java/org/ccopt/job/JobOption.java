@@ -35,7 +35,12 @@ public record JobOption(String name, String shortName, String label, Type type, 
         /** A number. */
         REAL,
         /** Text, read by the request (a spec, a name, a list). */
-        TEXT
+        TEXT,
+        /**
+         * Text values without commas: the command line may give the option several times (each value may itself list
+         * several, comma-separated), an experiment row gives them comma-separated; read as one comma-separated text.
+         */
+        LIST
     }
 
     /**
@@ -91,6 +96,11 @@ public record JobOption(String name, String shortName, String label, Type type, 
     /** A number option with a default. */
     public static JobOption real(String name, double defaultValue, String help) {
         return new JobOption(name, null, "X", Type.REAL, Double.toString(defaultValue), help, false, null, null, List.of());
+    }
+
+    /** A list option ({@link Type#LIST}) with a default, comma-separated, or none where {@code defaultValue} is null. */
+    public static JobOption list(String name, String label, String defaultValue, String help) {
+        return new JobOption(name, null, label, Type.LIST, defaultValue, help, false, null, null, List.of());
     }
 
     /** A flag (off unless given). */

@@ -157,7 +157,7 @@ public final class JobOptions {
                     throw refused(o, text, "a number");
                 }
             }
-            case TEXT -> {
+            case TEXT, LIST -> {
             }
         }
     }
@@ -210,6 +210,12 @@ public final class JobOptions {
         /** A number option's value; it must be given or have a default. */
         public double real(String name) {
             return Double.parseDouble(present(name).strip());
+        }
+
+        /** A list option's values, in order, each stripped; empty where it is left out without default. */
+        public List<String> list(String name) {
+            String v = text(name);
+            return v == null ? List.of() : Arrays.stream(v.split(",", -1)).map(String::strip).toList();
         }
 
         /** A flag's value. */
