@@ -120,7 +120,7 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
             } else {
                 w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s, model %s%s: %d cycles at V = %d (unsplit %d, "
                                 + "simple stacking %d); %s evaluations in %.1f s%n", options.traffic(), t.spec(), request.slices(),
-                        problem.sliceFlits(), m.label(), problem.model().presetName(), RouterOptions.routingNote(t),
+                        problem.sliceFlits(), m.label(), problem.model().presetName(), org.ccopt.flitsim.FlitSetup.routingNote(t),
                         r.bestScore().duration(), r.best().interval(), r.baselineCycles(), r.simpleStackingCycles(),
                         result.get("evaluations"), seconds);
                 if (out != null) {

@@ -51,7 +51,7 @@ final class JointOutputs {
                       List<MethodResult> results, Path out) {
         w.printf(Locale.ROOT, "%s on %s (%d patterns), model %s%s: budget %d simulations a method; floor %d cycles%n", traffic,
                 problem.topology().spec(), problem.patterns().length, problem.model().presetName(),
-                RouterOptions.routingNote(problem.topology()), budget, problem.floor());
+                org.ccopt.flitsim.FlitSetup.routingNote(problem.topology()), budget, problem.floor());
         w.printf(Locale.ROOT, "  %-12s %7s %7s %11s %8s%s%n", "method", "cycles", "bound", "simulations", "seconds",
                 jitter > 0 ? String.format(Locale.ROOT, "  jitter 0..%d x %d: mean, worst", jitter, jitterRuns) : "");
         long discarded = 0;

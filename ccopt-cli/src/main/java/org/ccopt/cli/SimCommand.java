@@ -97,7 +97,7 @@ final class SimCommand implements Callable<Integer>, Declared.Command {
         }
         SimResult r = o.result();
         w.printf("%s on %s, model %s%s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", o.traffic(),
-                o.topology().spec(), o.config().model().presetName(), RouterOptions.routingNote(o.topology()),
+                o.topology().spec(), o.config().model().presetName(), org.ccopt.flitsim.FlitSetup.routingNote(o.topology()),
                 r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
         if (o.sweep() != null) {
             w.printf("  best of intervals %s: V = %d%n", values.text("sweep-interval"), o.workload().interval());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.ccopt.experiments.Commands;
@@ -78,7 +79,7 @@ class DeclaredCommandsTest {
             assertThat(commands).as("a registered job without its command").containsKey(j.name());
         }
         // an experiment may run each but those that only write files
-        assertThat(CliCommands.NAMES).containsAll(commands.keySet().stream().filter(c -> !c.equals("analyze") && !c.equals("cupstack-sweep")).toList());
+        assertThat(CliCommands.NAMES).containsAll(commands.keySet().stream().filter(c -> !Set.of("analyze", "calibrate", "cupstack-sweep").contains(c)).toList());
     }
 
     /** Every rule of every job's options with its command: the option, and the options of the example that breaks it. */
@@ -107,6 +108,11 @@ class DeclaredCommandsTest {
         assertThat(refused.code()).as(refused.err()).isEqualTo(2);
         assertThat(refused.err()).startsWith("ccopt: " + option + " applies").doesNotContain("\n ");
         example.remove(option.substring(2));
+        if (command.equals("calibrate")) { // a stage runs for seconds to hours: the line without it reads as a request
+            Job<?, ?> job = Jobs.named(command).orElseThrow();
+            job.request(job.options().read(example));
+            return;
+        }
         MainTest.Result ran = MainTest.run(SimRequestOptionsTest.line(command, example).toArray(String[]::new));
         assertThat(ran.code()).as(example + ": " + ran.err()).isZero();
     }

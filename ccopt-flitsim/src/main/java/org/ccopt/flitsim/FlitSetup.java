@@ -79,6 +79,15 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
         }
     }
 
+    /**
+     * For a report line after the model's name: nothing on a torus or mesh (the papers' dimension order), else the
+     * routing function the papers' router uses there, e.g. ", routing ecube".
+     */
+    public static String routingNote(Topology t) {
+        String r = FlitSimulator.routingOf(t);
+        return r.equals("dor") ? "" : ", routing " + r;
+    }
+
     /** The router model of {@link #OPTIONS}' values: the preset of {@code --model} with every reading given applied. */
     public static RouterModel model(JobOptions.Values v) {
         return RouterModel.of(v.text("model"), r -> v.text(r.option().substring(2)));

@@ -1,22 +1,22 @@
-package org.ccopt.cli;
+package org.ccopt.cupstack;
 
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.ccopt.cupstack.Calibration;
-import org.ccopt.cupstack.CalibrationStages;
-import org.ccopt.cupstack.JointFit;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 
-/** What {@code ccopt calibrate} prints of its stages ({@link CalibrationStages}): progress lines and Markdown tables. */
-final class CalibrationOutput {
+/**
+ * What a calibration prints of its stages ({@link CalibrationStages}, run by {@link CalibrateJob}): progress lines and
+ * Markdown tables.
+ */
+final class CalibrationReport {
 
     private final PrintWriter w;
     private final int top;
 
-    CalibrationOutput(PrintWriter w, int top) {
+    CalibrationReport(PrintWriter w, int top) {
         this.w = w;
         this.top = top;
     }
