@@ -12,36 +12,24 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The command-line side of a library job ({@link Job}): a command that names its job ({@link Command}) and this
- * model transformer in its {@code @Command} gets one option per option the job declares (a command that is not yet a
- * job, the options of the library's groups it names: {@link Options}), with the declaration's
+ * model transformer in its {@code @Command} gets one option per option the job declares, with the declaration's
  * names, value label, type, default and help; the command itself declares only how it presents the outcome ({@code
  * --json}, files). On a run, the options given are handed to the job as text ({@link #given}) and read by the job's
  * own reader, which refuses what the job refuses for {@code ccopt run} too ({@link JobOptions#read}).
  */
 final class Declared implements CommandLine.IModelTransformer {
 
-    /** A command some of whose options the library declares (a shared group, such as a collective's options). */
-    interface Options {
-        /** The options the library declares for this command. */
-        List<JobOption> declaredOptions();
-    }
-
     /** A command whose request options a library job declares. */
-    interface Command extends Options {
+    interface Command {
         /** The job the command runs. */
         Job<?, ?> job();
-
-        @Override
-        default List<JobOption> declaredOptions() {
-            return job().options().list();
-        }
     }
 
     @Override
     public CommandSpec transform(CommandSpec spec) {
-        Options declared = (Options) spec.userObject();
-        List<String> positional = declared instanceof Command c ? c.job().options().positional() : List.of();
-        for (JobOption o : declared.declaredOptions()) {
+        JobOptions declared = ((Command) spec.userObject()).job().options();
+        List<String> positional = declared.positional();
+        for (JobOption o : declared.list()) {
             if (positional.contains(o.name())) {
                 spec.addPositional(CommandLine.Model.PositionalParamSpec.builder().index(Integer.toString(
                         positional.indexOf(o.name()))).paramLabel(o.label()).description(o.help().replace("%", "%%") + ".")
@@ -54,12 +42,7 @@ final class Declared implements CommandLine.IModelTransformer {
     }
 
     /** The picocli option of a declaration. */
-    static OptionSpec option(JobOption o) {
-        return builder(o).build();
-    }
-
-    /** A builder of the picocli option of a declaration, for a command that binds it to its own field. */
-    static OptionSpec.Builder builder(JobOption o) {
+    private static OptionSpec option(JobOption o) {
         OptionSpec.Builder b = OptionSpec.builder(o.shortName() == null ? new String[] {o.option()}
                         : new String[] {"-" + o.shortName(), o.option()})
                 .description(o.help().replace("%", "%%") // picocli formats help: '%' stands alone as "%%"
@@ -80,7 +63,7 @@ final class Declared implements CommandLine.IModelTransformer {
         if (o.defaultValue() != null) {
             b.defaultValue(o.defaultValue());
         }
-        return b;
+        return b.build();
     }
 
     /**

@@ -108,6 +108,12 @@ class DeclaredCommandsTest {
         assertThat(refused.code()).as(refused.err()).isEqualTo(2);
         assertThat(refused.err()).startsWith("ccopt: " + option + " applies").doesNotContain("\n ");
         example.remove(option.substring(2));
+        if (example.containsKey("validate")) { // a schedule file to check: the search's own, printed
+            MainTest.Result found = MainTest.run("schedule", "-t", example.get("topology"), "--cc", example.get("cc"),
+                    "--solver", "greedy", "--json");
+            assertThat(found.code()).isZero();
+            writeString(example.get("validate"), found.out());
+        }
         if (command.equals("calibrate")) { // a stage runs for seconds to hours: the line without it reads as a request
             Job<?, ?> job = Jobs.named(command).orElseThrow();
             job.request(job.options().read(example));
@@ -115,6 +121,14 @@ class DeclaredCommandsTest {
         }
         MainTest.Result ran = MainTest.run(SimRequestOptionsTest.line(command, example).toArray(String[]::new));
         assertThat(ran.code()).as(example + ": " + ran.err()).isZero();
+    }
+
+    private static void writeString(String file, String text) {
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(file), text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Values to draw each command's options from, valid and not (out of range, unknown names, a rule broken). */

@@ -90,11 +90,11 @@ class ScheduleCommandTest {
         MainTest.Result solver = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all",
                 "--switching", "sf", "--solver", "umda", "--validate", file.toString());
         assertThat(solver.code()).isEqualTo(2);
-        assertThat(solver.err()).contains("--solver does not apply to --validate");
+        assertThat(solver.err()).contains("--solver applies to a search (not --validate");
         MainTest.Result seed = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all",
                 "--switching", "sf", "--seed", "3", "--validate", file.toString());
         assertThat(seed.code()).isEqualTo(2);
-        assertThat(seed.err()).contains("--seed does not apply to --validate");
+        assertThat(seed.err()).contains("--seed applies to a search (not --validate");
     }
 
     @Test
