@@ -15,8 +15,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The experiment engine and Spark stay below the command line: no main source of {@code ccopt-experiments} or
- * {@code ccopt-spark} names picocli, and none parses JSON except where it reads a file of its own format: the
+ * The experiment engine, its report and Spark stay below the command line: no main source of {@code
+ * ccopt-experiments}, {@code ccopt-report} or {@code ccopt-spark} names picocli, and none parses JSON except where it reads a file of its own format: the
  * experiment file ({@code Experiment}), the runner's {@code results.jsonl}, which {@code Row.parse} reads to resume
  * a run and Spark's driver reads for the same reason, and the {@code result.json} a run folder holds, which the report
  * ({@code Report}, not the runner) reads for its headline. A command's result reaches a row as a tree, and a Spark task's
@@ -32,7 +32,7 @@ class EngineBoundaryTest {
     private static final Map<String, Set<String>> ALLOWED = Map.of(
             "ccopt-experiments/src/main/java/org/ccopt/experiments/Experiment.java", Set.of("readTree("),
             "ccopt-experiments/src/main/java/org/ccopt/experiments/Row.java", Set.of("readTree("),
-            "ccopt-experiments/src/main/java/org/ccopt/experiments/Report.java", Set.of("readTree("),
+            "ccopt-report/src/main/java/org/ccopt/report/Report.java", Set.of("readTree("),
             "ccopt-experiments/src/main/java/org/ccopt/experiments/ExperimentRunner.java", Set.of("Row.parse("),
             "ccopt-spark/src/main/java/org/ccopt/spark/SparkRun.java", Set.of("Row.parse("));
 
@@ -44,7 +44,7 @@ class EngineBoundaryTest {
     private static Map<String, String> sources() throws IOException {
         Map<String, String> texts = new TreeMap<>();
         Path root = root();
-        for (String module : List.of("ccopt-experiments", "ccopt-spark")) {
+        for (String module : List.of("ccopt-experiments", "ccopt-report", "ccopt-spark")) {
             try (Stream<Path> files = Files.walk(root.resolve(module).resolve("src/main/java"))) {
                 for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
                     texts.put(root.relativize(f).toString().replace('\\', '/'), Files.readString(f));

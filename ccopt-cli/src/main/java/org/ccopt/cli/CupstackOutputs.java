@@ -10,7 +10,7 @@ import org.ccopt.cupstack.CupStackGa;
 import org.ccopt.cupstack.CupStackRun;
 import org.ccopt.cupstack.CupStackValidator;
 import org.ccopt.cupstack.Problem;
-import org.ccopt.experiments.Charts;
+import org.ccopt.report.Charts;
 import org.ccopt.papers.TracePicture;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.LinkTrace;

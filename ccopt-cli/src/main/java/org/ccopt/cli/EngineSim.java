@@ -3,7 +3,7 @@ package org.ccopt.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import org.ccopt.InvalidInputException;
-import org.ccopt.experiments.Charts;
+import org.ccopt.report.Charts;
 import org.ccopt.flitsim.FlitSimJob;
 import org.ccopt.flitsim.net.EngineJob;
 import org.ccopt.flitsim.net.LoadSweep;

@@ -38,12 +38,12 @@ final class JointOutputs {
         }
         org.ccopt.util.AtomicFiles.writeAtomically(out.resolve("methods.csv"), org.ccopt.util.Csv.write(List.of("method",
                 "cycles", "lowerBound", "perPattern", "simulations", "discarded", "generations", "seconds", "skipped"), rows));
-        var chart = org.ccopt.experiments.Charts.bar(traffic.replace(',', '+') + " on " + problem.topology().spec()
+        var chart = org.ccopt.report.Charts.bar(traffic.replace(',', '+') + " on " + problem.topology().spec()
                         + ", budget " + budget + " simulations a method", "method",
                 "cycles (sum over patterns; floor " + problem.floor() + ")", methods,
                 new String[] {"cycles of the plan", "link-load bound of its mapping"}, bars);
-        org.ccopt.experiments.Charts.write(chart, out.resolve("methods.png"));
-        org.ccopt.experiments.Charts.write(chart, out.resolve("methods.svg"));
+        org.ccopt.report.Charts.write(chart, out.resolve("methods.png"));
+        org.ccopt.report.Charts.write(chart, out.resolve("methods.svg"));
     }
 
     /** The table: a row a method (a skipped one says why), then where the plans were written. */

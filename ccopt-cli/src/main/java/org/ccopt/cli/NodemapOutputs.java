@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ccopt.experiments.Charts;
+import org.ccopt.report.Charts;
 import org.ccopt.mapping.MappingScore;
 import org.ccopt.mapping.NodeMappingGa;
 import org.ccopt.util.AtomicFiles;

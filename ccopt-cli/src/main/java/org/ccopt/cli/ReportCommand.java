@@ -2,7 +2,8 @@ package org.ccopt.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.ccopt.experiments.Report;
+import org.ccopt.experiments.ChartChoice;
+import org.ccopt.report.Report;
 import org.ccopt.util.Enums;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -55,9 +56,9 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path file = Report.write(dir, new Report.ChartChoice(metrics, x, series, facets, logY, baseline,
-                change == null ? null : Enums.parse(Report.Change.class, "--change", change),
-                kind == null ? null : Enums.parse(Report.Kind.class, "--kind", kind)));
+        Path file = Report.write(dir, new ChartChoice(metrics, x, series, facets, logY, baseline,
+                change == null ? null : Enums.parse(ChartChoice.Change.class, "--change", change),
+                kind == null ? null : Enums.parse(ChartChoice.Kind.class, "--kind", kind)));
         spec.commandLine().getOut().println("wrote " + file);
         return Main.OK;
     }

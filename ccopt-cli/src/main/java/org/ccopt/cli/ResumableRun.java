@@ -101,7 +101,7 @@ final class ResumableRun {
          */
         void writeResult(Path dir, Object result) throws IOException {
             if (dir != null) {
-                org.ccopt.util.AtomicFiles.writeAtomically(dir.resolve(org.ccopt.experiments.Report.RESULT),
+                org.ccopt.util.AtomicFiles.writeAtomically(dir.resolve(org.ccopt.report.Report.RESULT),
                         Json.result(spec, result));
             }
         }

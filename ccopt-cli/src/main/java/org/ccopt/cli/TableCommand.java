@@ -3,9 +3,9 @@ package org.ccopt.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.ccopt.experiments.ResultTable;
+import org.ccopt.report.ResultTable;
 import org.ccopt.experiments.Results;
-import org.ccopt.experiments.Table;
+import org.ccopt.report.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -66,7 +66,7 @@ final class TableCommand implements Callable<Integer> {
         List<org.ccopt.experiments.Row> rows = Results.read(results);
         Table table = ResultTable.of(rows, by, show, pivot);
         if (chart != null) {
-            org.ccopt.experiments.Charts.write(ResultTable.chart(table, by.size(), caption != null ? caption
+            org.ccopt.report.Charts.write(ResultTable.chart(table, by.size(), caption != null ? caption
                     : String.join(", ", show) + " by " + by.get(0), logX), chart);
         }
         table = digits == null ? table : table.withDigits(digits);

@@ -151,9 +151,9 @@ public final class Experiment {
      * {@code facets}, {@code log-y}, {@code baseline}, {@code change}, {@code kind}), for {@code ccopt report}; the
      * design's choice where it names none.
      */
-    static Report.ChartChoice charts(JsonNode report, String name) {
+    static ChartChoice charts(JsonNode report, String name) {
         if (report == null || report.isNull()) {
-            return Report.ChartChoice.DESIGN;
+            return ChartChoice.DESIGN;
         }
         String expected = "a mapping of metrics (a list), x, series, facets (a list), log-y (true or false), baseline, "
                 + "change (ratio or percent), kind (auto, line, bar or box)";
@@ -198,17 +198,17 @@ public final class Experiment {
         String change = one.apply("change");
         String kind = one.apply("kind");
         try {
-            return new Report.ChartChoice(metrics == null ? List.of() : metrics, one.apply("x"), one.apply("series"),
+            return new ChartChoice(metrics == null ? List.of() : metrics, one.apply("x"), one.apply("series"),
                     list.apply("facets"), log != null && log.asBoolean(), one.apply("baseline"),
-                    change == null ? null : org.ccopt.util.Enums.parse(Report.Change.class, "report change", change),
-                    kind == null ? null : org.ccopt.util.Enums.parse(Report.Kind.class, "report kind", kind));
+                    change == null ? null : org.ccopt.util.Enums.parse(ChartChoice.Change.class, "report change", change),
+                    kind == null ? null : org.ccopt.util.Enums.parse(ChartChoice.Kind.class, "report kind", kind));
         } catch (InvalidInputException e) {
             throw new InvalidInputException("experiment " + name + ": " + e.getMessage());
         }
     }
 
     /** The charts an experiment's YAML text names under {@code report} (an already checked copy); {@code name} labels errors. */
-    public static Report.ChartChoice charts(String text, String name) throws IOException {
+    public static ChartChoice charts(String text, String name) throws IOException {
         return charts(readTree(text, name).get("report"), name);
     }
 
@@ -316,7 +316,7 @@ public final class Experiment {
             }
         }
         checkOneWriterPerPath(runs, outputs, name);
-        Report.ChartChoice charts = charts(root.get("report"), name);
+        ChartChoice charts = charts(root.get("report"), name);
         Set<String> factors = new LinkedHashSet<>(options.keySet());
         factors.addAll(gridLists.keySet());
         factors.addAll(zipLists.keySet());

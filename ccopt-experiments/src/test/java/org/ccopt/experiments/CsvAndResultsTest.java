@@ -75,8 +75,6 @@ class CsvAndResultsTest {
                 }
             }
         }
-        assertThat(ResultTable.of(fromCsv, List.of("traffic"), List.of("cycles:max"), List.of()).text())
-                .isEqualTo(ResultTable.of(fromJson, List.of("traffic"), List.of("cycles:max"), List.of()).text());
         // a directory reads its results.jsonl
         assertThat(Results.read(dir)).hasSize(3);
     }

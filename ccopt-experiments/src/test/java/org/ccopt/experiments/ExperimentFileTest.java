@@ -119,7 +119,7 @@ class ExperimentFileTest {
     /** The report's chart choice read from a file's {@code report} mapping, and its refusals. */
     @Test
     void aReportMappingNamesTheChartsAndIsCheckedWithTheFile() throws Exception {
-        Report.ChartChoice c = Experiment.charts("""
+        ChartChoice c = Experiment.charts("""
                 command: square
                 grid:
                   x: [1, 2]
@@ -129,9 +129,9 @@ class ExperimentFileTest {
         assertThat(c.x()).isEqualTo("x");
         assertThat(c.logY()).isTrue();
         assertThat(c.baseline()).isEqualTo("1");
-        assertThat(c.change()).isEqualTo(Report.Change.PERCENT);
-        assertThat(c.kind()).isEqualTo(Report.Kind.BAR);
-        assertThat(Experiment.charts("command: square\ngrid:\n  x: [1]\n", "e")).isEqualTo(Report.ChartChoice.DESIGN);
+        assertThat(c.change()).isEqualTo(ChartChoice.Change.PERCENT);
+        assertThat(c.kind()).isEqualTo(ChartChoice.Kind.BAR);
+        assertThat(Experiment.charts("command: square\ngrid:\n  x: [1]\n", "e")).isEqualTo(ChartChoice.DESIGN);
         // a single metric may be given without a list
         assertThat(Experiment.charts("command: square\nreport: {metrics: square}\n", "e").metrics()).containsExactly("square");
         for (String bad : List.of("report: 3", "report: {colour: red}", "report: {log-y: maybe}", "report: {x: [a, b]}",

@@ -1,6 +1,6 @@
 package org.ccopt.papers;
 
-import org.ccopt.experiments.Charts;
+import org.ccopt.report.Charts;
 import org.ccopt.util.Csv;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,7 +26,7 @@ public final class Analyses {
     private Analyses() {
     }
 
-    /** A named CSV table of an analysis: a header and rows of numbers or strings (the text table is {@link org.ccopt.experiments.Table}). */
+    /** A named CSV table of an analysis: a header and rows of numbers or strings (the text table is {@link org.ccopt.report.Table}). */
     public record DataTable(String name, List<String> header, List<Object[]> rows) {
     }
 

@@ -1,4 +1,4 @@
-package org.ccopt.experiments;
+package org.ccopt.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

@@ -1,4 +1,4 @@
-package org.ccopt.experiments;
+package org.ccopt.report;
 
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;

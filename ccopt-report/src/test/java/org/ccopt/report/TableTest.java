@@ -1,4 +1,6 @@
-package org.ccopt.experiments;
+package org.ccopt.report;
+
+import org.ccopt.experiments.Provenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -107,5 +109,16 @@ class TableTest {
         assertThat(p.asMap()).containsOnlyKeys("ccopt", "commit", "jdk");
         assertThat(p.line()).isEqualTo("ccopt " + p.ccopt() + " (commit " + p.commit() + "), " + p.jdk());
         assertThat(p.jdk()).contains(System.getProperty("java.runtime.version", System.getProperty("java.version")));
+    }
+
+    /** Digits set every number of a column of fractions alike (half to even), and leave whole numbers and text. */
+    @Test
+    void digitsEvenOnlyTheColumnsThatHoldFractions() {
+        Table t = new Table(List.of("name", "x", "n", "share"), List.of(List.of("a", "1.25", "3", "12 %"),
+                List.of("b", "2", "40", "7 %"), List.of("c", "0.135", "5", "n/a")));
+        assertThat(t.withDigits(2).rows()).containsExactly(List.of("a", "1.25", "3", "12 %"),
+                List.of("b", "2.00", "40", "7 %"), List.of("c", "0.14", "5", "n/a"));
+        assertThat(t.withDigits(1).rows().get(0).get(1)).isEqualTo("1.2"); // half to even
+        assertThat(t.withDigits(1).rows().get(2).get(1)).isEqualTo("0.1");
     }
 }

@@ -1,4 +1,9 @@
-package org.ccopt.experiments;
+package org.ccopt.report;
+
+import org.ccopt.experiments.Row;
+import org.ccopt.experiments.Results;
+import org.ccopt.experiments.Provenance;
+import org.ccopt.experiments.ChartChoice;
 
 import org.ccopt.util.Csv;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,28 +85,28 @@ class ReportTest {
         assertThat(html).doesNotContain("flits against packets").contains("Not charted, as each is the same in every run "
                 + "at each packets whatever the other factors (fixed by it; --metrics charts them): flits.");
         // the reader's choice: traffic on x (categorical: bars), packets as the bars of a group, one chart per topology
-        String chosen = Files.readString(Report.write(dir, new Report.ChartChoice(List.of("durationCycles"), "traffic",
+        String chosen = Files.readString(Report.write(dir, new ChartChoice(List.of("durationCycles"), "traffic",
                 "packets", null, false)));
         assertThat(chosen).contains("durationCycles against traffic, one bar per packets, topology torus:4x4 (mean over seed")
                 .doesNotContain("flits against");
-        assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of(), "seed", null, null, false)))
+        assertThatThrownBy(() -> Report.write(dir, new ChartChoice(List.of(), "seed", null, null, false)))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("'seed' is not a factor of these runs");
-        assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of("nosuch"), null, null, null, false)))
+        assertThatThrownBy(() -> Report.write(dir, new ChartChoice(List.of("nosuch"), null, null, null, false)))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("--metrics 'nosuch'");
         // a baseline: every line as its ratio to the torus's; at 1 packet the mesh's mean is (10 + 2 + 7) / (10 + 2)
-        assertThat(Files.readString(Report.write(dir, new Report.ChartChoice(List.of("durationCycles"), "packets", "topology",
+        assertThat(Files.readString(Report.write(dir, new ChartChoice(List.of("durationCycles"), "packets", "topology",
                 null, false, "torus:4x4")))).contains("as a ratio to topology torus:4x4");
         List<Row> bcmp = rows.stream().filter(r -> r.get("traffic").asText().equals("bcmp")).toList();
         var ratio = (org.knowm.xchart.XYChart) Report.chart(bcmp, "durationCycles", "packets", "topology", "t",
-                new Report.ChartChoice(List.of(), null, null, null, false, "torus:4x4"));
+                new ChartChoice(List.of(), null, null, null, false, "torus:4x4"));
         assertThat(ratio.getSeriesMap().get("topology torus:4x4").getYData()).containsOnly(1.0);
         assertThat(ratio.getSeriesMap().get("topology mesh:4x4").getYData()[0]).isCloseTo(19.0 / 12,
                 org.assertj.core.api.Assertions.within(1e-12));
-        assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of(), "packets", "topology", null, false,
+        assertThatThrownBy(() -> Report.write(dir, new ChartChoice(List.of(), "packets", "topology", null, false,
                 "ring:4"))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--baseline 'ring:4'");
         // the same as a change in per cent: the mesh 100 (19 / 12 - 1) % above the torus, the torus at 0
         var percent = (org.knowm.xchart.XYChart) Report.chart(bcmp, "durationCycles", "packets", "topology", "t",
-                new Report.ChartChoice(List.of(), null, null, null, false, "torus:4x4", Report.Change.PERCENT, null));
+                new ChartChoice(List.of(), null, null, null, false, "torus:4x4", ChartChoice.Change.PERCENT, null));
         assertThat(percent.getSeriesMap().get("topology torus:4x4").getYData()).containsOnly(0.0);
         assertThat(percent.getSeriesMap().get("topology mesh:4x4").getYData()[0]).isCloseTo(100 * (19.0 / 12 - 1),
                 org.assertj.core.api.Assertions.within(1e-9));
@@ -128,42 +133,42 @@ class ReportTest {
         Files.writeString(dir.resolve("results.jsonl"), lines.toString());
         List<Row> rows = Results.read(dir.resolve("results.jsonl"));
         var bars = (org.knowm.xchart.CategoryChart) Report.chart(rows, "durationCycles", "packets", "topology", "t",
-                new Report.ChartChoice(List.of(), null, null, null, false, null, null, Report.Kind.BAR));
+                new ChartChoice(List.of(), null, null, null, false, null, null, ChartChoice.Kind.BAR));
         var torus = bars.getSeriesMap().get("topology torus:4x4");
         assertThat(objects(torus.getXData())).containsExactly("1", "2", "4");
         assertThat(objects(torus.getYData())).containsExactly(12.0, 22.0, 42.0); // the mean of seeds 1..3
         double ci = Double.parseDouble(ResultTable.aggregate("ci95", new double[] {11, 12, 13}));
         assertThat(objects(torus.getExtraValues())).containsExactly(ci, ci, ci);
         var boxes = (org.knowm.xchart.BoxChart) Report.chart(rows, "durationCycles", "packets", "topology", "t",
-                new Report.ChartChoice(List.of(), null, null, null, false, null, null, Report.Kind.BOX));
+                new ChartChoice(List.of(), null, null, null, false, null, null, ChartChoice.Kind.BOX));
         assertThat(boxes.getSeriesMap().keySet()).containsExactly("1 / torus:4x4", "1 / mesh:4x4",
                 "2 / torus:4x4", "2 / mesh:4x4", "4 / torus:4x4", "4 / mesh:4x4");
         assertThat(boxes.getXAxisTitle()).isEqualTo("packets / topology");
         assertThat(objects(boxes.getSeriesMap().get("2 / mesh:4x4").getYData())).containsExactly(21.0, 22.0, 23.0);
-        assertThat(Files.readString(Report.write(dir, new Report.ChartChoice(List.of(), null, null, null, false, null, null,
-                Report.Kind.BOX)))).contains("durationCycles against packets, one box per packets and topology (the spread over seed)");
-        assertThat(Files.readString(Report.write(dir, new Report.ChartChoice(List.of(), null, null, null, false, null, null,
-                Report.Kind.BAR)))).contains("durationCycles against packets, one bar per topology (mean over seed; error bars");
+        assertThat(Files.readString(Report.write(dir, new ChartChoice(List.of(), null, null, null, false, null, null,
+                ChartChoice.Kind.BOX)))).contains("durationCycles against packets, one box per packets and topology (the spread over seed)");
+        assertThat(Files.readString(Report.write(dir, new ChartChoice(List.of(), null, null, null, false, null, null,
+                ChartChoice.Kind.BAR)))).contains("durationCycles against packets, one bar per topology (mean over seed; error bars");
         assertThatThrownBy(() -> Report.chart(rows, "durationCycles", "topology", "packets", "t",
-                new Report.ChartChoice(List.of(), null, null, null, false, null, null, Report.Kind.LINE)))
+                new ChartChoice(List.of(), null, null, null, false, null, null, ChartChoice.Kind.LINE)))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("--kind line needs a numeric x");
         List<Row> seedOne = rows.stream().filter(r -> r.get("seed").asInt() == 1).toList();
         assertThatThrownBy(() -> Report.chart(seedOne, "durationCycles", "packets", "topology", "t",
-                new Report.ChartChoice(List.of(), null, null, null, false, null, null, Report.Kind.BOX)))
+                new ChartChoice(List.of(), null, null, null, false, null, null, ChartChoice.Kind.BOX)))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("--kind box needs several runs");
         assertThatThrownBy(() -> Report.chart(rows, "durationCycles", "topology", "packets", "t",
-                new Report.ChartChoice(List.of(), null, null, null, true, null, null, Report.Kind.AUTO)))
+                new ChartChoice(List.of(), null, null, null, true, null, null, ChartChoice.Kind.AUTO)))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("--log-y does not apply to bar charts");
         assertThat(((org.knowm.xchart.BoxChart) Report.chart(rows, "durationCycles", "packets", "topology", "t",
-                new Report.ChartChoice(List.of(), null, null, null, true, null, null, Report.Kind.BOX))).getStyler()
+                new ChartChoice(List.of(), null, null, null, true, null, null, ChartChoice.Kind.BOX))).getStyler()
                 .isYAxisLogarithmic()).isTrue();
-        assertThatThrownBy(() -> new Report.ChartChoice(List.of(), null, null, null, false, null, Report.Change.PERCENT, null))
+        assertThatThrownBy(() -> new ChartChoice(List.of(), null, null, null, false, null, ChartChoice.Change.PERCENT, null))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("needs --baseline");
-        assertThatThrownBy(() -> new Report.ChartChoice(List.of(), null, null, null, false, "mesh:4x4", null, Report.Kind.BOX))
+        assertThatThrownBy(() -> new ChartChoice(List.of(), null, null, null, false, "mesh:4x4", null, ChartChoice.Kind.BOX))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("--baseline does not apply to box charts");
-        assertThatThrownBy(() -> new Report.ChartChoice(List.of(), "packets", "packets", null, false, null))
+        assertThatThrownBy(() -> new ChartChoice(List.of(), "packets", "packets", null, false, null))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("a factor is named twice");
-        assertThatThrownBy(() -> new Report.ChartChoice(List.of(), "packets", null, List.of("topology", "packets"), false, null))
+        assertThatThrownBy(() -> new ChartChoice(List.of(), "packets", null, List.of("topology", "packets"), false, null))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("a factor is named twice");
     }
 
@@ -172,9 +177,9 @@ class ReportTest {
     void chartOptionsOnAnOptimizersFolderAreRefused() throws Exception {
         Files.writeString(dir.resolve(Report.RESULT), "{\"method\": \"full\", \"bestCycles\": 42}");
         Files.writeString(dir.resolve("generations.csv"), "generation,bestCycles\n0,50\n1,42\n");
-        assertThatThrownBy(() -> Report.write(dir, new Report.ChartChoice(List.of("nope"), null, null, null, false, null)))
+        assertThatThrownBy(() -> Report.write(dir, new ChartChoice(List.of("nope"), null, null, null, false, null)))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("chart the rows of a 'ccopt run' directory");
-        assertThat(Report.write(dir, Report.ChartChoice.DESIGN)).exists();
+        assertThat(Report.write(dir, ChartChoice.DESIGN)).exists();
     }
 
     /** An optimizer's folder: its result.json gives the headline and the provenance; a picture is embedded once. */
@@ -229,7 +234,7 @@ class ReportTest {
         Files.writeString(dir.resolve("results.jsonl"), lines.toString());
         List<Row> rows = Results.read(dir.resolve("results.jsonl"));
         // packets 1 and 4: bars, with the unit on the y axis
-        Report.ChartChoice design = Report.ChartChoice.DESIGN;
+        ChartChoice design = ChartChoice.DESIGN;
         var chart = Report.chart(rows.subList(0, 4), "durationCycles", "packets", "topology", "t", design);
         assertThat(chart).isInstanceOf(org.knowm.xchart.CategoryChart.class);
         assertThat(chart.getYAxisTitle()).isEqualTo("durationCycles (cycles)");

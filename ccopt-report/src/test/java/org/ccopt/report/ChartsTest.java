@@ -1,4 +1,4 @@
-package org.ccopt.experiments;
+package org.ccopt.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,6 @@
-package org.ccopt.experiments;
+package org.ccopt.report;
+
+import org.ccopt.experiments.Row;
 
 import org.ccopt.util.Csv;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package org.ccopt.experiments;
+package org.ccopt.report;
 
 import org.ccopt.util.Csv;
 import java.util.ArrayList;

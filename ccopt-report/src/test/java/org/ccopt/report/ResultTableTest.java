@@ -1,4 +1,6 @@
-package org.ccopt.experiments;
+package org.ccopt.report;
+
+import org.ccopt.experiments.Row;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,8 +12,16 @@ import org.junit.jupiter.api.Test;
 /** The aggregates of {@code ccopt table} on values whose statistics are known by hand. */
 class ResultTableTest {
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    /** A row of a JSON object, as the runner reads one from its results. */
+    private static Row row(com.fasterxml.jackson.databind.node.ObjectNode json) {
+        return Row.parse(json.toString());
+    }
+
+
     private static List<Row> rows(double... values) {
-        return java.util.Arrays.stream(values).mapToObj(v -> new Row(Row.MAPPER.createObjectNode().put("x", v))).toList();
+        return java.util.Arrays.stream(values).mapToObj(v -> row(MAPPER.createObjectNode().put("x", v))).toList();
     }
 
     /** A table that folds a varied parameter into its cells says so; seeds are what cells are meant to fold. */
@@ -21,7 +31,7 @@ class ResultTableTest {
         for (String traffic : new String[] {"bcmp", "brev"}) {
             for (String model : new String[] {"ccopt", "yokota2018", "yokota2023"}) {
                 for (int seed = 1; seed <= 2; seed++) {
-                    r.add(new Row(Row.MAPPER.createObjectNode().put("key", "sim --traffic " + traffic + " --model " + model
+                    r.add(row(MAPPER.createObjectNode().put("key", "sim --traffic " + traffic + " --model " + model
                             + " --seed " + seed).put("traffic", traffic).put("model", model).put("seed", seed)
                             .put("status", "ok").put("x", 1)));
                 }
@@ -33,7 +43,7 @@ class ResultTableTest {
         // results.csv has no command line: its parameters are the columns before wallSeconds
         List<Row> csv = new java.util.ArrayList<>();
         for (String model : new String[] {"ccopt", "yokota2018"}) {
-            csv.add(new Row(Row.MAPPER.createObjectNode().put("run", csv.size()).put("traffic", "bcmp").put("model", model)
+            csv.add(row(MAPPER.createObjectNode().put("run", csv.size()).put("traffic", "bcmp").put("model", model)
                     .put("wallSeconds", 0.1).put("x", 1).put("status", "ok").put("key", "run " + csv.size())));
         }
         assertThat(ResultTable.averagedOver(csv, List.of("traffic"), List.of())).containsExactly(java.util.Map.entry("model", 2));
@@ -69,7 +79,7 @@ class ResultTableTest {
         int[] budgets = {100, 1000, 10000};
         for (int i = 0; i < budgets.length; i++) {
             for (int w = 0; w < 2; w++) {
-                r.add(new Row(Row.MAPPER.createObjectNode().put("budget", budgets[i]).put("traffic", "t" + w)
+                r.add(row(MAPPER.createObjectNode().put("budget", budgets[i]).put("traffic", "t" + w)
                         .put("a", cycles[i][w]).put("b", cycles[i][w] + 10).put("status", "ok")));
             }
         }
@@ -88,7 +98,7 @@ class ResultTableTest {
         assertThat(ResultTable.commonEnds(List.of("x", "x"))).containsExactly(0, 0); // nothing would be left
         assertThat(ResultTable.commonEnds(List.of("latency", "lateness"))).containsExactly(0, 0); // not at a separator
         // a pivot's values are lines too; a missing cell is a gap
-        r.add(new Row(Row.MAPPER.createObjectNode().put("budget", 100).put("traffic", "t2").put("a", 7).put("b", 7)
+        r.add(row(MAPPER.createObjectNode().put("budget", 100).put("traffic", "t2").put("a", 7).put("b", 7)
                 .put("status", "ok")));
         Table pivoted = ResultTable.of(r, List.of("budget"), List.of("a"), List.of("traffic"));
         org.knowm.xchart.XYChart lines = ResultTable.chart(pivoted, 1, "by workload", false);
@@ -154,7 +164,7 @@ class ResultTableTest {
         for (String traffic : List.of("bc_mp", "brev")) {
             for (String scheme : List.of("C00", "C05")) {
                 for (int seed = 1; seed <= 2; seed++) {
-                    r.add(new Row(Row.MAPPER.createObjectNode().put("status", "ok").put("traffic", traffic).put("vc-select", scheme)
+                    r.add(row(MAPPER.createObjectNode().put("status", "ok").put("traffic", traffic).put("vc-select", scheme)
                             .put("cycles", 100 + seed + (scheme.equals("C05") ? 10 : 0))));
                 }
             }

@@ -1,4 +1,4 @@
-package org.ccopt.experiments;
+package org.ccopt.report;
 
 /** Text for HTML documents. */
 final class Html {

@@ -1,4 +1,12 @@
-package org.ccopt.experiments;
+package org.ccopt.report;
+
+import org.ccopt.experiments.Experiment;
+import org.ccopt.experiments.ExperimentRunner;
+import org.ccopt.experiments.Row;
+import org.ccopt.experiments.Results;
+import org.ccopt.experiments.Commands;
+import org.ccopt.experiments.Provenance;
+import org.ccopt.experiments.ChartChoice;
 
 import org.ccopt.util.Csv;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -45,70 +53,7 @@ public final class Report {
     private Report() {
     }
 
-    /** How a chart draws its points. */
-    public enum Kind {
-        /** Lines over a numeric x, bars over a categorical one. */
-        AUTO,
-        /** Lines over a numeric x (a categorical x is refused). */
-        LINE,
-        /** Grouped bars, one group per value of x (numeric values in order), error bars on each. */
-        BAR,
-        /** One box per value of x and line: the spread of its replicates (median, quartiles, whiskers). */
-        BOX
-    }
 
-    /** How a line is shown against the baseline's line. */
-    public enum Change {
-        /** value / baseline. */
-        RATIO,
-        /** 100 (value / baseline - 1): the change in per cent. */
-        PERCENT
-    }
-
-    /**
-     * What the charts show when the reader names it ({@code ccopt report --metrics --x --series --facets --log-y
-     * --baseline --change --kind}): the metrics to chart, the factor on x, the one drawn as lines and those drawn as
-     * one chart each; null or empty for the design's choice ({@link Design}). Replicates (seed, repeat) cannot be an
-     * axis.
-     *
-     * @param baseline a value of the series factor: every line is shown against that value's line (the mean over its
-     *                 replicates at the same x) as {@code change} says, or null for the values themselves
-     */
-    public record ChartChoice(List<String> metrics, String x, String series, List<String> facets, boolean logY,
-                              String baseline, Change change, Kind kind) {
-        /** The design's choice throughout. */
-        public static final ChartChoice DESIGN = new ChartChoice(List.of(), null, null, null, false, null);
-
-        public ChartChoice {
-            change = change == null ? Change.RATIO : change;
-            kind = kind == null ? Kind.AUTO : kind;
-            if (baseline != null && kind == Kind.BOX) {
-                throw new InvalidInputException("report: --baseline does not apply to box charts (a box shows runs, not "
-                        + "a mean to divide); expected --kind line or bar with --baseline");
-            }
-            List<String> named = new ArrayList<>(facets == null ? List.of() : facets);
-            named.add(x);
-            named.add(series);
-            named.removeIf(java.util.Objects::isNull);
-            if (named.size() != new java.util.HashSet<>(named).size()) {
-                throw new InvalidInputException("report: a factor is named twice among --x, --series and --facets ("
-                        + String.join(", ", named) + "); expected each on one axis");
-            }
-            if (baseline == null && change != Change.RATIO) {
-                throw new InvalidInputException("report: --change " + change.name().toLowerCase(Locale.ROOT)
-                        + " needs --baseline VALUE (the line to compare with)");
-            }
-        }
-
-        public ChartChoice(List<String> metrics, String x, String series, List<String> facets, boolean logY,
-                           String baseline) {
-            this(metrics, x, series, facets, logY, baseline, Change.RATIO, Kind.AUTO);
-        }
-
-        public ChartChoice(List<String> metrics, String x, String series, List<String> facets, boolean logY) {
-            this(metrics, x, series, facets, logY, null);
-        }
-    }
 
     /** Writes {@code dir/report.html} and returns its path. */
     public static Path write(Path dir) throws IOException {
@@ -214,9 +159,11 @@ public final class Report {
         return page(title, body.toString());
     }
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
+
     private static JsonNode readResult(Path f) throws IOException {
         try {
-            return Row.MAPPER.readTree(Files.readString(f, StandardCharsets.UTF_8));
+            return MAPPER.readTree(Files.readString(f, StandardCharsets.UTF_8));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new InvalidInputException("report: " + f + " is not JSON" + org.ccopt.util.InputFiles.where(e)
                     + "; expected the result an optimizer writes to its --out");
@@ -384,7 +331,7 @@ public final class Report {
         }
         c.append(" (mean").append(replicated ? " over " + over + "; error bars: 95 % confidence interval" : "");
         if (choice.baseline() != null) {
-            c.append(choice.change() == Change.RATIO ? "; as a ratio to " : "; as a % change from ")
+            c.append(choice.change() == ChartChoice.Change.RATIO ? "; as a ratio to " : "; as a % change from ")
                     .append(design.series()).append(" ").append(choice.baseline());
         }
         return c.append(")").toString();
@@ -571,11 +518,11 @@ public final class Report {
         List<String> xs = distinct(ok, x);
         boolean numbers = xs.stream().allMatch(Report::isNumber);
         // two values of a number (packets 1 and 4) are two cases, not a trend to join by a line
-        boolean numericX = numbers && (xs.size() > 2 || c.kind() == Kind.LINE);
+        boolean numericX = numbers && (xs.size() > 2 || c.kind() == ChartChoice.Kind.LINE);
         if (numericX) {
             xs.sort(java.util.Comparator.comparingDouble(Double::parseDouble)); // lines do not zig-zag, bars in order
         }
-        if (c.kind() == Kind.LINE && !numbers) {
+        if (c.kind() == ChartChoice.Kind.LINE && !numbers) {
             throw new InvalidInputException("report: --kind line needs a numeric x; " + x + " has the values "
                     + String.join(", ", xs) + "; expected --kind bar or box, or a numeric --x");
         }
@@ -586,7 +533,7 @@ public final class Report {
                     .computeIfAbsent(label(r, x), k -> new ArrayList<>()).add(Double.parseDouble(r.get(metric).asText()));
         }
         String[] names = series.stream().map(s -> by == null ? s : by + " " + s).toArray(String[]::new);
-        if (c.kind() == Kind.BOX) {
+        if (c.kind() == ChartChoice.Kind.BOX) {
             return box(title, x, by, metric, xs, series, values, c.logY());
         }
         double[][] mean = new double[series.size()][xs.size()];
@@ -607,7 +554,7 @@ public final class Report {
                         + (by == null ? " (the charts have one line)" : " " + by + "; expected one of " + String.join(", ", series)));
             }
             double[] base = mean[b].clone(); // before the baseline's own line changes
-            boolean percent = c.change() == Change.PERCENT;
+            boolean percent = c.change() == ChartChoice.Change.PERCENT;
             for (int s = 0; s < series.size(); s++) {
                 for (int i = 0; i < xs.size(); i++) {
                     ci[s][i] = s == b ? 0 : ci[s][i] / base[i] * (percent ? 100 : 1); // the baseline's own spread is left out
@@ -616,7 +563,7 @@ public final class Report {
             }
             yLabel = percent ? metric + ", % change from " + by + " " + c.baseline() : metric + " / " + by + " " + c.baseline();
         }
-        if (numericX && c.kind() != Kind.BAR) {
+        if (numericX && c.kind() != ChartChoice.Kind.BAR) {
             double[] xv = xs.stream().mapToDouble(Double::parseDouble).toArray();
             boolean logX = xv[0] > 0 && xv[xv.length - 1] / xv[0] >= 8;
             return Charts.line(title, withUnit(x), yLabel, xv, names, mean, ci, logX, c.logY());
