@@ -3,7 +3,8 @@
 SimGrid's CM02 model and under its default model (LV08 with cross traffic), and the CPU seconds both spend, for the
 whole command and for the simulation alone. Writes docs/results/msgsim-simgrid.md. Needs libsimgrid-dev, g++ and a
 JDK. Usage: python3 experiments/msgsim_simgrid.py [--out FILE] [--no-speed]
-CCOPT (default: the built jar, after `./ccopt --version` has built it) is the command that runs ccopt."""
+CCOPT (default: `./ccopt`, the launcher a user runs, with its class-data archive; it builds the jar when it is stale)
+is the command that runs ccopt: CCOPT="java -Xss16m -jar ccopt-cli/target/ccopt.jar" times the bare jar."""
 import argparse, datetime, json, os, platform, resource, statistics, subprocess, sys, tempfile
 
 ap = argparse.ArgumentParser()
@@ -14,8 +15,8 @@ args = ap.parse_args()
 if "CCOPT" in os.environ:
     ccopt = os.environ["CCOPT"].split()
 else:
-    subprocess.run(["./ccopt", "--version"], check=True, capture_output=True)  # builds the jar when it is stale
-    ccopt = ["java", "-Xss16m", "-jar", "ccopt-cli/target/ccopt.jar"]
+    subprocess.run(["./ccopt", "--version"], check=True, capture_output=True)  # builds the jar (and archive) first
+    ccopt = ["./ccopt"]
 tmp = tempfile.mkdtemp()
 replay = os.path.join(tmp, "replay")
 subprocess.run(["g++", "-O2", "-std=c++17", "tools/simgrid/replay.cpp", "-o", replay, "-lsimgrid"], check=True)
@@ -139,7 +140,9 @@ if speed:
       "processes on random terminals, 1 MiB, CM02 without cross traffic in both (SimGrid with its default lazy update and "
       "precision, the fastest it offers), on the same platform with ccopt's routes. CPU seconds are user + system time "
       "of the whole process and all its threads (`getrusage`), so the JVM's compiler and collector threads count; "
-      "ccopt's is the median of three runs. **Simulation only**: ccopt's `cpuSeconds` (the CPU time of the thread that "
+      f"ccopt's is the median of three runs of `{' '.join(ccopt)}`"
+      + (" (the launcher a user runs: its bash and staleness check count, and it runs the jar with its class-data "
+         "archive)" if ccopt == ["./ccopt"] else "") + ". **Simulation only**: ccopt's `cpuSeconds` (the CPU time of the thread that "
       "computes the routes, builds the program and simulates it, JVM start excluded), SimGrid's `simulation_cpu_seconds` "
       "(`Engine::run`, platform loading excluded; `platform_cpu_seconds` is that loading). The platform holds only the "
       "routes the program uses (both directions).")
