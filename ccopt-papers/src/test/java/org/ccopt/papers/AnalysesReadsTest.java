@@ -67,4 +67,16 @@ class AnalysesReadsTest {
         assertThat(AnalyzeJob.JOB.figures(o)).containsEntry("analysis", "circulant")
                 .containsEntry("tables", byHand.tables().stream().map(Analyses.DataTable::name).toList());
     }
+
+    /** NAME is given by position on the command line; a value left out is the analysis's own default, decided late. */
+    @Test
+    void theAnalysisIsPositionalAndItsDefaultsAreLeftToIt() {
+        assertThat(AnalyzeJob.JOB.options().positional()).containsExactly("analysis");
+        AnalyzeJob.Request q = AnalyzeJob.JOB.request(AnalyzeJob.JOB.options().read(Map.of("analysis", "NAS")));
+        assertThat(q.analysis()).isEqualTo("nas");
+        assertThat(q.procs()).isNull(); // 128 for nas, 512 elsewhere
+        assertThat(q.iterations()).isNull();
+        assertThat(q.networks()).containsExactly("random-shortcut:1024:19:seed=1", "circulant2:1024");
+        assertThat(q.sharing()).isEqualTo(org.ccopt.msgsim.MessageSimulator.Sharing.parse("cm02"));
+    }
 }
