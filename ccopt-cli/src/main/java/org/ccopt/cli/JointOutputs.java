@@ -3,10 +3,8 @@ package org.ccopt.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.ccopt.joint.JointProblem;
 import org.ccopt.joint.MethodResult;
 

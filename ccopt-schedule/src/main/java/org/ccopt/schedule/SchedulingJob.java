@@ -14,7 +14,6 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.ccopt.InvalidInputException;
 import org.ccopt.collective.Collective;
-import org.ccopt.collective.PortModel;
 import org.ccopt.job.DeclaredJob;
 import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
