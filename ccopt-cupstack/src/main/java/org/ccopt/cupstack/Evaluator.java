@@ -46,6 +46,7 @@ final class Evaluator implements AutoCloseable {
     private final int threads;
     private final ForkJoinPool pool;
     private final AtomicLong simulations = new AtomicLong();
+    private final AtomicLong known = new AtomicLong();
 
     /**
      * @param estimateSlices S' of the rough estimation, or 0 to score the duration of the problem's slices
@@ -68,8 +69,75 @@ final class Evaluator implements AutoCloseable {
         this.pool = new ForkJoinPool(threads);
     }
 
+    /** Simulations asked for: those run, and those whose result was known without running ({@link #known}). */
     public long simulations() {
         return simulations.get();
+    }
+
+    /** Of {@link #simulations}, those known to run as a simulated configuration did ({@link #sameRun}), not run. */
+    public long known() {
+        return known.get();
+    }
+
+    /**
+     * What the last completed simulation on the calling thread consulted, for {@link #sameRun}; null under
+     * perturbation, whose score comes from several runs.
+     */
+    public FlitSimulator.Choices choices() {
+        return perturb ? null : simulators.get().choices();
+    }
+
+    /**
+     * Whether {@code candidate} runs exactly as {@code simulated} did, cycle by cycle, given what that run consulted
+     * ({@code run}, from {@link #choices} right after it): the same interval and injection delays, and any changed
+     * scheme C or Q order one the run never chose by (a gene that decided nothing in the run cannot change it; see
+     * {@link FlitSimulator#consultedScheme}). A caller that uses it counts the candidate as a simulation
+     * ({@link #recordKnown}), so that budgets in simulations are spent as before.
+     */
+    public boolean sameRun(FlitSimulator.Choices run, Chromosome simulated, Chromosome candidate) {
+        if (run == null || simulated.interval() != candidate.interval()
+                || !Arrays.equals(simulated.delay(), candidate.delay())) {
+            return false;
+        }
+        byte[] a = simulated.scheme();
+        byte[] b = candidate.scheme();
+        for (int p = 0; p < a.length; p++) {
+            if (a[p] != b[p] && run.scheme(p)) {
+                return false;
+            }
+        }
+        byte[] qa = simulated.queueOrder();
+        byte[] qb = candidate.queueOrder();
+        int ports = space.orderLength();
+        for (int i = 0; i < qa.length; i++) {
+            if (qa[i] != qb[i] && run.order(i / ports)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The record of what {@code c}'s run consults, on the calling thread, its simulation not counted (it derives what
+     * an earlier, counted evaluation knew: a resumed search's current configuration); null where it deadlocks or under
+     * perturbation.
+     */
+    FlitSimulator.Choices choicesOf(Chromosome c) {
+        if (perturb) {
+            return null;
+        }
+        try {
+            simulators.get().run(space.config(c, base), problem.workload(c));
+        } catch (DeadlockException e) {
+            return null;
+        }
+        return simulators.get().choices();
+    }
+
+    /** A candidate's simulation whose result {@link #sameRun} knew: counted, not run. */
+    public void recordKnown() {
+        simulations.incrementAndGet();
+        known.incrementAndGet();
     }
 
     /**

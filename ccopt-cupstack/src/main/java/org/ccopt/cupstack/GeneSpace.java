@@ -278,6 +278,11 @@ public final class GeneSpace {
     }
 
     /** The router configuration a chromosome describes (C and Q genes over {@code base}'s sizes and switches). */
+    /** Entries of one Q order: the router's ports (input ports and N/A). */
+    public int orderLength() {
+        return ports;
+    }
+
     public RouterConfig config(Chromosome c, RouterConfig base) {
         return base.withGenes(c.scheme(), c.queueOrder());
     }

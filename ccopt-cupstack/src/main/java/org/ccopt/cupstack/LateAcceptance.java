@@ -13,7 +13,10 @@ import org.ccopt.util.SeededStreams;
  * stacking's best configuration, one gene a move ({@link GeneSpace#neighbour}). A candidate is accepted when its
  * duration is at most the current one or at most the current duration of {@code historyLength} moves ago; after each
  * move that slot of the history takes the current duration (the original rule of the paper). The duration is the
- * only criterion: a candidate is simulated only until it provably exceeds the acceptance bound.
+ * only criterion: a candidate is simulated only until it provably exceeds the acceptance bound, and not at all when it
+ * changes only a scheme C or Q order that the current configuration's run never chose by: it then runs exactly as the
+ * current one ({@link Evaluator#sameRun}), to the same score, and is counted as a simulation all the same, so that
+ * every result and budget is what simulating it gives.
  *
  * <p>A "generation" here is {@code movesPerGeneration} moves (the GA's population, so that both spend the same
  * evaluations per generation and a checkpoint falls on the same boundaries). Move k of generation g draws from the
@@ -61,6 +64,11 @@ public final class LateAcceptance {
     private final Evaluator evaluator;
     private final Settings settings;
     private final Chromosome start;
+    /** Whether a candidate known to run as the current configuration is not simulated (off: every one is, for A/B tests). */
+    boolean skipKnown = true;
+    /** The configuration whose run {@link #choices} records (the current one, by reference), and that record. */
+    private Chromosome simulated;
+    private org.ccopt.flitsim.FlitSimulator.Choices choices;
 
     /** @param start the first current configuration (simple stacking's best, {@link CupStackRun}) */
     public LateAcceptance(GeneSpace space, Evaluator evaluator, Settings settings, Chromosome start) {
@@ -80,6 +88,8 @@ public final class LateAcceptance {
         if (s == null || s.deadlocked()) {
             throw new IllegalStateException("the start configuration deadlocks; simple stacking ran it without");
         }
+        simulated = start;
+        choices = evaluator.choices();
         int[] recent = new int[settings.historyLength()];
         Arrays.fill(recent, s.objective());
         double seconds = (System.nanoTime() - started) / 1e9;
@@ -95,6 +105,10 @@ public final class LateAcceptance {
         int[] recent = s.recent().clone();
         Chromosome current = s.current();
         Score currentScore = s.currentScore();
+        if (simulated != current) { // a state this search did not make (resumed): its run's record, derived again
+            simulated = current;
+            choices = evaluator.choicesOf(current);
+        }
         Chromosome best = s.best();
         Score bestScore = s.bestScore();
         int bestGeneration = s.bestGeneration();
@@ -107,7 +121,14 @@ public final class LateAcceptance {
             Chromosome candidate = space.neighbour(current, SeededStreams.of(settings.seed(), g, k));
             int slot = (int) (move % recent.length);
             int bound = Math.max(currentScore.objective(), recent[slot]);
-            Score sc = evaluator.evaluate(candidate, new Score(bound, bound, 0, 0, 0, 0, 0, 0, 0));
+            boolean same = skipKnown && evaluator.sameRun(choices, current, candidate);
+            Score sc;
+            if (same) {
+                evaluator.recordKnown();
+                sc = currentScore; // it runs as the current configuration did: the same score, at most the bound
+            } else {
+                sc = evaluator.evaluate(candidate, new Score(bound, bound, 0, 0, 0, 0, 0, 0, 0));
+            }
             if (sc == null) {
                 pruned++;
             } else if (sc.deadlocked()) {
@@ -118,6 +139,10 @@ public final class LateAcceptance {
                 if (sc.objective() <= bound) {
                     current = candidate;
                     currentScore = sc;
+                    if (!same) {
+                        choices = evaluator.choices(); // its run, complete within the bound
+                    }
+                    simulated = candidate;
                     if (sc.objective() < bestScore.objective()) {
                         best = candidate;
                         bestScore = sc;

@@ -109,6 +109,48 @@ public final class FlitSimulator extends FlitState {
         return org.ccopt.flitsim.net.RoutingFunctions.defaultName(topology);
     }
 
+    /**
+     * Which genes a run consulted ({@link #consultedScheme}, {@link #consultedOrder}), kept after the simulator moves on:
+     * a copy of the last run's record.
+     */
+    public record Choices(long[] schemes, long[] orders) {
+
+        /** Whether the run chose by port {@code portId}'s scheme C. */
+        public boolean scheme(int portId) {
+            return (schemes[portId >>> 6] & (1L << portId)) != 0;
+        }
+
+        /** Whether the run chose by output VC {@code o}'s Q order. */
+        public boolean order(int o) {
+            return (orders[o >>> 6] & (1L << o)) != 0;
+        }
+    }
+
+    /** The last run's record of the genes it consulted. */
+    public Choices choices() {
+        return new Choices(schemeChoices.clone(), orderChoices.clone());
+    }
+
+    /**
+     * Whether the last run on this simulator chose among two or more VCs by the scheme C of port {@code portId} (node x
+     * ports + port, as {@link RouterConfig}'s genes): where it did not, the port's scheme decided nothing, and a
+     * configuration that differs from the run's only in genes not consulted ({@link #consultedOrder} for Q) runs the same
+     * cycle by cycle, to the same result. The earlier cycles are the same whatever the gene, so the first choice is the
+     * first cycle at which a changed gene can act (Yokota et al. 2023 name no such shortcut; it is ccopt's, for its
+     * searches). After {@link #runIntervals} the record covers every interval run, a superset.
+     */
+    public boolean consultedScheme(int portId) {
+        return (schemeChoices[portId >>> 6] & (1L << portId)) != 0;
+    }
+
+    /**
+     * Whether the last run chose among two or more input ports by the Q order of output VC {@code o} ((node x ports +
+     * port) x vcs + vc, as {@link RouterConfig}'s genes); see {@link #consultedScheme}.
+     */
+    public boolean consultedOrder(int o) {
+        return (orderChoices[o >>> 6] & (1L << o)) != 0;
+    }
+
     /** A configuration for this simulator's routers with every port at {@code scheme} and default Q orders. */
     public RouterConfig uniformConfig(VcSelection scheme, RouterModel model) {
         return RouterConfig.uniformPorts(routers, ports, vcs, buffer, scheme, model);
@@ -380,6 +422,9 @@ public final class FlitSimulator extends FlitState {
                     competing++;
                 }
             }
+            if ((requesting & (requesting - 1)) != 0) {
+                orderChoices[o >>> 6] |= 1L << o; // two or more input ports: the Q order decides
+            }
             int winnerSlot = firstRequesting(oBase, requesting);
             if (winnerSlot < 0) {
                 continue; // requests only from input ports that Q marks N/A
@@ -486,6 +531,9 @@ public final class FlitSimulator extends FlitState {
                     continue;
                 }
                 int oBase = o * ports;
+                if ((requesting & (requesting - 1)) != 0) {
+                    orderChoices[o >>> 6] |= 1L << o;
+                }
                 int winnerSlot = firstRequesting(oBase, requesting);
                 if (winnerSlot < 0) {
                     continue;
@@ -723,6 +771,7 @@ public final class FlitSimulator extends FlitState {
         if (!readyCompete || blocked == 0 || (ready & (ready - 1)) == 0) {
             return -1;
         }
+        schemeChoices[portId >>> 6] |= 1L << portId; // two or more VCs ready: the scheme decides
         int schemeIndex = schemeOrdinal[portId];
         int winner = firstInOrder(ready, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
         return (blocked & (1 << winner)) != 0 ? winner : -1;
@@ -817,6 +866,7 @@ public final class FlitSimulator extends FlitState {
         if ((eligible & (eligible - 1)) == 0) {
             chosen = Integer.numberOfTrailingZeros(eligible); // the only candidate, whatever the scheme
         } else {
+            schemeChoices[portId >>> 6] |= 1L << portId; // two or more VCs eligible: the scheme decides
             int schemeIndex = schemeOrdinal[portId];
             chosen = firstInOrder(eligible, vcStart[schemeIndex * vcs + rrLast[portId]], DESCENDING[schemeIndex]);
             countLosers(oBase, eligible & ~(1 << chosen), nextFlit(oBase + chosen));

@@ -175,6 +175,16 @@ abstract class FlitState {
     boolean interlock;
     int packetsPerSlice;
     byte[] initialOrder;
+
+    /**
+     * The genes the run consulted with a choice to make: bit p of {@code schemeChoices} where port p's VC selection
+     * chose among two or more VCs by its scheme C, bit o of {@code orderChoices} where output VC o's queue selection
+     * chose among two or more input ports by its Q order. A gene whose bit stays clear never decided anything in the
+     * run: a configuration that differs from this one only in such genes runs the same cycle by cycle
+     * ({@link FlitSimulator#consultedScheme}). Cleared by {@link #reset}, only ever set by the cycle loop.
+     */
+    final long[] schemeChoices;
+    final long[] orderChoices;
     final int[] received;
     final int[] expected;
     /** Flits node u has still to eject, and the hops from u to its destination (for completion bounds). */
@@ -309,6 +319,8 @@ abstract class FlitState {
         portNow = new long[(portIds + 63) >>> 6];
         portNext = new long[portNow.length];
         rrLast = new int[portIds];
+        schemeChoices = new long[(portIds + 63) >>> 6];
+        orderChoices = new long[(queues + 63) >>> 6];
         order = new byte[queues * ports];
         schemeOrdinal = new int[portIds];
         linkFirst = new int[portIds];
@@ -410,6 +422,9 @@ abstract class FlitState {
             "sameCycleCredit", "roundRobinStart", "linkMux", "outputStage", "schemeOrdinal", "initialOrder", "packetDest",
             "packetSlice", "endPacket", "expected", "hopsToDestination", "delay", "flitsPerPacket", "atomic",
             "reinitialize", "interlock", "packetsPerSlice", "totalFlits", "trace", "snapshot",
+            // a record of the run for the searches, cleared by reset and only ever set: a restored snapshot keeps the
+            // bits of the run that went on past it, more than its own run sets, never fewer
+            "schemeChoices", "orderChoices",
             // rebuilt or cleared by loadState
             "popCycle", "popPass", "blockedAt", "injectors", "injectorCount", "awaitingSpace", "parked", "parkedCount",
             "minWaitingRelease", "portNow", "returnedCount", "interval",
@@ -617,6 +632,8 @@ abstract class FlitState {
     }
 
     void reset(RouterConfig config, Workload w) {
+        java.util.Arrays.fill(schemeChoices, 0);
+        java.util.Arrays.fill(orderChoices, 0);
         RouterModel m = config.model();
         model = m;
         routes.use(m);
