@@ -26,7 +26,8 @@ class KnownRunTest {
 
     static Stream<Arguments> cases() {
         List<Arguments> all = new ArrayList<>();
-        for (String preset : new String[] {"ccopt", "yokota2018", "yokota2023"}) {
+        // the presets, and one reading under which VC selection also chooses among VCs blocked on credit
+        for (String preset : new String[] {"ccopt", "yokota2018", "yokota2023", "yokota2023,vc-competition=ready"}) {
             for (String traffic : new String[] {"brev", "shfl", "trns", "randperm"}) {
                 all.add(Arguments.of(preset, traffic));
             }
@@ -34,14 +35,25 @@ class KnownRunTest {
         return all.stream();
     }
 
+    /** A preset, with a reading over it after a comma. */
+    private static RouterModel model(String preset) {
+        String[] parts = preset.split(",");
+        RouterModel m = RouterModel.preset(parts[0]);
+        for (int i = 1; i < parts.length; i++) {
+            String[] kv = parts[i].split("=");
+            m = m.with(kv[0], kv[1], "--" + kv[0]);
+        }
+        return m;
+    }
+
     private static Problem problem(String preset, String traffic) {
-        return new Problem(FlitSetup.of(Fixtures.TORUS8).withModel(RouterModel.preset(preset)),
+        return new Problem(FlitSetup.of(Fixtures.TORUS8).withModel(model(preset)),
                 TrafficPattern.parse(traffic).destinations(Fixtures.TORUS8, 1), 2, 1, 8, false, false);
     }
 
     private static GeneSpace space(Problem p, String preset) {
         FlitSimulator sim = p.simulator();
-        return new GeneSpace(sim, sim.requestingInputs(RouterModel.preset(preset)), p.destination(), p.sliceFlits(), 60,
+        return new GeneSpace(sim, sim.requestingInputs(model(preset)), p.destination(), p.sliceFlits(), 60,
                 EnumSet.noneOf(GeneGroup.class), VcSelection.C00, p.sliceFlits());
     }
 
