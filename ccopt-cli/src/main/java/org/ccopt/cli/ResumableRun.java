@@ -179,27 +179,6 @@ final class ResumableRun {
         }
     }
 
-    /**
-     * Whether the next progress line of a long loop without a bar is due ({@link Progress#AUTO_SECONDS} after the
-     * last): calibrate's stages, which run no checkpointed generations.
-     */
-    static final class Minutely {
-        private long last;
-
-        Minutely(long started) {
-            last = started;
-        }
-
-        boolean due() {
-            long now = System.nanoTime();
-            if (now - last < Progress.AUTO_SECONDS * 1_000_000_000L) {
-                return false;
-            }
-            last = now;
-            return true;
-        }
-    }
-
     /** A checkpoint interval that saves after every step (joint's methods, each a whole search). */
     static final double EVERY_STEP = Double.MIN_VALUE;
 

@@ -93,6 +93,11 @@ public record JobOption(String name, String shortName, String label, Type type, 
         return new JobOption(name, null, "N", Type.LONG, Long.toString(defaultValue), help, false, null, null, List.of());
     }
 
+    /** A long option without default (the request decides where it is left out). */
+    public static JobOption wholeLong(String name, String label, String help) {
+        return new JobOption(name, null, label, Type.LONG, null, help, false, null, null, List.of());
+    }
+
     /** A number option with a default. */
     public static JobOption real(String name, double defaultValue, String help) {
         return new JobOption(name, null, "X", Type.REAL, Double.toString(defaultValue), help, false, null, null, List.of());

@@ -46,7 +46,6 @@ final class Evaluator implements AutoCloseable {
     private final int threads;
     private final ForkJoinPool pool;
     private final AtomicLong simulations = new AtomicLong();
-    private final AtomicLong known = new AtomicLong();
 
     /**
      * @param estimateSlices S' of the rough estimation, or 0 to score the duration of the problem's slices
@@ -69,14 +68,9 @@ final class Evaluator implements AutoCloseable {
         this.pool = new ForkJoinPool(threads);
     }
 
-    /** Simulations asked for: those run, and those whose result was known without running ({@link #known}). */
+    /** Simulations asked for: those run, and those whose result was known without running ({@link #recordKnown}). */
     public long simulations() {
         return simulations.get();
-    }
-
-    /** Of {@link #simulations}, those known to run as a simulated configuration did ({@link #sameRun}), not run. */
-    public long known() {
-        return known.get();
     }
 
     /**
@@ -91,7 +85,7 @@ final class Evaluator implements AutoCloseable {
      * Whether {@code candidate} runs exactly as {@code simulated} did, cycle by cycle, given what that run consulted
      * ({@code run}, from {@link #choices} right after it): the same interval and injection delays, and any changed
      * scheme C or Q order one the run never chose by (a gene that decided nothing in the run cannot change it; see
-     * {@link FlitSimulator#consultedScheme}). A caller that uses it counts the candidate as a simulation
+     * {@link FlitSimulator.Choices}). A caller that uses it counts the candidate as a simulation
      * ({@link #recordKnown}), so that budgets in simulations are spent as before.
      */
     public boolean sameRun(FlitSimulator.Choices run, Chromosome simulated, Chromosome candidate) {
@@ -137,7 +131,6 @@ final class Evaluator implements AutoCloseable {
     /** A candidate's simulation whose result {@link #sameRun} knew: counted, not run. */
     public void recordKnown() {
         simulations.incrementAndGet();
-        known.incrementAndGet();
     }
 
     /**

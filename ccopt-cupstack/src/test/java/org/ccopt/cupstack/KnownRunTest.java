@@ -168,7 +168,7 @@ class KnownRunTest {
     void theLateAcceptanceSearchIsTheSameWithAndWithoutSkipping(String preset, String traffic) {
         List<LateAcceptance.State> skipping = new ArrayList<>();
         List<LateAcceptance.State> simulating = new ArrayList<>();
-        long[] known = new long[2];
+        long[] simulations = new long[2];
         for (boolean skip : new boolean[] {true, false}) {
             Problem p = problem(preset, traffic);
             CupStackGa.Settings ga = new CupStackGa.Settings(10, 8, 0, 0.02, 10, 0.8, 5, CupStackGa.Tie.AGE, 0, 0, 10, 5);
@@ -178,7 +178,7 @@ class KnownRunTest {
                 la.skipKnown = skip;
                 List<LateAcceptance.State> out = skip ? skipping : simulating;
                 la.run(la.initial(), out::add);
-                known[skip ? 0 : 1] = r.simulations();
+                simulations[skip ? 0 : 1] = r.simulations();
             }
         }
         assertThat(skipping).hasSameSizeAs(simulating);
@@ -195,6 +195,6 @@ class KnownRunTest {
             assertThat(List.of(x.bestObjective(), x.exactNew(), x.prunedNew(), x.deadlockedNew(), x.meanNew()))
                     .isEqualTo(List.of(y.bestObjective(), y.exactNew(), y.prunedNew(), y.deadlockedNew(), y.meanNew()));
         }
-        assertThat(known[0]).isEqualTo(known[1]); // a known candidate counts as a simulation: budgets spend alike
+        assertThat(simulations[0]).isEqualTo(simulations[1]); // a known candidate counts as a simulation: budgets spend alike
     }
 }

@@ -110,17 +110,21 @@ public final class FlitSimulator extends FlitState {
     }
 
     /**
-     * Which genes a run consulted ({@link #consultedScheme}, {@link #consultedOrder}), kept after the simulator moves on:
-     * a copy of the last run's record.
+     * Which arbitration genes a run consulted, kept after the simulator moves on (a copy of the last run's record): a
+     * scheme C where a port's VC selection chose among two or more VCs, a Q order where an output VC's queue selection
+     * chose among two or more input ports. A gene the run never chose by decided nothing in it, and the cycles before
+     * its first choice are the same whatever the gene; so a configuration that differs from the run's only in genes
+     * not consulted runs the same, cycle by cycle, to the same result. (Yokota et al. 2023 name no such shortcut; it is
+     * ccopt's, for its searches.) After {@link #runIntervals} the record covers every interval run, a superset.
      */
     public record Choices(long[] schemes, long[] orders) {
 
-        /** Whether the run chose by port {@code portId}'s scheme C. */
+        /** Whether the run chose by the scheme C of port {@code portId} (node x ports + port, as {@link RouterConfig}'s genes). */
         public boolean scheme(int portId) {
             return (schemes[portId >>> 6] & (1L << portId)) != 0;
         }
 
-        /** Whether the run chose by output VC {@code o}'s Q order. */
+        /** Whether the run chose by the Q order of output VC {@code o} ((node x ports + port) x vcs + vc). */
         public boolean order(int o) {
             return (orders[o >>> 6] & (1L << o)) != 0;
         }
@@ -129,26 +133,6 @@ public final class FlitSimulator extends FlitState {
     /** The last run's record of the genes it consulted. */
     public Choices choices() {
         return new Choices(schemeChoices.clone(), orderChoices.clone());
-    }
-
-    /**
-     * Whether the last run on this simulator chose among two or more VCs by the scheme C of port {@code portId} (node x
-     * ports + port, as {@link RouterConfig}'s genes): where it did not, the port's scheme decided nothing, and a
-     * configuration that differs from the run's only in genes not consulted ({@link #consultedOrder} for Q) runs the same
-     * cycle by cycle, to the same result. The earlier cycles are the same whatever the gene, so the first choice is the
-     * first cycle at which a changed gene can act (Yokota et al. 2023 name no such shortcut; it is ccopt's, for its
-     * searches). After {@link #runIntervals} the record covers every interval run, a superset.
-     */
-    public boolean consultedScheme(int portId) {
-        return (schemeChoices[portId >>> 6] & (1L << portId)) != 0;
-    }
-
-    /**
-     * Whether the last run chose among two or more input ports by the Q order of output VC {@code o} ((node x ports +
-     * port) x vcs + vc, as {@link RouterConfig}'s genes); see {@link #consultedScheme}.
-     */
-    public boolean consultedOrder(int o) {
-        return (orderChoices[o >>> 6] & (1L << o)) != 0;
     }
 
     /** A configuration for this simulator's routers with every port at {@code scheme} and default Q orders. */

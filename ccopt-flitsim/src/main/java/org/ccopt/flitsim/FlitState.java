@@ -181,7 +181,7 @@ abstract class FlitState {
      * chose among two or more VCs by its scheme C, bit o of {@code orderChoices} where output VC o's queue selection
      * chose among two or more input ports by its Q order. A gene whose bit stays clear never decided anything in the
      * run: a configuration that differs from this one only in such genes runs the same cycle by cycle
-     * ({@link FlitSimulator#consultedScheme}). Cleared by {@link #reset}, only ever set by the cycle loop.
+     * ({@link FlitSimulator.Choices}). Cleared by {@link #reset}, only ever set by the cycle loop.
      */
     final long[] schemeChoices;
     final long[] orderChoices;

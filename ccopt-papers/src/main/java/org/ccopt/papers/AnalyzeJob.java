@@ -59,8 +59,8 @@ public final class AnalyzeJob extends DeclaredJob<AnalyzeJob.Request, AnalyzeJob
             reads(JobOption.whole("lu-iterations", 4, "LU iterations simulated by nas, scaled to 250").atLeast(1)),
             reads(JobOption.whole("seeds", 5, "Networks (seeds 1..N) for hops-table and nas").atLeast(1)),
             reads(JobOption.wholeLong("seed", 1, "Network and mapping seed")),
-            reads(JobOption.wholeLong("iterations", 0, "Two-opt/SA iterations (default: 200000 for hops-table, "
-                    + "1000000 for convergence)").withDefault(null).atLeast(0)),
+            reads(JobOption.wholeLong("iterations", "N", "Two-opt/SA iterations (default: 200000 for hops-table, "
+                    + "1000000 for convergence)").atLeast(0)),
             reads(JobOption.text("sizes", "LIST", "Network sizes, e.g. 64..4096 (doubling) or 64,256 (defaults: "
                     + "64..2048 for sa-vs-two-opt, 16..4096 for circulant, 64..4096 for topology-hops, 64..8192 for "
                     + "metrics and cost)")),

@@ -151,9 +151,9 @@ public final class SchedulingJob extends DeclaredJob<SchedulingJob.Request, Sche
                 search(JobOption.text("solver", "NAME", "auto, umda, hgsa, mboa, exact, min-conflicts or greedy")
                         .withDefault("auto"), "greedy"),
                 // the solvers' options need no rule of their own against --validate: their solver's refuses them there
-                only(JobOption.wholeLong("max-evaluations", 0, "Stop umda, hgsa and mboa after N evaluations as well "
-                        + "(with a long enough --time-limit the result is then the same on any machine; default: no cap)")
-                        .withDefault(null).atLeast(0), "the ones that count evaluations", "100", Scheduler.Solver.UMDA,
+                only(JobOption.wholeLong("max-evaluations", "N", "Stop umda, hgsa and mboa after N evaluations as "
+                        + "well (with a long enough --time-limit the result is then the same on any machine; default: no "
+                        + "cap)").atLeast(0), "the ones that count evaluations", "100", Scheduler.Solver.UMDA,
                         Scheduler.Solver.HGSA, Scheduler.Solver.MBOA),
                 search(JobOption.text("time-limit", "T", "Time budget, e.g. 60s, 5m, 500ms").withDefault("60s"), "1s"),
                 search(JobOption.whole("steps", "N", "Target step count (default: start at the lower bound)"), "7"),
