@@ -5,7 +5,7 @@ whole command and for the simulation alone. Writes docs/results/msgsim-simgrid.m
 JDK. Usage: python3 experiments/msgsim_simgrid.py [--out FILE] [--no-speed]
 CCOPT (default: `./ccopt`, the launcher a user runs, with its class-data archive; it builds the jar when it is stale)
 is the command that runs ccopt: CCOPT="java -Xss16m -jar ccopt-cli/target/ccopt.jar" times the bare jar."""
-import argparse, datetime, json, os, platform, resource, statistics, subprocess, sys, tempfile
+import argparse, datetime, json, os, platform, resource, statistics, subprocess, sys, tempfile, time
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--out", default="docs/results/msgsim-simgrid.md")
@@ -73,6 +73,7 @@ for spec, procs in cases:
 
 # ---- CPU seconds ----
 speed = []
+daemon_runs = {}
 if not args.no_speed:
     net = "random-shortcut:1024:19:seed=11"
     for procs in (256, 1024):
@@ -87,6 +88,34 @@ if not args.no_speed:
             speed.append((net, procs, cc, j["flows"], j["simulatedSeconds"], answer, whole, sim, sg_whole, sg_platform, sg_sim,
                           os.path.getsize(plat)))
             print(speed[-1], file=sys.stderr)
+    # the same rows through a daemon (./ccopt daemon start) started here, after the runs above: CPU seconds of the
+    # client (the launcher's bash and its cat) plus the daemon's own, read from /proc before each command and 0.3 s
+    # after it, so that compilation the command set off counts for it; the median after WARM rounds over the rows
+    WARM = 10
+    if ccopt == ["./ccopt"]:
+        subprocess.run(["./ccopt", "daemon", "start"], check=True, capture_output=True)
+        status = subprocess.run(["./ccopt", "daemon", "status"], check=True, capture_output=True, text=True).stdout
+        pid = int(status.split("pid ")[1].split(",")[0])
+        tick = os.sysconf("SC_CLK_TCK")
+
+        def daemon_cpu():
+            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / tick
+
+        daemon_start = daemon_cpu()
+        cpus = {(procs, cc): [] for _, procs, cc, *_ in speed}
+        try:
+            for k in range(WARM + 5):  # rounds over the rows, as a sweep of many commands runs them
+                for net, procs, cc, *_ in speed:
+                    before = daemon_cpu()
+                    _, client = msgsim(net, procs, cc, "1MiB", "--sharing", "cm02")
+                    time.sleep(0.3)
+                    cpus[(procs, cc)].append(client + daemon_cpu() - before)
+            for key, runs in cpus.items():
+                daemon_runs[key] = (runs[0], statistics.median(runs[WARM:]))
+                print("daemon", key, runs, file=sys.stderr)
+        finally:
+            subprocess.run(["./ccopt", "daemon", "stop"], capture_output=True)
 
 # ---- report ----
 lines = []
@@ -153,6 +182,21 @@ if speed:
         p(f"| {procs} | {cc} | {flows:,} | {ours:.6e} | {theirs:.6e} | {dev(ours, theirs):+.2f}% | {size / 1e6:.1f} | "
           f"{whole:.2f} | {sg_whole:.2f} | {sg_whole / whole:.1f}x | {sim:.3f} | {sg_platform:.2f} | {sg_sim:.3f} | "
           f"{sg_sim / sim:.1f}x |")
+    if daemon_runs:
+        p("")
+        p("The same rows through a daemon (`./ccopt daemon start` in the repository, then the same `./ccopt msgsim` "
+          "commands, which run in it): CPU seconds of the client (the launcher's bash, its staleness check and one `cat`) "
+          "plus the daemon's (user + system of its process, from `/proc`, before each command and 0.3 s after it, so "
+          "that compilation the command set off counts). The daemon's start cost "
+          f"{daemon_start:.2f} CPU-s, once for all the commands of a directory. The rows run in {WARM + 5} rounds, one "
+          "command of each row per round, as a sweep of many commands runs them: the first round (the daemon compiling "
+          f"the code) is shown apart, and the median is of the last five rounds, after {WARM}.")
+        p("")
+        p("| P | collective | ccopt CPU s, own JVM | ccopt CPU s, daemon: first run | ccopt CPU s, daemon: median after warm-up | SimGrid CPU s, whole | SimGrid / ccopt in the daemon |")
+        p("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+        for net, procs, cc, flows, ours, theirs, whole, sim, sg_whole, sg_platform, sg_sim, size in speed:
+            first, median = daemon_runs[(procs, cc)]
+            p(f"| {procs} | {cc} | {whole:.2f} | {first:.3f} | {median:.3f} | {sg_whole:.2f} | {sg_whole / median:.1f}x |")
     p("")
     p(f"Network: `{speed[0][0]}`. Command per row: `ccopt msgsim --topology {speed[0][0]} --procs P --collective C "
       "--bytes 1MiB --mapping random --sharing cm02 --json` and `replay plat.xml prog.txt --cfg=network/model:CM02 "

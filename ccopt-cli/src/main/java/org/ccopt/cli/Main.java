@@ -26,7 +26,8 @@ import picocli.CommandLine.Command;
         description = "Collective communication on interconnection networks: evaluate a collective on a network with "
                 + "the right model, and search for a better schedule, node mapping, rank placement or injection plan.",
         footer = {"", "Also: './ccopt spark FILE --out DIR [--master URL]' runs an experiment file on Apache Spark "
-                + "(a module of its own; './ccopt spark --help')."})
+                + "(a module of its own; './ccopt spark --help'), and './ccopt daemon start|stop|status' keeps one JVM "
+                + "running for the commands run from the working directory (README)."})
 public final class Main implements Runnable {
 
     public static final int OK = org.ccopt.experiments.Commands.OK;

@@ -1,0 +1,134 @@
+# ccopt's daemon client, sourced by ./ccopt: it runs a command in the daemon that serves the working directory
+# (org.ccopt.cli.Daemon, whose comment gives the protocol), over bash's /dev/tcp, without starting a process but one
+# cat for the standard output. Every function keeps the caller's shell options (local -).
+
+# ccopt_daemon_file STATES: sets ccopt_state to the state file of the working directory's daemon (a hash of its
+# physical path; the daemon checks the path itself)
+ccopt_daemon_file() {
+  local - dir h=5381 i c
+  set +eu
+  builtin cd -P . && dir=$PWD
+  for ((i = 0; i < ${#dir}; i++)); do
+    printf -v c '%d' "'${dir:i:1}"
+    h=$(((h * 33 + c) & 0xFFFFFFFF))
+  done
+  ccopt_state="$1/$h"
+}
+
+# ccopt_daemon_connect STATE: reads the state file into the caller's port, secret and pid and opens a connection
+# as the caller's fd; fails where there is no state file or nothing listens
+ccopt_daemon_connect() {
+  local IFS=$' \t\n' # a trap may run inside a read with IFS emptied
+  { read -r port secret pid <"$1"; } 2>/dev/null || return 1
+  { exec {fd}<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null
+}
+
+# ccopt_daemon_ask STATE VERB: sends VERB (status, stop) and prints the daemon's answer; fails where none answers
+ccopt_daemon_ask() {
+  local - port secret pid fd reply
+  set +eu
+  ccopt_daemon_connect "$1" || return 1
+  printf '%s\0' "$secret" "$2" >&"$fd"
+  IFS= read -r -d '' reply <&"$fd"
+  exec {fd}>&-
+  [[ -n "$reply" ]] || return 1
+  printf '%s\n' "$reply"
+}
+
+# ccopt_daemon_run STATE JAVA ARGS...: runs the command in the daemon; returns 0 with its exit code in ccopt_rc when
+# the daemon ran it, 1 when it did not (no daemon, or it sent the command back): the caller then runs it itself
+ccopt_daemon_run() {
+  local - state=$1 java=$2 port secret pid fd out err reply id frame cat_pid status cancelled=0
+  set +eu
+  shift 2
+  ccopt_rc=
+  [[ -f "$state" ]] || return 1
+  if ! ccopt_daemon_connect "$state"; then
+    rm -f "$state" # the daemon is gone
+    return 1
+  fi
+  out=$fd
+  builtin cd -P .
+  printf '%s\0' "$secret" run "$java" "$PWD" "$#" "$@" >&"$out"
+  IFS= read -r -d '' reply <&"$out"
+  if [[ "$reply" != "ok "* ]]; then
+    exec {out}>&-
+    return 1
+  fi
+  id=${reply#ok }
+  if ! ccopt_daemon_connect "$state"; then
+    exec {out}>&-
+    return 1 # the command has not started: it never starts without this connection
+  fi
+  err=$fd
+  printf '%s\0' "$secret" attach "$id" >&"$err"
+  cat <&"$out" &
+  cat_pid=$!
+  # Ctrl-C: the daemon ends as the command's own JVM would (a search prints its best, a checkpoint is saved); the
+  # output that follows is still shown
+  trap 'cancelled=1; ccopt_daemon_cancel "$state" "$id"' INT TERM
+  while :; do
+    IFS= read -r -d '' frame <&"$err"
+    status=$?
+    if ((status == 0)); then
+      case "${frame:0:1}" in
+        e) printf '%s' "${frame:1}" >&2 ;;
+        x) ccopt_rc=${frame:1} ;;
+      esac
+    elif ((status <= 128)); then
+      break # the end of the connection (above 128: a signal's trap interrupted the read; go on reading)
+    fi
+  done
+  while ! wait "$cat_pid"; do
+    kill -0 "$cat_pid" 2>/dev/null || break
+  done
+  trap - INT TERM
+  exec {out}>&- {err}>&-
+  if ((cancelled)); then
+    ccopt_rc=130 # as a JVM ended by SIGINT, whatever its command returned meanwhile
+  elif [[ -z "$ccopt_rc" ]]; then
+    echo "ccopt: the daemon ended during the command; './ccopt daemon start' starts another" >&2
+    ccopt_rc=1
+  fi
+  return 0
+}
+
+ccopt_daemon_cancel() {
+  local port secret pid fd
+  ccopt_daemon_connect "$1" || return 0
+  printf '%s\0' "$secret" cancel "$2" >&"$fd"
+  exec {fd}>&-
+}
+
+# ccopt_daemon_start STATE IDLE JAVA LOG JVM...: starts JVM... STATE IDLE JAVA in the background and waits for its
+# state file (the daemon writes it once it listens)
+ccopt_daemon_start() {
+  local - state=$1 idle=$2 java=$3 log=$4 pid i
+  set +eu
+  shift 4
+  mkdir -p "$(dirname "$state")"
+  rm -f "$state"
+  nohup "$@" "$state" "$idle" "$java" </dev/null >"$log" 2>&1 &
+  pid=$!
+  for ((i = 0; i < 600; i++)); do
+    [[ -s "$state" ]] && return 0
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "ccopt: the daemon did not start; see $log" >&2
+  kill "$pid" 2>/dev/null
+  return 1
+}
+
+# ccopt_daemon_stop STATE: asks the daemon to end (once no command runs) and waits up to a minute for it
+ccopt_daemon_stop() {
+  local - port secret pid i
+  set +eu
+  { read -r port secret pid <"$1"; } 2>/dev/null || return 1
+  ccopt_daemon_ask "$1" stop >/dev/null || { rm -f "$1"; return 1; }
+  for ((i = 0; i < 600; i++)); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    sleep 0.1
+  done
+  return 0
+}

@@ -1,0 +1,320 @@
+package org.ccopt.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+
+/**
+ * A resident ccopt for the commands run from one directory ({@code ./ccopt daemon start}): one JVM, started and
+ * compiled once, runs each command through {@link Main#run} as a fresh process would, so that a script of many short
+ * commands pays the JVM's start, class loading and compilation once instead of per command (docs/speed.md).
+ *
+ * <p>Protocol, over a loopback TCP socket whose port and secret are in the state file (readable by its owner alone),
+ * every field ending in a NUL byte; bash's {@code /dev/tcp} speaks it ({@code ccopt-cli/src/main/bash/daemon.bash}):
+ * <ul>
+ *   <li>{@code SECRET run JAVA DIR N ARG1..ARGN}: the daemon answers {@code ok ID} or {@code cold REASON} (another
+ *   directory, another JDK, a jar rebuilt since it started: the launcher then runs the command in a JVM of its own);
+ *   after {@code ok}, the command's standard output follows on this connection, raw, until it closes;</li>
+ *   <li>{@code SECRET attach ID}, on a second connection, which starts the command: its standard error follows as
+ *   frames {@code e TEXT}, then its exit code as {@code x CODE};</li>
+ *   <li>{@code SECRET cancel ID}: Ctrl-C at the client. The daemon ends as a command's own JVM would on Ctrl-C (its
+ *   shutdown hooks let a search print its best and a checkpointing run save, then exit 130), since that is what the
+ *   user asked of the command;</li>
+ *   <li>{@code SECRET stop} (ends once no command runs) and {@code SECRET status}.</li>
+ * </ul>
+ * Commands run concurrently, each in a thread of its own with the JVM's stack size. Without a console, no command
+ * shows a progress bar, as when its output is redirected. It ends by itself after {@code idle} without a command.
+ */
+public final class Daemon {
+
+    private static final int HEADER_TIMEOUT_MS = 10_000;
+
+    private final Path state;
+    private final long idleNanos;
+    private final String java;
+    private final IntConsumer exit;
+    private final String secret;
+    private final String directory;
+    private final Path jar;
+    private final long jarStamp;
+    private final ServerSocket server;
+    private final Map<String, CompletableFuture<Socket>> waiting = new ConcurrentHashMap<>();
+    private final AtomicInteger running = new AtomicInteger();
+    private final AtomicInteger served = new AtomicInteger();
+    private final long started = System.currentTimeMillis();
+    private volatile long lastActive = System.nanoTime();
+    private volatile boolean stopping;
+
+    /**
+     * A daemon listening on a free loopback port, its state written to {@code state}; {@code java} names the JVM the
+     * launcher started it with, {@code exit} ends the process (a test passes its own).
+     */
+    Daemon(Path state, long idleSeconds, String java, IntConsumer exit) throws IOException {
+        this.state = state;
+        this.idleNanos = TimeUnit.SECONDS.toNanos(idleSeconds);
+        this.java = java;
+        this.exit = exit;
+        byte[] random = new byte[16];
+        new SecureRandom().nextBytes(random);
+        this.secret = HexFormat.of().formatHex(random);
+        this.directory = Path.of("").toAbsolutePath().toRealPath().toString();
+        Path code = codeSource();
+        this.jar = code != null && Files.isRegularFile(code) ? code : null;
+        this.jarStamp = stamp(jar);
+        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Path tmp = state.resolveSibling(state.getFileName() + "." + ProcessHandle.current().pid());
+        Files.createDirectories(state.toAbsolutePath().getParent());
+        Files.deleteIfExists(tmp);
+        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(tmp, server.getLocalPort() + " " + secret + " " + ProcessHandle.current().pid() + "\n");
+        Files.move(tmp, state, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** {@code Daemon STATE IDLE_SECONDS JAVA}: started by {@code ./ccopt daemon start}, in the directory it serves. */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 3 || !args[1].matches("[0-9]{1,9}")) {
+            System.err.println("ccopt: the daemon takes a state file, an idle time in seconds and the JVM's name; got "
+                    + String.join(" ", args));
+            System.exit(Main.BAD_INPUT);
+        }
+        new Daemon(Path.of(args[0]), Long.parseLong(args[1]), args[2], System::exit).serve();
+    }
+
+    /** Accepts connections until stopped, each handled by a thread of its own; ends the process when idle. */
+    void serve() {
+        Thread idle = new Thread(this::watchIdle, "ccopt-daemon-idle");
+        idle.setDaemon(true);
+        idle.start();
+        while (!stopping) {
+            try {
+                Socket s = server.accept();
+                Thread t = new Thread(() -> handle(s), "ccopt-daemon-" + served.get());
+                t.start();
+            } catch (IOException closed) {
+                break;
+            }
+        }
+    }
+
+    int port() {
+        return server.getLocalPort();
+    }
+
+    String secret() {
+        return secret;
+    }
+
+    private void watchIdle() {
+        while (true) {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (running.get() == 0 && (stopping || System.nanoTime() - lastActive > idleNanos)) {
+                end(0);
+                return;
+            }
+        }
+    }
+
+    /** Removes the state file (no new client finds this daemon), closes the socket and ends with {@code code}. */
+    private void end(int code) {
+        stopping = true;
+        try {
+            Files.deleteIfExists(state);
+            server.close();
+        } catch (IOException e) {
+            // ending anyway
+        }
+        exit.accept(code);
+    }
+
+    private void handle(Socket s) {
+        boolean keep = false;
+        try {
+            s.setSoTimeout(HEADER_TIMEOUT_MS);
+            InputStream in = s.getInputStream();
+            if (!MessageDigest.isEqual(secret.getBytes(StandardCharsets.UTF_8), field(in).getBytes(StandardCharsets.UTF_8))) {
+                return; // not the launcher of this daemon's owner
+            }
+            String verb = field(in);
+            switch (verb) {
+                case "run" -> run(s, in);
+                case "attach" -> {
+                    CompletableFuture<Socket> f = waiting.remove(field(in));
+                    keep = f != null && f.complete(s);
+                }
+                case "cancel" -> end(130); // as SIGINT would end the command's own JVM: its shutdown hooks run first
+                case "stop" -> {
+                    reply(s.getOutputStream(), "bye");
+                    stopping = true;
+                    Files.deleteIfExists(state);
+                    server.close();
+                }
+                case "status" -> reply(s.getOutputStream(), "pid " + ProcessHandle.current().pid() + ", directory "
+                        + directory + ", java " + java + ", " + served.get() + " commands served, " + running.get()
+                        + " running, up " + (System.currentTimeMillis() - started) / 1000 + " s");
+                default -> reply(s.getOutputStream(), "cold unknown request " + verb);
+            }
+        } catch (IOException | RuntimeException e) {
+            // a client that went away or spoke nonsense: its connection ends
+        } finally {
+            if (!keep) {
+                close(s);
+            }
+        }
+    }
+
+    /** The run request on {@code s}: refused with a reason, or run with its output on {@code s} and the attached one. */
+    private void run(Socket s, InputStream in) throws IOException {
+        String clientJava = field(in);
+        String clientDirectory = field(in);
+        int n = Integer.parseInt(field(in));
+        List<String> args = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            args.add(field(in));
+        }
+        OutputStream raw = s.getOutputStream();
+        String refusal = stopping ? "the daemon is ending"
+                : !clientDirectory.equals(directory) ? "the daemon serves " + directory
+                : !clientJava.equals(java) ? "the daemon runs on " + java
+                : stamp(jar) != jarStamp ? "the jar was rebuilt since the daemon started" : null;
+        if (refusal != null) {
+            reply(raw, "cold " + refusal);
+            if (refusal.startsWith("the jar")) {
+                stopping = true; // the next command finds no daemon, and this one ends once no command runs
+                Files.deleteIfExists(state);
+                server.close();
+            }
+            return;
+        }
+        running.incrementAndGet();
+        try {
+            String id = Integer.toString(served.incrementAndGet()) + "-" + Long.toHexString(System.nanoTime());
+            CompletableFuture<Socket> attached = new CompletableFuture<>();
+            waiting.put(id, attached);
+            reply(raw, "ok " + id);
+            Socket errSocket;
+            try {
+                errSocket = attached.get(HEADER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                waiting.remove(id);
+                return;
+            }
+            s.setSoTimeout(0);
+            try (errSocket) {
+                OutputStream errRaw = errSocket.getOutputStream();
+                Frames err = new Frames(errRaw);
+                PrintStream out = new PrintStream(new BufferedOutputStream(raw, 1 << 16), false, StandardCharsets.UTF_8);
+                int code = Main.run(out, new PrintStream(err, false, StandardCharsets.UTF_8), args.toArray(String[]::new));
+                out.flush();
+                s.shutdownOutput();
+                err.flush();
+                reply(errRaw, "x" + code);
+            }
+        } finally {
+            lastActive = System.nanoTime();
+            running.decrementAndGet();
+        }
+    }
+
+    /** A NUL-terminated UTF-8 field. */
+    private static String field(InputStream in) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        for (int c = in.read(); c != 0; c = in.read()) {
+            if (c < 0) {
+                throw new IOException("the request ended early");
+            }
+            if (b.size() > 1 << 20) {
+                throw new IOException("a field of over 1 MiB");
+            }
+            b.write(c);
+        }
+        return b.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void reply(OutputStream out, String text) throws IOException {
+        out.write((text + "\0").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    private static void close(Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // gone already
+        }
+    }
+
+    /** Standard error as frames {@code e TEXT NUL}, one per flush (a NUL in the text, which bash cannot hold, dropped). */
+    private static final class Frames extends OutputStream {
+        private final OutputStream out;
+        private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+
+        Frames(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public synchronized void write(int b) throws IOException {
+            if (b != 0) {
+                pending.write(b);
+            }
+            if (pending.size() >= 1 << 13) {
+                flush();
+            }
+        }
+
+        @Override
+        public synchronized void flush() throws IOException {
+            if (pending.size() > 0) {
+                out.write('e');
+                pending.writeTo(out);
+                out.write(0);
+                pending.reset();
+                out.flush();
+            }
+        }
+    }
+
+    private static Path codeSource() {
+        try {
+            return Path.of(Daemon.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** The jar's modification time and size, which a rebuild changes (0 where it runs from classes). */
+    private static long stamp(Path jar) {
+        try {
+            return jar == null ? 0 : Files.getLastModifiedTime(jar).toMillis() * 31 + Files.size(jar);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+}
