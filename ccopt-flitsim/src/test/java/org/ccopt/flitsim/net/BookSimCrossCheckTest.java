@@ -17,6 +17,8 @@ import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -29,6 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * own ({@code neighbor}: +1 in every dimension; {@code tornado}: +(ceil(k/2) - 1) in every dimension).
  */
 @Tag("slow")
+@Execution(ExecutionMode.CONCURRENT) // two cases at a time (junit-platform.properties): each its own BookSim and engine
 class BookSimCrossCheckTest {
 
     private static Path booksim;
@@ -79,7 +82,7 @@ class BookSimCrossCheckTest {
 
     /** One BookSim run (it exits 255 on success, so its output is read, not its status). */
     private static String run(String topology, String... settings) throws Exception {
-        Path config = work.resolve("config");
+        Path config = Files.createTempFile(work, "config", ".txt"); // one per run: cases run concurrently
         List<String> lines = new ArrayList<>(List.of("topology = " + topology + ";", "k = 8;", "n = 2;",
                 "routing_function = dim_order;", "num_vcs = 4;", "vc_buf_size = 4;", "packet_size = 8;",
                 "injection_rate_uses_flits = 1;"));
