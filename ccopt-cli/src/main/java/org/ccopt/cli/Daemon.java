@@ -176,7 +176,7 @@ public final class Daemon {
                     server.close();
                 }
                 case "status" -> reply(s.getOutputStream(), "pid " + ProcessHandle.current().pid() + ", directory "
-                        + directory + ", java " + java + ", " + served.get() + " commands served, " + running.get()
+                        + directory + ", JVM '" + java + "', " + served.get() + " commands served, " + running.get()
                         + " running, up " + (System.currentTimeMillis() - started) / 1000 + " s");
                 default -> reply(s.getOutputStream(), "cold unknown request " + verb);
             }

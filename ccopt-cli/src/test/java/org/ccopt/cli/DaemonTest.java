@@ -151,7 +151,7 @@ class DaemonTest {
                 .isEqualTo(COLD);
         assertThat(dir.resolve("gone")).doesNotExist();
         assertThat(client(Path.of(""), "ccopt_daemon_ask \"$1\" status", state().toString()).out())
-                .contains("directory " + Path.of("").toAbsolutePath().toRealPath(), "java " + JAVA);
+                .contains("directory " + Path.of("").toAbsolutePath().toRealPath(), "JVM '" + JAVA + "'");
     }
 
     @Test
