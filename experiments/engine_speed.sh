@@ -6,10 +6,10 @@
 # x 64 routers over its user CPU time, the median of three runs.
 #
 # Usage: mvn -B -q install -DskipTests && experiments/engine_speed.sh > table.md
-# BookSim: $CCOPT_BOOKSIM, else the one the cross-check builds in ccopt-crosscheck/target/booksim (mvn -B verify).
+# BookSim: $CCOPT_BOOKSIM, else the one the cross-check builds in ccopt-flitsim/target/booksim (mvn -B verify).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-booksim=${CCOPT_BOOKSIM:-ccopt-crosscheck/target/booksim/booksim2/src/booksim}
+booksim=${CCOPT_BOOKSIM:-ccopt-flitsim/target/booksim/booksim2/src/booksim}
 jar=ccopt-bench/target/benchmarks.jar
 if [ ! -x "$booksim" ]; then
   echo "engine_speed.sh: no BookSim at $booksim; run mvn -B verify (the cross-check builds it) or set CCOPT_BOOKSIM" >&2

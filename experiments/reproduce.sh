@@ -15,7 +15,7 @@ rows=(
   "msgsim-tables|10|experiments/msgsim.sh"
   "schedule-tables|10|experiments/schedule.sh"
   "schedule-umda-readings|55|./ccopt run experiments/files/schedule-umda-readings.yaml --out target/experiments/schedule-umda-readings && ./ccopt run experiments/files/schedule-umda-untested.yaml --out target/experiments/schedule-umda-untested && python3 experiments/schedule_success.py \"$(nproc)-core\" target/experiments/schedule-umda-readings target/experiments/schedule-umda-untested"
-  "flitsim-booksim|4|mvn -B -q install -DskipTests -pl ccopt-crosscheck -am && mvn -B -q test -pl ccopt-crosscheck"
+  "flitsim-booksim|4|mvn -B -q test -pl ccopt-flitsim -Dtest=BookSimCrossCheckTest"
   "nodemap-networks|?|python3 experiments/nodemap_networks.py"
   "optimizers-networks|?|python3 experiments/optimizers_networks.py"
   "cupstack-table6-yokota2023|15|experiments/tables.sh cupstack-table6-yokota2023"
