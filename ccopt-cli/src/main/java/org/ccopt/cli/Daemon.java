@@ -141,8 +141,11 @@ public final class Daemon {
         }
     }
 
-    /** Removes the state file (no new client finds this daemon), closes the socket and ends with {@code code}. */
-    private void end(int code) {
+    /**
+     * Takes no more commands: removes the state file (no new client finds this daemon) and closes the socket; the
+     * process ends once no command runs ({@link #watchIdle}).
+     */
+    private void retire() {
         stopping = true;
         try {
             Files.deleteIfExists(state);
@@ -150,6 +153,11 @@ public final class Daemon {
         } catch (IOException e) {
             // ending anyway
         }
+    }
+
+    /** {@link #retire}, then ends the process with {@code code} at once. */
+    private void end(int code) {
+        retire();
         exit.accept(code);
     }
 
@@ -171,9 +179,7 @@ public final class Daemon {
                 case "cancel" -> end(130); // as SIGINT would end the command's own JVM: its shutdown hooks run first
                 case "stop" -> {
                     reply(s.getOutputStream(), "bye");
-                    stopping = true;
-                    Files.deleteIfExists(state);
-                    server.close();
+                    retire();
                 }
                 case "status" -> reply(s.getOutputStream(), "pid " + ProcessHandle.current().pid() + ", directory "
                         + directory + ", JVM '" + java + "', " + served.get() + " commands served, " + running.get()
@@ -199,16 +205,15 @@ public final class Daemon {
             args.add(field(in));
         }
         OutputStream raw = s.getOutputStream();
+        boolean rebuilt = stamp(jar) != jarStamp;
         String refusal = stopping ? "the daemon is ending"
                 : !clientDirectory.equals(directory) ? "the daemon serves " + directory
                 : !clientJava.equals(java) ? "the daemon runs on " + java
-                : stamp(jar) != jarStamp ? "the jar was rebuilt since the daemon started" : null;
+                : rebuilt ? "the jar was rebuilt since the daemon started" : null;
         if (refusal != null) {
             reply(raw, "cold " + refusal);
-            if (refusal.startsWith("the jar")) {
-                stopping = true; // the next command finds no daemon, and this one ends once no command runs
-                Files.deleteIfExists(state);
-                server.close();
+            if (rebuilt) {
+                retire(); // the next command finds no daemon
             }
             return;
         }
