@@ -29,10 +29,13 @@ final class HypercubeTranslation {
     private HypercubeTranslation() {
     }
 
-    /** True for an all-to-all scatter among every terminal of a hypercube (wormhole). */
+    /**
+     * True for an all-to-all scatter among every terminal of a hypercube (wormhole); not for a permutation, whose
+     * senders and receivers are every terminal too but which sends one message each.
+     */
     public static boolean applies(ScheduleProblem p) {
         int n = p.topology().terminalCount();
-        return p.topology().family().equals("hypercube") && !p.relays() && p.switching() == Switching.WH
+        return p.topology().family().equals("hypercube") && !p.relays() && p.switching() == Switching.WH && p.pairs() == null
                 && p.collective().senders().length == n && p.collective().receivers().length == n;
     }
 

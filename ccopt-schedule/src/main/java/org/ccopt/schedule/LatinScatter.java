@@ -23,10 +23,10 @@ final class LatinScatter {
     private LatinScatter() {
     }
 
-    /** True for an all-to-all scatter among every terminal (wormhole, no relays). */
+    /** True for an all-to-all scatter among every terminal (wormhole, no relays); not for a permutation. */
     public static boolean applies(ScheduleProblem p) {
         int n = p.topology().terminalCount();
-        return !p.relays() && p.switching() == Switching.WH && p.collective().senders().length == n
+        return !p.relays() && p.switching() == Switching.WH && p.pairs() == null && p.collective().senders().length == n
                 && p.collective().receivers().length == n && n > 2;
     }
 
