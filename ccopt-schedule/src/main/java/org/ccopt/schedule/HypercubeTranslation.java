@@ -34,9 +34,8 @@ final class HypercubeTranslation {
      * senders and receivers are every terminal too but which sends one message each.
      */
     public static boolean applies(ScheduleProblem p) {
-        int n = p.topology().terminalCount();
-        return p.topology().family().equals("hypercube") && !p.relays() && p.switching() == Switching.WH && p.pairs() == null
-                && p.collective().senders().length == n && p.collective().receivers().length == n;
+        return p.topology().family().equals("hypercube") && !p.relays() && p.switching() == Switching.WH
+                && p.amongAllTerminals();
     }
 
     public static Attempt run(ScheduleProblem p, int steps, Budget budget, long seed) {

@@ -25,9 +25,7 @@ final class LatinScatter {
 
     /** True for an all-to-all scatter among every terminal (wormhole, no relays); not for a permutation. */
     public static boolean applies(ScheduleProblem p) {
-        int n = p.topology().terminalCount();
-        return !p.relays() && p.switching() == Switching.WH && p.pairs() == null && p.collective().senders().length == n
-                && p.collective().receivers().length == n && n > 2;
+        return !p.relays() && p.switching() == Switching.WH && p.amongAllTerminals() && p.topology().terminalCount() > 2;
     }
 
     public static Attempt run(ScheduleProblem p, Budget budget, long seed) {

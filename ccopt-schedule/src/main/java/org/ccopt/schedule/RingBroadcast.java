@@ -25,9 +25,7 @@ final class RingBroadcast {
      * consecutive terminals are neighbours qualify).
      */
     public static boolean applies(ScheduleProblem p) {
-        int n = p.topology().terminalCount();
-        return p.relays() && p.pairs() == null && n > 2
-                && p.collective().senders().length == n && p.collective().receivers().length == n;
+        return p.relays() && p.amongAllTerminals() && p.topology().terminalCount() > 2;
     }
 
     public static Attempt run(ScheduleProblem p, Budget budget, long seed) {

@@ -313,6 +313,15 @@ public final class ScheduleProblem {
         return pathLimit;
     }
 
+    /**
+     * True for a collective among every terminal, each sending to all the others: every terminal sends and receives,
+     * and the problem is not a permutation's explicit pairs (whose senders and receivers are every terminal too).
+     */
+    boolean amongAllTerminals() {
+        int n = topology.terminalCount();
+        return pairs == null && collective.senders().length == n && collective.receivers().length == n;
+    }
+
     /** True for broadcast kinds. */
     public boolean broadcast() {
         return broadcast;
