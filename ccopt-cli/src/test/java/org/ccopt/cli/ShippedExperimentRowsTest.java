@@ -46,9 +46,6 @@ class ShippedExperimentRowsTest {
      * machine's speed.
      */
     private static final Map<String, String> LEFT_OUT = Map.of(
-            "schedule-octagon-scalings.yaml", "its first run proves its schedule optimal by an exhaustive search of "
-                    + "about 6 x 10^8 evaluations (30 s and more) under a time limit; a shorter limit would make the row "
-                    + "depend on the machine",
             "joint-alltoall.yaml", "its 63 phases make even a budget of 300 simulations take 35 s (the surrogate's "
                     + "annealing and the replays of every phase); joint-budget, -pairs, -random and -triples make the same "
                     + "kind of row");

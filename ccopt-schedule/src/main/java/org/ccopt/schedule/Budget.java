@@ -56,6 +56,16 @@ public final class Budget {
         return new Budget(start, nanos, stop, max, allowed, deterministic);
     }
 
+    /**
+     * This budget with at most {@code maxEvaluations} evaluations a search and {@code deterministicSeconds} a CP-SAT
+     * solve, or this budget's own limits where they are smaller: a short first try whose end does not depend on the
+     * machine's speed.
+     */
+    Budget capped(long maxEvaluations, double deterministicSeconds) {
+        return new Budget(start, nanos, stop, Math.min(evaluations, maxEvaluations), allowed,
+                Math.min(deterministic, deterministicSeconds));
+    }
+
     /** Time is up, the run was stopped, or a search has made {@code used} evaluations of at most the cap. */
     boolean exhausted(long used) {
         return used >= evaluations || expired();

@@ -15,9 +15,9 @@ import org.ccopt.collective.LowerBounds;
  *       relays, without relays and in one-hop transfers); all-to-all collectives try the constructions (the
  *       Latin-square schedules of {@link LatinScatter}, the ring pipeline of {@link RingBroadcast}, and on
  *       hypercubes the translation-invariant scatter of {@link HypercubeTranslation}); then, one step below the
- *       best schedule so far, the min-conflicts search and the exact CP-SAT model take turns until the lower bound
- *       is met, a step count is proven infeasible, or the time runs out. The step count only goes down, so every stage leaves a valid
- *       schedule.
+ *       best schedule so far, the min-conflicts search and the exact CP-SAT model take turns (a small model first
+ *       gets a short try of each, {@link #FIRST_TRY_VARIABLES}) until the lower bound is met, a step count is proven
+ *       infeasible, or the time runs out. The step count only goes down, so every stage leaves a valid schedule.
  *   <li>{@code umda}, {@code hgsa}, {@code mboa}, {@code min-conflicts}: the papers' way: the search runs at a
  *       given step count (the lower bound unless {@code --steps} says otherwise) until its fitness reaches 0; it
  *       runs even where the first-fit schedule already meets that count, and the result's solver names whichever
@@ -256,14 +256,46 @@ public final class Scheduler {
     }
 
     /**
-     * min-conflicts for part of the time, then the exact model (unless it is too large) for the rest; for wormhole
-     * broadcasts the exact model first tries the smaller relay-free model, whose schedules are broadcast schedules
-     * too.
+     * Below the best schedule so far, a problem whose exact model has at most this many variables first gets two
+     * short tries, min-conflicts for {@link #FIRST_ITERATIONS} iterations (it finds most feasible counts in far
+     * fewer) and then the exact model for {@link #FIRST_DETERMINISTIC_SECONDS}: CP-SAT settles such models, a schedule
+     * or a proof that none exists, in about a second, where min-conflicts cannot prove anything and used to search out
+     * its whole share first (18 s of a one-minute limit for bcmp on {@code mesh:2x4}, whose one step CP-SAT proves
+     * infeasible in 0.06 s; 36 s for the FB-Tree 31 root broadcast, 0.19 s).
+     */
+    static final long FIRST_TRY_VARIABLES = 200_000;
+    /** The first min-conflicts try's iterations. */
+    static final long FIRST_ITERATIONS = 100_000;
+    /** The first exact try's limit in CP-SAT's deterministic seconds (a count of work, the same on any machine). */
+    static final double FIRST_DETERMINISTIC_SECONDS = 5.0;
+    /** ...and the first tries' wall-clock ceiling, met only on a machine far slower than those measured. */
+    static final double FIRST_SECONDS = 10.0;
+
+    /**
+     * min-conflicts for part of the time, then the exact model (unless it is too large) for the rest, after a short
+     * try of each for a small model ({@link #FIRST_TRY_VARIABLES}); for wormhole broadcasts the exact model first
+     * tries the smaller relay-free model, whose schedules are broadcast schedules too.
      */
     private Attempt tryAt(Schedule start, int target) {
-        boolean exactFits = ExactSolver.available() && ExactSolver.variables(p, target)
+        long variables = ExactSolver.available() ? ExactSolver.variables(p, target) : Long.MAX_VALUE;
+        boolean exactFits = variables
                 <= Math.min(ExactSolver.MAX_VARIABLES, ExactSolver.VARIABLES_PER_SECOND * budget.allowedSeconds() * 0.7);
         double share = exactFits ? Math.max(1.0, budget.remainingSeconds() * 0.3) : budget.remainingSeconds();
+        if (exactFits && variables <= FIRST_TRY_VARIABLES) {
+            Budget first = budget.slice(Math.min(FIRST_SECONDS, budget.remainingSeconds() * 0.2))
+                    .capped(FIRST_ITERATIONS, FIRST_DETERMINISTIC_SECONDS);
+            Attempt mc = MinConflicts.run(p, target, start, first, settings.seed() + target, MinConflicts.DEFAULT_NOISE);
+            record(mc, "min-conflicts (first try)");
+            if (mc.found() || budget.expired()) {
+                return mc;
+            }
+            Attempt ex = ExactSolver.solve(p, target, first, settings.seed(), mc.best());
+            record(ex, "exact (first try)");
+            if (ex.found() || ex.outcome() == Attempt.Outcome.INFEASIBLE || budget.expired()) {
+                return ex;
+            }
+            start = mc.best(); // the search goes on from where its first try stopped
+        }
         Attempt mc = MinConflicts.run(p, target, start, budget.slice(share), settings.seed() + target,
                 MinConflicts.DEFAULT_NOISE);
         record(mc);

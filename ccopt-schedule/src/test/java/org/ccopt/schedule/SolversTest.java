@@ -347,6 +347,26 @@ class SolversTest {
         assertThat(r.steps()).isEqualTo(1); // the e-cube routes of a complement are channel-disjoint on the 4-cube
     }
 
+    /**
+     * auto gives a small problem short first tries of the local search and of the exact model, which can prove a count
+     * impossible where the search cannot: the FB-Tree 31 root broadcast's 3 steps (one below first fit's 4) are proven
+     * infeasible by the exact model's first try, where min-conflicts used to search out 30 % of the time limit first.
+     */
+    @Test
+    void autoProvesASmallTargetInfeasibleBeforeSearchingIt() {
+        ScheduleProblem p = Problems.of("fbtree:31", "OAB", "all");
+        Scheduler.Result r = new Scheduler(p, Scheduler.bound(p).steps(),
+                new Scheduler.Settings(Scheduler.Solver.AUTO, null, 1, 1), Problems.deterministic(), null).run();
+        assertThat(r.steps()).isEqualTo(4);
+        assertThat(r.lowerBound()).isEqualTo(3);
+        assertThat(r.status()).isEqualTo("optimal");
+        assertThat(r.provenLowerBound()).isEqualTo(4);
+        assertThat(r.log()).hasSize(3);
+        assertThat(r.log().get(1)).startsWith("min-conflicts (first try) at 3 steps: unknown");
+        assertThat(r.log().get(2)).startsWith("exact (first try) at 3 steps: infeasible");
+        assertThat(r.evaluations()).isPositive();
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"fattree:16, latin-square (xor)", "'clos:3,3,4', latin-square (shift)", "omega:8, latin-square (xor)"})
     void latinSquareScatterMeetsTheOnePortBound(String topology, String pattern) {
