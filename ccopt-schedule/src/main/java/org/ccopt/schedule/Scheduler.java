@@ -127,7 +127,9 @@ public final class Scheduler {
      * bisection where it helps) or, for explicit pairs, the most transfers that must leave or enter one node per
      * port; and, where every transfer starts at its sender (scatters, permutations; not broadcasts with relays)
      * and every route is listed, the largest set of transfers that pairwise must conflict ({@link ConflictClique}),
-     * a bound for the routing model of the problem (minimal routes, or up to {@code --extra-hops} longer).
+     * a bound for the routing model of the problem (minimal routes, or up to {@code --extra-hops} longer); and where
+     * every transfer starts at its sender, the channels the transfers must hold over the channels there are
+     * ({@link #channelLoad}).
      */
     public static LowerBounds.Bound bound(ScheduleProblem p) {
         LowerBounds.Bound base = p.pairs() == null ? LowerBounds.forCollective(p.topology(), p.collective(), p.ports())
@@ -136,12 +138,35 @@ public final class Scheduler {
             base = with(base, storeAndForwardArrivals(p), "store-and-forward arrivals: the message of s reaches receiver r "
                     + "no earlier than step dist(s, r), at most ports(r) a step (release-time bound per receiver)");
         }
-        if (p.relays() || !p.complete()) {
+        if (p.relays()) {
+            return base;
+        }
+        base = with(base, channelLoad(p), "channel load: ceil(sum over transfers of their shortest route's channels / "
+                + "the network's " + p.topology().channelCount() + " channels), each channel carrying one transfer a step");
+        if (!p.complete()) {
             return base;
         }
         ConflictClique clique = p.conflictClique();
         String routes = p.extraHops() > 0 ? "routes of at most minimal + " + p.extraHops() + " hops" : "minimal routes";
         return with(base, clique.size(), clique.argument() + " on " + routes);
+    }
+
+    /**
+     * Every transfer of a problem without relays goes from its sender to its receiver over at least dist(s, r)
+     * channels, whatever route it takes, and in one step a channel carries at most one transfer (under wormhole
+     * switching a transfer holds every channel of its route for its step, under store-and-forward it crosses one a
+     * step), so the steps are at least the channels the transfers must occupy over the channels there are: ccopt's
+     * counting argument, beside Jaros et al. 2007's per-port and bisection terms, which it exceeds where transfers
+     * travel far (the two-dimensional Octagon's all-port AAS: 30 steps, where those give 11).
+     */
+    static long channelLoad(ScheduleProblem p) {
+        org.ccopt.topology.metrics.HopDistances hops = p.distances();
+        long channels = 0;
+        for (int t = 0; t < p.transferCount(); t++) {
+            channels += hops.distance(p.sender(p.message(t)), p.destination(t));
+        }
+        int c = p.topology().channelCount();
+        return c == 0 ? 0 : (channels + c - 1) / c;
     }
 
     /** The bound with one more argument. */
