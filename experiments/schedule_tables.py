@@ -182,7 +182,10 @@ for r in sorted(rows("schedule-octagon-scalings"), key=lambda r: (r["topology"],
           f"{secs(r['seconds'])} |")
 print("\nThe `octagon-md:2` AAS bound is ccopt's channel-load term (`ccopt bounds -t octagon-md:2 --cc AAS --ports all`): "
       "the 4,032 transfers must hold 11,264 channels in all on their shortest routes, over the network's 384 channels, "
-      "so at least 30 steps, where the per-port terms give 11 and the bisection is not proven within its search effort.")
+      "so at least 30 steps, where the per-port terms give 11 and the bisection is not proven within its search effort. "
+      "Ten times the time does not close the gap: with `--time-limit 10m` ccopt still ends at 33 steps, min-conflicts "
+      "at 32 with 212 conflicts left after 180 s and the exact model at 32 undecided after 420 s (2026-11-29, 2-core "
+      "AMD EPYC).")
 print()
 
 # ---------------------------------------------------------------- 2007 Table 5

@@ -163,7 +163,7 @@ public final class Scheduler {
         org.ccopt.topology.metrics.HopDistances hops = p.distances();
         long channels = 0;
         for (int t = 0; t < p.transferCount(); t++) {
-            channels += hops.distance(p.sender(p.message(t)), p.destination(t));
+            channels += Math.max(0, hops.distance(p.sender(p.message(t)), p.destination(t)));
         }
         int c = p.topology().channelCount();
         return c == 0 ? 0 : (channels + c - 1) / c;
@@ -283,8 +283,8 @@ public final class Scheduler {
     /**
      * Below the best schedule so far, a problem whose exact model has at most this many variables first gets two
      * short tries, min-conflicts for {@link #FIRST_ITERATIONS} iterations (it finds most feasible counts in far
-     * fewer) and then the exact model for {@link #FIRST_DETERMINISTIC_SECONDS}: CP-SAT settles such models, a schedule
-     * or a proof that none exists, in about a second, where min-conflicts cannot prove anything and used to search out
+     * fewer) and then the exact model for {@link #FIRST_DETERMINISTIC_SECONDS}: CP-SAT often settles such models, a
+     * schedule or a proof that none exists, within a second or two, where min-conflicts cannot prove anything and used to search out
      * its whole share first (18 s of a one-minute limit for bcmp on {@code mesh:2x4}, whose one step CP-SAT proves
      * infeasible in 0.06 s; 36 s for the FB-Tree 31 root broadcast, 0.19 s).
      */
@@ -293,7 +293,7 @@ public final class Scheduler {
     static final long FIRST_ITERATIONS = 100_000;
     /** The first exact try's limit in CP-SAT's deterministic seconds (a count of work, the same on any machine). */
     static final double FIRST_DETERMINISTIC_SECONDS = 5.0;
-    /** ...and the first tries' wall-clock ceiling, met only on a machine far slower than those measured. */
+    /** ...and the first tries' wall-clock ceiling: a fifth of the time left, at most this. */
     static final double FIRST_SECONDS = 10.0;
 
     /**
