@@ -153,11 +153,12 @@ public final class Scheduler {
 
     /**
      * Every transfer of a problem without relays goes from its sender to its receiver over at least dist(s, r)
-     * channels, whatever route it takes, and in one step a channel carries at most one transfer (under wormhole
-     * switching a transfer holds every channel of its route for its step, under store-and-forward it crosses one a
-     * step), so the steps are at least the channels the transfers must occupy over the channels there are: ccopt's
-     * counting argument, beside Jaros et al. 2007's per-port and bisection terms, which it exceeds where transfers
-     * travel far (the two-dimensional Octagon's all-port AAS: 30 steps, where those give 11).
+     * channels, whatever route it takes, and holds every channel of its route for its step, one transfer a channel,
+     * so the steps are at least the channels the transfers must hold over the channels there are: the wormhole twin
+     * of {@link SfScatter}'s store-and-forward load (store-and-forward scatters are scheduled there, not as a
+     * problem of this class). ccopt's counting argument, beside Jaros et al. 2007's per-port and bisection terms,
+     * which it exceeds where transfers travel far (the two-dimensional Octagon's all-port AAS: 30 steps, where those
+     * give 11).
      */
     static long channelLoad(ScheduleProblem p) {
         org.ccopt.topology.metrics.HopDistances hops = p.distances();
@@ -284,9 +285,9 @@ public final class Scheduler {
      * Below the best schedule so far, a problem whose exact model has at most this many variables first gets two
      * short tries, min-conflicts for {@link #FIRST_ITERATIONS} iterations (it finds most feasible counts in far
      * fewer) and then the exact model for {@link #FIRST_DETERMINISTIC_SECONDS}: CP-SAT often settles such models, a
-     * schedule or a proof that none exists, within a second or two, where min-conflicts cannot prove anything and used to search out
-     * its whole share first (18 s of a one-minute limit for bcmp on {@code mesh:2x4}, whose one step CP-SAT proves
-     * infeasible in 0.06 s; 36 s for the FB-Tree 31 root broadcast, 0.19 s).
+     * schedule or a proof that none exists, within a second or two, where min-conflicts cannot prove anything and
+     * used to search out its whole share first (18 s of a one-minute limit for bcmp on {@code mesh:2x4}, whose one
+     * step CP-SAT proves infeasible in 0.06 s; 36 s for the FB-Tree 31 root broadcast, 0.19 s).
      */
     static final long FIRST_TRY_VARIABLES = 200_000;
     /** The first min-conflicts try's iterations. */
