@@ -2,13 +2,13 @@ package org.ccopt.bench;
 
 import java.util.concurrent.TimeUnit;
 import org.ccopt.flitsim.net.Destinations;
-import org.ccopt.flitsim.net.FlitNetwork;
+import org.ccopt.routing.RouterPorts;
 import org.ccopt.flitsim.net.NetworkSimulator;
 import org.ccopt.flitsim.net.OpenLoopResult;
 import org.ccopt.flitsim.net.OpenLoopTraffic;
 import org.ccopt.flitsim.net.RouterTiming;
-import org.ccopt.flitsim.net.RoutingFunction;
-import org.ccopt.flitsim.net.RoutingFunctions;
+import org.ccopt.routing.RoutingFunction;
+import org.ccopt.routing.RoutingFunctions;
 import org.ccopt.topology.spec.TopologySpec;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -47,7 +47,7 @@ public class NetworkSimBenchmark {
 
     @Setup
     public void setUp() {
-        FlitNetwork net = new FlitNetwork(TopologySpec.parse(topology));
+        RouterPorts net = new RouterPorts(TopologySpec.parse(topology));
         RoutingFunction routing = RoutingFunctions.create(RoutingFunctions.defaultName(net), net);
         engine = new NetworkSimulator(net, routing, RouterTiming.BOOKSIM, Math.max(4, routing.vcClasses()), 4);
         traffic = OpenLoopTraffic.bernoulli(new Destinations.Uniform(net.terminals()), 0.1, 8);

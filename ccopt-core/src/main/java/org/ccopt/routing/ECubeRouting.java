@@ -1,42 +1,44 @@
 package org.ccopt.routing;
 
-import org.ccopt.topology.Geometry;
-import org.ccopt.topology.Topology;
+/**
+ * E-cube routing on a binary hypercube ({@code ecube}): the lowest differing address bit is corrected first
+ * (Sullivan &amp; Bashkow 1977). Its channel dependencies only go from lower to higher dimensions, so one VC class
+ * is deadlock free. A folded hypercube's complement links are not used.
+ */
+final class ECubeRouting implements RoutingFunction {
 
-/** E-cube routing on the binary hypercube: correct the differing address bits from the lowest to the highest (dimension order for Q_d). */
-final class ECubeRouting implements Routing {
+    private final RouterPorts net;
+    private final int dims;
+    /** Local port of router r along bit b at {@code r * dims + b}. */
+    private final int[] port;
 
-    private final Topology topology;
-
-    public ECubeRouting(Topology topology) {
-        if (!(topology.geometry() instanceof Geometry.Hypercube h) || h.folded()) {
-            throw new IllegalArgumentException("e-cube routing needs a hypercube, got " + topology.spec());
+    ECubeRouting(RouterPorts net, int dims) {
+        this.net = net;
+        this.dims = dims;
+        port = new int[net.routers() * dims];
+        for (int r = 0; r < net.routers(); r++) {
+            for (int b = 0; b < dims; b++) {
+                port[r * dims + b] = net.portTo(r, r ^ (1 << b)) - net.portStart(r);
+            }
         }
-        this.topology = topology;
-    }
-
-    @Override
-    public Topology topology() {
-        return topology;
-    }
-
-    @Override
-    public int[] route(int source, int destination) {
-        int diff = source ^ destination;
-        int[] path = new int[Integer.bitCount(diff) + 1];
-        path[0] = source;
-        int u = source;
-        for (int i = 1; diff != 0; i++) {
-            int bit = Integer.lowestOneBit(diff);
-            u ^= bit;
-            diff ^= bit;
-            path[i] = u;
-        }
-        return path;
     }
 
     @Override
     public String name() {
-        return "e-cube";
+        return "ecube";
+    }
+
+    @Override
+    public int vcClasses() {
+        return 1;
+    }
+
+    @Override
+    public int route(int router, int inPort, int inClass, int dest, int aux) {
+        int diff = router ^ dest;
+        if (diff == 0) {
+            return net.ejection(dest);
+        }
+        return RoutingFunction.encode(port[router * dims + Integer.numberOfTrailingZeros(diff)], 0);
     }
 }

@@ -13,7 +13,8 @@ import org.ccopt.topology.metrics.HopDistances;
  * out-channels u-&gt;v with dist(v, d) = dist(u, d) - 1 (counts saturate at Long.MAX_VALUE). Path index i of
  * the pair (s, d) is decoded greedily: at each node take the first eligible channel (channels are sorted by
  * target node) whose count exceeds the remaining index, else subtract its count and try the next. So index i
- * is stable, index 0 is the "lowest-index next hop" route, and decoding costs O(path length x degree).
+ * is stable, index 0 is the "lowest-index next hop" route, and decoding costs O(path length x degree). A path never
+ * passes through a processor of an indirect network ({@link Topology#relays}).
  */
 public final class MinimalPaths {
 
@@ -86,7 +87,7 @@ public final class MinimalPaths {
             long sum = 0;
             for (int ch = topology.outStart(u); ch < topology.outEnd(u); ch++) {
                 int v = topology.channelTarget(ch);
-                if (dist[v] == dist[u] - 1) {
+                if (dist[v] == dist[u] - 1 && hopTo(v, d)) {
                     sum += c[v];
                     if (sum < 0) {
                         sum = Long.MAX_VALUE;
@@ -98,6 +99,11 @@ public final class MinimalPaths {
         }
         counts.compareAndSet(d, null, c);
         return counts.get(d);
+    }
+
+    /** A path towards {@code d} may step to {@code v}: v is d, or a node that relays ({@link Topology#relays}). */
+    private boolean hopTo(int v, int d) {
+        return v == d || topology.relays(v);
     }
 
     /** The nodes of minimal path number {@code index} from s to d, s first and d last. */
@@ -116,7 +122,7 @@ public final class MinimalPaths {
         for (int step = 1; step < nodes.length; step++) {
             for (int ch = topology.outStart(u); ch < topology.outEnd(u); ch++) {
                 int v = topology.channelTarget(ch);
-                if (dist[v] == dist[u] - 1) {
+                if (dist[v] == dist[u] - 1 && hopTo(v, d)) {
                     if (rest < c[v]) {
                         u = v;
                         break;
@@ -175,7 +181,7 @@ public final class MinimalPaths {
         }
         for (int ch = topology.outStart(u); ch < topology.outEnd(u) && out.size() < limit; ch++) {
             int v = topology.channelTarget(ch);
-            if (onPath[v] || dist[v] < 0 || dist[v] > len - depth || (v == d && depth != len)) {
+            if (onPath[v] || dist[v] < 0 || dist[v] > len - depth || (v == d && depth != len) || !hopTo(v, d)) {
                 continue;
             }
             onPath[v] = true;

@@ -36,6 +36,9 @@ public final class RouteQuery {
                 JobOption.whole("limit", 16, "Most paths to list, at most " + MAX_LIMIT).withRange(1, MAX_LIMIT),
                 JobOption.whole("extra-hops", 0, "Also list simple paths up to this many hops (at most "
                         + MinimalPaths.MAX_EXTRA_HOPS + ") longer than minimal").withRange(0, MinimalPaths.MAX_EXTRA_HOPS),
+                JobOption.text("routing", "NAME", "Routing function, as the flit engine runs it: "
+                        + String.join(", ", RoutingFunctions.DETERMINISTIC) + " (default: the network's, as the message "
+                        + "and hop models route)"),
                 JobOption.text("tie", "positive|negative|source-parity|half|wrap", "Torus dimension-order routing: "
                         + "direction taken when the offset is exactly k/2").withDefault("positive")));
 
@@ -47,7 +50,8 @@ public final class RouteQuery {
         private static Request read(JobOptions.Values v) {
             return new Request(TopologySpec.parse(v.text("topology")), v.whole("from"), v.whole("to"), v.whole("limit"),
                     v.whole("extra-hops"), v.given("tie") ? DimensionOrderRouting.Tie.class.cast(
-                    org.ccopt.util.Enums.choose(DimensionOrderRouting.Tie.values(), "--tie", v.text("tie"))) : null);
+                    org.ccopt.util.Enums.choose(DimensionOrderRouting.Tie.values(), "--tie", v.text("tie"))) : null,
+                    v.text("routing"));
         }
     }
 
@@ -59,8 +63,16 @@ public final class RouteQuery {
      *                  {@link MinimalPaths#MAX_EXTRA_HOPS})
      * @param tie       dimension order's tie rule on a torus, or null for its default ({@link
      *                  DimensionOrderRouting.Tie#POSITIVE}); given on a network routed otherwise, it is refused
+     * @param routing   a routing function of {@link RoutingFunctions#DETERMINISTIC} by name, or null for the network's
+     *                  deterministic routing ({@link Routings#deterministic})
      */
-    public record Request(Topology topology, int from, int to, int limit, int extraHops, DimensionOrderRouting.Tie tie) {
+    public record Request(Topology topology, int from, int to, int limit, int extraHops, DimensionOrderRouting.Tie tie,
+                          String routing) {
+
+        /** The network's deterministic routing. */
+        public Request(Topology topology, int from, int to, int limit, int extraHops, DimensionOrderRouting.Tie tie) {
+            this(topology, from, to, limit, extraHops, tie, null);
+        }
     }
 
     /** The pair's hop distance, minimal-path count, deterministic route and listed paths. */
@@ -108,14 +120,17 @@ public final class RouteQuery {
         MinimalPaths paths = new MinimalPaths(t);
         long count = paths.count(q.from(), q.to());
         if (count == 0) {
-            throw new InvalidInputException("node " + q.to() + " is unreachable from " + q.from() + " in " + t.spec());
+            throw new InvalidInputException("node " + q.to() + " is unreachable from " + q.from() + " in " + t.spec()
+                    + (t.isDirect() ? "" : " by a path through switches (a processor never relays)") + "; expected a "
+                    + "pair that a route joins");
         }
-        Routing routing = Routings.deterministic(t, paths);
-        if (routing instanceof DimensionOrderRouting && q.tie() != null) {
-            routing = new DimensionOrderRouting(t, q.tie());
-        } else if (q.tie() != null) {
+        Routing routing = q.routing() != null ? Routings.byName(t, q.routing(), q.tie()) : Routings.deterministic(t, paths);
+        boolean dimensionOrder = routing instanceof FunctionRouting f && f.function() instanceof DimensionOrderRouting;
+        if (dimensionOrder && q.tie() != null && q.routing() == null) {
+            routing = Routings.dimensionOrder(t, q.tie());
+        } else if (!dimensionOrder && q.tie() != null) {
             throw new InvalidInputException("--tie applies to dimension-order routing on tori and meshes; " + t.spec()
-                    + " is routed otherwise, so it is refused rather than ignored");
+                    + " is routed by " + routing.name() + ", so it is refused rather than ignored");
         }
         int[] route = Routing.check(t, routing.route(q.from(), q.to()), q.from(), q.to());
         List<int[]> listed = q.extraHops() == 0 ? paths.paths(q.from(), q.to(), q.limit())

@@ -26,7 +26,8 @@ public final class ShortestPathRouting implements Routing {
     public int[] route(int source, int destination) {
         if (paths.count(source, destination) == 0) {
             throw new InvalidInputException("node " + destination + " is unreachable from " + source
-                    + " in " + paths.topology().spec() + "; expected a network where every node reaches every other");
+                    + " in " + paths.topology().spec() + " by a path through switches; expected a network where every "
+                    + "node reaches every other without relaying through a processor");
         }
         return paths.path(source, destination, 0);
     }

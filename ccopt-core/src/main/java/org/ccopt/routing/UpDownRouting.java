@@ -1,74 +1,180 @@
 package org.ccopt.routing;
 
-import org.ccopt.topology.Geometry;
-import org.ccopt.topology.Topology;
+import java.util.Arrays;
 
 /**
- * Up*&#47;down* routing on k-ary n-trees (Petrini &amp; Vanneschi 1997): climb to the lowest level L at which
- * the source and destination subtrees meet (the nearest common ancestors), then descend. Going up from level l
- * the switch may change word digit l; the route sets it to the destination's digit ("d-mod-k" up-port
- * selection), so the descent is forced and every destination has its own up-path.
+ * Up*&#47;down* routing (Schroeder et al. 1991, Autonet): every router gets a rank, a link is "up" towards the lower
+ * (rank, router) pair, and a legal route takes zero or more up links and then only down links, so its channel
+ * dependencies cannot close a cycle and one VC class is deadlock free. Among legal routes the shortest is taken;
+ * where several next hops are equally short, the one that digit l of the destination (in base count) names, l the
+ * router's level (|rank|), so destinations spread over the up links of every level (destination-mod-k, Zahavi et
+ * al. 2010).
+ *
+ * <ul>
+ *   <li>{@code nca} (fat trees): the rank is minus the router's height above the terminals, so a packet climbs to a
+ *       nearest common ancestor of source and destination and descends: minimal on a k-ary n-tree.
+ *   <li>{@code updown} (any graph): the rank is the hop distance from router 0, the root of a breadth-first tree;
+ *       not minimal in general.
+ * </ul>
  */
-final class UpDownRouting implements Routing {
+final class UpDownRouting implements RoutingFunction {
 
-    private final Topology topology;
-    private final int k;
-    private final int levels;
+    private final String name;
+    private final RouterPorts net;
+    private final long[] key;
+    private final int[] level;
+    /** Legal hops left from router r to router t, having gone down already (phase 1) or not (0): {@code [phase][r * R + t]}. */
+    private final int[][] dist;
+    private final int routers;
 
-    public UpDownRouting(Topology topology) {
-        if (!(topology.geometry() instanceof Geometry.Tree tree)
-                || !(tree.kind().equals("fattree") || tree.kind().equals("kary-ntree"))) {
-            throw new IllegalArgumentException("up*/down* routing is implemented for k-ary n-trees, got " + topology.spec());
+    private UpDownRouting(String name, RouterPorts net, int[] rank) {
+        this.name = name;
+        this.net = net;
+        routers = net.routers();
+        key = new long[routers];
+        level = new int[routers];
+        for (int r = 0; r < routers; r++) {
+            key[r] = ((long) rank[r] << 32) | r;
+            level[r] = Math.abs(rank[r]);
         }
-        this.topology = topology;
-        this.levels = tree.levels();
-        int perLevel = topology.switchCount() / levels;
-        this.k = levels == 1 ? topology.terminalCount() : topology.terminalCount() / perLevel;
-    }
-
-    @Override
-    public Topology topology() {
-        return topology;
-    }
-
-    @Override
-    public int[] route(int source, int destination) {
-        Routing.requireTerminals(topology, name(), source, destination);
-        if (source == destination) {
-            return new int[] {source};
-        }
-        int terminals = topology.terminalCount();
-        int perLevel = topology.switchCount() / levels;
-        int w = source / k;
-        int target = destination / k;
-        int top = 0;
-        int digit = 1;
-        for (int l = 0; l < levels - 1; l++) {
-            if ((w / digit) % k != (target / digit) % k) {
-                top = l + 1;
+        dist = new int[][] {new int[routers * routers], new int[routers * routers]};
+        Arrays.fill(dist[0], Integer.MAX_VALUE);
+        Arrays.fill(dist[1], Integer.MAX_VALUE);
+        int[] queue = new int[2 * routers];
+        for (int t = 0; t < routers; t++) {
+            // backward breadth-first search over (router, phase) states towards t
+            int head = 0;
+            int tail = 0;
+            dist[0][t * routers + t] = 0;
+            dist[1][t * routers + t] = 0;
+            queue[tail++] = t;
+            queue[tail++] = routers + t;
+            while (head < tail) {
+                int s = queue[head++];
+                int v = s % routers;
+                int phase = s / routers;
+                int dv = dist[phase][v * routers + t];
+                for (int p = net.portStart(v); p < net.portEnd(v); p++) {
+                    int u = net.neighbourRouter(p);
+                    if (u < 0) {
+                        continue;
+                    }
+                    boolean up = key[v] < key[u]; // the hop u -> v goes up
+                    // predecessors of (v, phase): (u, 0) by an up hop into phase 0; (u, 0) or (u, 1) by a down hop into 1
+                    if (phase == 0 && up && dist[0][u * routers + t] == Integer.MAX_VALUE) {
+                        dist[0][u * routers + t] = dv + 1;
+                        queue[tail++] = u;
+                    }
+                    if (phase == 1 && !up) {
+                        for (int q = 0; q < 2; q++) {
+                            if (dist[q][u * routers + t] == Integer.MAX_VALUE) {
+                                dist[q][u * routers + t] = dv + 1;
+                                queue[tail++] = q * routers + u;
+                            }
+                        }
+                    }
+                }
             }
-            digit *= k;
         }
-        int[] path = new int[2 * top + 3];
-        int i = 0;
-        path[i++] = source;
-        path[i++] = terminals + w;
-        digit = 1;
-        for (int l = 0; l < top; l++) {
-            int current = (w / digit) % k;
-            w += ((target / digit) % k - current) * digit;
-            path[i++] = terminals + (l + 1) * perLevel + w;
-            digit *= k;
+    }
+
+    /** {@code nca}: ranks by height above the terminals (breadth-first from the terminals' routers). */
+    static UpDownRouting nca(RouterPorts net) {
+        int[] height = bfs(net, leafRouters(net));
+        int[] rank = new int[height.length];
+        for (int r = 0; r < rank.length; r++) {
+            rank[r] = -height[r];
         }
-        for (int l = top - 1; l >= 0; l--) {
-            path[i++] = terminals + l * perLevel + w;
+        return new UpDownRouting("nca", net, rank);
+    }
+
+    /** {@code updown}: ranks by hop distance from router 0. */
+    static UpDownRouting updown(RouterPorts net) {
+        return new UpDownRouting("updown", net, bfs(net, new int[] {0}));
+    }
+
+    private static int[] leafRouters(RouterPorts net) {
+        int[] leaves = new int[net.terminals()];
+        for (int t = 0; t < leaves.length; t++) {
+            leaves[t] = net.terminalRouter(t);
         }
-        path[i] = destination;
-        return path;
+        return leaves;
+    }
+
+    private static int[] bfs(RouterPorts net, int[] sources) {
+        int[] d = new int[net.routers()];
+        Arrays.fill(d, -1);
+        int[] queue = new int[net.routers()];
+        int tail = 0;
+        for (int s : sources) {
+            if (d[s] < 0) {
+                d[s] = 0;
+                queue[tail++] = s;
+            }
+        }
+        for (int head = 0; head < tail; head++) {
+            int u = queue[head];
+            for (int p = net.portStart(u); p < net.portEnd(u); p++) {
+                int v = net.neighbourRouter(p);
+                if (v >= 0 && d[v] < 0) {
+                    d[v] = d[u] + 1;
+                    queue[tail++] = v;
+                }
+            }
+        }
+        return d;
+    }
+
+    /** Digit {@code position} of {@code value} in base {@code base}. */
+    static int digit(int value, int base, int position) {
+        int v = value;
+        for (int i = 0; i < position && v > 0; i++) {
+            v /= base;
+        }
+        return v % base;
     }
 
     @Override
     public String name() {
-        return "up-down";
+        return name;
+    }
+
+    @Override
+    public int vcClasses() {
+        return 1;
+    }
+
+    @Override
+    public int route(int router, int inPort, int inClass, int dest, int aux) {
+        int t = net.terminalRouter(dest);
+        if (router == t) {
+            return net.ejection(dest);
+        }
+        int from = net.neighbourRouter(net.portStart(router) + inPort);
+        int phase = from >= 0 && key[router] > key[from] ? 1 : 0; // arrived by a down hop
+        int here = dist[phase][router * routers + t];
+        int count = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            int pick = pass == 0 ? -1 : digit(dest, count, level[router]);
+            int seen = 0;
+            for (int p = net.portStart(router); p < net.portEnd(router); p++) {
+                int v = net.neighbourRouter(p);
+                if (v < 0) {
+                    continue;
+                }
+                boolean up = key[v] < key[router];
+                if (phase == 1 && up) {
+                    continue;
+                }
+                if (dist[up ? 0 : 1][v * routers + t] == here - 1) {
+                    if (pass == 1 && seen == pick) {
+                        return RoutingFunction.encode(p - net.portStart(router), 0);
+                    }
+                    seen++;
+                }
+            }
+            count = seen;
+        }
+        throw new IllegalStateException("no legal up*/down* hop from router " + router + " to terminal " + dest);
     }
 }

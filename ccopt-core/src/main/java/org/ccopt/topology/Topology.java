@@ -111,6 +111,17 @@ public final class Topology {
         return terminalCount == nodeCount();
     }
 
+    /**
+     * Whether a path may pass through {@code node} on its way: a switch, or any node of a direct network (a router
+     * with its processor). A processor of an indirect network only sends and receives: a route that entered it and
+     * left again would forward a message through a compute node, which no network's routing does. In a one-way
+     * multistage network a processor has a channel in from the last stage and one out to the first, so without this
+     * rule a shortest path between two switches can run through it.
+     */
+    public boolean relays(int node) {
+        return node >= terminalCount || terminalCount == nodeCount();
+    }
+
     public int channelCount() {
         return channelTarget.length;
     }

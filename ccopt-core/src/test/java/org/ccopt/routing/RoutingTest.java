@@ -50,14 +50,14 @@ class RoutingTest {
     @Test
     void dimensionOrderGoesXThenYAndHonoursTheTieRule() {
         Topology t = TopologySpec.parse("torus:8x8");
-        DimensionOrderRouting pos = new DimensionOrderRouting(t, DimensionOrderRouting.Tie.POSITIVE);
+        Routing pos = Routings.dimensionOrder(t, DimensionOrderRouting.Tie.POSITIVE);
         assertThat(pos.route(0, 2 + 8 * 7)).containsExactly(0, 1, 2, 2 + 8 * 7);
         assertThat(pos.route(0, 4)).containsExactly(0, 1, 2, 3, 4);
-        DimensionOrderRouting neg = new DimensionOrderRouting(t, DimensionOrderRouting.Tie.NEGATIVE);
+        Routing neg = Routings.dimensionOrder(t, DimensionOrderRouting.Tie.NEGATIVE);
         assertThat(neg.route(0, 4)).containsExactly(0, 7, 6, 5, 4);
         // half avoids the wraparound link 7/0 at a tie, wrap takes it
-        DimensionOrderRouting half = new DimensionOrderRouting(t, DimensionOrderRouting.Tie.HALF);
-        DimensionOrderRouting wrap = new DimensionOrderRouting(t, DimensionOrderRouting.Tie.WRAP);
+        Routing half = Routings.dimensionOrder(t, DimensionOrderRouting.Tie.HALF);
+        Routing wrap = Routings.dimensionOrder(t, DimensionOrderRouting.Tie.WRAP);
         assertThat(half.route(1, 5)).containsExactly(1, 2, 3, 4, 5);
         assertThat(half.route(6, 2)).containsExactly(6, 5, 4, 3, 2);
         assertThat(wrap.route(1, 5)).containsExactly(1, 0, 7, 6, 5);

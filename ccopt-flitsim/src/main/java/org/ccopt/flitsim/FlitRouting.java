@@ -23,6 +23,7 @@ final class FlitRouting extends FlitRoutes {
     private static final int DATELINE_IF_THROUGH = 8;
 
     private final Topology topology;
+    private final Geometry.Grid grid;
     private final int n;
     private final int dims;
     private final int pPort;
@@ -54,6 +55,7 @@ final class FlitRouting extends FlitRoutes {
     FlitRouting(Topology topology, Geometry.Grid grid, int vcs, RouterModel model) {
         super(topology.nodeCount(), 2 * grid.dimensions() + 1, vcs, topology.nodeCount());
         this.topology = topology;
+        this.grid = grid;
         this.n = topology.nodeCount();
         this.dims = grid.dimensions();
         this.pPort = 2 * dims;
@@ -154,7 +156,8 @@ final class FlitRouting extends FlitRoutes {
 
     /**
      * Builds the routing tables for a model's routing readings: per dimension d and coordinates (a, b) the direction
-     * of the first hop from a towards b ({@link DimensionOrderRouting#direction}, its tie rule the model's) and
+     * of the first hop from a towards b (the one dimension-order rule, {@link DimensionOrderRouting#direction}, its tie
+     * rule the model's) and
      * whether that hop crosses a dateline ({@link RouterModel.Dateline}: datelines at coordinate 0 and k/2 of every
      * wrapped dimension, Yokota et al. 2023, App. A.1); the dimension order and the VC of a turn
      * ({@link RouterModel.VcClass}). Checks that the model's VC classes fit in this simulator's VCs.
@@ -180,12 +183,11 @@ final class FlitRouting extends FlitRoutes {
             throw new InvalidInputException("dateline routing on '" + topology.spec() + "' with VC class "
                     + m.vcClass().key() + " needs " + needed + " virtual channels; got " + vcs);
         }
-        DimensionOrderRouting dor = new DimensionOrderRouting(topology, m.tie());
         for (int d = 0; d < dims; d++) {
             int k = radix[d];
             for (int a = 0; a < k; a++) {
                 for (int b = 0; b < k; b++) {
-                    hop[d][a * k + b] = a == b ? 0 : (byte) firstHop(m, dor, d, a, b);
+                    hop[d][a * k + b] = a == b ? 0 : (byte) firstHop(m, d, a, b);
                 }
             }
         }
@@ -223,9 +225,9 @@ final class FlitRouting extends FlitRoutes {
     }
 
     /** The hop code of {@link #hop} for a packet at coordinate a bound for b in dimension d. */
-    private int firstHop(RouterModel m, DimensionOrderRouting dor, int d, int a, int b) {
+    private int firstHop(RouterModel m, int d, int a, int b) {
         int k = radix[d];
-        int dir = dor.direction(d, a, b);
+        int dir = DimensionOrderRouting.direction(a, b, k, grid.wrap(), m.tie());
         int code = dir > 0 ? 1 : 2;
         if (wrap[d]) {
             int next = Math.floorMod(a + dir, k);

@@ -103,10 +103,10 @@ public final class FlitSimulator extends FlitState {
 
     /**
      * The routing function the papers' router uses on {@code topology}: {@code dor} (the papers' dimension order under
-     * the model's readings) on a torus or mesh, else the network's default ({@link org.ccopt.flitsim.net.RoutingFunctions#defaultName}).
+     * the model's readings) on a torus or mesh, else the network's default ({@link org.ccopt.routing.RoutingFunctions#defaultName}).
      */
     public static String routingOf(Topology topology) {
-        return org.ccopt.flitsim.net.RoutingFunctions.defaultName(topology);
+        return org.ccopt.routing.RoutingFunctions.defaultName(topology);
     }
 
     /**

@@ -3,7 +3,7 @@ package org.ccopt.flitsim;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
-import org.ccopt.flitsim.net.FlitNetwork;
+import org.ccopt.routing.RouterPorts;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
@@ -223,7 +223,7 @@ abstract class FlitState {
             routes = new FlitRouting(topology, grid, vcs, model);
         } else {
             this.dims = 0;
-            routes = new NetworkRoutes(new FlitNetwork(topology), vcs);
+            routes = new NetworkRoutes(new RouterPorts(topology), vcs);
         }
         this.n = routes.terminals;
         this.routers = routes.routers;

@@ -1,14 +1,14 @@
 package org.ccopt.flitsim;
 
-import org.ccopt.flitsim.net.DeadlockCheck;
-import org.ccopt.flitsim.net.FlitNetwork;
-import org.ccopt.flitsim.net.RoutingFunction;
-import org.ccopt.flitsim.net.RoutingFunctions;
-import org.ccopt.flitsim.net.VcClasses;
+import org.ccopt.routing.DeadlockCheck;
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunction;
+import org.ccopt.routing.RoutingFunctions;
+import org.ccopt.routing.VcClasses;
 
 /**
  * The papers' router on a network other than a torus or mesh: the routers and ports of the flit engine's
- * {@link FlitNetwork} (a router has one port per neighbouring router, then one per attached terminal), padded to the
+ * {@link RouterPorts} (a router has one port per neighbouring router, then one per attached terminal), padded to the
  * largest radix, and the next hop from one of the engine's deterministic routing functions by name
  * ({@link RoutingFunctions}: e-cube, nearest-common-ancestor up/down, Dragonfly minimal, minimal hop-indexed, Autonet
  * up*&#47;down*), checked deadlock free at set-up ({@link DeadlockCheck}).
@@ -36,7 +36,7 @@ final class NetworkRoutes extends FlitRoutes {
      * {@code vcs} VCs per port; one line where it needs more VCs. Every default is deterministic, as the papers' router
      * needs (it routes every packet of a pair alike).
      */
-    NetworkRoutes(FlitNetwork net, int vcs) {
+    NetworkRoutes(RouterPorts net, int vcs) {
         super(net.routers(), net.maxRadix(), vcs, net.terminals());
         routing = RoutingFunctions.create(RoutingFunctions.defaultName(net), net);
         if (routing.auxValues() > 1) {

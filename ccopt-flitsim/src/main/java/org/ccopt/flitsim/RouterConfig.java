@@ -2,7 +2,7 @@ package org.ccopt.flitsim;
 
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
-import org.ccopt.flitsim.net.FlitNetwork;
+import org.ccopt.routing.RouterPorts;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
@@ -60,7 +60,7 @@ public final class RouterConfig {
         if (topology.geometry() instanceof Geometry.Grid grid) {
             return uniform(topology.nodeCount(), grid.dimensions(), vcs, bufferFlits, scheme, model);
         }
-        FlitNetwork net = new FlitNetwork(topology);
+        RouterPorts net = new RouterPorts(topology);
         return uniformPorts(net.routers(), net.maxRadix(), vcs, bufferFlits, scheme, model);
     }
 

@@ -51,8 +51,9 @@ public final class HopDistances {
 
     /**
      * BFS from {@code root}, forward along channels or, with {@code reverse}, backwards (giving distances to
-     * the root). Fills {@code dist} (UNREACHABLE where not reached) and uses {@code queue} as scratch.
-     * Allocates nothing.
+     * the root). Fills {@code dist} (UNREACHABLE where not reached) and uses {@code queue} as scratch. A path passes
+     * only through nodes that relay ({@link Topology#relays}): a processor of an indirect network gets its distance
+     * but is not searched beyond. Allocates nothing.
      *
      * @return the number of nodes reached, root included
      */
@@ -64,6 +65,9 @@ public final class HopDistances {
         int tail = 1;
         while (head < tail) {
             int u = queue[head++];
+            if (u != root && !t.relays(u)) {
+                continue;
+            }
             int next = dist[u] + 1;
             if (reverse) {
                 for (int i = t.inStart(u), end = t.inEnd(u); i < end; i++) {

@@ -1,5 +1,9 @@
 package org.ccopt.flitsim.net;
 
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunctions;
+import org.ccopt.routing.RoutingFunction;
+
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 import org.ccopt.traffic.TrafficPattern;
@@ -24,7 +28,7 @@ public final class EngineSetup {
      * class count where it needs more); one line where the function cannot route the network or needs more VCs.
      */
     public static NetworkSimulator booksim(Topology topology, String routing, Integer vcs, int bufferFlits) {
-        FlitNetwork net = new FlitNetwork(topology);
+        RouterPorts net = new RouterPorts(topology);
         RoutingFunction f = RoutingFunctions.create(routing == null ? RoutingFunctions.defaultName(net) : routing, net);
         return new NetworkSimulator(net, f, RouterTiming.BOOKSIM, vcs == null ? Math.max(DEFAULT_VCS, f.vcClasses()) : vcs,
                 bufferFlits);

@@ -1,11 +1,16 @@
 package org.ccopt.flitsim.net;
 
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunction;
+import org.ccopt.routing.VcClasses;
+import org.ccopt.routing.DeadlockCheck;
+
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.ccopt.InvalidInputException;
 
 /**
- * The flit engine over any {@link FlitNetwork}: input-queued routers with V virtual channels of B flits per port,
+ * The flit engine over any {@link RouterPorts}: input-queued routers with V virtual channels of B flits per port,
  * wormhole switching with credit flow control, a {@link RoutingFunction} chosen by name, and a pipeline of
  * {@link RouterTiming}. VC allocation and switch allocation are separable iSLIP allocators of one iteration
  * (McKeown 1999), as in BookSim 2's {@code iq} router: in VC allocation every head flit requests all free VCs of its
@@ -80,7 +85,7 @@ public final class NetworkSimulator {
     private static final int P_INJECT = 5;
     private static final int P_NEXT = 6;
 
-    private final FlitNetwork net;
+    private final RouterPorts net;
     private final RoutingFunction routing;
     /** {@link RoutingFunction#adaptive}: the source router consults {@link #congestion} before a packet's first route. */
     private final boolean adaptive;
@@ -168,6 +173,8 @@ public final class NetworkSimulator {
     private long flitsInNetwork;
     private int lastMove;
     private final Stats stats = new Stats();
+    /** Told of every head flit routed, or null. */
+    private RouteObserver routeObserver;
     /** Per-packet values of the routing function ({@link RoutingFunction#prepare}), one stream per run. */
     private SplittableRandom routeStream = new SplittableRandom(0);
 
@@ -175,7 +182,7 @@ public final class NetworkSimulator {
      * An engine for {@code net} with {@code vcs} VCs of {@code bufferFlits} flits per port; proves the routing
      * function deadlock free ({@link DeadlockCheck}) and fails with one line where it is not or needs more VCs.
      */
-    public NetworkSimulator(FlitNetwork net, RoutingFunction routing, RouterTiming timing, int vcs, int bufferFlits) {
+    public NetworkSimulator(RouterPorts net, RoutingFunction routing, RouterTiming timing, int vcs, int bufferFlits) {
         if (bufferFlits < 1) {
             throw new InvalidInputException("buffer size " + bufferFlits + " is invalid; expected >= 1 flit");
         }
@@ -286,12 +293,26 @@ public final class NetworkSimulator {
         return ((q << vcBits) | v) << recordBits;
     }
 
-    public FlitNetwork network() {
+    public RouterPorts network() {
         return net;
     }
 
     public RoutingFunction routing() {
         return routing;
+    }
+
+    /**
+     * Told of every hop a packet's head flit is routed, as it is routed: the router, the global output port it requests
+     * (a terminal's port at the destination's router) and the packet's destination terminal.
+     */
+    public interface RouteObserver {
+        void routed(int router, int outPort, int destination);
+    }
+
+    /** Attaches {@code observer} to every later run (null detaches it); returns this engine. */
+    public NetworkSimulator observeRoutes(RouteObserver observer) {
+        this.routeObserver = observer;
+        return this;
     }
 
     public RouterTiming timing() {
@@ -611,6 +632,9 @@ public final class NetworkSimulator {
         int route = routing.route(r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX]);
         int cls = RoutingFunction.vcClass(route);
         int out = first + RoutingFunction.port(route);
+        if (routeObserver != null) {
+            routeObserver.routed(r, out, packet[pb + P_DEST]);
+        }
         vc[b + OUT_PORT] = out;
         if (port[(out << PORT_BITS) + TERMINAL] >= 0) {
             vc[b + VC_LOW] = 0;

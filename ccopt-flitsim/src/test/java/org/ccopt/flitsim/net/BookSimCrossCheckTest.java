@@ -1,5 +1,8 @@
 package org.ccopt.flitsim.net;
 
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunctions;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -128,7 +131,7 @@ class BookSimCrossCheckTest {
     }
 
     private static NetworkSimulator ccopt(String topology) {
-        FlitNetwork net = new FlitNetwork(TopologySpec.parse(topology + ":8x8"));
+        RouterPorts net = new RouterPorts(TopologySpec.parse(topology + ":8x8"));
         String routing = topology.equals("torus") ? "dor-booksim" : "dor";
         return new NetworkSimulator(net, RoutingFunctions.create(routing, net), RouterTiming.BOOKSIM, 4, 4);
     }

@@ -1,5 +1,9 @@
 package org.ccopt.flitsim.net;
 
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunctions;
+import org.ccopt.routing.RoutingFunction;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.ccopt.topology.spec.TopologySpec;
@@ -27,7 +31,7 @@ class NetworkSimulatorGoldenTest {
         "random-shortcut:64:4, updown, 4658, 5570, 7500, 6161, 467, 251"})
     void runsAreUnchanged(String spec, String routing, long packets, int max, int cycles, long onOffPackets, int onOffMax,
                           int batchCycles) {
-        FlitNetwork net = new FlitNetwork(TopologySpec.parse(spec));
+        RouterPorts net = new RouterPorts(TopologySpec.parse(spec));
         RoutingFunction f = RoutingFunctions.create(routing, net);
         NetworkSimulator sim = new NetworkSimulator(net, f, RouterTiming.BOOKSIM, Math.max(4, f.vcClasses()), 4);
         Destinations uniform = new Destinations.Uniform(net.terminals());

@@ -1,5 +1,10 @@
 package org.ccopt.flitsim.net;
 
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunctions;
+import org.ccopt.routing.RoutingFunction;
+import org.ccopt.routing.DeadlockCheck;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -30,7 +35,7 @@ class NetworkSimulatorTest {
     }
 
     private static NetworkSimulator engine(String spec, String routing, int vcs, int buffer) {
-        FlitNetwork net = new FlitNetwork(TopologySpec.parse(spec));
+        RouterPorts net = new RouterPorts(TopologySpec.parse(spec));
         RoutingFunction f = RoutingFunctions.create(routing, net);
         return new NetworkSimulator(net, f, RouterTiming.BOOKSIM, Math.max(vcs, f.vcClasses()), buffer);
     }
@@ -73,7 +78,7 @@ class NetworkSimulatorTest {
     @CsvSource({"mesh:8x8, 1, 1, 1", "mesh:8x8, 9, 1, 8", "mesh:8x8, 63, 1, 8", "torus:8x8, 9, 2, 8", "torus:8x8, 36, 2, 16",
         "torus:8x8, 1, 2, 1", "hypercube:6, 63, 1, 8"})
     void aLonePacketTakesTheClosedFormLatency(String spec, int dest, int link, int flits) {
-        NetworkSimulator sim = engine(spec, RoutingFunctions.defaultName(new FlitNetwork(TopologySpec.parse(spec))), 4, 32);
+        NetworkSimulator sim = engine(spec, RoutingFunctions.defaultName(new RouterPorts(TopologySpec.parse(spec))), 4, 32);
         int n = sim.network().terminals();
         int[] d = new int[n];
         for (int t = 0; t < n; t++) {
@@ -91,7 +96,7 @@ class NetworkSimulatorTest {
     @ParameterizedTest
     @MethodSource("networks")
     void everyRoutingFunctionIsProvedDeadlockFree(String spec, String routing) {
-        FlitNetwork net = new FlitNetwork(TopologySpec.parse(spec));
+        RouterPorts net = new RouterPorts(TopologySpec.parse(spec));
         DeadlockCheck.Result r = DeadlockCheck.check(net, RoutingFunctions.create(routing, net));
         assertThat(r.dependencies()).isPositive();
         assertThat(r.longestRoute()).isPositive();
@@ -100,7 +105,7 @@ class NetworkSimulatorTest {
     /** The check is not vacuous: dimension order on a torus ring without the dateline's second class has a cycle. */
     @Test
     void aTorusWithoutDatelinesIsRefusedWithItsCycle() {
-        FlitNetwork net = new FlitNetwork(TopologySpec.parse("torus:4x4"));
+        RouterPorts net = new RouterPorts(TopologySpec.parse("torus:4x4"));
         RoutingFunction dor = RoutingFunctions.create("dor", net);
         RoutingFunction oneClass = new RoutingFunction() {
             @Override
@@ -126,13 +131,13 @@ class NetworkSimulatorTest {
 
     @Test
     void tooFewVcsForTheRoutingFunctionAreRefused() {
-        FlitNetwork net = new FlitNetwork(TopologySpec.parse("dragonfly:4,2,2"));
+        RouterPorts net = new RouterPorts(TopologySpec.parse("dragonfly:4,2,2"));
         assertThatThrownBy(() -> new NetworkSimulator(net, RoutingFunctions.create("dragonfly-valiant", net),
                 RouterTiming.BOOKSIM, 2, 4)).isInstanceOf(InvalidInputException.class)
                 .hasMessage("the routing function needs 3 VC classes; got 2 virtual channels; expected --vcs 3 or more");
         assertThatThrownBy(() -> RoutingFunctions.create("dor", net)).hasMessageContaining("needs a torus or mesh");
         assertThatThrownBy(() -> RoutingFunctions.create("xy", net)).hasMessageContaining("unknown routing function 'xy'");
-        assertThatThrownBy(() -> new FlitNetwork(TopologySpec.parse("omega:8"))).hasMessageContaining("one-way");
+        assertThatThrownBy(() -> new RouterPorts(TopologySpec.parse("omega:8"))).hasMessageContaining("one-way");
     }
 
     /**
@@ -187,7 +192,7 @@ class NetworkSimulatorTest {
     @Test
     void terminalsAttachToTheirSwitches() {
         Topology t = TopologySpec.parse("kary-ntree:4,3");
-        FlitNetwork net = new FlitNetwork(t);
+        RouterPorts net = new RouterPorts(t);
         assertThat(net.routers()).isEqualTo(48);
         assertThat(net.terminals()).isEqualTo(64);
         assertThat(net.maxRadix()).isEqualTo(8);

@@ -1,19 +1,24 @@
-package org.ccopt.flitsim.net;
+package org.ccopt.routing;
 
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
 
 /**
- * Minimal routing on any graph ({@code min-hop}) made deadlock free by hop-indexed virtual channels: the i-th
- * router-to-router hop of a packet is taken in VC class i, so every channel dependency goes from a class to the next
- * and none can close a cycle (the structured buffer pool of Merlin &amp; Schweitzer 1980; Günther 1981). It needs as
- * many classes as the network's diameter in router hops. Where several next hops are on shortest paths, the
- * (dest mod count)-th is taken.
+ * Minimal routing on any graph made deadlock free by hop-indexed virtual channels: the i-th router-to-router hop of a
+ * packet is taken in VC class i, so every channel dependency goes from a class to the next and none can close a cycle
+ * (the structured buffer pool of Merlin &amp; Schweitzer 1980; Günther 1981). It needs as many classes as the network's
+ * diameter in router hops. Where several next hops are on shortest paths:
+ * <ul>
+ *   <li>{@code min-hop} takes the (dest mod count)-th, which spreads destinations over them;
+ *   <li>{@code shortest-path} takes the first in channel order, which is path 0 of {@link MinimalPaths} (the fixed
+ *       shortest path of the message and hop models: Cui 2024, §3.3, routes by SimGrid's Floyd shortest paths).
+ * </ul>
  */
 final class MinimalHopRouting implements RoutingFunction {
 
-    private final FlitNetwork net;
+    private final boolean first;
+    private final RouterPorts net;
     private final int routers;
     /** Router hops from r to t at {@code r * R + t}. */
     private final int[] dist;
@@ -23,7 +28,8 @@ final class MinimalHopRouting implements RoutingFunction {
      * Router distances from the topology's breadth-first search ({@link HopDistances#bfs}): a shortest path between
      * two switches never passes through a terminal, whose only link goes back to its switch.
      */
-    MinimalHopRouting(FlitNetwork net) {
+    MinimalHopRouting(RouterPorts net, boolean firstHop) {
+        this.first = firstHop;
         this.net = net;
         routers = net.routers();
         dist = new int[routers * routers];
@@ -47,7 +53,7 @@ final class MinimalHopRouting implements RoutingFunction {
 
     @Override
     public String name() {
-        return "min-hop";
+        return first ? "shortest-path" : "min-hop";
     }
 
     @Override
@@ -71,7 +77,7 @@ final class MinimalHopRouting implements RoutingFunction {
                 count++;
             }
         }
-        int pick = Math.floorMod(dest, count);
+        int pick = first ? 0 : Math.floorMod(dest, count);
         for (int p = net.portStart(router); p < net.portEnd(router); p++) {
             int v = net.neighbourRouter(p);
             if (v >= 0 && dist[v * routers + t] == here - 1 && pick-- == 0) {

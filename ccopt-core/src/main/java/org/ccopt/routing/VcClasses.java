@@ -1,4 +1,4 @@
-package org.ccopt.flitsim.net;
+package org.ccopt.routing;
 
 import org.ccopt.InvalidInputException;
 

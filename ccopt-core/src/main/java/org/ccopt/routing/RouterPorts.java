@@ -1,4 +1,4 @@
-package org.ccopt.flitsim.net;
+package org.ccopt.routing;
 
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
@@ -14,7 +14,7 @@ import org.ccopt.topology.Topology;
  * ports of its router, and a router with several terminals (a fat tree's leaf switch, a Dragonfly router with p &gt;
  * 1 processors) has one port each.
  */
-public final class FlitNetwork {
+public final class RouterPorts {
 
     private final Topology topology;
     private final int routers;
@@ -29,7 +29,7 @@ public final class FlitNetwork {
     private final int[] terminalPort;
 
     /** The ports of {@code topology}; fails with one line for a one-way network or a terminal with several links. */
-    public FlitNetwork(Topology topology) {
+    public RouterPorts(Topology topology) {
         if (topology.isOneWay()) {
             throw new InvalidInputException("the flit engine needs two-way links; '" + topology.spec()
                     + "' is a one-way multistage network; expected a torus, mesh, hypercube, fat tree, Dragonfly, "

@@ -1,4 +1,4 @@
-package org.ccopt.flitsim.net;
+package org.ccopt.routing;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +24,7 @@ public final class DeadlockCheck {
     }
 
     /** Checks {@code routing} on {@code net}; fails with one line naming a wrong hop or a dependency cycle. */
-    public static Result check(FlitNetwork net, RoutingFunction routing) {
+    public static Result check(RouterPorts net, RoutingFunction routing) {
         int classes = routing.vcClasses();
         int nodes = net.ports() * classes;
         Set<Long> edges = new HashSet<>();

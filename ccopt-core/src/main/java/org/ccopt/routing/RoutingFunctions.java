@@ -1,32 +1,41 @@
-package org.ccopt.flitsim.net;
+package org.ccopt.routing;
 
 import java.util.List;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
-/** The flit engine's routing functions by name, and the default for each kind of network. */
+/**
+ * The routing functions by name, one implementation each, which every model routes by: the flit routers hop by hop,
+ * and {@code routes}, {@code hops}, {@code rank} and {@code msgsim} through their paths
+ * ({@link FunctionRouting}). {@link #defaultName} is the flit level's default for each kind of network;
+ * {@link Routings#deterministic} the message, hop and step models' (docs/routing.md lists both).
+ */
 public final class RoutingFunctions {
+
+    /** The names whose route is one per pair (no per-packet draw), which {@code routes --routing} takes. */
+    public static final List<String> DETERMINISTIC = List.of("dor", "dor-booksim", "ecube", "nca", "dragonfly-min",
+            "min-hop", "shortest-path", "updown");
 
     /** Every name, in the order the help lists them. */
     public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "dragonfly-min", "dragonfly-valiant",
-            "dragonfly-ugal", "min-hop", "updown");
+            "dragonfly-ugal", "min-hop", "shortest-path", "updown");
 
     private RoutingFunctions() {
     }
 
     /**
-     * The default routing function of a network: {@code dor} on tori and meshes, {@code ecube} on hypercubes,
-     * {@code nca} on trees, {@code dragonfly-min} on Dragonflies, {@code min-hop} on any other graph.
+     * The flit engine's default routing function of a network: {@code dor} on tori and meshes, {@code ecube} on
+     * hypercubes, {@code nca} on trees, {@code dragonfly-min} on Dragonflies, {@code min-hop} on any other graph.
      */
-    public static String defaultName(FlitNetwork net) {
+    public static String defaultName(RouterPorts net) {
         return defaultName(net.topology());
     }
 
-    /** {@link #defaultName(FlitNetwork)} from the topology alone (no ports need building). */
+    /** {@link #defaultName(RouterPorts)} from the topology alone (no ports need building). */
     public static String defaultName(Topology topology) {
         Geometry g = topology.geometry();
-        if (g instanceof Geometry.Grid) {
+        if (g instanceof Geometry.Grid grid) {
             return "dor";
         }
         if (g instanceof Geometry.Hypercube) {
@@ -42,13 +51,13 @@ public final class RoutingFunctions {
     }
 
     /** The routing function {@code name} on {@code net}; one line naming what applies where it cannot. */
-    public static RoutingFunction create(String name, FlitNetwork net) {
+    public static RoutingFunction create(String name, RouterPorts net) {
         Geometry g = net.topology().geometry();
         String spec = net.topology().spec();
         switch (name) {
             case "dor", "dor-booksim" -> {
                 if (g instanceof Geometry.Grid grid) {
-                    return new DimensionOrderRouting(net, grid, name.equals("dor-booksim"));
+                    return new DimensionOrderRouting(net, grid, name.equals("dor-booksim"), null);
                 }
                 throw notFor(name, spec, "a torus or mesh");
             }
@@ -70,8 +79,8 @@ public final class RoutingFunctions {
                 }
                 throw notFor(name, spec, "a Dragonfly");
             }
-            case "min-hop" -> {
-                return new MinimalHopRouting(net);
+            case "min-hop", "shortest-path" -> {
+                return new MinimalHopRouting(net, name.equals("shortest-path"));
             }
             case "updown" -> {
                 return UpDownRouting.updown(net);
@@ -83,6 +92,6 @@ public final class RoutingFunctions {
 
     private static InvalidInputException notFor(String name, String spec, String what) {
         return new InvalidInputException("routing function '" + name + "' needs " + what + "; got '" + spec
-                + "'; min-hop and updown route any network");
+                + "'; min-hop, shortest-path and updown route any two-way network");
     }
 }

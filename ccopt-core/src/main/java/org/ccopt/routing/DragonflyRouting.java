@@ -1,4 +1,4 @@
-package org.ccopt.flitsim.net;
+package org.ccopt.routing;
 
 import java.util.SplittableRandom;
 import org.ccopt.InvalidInputException;
@@ -24,7 +24,7 @@ final class DragonflyRouting implements RoutingFunction {
     /** Flit-hops by which the minimal route may be the heavier and still be taken. */
     static final int UGAL_THRESHOLD = 30;
 
-    private final FlitNetwork net;
+    private final RouterPorts net;
     private final boolean valiant;
     private final boolean ugal;
     private final int a;
@@ -36,7 +36,7 @@ final class DragonflyRouting implements RoutingFunction {
     private final int[] localPort;
 
     /** Minimal ({@code valiant} and {@code ugal} false), Valiant, or UGAL-L (both true). */
-    DragonflyRouting(FlitNetwork net, Geometry.Dragonfly df, boolean valiant, boolean ugal) {
+    DragonflyRouting(RouterPorts net, Geometry.Dragonfly df, boolean valiant, boolean ugal) {
         this.net = net;
         this.valiant = valiant || ugal;
         this.ugal = ugal;
