@@ -18,14 +18,16 @@ public final class RoutingFunctions {
             "min-hop", "shortest-path", "updown");
 
     /** Every name, in the order the help lists them. */
-    public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "dragonfly-min", "dragonfly-valiant",
-            "dragonfly-ugal", "min-hop", "shortest-path", "updown");
+    public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "nca-random",
+            "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown");
 
     private RoutingFunctions() {
     }
 
     /**
-     * The flit engine's default routing function of a network: {@code dor} on tori and meshes, {@code ecube} on
+     * The flit engine's default routing function of a network: {@code dor-booksim} on tori (BookSim's VC classes, which
+     * balance the two classes where {@code dor}'s datelines crowd class 0: on {@code torus:32x32} under uniform traffic
+     * at 0.1 flits/terminal/cycle {@code dor} saturates, docs/routing.md), {@code dor} on meshes, {@code ecube} on
      * hypercubes, {@code nca} on trees, {@code dragonfly-min} on Dragonflies, {@code min-hop} on any other graph.
      */
     public static String defaultName(RouterPorts net) {
@@ -36,7 +38,7 @@ public final class RoutingFunctions {
     public static String defaultName(Topology topology) {
         Geometry g = topology.geometry();
         if (g instanceof Geometry.Grid grid) {
-            return "dor";
+            return grid.wrap() ? "dor-booksim" : "dor";
         }
         if (g instanceof Geometry.Hypercube) {
             return "ecube";
@@ -67,9 +69,9 @@ public final class RoutingFunctions {
                 }
                 throw notFor(name, spec, "a hypercube");
             }
-            case "nca" -> {
+            case "nca", "nca-random" -> {
                 if (g instanceof Geometry.Tree && !net.topology().isDirect()) {
-                    return UpDownRouting.nca(net);
+                    return UpDownRouting.nca(net, name.equals("nca-random"));
                 }
                 throw notFor(name, spec, "a fat tree (fattree, kary-ntree, btree)");
             }

@@ -63,7 +63,7 @@ public final class Routings {
         }
         if (f.auxValues() > 1) {
             throw new org.ccopt.InvalidInputException("routing function '" + name + "' draws a route per packet (a "
-                    + "random intermediate group), so no pair has one route; expected a deterministic one: "
+                    + "random intermediate group or up link), so no pair has one route; expected a deterministic one: "
                     + String.join(", ", RoutingFunctions.DETERMINISTIC));
         }
         return new FunctionRouting(net, f, 0);

@@ -13,6 +13,10 @@ import java.util.Arrays;
  * <ul>
  *   <li>{@code nca} (fat trees): the rank is minus the router's height above the terminals, so a packet climbs to a
  *       nearest common ancestor of source and destination and descends: minimal on a k-ary n-tree.
+ *   <li>{@code nca-random}: BookSim 2's reading of {@code nca} ({@code fattree_nca}, Jiang et al. 2013): the same
+ *       routes, but on the way up every packet takes a random up link at each level (digit l of a value drawn per
+ *       packet, so each level's choice is uniform and independent), where {@code nca} spreads destinations over the
+ *       up links deterministically.
  *   <li>{@code updown} (any graph): the rank is the hop distance from router 0, the root of a breadth-first tree;
  *       not minimal in general.
  * </ul>
@@ -20,6 +24,10 @@ import java.util.Arrays;
 final class UpDownRouting implements RoutingFunction {
 
     private final String name;
+    /** Up links chosen by a per-packet random value ({@code nca-random}), else by the destination. */
+    private final boolean random;
+    /** Per-packet values of {@code nca-random}: the largest choice count to the power of the highest level. */
+    private final int auxCount;
     private final RouterPorts net;
     private final long[] key;
     private final int[] level;
@@ -29,6 +37,7 @@ final class UpDownRouting implements RoutingFunction {
 
     private UpDownRouting(String name, RouterPorts net, int[] rank) {
         this.name = name;
+        this.random = name.equals("nca-random");
         this.net = net;
         routers = net.routers();
         key = new long[routers];
@@ -37,6 +46,26 @@ final class UpDownRouting implements RoutingFunction {
             key[r] = ((long) rank[r] << 32) | r;
             level[r] = Math.abs(rank[r]);
         }
+        int maxLevel = 0;
+        int maxUp = 1;
+        for (int r = 0; r < routers; r++) {
+            maxLevel = Math.max(maxLevel, level[r]);
+            int up = 0;
+            for (int p = net.portStart(r); p < net.portEnd(r); p++) {
+                up += net.neighbourRouter(p) >= 0 && key[net.neighbourRouter(p)] < key[r] ? 1 : 0;
+            }
+            maxUp = Math.max(maxUp, up);
+        }
+        long values = 1;
+        for (int l = 0; random && l < maxLevel && values <= Integer.MAX_VALUE; l++) {
+            values *= maxUp;
+        }
+        if (values > 1 << 20) {
+            throw new org.ccopt.InvalidInputException("routing function 'nca-random' on '" + net.topology().spec()
+                    + "' draws one of " + values + " up-link choices a packet; at most " + (1 << 20)
+                    + " are supported; expected a smaller tree, or nca");
+        }
+        auxCount = (int) values;
         dist = new int[][] {new int[routers * routers], new int[routers * routers]};
         Arrays.fill(dist[0], Integer.MAX_VALUE);
         Arrays.fill(dist[1], Integer.MAX_VALUE);
@@ -78,14 +107,17 @@ final class UpDownRouting implements RoutingFunction {
         }
     }
 
-    /** {@code nca}: ranks by height above the terminals (breadth-first from the terminals' routers). */
-    static UpDownRouting nca(RouterPorts net) {
+    /**
+     * {@code nca} ({@code random} false) or {@code nca-random}: ranks by height above the terminals (breadth-first
+     * from the terminals' routers).
+     */
+    static UpDownRouting nca(RouterPorts net, boolean random) {
         int[] height = bfs(net, leafRouters(net));
         int[] rank = new int[height.length];
         for (int r = 0; r < rank.length; r++) {
             rank[r] = -height[r];
         }
-        return new UpDownRouting("nca", net, rank);
+        return new UpDownRouting(random ? "nca-random" : "nca", net, rank);
     }
 
     /** {@code updown}: ranks by hop distance from router 0. */
@@ -145,6 +177,16 @@ final class UpDownRouting implements RoutingFunction {
     }
 
     @Override
+    public int auxValues() {
+        return auxCount;
+    }
+
+    @Override
+    public int prepare(int source, int dest, java.util.SplittableRandom stream) {
+        return auxCount > 1 ? stream.nextInt(auxCount) : 0;
+    }
+
+    @Override
     public int route(int router, int inPort, int inClass, int dest, int aux) {
         int t = net.terminalRouter(dest);
         if (router == t) {
@@ -155,7 +197,7 @@ final class UpDownRouting implements RoutingFunction {
         int here = dist[phase][router * routers + t];
         int count = 0;
         for (int pass = 0; pass < 2; pass++) {
-            int pick = pass == 0 ? -1 : digit(dest, count, level[router]);
+            int pick = pass == 0 ? -1 : digit(random ? aux : dest, count, level[router]);
             int seen = 0;
             for (int p = net.portStart(router); p < net.portEnd(router); p++) {
                 int v = net.neighbourRouter(p);

@@ -46,8 +46,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
     private static final List<JobOption> ENGINE = List.of(
             JobOption.text("rate", "R|FROM:TO:STEP", "Open-loop offered load in flits per terminal per cycle, or a "
                     + "latency-throughput curve FROM:TO:STEP with its saturation throughput (runs the booksim router)"),
-            JobOption.text("routing", "NAME", "Routing function: dor, dor-booksim, ecube, nca, dragonfly-min, "
-                    + "dragonfly-valiant, dragonfly-ugal, min-hop, updown (default: the network's; runs the booksim router)"),
+            JobOption.text("routing", "NAME", "Routing function: " + String.join(", ",
+                    org.ccopt.routing.RoutingFunctions.NAMES) + " (default: the network's; runs the booksim router)"),
             openLoad(JobOption.text("process", "P", "Injection process with --rate: bernoulli, on-off (default: bernoulli)"),
                     "on-off"),
             new JobOption("burst", null, "CYCLES", JobOption.Type.REAL, null, "Mean on period of --process on-off "

@@ -106,7 +106,8 @@ public final class FlitSimulator extends FlitState {
      * the model's readings) on a torus or mesh, else the network's default ({@link org.ccopt.routing.RoutingFunctions#defaultName}).
      */
     public static String routingOf(Topology topology) {
-        return org.ccopt.routing.RoutingFunctions.defaultName(topology);
+        return topology.geometry() instanceof org.ccopt.topology.Geometry.Grid ? "dor"
+                : org.ccopt.routing.RoutingFunctions.defaultName(topology);
     }
 
     /**

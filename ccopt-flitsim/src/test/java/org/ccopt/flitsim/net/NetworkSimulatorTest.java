@@ -27,7 +27,9 @@ class NetworkSimulatorTest {
     static Stream<Arguments> networks() {
         return Stream.of(
                 Arguments.of("mesh:8x8", "dor"), Arguments.of("torus:8x8", "dor"), Arguments.of("torus:4x4x4", "dor"),
-                Arguments.of("hypercube:6", "ecube"), Arguments.of("kary-ntree:4,3", "nca"),
+                Arguments.of("torus:8x8", "dor-booksim"), Arguments.of("hypercube:6", "ecube"),
+                Arguments.of("kary-ntree:4,3", "nca"), Arguments.of("kary-ntree:4,3", "nca-random"),
+                Arguments.of("circulant2:64", "shortest-path"),
                 Arguments.of("dragonfly:4,2,2", "dragonfly-min"), Arguments.of("dragonfly:4,2,2", "dragonfly-valiant"),
                 Arguments.of("dragonfly:4,2,2", "dragonfly-ugal"),
                 Arguments.of("circulant2:64", "min-hop"), Arguments.of("random-shortcut:64:4", "min-hop"),
@@ -100,6 +102,38 @@ class NetworkSimulatorTest {
         DeadlockCheck.Result r = DeadlockCheck.check(net, RoutingFunctions.create(routing, net));
         assertThat(r.dependencies()).isPositive();
         assertThat(r.longestRoute()).isPositive();
+    }
+
+    /**
+     * {@code nca-random} (BookSim's {@code fattree_nca}) takes every up link: 400 packets from terminal 0 to terminal 63
+     * of the 4-ary 3-tree, whose nearest common ancestors are the 16 top switches, use 41 (router, output) hops (4 up
+     * links at the source's leaf, 4 at each of the 4 second-level switches, one down link at each of the 16 top and 4
+     * second-level switches, the ejection), each of the leaf's up links about a quarter of the time; {@code nca} sends
+     * them all one way, 5 hops.
+     */
+    @Test
+    void ncaRandomSpreadsOverEveryUpLinkWhereNcaTakesOne() {
+        for (String routing : new String[] {"nca", "nca-random"}) {
+            NetworkSimulator sim = engine("kary-ntree:4,3", routing, 4, 4);
+            java.util.Map<Long, Integer> hops = new java.util.HashMap<>();
+            sim.observeRoutes((router, out, dest) -> hops.merge(((long) router << 32) | out, 1, Integer::sum));
+            int[] d = new int[64];
+            for (int t = 0; t < d.length; t++) {
+                d[t] = t;
+            }
+            d[0] = 63;
+            sim.runBatch(d, 400, 2, 7);
+            int leaf = sim.network().terminalRouter(0);
+            java.util.List<Integer> fromLeaf = hops.entrySet().stream().filter(e -> e.getKey() >>> 32 == leaf)
+                    .map(java.util.Map.Entry::getValue).toList();
+            assertThat(hops.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(400 * 5);
+            if (routing.equals("nca")) {
+                assertThat(hops).hasSize(5);
+            } else {
+                assertThat(hops).hasSize(41);
+                assertThat(fromLeaf).hasSize(4).allMatch(c -> c >= 70 && c <= 130);
+            }
+        }
     }
 
     /** The check is not vacuous: dimension order on a torus ring without the dateline's second class has a cycle. */
