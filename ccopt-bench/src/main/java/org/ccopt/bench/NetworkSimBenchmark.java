@@ -41,6 +41,10 @@ public class NetworkSimBenchmark {
     @Param({"mesh:8x8", "torus:8x8", "kary-ntree:4,3", "dragonfly:4,2,2"})
     public String topology;
 
+    /** A routing function by name, or empty for the network's default (an A/B across a change of default names it). */
+    @Param({""})
+    public String routing;
+
     private NetworkSimulator engine;
     private OpenLoopTraffic traffic;
     private long seed;
@@ -48,8 +52,8 @@ public class NetworkSimBenchmark {
     @Setup
     public void setUp() {
         RouterPorts net = new RouterPorts(TopologySpec.parse(topology));
-        RoutingFunction routing = RoutingFunctions.create(RoutingFunctions.defaultName(net), net);
-        engine = new NetworkSimulator(net, routing, RouterTiming.BOOKSIM, Math.max(4, routing.vcClasses()), 4);
+        RoutingFunction f = RoutingFunctions.create(routing.isEmpty() ? RoutingFunctions.defaultName(net) : routing, net);
+        engine = new NetworkSimulator(net, f, RouterTiming.BOOKSIM, Math.max(4, f.vcClasses()), 4);
         traffic = OpenLoopTraffic.bernoulli(new Destinations.Uniform(net.terminals()), 0.1, 8);
     }
 

@@ -5,7 +5,7 @@ import java.util.List;
 import org.ccopt.InvalidInputException;
 import org.ccopt.report.Charts;
 import org.ccopt.flitsim.FlitSimJob;
-import org.ccopt.flitsim.net.EngineJob;
+import org.ccopt.flitsim.EngineJob;
 import org.ccopt.flitsim.net.LoadSweep;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;

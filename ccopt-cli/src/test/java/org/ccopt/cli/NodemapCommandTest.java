@@ -246,6 +246,23 @@ class NodemapCommandTest {
         assertThat(routing.err()).contains("--dateline applies to dimension-order routing on a torus or mesh");
     }
 
+    /** {@code --model booksim} scores on BookSim's router on a torus too; a reading beside it, or cupstack on it, is one line. */
+    @Test
+    void theBooksimRouterScoresOnATorusByName() throws Exception {
+        MainTest.Result r = MainTest.run("nodemap", "-t", "torus:4x4", "--traffic", "bcmp,brev", "--model", "booksim",
+                "--population", "4", "--generations", "2", "--threads", "1", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.json().get("model").asText()).isEqualTo("booksim");
+        assertThat(r.json().get("bestCycles").asInt()).isPositive();
+        for (String[] args : new String[][] {
+            {"nodemap", "-t", "torus:4x4", "--model", "booksim", "--dateline", "into"},
+            {"cupstack", "-t", "torus:4x4", "--model", "booksim"}}) {
+            MainTest.Result refused = MainTest.run(args);
+            assertThat(refused.code()).as(refused.err()).isEqualTo(2);
+            assertThat(refused.err().strip().lines().count()).isEqualTo(1);
+        }
+    }
+
     /**
      * Named with --model, the papers' router scores beyond tori and meshes too, routing by the network's default
      * function; the validator re-simulates the answer on it, and the score is the papers' router's, not booksim's.

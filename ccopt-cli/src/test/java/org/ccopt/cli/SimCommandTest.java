@@ -230,11 +230,34 @@ class SimCommandTest {
         assertThat(text.out()).contains("routing dragonfly-valiant").contains("on-off");
     }
 
+    /** The papers' router draws its latency-throughput curve too, named as the router that ran it. */
+    @Test
+    void thePapersRouterRunsOpenLoads() throws Exception {
+        MainTest.Result curve = MainTest.run("sim", "-t", "torus:4x4", "--model", "yokota2023", "--traffic", "uniform",
+                "--rate", "0.1:0.9:0.4", "--warmup", "200", "--window", "1000", "--drain", "1000", "--json");
+        assertThat(curve.code()).as(curve.err()).isZero();
+        JsonNode json = curve.json();
+        assertThat(json.get("model").asText()).isEqualTo("yokota2023");
+        assertThat(json.get("readings").asText()).contains("dim-order=y-first");
+        assertThat(json.get("routing").asText()).isEqualTo("dor");
+        assertThat(json.get("vcs").asInt()).isEqualTo(3);
+        assertThat(json.get("loads")).hasSize(3);
+        assertThat(json.get("loads").get(2).get("saturated").asBoolean()).isTrue();
+        assertThat(json.get("saturationThroughput").asDouble()).isBetween(0.1, 0.9);
+        MainTest.Result text = MainTest.run("sim", "-t", "kary-ntree:2,3", "--model", "yokota2023", "--rate", "0.1",
+                "--window", "500", "--vcs", "4", "--dateline", "into");
+        assertThat(text.code()).isEqualTo(2);
+        assertThat(MainTest.run("sim", "-t", "kary-ntree:2,3", "--model", "ccopt", "--rate", "0.1", "--window", "500").out())
+                .contains("router ccopt, routing nca, 3 VCs");
+    }
+
     @Test
     void optionsTheBooksimRouterCannotTakeAreRefused() {
         String[][] refused = {
             {"sim", "--rate", "0.1", "--slices", "2"},
-            {"sim", "--rate", "0.1", "--model", "yokota2023"},
+            {"sim", "--rate", "0.1", "--model", "yokota2023", "--routing", "dor"},
+            {"sim", "--rate", "0.1", "--model", "yokota2023", "--interval", "4"},
+            {"sim", "-t", "hypercube:4", "--rate", "0.1", "--model", "yokota2023", "--dateline", "into"},
             {"sim", "-t", "hypercube:6", "--routing", "dor"},
             {"sim", "--rate", "0.1", "--chart", "x.png"},
             {"sim", "--rate", "0.1:0.05:0.01"},

@@ -37,7 +37,7 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
                 JobOption.text("model", "NAME", "Router model preset: ccopt, yokota2018 (best fit to Yokota et al. 2018), "
                         + "yokota2023 (best fit to Yokota et al. 2023, Table 2); the reading options (--dateline to "
                         + "--vc-select) override single readings (default: " + RouterModel.DEFAULT_NAME + ", the best fit to "
-                        + "both papers at once)")));
+                        + "both papers at once); booksim: BookSim's input-queued router (sim, nodemap)")));
         for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
             String help = r.description();
             out.add(JobOption.text(r.option().substring(2), r.type() == int.class ? "N" : "R",
@@ -88,9 +88,35 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
         return r.equals("dor") ? "" : ", routing " + r;
     }
 
-    /** The router model of {@link #OPTIONS}' values: the preset of {@code --model} with every reading given applied. */
+    /** {@code --model}'s name of BookSim's input-queued router, which has none of the papers' readings. */
+    public static final String BOOKSIM = "booksim";
+
+    /**
+     * The router model of {@link #OPTIONS}' values: the preset of {@code --model} with every reading given applied; one
+     * line for {@code --model booksim}, which names no model of the papers' router.
+     */
     public static RouterModel model(JobOptions.Values v) {
+        if (BOOKSIM.equals(v.text("model"))) {
+            throw new InvalidInputException("--model booksim names BookSim's router, which sim and nodemap run; this "
+                    + "command runs the papers' router: expected --model ccopt, yokota2018 or yokota2023");
+        }
         return RouterModel.of(v.text("model"), r -> v.text(r.option().substring(2)));
+    }
+
+    /**
+     * The router of {@link #OPTIONS}' values where a command runs either: null for {@code --model booksim} (a reading
+     * given beside it is refused with one line), else {@link #model}.
+     */
+    public static RouterModel papersModelOrBooksim(JobOptions.Values v) {
+        if (!BOOKSIM.equals(v.text("model"))) {
+            return model(v);
+        }
+        for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
+            if (v.given(r.option().substring(2))) {
+                throw new InvalidInputException(r.option() + " is a reading of the papers' router; --model booksim has none");
+            }
+        }
+        return null;
     }
 
     public FlitSetup {

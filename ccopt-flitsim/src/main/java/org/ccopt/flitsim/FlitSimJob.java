@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.ccopt.InvalidInputException;
-import org.ccopt.flitsim.net.EngineJob;
 import org.ccopt.job.DeclaredJob;
 import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
@@ -45,7 +44,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
     /** The options only the flit engine takes: offered loads, the routing function, injection and the protocol. */
     private static final List<JobOption> ENGINE = List.of(
             JobOption.text("rate", "R|FROM:TO:STEP", "Open-loop offered load in flits per terminal per cycle, or a "
-                    + "latency-throughput curve FROM:TO:STEP with its saturation throughput (runs the booksim router)"),
+                    + "latency-throughput curve FROM:TO:STEP with its saturation throughput (runs the booksim router, or "
+                    + "the papers' router where --model names its preset)"),
             JobOption.text("routing", "NAME", "Routing function: " + String.join(", ",
                     org.ccopt.routing.RoutingFunctions.NAMES) + " (default: the network's; runs the booksim router)"),
             openLoad(JobOption.text("process", "P", "Injection process with --rate: bernoulli, on-off (default: bernoulli)"),
@@ -136,7 +136,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         if (!v.given("params") && v.given("traffic")) {
             TrafficPattern.parse(v.text("traffic"));
         }
-        FlitSetup.model(v);
+        FlitSetup.papersModelOrBooksim(v);
     }
 
     private static Run read(JobOptions.Values v) {
@@ -156,6 +156,9 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             return new Run(papers(v, null), null);
         }
         Topology t = v.given("topology") ? TopologySpec.parse(v.text("topology")) : SimJob.defaultTopology();
+        if (v.given("rate") && v.given("model") && !SimJob.Request.ENGINE_MODEL.equals(v.text("model"))) {
+            return new Run(null, papersOpenLoad(v, t));
+        }
         if (!asked && (t.geometry() instanceof Geometry.Grid || v.given("model"))) {
             return new Run(papers(v, new FlitSetup(t, v.whole("vcs"), v.whole("buffer"), FlitSetup.model(v))), null);
         }
@@ -172,7 +175,28 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         return new Run(null, new EngineJob.Request(t, v.text("traffic"), v.text("routing"), v.given("vcs") ? v.whole("vcs")
                 : null, v.whole("buffer"), v.whole("packet-flits"), v.whole("packets"), v.wholeLong("seed"), v.text("rate"),
                 v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"), v.wholeOrNull("window"),
-                v.wholeOrNull("drain")));
+                v.wholeOrNull("drain"), null));
+    }
+
+    /**
+     * An open load on the papers' router ({@code --rate} with {@code --model} naming a preset): the options of open
+     * loads, the router's set-up and readings apply; its routing is the preset's, and the options of closed batches,
+     * slices and parameter files have no meaning here and are refused with one line.
+     */
+    private static EngineJob.Request papersOpenLoad(JobOptions.Values v, Topology t) {
+        for (JobOption o : OPTIONS.list()) {
+            if (v.given(o.name()) && (o.option().equals("--routing") || !ENGINE_APPLIES.contains(o.option())
+                    && !RouterModel.isReadingOption(o.name()))) {
+                throw new InvalidInputException(o.option() + " does not apply to an open load on the papers' router (--rate "
+                        + "with --model " + v.text("model") + ", which routes by the preset's readings); it takes "
+                        + String.join(", ", ENGINE_APPLIES.stream().filter(x -> !x.equals("--routing")).sorted().toList())
+                        + " and the reading options");
+            }
+        }
+        return new EngineJob.Request(t, v.text("traffic"), null, v.given("vcs") ? v.whole("vcs") : null, v.whole("buffer"),
+                v.whole("packet-flits"), v.whole("packets"), v.wholeLong("seed"), v.text("rate"), v.text("process"),
+                v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"), v.wholeOrNull("window"),
+                v.wholeOrNull("drain"), FlitSetup.model(v));
     }
 
     /** Why a run of these values goes to the engine, for a refusal of an option that does not apply there. */

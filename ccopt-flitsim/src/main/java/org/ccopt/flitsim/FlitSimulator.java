@@ -2,6 +2,10 @@ package org.ccopt.flitsim;
 
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.net.OpenLoopResult;
+import org.ccopt.flitsim.net.OpenLoopRouter;
+import org.ccopt.flitsim.net.OpenLoopSource;
+import org.ccopt.flitsim.net.OpenLoopTraffic;
 import org.ccopt.topology.Topology;
 
 /**
@@ -212,7 +216,7 @@ public final class FlitSimulator extends FlitState {
      * cycle after {@code pauseAfter}.
      */
     private int advance(int cycleLimit, int pauseAfter) {
-        while (ejected < totalFlits) {
+        while (ejected < totalFlits && (open == null || cycle < openEnd || open.measuredLeft() > 0)) {
             if (cycle >= cycleLimit) {
                 return CUT;
             }
@@ -271,9 +275,12 @@ public final class FlitSimulator extends FlitState {
             } else if ((inNetwork > 0 || injectorCount > 0) && ++stall > deadlockHorizon) {
                 throw new DeadlockException(cycle, blockedQueues(), model.deadlockProne());
             }
-            if (cycleLimit != Integer.MAX_VALUE && ejected < totalFlits && completionBound(cycle) > cycleLimit) {
+            if (cycleLimit != Integer.MAX_VALUE && open == null && ejected < totalFlits && completionBound(cycle) > cycleLimit) {
                 return CUT;
             }
+        }
+        if (open != null) {
+            return COMPLETE; // an open load ends with packets still on their way
         }
         flushCredits();
         if (injected != totalFlits || inNetwork != 0) {
@@ -281,6 +288,36 @@ public final class FlitSimulator extends FlitState {
                     + ", expected " + totalFlits);
         }
         return COMPLETE;
+    }
+
+    /**
+     * The papers' router under {@code config} as an open-loop router: every run generates its packets from an
+     * {@link OpenLoopSource} (the very packets the booksim router is offered at the same seed), each released into its
+     * terminal's processor queue at the cycle it is generated; latency counts from that cycle to the tail's ejection.
+     * Deterministic readings only: a packet of a pair follows one route, as in a closed batch.
+     */
+    public OpenLoopRouter openLoop(RouterConfig config) {
+        return (traffic, warmup, window, drain, seed) -> runOpenLoop(config, traffic, warmup, window, drain, seed);
+    }
+
+    /** One open-loop run ({@link OpenLoopRouter#runOpenLoop}) of the papers' router under {@code config}. */
+    public OpenLoopResult runOpenLoop(RouterConfig config, OpenLoopTraffic traffic, int warmup, int window, int drain,
+                                      long seed) {
+        if (warmup < 0 || window < 1 || drain < 0 || (long) warmup + window + drain > Integer.MAX_VALUE / 2) {
+            throw new InvalidInputException("warm-up " + warmup + ", window " + window + ", drain " + drain
+                    + " cycles are invalid; expected warm-up >= 0, window >= 1, drain >= 0");
+        }
+        if (trace != null) {
+            throw new IllegalStateException("open loads are not traced; detach the trace first");
+        }
+        int end = warmup + window;
+        try {
+            startOpen(config, traffic, warmup, end, end + drain, seed);
+            boolean drained = advance(end + drain, Integer.MAX_VALUE) == COMPLETE && open.measuredLeft() == 0;
+            return open.result(n, routerCycles, warmup, end, drained, cycle);
+        } finally {
+            endOpen();
+        }
     }
 
     /**
@@ -886,6 +923,9 @@ public final class FlitSimulator extends FlitState {
         boolean tail = (flit & SEQ_MASK) == flitsPerPacket - 1;
         if (dBase < 0) {
             eject(portTerminal[portId], tail, cycle);
+            if (open != null) {
+                ejectedOpen(flit >>> SEQ_BITS, tail, cycle);
+            }
         } else {
             push(neighbour[portId], dBase + chosen, flit, cycle);
             if (linkFirst[portId] < 0) {
@@ -948,6 +988,14 @@ public final class FlitSimulator extends FlitState {
         }
     }
 
+    /** An open load's flit ejected: its window's throughput, and its packet's latency at the tail. */
+    private void ejectedOpen(int packet, boolean tail, int cycle) {
+        open.ejected(cycle);
+        if (tail) {
+            open.retired(packetRelease[packet], packetInject[packet], cycle, packetHops[packet]);
+        }
+    }
+
     private void eject(int u, boolean tail, int cycle) {
         ejected++;
         toEject[u]--;
@@ -980,6 +1028,9 @@ public final class FlitSimulator extends FlitState {
                 injectors[i--] = injectors[--injectorCount]; // asleep until a credit returns (order does not matter)
                 awaitingSpace[u] = true;
                 continue;
+            }
+            if (open != null && nextSeq[u] == 0) {
+                packetInject[p] = cycle;
             }
             push(terminalRouter[u], q, (p << SEQ_BITS) | nextSeq[u], cycle);
             injected++;

@@ -3,6 +3,8 @@ package org.ccopt.flitsim;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.net.OpenLoopSource;
+import org.ccopt.flitsim.net.OpenLoopTraffic;
 import org.ccopt.routing.RouterPorts;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
@@ -193,6 +195,14 @@ abstract class FlitState {
     final int[] receivedCycle;
     LinkTrace trace;
     int[] delay;
+    /** The measurement of an open load ({@link FlitSimulator#runOpenLoop}), or null in a closed batch. */
+    org.ccopt.flitsim.net.Stats open;
+    /** The end of an open load's measurement window. */
+    int openEnd = -1;
+    /** Per packet of an open load: the cycle it was generated, the cycle its head was injected, its router hops. */
+    int[] packetRelease;
+    int[] packetInject;
+    int[] packetHops;
 
     // run counters
     int cycle;
@@ -422,6 +432,8 @@ abstract class FlitState {
             "sameCycleCredit", "roundRobinStart", "linkMux", "outputStage", "schemeOrdinal", "initialOrder", "packetDest",
             "packetSlice", "endPacket", "expected", "hopsToDestination", "delay", "flitsPerPacket", "atomic",
             "reinitialize", "interlock", "packetsPerSlice", "totalFlits", "trace", "snapshot",
+            // an open load's, which runs from its start to its end without a snapshot
+            "open", "openEnd", "packetRelease", "packetInject", "packetHops",
             // a record of the run for the searches, cleared by reset and only ever set: a restored snapshot keeps the
             // bits of the run that went on past it, more than its own run sets, never fewer
             "schemeChoices", "orderChoices",
@@ -626,9 +638,101 @@ abstract class FlitState {
         return above != 0 ? start + Integer.numberOfTrailingZeros(above) : Integer.numberOfTrailingZeros(mask);
     }
 
-    /** Release cycle of a packet: its slice s is released at s V + I_u (Yokota et al. 2023, §5.3). */
+    /**
+     * Release cycle of a packet: its slice s is released at s V + I_u (Yokota et al. 2023, §5.3); under an open load,
+     * the cycle its source generated it.
+     */
     int release(int u, int packet) {
-        return packetSlice[packet] * interval + delay[u];
+        return open != null ? packetRelease[packet] : packetSlice[packet] * interval + delay[u];
+    }
+
+    /**
+     * Sets up an open load ({@link FlitSimulator#runOpenLoop}): the readings and genes of {@code config} as for a batch,
+     * then every packet {@code traffic} generates in cycles {@code [0, stop)}, each released at its creation cycle,
+     * packets of a terminal in creation order; those created in {@code [warmup, end)} are measured.
+     */
+    void startOpen(RouterConfig config, OpenLoopTraffic traffic, int warmup, int end, int stop, long seed) {
+        int[] self = new int[n];
+        for (int u = 0; u < n; u++) {
+            self[u] = u;
+        }
+        start(config, Workload.simple(self, 1, traffic.packetFlits()));
+        OpenLoopSource source = new OpenLoopSource(traffic, n, seed);
+        int[] from = new int[1024];
+        int[] to = new int[1024];
+        int[] at = new int[1024];
+        int[] perNode = new int[n + 1];
+        int count = 0;
+        int limit = (1 << (31 - SEQ_BITS)) - 1;
+        for (int c = 0; c < stop; c++) {
+            for (int u = 0; u < n; u++) {
+                int d = source.next(u, c);
+                if (d < 0) {
+                    continue;
+                }
+                if (count == limit) {
+                    throw new InvalidInputException("the open load generates more than " + limit + " packets in its "
+                            + stop + " cycles of warm-up, window and drain, which the papers' router holds at most in one "
+                            + "run; expected a lower rate, a shorter --window or --drain, or a smaller network");
+                }
+                if (count == from.length) {
+                    from = Arrays.copyOf(from, 2 * count);
+                    to = Arrays.copyOf(to, 2 * count);
+                    at = Arrays.copyOf(at, 2 * count);
+                }
+                from[count] = u;
+                to[count] = d;
+                at[count] = c;
+                perNode[u + 1]++;
+                count++;
+            }
+        }
+        for (int u = 0; u < n; u++) {
+            perNode[u + 1] += perNode[u];
+        }
+        if (packetDest.length < count) {
+            packetDest = new int[count];
+            packetSlice = new int[count];
+            packetClass = new int[count];
+        }
+        Arrays.fill(packetSlice, 0);
+        Arrays.fill(packetClass, 0);
+        packetRelease = new int[count];
+        packetInject = new int[count];
+        packetHops = new int[count];
+        open = new org.ccopt.flitsim.net.Stats();
+        open.window(warmup, end);
+        openEnd = end;
+        int flits = traffic.packetFlits();
+        int[] fill = Arrays.copyOf(perNode, n);
+        for (int k = 0; k < count; k++) {
+            int p = fill[from[k]]++;
+            packetDest[p] = to[k];
+            packetRelease[p] = at[k];
+            packetHops[p] = routes.hops(from[k], to[k]);
+            expected[to[k]]++;
+            toEject[to[k]] += flits;
+            open.created(at[k], flits);
+        }
+        clearInjectors();
+        for (int u = 0; u < n; u++) {
+            nextPacket[u] = perNode[u];
+            endPacket[u] = perNode[u + 1];
+            if (nextPacket[u] < endPacket[u]) {
+                park(u);
+            }
+        }
+        totalFlits = (long) count * flits;
+        snapshot = null; // its packet arrays may have other sizes
+    }
+
+    /** Back to closed batches after an open load. */
+    void endOpen() {
+        open = null;
+        openEnd = -1;
+        packetRelease = null;
+        packetInject = null;
+        packetHops = null;
     }
 
     void reset(RouterConfig config, Workload w) {

@@ -134,7 +134,7 @@ public final class NodemapJob extends DeclaredJob<NodemapJob.Run, NodemapOutcome
             TrafficPattern.parse(pattern);
         }
         MutationVariant.named(v.text("variant"));
-        FlitSetup.model(v);
+        FlitSetup.papersModelOrBooksim(v);
     }
 
     /** The request of checked values of the job's options. */
@@ -149,7 +149,7 @@ public final class NodemapJob extends DeclaredJob<NodemapJob.Run, NodemapOutcome
             patterns[i] = TrafficPattern.parse(traffic.get(i)).destinations(t, v.wholeLong("traffic-seed"));
         }
         boolean hopsOnly = v.flag("hops-only");
-        RouterModel model = papers(v) ? FlitSetup.model(v) : null; // null: the booksim router
+        RouterModel model = papers(v) ? FlitSetup.papersModelOrBooksim(v) : null; // null: the booksim router
         SurvivalRule rule = new SurvivalRule(SurvivalOrder.parse(v.text("sort")),
                 Enums.parse(SurvivalRule.HopKey.class, "--hop-key", v.text("hop-key")),
                 Enums.parse(SurvivalRule.Ties.class, "--ties", v.text("ties")),

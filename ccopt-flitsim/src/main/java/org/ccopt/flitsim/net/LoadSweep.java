@@ -6,7 +6,7 @@ import java.util.function.DoubleFunction;
 import org.ccopt.InvalidInputException;
 
 /**
- * A latency-throughput curve: open-loop runs of the flit engine at a list of offered loads, and the saturation
+ * A latency-throughput curve: open-loop runs of a flit router at a list of offered loads, and the saturation
  * throughput found by bisection. A load is saturated when its measured packets do not all leave within the drain
  * limit, when their mean latency exceeds {@code latencyLimit} (BookSim's {@code latency_thres}, 500 cycles), or when
  * the network accepts less than 95 % of what was offered in the window.
@@ -44,7 +44,7 @@ public final class LoadSweep {
     }
 
     /** Every rate of {@code rates} and, with two or more, the saturation throughput to {@link #TOLERANCE}. */
-    public static Curve curve(NetworkSimulator sim, DoubleFunction<OpenLoopTraffic> traffic, double[] rates, Protocol p,
+    public static Curve curve(OpenLoopRouter sim, DoubleFunction<OpenLoopTraffic> traffic, double[] rates, Protocol p,
                               long seed) {
         traffic.apply(rates[0]); // a bad source is refused before the first run
         List<Point> points = sweep(sim, traffic, rates, p, seed);
@@ -84,7 +84,7 @@ public final class LoadSweep {
     }
 
     /** Runs every rate of {@code rates} with the same seed. */
-    public static List<Point> sweep(NetworkSimulator sim, DoubleFunction<OpenLoopTraffic> traffic, double[] rates,
+    public static List<Point> sweep(OpenLoopRouter sim, DoubleFunction<OpenLoopTraffic> traffic, double[] rates,
                                     Protocol p, long seed) {
         List<Point> points = new ArrayList<>();
         for (double rate : rates) {
@@ -98,7 +98,7 @@ public final class LoadSweep {
      * The saturation throughput: the largest offered load found not saturated, by bisection to {@code tolerance}
      * between the curve's last unsaturated and first saturated point (0 and 1 where it has none).
      */
-    public static double saturation(NetworkSimulator sim, DoubleFunction<OpenLoopTraffic> traffic, List<Point> curve,
+    public static double saturation(OpenLoopRouter sim, DoubleFunction<OpenLoopTraffic> traffic, List<Point> curve,
                                     Protocol p, long seed, double tolerance) {
         double lo = 0;
         double hi = 1;

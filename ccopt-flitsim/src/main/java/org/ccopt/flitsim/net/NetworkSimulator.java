@@ -31,7 +31,7 @@ import org.ccopt.InvalidInputException;
  * allocate and terminals with nothing to send are not visited (bit sets over both, walked in ascending order, so the
  * order of visits and every result are those of a loop over all of them).
  */
-public final class NetworkSimulator {
+public final class NetworkSimulator implements OpenLoopRouter {
 
     private static final int SEQ_BITS = 10;
     private static final int SEQ_MASK = (1 << SEQ_BITS) - 1;
@@ -143,9 +143,6 @@ public final class NetworkSimulator {
     private final int[] lastVc;
     private final boolean[] injectionOwned;
     private final int[] injectionCredit;
-    private final boolean[] on;
-    /** Per terminal, the cycle of its next packet (Bernoulli sources). */
-    private final int[] nextArrival;
 
     private int[] packet = new int[0];
     private int freePacket = -1;
@@ -254,8 +251,6 @@ public final class NetworkSimulator {
         lastVc = new int[terminals];
         injectionOwned = new boolean[terminals * vcs];
         injectionCredit = new int[terminals * vcs];
-        on = new boolean[terminals];
-        nextArrival = new int[terminals];
         int local = maxRadix * vcs;
         vaRequesters = new int[local];
         vaBest = new int[local];
@@ -349,13 +344,13 @@ public final class NetworkSimulator {
         }
         stats.window(0, Integer.MAX_VALUE);
         int horizon = deadlockHorizon();
-        while (stats.retired < total) {
+        while (stats.retired() < total) {
             step();
             if (cycle - lastMove > horizon) {
                 throw deadlock();
             }
         }
-        return stats.result(this, 0, cycle, true, cycle);
+        return stats.result(terminals, routerCycles, 0, cycle, true, cycle);
     }
 
     /**
@@ -364,6 +359,7 @@ public final class NetworkSimulator {
      * measured packet is ejected, or for at most {@code drainLimit} cycles after the window, after which the load is
      * unstable. Throughputs are counted over the window.
      */
+    @Override
     public OpenLoopResult runOpenLoop(OpenLoopTraffic traffic, int warmup, int window, int drainLimit, long seed) {
         checkPacket(traffic.packetFlits());
         if (warmup < 0 || window < 1 || drainLimit < 0) {
@@ -371,22 +367,13 @@ public final class NetworkSimulator {
                     + " cycles are invalid; expected warm-up >= 0, window >= 1, drain >= 0");
         }
         reset(seed);
-        SplittableRandom inject = new SplittableRandom(seed ^ 0x5DEECE66DL);
-        SplittableRandom dest = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + 1);
-        double p = traffic.packetProbability();
-        double alpha = traffic.onProbability();
-        double beta = traffic.offProbability();
-        boolean bursty = traffic.process() == OpenLoopTraffic.Process.ON_OFF;
-        double logMiss = Math.log1p(-p);
-        for (int t = 0; t < terminals; t++) {
-            nextArrival[t] = gap(inject, logMiss) - 1;
-        }
+        OpenLoopSource source = new OpenLoopSource(traffic, terminals, seed);
         int end = warmup + window;
         stats.window(warmup, end);
         boolean drained = false;
         int horizon = deadlockHorizon();
         while (!full()) { // a backlog of 2^21 packets is far past saturation: unstable
-            if (cycle >= end && stats.measuredRetired == stats.measuredCreated) {
+            if (cycle >= end && stats.measuredLeft() == 0) {
                 drained = true;
                 break;
             }
@@ -394,22 +381,9 @@ public final class NetworkSimulator {
                 break;
             }
             for (int t = 0; t < terminals; t++) {
-                boolean send;
-                if (bursty) {
-                    on[t] = on[t] ? inject.nextDouble() >= beta : inject.nextDouble() < alpha;
-                    send = on[t] && inject.nextDouble() < p;
-                } else {
-                    // a Bernoulli process drawn by its geometric gaps: one draw per packet, not per cycle
-                    send = nextArrival[t] == cycle;
-                    if (send) {
-                        nextArrival[t] += gap(inject, logMiss);
-                    }
-                }
-                if (send) {
-                    int d = traffic.destinations().next(t, dest);
-                    if (d >= 0 && !full()) {
-                        enqueue(t, d, traffic.packetFlits(), cycle);
-                    }
+                int d = source.next(t, cycle);
+                if (d >= 0 && !full()) {
+                    enqueue(t, d, traffic.packetFlits(), cycle);
                 }
             }
             step();
@@ -417,16 +391,7 @@ public final class NetworkSimulator {
                 throw deadlock();
             }
         }
-        return stats.result(this, warmup, end, drained, cycle);
-    }
-
-    /** A gap of a Bernoulli process of success probability p = 1 - exp(logMiss): geometric on 1, 2, ... */
-    private static int gap(SplittableRandom random, double logMiss) {
-        if (logMiss == Double.NEGATIVE_INFINITY) {
-            return 1; // p = 1
-        }
-        double g = 1 + Math.floor(Math.log(1 - random.nextDouble()) / logMiss);
-        return g >= Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE / 2 : (int) g;
+        return stats.result(terminals, routerCycles, warmup, end, drained, cycle);
     }
 
     private int deadlockHorizon() {
@@ -471,7 +436,6 @@ public final class NetworkSimulator {
         Arrays.fill(lastVc, vcs - 1);
         Arrays.fill(injectionOwned, false);
         Arrays.fill(injectionCredit, buffer);
-        Arrays.fill(on, false);
         for (int i = 0; i < packetCapacity; i++) {
             packet[(i << PACKET_BITS) + P_NEXT] = i + 1 < packetCapacity ? i + 1 : -1;
         }

@@ -2,14 +2,17 @@ package org.ccopt.flitsim.net;
 
 import java.util.Arrays;
 
-/** The counters of one engine run over its measurement window; latencies kept for percentiles. */
-final class Stats {
+/**
+ * The counters of one flit router's run over its measurement window, shared by every router: packets created, flits
+ * ejected and packets retired in the window, latencies kept for percentiles.
+ */
+public final class Stats {
 
     private int from;
     private int to;
-    long measuredCreated;
-    long measuredRetired;
-    long retired;
+    private long measuredCreated;
+    private long measuredRetired;
+    private long retired;
     private long offeredFlits;
     private long acceptedFlits;
     private long latencySum;
@@ -17,7 +20,7 @@ final class Stats {
     private long hopSum;
     private int[] latencies = new int[1024];
 
-    void reset() {
+    public void reset() {
         measuredCreated = 0;
         measuredRetired = 0;
         retired = 0;
@@ -28,7 +31,7 @@ final class Stats {
         hopSum = 0;
     }
 
-    void window(int from, int to) {
+    public void window(int from, int to) {
         this.from = from;
         this.to = to;
     }
@@ -37,20 +40,20 @@ final class Stats {
         return c >= from && c < to;
     }
 
-    void created(int c, int size) {
+    public void created(int c, int size) {
         if (inWindow(c)) {
             measuredCreated++;
             offeredFlits += size;
         }
     }
 
-    void ejected(int c) {
+    public void ejected(int c) {
         if (inWindow(c)) {
             acceptedFlits++;
         }
     }
 
-    void retired(int created, int injected, int c, int hops) {
+    public void retired(int created, int injected, int c, int hops) {
         retired++;
         if (!inWindow(created)) {
             return;
@@ -65,9 +68,19 @@ final class Stats {
         hopSum += hops;
     }
 
-    OpenLoopResult result(NetworkSimulator sim, int windowStart, int windowEnd, boolean stable, int cycles) {
+    /** Measured packets still in the network or their source queue. */
+    public long measuredLeft() {
+        return measuredCreated - measuredRetired;
+    }
+
+    /** Packets retired in the run, measured or not. */
+    public long retired() {
+        return retired;
+    }
+
+    public OpenLoopResult result(int terminals, long routerCycles, int windowStart, int windowEnd, boolean stable,
+                                 int cycles) {
         int span = Math.min(windowEnd, cycles) - windowStart;
-        int terminals = sim.network().terminals();
         double norm = (double) terminals * Math.max(span, 1);
         int n = (int) measuredRetired;
         int[] sorted = Arrays.copyOf(latencies, n);
@@ -75,7 +88,7 @@ final class Stats {
         return new OpenLoopResult(offeredFlits / norm, acceptedFlits / norm, n,
                 n == 0 ? Double.NaN : (double) latencySum / n, n == 0 ? 0 : sorted[0], percentile(sorted, 0.50), percentile(sorted, 0.99),
                 n == 0 ? 0 : sorted[n - 1], n == 0 ? Double.NaN : (double) networkSum / n,
-                n == 0 ? Double.NaN : (double) hopSum / n, stable, cycles, sim.routerCycles());
+                n == 0 ? Double.NaN : (double) hopSum / n, stable, cycles, routerCycles);
     }
 
     private static int percentile(int[] sorted, double q) {

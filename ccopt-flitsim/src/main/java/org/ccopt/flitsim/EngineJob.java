@@ -1,16 +1,25 @@
-package org.ccopt.flitsim.net;
+package org.ccopt.flitsim;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.ccopt.flitsim.net.Destinations;
+import org.ccopt.flitsim.net.EngineSetup;
+import org.ccopt.flitsim.net.LoadSweep;
+import org.ccopt.flitsim.net.NetworkSimulator;
+import org.ccopt.flitsim.net.OpenLoopResult;
+import org.ccopt.flitsim.net.OpenLoopRouter;
+import org.ccopt.flitsim.net.OpenLoopTraffic;
+import org.ccopt.flitsim.net.RouterTiming;
 import org.ccopt.topology.Topology;
 import org.ccopt.traffic.TrafficPattern;
 
 /**
- * {@code ccopt sim} on the flit engine over any network ({@link NetworkSimulator}, the {@code booksim} router): a
- * closed batch, one open-loop load, or a latency-throughput curve with its saturation throughput ({@link LoadSweep}).
+ * {@code ccopt sim} on the flit engine over any network: a closed batch, one open-loop load, or a latency-throughput
+ * curve with its saturation throughput ({@link LoadSweep}), on the {@code booksim} router ({@link NetworkSimulator}) or,
+ * for open loads, on the papers' router under a preset ({@link FlitSimulator#openLoop}).
  */
 public final class EngineJob {
 
@@ -29,10 +38,18 @@ public final class EngineJob {
      * @param burst       the mean on period of an on-off source (null: {@link EngineSetup#DEFAULT_BURST})
      * @param warmup      the open-loop protocol's cycles (null: {@link LoadSweep.Protocol#DEFAULT}'s), likewise
      *                    {@code window} and {@code drain}
+     * @param model       the papers' router under this preset, for open loads ({@code rates} given, no {@code routing}),
+     *                    or null for the booksim router
      */
     public record Request(Topology topology, String traffic, String routing, Integer vcs, int bufferFlits, int packetFlits,
                           int packets, long seed, String rates, String process, Double burst, Integer warmup, Integer window,
-                          Integer drain) {
+                          Integer drain, RouterModel model) {
+
+        public Request {
+            if (model != null && (rates == null || routing != null)) {
+                throw new IllegalArgumentException("the papers' router runs open loads here, by its own routing");
+            }
+        }
 
         /** The pattern run: the one asked for, else the default of a batch or of an open load. */
         public String trafficName() {
@@ -48,6 +65,11 @@ public final class EngineJob {
     /** A batch's result ({@code curve} null), or the loads of an open-loop run ({@code batch} null). */
     public record Outcome(Request request, String routing, int vcs, OpenLoopResult batch, LoadSweep.Curve curve) {
 
+        /** The router's name: {@code booksim}, or the papers' preset. */
+        public String router() {
+            return request.model() == null ? RouterTiming.BOOKSIM.name() : request.model().presetName();
+        }
+
         /** A curve of two or more loads, whose saturation throughput was found. */
         public boolean isCurve() {
             return curve != null && !Double.isNaN(curve.saturation());
@@ -55,7 +77,7 @@ public final class EngineJob {
 
         /** The set-up in words, as the text output's first line gives it. */
         public String setup() {
-            return "on " + request.topology().spec() + ", router booksim, routing " + routing + ", " + vcs + " VCs x "
+            return "on " + request.topology().spec() + ", router " + router() + ", routing " + routing + ", " + vcs + " VCs x "
                     + request.bufferFlits() + " flits, " + request.packetFlits() + "-flit packets";
         }
 
@@ -68,7 +90,7 @@ public final class EngineJob {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("topology", request.topology().spec());
             out.put("traffic", request.trafficName());
-            out.put("model", RouterTiming.BOOKSIM.name());
+            RouterModel.putModel(out, request.model(), request.topology());
             out.put("routing", routing);
             out.put("vcs", vcs);
             out.put("bufferFlits", request.bufferFlits());
@@ -139,22 +161,32 @@ public final class EngineJob {
     /** Builds the engine (one line where the routing cannot route the network) and runs the batch or the loads. */
     public static Outcome run(Request q) {
         Topology t = q.topology();
-        NetworkSimulator sim = EngineSetup.booksim(t, q.routing(), q.vcs(), q.bufferFlits());
         String name = q.trafficName();
+        if (q.model() != null) {
+            FlitSimulator papers = new FlitSimulator(t, q.vcs() == null ? FlitSetup.DEFAULT_VCS : q.vcs(), q.bufferFlits(),
+                    q.model());
+            OpenLoopRouter router = papers.openLoop(papers.uniformConfig(q.model().defaultScheme(), q.model()));
+            return new Outcome(q, papers.routing(), papers.vcs(), null, curve(router, q));
+        }
+        NetworkSimulator sim = EngineSetup.booksim(t, q.routing(), q.vcs(), q.bufferFlits());
         if (q.rates() == null) {
             OpenLoopResult r = sim.runBatch(TrafficPattern.parse(name).destinations(t, q.seed()), q.packets(),
                     q.packetFlits(), q.seed());
             return new Outcome(q, sim.routing().name(), sim.vcs(), r, null);
         }
-        Destinations dest = EngineSetup.destinations(name, t, q.seed());
+        return new Outcome(q, sim.routing().name(), sim.vcs(), null, curve(sim, q));
+    }
+
+    /** The loads of {@code q} on {@code router}, with the saturation throughput of a curve. */
+    private static LoadSweep.Curve curve(OpenLoopRouter router, Request q) {
+        Destinations dest = EngineSetup.destinations(q.trafficName(), q.topology(), q.seed());
         OpenLoopTraffic.Process p = EngineSetup.process(q.processName());
         double burst = q.burst() == null ? EngineSetup.DEFAULT_BURST : q.burst();
         LoadSweep.Protocol defaults = LoadSweep.Protocol.DEFAULT;
         LoadSweep.Protocol protocol = new LoadSweep.Protocol(q.warmup() == null ? defaults.warmup() : q.warmup(),
                 q.window() == null ? defaults.window() : q.window(), q.drain() == null ? defaults.drain() : q.drain(),
                 defaults.latencyLimit());
-        LoadSweep.Curve curve = LoadSweep.curve(sim, rate -> new OpenLoopTraffic(dest, p, rate, q.packetFlits(), burst),
+        return LoadSweep.curve(router, rate -> new OpenLoopTraffic(dest, p, rate, q.packetFlits(), burst),
                 LoadSweep.parseRates(q.rates()), protocol, q.seed());
-        return new Outcome(q, sim.routing().name(), sim.vcs(), null, curve);
     }
 }

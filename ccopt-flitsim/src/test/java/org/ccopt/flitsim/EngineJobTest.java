@@ -1,4 +1,8 @@
-package org.ccopt.flitsim.net;
+package org.ccopt.flitsim;
+
+import org.ccopt.flitsim.net.EngineSetup;
+import org.ccopt.flitsim.net.OpenLoopResult;
+import org.ccopt.flitsim.net.RouterTiming;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class EngineJobTest {
 
     private static EngineJob.Request request(Topology t, String traffic, String rates) {
-        return new EngineJob.Request(t, traffic, null, null, 4, 8, 2, 1, rates, null, null, 100, 400, 2000);
+        return new EngineJob.Request(t, traffic, null, null, 4, 8, 2, 1, rates, null, null, 100, 400, 2000, null);
     }
 
     @Test
@@ -49,7 +53,7 @@ class EngineJobTest {
     void aRoutingThatCannotRouteTheNetworkIsRefusedWithOneLine() {
         Topology t = TopologySpec.parse("mesh:4x4");
         assertThatThrownBy(() -> EngineJob.run(new EngineJob.Request(t, null, "ecube", null, 4, 8, 2, 1, null, null, null,
-                null, null, null))).isInstanceOf(InvalidInputException.class);
+                null, null, null, null))).isInstanceOf(InvalidInputException.class);
     }
 
     /** {@code SimJob} names the engine's router without depending on this package: the same name. */
