@@ -18,6 +18,7 @@ rows=(
   "flitsim-booksim|4|mvn -B -q test -pl ccopt-flitsim -Dtest=BookSimCrossCheckTest"
   "nodemap-networks|?|python3 experiments/nodemap_networks.py"
   "optimizers-networks|?|python3 experiments/optimizers_networks.py"
+  "cupstack-routers|4|python3 experiments/cupstack_routers.py target/experiments/cupstack-routers.md"
   "cupstack-table6-yokota2023|15|experiments/tables.sh cupstack-table6-yokota2023"
   "cupstack-table3-yokota2023|34|experiments/tables.sh cupstack-table3-yokota2023"
   "cupstack-table4-yokota2023|58|experiments/tables.sh cupstack-table4-yokota2023"

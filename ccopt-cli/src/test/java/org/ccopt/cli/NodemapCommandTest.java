@@ -246,7 +246,10 @@ class NodemapCommandTest {
         assertThat(routing.err()).contains("--dateline applies to dimension-order routing on a torus or mesh");
     }
 
-    /** {@code --model booksim} scores on BookSim's router on a torus too; a reading beside it, or cupstack on it, is one line. */
+    /**
+     * {@code --model booksim} scores on BookSim's router on a torus too, and simple stacking runs there; a reading beside
+     * it, or a Cup-Stacking search of the papers' genes on it, is one line.
+     */
     @Test
     void theBooksimRouterScoresOnATorusByName() throws Exception {
         MainTest.Result r = MainTest.run("nodemap", "-t", "torus:4x4", "--traffic", "bcmp,brev", "--model", "booksim",
@@ -254,9 +257,15 @@ class NodemapCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.json().get("model").asText()).isEqualTo("booksim");
         assertThat(r.json().get("bestCycles").asInt()).isPositive();
+        MainTest.Result stacked = MainTest.run("cupstack", "-t", "torus:4x4", "--traffic", "brev", "--method", "simple",
+                "--model", "booksim", "--json");
+        assertThat(stacked.code()).as(stacked.err()).isZero();
+        assertThat(stacked.json().get("model").asText()).isEqualTo("booksim");
+        assertThat(stacked.json().get("simpleStackingCycles").asInt()).isPositive();
         for (String[] args : new String[][] {
             {"nodemap", "-t", "torus:4x4", "--model", "booksim", "--dateline", "into"},
-            {"cupstack", "-t", "torus:4x4", "--model", "booksim"}}) {
+            {"cupstack", "-t", "torus:4x4", "--model", "booksim"},
+            {"cupstack", "-t", "torus:4x4", "--method", "simple", "--model", "booksim", "--out", "x"}}) {
             MainTest.Result refused = MainTest.run(args);
             assertThat(refused.code()).as(refused.err()).isEqualTo(2);
             assertThat(refused.err().strip().lines().count()).isEqualTo(1);

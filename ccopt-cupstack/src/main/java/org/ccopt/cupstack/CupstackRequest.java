@@ -183,8 +183,14 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                 v.given("crossover-pairs") ? v.whole("crossover-pairs") : population / 2, CupStackGa.Tie.parse(v.text("tie")),
                 v.whole("lifetime"), v.whole("watchdog"), v.whole("max-synonyms"), v.wholeLong("seed"),
                 CupStackGa.InitialScheme.parse(v.text("initial-scheme")));
+        boolean booksim = FlitSetup.papersModelOrBooksim(v) == null;
+        if (booksim && Method.parse(v.text("method")) != Method.SIMPLE) {
+            throw new InvalidInputException("--method " + v.text("method") + " searches the papers' router's genes (C, Q) "
+                    + "beside the injection plan; on --model booksim only --method simple runs (simple stacking)");
+        }
         return new CupstackRequest(v.text("topology"), v.text("traffic"), v.wholeLong("traffic-seed"), v.whole("slices"),
-                v.whole("packets"), v.whole("packet-flits"), v.whole("vcs"), v.whole("buffer"), spell(FlitSetup.model(v)),
+                v.whole("packets"), v.whole("packet-flits"), v.whole("vcs"), v.whole("buffer"), booksim ? FlitSetup.BOOKSIM
+                : spell(FlitSetup.model(v)),
                 v.text("method"), v.given("freeze") ? v.text("freeze") : "", v.given("interval") ? v.whole("interval")
                 : DEFAULT_INTERVAL, v.text("sort-key"), v.whole("from-slices"), v.whole("estimate-slices"),
                 ga, v.flag("seed-simple"), !v.flag("no-prune"), v.given("history-length") ? v.whole("history-length")
@@ -223,6 +229,16 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
     public static String spell(RouterModel m) {
         String preset = m.presetName();
         return !preset.equals("custom") && RouterModel.preset(preset).equals(m) ? preset : m.describe();
+    }
+
+    /** Whether the run is on BookSim's router ({@code --model booksim}), which only simple stacking runs on. */
+    public boolean booksim() {
+        return FlitSetup.BOOKSIM.equals(model);
+    }
+
+    /** The traffic's destinations on the request's network. */
+    public int[] destinations() {
+        return TrafficPattern.parse(traffic).destinations(parsedTopology(), trafficSeed);
     }
 
     public Topology parsedTopology() {

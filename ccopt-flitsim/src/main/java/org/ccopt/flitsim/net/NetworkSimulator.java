@@ -328,25 +328,63 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * ejected and returns the batch's statistics, its duration the cycle after the last ejection.
      */
     public OpenLoopResult runBatch(int[] destination, int packetsPerTerminal, int packetFlits, long seed) {
-        if (destination.length != terminals) {
+        return runPlan(destination, 1, packetsPerTerminal, packetFlits, 0, new int[terminals], seed, Integer.MAX_VALUE);
+    }
+
+    /**
+     * A closed batch under an injection plan (the traffic of Cup-Stacking, Yokota et al. 2023, §5.3): every terminal t
+     * sends {@code slices} slices of {@code packetsPerSlice} packets to {@code destination[t]} (none when it is t
+     * itself), slice s released into its source queue at cycle s V + I_t ({@code interval} V, {@code delay} I); a packet
+     * is created when its slice is released. Returns the batch's statistics, its duration the cycle after the last
+     * ejection, or null where the batch is still running after {@code cycleLimit} cycles.
+     */
+    public OpenLoopResult runPlan(int[] destination, int slices, int packetsPerSlice, int packetFlits, int interval,
+                                  int[] delay, long seed, int cycleLimit) {
+        if (destination.length != terminals || delay.length != terminals) {
             throw new InvalidInputException("pattern for " + destination.length + " terminals; the network has " + terminals);
+        }
+        if (slices < 1 || packetsPerSlice < 1 || interval < 0) {
+            throw new InvalidInputException(slices + " slices of " + packetsPerSlice + " packets at interval " + interval
+                    + " are invalid; expected >= 1, >= 1 and >= 0");
         }
         checkPacket(packetFlits);
         reset(seed);
         long total = 0;
+        int[] nextSlice = new int[terminals];
+        int due = Integer.MAX_VALUE; // the earliest release not yet made
         for (int t = 0; t < terminals; t++) {
-            if (destination[t] != t) {
-                for (int k = 0; k < packetsPerTerminal; k++) {
-                    enqueue(t, destination[t], packetFlits, 0);
-                    total++;
-                }
+            if (destination[t] < 0 || destination[t] >= terminals || delay[t] < 0) {
+                throw new InvalidInputException("destination " + destination[t] + " and delay " + delay[t] + " of terminal "
+                        + t + " are invalid; expected 0.." + (terminals - 1) + " and >= 0");
+            }
+            if (destination[t] == t) {
+                nextSlice[t] = slices;
+            } else {
+                total += (long) slices * packetsPerSlice;
+                due = Math.min(due, delay[t]);
             }
         }
         stats.window(0, Integer.MAX_VALUE);
         int horizon = deadlockHorizon();
         while (stats.retired() < total) {
+            if (cycle >= due) {
+                due = Integer.MAX_VALUE;
+                for (int t = 0; t < terminals; t++) {
+                    for (; nextSlice[t] < slices && (long) nextSlice[t] * interval + delay[t] <= cycle; nextSlice[t]++) {
+                        for (int k = 0; k < packetsPerSlice; k++) {
+                            enqueue(t, destination[t], packetFlits, cycle);
+                        }
+                    }
+                    if (nextSlice[t] < slices) {
+                        due = (int) Math.min(due, (long) nextSlice[t] * interval + delay[t]);
+                    }
+                }
+            }
+            if (cycle >= cycleLimit) {
+                return null;
+            }
             step();
-            if (cycle - lastMove > horizon) {
+            if (cycle - lastMove > horizon && (flitsInNetwork > 0 || due == Integer.MAX_VALUE)) {
                 throw deadlock();
             }
         }
