@@ -91,8 +91,9 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
     private int optimize(CupstackRequest request, List<String> arguments, CupStackGa.State resumed,
                          LateAcceptance.State resumedLa) throws Exception {
         Written.requirePictureFormat(picture); // before the search, which may run for hours
-        if (request.booksim()) {
-            return booksim(request);
+        if (request.booksim() && (out != null || picture != null)) {
+            throw new InvalidInputException("--out and --picture write the papers' router's parameter file and link "
+                    + "picture; a run on --model booksim has neither");
         }
         CupStackRun.Options options = request.options(control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads);
         Problem problem = options.problem();
@@ -123,7 +124,8 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
             } else {
                 w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s, model %s%s: %d cycles at V = %d (unsplit %d, "
                                 + "simple stacking %d); %s evaluations in %.1f s%n", options.traffic(), t.spec(), request.slices(),
-                        problem.sliceFlits(), m.label(), problem.model().presetName(), org.ccopt.flitsim.FlitSetup.routingNote(t),
+                        problem.sliceFlits(), m.label(), problem.model() == null ? "booksim" : problem.model().presetName(),
+                        problem.model() == null ? ", routing " + result.get("routing") : org.ccopt.flitsim.FlitSetup.routingNote(t),
                         r.bestScore().duration(), r.best().interval(), r.baselineCycles(), r.simpleStackingCycles(),
                         result.get("evaluations"), seconds);
                 if (out != null) {
@@ -134,28 +136,6 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
                     w.println("  wrote " + picture);
                 }
             }
-        }
-        return Main.OK;
-    }
-
-    /** Simple stacking on BookSim's router: no configuration or link picture to write, one line or the JSON. */
-    private int booksim(CupstackRequest request) throws Exception {
-        if (out != null || picture != null) {
-            throw new InvalidInputException("--out and --picture write the papers' router's configuration and link picture; "
-                    + "simple stacking on --model booksim has neither");
-        }
-        long started = System.nanoTime();
-        org.ccopt.cupstack.BooksimStacking.Result r = CupstackJob.booksim(request);
-        double seconds = (System.nanoTime() - started) / 1e9;
-        Map<String, Object> result = CupstackJob.figures(request, r, seconds);
-        var w = spec.commandLine().getOut();
-        if (control.json) {
-            Json.print(w, spec, result);
-        } else {
-            w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method simple, model booksim, routing %s, %d VCs: %d "
-                            + "cycles at V = %d (unsplit %d, one slice %d); %d simulations in %.1f s%n", result.get("traffic"),
-                    result.get("topology"), request.slices(), request.packets() * request.packetFlits(), r.routing(), r.vcs(),
-                    r.simpleStackingCycles(), r.interval(), r.baselineCycles(), r.singleSliceCycles(), r.simulations(), seconds);
         }
         return Main.OK;
     }

@@ -247,8 +247,8 @@ class NodemapCommandTest {
     }
 
     /**
-     * {@code --model booksim} scores on BookSim's router on a torus too, and simple stacking runs there; a reading beside
-     * it, or a Cup-Stacking search of the papers' genes on it, is one line.
+     * {@code --model booksim} scores on BookSim's router on a torus too, and Cup-Stacking runs there; a reading beside
+     * it, or a method that needs what that router does not measure, is one line.
      */
     @Test
     void theBooksimRouterScoresOnATorusByName() throws Exception {
@@ -264,7 +264,7 @@ class NodemapCommandTest {
         assertThat(stacked.json().get("simpleStackingCycles").asInt()).isPositive();
         for (String[] args : new String[][] {
             {"nodemap", "-t", "torus:4x4", "--model", "booksim", "--dateline", "into"},
-            {"cupstack", "-t", "torus:4x4", "--model", "booksim"},
+            {"cupstack", "-t", "torus:4x4", "--model", "booksim", "--method", "post"},
             {"cupstack", "-t", "torus:4x4", "--method", "simple", "--model", "booksim", "--out", "x"}}) {
             MainTest.Result refused = MainTest.run(args);
             assertThat(refused.code()).as(refused.err()).isEqualTo(2);

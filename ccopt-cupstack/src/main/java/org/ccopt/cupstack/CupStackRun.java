@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.DeadlockException;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.VcSelection;
@@ -39,7 +40,8 @@ public final class CupStackRun implements AutoCloseable {
          * problem was built for (its re-initialisation and interlocking).
          */
         public static Options of(Method method, Problem problem, SortKey key, CupStackGa.Settings ga, String traffic) {
-            return new Options(method, problem, problem.model().defaultScheme(), EnumSet.noneOf(GeneGroup.class), key, 1, 2,
+            return new Options(method, problem, problem.model() == null ? VcSelection.C00 : problem.model().defaultScheme(),
+                    EnumSet.noneOf(GeneGroup.class), key, 1, 2,
                     problem.sliceFlits(), ga, traffic, 1, false, DEFAULT_HISTORY);
         }
 
@@ -89,15 +91,24 @@ public final class CupStackRun implements AutoCloseable {
         if (o.fromSlices() < 1 || o.fromSlices() > 64) {
             throw InvalidInputException.parameter("from-slices", o.fromSlices() + " is invalid; expected 1..64 (S1, S2, S4)");
         }
+        if (!target.papersRouter() && (m.restacks() || o.key() != SortKey.T01)) {
+            throw new InvalidInputException((m.restacks() ? "--method " + m.label() + " restacks by the links' occupation "
+                    + "time T_e" : "--sort-key " + o.key() + " sorts by the papers' router's block counters or slice "
+                    + "functions") + ", which BookSim's router does not measure; on --model booksim expected --method "
+                    + "full, no-tadj, simple, perturb or lahc with --sort-key T01");
+        }
         int gaSlices = gaSlices(m, target.slices(), o.fromSlices());
         this.gaProblem = target.withSlices(gaSlices);
         EnumSet<GeneGroup> frozen = m.frozen();
         frozen.addAll(o.freeze());
+        if (!target.papersRouter()) {
+            frozen.addAll(EnumSet.of(GeneGroup.C, GeneGroup.Q)); // BookSim's router has no arbitration genes
+        }
         if (gaSlices == 1) {
             frozen.add(GeneGroup.V); // one slice: V has no effect
         }
         this.base = target.baseConfig(o.scheme());
-        FlitSimulator sim = target.simulator();
+        FlitRouter sim = target.router();
         // t_d0: one slice with random C (unless frozen) and I = 0, App. A.3
         int[] candidates = sim.requestingInputs(target.model());
         GeneSpace reference = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), target.sliceFlits(),
@@ -127,7 +138,7 @@ public final class CupStackRun implements AutoCloseable {
      * freedom from deadlock a random C may deadlock; the next draw of the same seed is taken then, up to
      * {@value #REFERENCE_DRAWS} draws (the first deadlock is reported if all of them deadlock).
      */
-    private int referenceDuration(FlitSimulator sim, GeneSpace reference, boolean cFrozen, long seed) {
+    private int referenceDuration(FlitRouter sim, GeneSpace reference, boolean cFrozen, long seed) {
         DeadlockException first = null;
         for (int draw = 0; draw < (cFrozen ? 1 : REFERENCE_DRAWS); draw++) {
             setupSimulations++;
@@ -149,7 +160,7 @@ public final class CupStackRun implements AutoCloseable {
      * then the configuration of the simple-stacking value the run prints, so a seeded GA, which never loses its best,
      * cannot end above it. The paper leaves the initial population unspecified; this is ccopt's addition, off by default.
      */
-    private SeedSweep seedSweep(FlitSimulator sim, EnumSet<GeneGroup> frozen) {
+    private SeedSweep seedSweep(FlitRouter sim, EnumSet<GeneGroup> frozen) {
         VcSelection[] schemes = frozen.contains(GeneGroup.C) ? new VcSelection[] {options.scheme()} : VcSelection.values();
         SeedSweep best = null;
         for (VcSelection c : schemes) {
@@ -240,9 +251,10 @@ public final class CupStackRun implements AutoCloseable {
      */
     public Result finish(CupStackGa.State state) {
         Method m = options.method();
-        VcSelection[] schemes = VcSelection.values();
-        List<Stacking.Sweep> simple = evaluator.map(schemes.length, (sim, i) -> simpleSwept[i] != null ? simpleSwept[i]
-                : Stacking.simple(sim, target.baseConfig(schemes[i]), target));
+        // BookSim's router has no VC selection scheme: one sweep stands for every one
+        VcSelection[] schemes = target.papersRouter() ? VcSelection.values() : new VcSelection[] {options.scheme()};
+        List<Stacking.Sweep> simple = evaluator.map(schemes.length, (sim, i) -> simpleSwept[schemes[i].ordinal()] != null
+                ? simpleSwept[schemes[i].ordinal()] : Stacking.simple(sim, target.baseConfig(schemes[i]), target));
         int[] perScheme = new int[schemes.length];
         int[] intervals = new int[schemes.length];
         int bestScheme = 0;

@@ -11,7 +11,6 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 import org.ccopt.InvalidInputException;
-import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
@@ -76,7 +75,8 @@ public final class CupstackJob {
         result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
         result.put("bestFromSeed", state != null && run.isSeed(state.best()));
         RouterModel.putModel(result, problem.model(), problem.topology());
-        result.put("routing", FlitSimulator.routingOf(problem.topology()));
+        result.put("routing", problem.papersRouter() ? FlitSimulator.routingOf(problem.topology())
+                : org.ccopt.routing.RoutingFunctions.defaultName(problem.topology()));
         result.put("evaluations", state == null ? 0 : state.evaluations());
         result.put("simulations", run.simulations());
         result.put("td0", run.td0());
@@ -86,11 +86,13 @@ public final class CupstackJob {
         result.put("restacked", r.restacked());
         result.put("gaSeconds", state == null ? 0.0 : state.seconds());
         result.put("seconds", seconds);
-        Map<String, Integer> perScheme = new LinkedHashMap<>();
-        for (VcSelection c : VcSelection.values()) {
-            perScheme.put(c.name(), r.simplePerScheme()[c.ordinal()]);
+        if (problem.papersRouter()) { // BookSim's router has no VC selection schemes
+            Map<String, Integer> perScheme = new LinkedHashMap<>();
+            for (VcSelection c : VcSelection.values()) {
+                perScheme.put(c.name(), r.simplePerScheme()[c.ordinal()]);
+            }
+            result.put("simplePerScheme", perScheme);
         }
-        result.put("simplePerScheme", perScheme);
         return result;
     }
 
@@ -127,38 +129,7 @@ public final class CupstackJob {
 
     /** Runs {@code request} from its start on {@code threads} evaluation threads. */
     public static Outcome run(CupstackRequest request, Checkpoints checkpoints, int threads) {
-        if (request.booksim()) {
-            long started = System.nanoTime();
-            BooksimStacking.Result r = booksim(request);
-            return new Outcome(request, null, null, r.simulations(), figures(request, r, (System.nanoTime() - started) / 1e9));
-        }
         return execute(request, null, null, checkpoints, threads);
-    }
-
-    /** Simple stacking of {@code request} on BookSim's router (validated). */
-    public static BooksimStacking.Result booksim(CupstackRequest request) {
-        return BooksimStacking.simple(new FlitSetup(request.parsedTopology(), request.vcs(), request.bufferFlits(), null),
-                request.destinations(), request.slices(), request.packets(), request.packetFlits());
-    }
-
-    /** The figures of simple stacking on BookSim's router: those of {@link #figures} that it has. */
-    public static Map<String, Object> figures(CupstackRequest request, BooksimStacking.Result r, double seconds) {
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("method", Method.SIMPLE.label());
-        result.put("topology", request.parsedTopology().spec());
-        result.put("traffic", org.ccopt.traffic.TrafficPattern.parse(request.traffic()).label());
-        result.put("slices", request.slices());
-        result.put("baselineCycles", r.baselineCycles());
-        result.put("simpleStackingCycles", r.simpleStackingCycles());
-        result.put("bestCycles", r.simpleStackingCycles());
-        result.put("interval", r.interval());
-        result.put("td0", r.singleSliceCycles());
-        result.put("model", FlitSetup.BOOKSIM);
-        result.put("routing", r.routing());
-        result.put("vcs", r.vcs());
-        result.put("simulations", r.simulations());
-        result.put("seconds", seconds);
-        return result;
     }
 
     /**

@@ -8,6 +8,7 @@ import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
 import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.RouterModel;
+import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
@@ -184,10 +185,6 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                 v.whole("lifetime"), v.whole("watchdog"), v.whole("max-synonyms"), v.wholeLong("seed"),
                 CupStackGa.InitialScheme.parse(v.text("initial-scheme")));
         boolean booksim = FlitSetup.papersModelOrBooksim(v) == null;
-        if (booksim && Method.parse(v.text("method")) != Method.SIMPLE) {
-            throw new InvalidInputException("--method " + v.text("method") + " searches the papers' router's genes (C, Q) "
-                    + "beside the injection plan; on --model booksim only --method simple runs (simple stacking)");
-        }
         return new CupstackRequest(v.text("topology"), v.text("traffic"), v.wholeLong("traffic-seed"), v.whole("slices"),
                 v.whole("packets"), v.whole("packet-flits"), v.whole("vcs"), v.whole("buffer"), booksim ? FlitSetup.BOOKSIM
                 : spell(FlitSetup.model(v)),
@@ -245,8 +242,9 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
         return TopologySpec.parse(topology);
     }
 
+    /** The papers' router's model, or null for BookSim's router. */
     public RouterModel routerModel() {
-        return RouterModel.parse(model);
+        return booksim() ? null : RouterModel.parse(model);
     }
 
     /** The problem this request describes: the network, the pattern's destinations and the slicing. */
@@ -261,7 +259,8 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
     /** The run's options on {@code threads} evaluation threads (the result does not depend on them). */
     public CupStackRun.Options options(int threads) {
         Problem problem = problem();
-        return new CupStackRun.Options(Method.parse(method), problem, problem.model().defaultScheme(),
+        return new CupStackRun.Options(Method.parse(method), problem, problem.model() == null ? VcSelection.C00
+                : problem.model().defaultScheme(),
                 GeneGroup.parseSet(freeze), SortKey.parse(sortKey), fromSlices, estimateSlices,
                 interval < 0 ? problem.sliceFlits() : interval, ga, TrafficPattern.parse(traffic).label(), threads, seedSimple,
                 historyLength);

@@ -10,6 +10,7 @@ import java.util.function.BiFunction;
 import java.util.function.IntConsumer;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.DeadlockException;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimResult;
@@ -42,7 +43,7 @@ final class Evaluator implements AutoCloseable {
     private final SortKey key;
     private final int estimateSlices;
     private final boolean perturb;
-    private final ThreadLocal<FlitSimulator> simulators;
+    private final ThreadLocal<FlitRouter> simulators;
     private final int threads;
     private final ForkJoinPool pool;
     private final AtomicLong simulations = new AtomicLong();
@@ -63,7 +64,7 @@ final class Evaluator implements AutoCloseable {
         this.key = key;
         this.estimateSlices = estimateSlices;
         this.perturb = perturb;
-        this.simulators = ThreadLocal.withInitial(problem::simulator);
+        this.simulators = ThreadLocal.withInitial(problem::router);
         this.threads = threads;
         this.pool = new ForkJoinPool(threads);
     }
@@ -177,7 +178,7 @@ final class Evaluator implements AutoCloseable {
         }
         tried = Arrays.copyOf(tried, k);
         simulations.addAndGet(k);
-        FlitSimulator sim = simulators.get();
+        FlitRouter sim = simulators.get();
         Workload w = problem.workload(c);
         SimResult[] runs;
         try {
@@ -202,7 +203,7 @@ final class Evaluator implements AutoCloseable {
      * A perturbation window's intervals one at a time ({@link FlitSimulator#runIntervals}), after their shared run
      * deadlocked: an interval that deadlocks is null, as is one cut short; null if every interval deadlocks.
      */
-    private static SimResult[] oneByOne(FlitSimulator sim, RouterConfig config, Workload w, int[] intervals, int limit, boolean cutAtBest) {
+    private static SimResult[] oneByOne(FlitRouter sim, RouterConfig config, Workload w, int[] intervals, int limit, boolean cutAtBest) {
         SimResult[] runs = new SimResult[intervals.length];
         boolean any = false;
         for (int i = 0; i < intervals.length; i++) {
@@ -219,7 +220,7 @@ final class Evaluator implements AutoCloseable {
     }
 
     private Score score(RouterConfig config, Chromosome c, int limit) {
-        FlitSimulator sim = simulators.get();
+        FlitRouter sim = simulators.get();
         simulations.incrementAndGet();
         Workload w = problem.workload(c);
         if (estimateSlices > 0) {
@@ -231,7 +232,7 @@ final class Evaluator implements AutoCloseable {
     }
 
     /** {@code task(simulator, i)} for i in 0..count-1 on the evaluation threads, results in index order. */
-    public <T> List<T> map(int count, BiFunction<FlitSimulator, Integer, T> task) {
+    public <T> List<T> map(int count, BiFunction<FlitRouter, Integer, T> task) {
         Object[] out = new Object[count];
         forEachIndex(count, i -> out[i] = task.apply(simulators.get(), i));
         @SuppressWarnings("unchecked")

@@ -3,6 +3,7 @@ package org.ccopt.cupstack;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.SplittableRandom;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.VcSelection;
@@ -53,7 +54,7 @@ public final class GeneSpace {
      * @param td0           duration of the single-slice reference run (App. A.3)
      * @param frozenInterval V when the V group is frozen
      */
-    public GeneSpace(FlitSimulator sim, int[] candidates, int[] destination, int sliceFlits, int td0, EnumSet<GeneGroup> frozen,
+    public GeneSpace(FlitRouter sim, int[] candidates, int[] destination, int sliceFlits, int td0, EnumSet<GeneGroup> frozen,
                      VcSelection frozenScheme, int frozenInterval) {
         this(sim, candidates, destination, sliceFlits, td0, frozen, frozenScheme, frozenInterval, 0);
     }
@@ -62,7 +63,7 @@ public final class GeneSpace {
      * @param intervalCeiling an interval V's range must reach even where it exceeds t_d0 - l_c (ccopt's simple-stacking
      *                        seed, whose V comes from a sweep up to the single-slice duration of its own scheme), or 0
      */
-    public GeneSpace(FlitSimulator sim, int[] candidates, int[] destination, int sliceFlits, int td0, EnumSet<GeneGroup> frozen,
+    public GeneSpace(FlitRouter sim, int[] candidates, int[] destination, int sliceFlits, int td0, EnumSet<GeneGroup> frozen,
                      VcSelection frozenScheme, int frozenInterval, int intervalCeiling) {
         this.nodes = sim.nodes();
         this.routers = sim.routers();

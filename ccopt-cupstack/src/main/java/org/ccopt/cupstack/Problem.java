@@ -10,17 +10,15 @@ import org.ccopt.flitsim.Workload;
 
 /**
  * A Cup-Stacking problem (Yokota et al. 2023, §3 and App. A.1): every node sends one message to its destination,
- * split into {@code slices} slices of {@code packetsPerSlice} packets of {@code flitsPerPacket} flits, on the papers'
- * router of {@code setup} ({@link FlitSimulator}: a torus or mesh as in the paper, or another network under its
- * default routing function). {@code reinitialize} and {@code interlock} switch on the §7.2 router functions (T08, T10).
+ * split into {@code slices} slices of {@code packetsPerSlice} packets of {@code flitsPerPacket} flits, on the router of
+ * {@code setup}: the papers' ({@link FlitSimulator}: a torus or mesh as in the paper, or another network under its
+ * default routing function) or BookSim's ({@link org.ccopt.flitsim.BooksimRouter}, model null), which has the
+ * injection plan's genes V and I but not the papers' arbitration genes C and Q. {@code reinitialize} and {@code interlock} switch on the §7.2 router functions (T08, T10).
  */
 public record Problem(FlitSetup setup, int[] destination, int slices, int packetsPerSlice, int flitsPerPacket,
                       boolean reinitialize, boolean interlock) implements OnFlitSetup {
 
     public Problem {
-        if (!setup.papersRouter()) {
-            throw new IllegalArgumentException("Cup-Stacking runs the papers' router: the set-up needs a model");
-        }
         destination = destination.clone();
         if (slices < 1 || slices > 64) {
             throw InvalidInputException.parameter("slices", slices + " is invalid; expected 1..64");
@@ -38,6 +36,11 @@ public record Problem(FlitSetup setup, int[] destination, int slices, int packet
 
     public Problem withSlices(int s) {
         return new Problem(setup, destination, s, packetsPerSlice, flitsPerPacket, reinitialize, interlock);
+    }
+
+    /** Whether the problem runs on the papers' router (else on BookSim's, which has no C or Q genes). */
+    public boolean papersRouter() {
+        return setup.papersRouter();
     }
 
     /** The router configuration with every port at {@code scheme} and default Q, with this problem's switches. */

@@ -1,6 +1,7 @@
 package org.ccopt.cupstack;
 
 import org.ccopt.flitsim.DeadlockException;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimResult;
@@ -28,7 +29,7 @@ public final class Stacking {
      * Sweeps V over {@code from..to} for configuration {@code config} and injection delays {@code delay}, in windows
      * of {@value #WINDOW} intervals that share their first cycles ({@link FlitSimulator#runIntervals}).
      */
-    public static Sweep sweep(FlitSimulator sim, RouterConfig config, Problem p, int[] delay, int from, int to) {
+    public static Sweep sweep(FlitRouter sim, RouterConfig config, Problem p, int[] delay, int from, int to) {
         Workload w = new Workload(p.destination(), p.slices(), p.packetsPerSlice(), p.flitsPerPacket(), from, delay);
         int bestInterval = from;
         Score best = null;
@@ -49,7 +50,7 @@ public final class Stacking {
     }
 
     /** The single-slice run of a configuration (t_d and T_e of one slice, §5.3). */
-    public static SimResult singleSlice(FlitSimulator sim, RouterConfig config, Problem p, int[] delay) {
+    public static SimResult singleSlice(FlitRouter sim, RouterConfig config, Problem p, int[] delay) {
         return sim.run(config, new Workload(p.destination(), 1, p.packetsPerSlice(), p.flitsPerPacket(), 0, delay));
     }
 
@@ -58,13 +59,13 @@ public final class Stacking {
      * problem's slices are run with V from the slice length l_c to T_e ("from the packet length to the occupation
      * time") and the shortest is kept.
      */
-    public static Sweep restack(FlitSimulator sim, RouterConfig config, Problem p, int[] delay) {
+    public static Sweep restack(FlitRouter sim, RouterConfig config, Problem p, int[] delay) {
         int thickness = singleSlice(sim, config, p, delay).effectiveThickness();
         return oneMore(sweep(sim, config, p, delay, p.sliceFlits(), Math.max(p.sliceFlits(), thickness)));
     }
 
     /** Simple stacking (§4.1): no timing adjustment, V from l_c to the single-slice duration t_d. */
-    public static Sweep simple(FlitSimulator sim, RouterConfig config, Problem p) {
+    public static Sweep simple(FlitRouter sim, RouterConfig config, Problem p) {
         int[] none = new int[p.destination().length];
         int td = singleSlice(sim, config, p, none).durationCycles();
         return oneMore(sweep(sim, config, p, none, p.sliceFlits(), Math.max(p.sliceFlits(), td)));

@@ -37,7 +37,7 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
                 JobOption.text("model", "NAME", "Router model preset: ccopt, yokota2018 (best fit to Yokota et al. 2018), "
                         + "yokota2023 (best fit to Yokota et al. 2023, Table 2); the reading options (--dateline to "
                         + "--vc-select) override single readings (default: " + RouterModel.DEFAULT_NAME + ", the best fit to "
-                        + "both papers at once); booksim: BookSim's input-queued router (sim, nodemap)")));
+                        + "both papers at once); booksim: BookSim's input-queued router (sim, nodemap, cupstack)")));
         for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
             String help = r.description();
             out.add(JobOption.text(r.option().substring(2), r.type() == int.class ? "N" : "R",
@@ -97,8 +97,8 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
      */
     public static RouterModel model(JobOptions.Values v) {
         if (BOOKSIM.equals(v.text("model"))) {
-            throw new InvalidInputException("--model booksim names BookSim's router, which sim and nodemap run; this "
-                    + "command runs the papers' router: expected --model ccopt, yokota2018 or yokota2023");
+            throw new InvalidInputException("--model booksim names BookSim's router, which sim, nodemap and cupstack run; "
+                    + "this command runs the papers' router: expected --model ccopt, yokota2018 or yokota2023");
         }
         return RouterModel.of(v.text("model"), r -> v.text(r.option().substring(2)));
     }
@@ -154,14 +154,25 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
         return new FlitSimulator(topology, vcs, bufferFlits, papersModel());
     }
 
+    /**
+     * A new router for this set-up: the papers' router under {@code model}, or BookSim's router where the model is
+     * null ({@link BooksimRouter}, the network's default routing function).
+     */
+    public FlitRouter router() {
+        return papersRouter() ? simulator() : new BooksimRouter(engine());
+    }
+
     /** A new flit engine with the booksim router for this set-up, under the network's default routing function. */
     public org.ccopt.flitsim.net.NetworkSimulator engine() {
         return org.ccopt.flitsim.net.EngineSetup.booksim(topology, null, vcs, bufferFlits);
     }
 
-    /** Every port of the papers' router at {@code scheme}, default queue orders. */
+    /**
+     * Every port of the papers' router at {@code scheme}, default queue orders; for BookSim's router, which ignores a
+     * configuration's genes, a configuration of its routers' size that only carries the run's switches.
+     */
     public RouterConfig uniformConfig(VcSelection scheme) {
-        return RouterConfig.uniform(topology, vcs, bufferFlits, scheme, papersModel());
+        return RouterConfig.uniform(topology, vcs, bufferFlits, scheme, papersRouter() ? model : RouterModel.CCOPT);
     }
 
     private RouterModel papersModel() {

@@ -62,7 +62,7 @@ import org.ccopt.topology.Topology;
  * so results equal those of a full scan). One instance is not thread-safe: use one per thread
  * ({@link FlitBatch}). A router may have at most 31 ports and 16 VCs a port.
  */
-public final class FlitSimulator extends FlitState {
+public final class FlitSimulator extends FlitState implements FlitRouter {
 
     public FlitSimulator(Topology topology, int vcs, int bufferFlits) {
         this(topology, vcs, bufferFlits, RouterModel.CCOPT);
@@ -74,8 +74,18 @@ public final class FlitSimulator extends FlitState {
      */
     public FlitSimulator(Topology topology, int vcs, int bufferFlits, RouterModel model) {
         super(topology, vcs, bufferFlits, model);
+        this.builtFor = model;
     }
 
+    private final RouterModel builtFor;
+
+    /** The model this simulator was built for (a run's configuration names the model it runs). */
+    @Override
+    public RouterModel papersModel() {
+        return builtFor;
+    }
+
+    @Override
     public Topology topology() {
         return topology;
     }

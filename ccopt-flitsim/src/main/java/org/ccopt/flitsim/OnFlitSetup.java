@@ -19,6 +19,7 @@ public interface OnFlitSetup {
         return setup().bufferFlits();
     }
 
+    /** The papers' router's model, or null for BookSim's router. */
     default RouterModel model() {
         return setup().model();
     }
@@ -26,5 +27,10 @@ public interface OnFlitSetup {
     /** A new simulator of the papers' router for the set-up. */
     default FlitSimulator simulator() {
         return setup().simulator();
+    }
+
+    /** A new router of the set-up: the papers' under its model, or BookSim's where the model is null. */
+    default FlitRouter router() {
+        return setup().router();
     }
 }
