@@ -11,8 +11,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * {@code ccopt sim} on the flit engine over any network ({@link EngineJob}, router {@code booksim}): a closed
- * batch, one open-loop load, or a latency-throughput curve with its saturation throughput. {@link FlitSimJob} decides
+ * {@code ccopt sim} on the flit engine over any network ({@link EngineJob}: router {@code booksim}, or the papers'
+ * router for open loads): a closed batch, one open-loop load, or a latency-throughput curve with its saturation
+ * throughput. {@link FlitSimJob} decides
  * where a run goes (a network other than a torus or mesh without {@code --model}, or {@code --model booksim}, {@code
  * --rate}, {@code --routing}); this presents the engine's outcome.
  */
@@ -28,7 +29,11 @@ final class EngineSim {
     static int run(SimCommand c, EngineJob.Request q, String why) throws Exception {
         CommandSpec spec = c.spec;
         for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-            FlitSimJob.refuseOnEngine(o.longestName(), why);
+            if (q.model() != null) {
+                FlitSimJob.refuseOnPapersOpenLoad(o.longestName(), q.model().presetName());
+            } else {
+                FlitSimJob.refuseOnEngine(o.longestName(), why);
+            }
         }
         if (q.rates() != null) {
             Written.requirePictureFormat(c.chart, "--chart"); // before the loads, which may run for minutes

@@ -185,18 +185,28 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
      */
     private static EngineJob.Request papersOpenLoad(JobOptions.Values v, Topology t) {
         for (JobOption o : OPTIONS.list()) {
-            if (v.given(o.name()) && (o.option().equals("--routing") || !ENGINE_APPLIES.contains(o.option())
-                    && !RouterModel.isReadingOption(o.name()))) {
-                throw new InvalidInputException(o.option() + " does not apply to an open load on the papers' router (--rate "
-                        + "with --model " + v.text("model") + ", which routes by the preset's readings); it takes "
-                        + String.join(", ", ENGINE_APPLIES.stream().filter(x -> !x.equals("--routing")).sorted().toList())
-                        + " and the reading options");
+            if (v.given(o.name())) {
+                refuseOnPapersOpenLoad(o.option(), v.text("model"));
             }
         }
         return new EngineJob.Request(t, v.text("traffic"), null, v.given("vcs") ? v.whole("vcs") : null, v.whole("buffer"),
                 v.whole("packet-flits"), v.whole("packets"), v.wholeLong("seed"), v.text("rate"), v.text("process"),
                 v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"), v.wholeOrNull("window"),
                 v.wholeOrNull("drain"), FlitSetup.model(v));
+    }
+
+    /**
+     * Refuses {@code option} of {@code sim} on an open load of the papers' router under preset {@code model} unless it
+     * applies there: the options of open loads, the router's set-up and its readings (not {@code --routing}: the preset
+     * routes by its readings).
+     */
+    public static void refuseOnPapersOpenLoad(String option, String model) {
+        if (option.equals("--routing") || !ENGINE_APPLIES.contains(option) && !RouterModel.isReadingOption(option.substring(2))) {
+            throw new InvalidInputException(option + " does not apply to an open load on the papers' router (--rate with "
+                    + "--model " + model + ", which routes by the preset's readings); it takes "
+                    + String.join(", ", ENGINE_APPLIES.stream().filter(x -> !x.equals("--routing")).sorted().toList())
+                    + " and the reading options");
+        }
     }
 
     /** Why a run of these values goes to the engine, for a refusal of an option that does not apply there. */
