@@ -6,7 +6,6 @@ import java.util.Set;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitRouter;
-import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.util.SeededStreams;

@@ -200,7 +200,7 @@ final class Evaluator implements AutoCloseable {
     }
 
     /**
-     * A perturbation window's intervals one at a time ({@link FlitSimulator#runIntervals}), after their shared run
+     * A perturbation window's intervals one at a time ({@link FlitRouter#runIntervals}), after their shared run
      * deadlocked: an interval that deadlocks is null, as is one cut short; null if every interval deadlocks.
      */
     private static SimResult[] oneByOne(FlitRouter sim, RouterConfig config, Workload w, int[] intervals, int limit, boolean cutAtBest) {

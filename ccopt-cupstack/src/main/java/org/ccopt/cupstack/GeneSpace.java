@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.SplittableRandom;
 import org.ccopt.flitsim.FlitRouter;
-import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.VcSelection;
 
@@ -48,7 +47,7 @@ public final class GeneSpace {
     private final int[] groupStart = new int[5];
 
     /**
-     * @param candidates    {@link FlitSimulator#requestingInputs} of {@code sim}, computed once per run
+     * @param candidates    {@link FlitRouter#requestingInputs} of {@code sim}, computed once per run
      * @param destination   destination of every node (a node equal to itself sends nothing)
      * @param sliceFlits    l_c, the flits one node injects per slice
      * @param td0           duration of the single-slice reference run (App. A.3)

@@ -2,7 +2,6 @@ package org.ccopt.cupstack;
 
 import org.ccopt.flitsim.DeadlockException;
 import org.ccopt.flitsim.FlitRouter;
-import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimResult;
 import org.ccopt.flitsim.Workload;
@@ -27,7 +26,7 @@ public final class Stacking {
 
     /**
      * Sweeps V over {@code from..to} for configuration {@code config} and injection delays {@code delay}, in windows
-     * of {@value #WINDOW} intervals that share their first cycles ({@link FlitSimulator#runIntervals}).
+     * of {@value #WINDOW} intervals that share their first cycles ({@link FlitRouter#runIntervals}).
      */
     public static Sweep sweep(FlitRouter sim, RouterConfig config, Problem p, int[] delay, int from, int to) {
         Workload w = new Workload(p.destination(), p.slices(), p.packetsPerSlice(), p.flitsPerPacket(), from, delay);
