@@ -64,8 +64,8 @@ class RouterPluginMatrixTest {
         }
         for (String topology : new String[] {"torus:4x4", "kary-ntree:2,3"}) {
             for (String router : ROUTERS) {
-                for (String source : new String[] {"closed batch", "open bernoulli", "open on-off", "cup-stacking",
-                    "node mapping"}) {
+                for (String source : new String[] {"closed batch", "open bernoulli", "open on-off", "injection plan",
+                    "cup-stacking", "node mapping"}) {
                     assertThat(outcome.get(topology + " | " + router + " | " + source + " | --json"))
                             .as("%s on %s, %s", router, topology, source).isZero();
                 }

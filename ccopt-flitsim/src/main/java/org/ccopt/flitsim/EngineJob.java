@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.net.Destinations;
 import org.ccopt.flitsim.net.EngineSetup;
 import org.ccopt.flitsim.net.LoadSweep;
@@ -40,14 +41,24 @@ public final class EngineJob {
      *                    {@code window} and {@code drain}
      * @param model       the papers' router under this preset, for open loads ({@code rates} given, no {@code routing}),
      *                    or null for the booksim router
+     * @param slices      a batch's slices per terminal, {@code packets} packets each, slice s released at s
+     *                    {@code interval} (an injection plan, Yokota et al. 2023, §5.3); 1 and 0 for an open load
      */
     public record Request(Topology topology, String traffic, String routing, Integer vcs, int bufferFlits, int packetFlits,
                           int packets, long seed, String rates, String process, Double burst, Integer warmup, Integer window,
-                          Integer drain, RouterModel model) {
+                          Integer drain, RouterModel model, int slices, int interval) {
 
         public Request {
             if (model != null && (rates == null || routing != null)) {
                 throw new IllegalArgumentException("the papers' router runs open loads here, by its own routing");
+            }
+            if (slices < 1 || interval < 0) {
+                throw new InvalidInputException(slices + " slices at interval " + interval + " are invalid; expected "
+                        + "--slices >= 1 and --interval >= 0");
+            }
+            if (rates != null && (slices != 1 || interval != 0)) {
+                throw new InvalidInputException("--slices and --interval shape a closed batch; an open load (--rate) "
+                        + "generates its packets at the rate");
             }
         }
 
@@ -97,6 +108,10 @@ public final class EngineJob {
             out.put("packetFlits", request.packetFlits());
             if (batch != null) {
                 out.put("packets", batch.packets());
+                if (request.slices() > 1) {
+                    out.put("slices", request.slices());
+                    out.put("interval", request.interval());
+                }
                 out.put("durationCycles", batch.cycles());
                 out.put("packetLatency", batch.packetLatency());
                 out.put("latencyMax", batch.latencyMax());
@@ -136,9 +151,10 @@ public final class EngineJob {
         public List<String> lines() {
             String name = request.trafficName();
             if (batch != null) {
-                return List.of(String.format(Locale.ROOT, "%s %s: %d cycles, %d packets, mean packet latency %.1f, max %d, "
-                        + "mean hops %.2f", name, setup(), batch.cycles(), batch.packets(), batch.packetLatency(),
-                        batch.latencyMax(), batch.hops()));
+                return List.of(String.format(Locale.ROOT, "%s %s%s: %d cycles, %d packets, mean packet latency %.1f, max %d, "
+                        + "mean hops %.2f", name, setup(), request.slices() > 1 ? ", " + request.slices() + " slices at V = "
+                        + request.interval() : "", batch.cycles(), batch.packets(), batch.packetLatency(), batch.latencyMax(),
+                        batch.hops()));
             }
             List<String> lines = new ArrayList<>();
             lines.add(name + " " + setup() + ", " + request.processName());
@@ -170,8 +186,8 @@ public final class EngineJob {
         }
         NetworkSimulator sim = EngineSetup.booksim(t, q.routing(), q.vcs(), q.bufferFlits());
         if (q.rates() == null) {
-            OpenLoopResult r = sim.runBatch(TrafficPattern.parse(name).destinations(t, q.seed()), q.packets(),
-                    q.packetFlits(), q.seed());
+            OpenLoopResult r = sim.runPlan(TrafficPattern.parse(name).destinations(t, q.seed()), q.slices(), q.packets(),
+                    q.packetFlits(), q.interval(), new int[t.terminalCount()], q.seed(), Integer.MAX_VALUE);
             return new Outcome(q, sim.routing().name(), sim.vcs(), r, null);
         }
         return new Outcome(q, sim.routing().name(), sim.vcs(), null, curve(sim, q));

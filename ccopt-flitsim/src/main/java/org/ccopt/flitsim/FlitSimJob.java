@@ -70,7 +70,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
      */
     public static final Set<String> ENGINE_APPLIES = Set.of("--topology", "--traffic", "--packets", "--packet-flits",
             "--seed", "--json", "--vcs", "--buffer", "--model", "--rate", "--routing", "--process", "--burst", "--warmup",
-            "--window", "--drain", "--chart");
+            "--window", "--drain", "--chart", "--slices", "--interval");
 
     /** Options that may be given with --params, which fixes the topology, router, model and workload. */
     public static final Set<String> WITH_PARAMS = Set.of("--params", "--mapping", "--interval", "--sweep-interval",
@@ -175,7 +175,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         return new Run(null, new EngineJob.Request(t, v.text("traffic"), v.text("routing"), v.given("vcs") ? v.whole("vcs")
                 : null, v.whole("buffer"), v.whole("packet-flits"), v.whole("packets"), v.wholeLong("seed"), v.text("rate"),
                 v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"), v.wholeOrNull("window"),
-                v.wholeOrNull("drain"), null));
+                v.wholeOrNull("drain"), null, v.whole("slices"), v.given("interval") ? v.whole("interval") : 0));
     }
 
     /**
@@ -192,7 +192,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         return new EngineJob.Request(t, v.text("traffic"), null, v.given("vcs") ? v.whole("vcs") : null, v.whole("buffer"),
                 v.whole("packet-flits"), v.whole("packets"), v.wholeLong("seed"), v.text("rate"), v.text("process"),
                 v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"), v.wholeOrNull("window"),
-                v.wholeOrNull("drain"), FlitSetup.model(v));
+                v.wholeOrNull("drain"), FlitSetup.model(v), 1, 0);
     }
 
     /**
@@ -201,10 +201,12 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
      * routes by its readings).
      */
     public static void refuseOnPapersOpenLoad(String option, String model) {
-        if (option.equals("--routing") || !ENGINE_APPLIES.contains(option) && !RouterModel.isReadingOption(option.substring(2))) {
+        if (Set.of("--routing", "--slices", "--interval").contains(option) || !ENGINE_APPLIES.contains(option)
+                && !RouterModel.isReadingOption(option.substring(2))) {
             throw new InvalidInputException(option + " does not apply to an open load on the papers' router (--rate with "
                     + "--model " + model + ", which routes by the preset's readings); it takes "
-                    + String.join(", ", ENGINE_APPLIES.stream().filter(x -> !x.equals("--routing")).sorted().toList())
+                    + String.join(", ", ENGINE_APPLIES.stream().filter(x -> !Set.of("--routing", "--slices", "--interval")
+                    .contains(x)).sorted().toList())
                     + " and the reading options");
         }
     }
