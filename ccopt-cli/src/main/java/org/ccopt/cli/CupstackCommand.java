@@ -122,10 +122,9 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
             if (control.json) {
                 Json.print(w, spec, result);
             } else {
-                w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s, model %s%s: %d cycles at V = %d (unsplit %d, "
+                w.printf(Locale.ROOT, "%s on %s, %d slices of %d flits, method %s, model %s: %d cycles at V = %d (unsplit %d, "
                                 + "simple stacking %d); %s evaluations in %.1f s%n", options.traffic(), t.spec(), request.slices(),
-                        problem.sliceFlits(), m.label(), problem.model() == null ? "booksim" : problem.model().presetName(),
-                        problem.model() == null ? ", routing " + result.get("routing") : org.ccopt.flitsim.FlitSetup.routingNote(t),
+                        problem.sliceFlits(), m.label(), problem.setup().routerNote(),
                         r.bestScore().duration(), r.best().interval(), r.baselineCycles(), r.simpleStackingCycles(),
                         result.get("evaluations"), seconds);
                 if (out != null) {

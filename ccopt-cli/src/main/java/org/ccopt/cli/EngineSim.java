@@ -29,11 +29,7 @@ final class EngineSim {
     static int run(SimCommand c, EngineJob.Request q, String why) throws Exception {
         CommandSpec spec = c.spec;
         for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-            if (q.model() != null) {
-                FlitSimJob.refuseOnPapersOpenLoad(o.longestName(), q.model().presetName());
-            } else {
-                FlitSimJob.refuseOnEngine(o.longestName(), why);
-            }
+            FlitSimJob.refuseOn(q, o.longestName(), why);
         }
         if (q.rates() != null) {
             Written.requirePictureFormat(c.chart, "--chart"); // before the loads, which may run for minutes

@@ -111,7 +111,7 @@ public final class DimensionOrderRouting implements RoutingFunction {
         portDim = new int[routers * maxRadix];
         java.util.Arrays.fill(portDim, -1);
         for (int r = 0; r < routers; r++) {
-            int[] c = grid.coordinates(r);
+            int[] c = java.util.Arrays.copyOfRange(coord, r * dims, (r + 1) * dims);
             for (int d = 0; d < dims; d++) {
                 for (int s = 0; s < 2; s++) {
                     int old = c[d];
@@ -183,13 +183,9 @@ public final class DimensionOrderRouting implements RoutingFunction {
             if (a == b) {
                 continue;
             }
-            int s;
-            if (wrap[d]) {
-                int forward = Math.floorMod(b - a, k);
-                s = 2 * forward < k ? 0 : 2 * forward > k ? 1 : tie == null ? (aux >>> d) & 1 : tie.direction(a, k) > 0 ? 0 : 1;
-            } else {
-                s = b > a ? 0 : 1;
-            }
+            // 0 = +, 1 = -; a tie at k/2 with no tie rule goes the way the packet drew
+            int s = wrap[d] && tie == null && 2 * Math.floorMod(b - a, k) == k ? (aux >>> d) & 1
+                    : direction(a, b, k, wrap[d], tie) > 0 ? 0 : 1;
             boolean straight = portDim[router * maxRadix + inPort] == d;
             int cls = straight ? inClass : 0;
             if (partition) {

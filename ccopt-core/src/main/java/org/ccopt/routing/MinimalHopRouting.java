@@ -70,14 +70,17 @@ final class MinimalHopRouting implements RoutingFunction {
         boolean fromRouter = net.neighbourRouter(net.portStart(router) + inPort) >= 0;
         int cls = fromRouter ? inClass + 1 : 0;
         int here = dist[router * routers + t];
-        int count = 0;
-        for (int p = net.portStart(router); p < net.portEnd(router); p++) {
-            int v = net.neighbourRouter(p);
-            if (v >= 0 && dist[v * routers + t] == here - 1) {
-                count++;
+        int pick = 0;
+        if (!first) {
+            int count = 0;
+            for (int p = net.portStart(router); p < net.portEnd(router); p++) {
+                int v = net.neighbourRouter(p);
+                if (v >= 0 && dist[v * routers + t] == here - 1) {
+                    count++;
+                }
             }
+            pick = Math.floorMod(dest, count);
         }
-        int pick = first ? 0 : Math.floorMod(dest, count);
         for (int p = net.portStart(router); p < net.portEnd(router); p++) {
             int v = net.neighbourRouter(p);
             if (v >= 0 && dist[v * routers + t] == here - 1 && pick-- == 0) {

@@ -124,11 +124,10 @@ public final class RouteQuery {
                     + (t.isDirect() ? "" : " by a path through switches (a processor never relays)") + "; expected a "
                     + "pair that a route joins");
         }
-        Routing routing = q.routing() != null ? Routings.byName(t, q.routing(), q.tie()) : Routings.deterministic(t, paths);
-        boolean dimensionOrder = routing instanceof FunctionRouting f && f.function() instanceof DimensionOrderRouting;
-        if (dimensionOrder && q.tie() != null && q.routing() == null) {
-            routing = Routings.dimensionOrder(t, q.tie());
-        } else if (!dimensionOrder && q.tie() != null) {
+        Routing routing = q.routing() != null ? Routings.byName(t, q.routing(), q.tie())
+                : q.tie() != null && t.geometry() instanceof org.ccopt.topology.Geometry.Grid
+                ? Routings.dimensionOrder(t, q.tie()) : Routings.deterministic(t, paths);
+        if (q.tie() != null && !(routing instanceof FunctionRouting f && f.function() instanceof DimensionOrderRouting)) {
             throw new InvalidInputException("--tie applies to dimension-order routing on tori and meshes; " + t.spec()
                     + " is routed by " + routing.name() + ", so it is refused rather than ignored");
         }

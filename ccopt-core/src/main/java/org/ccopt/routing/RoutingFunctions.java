@@ -9,7 +9,7 @@ import org.ccopt.topology.Topology;
  * The routing functions by name, one implementation each, which every model routes by: the flit routers hop by hop,
  * and {@code routes}, {@code hops}, {@code rank} and {@code msgsim} through their paths
  * ({@link FunctionRouting}). {@link #defaultName} is the flit level's default for each kind of network;
- * {@link Routings#deterministic} the message, hop and step models' (docs/routing.md lists both).
+ * {@link Routings#deterministic} the message and hop models' (docs/routing.md lists both).
  */
 public final class RoutingFunctions {
 
@@ -54,12 +54,20 @@ public final class RoutingFunctions {
 
     /** The routing function {@code name} on {@code net}; one line naming what applies where it cannot. */
     public static RoutingFunction create(String name, RouterPorts net) {
+        return create(name, net, null);
+    }
+
+    /**
+     * As {@link #create(String, RouterPorts)}, a torus's dimension-order tie at k/2 broken by {@code tie} (null: drawn
+     * per packet, as BookSim does); the other functions have no tie.
+     */
+    public static RoutingFunction create(String name, RouterPorts net, DimensionOrderRouting.Tie tie) {
         Geometry g = net.topology().geometry();
         String spec = net.topology().spec();
         switch (name) {
             case "dor", "dor-booksim" -> {
                 if (g instanceof Geometry.Grid grid) {
-                    return new DimensionOrderRouting(net, grid, name.equals("dor-booksim"), null);
+                    return new DimensionOrderRouting(net, grid, name.equals("dor-booksim"), tie);
                 }
                 throw notFor(name, spec, "a torus or mesh");
             }

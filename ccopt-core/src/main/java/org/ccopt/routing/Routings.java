@@ -56,11 +56,7 @@ public final class Routings {
             throw FunctionRouting.oneWay(t, name);
         }
         RouterPorts net = new RouterPorts(t);
-        RoutingFunction f = RoutingFunctions.create(name, net);
-        if (f instanceof DimensionOrderRouting && t.geometry() instanceof Geometry.Grid grid) {
-            f = new DimensionOrderRouting(net, grid, name.equals("dor-booksim"),
-                    tie == null ? DimensionOrderRouting.Tie.POSITIVE : tie);
-        }
+        RoutingFunction f = RoutingFunctions.create(name, net, tie == null ? DimensionOrderRouting.Tie.POSITIVE : tie);
         if (f.auxValues() > 1) {
             throw new org.ccopt.InvalidInputException("routing function '" + name + "' draws a route per packet (a "
                     + "random intermediate group or up link), so no pair has one route; expected a deterministic one: "

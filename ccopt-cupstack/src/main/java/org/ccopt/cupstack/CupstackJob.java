@@ -11,7 +11,6 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 import org.ccopt.InvalidInputException;
-import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.util.Checkpoint;
@@ -75,8 +74,7 @@ public final class CupstackJob {
         result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
         result.put("bestFromSeed", state != null && run.isSeed(state.best()));
         RouterModel.putModel(result, problem.model(), problem.topology());
-        result.put("routing", problem.papersRouter() ? FlitSimulator.routingOf(problem.topology())
-                : org.ccopt.routing.RoutingFunctions.defaultName(problem.topology()));
+        result.put("routing", problem.setup().routing());
         result.put("evaluations", state == null ? 0 : state.evaluations());
         result.put("simulations", run.simulations());
         result.put("td0", run.td0());

@@ -8,6 +8,7 @@ import org.ccopt.job.JobOption;
 import org.ccopt.job.JobOptions;
 import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.RouterModel;
+import org.ccopt.flitsim.SimJob;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
@@ -186,7 +187,7 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                 CupStackGa.InitialScheme.parse(v.text("initial-scheme")));
         boolean booksim = FlitSetup.papersModelOrBooksim(v) == null;
         return new CupstackRequest(v.text("topology"), v.text("traffic"), v.wholeLong("traffic-seed"), v.whole("slices"),
-                v.whole("packets"), v.whole("packet-flits"), v.whole("vcs"), v.whole("buffer"), booksim ? FlitSetup.BOOKSIM
+                v.whole("packets"), v.whole("packet-flits"), v.whole("vcs"), v.whole("buffer"), booksim ? SimJob.Request.ENGINE_MODEL
                 : spell(FlitSetup.model(v)),
                 v.text("method"), v.given("freeze") ? v.text("freeze") : "", v.given("interval") ? v.whole("interval")
                 : DEFAULT_INTERVAL, v.text("sort-key"), v.whole("from-slices"), v.whole("estimate-slices"),
@@ -228,14 +229,12 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
         return !preset.equals("custom") && RouterModel.preset(preset).equals(m) ? preset : m.describe();
     }
 
-    /** Whether the run is on BookSim's router ({@code --model booksim}), which only simple stacking runs on. */
+    /**
+     * Whether the run is on BookSim's router ({@code --model booksim}), where Cup-Stacking searches the injection plan
+     * alone (V and I: that router has no C or Q genes).
+     */
     public boolean booksim() {
-        return FlitSetup.BOOKSIM.equals(model);
-    }
-
-    /** The traffic's destinations on the request's network. */
-    public int[] destinations() {
-        return TrafficPattern.parse(traffic).destinations(parsedTopology(), trafficSeed);
+        return SimJob.Request.ENGINE_MODEL.equals(model);
     }
 
     public Topology parsedTopology() {

@@ -54,7 +54,7 @@ class CupStackOnBooksimTest {
     @Test
     void theGaSearchesTheInjectionPlanAlone() {
         CupStackGa.Settings ga = CupStackGa.Settings.defaults().withPopulation(8).withGenerations(6, 2);
-        CupstackRequest request = CupstackRequest.of("torus:4x4", "brev", ga).withModel(FlitSetup.BOOKSIM);
+        CupstackRequest request = CupstackRequest.of("torus:4x4", "brev", ga).withModel(org.ccopt.flitsim.SimJob.Request.ENGINE_MODEL);
         CupstackJob.Outcome one = CupstackJob.run(request, CupstackJob.Checkpoints.none(), 1);
         CupstackJob.Outcome two = CupstackJob.run(request, CupstackJob.Checkpoints.none(), 2);
         assertThat(one.figures().get("model")).isEqualTo("booksim");
@@ -79,7 +79,7 @@ class CupStackOnBooksimTest {
     @Test
     void whatBookSimsRouterDoesNotMeasureIsRefused() {
         CupstackRequest request = CupstackRequest.of("torus:4x4", "brev", CupStackGa.Settings.defaults()
-                .withPopulation(4).withGenerations(1, 0)).withModel(FlitSetup.BOOKSIM);
+                .withPopulation(4).withGenerations(1, 0)).withModel(org.ccopt.flitsim.SimJob.Request.ENGINE_MODEL);
         for (String method : new String[] {"post", "estimate", "extrapolate"}) {
             assertThatThrownBy(() -> CupstackJob.run(request.withMethod(method), CupstackJob.Checkpoints.none(), 1))
                     .isInstanceOf(InvalidInputException.class).hasMessageContaining("booksim");

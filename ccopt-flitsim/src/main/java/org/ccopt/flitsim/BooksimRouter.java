@@ -27,10 +27,6 @@ public final class BooksimRouter implements FlitRouter {
                 new long[(portIds * engine.vcs() + 63) >>> 6]);
     }
 
-    public NetworkSimulator engine() {
-        return engine;
-    }
-
     @Override
     public Topology topology() {
         return engine.network().topology();
@@ -64,11 +60,6 @@ public final class BooksimRouter implements FlitRouter {
     @Override
     public String routing() {
         return engine.routing().name();
-    }
-
-    @Override
-    public RouterModel papersModel() {
-        return null;
     }
 
     @Override

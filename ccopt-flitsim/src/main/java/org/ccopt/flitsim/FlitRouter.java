@@ -7,7 +7,7 @@ import org.ccopt.topology.Topology;
  * the interval V and the injection delays I of Cup-Stacking, Yokota et al. 2023, §5.3), so that the optimizers over
  * injection plans run on any router: the papers' router ({@link FlitSimulator}, whose arbitration genes C and Q a
  * {@link RouterConfig} sets) or BookSim's input-queued router ({@link BooksimRouter}, which has no such genes and
- * ignores a configuration's). {@link FlitSetup#simulator} builds the one its {@code --model} names.
+ * ignores a configuration's). {@link FlitSetup#router} builds the one its {@code --model} names.
  */
 public sealed interface FlitRouter permits FlitSimulator, BooksimRouter {
 
@@ -27,9 +27,6 @@ public sealed interface FlitRouter permits FlitSimulator, BooksimRouter {
 
     /** The routing function's name. */
     String routing();
-
-    /** The papers' router's model, or null for BookSim's router. */
-    RouterModel papersModel();
 
     /** One run of {@code w} under {@code config}. */
     SimResult run(RouterConfig config, Workload w);

@@ -88,15 +88,27 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
         return r.equals("dor") ? "" : ", routing " + r;
     }
 
-    /** {@code --model}'s name of BookSim's input-queued router, which has none of the papers' readings. */
-    public static final String BOOKSIM = "booksim";
+    /**
+     * The routing function this set-up's router runs: the papers' router's ({@link FlitSimulator#routingOf}), or the
+     * network's default on BookSim's router ({@link org.ccopt.routing.RoutingFunctions#defaultName}).
+     */
+    public String routing() {
+        return papersRouter() ? FlitSimulator.routingOf(topology)
+                : org.ccopt.routing.RoutingFunctions.defaultName(topology);
+    }
+
+    /** The router as a result line names it: the papers' preset (and routing off tori), or booksim and its routing. */
+    public String routerNote() {
+        return papersRouter() ? model.presetName() + routingNote(topology) : SimJob.Request.ENGINE_MODEL + ", routing "
+                + routing();
+    }
 
     /**
      * The router model of {@link #OPTIONS}' values: the preset of {@code --model} with every reading given applied; one
      * line for {@code --model booksim}, which names no model of the papers' router.
      */
     public static RouterModel model(JobOptions.Values v) {
-        if (BOOKSIM.equals(v.text("model"))) {
+        if (SimJob.Request.ENGINE_MODEL.equals(v.text("model"))) {
             throw new InvalidInputException("--model booksim names BookSim's router, which sim, nodemap and cupstack run; "
                     + "this command runs the papers' router: expected --model ccopt, yokota2018 or yokota2023");
         }
@@ -108,7 +120,7 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
      * given beside it is refused with one line), else {@link #model}.
      */
     public static RouterModel papersModelOrBooksim(JobOptions.Values v) {
-        if (!BOOKSIM.equals(v.text("model"))) {
+        if (!SimJob.Request.ENGINE_MODEL.equals(v.text("model"))) {
             return model(v);
         }
         for (RouterModel.ReadingSpec r : RouterModel.READINGS) {

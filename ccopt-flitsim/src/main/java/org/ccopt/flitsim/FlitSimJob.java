@@ -196,6 +196,19 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
     }
 
     /**
+     * Refuses {@code option} of {@code sim} where it does not apply to {@code q}'s run: an open load of the papers'
+     * router ({@link #refuseOnPapersOpenLoad}) or a run of the booksim router ({@link #refuseOnEngine}, {@code why}
+     * saying what made it run there).
+     */
+    public static void refuseOn(EngineJob.Request q, String option, String why) {
+        if (q.model() != null) {
+            refuseOnPapersOpenLoad(option, q.model().presetName());
+        } else {
+            refuseOnEngine(option, why);
+        }
+    }
+
+    /**
      * Refuses {@code option} of {@code sim} on an open load of the papers' router under preset {@code model} unless it
      * applies there: the options of open loads, the router's set-up and its readings (not {@code --routing}: the preset
      * routes by its readings).

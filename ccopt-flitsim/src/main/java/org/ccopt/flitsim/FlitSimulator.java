@@ -74,15 +74,6 @@ public final class FlitSimulator extends FlitState implements FlitRouter {
      */
     public FlitSimulator(Topology topology, int vcs, int bufferFlits, RouterModel model) {
         super(topology, vcs, bufferFlits, model);
-        this.builtFor = model;
-    }
-
-    private final RouterModel builtFor;
-
-    /** The model this simulator was built for (a run's configuration names the model it runs). */
-    @Override
-    public RouterModel papersModel() {
-        return builtFor;
     }
 
     @Override

@@ -424,7 +424,7 @@ abstract class FlitState {
      */
     static final java.util.Set<String> NOT_IN_SNAPSHOT = java.util.Set.of(
             // fixed by the constructor
-            "topology", "builtFor", "n", "routers", "dims", "ports", "vcs", "wordShift", "queuesPerRouter", "buffer", "deadlockHorizon", "routes", "neighbour", "portTerminal", "terminalRouter", "terminalQueue",
+            "topology", "n", "routers", "dims", "ports", "vcs", "wordShift", "queuesPerRouter", "buffer", "deadlockHorizon", "routes", "neighbour", "portTerminal", "terminalRouter", "terminalQueue",
             "downstreamBase", "vcStart", "queuePort", "queueVc", "queueInput", "upstreamPort", "portNode", "portOp",
             "shift", "creditSlot",
             // set by reset from the configuration and the workload

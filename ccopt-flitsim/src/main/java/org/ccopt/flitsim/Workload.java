@@ -39,10 +39,7 @@ public record Workload(int[] destination, int slices, int packetsPerSlice, int f
             }
             maxDelay = Math.max(maxDelay, d);
         }
-        int senders = 0;
-        for (int i = 0; i < destination.length; i++) {
-            senders += destination[i] == i ? 0 : 1;
-        }
+        int senders = senders(destination);
         long packets = (long) slices * packetsPerSlice * senders;
         if (packets > MAX_PACKETS) {
             throw new InvalidInputException("workload has " + packets + " packets (" + senders + " senders x " + slices
@@ -67,6 +64,20 @@ public record Workload(int[] destination, int slices, int packetsPerSlice, int f
 
     /** The latest cycle a slice may be released at. */
     public static final int MAX_RELEASE = 1 << 30;
+
+    /** Nodes that send: a node whose destination is itself sends nothing. */
+    private static int senders(int[] destination) {
+        int senders = 0;
+        for (int i = 0; i < destination.length; i++) {
+            senders += destination[i] == i ? 0 : 1;
+        }
+        return senders;
+    }
+
+    /** The flits the workload sends, every slice of every sender. */
+    public long flits() {
+        return (long) senders(destination) * slices * packetsPerSlice * flitsPerPacket;
+    }
 
     /** The same workload with inter-slice interval {@code v} (checked like any workload). */
     public Workload withInterval(int v) {

@@ -1,10 +1,9 @@
 package org.ccopt.flitsim.net;
 
-import org.ccopt.routing.RouterPorts;
-import org.ccopt.routing.RoutingFunctions;
-import org.ccopt.routing.RoutingFunction;
-
 import org.ccopt.InvalidInputException;
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunction;
+import org.ccopt.routing.RoutingFunctions;
 import org.ccopt.topology.Topology;
 import org.ccopt.traffic.TrafficPattern;
 

@@ -1,13 +1,12 @@
 package org.ccopt.flitsim.net;
 
-import org.ccopt.routing.RouterPorts;
-import org.ccopt.routing.RoutingFunction;
-import org.ccopt.routing.VcClasses;
-import org.ccopt.routing.DeadlockCheck;
-
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.ccopt.InvalidInputException;
+import org.ccopt.routing.DeadlockCheck;
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunction;
+import org.ccopt.routing.VcClasses;
 
 /**
  * The flit engine over any {@link RouterPorts}: input-queued routers with V virtual channels of B flits per port,

@@ -1,8 +1,5 @@
 package org.ccopt.flitsim.net;
 
-import org.ccopt.routing.RouterPorts;
-import org.ccopt.routing.RoutingFunctions;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -16,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunctions;
 import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,11 +1,10 @@
 package org.ccopt.flitsim.net;
 
-import org.ccopt.routing.RouterPorts;
-import org.ccopt.routing.RoutingFunctions;
-import org.ccopt.routing.RoutingFunction;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunction;
+import org.ccopt.routing.RoutingFunctions;
 import org.ccopt.topology.spec.TopologySpec;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,16 +1,15 @@
 package org.ccopt.flitsim.net;
 
-import org.ccopt.routing.RouterPorts;
-import org.ccopt.routing.RoutingFunctions;
-import org.ccopt.routing.RoutingFunction;
-import org.ccopt.routing.DeadlockCheck;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.ccopt.InvalidInputException;
+import org.ccopt.routing.DeadlockCheck;
+import org.ccopt.routing.RouterPorts;
+import org.ccopt.routing.RoutingFunction;
+import org.ccopt.routing.RoutingFunctions;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.util.Permutations;
