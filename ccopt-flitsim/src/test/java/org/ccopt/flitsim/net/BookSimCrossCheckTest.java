@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the 8x8 mesh and torus with dimension-order routing, 4 VCs of 4 flits and 8-flit packets, zero-load latency equal,
  * batch durations and saturation throughput within 5 %, and mean packet latency within 5 % at every load up to 80 % of
  * BookSim's saturation. On the torus ccopt runs BookSim's VC classes ({@code dor-booksim}). Patterns are BookSim's
- * own ({@code neighbor}: +1 in every dimension; {@code tornado}: +(ceil(k/2) - 1) in every dimension).
+ * own ({@code neighbor}: +1 in every dimension; {@code tornado}: +(ceil(k/2) - 1) in every dimension). On the 4-ary
+ * 3-tree, {@code nca-random} against BookSim's {@code nca}: mean packet latency at 0.45 within 5 %.
  */
 @Tag("slow")
 @Execution(ExecutionMode.CONCURRENT) // two cases at a time (junit-platform.properties): each its own BookSim and engine
@@ -192,6 +193,36 @@ class BookSimCrossCheckTest {
             assertThat(ourLatency).as("%s at %s", topology, rate).isCloseTo(bookLatency,
                     org.assertj.core.data.Percentage.withPercentage(5));
         }
+    }
+
+    /**
+     * {@code nca-random} is BookSim's fat-tree routing ({@code fattree_nca}, a random up link at each level): on the
+     * 4-ary 3-tree under uniform traffic at 0.45 flits/terminal/cycle, the mean packet latency over seeds 1-4 is within
+     * 5 % of BookSim's, where ccopt's deterministic {@code nca} (up links by destination digit) is more than 10 % below
+     * it (docs/routing.md).
+     */
+    @org.junit.jupiter.api.Test
+    void ncaRandomIsBookSimsFatTreeRouting() throws Exception {
+        RouterPorts net = new RouterPorts(TopologySpec.parse("kary-ntree:4,3"));
+        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
+        OpenLoopTraffic load = OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), 0.45, 8);
+        double theirs = 0;
+        double random = 0;
+        double digit = 0;
+        for (int seed = 1; seed <= 4; seed++) {
+            theirs += overall(run("fattree", "k = 4", "n = 3", "routing_function = nca", "traffic = uniform",
+                    "injection_rate = 0.45", "seed = " + seed), "Packet latency average") / 4;
+            for (String routing : new String[] {"nca-random", "nca"}) {
+                double l = new NetworkSimulator(net, RoutingFunctions.create(routing, net), RouterTiming.BOOKSIM, 4, 4)
+                        .runOpenLoop(load, p.warmup(), p.window(), p.drain(), seed).packetLatency() / 4;
+                random += routing.equals("nca-random") ? l : 0;
+                digit += routing.equals("nca") ? l : 0;
+            }
+        }
+        System.out.printf(Locale.ROOT, "kary-ntree:4,3 at 0.45: nca-random %.2f, nca %.2f, BookSim %.2f%n", random, digit,
+                theirs);
+        assertThat(random).isCloseTo(theirs, org.assertj.core.data.Percentage.withPercentage(5));
+        assertThat(digit).isLessThan(0.9 * theirs);
     }
 
     private static boolean bookSimSaturated(String topology, double rate, LoadSweep.Protocol p) throws Exception {
