@@ -91,10 +91,6 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
     private int optimize(CupstackRequest request, List<String> arguments, CupStackGa.State resumed,
                          LateAcceptance.State resumedLa) throws Exception {
         Written.requirePictureFormat(picture); // before the search, which may run for hours
-        if (request.booksim() && (out != null || picture != null)) {
-            throw new InvalidInputException("--out and --picture write the papers' router's parameter file and link "
-                    + "picture; a run on --model booksim has neither");
-        }
         CupStackRun.Options options = request.options(control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads);
         Problem problem = options.problem();
         Topology t = problem.setup().topology();

@@ -12,7 +12,7 @@ import org.ccopt.cupstack.CupStackValidator;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.report.Charts;
 import org.ccopt.papers.TracePicture;
-import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.LinkTrace;
 import org.ccopt.flitsim.SimParameters;
 import org.ccopt.util.AtomicFiles;
@@ -92,9 +92,9 @@ final class CupstackOutputs {
         if (files.isEmpty()) {
             return;
         }
-        FlitSimulator sim = best.setup().simulator();
+        FlitRouter router = best.router();
         LinkTrace trace = new LinkTrace();
-        int duration = sim.trace(trace).run(best.routerConfig(sim), best.workload()).durationCycles();
+        int duration = router.trace(trace).run(best.config(router), best.workload()).durationCycles();
         String title = label + " on " + problem.topology().spec() + ", " + method + ": " + duration + " cycles";
         for (Path f : files) {
             TracePicture.write(trace, duration, title, null, f);

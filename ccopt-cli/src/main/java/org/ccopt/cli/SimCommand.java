@@ -14,9 +14,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ccopt sim}: one cycle-accurate flit-level run: the papers' router on a torus or mesh, or the booksim router on
- * any network ({@link EngineSim}: closed batches, open loads, latency-throughput curves). The run's options are
- * {@link FlitSimJob}'s ({@link Declared}); the command declares the files it writes and {@code --json}.
+ * {@code ccopt sim}: one cycle-accurate flit-level run, a closed batch or open loads ({@link EngineSim}), on the papers'
+ * router or BookSim's. The run's options are {@link FlitSimJob}'s ({@link Declared}); the command declares the files it
+ * writes and {@code --json}.
  */
 @Command(name = "sim", mixinStandardHelpOptions = true, modelTransformer = Declared.class,
         description = "Cycle-accurate flit-level simulation (wormhole, VCs, credits): the papers' router on tori and meshes, "
@@ -27,6 +27,12 @@ final class SimCommand implements Callable<Integer>, Declared.Command {
     static final OptionRules<SimCommand> RULES = OptionRules.of(
             OptionRules.rule("--picture-routers", "to --picture", c -> c.picture != null,
                     "sim -t torus:4x4 --traffic bcmp --picture-routers 0:4"),
+            OptionRules.rule("--trace", "to closed batches (not with --rate)", c -> c.rate() == null,
+                    "sim -t torus:4x4 --rate 0.05 --warmup 50 --window 100 --trace x.csv"),
+            OptionRules.rule("--picture", "to closed batches (not with --rate)", c -> c.rate() == null,
+                    "sim -t torus:4x4 --rate 0.05 --warmup 50 --window 100 --picture x.png"),
+            OptionRules.rule("--save-params", "to closed batches (not with --rate)", c -> c.rate() == null,
+                    "sim -t torus:4x4 --rate 0.05 --warmup 50 --window 100 --save-params x.json"),
             OptionRules.rule("--chart", "to a curve (--rate FROM:TO:STEP)", c -> c.rate() != null && c.rate().contains(":"),
                     "sim --rate 0.1 --chart x.png"));
 
@@ -70,11 +76,11 @@ final class SimCommand implements Callable<Integer>, Declared.Command {
         RULES.check(this, spec);
         JobOptions.Values values = Declared.values(spec, FlitSimJob.JOB.options());
         FlitSimJob.Run run = FlitSimJob.JOB.request(values);
-        if (run.engine() != null) {
-            return EngineSim.run(this, run.engine(), FlitSimJob.engineReason(values));
+        if (run.loads() != null) {
+            return EngineSim.run(this, run.loads());
         }
         TracePicture.Routers routers = pictureRouters == null ? null : TracePicture.Routers.parse(pictureRouters);
-        SimJob.Outcome o = SimJob.run(run.papers().withTrace(traceFile != null || picture != null));
+        SimJob.Outcome o = SimJob.run(run.batch().withTrace(traceFile != null || picture != null));
         if (traceFile != null) {
             AtomicFiles.writeAtomically(traceFile, o.trace()::writeCsv);
         }
@@ -83,7 +89,7 @@ final class SimCommand implements Callable<Integer>, Declared.Command {
                     + o.result().durationCycles() + " cycles", routers, picture);
         }
         if (saveParams != null) {
-            AtomicFiles.writeAtomically(saveParams, o.parameters(run.papers().seed()).toJson());
+            AtomicFiles.writeAtomically(saveParams, o.parameters().toJson());
         }
         print(o, values);
         return Main.OK;
@@ -96,9 +102,19 @@ final class SimCommand implements Callable<Integer>, Declared.Command {
             return;
         }
         SimResult r = o.result();
-        w.printf("%s on %s, model %s%s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", o.traffic(),
-                o.topology().spec(), o.config().model().presetName(), org.ccopt.flitsim.FlitSetup.routingNote(o.topology()),
-                r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
+        if (o.packets() != null) {
+            var p = o.packets();
+            var s = o.setup();
+            w.printf(java.util.Locale.ROOT, "%s on %s, router booksim, routing %s, %d VCs x %d flits, %d-flit packets%s: %d "
+                    + "cycles, %d packets, mean packet latency %.1f, max %d, mean hops %.2f%n", o.traffic(), o.topology().spec(),
+                    o.routing(), s.vcs(), s.bufferFlits(), o.workload().flitsPerPacket(), o.workload().slices() > 1 ? ", "
+                    + o.workload().slices() + " slices at V = " + o.workload().interval() : "", r.durationCycles(), p.packets(),
+                    p.packetLatency(), p.latencyMax(), p.hops());
+        } else {
+            w.printf("%s on %s, model %s%s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", o.traffic(),
+                    o.topology().spec(), o.config().model().presetName(), org.ccopt.flitsim.FlitSetup.routingNote(o.topology()),
+                    r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
+        }
         if (o.sweep() != null) {
             w.printf("  best of intervals %s: V = %d%n", values.text("sweep-interval"), o.workload().interval());
         }

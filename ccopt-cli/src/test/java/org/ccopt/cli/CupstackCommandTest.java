@@ -40,6 +40,23 @@ class CupstackCommandTest {
         assertThat(replay.get("durationCycles").asInt()).isEqualTo(j.get("bestCycles").asInt());
     }
 
+    /** On BookSim's router too the best plan's file replays the printed duration, on a random routing included. */
+    @Test
+    void aBooksimRunsBestReplaysInSim() throws Exception {
+        for (String[] net : new String[][] {{"torus:4x4"}, {"kary-ntree:2,3"}}) {
+            Path out = dir.resolve("booksim-" + net[0].replace(':', '-').replace(',', '-'));
+            String[] small = SMALL.clone();
+            small[2] = net[0];
+            MainTest.Result r = MainTest.run(concat(small, "--generations", "3", "--model", "booksim", "--out", out.toString()));
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(out.resolve("best.json")).content().contains("\"routerModel\" : \"booksim\"");
+            assertThat(out.resolve("stacking.png")).exists();
+            JsonNode replay = MainTest.run("sim", "--params", out.resolve("best.json").toString(), "--json").json();
+            assertThat(replay.get("model").asText()).isEqualTo("booksim");
+            assertThat(replay.get("durationCycles").asInt()).isEqualTo(r.json().get("bestCycles").asInt());
+        }
+    }
+
     @Test
     void everyMethodRunsFromTheCommandLine() throws Exception {
         for (String method : new String[] {"full", "no-tadj", "simple", "extrapolate", "estimate", "post", "perturb"}) {

@@ -264,8 +264,7 @@ class NodemapCommandTest {
         assertThat(stacked.json().get("simpleStackingCycles").asInt()).isPositive();
         for (String[] args : new String[][] {
             {"nodemap", "-t", "torus:4x4", "--model", "booksim", "--dateline", "into"},
-            {"cupstack", "-t", "torus:4x4", "--model", "booksim", "--method", "post"},
-            {"cupstack", "-t", "torus:4x4", "--method", "simple", "--model", "booksim", "--out", "x"}}) {
+            {"cupstack", "-t", "torus:4x4", "--model", "booksim", "--method", "post"}}) {
             MainTest.Result refused = MainTest.run(args);
             assertThat(refused.code()).as(refused.err()).isEqualTo(2);
             assertThat(refused.err().strip().lines().count()).isEqualTo(1);

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.ccopt.experiments.Commands;
 import org.ccopt.flitsim.RouterModel;
@@ -50,13 +51,14 @@ class SimRequestOptionsTest {
             o.put("sweep-interval", "0:" + r.nextInt(12));
         }
         maybe(r, o, "repeat", Integer.toString(1 + r.nextInt(2)));
-        if (r.nextInt(4) == 0) { // the options of the engine only, one open load at times
-            o.keySet().removeIf(k -> !FlitSimJob.ENGINE_APPLIES.contains("--" + k) || k.equals("model"));
+        if (r.nextInt(4) == 0) { // BookSim's router: none of the papers' readings or slice functions; an open load at times
+            o.keySet().removeIf(k -> k.equals("model") || Set.of("atomic-vc", "reinit", "interlock").contains(k)
+                    || RouterModel.isReadingOption(k));
             if (r.nextBoolean()) {
                 o.put("rate", "0.05");
                 o.put("warmup", "100");
                 o.put("window", "300");
-                o.remove("packets");
+                o.keySet().removeAll(Set.of("packets", "slices", "interval", "sweep-interval", "repeat"));
             } else {
                 o.put("model", "booksim");
             }
@@ -130,10 +132,10 @@ class SimRequestOptionsTest {
         assertThat(onEngine).isPositive();
     }
 
-    /** The router a run's options choose: the request of the papers' router, or the engine's. */
+    /** Whether a run's options choose the papers' router (else BookSim's), for a closed batch or open loads. */
     private static boolean papers(Map<String, String> options) {
         FlitSimJob.Run run = FlitSimJob.JOB.request(FlitSimJob.JOB.options().read(options));
-        return run.papers() != null;
+        return run.batch() != null ? run.batch().setup().papersRouter() : run.loads().model() != null;
     }
 
     @org.junit.jupiter.api.Test

@@ -74,7 +74,7 @@ public final class CupstackJob {
         result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
         result.put("bestFromSeed", state != null && run.isSeed(state.best()));
         RouterModel.putModel(result, problem.model(), problem.topology());
-        result.put("routing", problem.setup().routing());
+        result.put("routing", problem.setup().routingName());
         result.put("evaluations", state == null ? 0 : state.evaluations());
         result.put("simulations", run.simulations());
         result.put("td0", run.td0());

@@ -3,6 +3,7 @@ package org.ccopt.flitsim;
 import org.ccopt.flitsim.net.NetworkSimulator;
 import org.ccopt.flitsim.net.OpenLoopResult;
 import org.ccopt.routing.RouterPorts;
+import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
 
 /**
@@ -10,21 +11,107 @@ import org.ccopt.topology.Topology;
  * at s V + I_u ({@link NetworkSimulator#runPlan}). It has no VC selection schemes or queue orders: a configuration's
  * genes are ignored, no gene is ever consulted ({@link #choices} is empty, so a chromosome that differs only in them
  * runs the same), and no output VC has queue-order candidates. A run reports its duration, its flits and its router
- * cycles; the papers' router's block counters and link occupation are 0 here.
+ * cycles; the papers' router's block counters and link occupation are 0 here, and the packets' latencies and hops are
+ * in {@link #lastBatch}.
+ *
+ * <p>A {@link LinkTrace} attached with {@link #trace} records what the links between routers carry
+ * ({@link NetworkSimulator.LinkObserver}), cycles counted from 1 as the papers' router counts them: link id = router x
+ * {@code trace.ports()} + port slot, the slots of links to other routers first and one more for the terminals, as the
+ * pictures of a trace expect. On a torus or mesh the slot of a link is the papers' port, 2d for +d and 2d + 1 for -d
+ * (the engine's ports follow the neighbours' order, which differs from router to router); on any other network it
+ * is the router's local port.
  */
 public final class BooksimRouter implements FlitRouter {
 
     private final NetworkSimulator engine;
+    private final long seed;
     private final int ports;
+    /** The most ports to other routers that any router has, plus one: the port slots of a link id in a trace. */
+    private final int tracePorts;
+    /** Per global port to another router, its slot in a trace's link id ({@link #slots}). */
+    private final int[] slot;
     private final FlitSimulator.Choices none;
+    private LinkTrace trace;
+    private OpenLoopResult last;
 
-    public BooksimRouter(NetworkSimulator engine) {
+    /** The router of {@code engine}; every run draws the routing function's per-packet values from {@code seed}. */
+    public BooksimRouter(NetworkSimulator engine, long seed) {
         this.engine = engine;
+        this.seed = seed;
         RouterPorts net = engine.network();
         this.ports = net.maxRadix();
+        int linkPorts = 0;
+        for (int r = 0; r < net.routers(); r++) {
+            int p = net.portStart(r);
+            while (p < net.portEnd(r) && net.portTerminal(p) < 0) {
+                p++;
+            }
+            linkPorts = Math.max(linkPorts, p - net.portStart(r));
+        }
+        this.slot = slots(net);
+        this.tracePorts = net.topology().geometry() instanceof Geometry.Grid g ? 2 * g.dimensions() + 1 : linkPorts + 1;
         int portIds = net.routers() * ports;
         this.none = new FlitSimulator.Choices(new long[(portIds + 63) >>> 6],
                 new long[(portIds * engine.vcs() + 63) >>> 6]);
+    }
+
+    /**
+     * The trace slot of every port: on a torus or mesh 2d for the link to the neighbour one step up dimension d and 2d + 1
+     * for the one a step down (on a ring of two, the first of the two links is +d), elsewhere the local port.
+     */
+    private static int[] slots(RouterPorts net) {
+        int[] out = new int[net.ports()];
+        Geometry.Grid g = net.topology().geometry() instanceof Geometry.Grid grid ? grid : null;
+        for (int r = 0; r < net.routers(); r++) {
+            int[] here = g == null ? null : g.coordinates(net.routerNode(r));
+            long used = 0;
+            for (int p = net.portStart(r); p < net.portEnd(r); p++) {
+                out[p] = p - net.portStart(r);
+                int n = net.neighbourRouter(p);
+                if (g == null || n < 0) {
+                    continue;
+                }
+                int[] there = g.coordinates(net.routerNode(n));
+                for (int d = 0; d < here.length; d++) {
+                    if (here[d] != there[d]) {
+                        int k = g.radix()[d];
+                        boolean up = there[d] == here[d] + 1 || g.wrap() && there[d] == 0 && here[d] == k - 1;
+                        int s = 2 * d + (up && (used & (1L << 2 * d)) == 0 ? 0 : 1);
+                        used |= 1L << s;
+                        out[p] = s;
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Records the next runs into {@code sink} (null switches tracing off). */
+    @Override
+    public BooksimRouter trace(LinkTrace sink) {
+        this.trace = sink;
+        engine.observeLinks(sink == null ? null : new NetworkSimulator.LinkObserver() {
+            @Override
+            public void flit(int cycle, int router, int localPort, int slice) {
+                sink.record(cycle + 1, router * tracePorts + slot[net().portStart(router) + localPort], slice);
+            }
+
+            @Override
+            public void blocked(int cycle, int router, int localPort) {
+                sink.record(cycle + 1, router * tracePorts + slot[net().portStart(router) + localPort], LinkTrace.BLOCKED);
+            }
+        });
+        return this;
+    }
+
+    private RouterPorts net() {
+        return engine.network();
+    }
+
+    /** The packet statistics of the last run that completed: latencies from creation to ejection, hops. */
+    public OpenLoopResult lastBatch() {
+        return last;
     }
 
     @Override
@@ -73,16 +160,23 @@ public final class BooksimRouter implements FlitRouter {
             throw new org.ccopt.InvalidInputException("slice re-initialisation and interlocking (sort keys T08, T10) are "
                     + "functions of the papers' router; BookSim's router has neither");
         }
+        if (trace != null) {
+            trace.start(routers() * tracePorts, tracePorts);
+        }
         OpenLoopResult r = engine.runPlan(w.destination(), w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(),
-                w.injectionDelay(), 0, cycleLimit);
+                w.injectionDelay(), seed, cycleLimit);
         if (r == null) {
             return null;
         }
+        last = r;
         return new SimResult(r.cycles(), r.packets() * w.flitsPerPacket(), 0, 0, 0, 0, 0, 0, r.routerCycles());
     }
 
     @Override
     public SimResult[] runIntervals(RouterConfig config, Workload w, int[] intervals, int cycleLimit, boolean cutAtBest) {
+        if (trace != null) {
+            throw new IllegalStateException("runIntervals does not trace; detach the trace first");
+        }
         SimResult[] out = new SimResult[intervals.length];
         int limit = cycleLimit;
         for (int i = 0; i < intervals.length; i++) {

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.net.Destinations;
 import org.ccopt.flitsim.net.EngineSetup;
 import org.ccopt.flitsim.net.LoadSweep;
@@ -15,12 +14,11 @@ import org.ccopt.flitsim.net.OpenLoopRouter;
 import org.ccopt.flitsim.net.OpenLoopTraffic;
 import org.ccopt.flitsim.net.RouterTiming;
 import org.ccopt.topology.Topology;
-import org.ccopt.traffic.TrafficPattern;
 
 /**
- * {@code ccopt sim} on the flit engine over any network: a closed batch, one open-loop load, or a latency-throughput
- * curve with its saturation throughput ({@link LoadSweep}), on the {@code booksim} router ({@link NetworkSimulator}) or,
- * for open loads, on the papers' router under a preset ({@link FlitSimulator#openLoop}).
+ * {@code ccopt sim --rate}: one open-loop load, or a latency-throughput curve with its saturation throughput
+ * ({@link LoadSweep}), on any network, on BookSim's router ({@link NetworkSimulator}) or on the papers' router under a
+ * preset ({@link FlitSimulator#openLoop}). Closed batches on either router are {@link SimJob}'s.
  */
 public final class EngineJob {
 
@@ -33,38 +31,28 @@ public final class EngineJob {
      * @param traffic     the pattern, or null: {@code bcmp} for a batch, {@code uniform} for an open load
      * @param routing     a routing function by name, or null for the network's default
      * @param vcs         VCs per port, or null ({@link EngineSetup#booksim})
-     * @param packets     packets a terminal sends in a batch
-     * @param rates       null for a closed batch, else one load R or a curve FROM:TO:STEP ({@link LoadSweep#parseRates})
+     * @param rates       one load R or a curve FROM:TO:STEP ({@link LoadSweep#parseRates})
      * @param process     {@code bernoulli} or {@code on-off} (null: bernoulli)
      * @param burst       the mean on period of an on-off source (null: {@link EngineSetup#DEFAULT_BURST})
      * @param warmup      the open-loop protocol's cycles (null: {@link LoadSweep.Protocol#DEFAULT}'s), likewise
      *                    {@code window} and {@code drain}
-     * @param model       the papers' router under this preset, for open loads ({@code rates} given, no {@code routing}),
-     *                    or null for the booksim router
-     * @param slices      a batch's slices per terminal, {@code packets} packets each, slice s released at s
-     *                    {@code interval} (an injection plan, Yokota et al. 2023, §5.3); 1 and 0 for an open load
+     * @param model       the papers' router under this preset (no {@code routing}: it routes by its readings), or null
+     *                    for BookSim's router
      */
     public record Request(Topology topology, String traffic, String routing, Integer vcs, int bufferFlits, int packetFlits,
-                          int packets, long seed, String rates, String process, Double burst, Integer warmup, Integer window,
-                          Integer drain, RouterModel model, int slices, int interval) {
+                          long seed, String rates, String process, Double burst, Integer warmup, Integer window,
+                          Integer drain, RouterModel model) {
 
         public Request {
-            if (model != null && (rates == null || routing != null)) {
-                throw new IllegalArgumentException("the papers' router runs open loads here, by its own routing");
-            }
-            if (slices < 1 || interval < 0) {
-                throw new InvalidInputException(slices + " slices at interval " + interval + " are invalid; expected "
-                        + "--slices >= 1 and --interval >= 0");
-            }
-            if (rates != null && (slices != 1 || interval != 0)) {
-                throw new InvalidInputException("--slices and --interval shape a closed batch; an open load (--rate) "
-                        + "generates its packets at the rate");
+            java.util.Objects.requireNonNull(rates, "rates");
+            if (model != null && routing != null) {
+                throw new IllegalArgumentException("the papers' router routes by its preset's readings");
             }
         }
 
-        /** The pattern run: the one asked for, else the default of a batch or of an open load. */
+        /** The pattern run: the one asked for, else {@code uniform}. */
         public String trafficName() {
-            return traffic != null ? traffic : rates == null ? "bcmp" : "uniform";
+            return traffic != null ? traffic : "uniform";
         }
 
         /** The injection process of an open load. */
@@ -73,8 +61,8 @@ public final class EngineJob {
         }
     }
 
-    /** A batch's result ({@code curve} null), or the loads of an open-loop run ({@code batch} null). */
-    public record Outcome(Request request, String routing, int vcs, OpenLoopResult batch, LoadSweep.Curve curve) {
+    /** The loads of an open-loop run. */
+    public record Outcome(Request request, String routing, int vcs, LoadSweep.Curve curve) {
 
         /** The router's name: {@code booksim}, or the papers' preset. */
         public String router() {
@@ -93,9 +81,8 @@ public final class EngineJob {
         }
 
         /**
-         * The figures {@code --json} prints: the set-up; a batch's duration, latencies and hops, or each load's row in
-         * {@code loads} (one load's fields also at the top, so that an experiment file can sweep the rate) and the
-         * saturation throughput of a curve.
+         * The figures {@code --json} prints: the set-up, each load's row in {@code loads} (one load's fields also at the
+         * top, so that an experiment file can sweep the rate) and the saturation throughput of a curve.
          */
         public Map<String, Object> figures() {
             Map<String, Object> out = new LinkedHashMap<>();
@@ -106,19 +93,6 @@ public final class EngineJob {
             out.put("vcs", vcs);
             out.put("bufferFlits", request.bufferFlits());
             out.put("packetFlits", request.packetFlits());
-            if (batch != null) {
-                out.put("packets", batch.packets());
-                if (request.slices() > 1) {
-                    out.put("slices", request.slices());
-                    out.put("interval", request.interval());
-                }
-                out.put("durationCycles", batch.cycles());
-                out.put("packetLatency", batch.packetLatency());
-                out.put("latencyMax", batch.latencyMax());
-                out.put("hops", batch.hops());
-                out.put("routerCycles", batch.routerCycles());
-                return out;
-            }
             List<Map<String, Object>> rows = new ArrayList<>();
             for (LoadSweep.Point point : curve.points()) {
                 OpenLoopResult r = point.result();
@@ -147,15 +121,9 @@ public final class EngineJob {
             return out;
         }
 
-        /** The outcome as text: a batch's line, or a table of the loads and the saturation throughput of a curve. */
+        /** The outcome as text: a table of the loads, and the saturation throughput of a curve. */
         public List<String> lines() {
             String name = request.trafficName();
-            if (batch != null) {
-                return List.of(String.format(Locale.ROOT, "%s %s%s: %d cycles, %d packets, mean packet latency %.1f, max %d, "
-                        + "mean hops %.2f", name, setup(), request.slices() > 1 ? ", " + request.slices() + " slices at V = "
-                        + request.interval() : "", batch.cycles(), batch.packets(), batch.packetLatency(), batch.latencyMax(),
-                        batch.hops()));
-            }
             List<String> lines = new ArrayList<>();
             lines.add(name + " " + setup() + ", " + request.processName());
             lines.add(String.format(Locale.ROOT, "%7s %8s %8s %8s %6s %6s %6s %8s %6s %s", "rate", "offered", "accepted",
@@ -174,23 +142,17 @@ public final class EngineJob {
         }
     }
 
-    /** Builds the engine (one line where the routing cannot route the network) and runs the batch or the loads. */
+    /** Builds the router (one line where its routing cannot route the network) and runs the loads. */
     public static Outcome run(Request q) {
         Topology t = q.topology();
-        String name = q.trafficName();
         if (q.model() != null) {
             FlitSimulator papers = new FlitSimulator(t, q.vcs() == null ? FlitSetup.DEFAULT_VCS : q.vcs(), q.bufferFlits(),
                     q.model());
             OpenLoopRouter router = papers.openLoop(papers.uniformConfig(q.model().defaultScheme(), q.model()));
-            return new Outcome(q, papers.routing(), papers.vcs(), null, curve(router, q));
+            return new Outcome(q, papers.routing(), papers.vcs(), curve(router, q));
         }
         NetworkSimulator sim = EngineSetup.booksim(t, q.routing(), q.vcs(), q.bufferFlits());
-        if (q.rates() == null) {
-            OpenLoopResult r = sim.runPlan(TrafficPattern.parse(name).destinations(t, q.seed()), q.slices(), q.packets(),
-                    q.packetFlits(), q.interval(), new int[t.terminalCount()], q.seed(), Integer.MAX_VALUE);
-            return new Outcome(q, sim.routing().name(), sim.vcs(), r, null);
-        }
-        return new Outcome(q, sim.routing().name(), sim.vcs(), null, curve(sim, q));
+        return new Outcome(q, sim.routing().name(), sim.vcs(), curve(sim, q));
     }
 
     /** The loads of {@code q} on {@code router}, with the saturation throughput of a curve. */

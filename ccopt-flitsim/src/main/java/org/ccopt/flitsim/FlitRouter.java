@@ -28,6 +28,9 @@ public sealed interface FlitRouter permits FlitSimulator, BooksimRouter {
     /** The routing function's name. */
     String routing();
 
+    /** Records the link-by-cycle occupancy of the next runs into {@code sink} (null switches tracing off). */
+    FlitRouter trace(LinkTrace sink);
+
     /** One run of {@code w} under {@code config}. */
     SimResult run(RouterConfig config, Workload w);
 

@@ -12,13 +12,20 @@ import org.ccopt.topology.Topology;
  * The flit-level set-up that {@code sim}, {@code cupstack}, {@code nodemap} and {@code joint} share, named once: the
  * network, its routers' virtual channels per port and flits per VC buffer, and the router. The router is the papers'
  * (Yokota et al. 2018, §5.1; 2023, App. A.1) under {@code model}, or, where {@code model} is null, the flit engine's
- * {@code booksim} router ({@link org.ccopt.flitsim.net.NetworkSimulator}), which has none of the papers' readings.
- * The traffic (patterns, packets, slices) belongs to each problem, not here.
+ * {@code booksim} router ({@link org.ccopt.flitsim.net.NetworkSimulator}), which has none of the papers' readings and
+ * routes by {@code routing} (a function of {@link org.ccopt.routing.RoutingFunctions} by name; null: the network's
+ * default). The papers' router routes by its model's readings, so a routing named beside a model is refused with one
+ * line. The traffic (patterns, packets, slices) belongs to each problem, not here.
  *
  * <p>{@code FlitSetup.of(topology).withVcs(4).withModel(RouterModel.YOKOTA2018)}: the defaults are the commands' (3
  * VCs of 4 flits, {@link RouterModel#DEFAULT}).
  */
-public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model) {
+public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model, String routing) {
+
+    /** A set-up whose router routes by its default: the model's readings, or the network's function on BookSim's router. */
+    public FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model) {
+        this(topology, vcs, bufferFlits, model, null);
+    }
 
     /** The commands' default VCs per port and flits per VC buffer (Yokota et al. 2023, App. A.1: three VCs of four flits). */
     public static final int DEFAULT_VCS = 3;
@@ -89,18 +96,18 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
     }
 
     /**
-     * The routing function this set-up's router runs: the papers' router's ({@link FlitSimulator#routingOf}), or the
-     * network's default on BookSim's router ({@link org.ccopt.routing.RoutingFunctions#defaultName}).
+     * The routing function this set-up's router runs: the papers' router's ({@link FlitSimulator#routingOf}), or on
+     * BookSim's router the one named, else the network's default ({@link org.ccopt.routing.RoutingFunctions#defaultName}).
      */
-    public String routing() {
-        return papersRouter() ? FlitSimulator.routingOf(topology)
+    public String routingName() {
+        return papersRouter() ? FlitSimulator.routingOf(topology) : routing != null ? routing
                 : org.ccopt.routing.RoutingFunctions.defaultName(topology);
     }
 
     /** The router as a result line names it: the papers' preset (and routing off tori), or booksim and its routing. */
     public String routerNote() {
         return papersRouter() ? model.presetName() + routingNote(topology) : SimJob.Request.ENGINE_MODEL + ", routing "
-                + routing();
+                + routingName();
     }
 
     /**
@@ -136,6 +143,10 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
         if (vcs < 1 || bufferFlits < 1) {
             throw new InvalidInputException(vcs + " VCs of " + bufferFlits + " flits per port are invalid; expected >= 1 of each");
         }
+        if (model != null && routing != null) {
+            throw new InvalidInputException("--routing " + routing + " names a routing function of BookSim's router; the "
+                    + "papers' router (--model " + model.presetName() + ") routes by its preset's readings");
+        }
     }
 
     /** {@code topology} with the commands' defaults: 3 VCs of 4 flits, the papers' router under {@link RouterModel#DEFAULT}. */
@@ -144,14 +155,14 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
     }
 
     public FlitSetup withVcs(int v) {
-        return new FlitSetup(topology, v, bufferFlits, model);
+        return new FlitSetup(topology, v, bufferFlits, model, routing);
     }
 
     public FlitSetup withBufferFlits(int b) {
-        return new FlitSetup(topology, vcs, b, model);
+        return new FlitSetup(topology, vcs, b, model, routing);
     }
 
-    /** The papers' router under {@code m}, or the booksim router where {@code m} is null. */
+    /** The papers' router under {@code m}, or the booksim router (under its default routing) where {@code m} is null. */
     public FlitSetup withModel(RouterModel m) {
         return new FlitSetup(topology, vcs, bufferFlits, m);
     }
@@ -168,15 +179,20 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
 
     /**
      * A new router for this set-up: the papers' router under {@code model}, or BookSim's router where the model is
-     * null ({@link BooksimRouter}, the network's default routing function).
+     * null ({@link BooksimRouter} under {@link #routingName}, its per-packet routing values drawn from seed 0).
      */
     public FlitRouter router() {
-        return papersRouter() ? simulator() : new BooksimRouter(engine());
+        return router(0);
     }
 
-    /** A new flit engine with the booksim router for this set-up, under the network's default routing function. */
+    /** As {@link #router()}, BookSim's router drawing its per-packet routing values from {@code seed}. */
+    public FlitRouter router(long seed) {
+        return papersRouter() ? simulator() : new BooksimRouter(engine(), seed);
+    }
+
+    /** A new flit engine with the booksim router for this set-up, under {@link #routingName}. */
     public org.ccopt.flitsim.net.NetworkSimulator engine() {
-        return org.ccopt.flitsim.net.EngineSetup.booksim(topology, null, vcs, bufferFlits);
+        return org.ccopt.flitsim.net.EngineSetup.booksim(topology, routing, vcs, bufferFlits);
     }
 
     /**

@@ -15,39 +15,48 @@ import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 
 /**
- * {@code ccopt sim} as a library job, with its options: one flit-level run, on the papers' router ({@link SimJob}: a
- * torus or mesh, or any network under a preset named with {@code --model}) or on the flit engine's {@code booksim}
- * router ({@link EngineJob}: any other network, {@code --model booksim}, or an engine option such as {@code --rate}).
- * The options decide which, and an option of one router given to the other is refused with one line.
+ * {@code ccopt sim} as a library job, with its options: a closed batch on a flit router ({@link SimJob}), or open loads
+ * ({@link EngineJob}: {@code --rate}). The router is the papers' under a preset ({@code --model NAME}, the default on a
+ * torus or mesh) or BookSim's input-queued router ({@code --model booksim}, the default on any other network, on open
+ * loads and with {@code --routing}). Every option declares where it applies, once: the readings and slice functions to
+ * the papers' router, {@code --routing} to BookSim's, the options of closed batches and of open loads to those; given
+ * elsewhere, it is refused with one line.
  */
 public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Result> {
 
-    /** What runs: the papers' router's request, or the engine's (exactly one of them). */
-    public record Run(SimJob.Request papers, EngineJob.Request engine) {
+    /** What runs: a closed batch, or open loads (exactly one of them). */
+    public record Run(SimJob.Request batch, EngineJob.Request loads) {
 
         public Run {
-            if ((papers == null) == (engine == null)) {
-                throw new IllegalArgumentException("a sim run is the papers' router's or the engine's, one of them");
+            if ((batch == null) == (loads == null)) {
+                throw new IllegalArgumentException("a sim run is a closed batch or open loads, one of them");
             }
         }
     }
 
-    /** What ran: the papers' router's outcome, or the engine's. */
-    public record Result(SimJob.Outcome papers, EngineJob.Outcome engine) {
+    /** What ran: the closed batch's outcome, or the open loads'. */
+    public record Result(SimJob.Outcome batch, EngineJob.Outcome loads) {
 
         /** The figures {@code sim --json} prints. */
         public Map<String, Object> figures() {
-            return papers != null ? papers.figures() : engine.figures();
+            return batch != null ? batch.figures() : loads.figures();
         }
     }
 
-    /** The options only the flit engine takes: offered loads, the routing function, injection and the protocol. */
-    private static final List<JobOption> ENGINE = List.of(
+    /** Where the options of open loads apply. */
+    private static final String OPEN = "to open loads (--rate R or FROM:TO:STEP)";
+    /** Where the options of closed batches apply. */
+    private static final String CLOSED = "to closed batches (not with --rate, which generates packets at the rate)";
+
+    private static final List<JobOption> OPEN_LOADS = List.of(
             JobOption.text("rate", "R|FROM:TO:STEP", "Open-loop offered load in flits per terminal per cycle, or a "
-                    + "latency-throughput curve FROM:TO:STEP with its saturation throughput (runs the booksim router, or "
-                    + "the papers' router where --model names its preset)"),
-            JobOption.text("routing", "NAME", "Routing function: " + String.join(", ",
-                    org.ccopt.routing.RoutingFunctions.NAMES) + " (default: the network's; runs the booksim router)"),
+                    + "latency-throughput curve FROM:TO:STEP with its saturation throughput (on BookSim's router, or on the "
+                    + "papers' router where --model names its preset)"),
+            JobOption.text("routing", "NAME", "Routing function of BookSim's router: " + String.join(", ",
+                    org.ccopt.routing.RoutingFunctions.NAMES) + " (default: the network's; runs BookSim's router)")
+                    .withApplies(new JobOption.Applies("to BookSim's router (the papers' router, --model PRESET, routes by "
+                            + "its preset's readings)", v -> !v.given("model") || booksimNamed(v),
+                            Map.of("topology", "torus:4x4", "model", "yokota2023", "routing", "dor"))),
             openLoad(JobOption.text("process", "P", "Injection process with --rate: bernoulli, on-off (default: bernoulli)"),
                     "on-off"),
             new JobOption("burst", null, "CYCLES", JobOption.Type.REAL, null, "Mean on period of --process on-off "
@@ -60,17 +69,38 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     + "the load is saturated (default: 20000)"), "100"));
 
     private static JobOption openLoad(JobOption o, String example) {
-        return o.withApplies(new JobOption.Applies("to open loads (--rate R or FROM:TO:STEP)", v -> v.given("rate"),
-                Map.of("topology", "hypercube:6", o.name(), example)));
+        return o.withApplies(new JobOption.Applies(OPEN, v -> v.given("rate"), Map.of("topology", "hypercube:6", o.name(),
+                example)));
+    }
+
+    /** {@code o} applies to closed batches only; {@code example} is a value of it. */
+    private static JobOption closed(JobOption o, String example) {
+        return o.withApplies(new JobOption.Applies(CLOSED, v -> !v.given("rate"), Map.of("topology", "hypercube:4", "rate",
+                "0.05", "warmup", "50", "window", "100", o.name(), example)));
+    }
+
+    /** {@code o} applies to the papers' router only; {@code example} is a value of it. */
+    private static JobOption papersOnly(JobOption o, String example) {
+        return o.withApplies(new JobOption.Applies("to the papers' router (--model PRESET; BookSim's router runs with "
+                + "--model booksim, --routing, or by default on a network other than a torus or mesh)", v -> !booksim(v),
+                Map.of("topology", "torus:4x4", "model", "booksim", o.name(), example)));
+    }
+
+    /** Whether {@code --model booksim} is given. */
+    private static boolean booksimNamed(JobOptions.Values v) {
+        return SimJob.Request.ENGINE_MODEL.equals(v.text("model"));
     }
 
     /**
-     * The options of {@code sim} that apply on the engine (its output options, which the command declares, among them),
-     * for the refusal of any other.
+     * Whether the values run BookSim's router: {@code --model booksim}, or no {@code --model} and {@code --rate}, {@code
+     * --routing} or a network other than a torus or mesh (a parameter file names its own router).
      */
-    public static final Set<String> ENGINE_APPLIES = Set.of("--topology", "--traffic", "--packets", "--packet-flits",
-            "--seed", "--json", "--vcs", "--buffer", "--model", "--rate", "--routing", "--process", "--burst", "--warmup",
-            "--window", "--drain", "--chart", "--slices", "--interval");
+    public static boolean booksim(JobOptions.Values v) {
+        if (v.given("model")) {
+            return booksimNamed(v);
+        }
+        return !v.given("params") && (v.given("rate") || v.given("routing") || !FlitSetup.onGrid(v.text("topology")));
+    }
 
     /** Options that may be given with --params, which fixes the topology, router, model and workload. */
     public static final Set<String> WITH_PARAMS = Set.of("--params", "--mapping", "--interval", "--sweep-interval",
@@ -78,45 +108,50 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
 
     private static final JobOptions OPTIONS = JobOptions.of("sim", List.of(
             new JobOption("topology", "t", "SPEC", JobOption.Type.TEXT, null, "Any two-way network (default: torus:8x8); "
-                    + "tori and meshes run the papers' router, others the booksim router unless --model names a preset of "
+                    + "tori and meshes run the papers' router, others BookSim's router unless --model names a preset of "
                     + "the papers", false, null, null, null),
             JobOption.text("traffic", "PATTERN", TrafficPattern.NAMES + " (default: bcmp)"),
             JobOption.whole("packets", SimJob.Request.DEFAULT_PACKETS, "Packets per node per slice, "
                     + "back to back").withApplies(new JobOption.Applies("to closed batches (with --rate packets are "
                     + "generated at the rate)", v -> !v.given("rate"), Map.of("rate", "0.1", "packets", "2"))),
             JobOption.whole("packet-flits", SimJob.Request.DEFAULT_PACKET_FLITS, "Flits per packet L"),
-            JobOption.whole("slices", SimJob.Request.DEFAULT_SLICES, "Slices S per node"),
-            JobOption.whole("interval", "N", "Inter-slice interval V in cycles (default: 0; with --params, replaces the "
-                    + "file's V)")),
+            closed(JobOption.whole("slices", SimJob.Request.DEFAULT_SLICES, "Slices S per node"), "2"),
+            closed(JobOption.whole("interval", "N", "Inter-slice interval V in cycles (default: 0; with --params, replaces "
+                    + "the file's V)"), "5")),
             routerOptions(),
-            List.of(JobOption.flag("atomic-vc", "Re-allocate an output VC only after its downstream buffer drained "
-                            + "(default: as soon as the tail left)"),
-                    JobOption.flag("reinit", "Slice re-initialisation: reset a node's arbitration state when a packet for "
-                            + "it arrives"),
-                    JobOption.flag("interlock", "Slice interlocking: a node starts slice s only after receiving s slices' "
-                            + "worth of packets"),
-                    JobOption.wholeLong("seed", SimJob.Request.DEFAULT_SEED, "Seed of random patterns"),
-                    JobOption.text("params", "FILE", "Replay a parameter file (its topology, router, model and workload; "
-                            + "only --interval may override it; --mapping places a file of logical destinations)"),
-                    JobOption.text("mapping", "FILE", "Logical address of every physical node ({\"mapping\":[...]} or a "
-                            + "plain list); traffic runs on logical addresses. With --params, the file must hold logical "
-                            + "destinations (as 'ccopt joint' writes them)"),
-                    JobOption.text("sweep-interval", "FROM:TO", "Simple stacking (Yokota et al. 2023, §4.1): try every "
-                            + "interval V in FROM..TO and keep the shortest run"),
-                    JobOption.whole("repeat", SimJob.Request.DEFAULT_REPEAT, "Repeat the run on one "
-                            + "reused simulator and report router-cycles per second").atLeast(1)),
-            ENGINE);
+            List.of(papersOnly(closed(JobOption.flag("atomic-vc", "Re-allocate an output VC only after its downstream "
+                            + "buffer drained (default: as soon as the tail left)"), "true"), "true"),
+                    papersOnly(closed(JobOption.flag("reinit", "Slice re-initialisation: reset a node's arbitration state "
+                            + "when a packet for it arrives"), "true"), "true"),
+                    papersOnly(closed(JobOption.flag("interlock", "Slice interlocking: a node starts slice s only after "
+                            + "receiving s slices' worth of packets"), "true"), "true"),
+                    JobOption.wholeLong("seed", SimJob.Request.DEFAULT_SEED, "Seed of random patterns and of BookSim's "
+                            + "router's random routing choices"),
+                    closed(JobOption.text("params", "FILE", "Replay a parameter file (its topology, router, model, routing "
+                            + "and workload; only --interval may override it; --mapping places a file of logical "
+                            + "destinations)"), "x.json"),
+                    closed(JobOption.text("mapping", "FILE", "Logical address of every physical node ({\"mapping\":[...]} "
+                            + "or a plain list); traffic runs on logical addresses. With --params, the file must hold logical "
+                            + "destinations (as 'ccopt joint' writes them)"), "x.json"),
+                    closed(JobOption.text("sweep-interval", "FROM:TO", "Simple stacking (Yokota et al. 2023, §4.1): try "
+                            + "every interval V in FROM..TO and keep the shortest run"), "0:4"),
+                    closed(JobOption.whole("repeat", SimJob.Request.DEFAULT_REPEAT, "Repeat the run on one "
+                            + "reused simulator and report router-cycles per second").atLeast(1), "2")),
+            OPEN_LOADS);
 
     /**
-     * The router options as {@code sim} takes them ({@link FlitSetup#optionsOnNetworks}), and {@code --vc-release} not
-     * beside {@code --atomic-vc}, which is drained release, unless it says so.
+     * The router options as {@code sim} takes them ({@link FlitSetup#optionsOnNetworks}): the readings apply to the
+     * papers' router, and {@code --vc-release} not beside {@code --atomic-vc}, which is drained release, unless it says so.
      */
     private static List<JobOption> routerOptions() {
         List<JobOption> out = new ArrayList<>();
         for (JobOption o : FlitSetup.optionsOnNetworks(Map.of())) {
-            out.add(!o.name().equals("vc-release") ? o : o.withApplies(new JobOption.Applies("without --atomic-vc, or as "
-                    + "drained (--atomic-vc is drained release)", v -> !v.flag("atomic-vc") || "drained".equals(v.text("vc-release")),
-                    Map.of("atomic-vc", "true", "vc-release", "tail"))));
+            RouterModel.ReadingSpec r = RouterModel.READINGS.stream().filter(x -> x.option().equals(o.option())).findFirst()
+                    .orElse(null);
+            JobOption read = r == null ? o : papersOnly(o, r.values().isEmpty() ? "1" : r.values().get(0));
+            out.add(!o.name().equals("vc-release") ? read : read.withApplies(new JobOption.Applies("without --atomic-vc, or "
+                    + "as drained (--atomic-vc is drained release)", v -> !v.flag("atomic-vc")
+                    || "drained".equals(v.text("vc-release")), Map.of("atomic-vc", "true", "vc-release", "tail"))));
         }
         return out;
     }
@@ -126,8 +161,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
 
     /** For {@link java.util.ServiceLoader}; use {@link #JOB}. */
     public FlitSimJob() {
-        super(OPTIONS, FlitSimJob::read, q -> q.papers() != null ? new Result(SimJob.run(q.papers()), null)
-                : new Result(null, EngineJob.run(q.engine())), Result::figures);
+        super(OPTIONS, FlitSimJob::read, q -> q.batch() != null ? new Result(SimJob.run(q.batch()), null)
+                : new Result(null, EngineJob.run(q.loads())), Result::figures);
     }
 
     /** The pattern's name and the router model's readings. */
@@ -140,110 +175,29 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
     }
 
     private static Run read(JobOptions.Values v) {
-        boolean engineOption = ENGINE.stream().anyMatch(o -> v.given(o.name()));
-        boolean asked = engineOption || SimJob.Request.ENGINE_MODEL.equals(v.text("model"));
         if (v.given("params")) {
-            if (asked) {
-                throw new InvalidInputException("--params replays the papers' router; --rate, --routing and --model booksim "
-                        + "do not apply to it");
-            }
             for (JobOption o : OPTIONS.list()) {
                 if (v.given(o.name()) && !WITH_PARAMS.contains(o.option())) {
                     throw new InvalidInputException(o.option() + " cannot be combined with --params, which fixes it; only "
                             + "--interval overrides the file");
                 }
             }
-            return new Run(papers(v, null), null);
+            return new Run(batch(v, null), null);
         }
         Topology t = v.given("topology") ? TopologySpec.parse(v.text("topology")) : SimJob.defaultTopology();
-        if (v.given("rate") && v.given("model") && !SimJob.Request.ENGINE_MODEL.equals(v.text("model"))) {
-            return new Run(null, papersOpenLoad(v, t));
+        boolean booksim = booksim(v);
+        RouterModel model = booksim ? null : FlitSetup.model(v);
+        if (v.given("rate")) {
+            return new Run(null, new EngineJob.Request(t, v.text("traffic"), v.text("routing"), v.given("vcs")
+                    ? v.whole("vcs") : null, v.whole("buffer"), v.whole("packet-flits"), v.wholeLong("seed"), v.text("rate"),
+                    v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"),
+                    v.wholeOrNull("window"), v.wholeOrNull("drain"), model));
         }
-        if (!asked && (t.geometry() instanceof Geometry.Grid || v.given("model"))) {
-            return new Run(papers(v, new FlitSetup(t, v.whole("vcs"), v.whole("buffer"), FlitSetup.model(v))), null);
-        }
-        String why = engineReason(v);
-        for (JobOption o : OPTIONS.list()) {
-            if (v.given(o.name())) {
-                refuseOnEngine(o.option(), why);
-            }
-        }
-        if (v.given("model") && !SimJob.Request.ENGINE_MODEL.equals(v.text("model"))) {
-            throw new InvalidInputException("--model " + v.text("model") + " is a router of the papers, which runs closed "
-                    + "batches; " + why + " needs --model booksim (or no --model)");
-        }
-        return new Run(null, new EngineJob.Request(t, v.text("traffic"), v.text("routing"), v.given("vcs") ? v.whole("vcs")
-                : null, v.whole("buffer"), v.whole("packet-flits"), v.whole("packets"), v.wholeLong("seed"), v.text("rate"),
-                v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"), v.wholeOrNull("window"),
-                v.wholeOrNull("drain"), null, v.whole("slices"), v.given("interval") ? v.whole("interval") : 0));
+        int vcs = v.given("vcs") || !booksim ? v.whole("vcs") : org.ccopt.flitsim.net.EngineSetup.defaultVcs(t, v.text("routing"));
+        return new Run(batch(v, new FlitSetup(t, vcs, v.whole("buffer"), model, v.text("routing"))), null);
     }
 
-    /**
-     * An open load on the papers' router ({@code --rate} with {@code --model} naming a preset): the options of open
-     * loads, the router's set-up and readings apply; its routing is the preset's, and the options of closed batches,
-     * slices and parameter files have no meaning here and are refused with one line.
-     */
-    private static EngineJob.Request papersOpenLoad(JobOptions.Values v, Topology t) {
-        for (JobOption o : OPTIONS.list()) {
-            if (v.given(o.name())) {
-                refuseOnPapersOpenLoad(o.option(), v.text("model"));
-            }
-        }
-        return new EngineJob.Request(t, v.text("traffic"), null, v.given("vcs") ? v.whole("vcs") : null, v.whole("buffer"),
-                v.whole("packet-flits"), v.whole("packets"), v.wholeLong("seed"), v.text("rate"), v.text("process"),
-                v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"), v.wholeOrNull("window"),
-                v.wholeOrNull("drain"), FlitSetup.model(v), 1, 0);
-    }
-
-    /**
-     * Refuses {@code option} of {@code sim} where it does not apply to {@code q}'s run: an open load of the papers'
-     * router ({@link #refuseOnPapersOpenLoad}) or a run of the booksim router ({@link #refuseOnEngine}, {@code why}
-     * saying what made it run there).
-     */
-    public static void refuseOn(EngineJob.Request q, String option, String why) {
-        if (q.model() != null) {
-            refuseOnPapersOpenLoad(option, q.model().presetName());
-        } else {
-            refuseOnEngine(option, why);
-        }
-    }
-
-    /**
-     * Refuses {@code option} of {@code sim} on an open load of the papers' router under preset {@code model} unless it
-     * applies there: the options of open loads, the router's set-up and its readings (not {@code --routing}: the preset
-     * routes by its readings).
-     */
-    public static void refuseOnPapersOpenLoad(String option, String model) {
-        if (Set.of("--routing", "--slices", "--interval").contains(option) || !ENGINE_APPLIES.contains(option)
-                && !RouterModel.isReadingOption(option.substring(2))) {
-            throw new InvalidInputException(option + " does not apply to an open load on the papers' router (--rate with "
-                    + "--model " + model + ", which routes by the preset's readings); it takes "
-                    + String.join(", ", ENGINE_APPLIES.stream().filter(x -> !Set.of("--routing", "--slices", "--interval")
-                    .contains(x)).sorted().toList())
-                    + " and the reading options");
-        }
-    }
-
-    /** Why a run of these values goes to the engine, for a refusal of an option that does not apply there. */
-    public static String engineReason(JobOptions.Values v) {
-        return ENGINE.stream().anyMatch(o -> v.given(o.name())) ? "--rate, --routing and the options of open loads"
-                : SimJob.Request.ENGINE_MODEL.equals(v.text("model")) ? "--model booksim"
-                : "'" + TopologySpec.parse(v.text("topology")).spec() + "' is not a torus or mesh";
-    }
-
-    /**
-     * Refuses {@code option} of {@code sim} where the engine runs ({@code why} says what made it run there) unless it
-     * applies there ({@link #ENGINE_APPLIES}).
-     */
-    public static void refuseOnEngine(String option, String why) {
-        if (!ENGINE_APPLIES.contains(option)) {
-            throw new InvalidInputException(option + " applies to the papers' router (on a network other than a torus or "
-                    + "mesh, name its preset with --model); the booksim router (" + why + ") takes "
-                    + String.join(", ", ENGINE_APPLIES.stream().sorted().toList()));
-        }
-    }
-
-    private static SimJob.Request papers(JobOptions.Values v, FlitSetup setup) {
+    private static SimJob.Request batch(JobOptions.Values v, FlitSetup setup) {
         return new SimJob.Request(path(v, "params"), path(v, "mapping"), setup, v.given("traffic") ? v.text("traffic")
                 : SimJob.Request.DEFAULT_TRAFFIC, v.wholeLong("seed"), v.whole("slices"), v.whole("packets"),
                 v.whole("packet-flits"), v.wholeOrNull("interval"), v.flag("reinit"), v.flag("interlock"), v.flag("atomic-vc"),

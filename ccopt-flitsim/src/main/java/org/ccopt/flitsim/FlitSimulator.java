@@ -164,6 +164,7 @@ public final class FlitSimulator extends FlitState implements FlitRouter {
     }
 
     /** Records the next runs into {@code sink} (null switches tracing off). */
+    @Override
     public FlitSimulator trace(LinkTrace sink) {
         this.trace = sink;
         return this;

@@ -15,7 +15,7 @@ public record IntervalSweep(int from, int to, int[] durations, int best) {
     public static final int MAX_INTERVAL = 100_000;
 
     /** Runs {@code workload} at every interval from {@code from} to {@code to} on {@code sim}. */
-    public static IntervalSweep run(FlitSimulator sim, RouterConfig config, Workload workload, int from, int to) {
+    public static IntervalSweep run(FlitRouter sim, RouterConfig config, Workload workload, int from, int to) {
         if (from < 0 || from > to || to > MAX_INTERVAL) {
             throw InvalidInputException.parameter("sweep-interval", from + ":" + to + " is invalid; expected FROM:TO with "
                     + "0 <= FROM <= TO <= " + MAX_INTERVAL);

@@ -9,8 +9,8 @@ import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
 
 /**
- * One run of the papers' router as a library job (what {@code ccopt sim} runs on a torus or mesh, or on another network
- * under a model of the papers): a {@link Request} in, an {@link Outcome} out. The workload comes from a parameter file
+ * One closed batch on a flit router as a library job (what {@code ccopt sim} runs without {@code --rate}): the papers'
+ * router under a preset, or BookSim's router ({@link FlitSetup}); a {@link Request} in, an {@link Outcome} out. The workload comes from a parameter file
  * ({@link SimParameters}) or from a pattern and the slicing; a node mapping places logical destinations; simple
  * stacking (Yokota et al. 2023, §4.1) may sweep the interval first; the run may be repeated on the same simulator to
  * measure its speed.
@@ -20,16 +20,17 @@ public final class SimJob {
     /**
      * @param params        a parameter file to replay (its topology, router, model and workload), or null
      * @param mapping       a node-mapping file (logical address per physical node) placing the destinations, or null
-     * @param setup         network, VCs, buffers and router model, where no parameter file gives them (else ignored)
+     * @param setup         network, VCs, buffers and router (the papers' under a model, or BookSim's under a routing
+     *                      function), where no parameter file gives them (else ignored)
      * @param traffic       a pattern name (without a parameter file)
-     * @param seed          the seed of random patterns
+     * @param seed          the seed of random patterns, and of BookSim's router's per-packet routing values
      * @param slices        slices per node
      * @param packets       packets per node per slice
      * @param packetFlits   flits per packet
      * @param interval      the inter-slice interval V, or null: 0 (the file's V with a parameter file)
-     * @param reinit        slice re-initialisation (§7.2, T08)
-     * @param interlock     slice interlocking (§7.2, T10)
-     * @param atomicVc      re-allocate an output VC only after its downstream buffer drained
+     * @param reinit        slice re-initialisation (§7.2, T08; the papers' router only)
+     * @param interlock     slice interlocking (§7.2, T10; the papers' router only)
+     * @param atomicVc      re-allocate an output VC only after its downstream buffer drained (the papers' router only)
      * @param sweepInterval {@code FROM:TO}: try every V in the range and keep the shortest run, or null
      * @param repeat        runs in all on one reused simulator (the speed figure needs two or more)
      * @param trace         record the link-by-cycle occupancy of the run
@@ -66,28 +67,58 @@ public final class SimJob {
     }
 
     /**
-     * The run and what made it: the network, the pattern's name, the configuration and workload that ran (the swept
-     * interval in it), the result, the sweep (or null), the trace (or null), the simulator's routing function, and the
-     * repeats' router-cycles per second (0 without repeats).
+     * The run and what made it: the network and router ({@code setup}), the pattern's name, the configuration and
+     * workload that ran (the swept interval in it), the result, the packets' statistics (BookSim's router; null on the
+     * papers'), the sweep (or null), the trace (or null), the repeats' router-cycles per second (0 without repeats), and
+     * the seed of the run.
      */
-    public record Outcome(Topology topology, String traffic, RouterConfig config, Workload workload, SimResult result,
-                          IntervalSweep sweep, LinkTrace trace, String routing, int repeat, double routerCyclesPerSecond) {
+    public record Outcome(FlitSetup setup, String traffic, RouterConfig config, Workload workload, SimResult result,
+                          org.ccopt.flitsim.net.OpenLoopResult packets, IntervalSweep sweep, LinkTrace trace, int repeat,
+                          double routerCyclesPerSecond, long seed) {
 
-        /** The figures by name, as {@code ccopt sim --json} prints them. */
+        public Topology topology() {
+            return setup.topology();
+        }
+
+        /** The routing function that ran. */
+        public String routing() {
+            return setup.routingName();
+        }
+
+        /**
+         * The figures by name, as {@code ccopt sim --json} prints them: the duration and flits, then the papers' router's
+         * link occupation and block counters, or BookSim's router's packet latencies and hops.
+         */
         public Map<String, Object> figures() {
             Map<String, Object> out = new LinkedHashMap<>();
-            out.put("topology", topology.spec());
+            out.put("topology", topology().spec());
             out.put("traffic", traffic);
-            RouterModel.putModel(out, config.model(), topology);
-            out.put("routing", routing);
+            RouterModel.putModel(out, setup.model(), topology());
+            out.put("routing", routing());
+            if (!setup.papersRouter()) {
+                out.put("vcs", setup.vcs());
+                out.put("bufferFlits", setup.bufferFlits());
+                out.put("packetFlits", workload.flitsPerPacket());
+                if (workload.slices() > 1) {
+                    out.put("slices", workload.slices());
+                    out.put("interval", workload.interval());
+                }
+            }
             out.put("durationCycles", result.durationCycles());
             out.put("flits", result.flits());
-            out.put("effectiveThickness", result.effectiveThickness());
-            out.put("ir", result.ir());
-            out.put("or", result.or());
-            out.put("ib", result.ib());
-            out.put("ob", result.ob());
-            out.put("lb", result.lb());
+            if (packets != null) {
+                out.put("packets", packets.packets());
+                out.put("packetLatency", packets.packetLatency());
+                out.put("latencyMax", packets.latencyMax());
+                out.put("hops", packets.hops());
+            } else {
+                out.put("effectiveThickness", result.effectiveThickness());
+                out.put("ir", result.ir());
+                out.put("or", result.or());
+                out.put("ib", result.ib());
+                out.put("ob", result.ob());
+                out.put("lb", result.lb());
+            }
             out.put("routerCycles", result.routerCycles());
             if (sweep != null) {
                 out.put("interval", workload.interval());
@@ -101,8 +132,8 @@ public final class SimJob {
         }
 
         /** The parameter file of this run, which replays it ({@code ccopt sim --params}). */
-        public SimParameters parameters(long seed) {
-            return SimParameters.of(topology, config, workload, traffic, seed);
+        public SimParameters parameters() {
+            return SimParameters.of(setup, config, workload, traffic, seed);
         }
     }
 
@@ -110,15 +141,14 @@ public final class SimJob {
     }
 
     public static Outcome run(Request q) {
-        Topology t;
-        FlitSimulator sim;
+        FlitSetup setup;
         RouterConfig config;
         Workload workload;
         String trafficName;
-        if (q.params() != null) {
-            SimParameters p = SimParameters.read(q.params());
-            t = p.setup().topology();
-            sim = SimulatorCache.get(p.setup());
+        long seed;
+        SimParameters p = q.params() == null ? null : SimParameters.read(q.params());
+        if (p != null) {
+            setup = p.setup();
             workload = p.workload();
             if (p.hasLogicalDestinations() != (q.mapping() != null)) {
                 throw new InvalidInputException(q.mapping() != null ? "--mapping needs a parameter file with logical "
@@ -127,17 +157,17 @@ public final class SimJob {
                         + "places them with --mapping");
             }
             if (q.mapping() != null) {
-                workload = workload.withDestination(NodeMapping.apply(NodeMapping.read(q.mapping(), t), workload.destination()));
+                workload = workload.withDestination(NodeMapping.apply(NodeMapping.read(q.mapping(), setup.topology()),
+                        workload.destination()));
             }
             if (q.interval() != null) {
                 workload = workload.withInterval(q.interval());
             }
-            config = p.routerConfig(sim);
             trafficName = p.traffic();
+            seed = p.seed() == null ? 0 : p.seed();
         } else {
-            RouterModel model = q.setup().model();
-            t = q.setup().topology();
-            sim = SimulatorCache.get(q.setup());
+            setup = q.setup();
+            Topology t = setup.topology();
             TrafficPattern pattern = TrafficPattern.parse(q.traffic());
             trafficName = pattern.label();
             int[] dest = pattern.destinations(t, q.seed());
@@ -145,11 +175,29 @@ public final class SimJob {
                 dest = NodeMapping.apply(NodeMapping.read(q.mapping(), t), dest);
             }
             workload = new Workload(dest, q.slices(), q.packets(), q.packetFlits(), q.interval() == null ? 0 : q.interval(), null);
-            config = sim.uniformConfig(model.defaultScheme(), model).withSliceReinitialization(q.reinit())
-                    .withSliceInterlocking(q.interlock());
-            if (q.atomicVc()) {
-                config = config.withAtomicVcAllocation(true);
+            seed = q.seed();
+        }
+        FlitRouter sim;
+        if (setup.papersRouter()) {
+            FlitSimulator papers = SimulatorCache.get(setup);
+            sim = papers;
+            if (p != null) {
+                config = p.routerConfig(papers);
+            } else {
+                RouterModel model = setup.model();
+                config = papers.uniformConfig(model.defaultScheme(), model).withSliceReinitialization(q.reinit())
+                        .withSliceInterlocking(q.interlock());
+                if (q.atomicVc()) {
+                    config = config.withAtomicVcAllocation(true);
+                }
             }
+        } else {
+            if (q.reinit() || q.interlock() || q.atomicVc()) {
+                throw new InvalidInputException((q.reinit() ? "--reinit" : q.interlock() ? "--interlock" : "--atomic-vc")
+                        + " is a function of the papers' router; BookSim's router (--model booksim) has none");
+            }
+            sim = setup.router(seed);
+            config = setup.uniformConfig(VcSelection.C00);
         }
         IntervalSweep sweep = null;
         if (q.sweepInterval() != null) {
@@ -158,15 +206,20 @@ public final class SimJob {
             workload = workload.withInterval(sweep.best());
         }
         LinkTrace trace = q.trace() ? new LinkTrace() : null;
-        SimResult r = sim.trace(trace).run(config, workload);
-        sim.trace(null);
+        SimResult r;
+        try {
+            r = sim.trace(trace).run(config, workload);
+        } finally {
+            sim.trace(null);
+        }
+        org.ccopt.flitsim.net.OpenLoopResult packets = sim instanceof BooksimRouter b ? b.lastBatch() : null;
         long started = System.nanoTime();
         for (int i = 1; i < q.repeat(); i++) {
             sim.run(config, workload);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         double rate = q.repeat() > 1 ? r.routerCycles() * (q.repeat() - 1) / seconds : 0;
-        return new Outcome(t, trafficName, config, workload, r, sweep, trace, sim.routing(), q.repeat(), rate);
+        return new Outcome(setup, trafficName, config, workload, r, packets, sweep, trace, q.repeat(), rate, seed);
     }
 
     /** The default network of {@code ccopt sim}, where none is named. */

@@ -20,6 +20,10 @@ import org.ccopt.util.InputFiles;
  * node-major) and Q (one order per node, port and VC), and the router model's readings ({@link RouterModel#describe});
  * absent C or Q mean the uniform defaults, an absent model ccopt's own ({@link RouterModel#CCOPT}).
  *
+ * <p>A run of BookSim's router ({@code "routerModel": "booksim"}) has no genes and no readings: its file names the
+ * routing function instead ({@code routing}) and the seed its per-packet routing values are drawn from, and a gene,
+ * slice function or routing beside the wrong router is refused with one line.
+ *
  * <p>{@code addressing} is absent (or {@code "physical"}) when the destinations are physical nodes, and
  * {@code "logical"} when they are logical addresses that a node mapping places ({@code ccopt sim --mapping}); the
  * router genes and injection delays are always per physical node.
@@ -29,7 +33,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                             int slices, int packetsPerSlice, int flitsPerPacket, int interval, int[] injectionDelay,
                             String defaultVcSelection, List<String> vcSelection, List<int[]> queueOrder,
                             Boolean atomicVcAllocation, Boolean sliceReinitialization, Boolean sliceInterlocking,
-                            String routerModel, String addressing) {
+                            String routerModel, String addressing, String routing) {
 
     /** The value of {@code addressing} for destinations given as logical addresses. */
     public static final String LOGICAL = "logical";
@@ -54,7 +58,21 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
         return new SimParameters(t.spec(), config.vcs(), config.bufferFlits(), traffic, seed, w.destination(),
                 w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, c, q,
-                null, config.sliceReinitialization(), config.sliceInterlocking(), config.model().describe(), null);
+                null, config.sliceReinitialization(), config.sliceInterlocking(), config.model().describe(), null, null);
+    }
+
+    /**
+     * Captures a run of {@code setup}'s router: the papers' under {@code config} ({@link #of(Topology, RouterConfig,
+     * Workload, String, Long)}), or BookSim's, whose file holds its routing function and no genes ({@code config} is not
+     * read).
+     */
+    public static SimParameters of(FlitSetup setup, RouterConfig config, Workload w, String traffic, Long seed) {
+        if (setup.papersRouter()) {
+            return of(setup.topology(), config, w, traffic, seed);
+        }
+        return new SimParameters(setup.topology().spec(), setup.vcs(), setup.bufferFlits(), traffic, seed, w.destination(),
+                w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, null, null,
+                null, null, null, SimJob.Request.ENGINE_MODEL, null, setup.routingName());
     }
 
     /**
@@ -64,7 +82,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
     public SimParameters logical(int[] logical) {
         return new SimParameters(topology, vcs, bufferFlits, traffic, seed, logical.clone(), slices, packetsPerSlice,
                 flitsPerPacket, interval, injectionDelay, defaultVcSelection, vcSelection, queueOrder, atomicVcAllocation,
-                sliceReinitialization, sliceInterlocking, routerModel, LOGICAL);
+                sliceReinitialization, sliceInterlocking, routerModel, LOGICAL, routing);
     }
 
     /** Whether the destinations are logical addresses (see the class comment); anything but the two words is refused. */
@@ -78,11 +96,31 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         throw new InvalidInputException("parameter file has addressing '" + addressing + "'; expected physical or logical");
     }
 
+    /** Whether the file is a run of BookSim's router ({@code "routerModel": "booksim"}). */
+    public boolean booksim() {
+        return SimJob.Request.ENGINE_MODEL.equals(routerModel);
+    }
+
     /**
-     * The router model the file names ({@link RouterModel#CCOPT} when it names none). {@code atomicVcAllocation}, the
-     * field of files written before the model existed, is its VC release; a file that gives both must agree.
+     * The router model the file names ({@link RouterModel#CCOPT} when it names none; null for BookSim's router).
+     * {@code atomicVcAllocation}, the field of files written before the model existed, is its VC release; a file that
+     * gives both must agree.
      */
     public RouterModel model() {
+        if (booksim()) {
+            String gene = defaultVcSelection != null || vcSelection != null ? "vcSelection" : queueOrder != null ? "queueOrder"
+                    : atomicVcAllocation != null ? "atomicVcAllocation" : Boolean.TRUE.equals(sliceReinitialization)
+                    ? "sliceReinitialization" : Boolean.TRUE.equals(sliceInterlocking) ? "sliceInterlocking" : null;
+            if (gene != null) {
+                throw new InvalidInputException("parameter file names BookSim's router (\"routerModel\": \"booksim\") and "
+                        + "gives \"" + gene + "\", which only the papers' router has; expected no genes or slice functions");
+            }
+            return null;
+        }
+        if (routing != null) {
+            throw new InvalidInputException("parameter file gives \"routing\": \"" + routing + "\", which only BookSim's "
+                    + "router takes (\"routerModel\": \"booksim\"); the papers' router routes by its model's readings");
+        }
         RouterModel m = routerModel == null ? RouterModel.CCOPT : RouterModel.parse(routerModel);
         if (atomicVcAllocation == null) {
             return m;
@@ -99,9 +137,22 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         return TopologySpec.parse(topology);
     }
 
-    /** The network and the papers' router these parameters name. */
+    /** The network and the router these parameters name: the papers' under its model, or BookSim's under its routing. */
     public FlitSetup setup() {
-        return new FlitSetup(buildTopology(), vcs, bufferFlits, model());
+        return new FlitSetup(buildTopology(), vcs, bufferFlits, model(), booksim() ? routing : null);
+    }
+
+    /** A fresh router of these parameters: the papers' simulator, or BookSim's router drawing from the file's seed. */
+    public FlitRouter router() {
+        return setup().router(seed == null ? 0 : seed);
+    }
+
+    /**
+     * The configuration a run of these parameters uses on {@code router} (one of {@link #setup}'s): the papers' genes
+     * ({@link #routerConfig}), or on BookSim's router, which reads none, a configuration of its size.
+     */
+    public RouterConfig config(FlitRouter router) {
+        return router instanceof FlitSimulator sim ? routerConfig(sim) : setup().uniformConfig(VcSelection.C00);
     }
 
     public Workload workload() {

@@ -34,6 +34,16 @@ public final class EngineSetup {
     }
 
     /**
+     * The VCs per port of {@link #booksim} where none are asked for: {@link #DEFAULT_VCS}, or the class count of the
+     * routing function ({@code routing}, null: the network's default) where it needs more.
+     */
+    public static int defaultVcs(Topology topology, String routing) {
+        RouterPorts net = new RouterPorts(topology);
+        return Math.max(DEFAULT_VCS, RoutingFunctions.create(routing == null ? RoutingFunctions.defaultName(net) : routing,
+                net).vcClasses());
+    }
+
+    /**
      * The destinations of an open source: {@code uniform}, {@code hotspot:T:SHARE}, or a permutation pattern of
      * {@link TrafficPattern} (drawn with {@code seed} where it is random).
      */

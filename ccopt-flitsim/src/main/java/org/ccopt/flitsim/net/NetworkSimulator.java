@@ -83,6 +83,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private static final int P_CREATE = 4;
     private static final int P_INJECT = 5;
     private static final int P_NEXT = 6;
+    /** The slice of an injection plan the packet belongs to (0 in an open load). */
+    private static final int P_SLICE = 7;
 
     private final RouterPorts net;
     private final RoutingFunction routing;
@@ -171,6 +173,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final Stats stats = new Stats();
     /** Told of every head flit routed, or null. */
     private RouteObserver routeObserver;
+    /** Told of every flit that leaves for another router and of every blocked output port, or null. */
+    private LinkObserver linkObserver;
+    /** Per port, the last cycle it sent a flit or was reported blocked (with a link observer only). */
+    private int[] portSent;
+    private int[] portBlocked;
     /** Per-packet values of the routing function ({@link RoutingFunction#prepare}), one stream per run. */
     private SplittableRandom routeStream = new SplittableRandom(0);
 
@@ -309,6 +316,31 @@ public final class NetworkSimulator implements OpenLoopRouter {
         return this;
     }
 
+    /**
+     * Told, cycle by cycle, what the links between routers carry: every flit that wins the switch towards another
+     * router (in the cycle it wins it), and every output port to another router that sends nothing in a cycle although
+     * one of its input VCs holds an output VC there with a flit ready and that output VC has no credit (the "blocked"
+     * cells of Yokota et al. 2023, Fig. 6). Ports are the router's local ports, those to other routers first.
+     */
+    public interface LinkObserver {
+        void flit(int cycle, int router, int localPort, int slice);
+
+        void blocked(int cycle, int router, int localPort);
+    }
+
+    /**
+     * Attaches {@code observer} to every later run (null detaches it); returns this engine. Observing costs a scan of
+     * every VC a cycle, for the blocked ports: meant for the small runs one draws.
+     */
+    public NetworkSimulator observeLinks(LinkObserver observer) {
+        this.linkObserver = observer;
+        if (observer != null && portSent == null) {
+            portSent = new int[ports];
+            portBlocked = new int[ports];
+        }
+        return this;
+    }
+
     public RouterTiming timing() {
         return timing;
     }
@@ -371,7 +403,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 for (int t = 0; t < terminals; t++) {
                     for (; nextSlice[t] < slices && (long) nextSlice[t] * interval + delay[t] <= cycle; nextSlice[t]++) {
                         for (int k = 0; k < packetsPerSlice; k++) {
-                            enqueue(t, destination[t], packetFlits, cycle);
+                            enqueue(t, destination[t], packetFlits, cycle, nextSlice[t]);
                         }
                     }
                     if (nextSlice[t] < slices) {
@@ -420,7 +452,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             for (int t = 0; t < terminals; t++) {
                 int d = source.next(t, cycle);
                 if (d >= 0 && !full()) {
-                    enqueue(t, d, traffic.packetFlits(), cycle);
+                    enqueue(t, d, traffic.packetFlits(), cycle, 0);
                 }
             }
             step();
@@ -473,6 +505,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
         Arrays.fill(lastVc, vcs - 1);
         Arrays.fill(injectionOwned, false);
         Arrays.fill(injectionCredit, buffer);
+        if (portSent != null) {
+            Arrays.fill(portSent, -1);
+            Arrays.fill(portBlocked, -1);
+        }
         for (int i = 0; i < packetCapacity; i++) {
             packet[(i << PACKET_BITS) + P_NEXT] = i + 1 < packetCapacity ? i + 1 : -1;
         }
@@ -496,7 +532,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         return freePacket < 0 && packetCapacity >= MAX_PACKETS;
     }
 
-    private void enqueue(int source, int dest, int size, int created) {
+    private void enqueue(int source, int dest, int size, int created, int slice) {
         if (freePacket < 0) {
             if (packetCapacity >= MAX_PACKETS) {
                 throw new InvalidInputException("more than " + packetCapacity + " packets in flight or queued; the offered "
@@ -514,6 +550,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         packet[pb + P_SIZE] = size;
         packet[pb + P_AUX] = routing.prepare(source, dest, routeStream);
         packet[pb + P_NEXT] = -1;
+        packet[pb + P_SLICE] = slice;
         if (queueTail[source] < 0) {
             queueHead[source] = p;
         } else {
@@ -548,8 +585,31 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 }
             }
         }
+        if (linkObserver != null) {
+            observeBlocked(c);
+        }
         routerCycles += routers;
         cycle = c + 1;
+    }
+
+    /** Tells the link observer of every output port to a router that is blocked in cycle c ({@link LinkObserver}). */
+    private void observeBlocked(int c) {
+        for (int q = 0; q < ports; q++) {
+            for (int v = 0; v < vcs; v++) {
+                int b = record(q, v);
+                if (vc[b + STATE] != 2 || vc[b + COUNT] == 0 || vc[b + READY] > c) {
+                    continue;
+                }
+                int ov = vc[b + OUT_VC];
+                int out = ov >>> vcBits;
+                if (port[(out << PORT_BITS) + PEER] >= 0 && vc[(ov << recordBits) + CREDIT] == 0 && portSent[out] != c
+                        && portBlocked[out] != c) {
+                    portBlocked[out] = c;
+                    int r = port[(out << PORT_BITS) + ROUTER];
+                    linkObserver.blocked(c, r, out - firstPort[r]);
+                }
+            }
+        }
     }
 
     /** Whether router r has a port bit set in {@code mask}. */
@@ -1066,6 +1126,12 @@ public final class NetworkSimulator implements OpenLoopRouter {
             vc[ob + CREDIT]--;
             if (seq == 0) {
                 packet[pb + P_HOPS]++;
+            }
+            if (linkObserver != null) {
+                int out = ov >>> vcBits;
+                int r = port[(out << PORT_BITS) + ROUTER];
+                portSent[out] = c;
+                linkObserver.flit(c, r, out - firstPort[r], packet[pb + P_SLICE]);
             }
             sendFlit((downstream << vcBits) | (ov & vcMask), flit, c + flitLink);
         } else {
