@@ -63,9 +63,10 @@ def main():
     w("What stands out: on the fat tree a mapping can put a pattern's partners under one leaf switch (brev: every pair "
       "2 links apart); on the Dragonfly physical addressing is poor for bcmp and brev, whose partners sit in distant "
       "groups, and a mapping cuts their time by half or more. The two routers agree on that, though not on the "
-      "durations, which are shorter under the papers' router on every row. The papers' router also counts fewer "
-      "simulations: there a mapping whose link loads already rule out beating the pruning reference is stopped "
-      "early (the 2018 GA's pruning, `--no-prune` turns it off), which the booksim router does not do. These are "
+      "durations, which are shorter under the papers' router on every row. On both routers a mapping whose link "
+      "loads already rule out beating the pruning reference is stopped early (the 2018 GA's pruning, `--no-prune` "
+      "turns it off); the papers' router counts fewer simulations because its bound is tighter: a flit takes one "
+      "cycle a hop there, as the bound counts, against a pipeline of several on the booksim router. These are "
       "single runs at 2,000 evaluations; the spread over seeds and the paper's 1,000 x 1,000 budget were not measured "
       "on these networks.\n")
 

@@ -47,9 +47,8 @@ final class JointOutputs {
     /** The table: a row a method (a skipped one says why), then where the plans were written. */
     static void print(PrintWriter w, JointProblem problem, String traffic, long budget, int jitter, int jitterRuns,
                       List<MethodResult> results, Path out) {
-        w.printf(Locale.ROOT, "%s on %s (%d patterns), model %s%s: budget %d simulations a method; floor %d cycles%n", traffic,
-                problem.topology().spec(), problem.patterns().length, problem.model().presetName(),
-                org.ccopt.flitsim.FlitSetup.routingNote(problem.topology()), budget, problem.floor());
+        w.printf(Locale.ROOT, "%s on %s (%d patterns), model %s: budget %d simulations a method; floor %d cycles%n", traffic,
+                problem.topology().spec(), problem.patterns().length, problem.setup().routerNote(), budget, problem.floor());
         w.printf(Locale.ROOT, "  %-12s %7s %7s %11s %8s%s%n", "method", "cycles", "bound", "simulations", "seconds",
                 jitter > 0 ? String.format(Locale.ROOT, "  jitter 0..%d x %d: mean, worst", jitter, jitterRuns) : "");
         long discarded = 0;

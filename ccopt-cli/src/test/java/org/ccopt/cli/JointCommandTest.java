@@ -45,6 +45,46 @@ class JointCommandTest {
         }
     }
 
+    /**
+     * On BookSim's router too (a torus under its random-tie routing and a fat tree): every method runs, no plan beats
+     * its bound, and every plan file replays to the printed duration; a reading of the papers' router is refused.
+     */
+    @Test
+    void onBooksimsRouterEveryPlanReplaysAndNoneBeatsItsBound() throws Exception {
+        for (String net : new String[] {"torus:4x4", "kary-ntree:2,3"}) {
+            Path out = dir.resolve("booksim-" + net.replace(':', '-').replace(',', '-'));
+            String[] args = with("--model", "booksim", "--population", "8", "--out", out.toString(), "--json");
+            args[2] = net;
+            args[6] = "120"; // --budget
+            MainTest.Result r = MainTest.run(args);
+            assertThat(r.code()).as(r.err()).isZero();
+            JsonNode j = r.json();
+            assertThat(j.get("model").asText()).isEqualTo("booksim");
+            int ran = 0;
+            for (JsonNode m : j.get("results")) {
+                if (m.has("skipped")) {
+                    continue;
+                }
+                ran++;
+                String method = m.get("method").asText();
+                long sum = 0;
+                try (Stream<Path> files = Files.list(out.resolve(method))) {
+                    for (Path f : files.filter(p -> !p.getFileName().toString().equals("mapping.json")).sorted().toList()) {
+                        assertThat(f).content().contains("\"routerModel\" : \"booksim\"");
+                        sum += MainTest.run("sim", "--mapping", out.resolve(method).resolve("mapping.json").toString(),
+                                "--params", f.toString(), "--json").json().get("durationCycles").asLong();
+                    }
+                }
+                assertThat(sum).as(net + " " + method).isEqualTo(m.get("cycles").asLong());
+                assertThat(m.get("cycles").asLong()).as(method).isGreaterThanOrEqualTo(m.get("lowerBound").asLong());
+            }
+            assertThat(ran).as(net).isGreaterThanOrEqualTo(5);
+        }
+        MainTest.Result reading = MainTest.run(with("--model", "booksim", "--dateline", "into"));
+        assertThat(reading.code()).isEqualTo(2);
+        assertThat(reading.err().strip().lines().count()).isEqualTo(1);
+    }
+
     /** A run stopped after some methods continues from its checkpoint to what an uninterrupted run prints. */
     @Test
     void resumeFinishesWhatTheCheckpointHolds() throws Exception {

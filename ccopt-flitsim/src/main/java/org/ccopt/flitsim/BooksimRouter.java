@@ -109,6 +109,11 @@ public final class BooksimRouter implements FlitRouter {
         return engine.network();
     }
 
+    /** The engine it runs: its network's ports and its routing function. */
+    public NetworkSimulator engine() {
+        return engine;
+    }
+
     /** The packet statistics of the last run that completed: latencies from creation to ejection, hops. */
     public OpenLoopResult lastBatch() {
         return last;

@@ -37,6 +37,12 @@ public sealed interface FlitRouter permits FlitSimulator, BooksimRouter {
     /** As {@link #run}, or null for a run that provably lasts longer than {@code cycleLimit}. */
     SimResult runWithin(RouterConfig config, Workload w, int cycleLimit);
 
+    /** The duration of {@link #runWithin}'s run, or -1 for a run that provably lasts longer than {@code cycleLimit}. */
+    default int durationWithin(RouterConfig config, Workload w, int cycleLimit) {
+        SimResult r = runWithin(config, w, cycleLimit);
+        return r == null ? -1 : r.durationCycles();
+    }
+
     /**
      * {@code w} at every interval of {@code intervals}, as {@link #runWithin} would run each: null for a run longer than
      * {@code cycleLimit} or, with {@code cutAtBest}, than the shortest earlier run of the list.

@@ -189,6 +189,7 @@ public final class FlitSimulator extends FlitState implements FlitRouter {
      * the limit is passed. Optimizers use it to prune candidates that cannot rank among the ones they keep; a
      * run that finishes is checked for flit conservation as {@link #run} does.
      */
+    @Override
     public int durationWithin(RouterConfig config, Workload w, int cycleLimit) {
         if (!simulate(config, w, cycleLimit)) {
             return -1;

@@ -21,6 +21,11 @@ import org.ccopt.InvalidInputException;
  * random mappings and random plans. The routes are the simulator's own ({@link FlitSimulator#path}), so the bound
  * follows the router model's routing readings. Paths of every pair are tabulated, so networks of at most
  * {@value #MAX_TABLE_NODES} nodes are accepted.
+ *
+ * <p>On BookSim's router ({@link #of}) a channel is an output port, which its switch allocator grants one flit a cycle,
+ * and every stage of its pipeline takes at least a cycle, so the same argument holds: the routes are its routing
+ * function's where the function has one route a pair (deterministic, not adaptive), else only the ejection port, which
+ * every route of a pair shares.
  */
 public final class LinkLoadBound {
 
@@ -38,16 +43,66 @@ public final class LinkLoadBound {
 
     /** Tabulates the routes of {@code sim}'s network under {@code model}'s routing. */
     public LinkLoadBound(FlitSimulator sim, RouterModel model) {
-        this.n = sim.nodes();
+        this(sim.nodes(), sim.routers() * sim.ports(), model.ejection() == RouterModel.Ejection.PER_VC ? sim.vcs() : 1,
+                (a, b) -> {
+                    int[] path = sim.path(model, a, b).clone();
+                    for (int i = 0; i < path.length; i++) {
+                        path[i] /= sim.vcs();
+                    }
+                    return path;
+                });
+    }
+
+    /** The bound of {@code router}'s network and routing: the papers' router under {@code model}, or BookSim's. */
+    public static LinkLoadBound of(FlitRouter router, RouterModel model) {
+        if (router instanceof FlitSimulator sim) {
+            return new LinkLoadBound(sim, model);
+        }
+        org.ccopt.flitsim.net.NetworkSimulator engine = ((BooksimRouter) router).engine();
+        org.ccopt.routing.RouterPorts net = engine.network();
+        org.ccopt.routing.RoutingFunction f = engine.routing();
+        boolean oneRoute = f.auxValues() == 1 && !f.adaptive();
+        return new LinkLoadBound(net.terminals(), net.ports(), 1, (a, b) -> {
+            if (!oneRoute) {
+                return new int[] {net.terminalPort(b)};
+            }
+            int[] path = new int[8];
+            int length = 0;
+            int r = net.terminalRouter(a);
+            int in = net.terminalPort(a) - net.portStart(r);
+            int cls = 0;
+            while (true) {
+                int route = f.route(r, in, cls, b, 0);
+                int out = net.portStart(r) + org.ccopt.routing.RoutingFunction.port(route);
+                if (length == path.length) {
+                    path = Arrays.copyOf(path, 2 * length);
+                }
+                path[length++] = out;
+                if (net.portTerminal(out) >= 0) {
+                    return Arrays.copyOf(path, length);
+                }
+                int peer = net.peerPort(out);
+                r = net.portRouter(peer);
+                in = peer - net.portStart(r);
+                cls = org.ccopt.routing.RoutingFunction.vcClass(route);
+            }
+        });
+    }
+
+    /** The channels a route from a to b uses, the ejection last. */
+    private interface Routes {
+        int[] path(int a, int b);
+    }
+
+    private LinkLoadBound(int n, int channels, int perCycle, Routes routes) {
+        this.n = n;
         if (n > MAX_TABLE_NODES) {
             throw new InvalidInputException("the link-load bound tabulates all paths; " + n + " nodes are too many (at most "
                     + MAX_TABLE_NODES + ")");
         }
-        this.channels = sim.routers() * sim.ports();
-        int vcs = sim.vcs();
+        this.channels = channels;
         this.start = new int[n * n + 1];
         this.ejectsPerCycle = new int[channels];
-        int perCycle = model.ejection() == RouterModel.Ejection.PER_VC ? vcs : 1;
         int[] all = new int[16];
         int count = 0;
         for (int a = 0; a < n; a++) {
@@ -56,12 +111,12 @@ public final class LinkLoadBound {
                 if (a == b) {
                     continue;
                 }
-                int[] path = sim.path(model, a, b);
+                int[] path = routes.path(a, b);
                 if (count + path.length > all.length) {
                     all = Arrays.copyOf(all, Math.max(all.length * 2, count + path.length));
                 }
                 for (int o : path) {
-                    all[count++] = o / vcs;
+                    all[count++] = o;
                 }
                 ejectsPerCycle[all[count - 1]] = perCycle; // a route's last channel ejects
             }

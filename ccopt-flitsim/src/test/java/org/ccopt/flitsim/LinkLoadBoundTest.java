@@ -123,4 +123,56 @@ class LinkLoadBoundTest {
         assertThat(bound.cycles(self, 32)).isZero();
         assertThat(bound.hops(0, 5)).isEqualTo(2);
     }
+
+    /**
+     * Seeded property on BookSim's router: on random patterns with hot destinations and random plans, no run ends before
+     * the bound, on deterministic routings (its routes tabulated) and random ones (its ejection ports only); and the
+     * bound of a deterministic routing is above that of its endpoints where a link is the busiest channel.
+     */
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void noPlanOnBooksimsRouterBeatsItsBound(long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        String[][] nets = {{"torus:4x4", null}, {"torus:4x4", "dor"}, {"kary-ntree:2,3", null}, {"kary-ntree:2,3", "nca-random"},
+            {"hypercube:4", null}, {"mesh:3x5", null}};
+        String[] net = nets[(int) (seed % nets.length)];
+        Topology t = TopologySpec.parse(net[0]);
+        FlitRouter router = new FlitSetup(t, 4, 2 + rnd.nextInt(3), null, net[1]).router(seed);
+        LinkLoadBound bound = LinkLoadBound.of(router, null);
+        int n = t.terminalCount();
+        int[] dest = org.ccopt.util.Permutations.shuffled(n, rnd);
+        int hot = rnd.nextInt(n);
+        for (int i = 0; i < n; i++) {
+            if (rnd.nextInt(4) == 0 && i != hot) {
+                dest[i] = hot;
+            }
+        }
+        int slices = 1 + rnd.nextInt(3);
+        int packets = 1 + rnd.nextInt(2);
+        int flits = 2 + rnd.nextInt(8);
+        int[] delay = new int[n];
+        for (int i = 0; i < n; i++) {
+            delay[i] = rnd.nextInt(3) == 0 ? rnd.nextInt(20) : 0;
+        }
+        Workload w = new Workload(dest, slices, packets, flits, rnd.nextInt(packets * flits * 2 + 1), delay);
+        int lower = bound.cycles(dest, slices * packets * flits);
+        int simulated = router.run(RouterConfig.uniform(t, 4, 4, VcSelection.C00, RouterModel.CCOPT), w).durationCycles();
+        assertThat(lower).as("bound of seed %d on %s", seed, t.spec()).isLessThanOrEqualTo(simulated).isPositive();
+    }
+
+    /** On a deterministic routing the routes are tabulated: a shared link is a channel, beyond the ejection ports. */
+    @Test
+    void aDeterministicRoutingOnBooksimsRouterBoundsItsLinks() {
+        Topology t = TopologySpec.parse("mesh:4x4");
+        LinkLoadBound bound = LinkLoadBound.of(new FlitSetup(t, 4, 4, null, "dor").router(), null);
+        assertThat(bound.hops(0, 3)).isEqualTo(3);
+        int[] dest = java.util.stream.IntStream.range(0, 16).toArray();
+        dest[0] = 3; // 0 -> 1 -> 2 -> 3 and 1 -> 2 -> 3 share the links 1 -> 2 and 2 -> 3, and 3's ejection
+        dest[1] = 2;
+        int flits = 8;
+        // link 1 -> 2 carries 16 flits, after at least the injection and link 0 -> 1 for 0's, before one ejection
+        assertThat(bound.cycles(dest, flits)).isEqualTo(2 * flits + 1 + 1);
+        LinkLoadBound endpoints = LinkLoadBound.of(new FlitSetup(TopologySpec.parse("torus:4x4"), 4, 4, null).router(), null);
+        assertThat(endpoints.hops(0, 3)).as("dor-booksim breaks ties at random: ejection ports only").isZero();
+    }
 }

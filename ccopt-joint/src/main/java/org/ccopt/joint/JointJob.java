@@ -131,10 +131,10 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
                 JointJob::runAll, Outcome::figures);
     }
 
-    /** The router model's readings. */
+    /** The router model's readings ({@code --model booksim}: none). */
     @Override
     public void check(JobOptions.Values v) {
-        FlitSetup.model(v);
+        FlitSetup.papersModelOrBooksim(v);
     }
 
     /** The request of checked values of the job's options, its searches on {@code threads} evaluation threads. */
@@ -143,7 +143,7 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
         List<String> traffic = List.of(v.text("traffic").split(",", -1));
         JointWorkloads.Patterns patterns = JointWorkloads.parse(traffic, t, v.wholeLong("traffic-seed"));
         int packets = v.whole("packets");
-        JointProblem problem = new JointProblem(new FlitSetup(t, v.whole("vcs"), v.whole("buffer"), FlitSetup.model(v)),
+        JointProblem problem = new JointProblem(new FlitSetup(t, v.whole("vcs"), v.whole("buffer"), FlitSetup.papersModelOrBooksim(v)),
                 patterns.names(), patterns.destinations(), packets, v.whole("packet-flits"),
                 v.given("slices") ? v.whole("slices") : packets);
         List<VcSelection> schemes = v.given("inner-schemes") ? List.of(v.text("inner-schemes").split(",", -1)).stream()
@@ -198,7 +198,7 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
         result.put("traffic", q.traffic());
         result.put("patterns", problem.patterns().length);
         org.ccopt.flitsim.RouterModel.putModel(result, problem.model(), problem.topology());
-        result.put("routing", org.ccopt.flitsim.FlitSimulator.routingOf(problem.topology()));
+        result.put("routing", problem.setup().routingName());
         result.put("budget", q.settings().budget());
         result.put("floor", problem.floor());
         if (q.jitter() > 0) {

@@ -12,7 +12,8 @@ import org.ccopt.topology.Topology;
 
 /**
  * A spatio-temporal problem: traffic patterns on logical addresses that run one after another on a network of the
- * papers' router (a torus or mesh, or any other two-way network under its default routing function), a
+ * papers' router (a torus or mesh, or any other two-way network under its default routing function) or of BookSim's
+ * (model null; it has the injection plan's genes but no VC selection scheme or queue order), a
  * workload's duration being the sum of its patterns' durations (Yokota et al. 2018, §4.2). Every node sends
  * {@code packets} packets of {@code flitsPerPacket} flits per pattern; the temporal side may send them as
  * {@code slices} slices of {@code packets / slices} packets (Yokota et al. 2023, §3), released {@code interval} cycles
@@ -25,9 +26,6 @@ public record JointProblem(FlitSetup setup, List<String> names, int[][] patterns
                            int slices) implements OnFlitSetup {
 
     public JointProblem {
-        if (!setup.papersRouter()) {
-            throw new IllegalArgumentException("a joint search runs the papers' router: the set-up needs a model");
-        }
         Topology topology = setup.topology();
         if (patterns.length == 0 || names.size() != patterns.length) {
             throw new InvalidInputException("a workload needs one or more patterns, each with a name; got " + patterns.length

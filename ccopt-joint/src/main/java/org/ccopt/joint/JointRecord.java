@@ -24,7 +24,7 @@ public record JointRecord(String method, long simulations, int generations, doub
         }
         for (int k = 0; k < o.plan().plans().size(); k++) {
             PatternPlan p = o.plan().plans().get(k);
-            plans.add(SimParameters.of(problem.topology(), p.config(), p.workload(), problem.names().get(k), null));
+            plans.add(PlanFiles.physical(problem, p, k));
             durations.add(p.duration());
             labels.add(p.label());
         }
@@ -50,11 +50,11 @@ public record JointRecord(String method, long simulations, int generations, doub
                 && simulations >= 0 && generations >= 0 && Double.isFinite(seconds) && seconds >= 0, "a recorded method is incomplete "
                 + "or out of range");
         List<PatternPlan> out = new ArrayList<>();
-        org.ccopt.flitsim.FlitSimulator sim = problem.simulator();
+        org.ccopt.flitsim.FlitRouter sim = problem.router();
         for (int k = 0; k < plans.size(); k++) {
             SimParameters p = plans.get(k);
             Checkpoint.requireFits(p != null && p.destination() != null && durations.get(k) != null, "a recorded plan is incomplete");
-            out.add(new PatternPlan(p.routerConfig(sim), p.workload(), durations.get(k), labels.get(k)));
+            out.add(new PatternPlan(p.config(sim), p.workload(), durations.get(k), labels.get(k)));
         }
         JointPlan plan;
         try {

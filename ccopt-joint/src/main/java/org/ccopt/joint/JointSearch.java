@@ -18,7 +18,7 @@ import org.ccopt.cupstack.Method;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.cupstack.Score;
 import org.ccopt.cupstack.SortKey;
-import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.LinkLoadBound;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.VcSelection;
@@ -145,7 +145,7 @@ public final class JointSearch implements AutoCloseable {
     private final SimpleStacking simple;
     private final SimpleStacking inner;
     private final LinkLoadBound bound;
-    private final FlitSimulator sim;
+    private final FlitRouter sim;
     private final ForkJoinPool pool;
     /** The annealed candidates, made once a round and shared by the methods that use them. */
     private final List<List<int[]>> candidates = new ArrayList<>();
@@ -159,8 +159,8 @@ public final class JointSearch implements AutoCloseable {
         this.settings = settings;
         this.simple = new SimpleStacking(problem);
         this.inner = new SimpleStacking(problem, settings.innerSchemes(), settings.innerIntervals());
-        this.sim = problem.simulator();
-        this.bound = new LinkLoadBound(sim, problem.model());
+        this.sim = problem.router();
+        this.bound = LinkLoadBound.of(sim, problem.model());
         this.pool = new ForkJoinPool(settings.threads());
     }
 
@@ -212,7 +212,7 @@ public final class JointSearch implements AutoCloseable {
                     + ledger.budget);
         }
         List<PatternPlan> plans = new ArrayList<>();
-        RouterConfig config = problem.config(problem.model().defaultScheme());
+        RouterConfig config = problem.config(problem.setup().defaultScheme());
         for (int i = 0; i < k; i++) {
             Workload w = problem.plain(problem.physical(mapping, i));
             plans.add(new PatternPlan(config, w, sim.run(config, w).durationCycles(), "plain"));
@@ -394,7 +394,7 @@ public final class JointSearch implements AutoCloseable {
         CupStackGa.Settings ga = new CupStackGa.Settings(population, Integer.MAX_VALUE / 2, 100, 0.02, 10, 0.8, population / 2,
                 CupStackGa.Tie.AGE, 200, 0, 1000, settings.seed());
         Method method = settings.stacker() == Stacker.LAHC ? Method.LAHC : Method.FULL;
-        CupStackRun.Options options = new CupStackRun.Options(method, p, problem.model().defaultScheme(),
+        CupStackRun.Options options = new CupStackRun.Options(method, p, problem.setup().defaultScheme(),
                 EnumSet.noneOf(GeneGroup.class), SortKey.T01, 1, 2, p.sliceFlits(), ga, problem.names().get(k),
                 settings.threads(), true, CupStackRun.DEFAULT_HISTORY);
         try (CupStackRun run = new CupStackRun(options)) {

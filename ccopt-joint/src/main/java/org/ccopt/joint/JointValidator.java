@@ -1,7 +1,7 @@
 package org.ccopt.joint;
 
 import java.util.Arrays;
-import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.NodeMapping;
 import org.ccopt.flitsim.SimParameters;
 import org.ccopt.flitsim.Workload;
@@ -23,7 +23,7 @@ public final class JointValidator {
             throw new IllegalStateException("validation failed: " + plan.plans().size() + " plans for " + problem.patterns().length
                     + " patterns");
         }
-        FlitSimulator sim = problem.simulator();
+        FlitRouter sim = problem.router();
         long total = 0;
         for (int k = 0; k < problem.patterns().length; k++) {
             PatternPlan p = plan.plans().get(k);
@@ -35,7 +35,7 @@ public final class JointValidator {
             SimParameters file = SimParameters.parse(PlanFiles.parameters(problem, plan, k).toJson());
             Workload w = file.workload();
             Workload replayed = w.withDestination(NodeMapping.apply(plan.mapping(), w.destination()));
-            int d = sim.run(file.routerConfig(sim), replayed).durationCycles();
+            int d = sim.run(file.config(sim), replayed).durationCycles();
             if (d != p.duration()) {
                 throw new IllegalStateException("validation failed: pattern " + problem.names().get(k) + " replays in " + d
                         + " cycles; the optimizer reported " + p.duration());

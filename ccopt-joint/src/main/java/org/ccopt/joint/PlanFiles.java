@@ -25,9 +25,16 @@ public final class PlanFiles {
 
     /** The parameter file of pattern {@code k}, with logical destinations. */
     public static SimParameters parameters(JointProblem problem, JointPlan plan, int k) {
-        PatternPlan p = plan.plans().get(k);
-        return SimParameters.of(problem.topology(), p.config(), p.workload(), problem.names().get(k), null)
-                .logical(problem.patterns()[k]);
+        return physical(problem, plan.plans().get(k), k).logical(problem.patterns()[k]);
+    }
+
+    /**
+     * The parameter file of plan {@code p} of pattern {@code k}, with physical destinations: on BookSim's router its
+     * seed is 0, the one the search's routers draw their random choices from ({@link org.ccopt.flitsim.FlitSetup#router()}).
+     */
+    static SimParameters physical(JointProblem problem, PatternPlan p, int k) {
+        return SimParameters.of(problem.setup(), p.config(), p.workload(), problem.names().get(k),
+                problem.setup().papersRouter() ? null : Long.valueOf(0));
     }
 
     /** The file name of pattern {@code k}'s parameters. */

@@ -2,7 +2,7 @@ package org.ccopt.joint;
 
 import java.util.SplittableRandom;
 import org.ccopt.flitsim.DeadlockException;
-import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.util.SeededStreams;
 
@@ -21,7 +21,7 @@ public record Robustness(int jitter, int runs, long nominal, double mean, long w
 
     public static Robustness of(JointProblem problem, JointPlan plan, int jitter, int runs, long seed) {
         check(jitter, runs);
-        FlitSimulator sim = problem.simulator();
+        FlitRouter sim = problem.router();
         double sum = 0;
         long worst = 0;
         int deadlocked = 0;

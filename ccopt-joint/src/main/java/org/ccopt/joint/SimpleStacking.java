@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.ccopt.flitsim.DeadlockException;
-import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimResult;
 import org.ccopt.flitsim.VcSelection;
@@ -50,9 +50,11 @@ public final class SimpleStacking implements PatternTiming {
         this.problem = problem;
         this.intervals = intervals;
         List<VcSelection> order = new ArrayList<>();
-        order.add(problem.model().defaultScheme());
+        VcSelection first = problem.setup().defaultScheme();
+        order.add(first);
         for (VcSelection c : VcSelection.values()) {
-            if (c != problem.model().defaultScheme() && schemes.contains(c)) {
+            // BookSim's router has no VC selection scheme: every scheme would run the same
+            if (c != first && schemes.contains(c) && problem.setup().papersRouter()) {
                 order.add(c);
             }
         }
@@ -72,14 +74,14 @@ public final class SimpleStacking implements PatternTiming {
     }
 
     @Override
-    public int durationWithin(FlitSimulator sim, int pattern, int[] destination, int lowerBound, int limit,
+    public int durationWithin(FlitRouter sim, int pattern, int[] destination, int lowerBound, int limit,
                               AtomicLong simulations) {
         long found = search(sim, destination, lowerBound, limit, simulations);
         return found < 0 ? -1 : (int) (found >>> 32);
     }
 
     /** The best simple-stacking plan of one pattern (no limit). */
-    public PatternPlan plan(FlitSimulator sim, int[] destination, int lowerBound, AtomicLong simulations) {
+    public PatternPlan plan(FlitRouter sim, int[] destination, int lowerBound, AtomicLong simulations) {
         long found = search(sim, destination, lowerBound, Integer.MAX_VALUE, simulations);
         if (found < 0) {
             throw new IllegalStateException("every VC selection scheme deadlocks this pattern");
@@ -96,7 +98,7 @@ public final class SimpleStacking implements PatternTiming {
      * The best (duration, scheme index, interval) packed as duration << 32 | scheme << 24 | interval, or -1 when
      * nothing ends within {@code limit}.
      */
-    private long search(FlitSimulator sim, int[] destination, int lowerBound, int limit, AtomicLong simulations) {
+    private long search(FlitRouter sim, int[] destination, int lowerBound, int limit, AtomicLong simulations) {
         long best = -1;
         int cut = limit;
         int lc = problem.sliceFlits();

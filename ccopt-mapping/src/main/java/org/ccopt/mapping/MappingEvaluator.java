@@ -7,23 +7,22 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.FlitSetup;
-import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.LinkLoadBound;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.flitsim.Workload;
-import org.ccopt.flitsim.net.NetworkSimulator;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.metrics.HopDistances;
 
 /**
  * Scores mappings for the node-mapping GA (Yokota et al. 2018, §4.2 and §5.1): the flit simulator's duration of
  * every traffic pattern under the mapping, summed (4 packets of 8 flits, dimension-order routing, 3 VCs by
- * default), and the average hop count over the patterns' source-destination pairs. The simulator is the papers'
- * router under {@code model} (on a network other than a torus or mesh it routes by the network's default routing
- * function), or, where {@code model} is null, the flit engine's booksim router with that routing function (a closed
- * batch of the same packets). The hop-only evaluator ({@code packets = 0}) skips the simulation.
+ * default), and the average hop count over the patterns' source-destination pairs. The router is the set-up's: the
+ * papers' under its model (on a network other than a torus or mesh it routes by the network's default routing
+ * function), or BookSim's (model null) under its routing function, its random choices drawn from seed 0 so that a
+ * duration depends on the mapping alone. The hop-only evaluator ({@code packets = 0}) skips the simulation.
  *
  * <p>A score depends only on the mapping (and the pruning reference), so evaluations run in parallel on a
  * fork-join pool, each worker with its own simulator, and repeated mappings are answered from a bounded cache (GA
@@ -47,9 +46,7 @@ public final class MappingEvaluator implements AutoCloseable {
     private final RouterConfig config;
     private final PatternTiming timing;
     private final LinkLoadBound bound;
-    private final ThreadLocal<FlitSimulator> simulators;
-    /** On a network other than a torus or mesh, each thread's flit engine (the booksim router), else null. */
-    private final ThreadLocal<NetworkSimulator> engines;
+    private final ThreadLocal<FlitRouter> simulators;
     private final ForkJoinPool pool;
     private final ConcurrentHashMap<Key, MappingScore> cache = new ConcurrentHashMap<>();
     private final AtomicLong simulations = new AtomicLong();
@@ -59,7 +56,7 @@ public final class MappingEvaluator implements AutoCloseable {
     /**
      * @param patterns logical destination of every logical node, one array per pattern
      * @param packets  packets per node for the simulation, or 0 for the hop-only evaluator
-     * @param setup    the network and router: the papers' router under its model, or the booksim router (model null)
+     * @param setup    the network and router: the papers' router under its model, or BookSim's router (model null)
      */
     public MappingEvaluator(FlitSetup setup, int[][] patterns, int packets, int flitsPerPacket, int threads) {
         this(setup, patterns, packets, flitsPerPacket, threads, null);
@@ -95,26 +92,17 @@ public final class MappingEvaluator implements AutoCloseable {
             }
         }
         this.pairs = count;
-        if (packets > 0 && !setup.papersRouter()) {
-            if (timing != null) {
-                throw new IllegalArgumentException("a pattern timing runs on the papers' router: it needs a model");
-            }
-            this.config = null;
-            this.timing = null;
-            this.bound = null;
-            this.simulators = null;
-            this.engines = engines(setup);
-        } else if (packets > 0) {
-            this.engines = null;
-            FlitSimulator probe = setup.simulator();
-            RouterConfig uniform = probe.uniformConfig(model.defaultScheme(), model);
+        if (packets > 0) {
+            FlitRouter probe = setup.router(); // refuses here, on the caller's thread, a routing the network cannot take
+            RouterConfig uniform = setup.uniformConfig(setup.defaultScheme());
             this.config = uniform;
             this.timing = timing != null ? timing : (sim, k, dest, lower, limit, counter) -> {
                 counter.incrementAndGet();
                 return sim.durationWithin(uniform, Workload.simple(dest, packets, flitsPerPacket), limit);
             };
-            this.bound = n <= LinkLoadBound.MAX_TABLE_NODES ? new LinkLoadBound(probe, model) : null;
-            this.simulators = ThreadLocal.withInitial(setup::simulator);
+            this.bound = n <= LinkLoadBound.MAX_TABLE_NODES ? LinkLoadBound.of(probe, model) : null;
+            this.simulators = ThreadLocal.withInitial(setup::router);
+            this.simulators.set(probe);
         } else {
             if (timing != null) {
                 throw new IllegalArgumentException("a pattern timing needs simulated scores (packets >= 1)");
@@ -123,7 +111,6 @@ public final class MappingEvaluator implements AutoCloseable {
             this.timing = null;
             this.bound = null;
             this.simulators = null;
-            this.engines = null;
         }
         this.pool = new ForkJoinPool(threads);
     }
@@ -263,34 +250,14 @@ public final class MappingEvaluator implements AutoCloseable {
         for (int k = 0; packets > 0 && k < patterns.length; k++) {
             long left = limit == Long.MAX_VALUE ? limit : limit - cycles - minimumLater[k + 1];
             boolean hopeless = left < minimumLater[k] - minimumLater[k + 1];
-            int d = hopeless ? -1 : engines != null ? engineDuration(dest[k], left)
-                    : timing.durationWithin(simulators.get(), k, dest[k], lowest[k], (int) Math.min(Integer.MAX_VALUE, left),
-                    simulations);
+            int d = hopeless ? -1 : timing.durationWithin(simulators.get(), k, dest[k], lowest[k],
+                    (int) Math.min(Integer.MAX_VALUE, left), simulations);
             if (d < 0) {
                 return pruned(hops);
             }
             cycles += d;
         }
         return new MappingScore(cycles, hops, pairs, true);
-    }
-
-    /**
-     * The engines of the booksim router with the network's default routing function (one line where it needs more
-     * VCs than the set-up has), one per thread, each run with seed 0 so that a duration depends on the mapping alone.
-     */
-    static ThreadLocal<NetworkSimulator> engines(FlitSetup setup) {
-        NetworkSimulator first = setup.engine(); // refuses here, on the caller's thread
-        ThreadLocal<NetworkSimulator> engines = ThreadLocal.withInitial(() -> new NetworkSimulator(first.network(),
-                first.routing(), first.timing(), setup.vcs(), setup.bufferFlits()));
-        engines.set(first);
-        return engines;
-    }
-
-    /** A pattern's batch duration on this thread's engine, or -1 past {@code limit}. */
-    private int engineDuration(int[] destination, long limit) {
-        simulations.incrementAndGet();
-        int d = engines.get().runBatch(destination, packets, flitsPerPacket, 0).cycles();
-        return d > limit ? -1 : d;
     }
 
     private MappingScore pruned(long hops) {

@@ -1,7 +1,7 @@
 package org.ccopt.mapping;
 
 import java.util.concurrent.atomic.AtomicLong;
-import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.FlitRouter;
 
 /**
  * How a {@link MappingEvaluator} times one traffic pattern placed by a mapping: by default one simulation of the
@@ -14,10 +14,10 @@ public interface PatternTiming {
      * The pattern's duration on {@code destination} (physical destination of every physical node), or -1 once it
      * provably exceeds {@code limit}.
      *
-     * @param sim         the calling thread's simulator (the evaluator's network, VCs, buffers and model)
+     * @param sim         the calling thread's router (the evaluator's network, VCs, buffers and router)
      * @param pattern     which of the evaluator's patterns it is (0-based)
      * @param lowerBound  cycles the pattern cannot end before under any plan ({@link org.ccopt.flitsim.LinkLoadBound})
      * @param simulations incremented once for every simulation run, the budget's unit
      */
-    int durationWithin(FlitSimulator sim, int pattern, int[] destination, int lowerBound, int limit, AtomicLong simulations);
+    int durationWithin(FlitRouter sim, int pattern, int[] destination, int lowerBound, int limit, AtomicLong simulations);
 }
