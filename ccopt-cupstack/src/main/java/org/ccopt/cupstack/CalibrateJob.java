@@ -51,7 +51,8 @@ public final class CalibrateJob extends DeclaredJob<CalibrateJob.Request, Calibr
      *
      * @param models  files of models ({@code joint}), else empty
      * @param traffic the pattern of {@code row2023}, else null
-     * @param model   the router options' model (the start of the descents, the model of {@code check})
+     * @param model   the router options' model (the start of the descents, the model of {@code check}; null: BookSim's
+     *                router, which only {@code check} measures)
      * @param buffer  flits per VC (the papers state {@link Calibration#BUFFER}; other values are a sensitivity check)
      * @param top     models listed
      */
@@ -142,8 +143,13 @@ public final class CalibrateJob extends DeclaredJob<CalibrateJob.Request, Calibr
         if (stage.equals("joint") && !v.given("models")) {
             throw new InvalidInputException("--stage joint needs --models FILE (" + CalibrationStages.MODELS_FILE + ")");
         }
+        RouterModel model = FlitSetup.papersModelOrBooksim(v);
+        if (model == null && !stage.equals("check")) {
+            throw new InvalidInputException("--model booksim names BookSim's router, which has no readings to fit; --stage "
+                    + "check measures it against both papers, --stage " + stage + " fits the papers' router");
+        }
         return new Request(stage, v.list("models").stream().map(Path::of).toList(), v.text("traffic"),
-                FlitSetup.model(v), v.whole("buffer"), v.whole("top"),
+                model, v.whole("buffer"), v.whole("top"),
                 v.given("threads") ? v.whole("threads") : Runtime.getRuntime().availableProcessors());
     }
 

@@ -7,7 +7,7 @@ import java.util.function.BiFunction;
 import java.util.function.IntUnaryOperator;
 import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.DeadlockException;
-import org.ccopt.flitsim.FlitSimulator;
+import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.reference.PaperTable;
 import org.ccopt.flitsim.RouterModel;
@@ -222,21 +222,27 @@ public final class Calibration {
 
     /**
      * {@link #fit2018(RouterModel)} with {@code buffer} flits per VC instead of the papers' {@value #BUFFER}: a
-     * sensitivity check, not a reading (App. A.1 states the buffer).
+     * sensitivity check, not a reading (App. A.1 states the buffer). With {@code m} null the figures are BookSim's
+     * router's, on the same 3 VCs: it has no VC selection scheme, so its ten rows are one run each.
      */
     public static Fit2018 fit2018(RouterModel m, int buffer) {
-        FlitSimulator sim;
+        FlitSetup setup = new FlitSetup(T8, 3, buffer, m);
+        FlitRouter sim;
         try {
-            sim = new FlitSimulator(T8, 3, buffer, m);
+            sim = setup.router();
         } catch (RuntimeException e) {
             return null; // the model needs more VCs than the papers' three
         }
         int[] neighbour = TrafficPattern.NEIGHBOR.destinations(T8, 1);
-        int one = duration(sim, config(T8, VcSelection.C00, m, buffer), new Workload(neighbour, 1, 1, 8, 0, null));
-        int four = duration(sim, config(T8, VcSelection.C00, m, buffer), new Workload(neighbour, 1, 4, 8, 0, null));
+        int one = duration(sim, setup.uniformConfig(VcSelection.C00), new Workload(neighbour, 1, 1, 8, 0, null));
+        int four = duration(sim, setup.uniformConfig(VcSelection.C00), new Workload(neighbour, 1, 4, 8, 0, null));
         int[][] d = new int[10][6];
         for (VcSelection s : VcSelection.values()) {
-            RouterConfig c = config(T8, s, m, buffer);
+            if (m == null && s != VcSelection.C00) {
+                d[s.ordinal()] = d[0].clone(); // no scheme decides anything on BookSim's router
+                continue;
+            }
+            RouterConfig c = setup.uniformConfig(s);
             for (int p = 0; p < 6; p++) {
                 int[] dest = TrafficPattern.parse(PATTERNS.get(p)).destinations(T8, 1);
                 d[s.ordinal()][p] = duration(sim, c, new Workload(dest, 1, 4, 8, 0, null));
@@ -253,12 +259,16 @@ public final class Calibration {
         return fit2023(m, threads, BUFFER);
     }
 
-    /** {@link #fit2023(RouterModel, int)} with {@code buffer} flits per VC: a sensitivity check, not a reading. */
+    /**
+     * {@link #fit2023(RouterModel, int)} with {@code buffer} flits per VC: a sensitivity check, not a reading. With
+     * {@code m} null the cells are BookSim's router's: its ten columns are one run each (no VC selection scheme).
+     */
     public static Fit2023 fit2023(RouterModel m, int threads, int buffer) {
         int[][] cells = new int[6][10];
-        int[] flat = parallel(60, threads, i -> cell2023(m, i / 10, VcSelection.values()[i % 10], buffer));
+        int schemes = m == null ? 1 : 10;
+        int[] flat = parallel(6 * schemes, threads, i -> cell2023(m, i / schemes, VcSelection.values()[i % schemes], buffer));
         for (int i = 0; i < 60; i++) {
-            cells[i / 10][i % 10] = flat[i];
+            cells[i / 10][i % 10] = flat[i / 10 * schemes + (m == null ? 0 : i % 10)];
         }
         return new Fit2023(m, cells);
     }
@@ -272,7 +282,7 @@ public final class Calibration {
         int[] dest = TrafficPattern.parse(PATTERNS.get(pattern)).destinations(T16, 1);
         Problem problem = new Problem(new FlitSetup(T16, 3, buffer, m), dest, 2, 1, 8, false, false);
         try {
-            return Stacking.simple(problem.simulator(), problem.baseConfig(s), problem).score().duration();
+            return Stacking.simple(problem.router(), problem.baseConfig(s), problem).score().duration();
         } catch (DeadlockException e) {
             return -1;
         }
@@ -417,11 +427,7 @@ public final class Calibration {
         return out;
     }
 
-    private static RouterConfig config(Topology t, VcSelection s, RouterModel m, int buffer) {
-        return RouterConfig.uniform(t.nodeCount(), 2, 3, buffer, s, m);
-    }
-
-    private static int duration(FlitSimulator sim, RouterConfig c, Workload w) {
+    private static int duration(FlitRouter sim, RouterConfig c, Workload w) {
         try {
             return sim.run(c, w).durationCycles();
         } catch (DeadlockException e) {

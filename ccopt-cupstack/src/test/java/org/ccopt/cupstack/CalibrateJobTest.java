@@ -51,4 +51,23 @@ class CalibrateJobTest {
         assertThat(r.lines()).contains("2018 known answers: one packet 10 (paper 10), four packets 34 (paper 34)");
         assertThat(r.lines()).anyMatch(l -> l.startsWith("2023 Table 2 (ccopt / paper):"));
     }
+
+    /**
+     * BookSim's router measured against both papers: its known answers are its own (a five-stage pipeline, 2-cycle torus
+     * links: far from 10 and 34), every scheme row is one run, and only --stage check takes it.
+     */
+    @Test
+    void theCheckMeasuresBooksimsRouterAndTheFitsRefuseIt() {
+        CalibrateJob.Report r = CalibrateJob.JOB.run(request(Map.of("model", "booksim", "stage", "check", "threads", "2")));
+        assertThat(r.lines().get(0)).startsWith("model: booksim (BookSim's input-queued router, routing dor-booksim");
+        String known = r.lines().stream().filter(l -> l.startsWith("2018 known answers")).findFirst().orElseThrow();
+        assertThat(known).doesNotContain("one packet 10 ").endsWith("(paper 34)");
+        assertThat(r.lines()).filteredOn(l -> l.startsWith("  any ")).hasSize(1);
+        assertThat(r.lines()).noneMatch(l -> l.startsWith("  C0") || l.startsWith("  best scheme"));
+        assertThat(r.lines()).anyMatch(l -> l.contains("of 60 (no VC selection scheme"));
+        assertThatThrownBy(() -> request(Map.of("model", "booksim", "stage", "descent2018")))
+                .hasMessageContaining("--stage check measures it");
+        assertThatThrownBy(() -> request(Map.of("model", "booksim", "dateline", "into")))
+                .hasMessageContaining("--dateline is a reading of the papers' router");
+    }
 }

@@ -44,7 +44,7 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
                 JobOption.text("model", "NAME", "Router model preset: ccopt, yokota2018 (best fit to Yokota et al. 2018), "
                         + "yokota2023 (best fit to Yokota et al. 2023, Table 2); the reading options (--dateline to "
                         + "--vc-select) override single readings (default: " + RouterModel.DEFAULT_NAME + ", the best fit to "
-                        + "both papers at once); booksim: BookSim's input-queued router (sim, nodemap, cupstack, joint)")));
+                        + "both papers at once); booksim: BookSim's input-queued router (sim, nodemap, cupstack, joint, calibrate --stage check)")));
         for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
             String help = r.description();
             out.add(JobOption.text(r.option().substring(2), r.type() == int.class ? "N" : "R",
@@ -116,8 +116,9 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
      */
     public static RouterModel model(JobOptions.Values v) {
         if (SimJob.Request.ENGINE_MODEL.equals(v.text("model"))) {
-            throw new InvalidInputException("--model booksim names BookSim's router, which sim, nodemap, cupstack and joint "
-                    + "run; this command runs the papers' router: expected --model ccopt, yokota2018 or yokota2023");
+            throw new InvalidInputException("--model booksim names BookSim's router, which sim, nodemap, cupstack, joint and "
+                    + "calibrate --stage check run; this command runs the papers' router: expected --model ccopt, yokota2018 "
+                    + "or yokota2023");
         }
         return RouterModel.of(v.text("model"), r -> v.text(r.option().substring(2)));
     }
