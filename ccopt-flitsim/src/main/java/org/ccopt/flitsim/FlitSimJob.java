@@ -52,11 +52,6 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             JobOption.text("rate", "R|FROM:TO:STEP", "Open-loop offered load in flits per terminal per cycle, or a "
                     + "latency-throughput curve FROM:TO:STEP with its saturation throughput (on BookSim's router, or on the "
                     + "papers' router where --model names its preset)"),
-            JobOption.text("routing", "NAME", "Routing function of BookSim's router: " + String.join(", ",
-                    org.ccopt.routing.RoutingFunctions.NAMES) + " (default: the network's; runs BookSim's router)")
-                    .withApplies(new JobOption.Applies("to BookSim's router (the papers' router, --model PRESET, routes by "
-                            + "its preset's readings)", v -> !v.given("model") || booksimNamed(v),
-                            Map.of("topology", "torus:4x4", "model", "yokota2023", "routing", "dor"))),
             openLoad(JobOption.text("process", "P", "Injection process with --rate: bernoulli, on-off (default: bernoulli)"),
                     "on-off"),
             new JobOption("burst", null, "CYCLES", JobOption.Type.REAL, null, "Mean on period of --process on-off "
@@ -67,6 +62,13 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     + "(default: 10000)"), "100"),
             openLoad(JobOption.whole("drain", "CYCLES", "Cycles after the window for the measured packets to leave, else "
                     + "the load is saturated (default: 20000)"), "100"));
+
+    /** BookSim's router's routing function, for closed batches and open loads. */
+    private static final JobOption ROUTING = JobOption.text("routing", "NAME", "Routing function of BookSim's router: "
+            + String.join(", ", org.ccopt.routing.RoutingFunctions.NAMES) + " (default: the network's; runs BookSim's "
+            + "router)").withApplies(new JobOption.Applies("to BookSim's router (the papers' router, --model PRESET, routes "
+            + "by its preset's readings)", v -> !v.given("model") || booksimNamed(v), Map.of("topology", "torus:4x4", "model",
+            "yokota2023", "routing", "dor")));
 
     private static JobOption openLoad(JobOption o, String example) {
         return o.withApplies(new JobOption.Applies(OPEN, v -> v.given("rate"), Map.of("topology", "hypercube:6", o.name(),
@@ -95,7 +97,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
      * Whether the values run BookSim's router: {@code --model booksim}, or no {@code --model} and {@code --rate}, {@code
      * --routing} or a network other than a torus or mesh (a parameter file names its own router).
      */
-    public static boolean booksim(JobOptions.Values v) {
+    private static boolean booksim(JobOptions.Values v) {
         if (v.given("model")) {
             return booksimNamed(v);
         }
@@ -111,15 +113,15 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     + "tori and meshes run the papers' router, others BookSim's router unless --model names a preset of "
                     + "the papers", false, null, null, null),
             JobOption.text("traffic", "PATTERN", TrafficPattern.NAMES + " (default: bcmp)"),
-            JobOption.whole("packets", SimJob.Request.DEFAULT_PACKETS, "Packets per node per slice, "
-                    + "back to back").withApplies(new JobOption.Applies("to closed batches (with --rate packets are "
-                    + "generated at the rate)", v -> !v.given("rate"), Map.of("rate", "0.1", "packets", "2"))),
+            closed(JobOption.whole("packets", SimJob.Request.DEFAULT_PACKETS, "Packets per node per slice, back to back"),
+                    "2"),
             JobOption.whole("packet-flits", SimJob.Request.DEFAULT_PACKET_FLITS, "Flits per packet L"),
             closed(JobOption.whole("slices", SimJob.Request.DEFAULT_SLICES, "Slices S per node"), "2"),
             closed(JobOption.whole("interval", "N", "Inter-slice interval V in cycles (default: 0; with --params, replaces "
                     + "the file's V)"), "5")),
             routerOptions(),
-            List.of(papersOnly(closed(JobOption.flag("atomic-vc", "Re-allocate an output VC only after its downstream "
+            List.of(ROUTING,
+                    papersOnly(closed(JobOption.flag("atomic-vc", "Re-allocate an output VC only after its downstream "
                             + "buffer drained (default: as soon as the tail left)"), "true"), "true"),
                     papersOnly(closed(JobOption.flag("reinit", "Slice re-initialisation: reset a node's arbitration state "
                             + "when a packet for it arrives"), "true"), "true"),

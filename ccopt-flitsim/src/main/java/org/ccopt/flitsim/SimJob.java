@@ -10,10 +10,10 @@ import org.ccopt.traffic.TrafficPattern;
 
 /**
  * One closed batch on a flit router as a library job (what {@code ccopt sim} runs without {@code --rate}): the papers'
- * router under a preset, or BookSim's router ({@link FlitSetup}); a {@link Request} in, an {@link Outcome} out. The workload comes from a parameter file
- * ({@link SimParameters}) or from a pattern and the slicing; a node mapping places logical destinations; simple
- * stacking (Yokota et al. 2023, §4.1) may sweep the interval first; the run may be repeated on the same simulator to
- * measure its speed.
+ * router under a preset, or BookSim's router ({@link FlitSetup}); a {@link Request} in, an {@link Outcome} out. The
+ * workload comes from a parameter file ({@link SimParameters}) or from a pattern and the slicing; a node mapping places
+ * logical destinations; simple stacking (Yokota et al. 2023, §4.1) may sweep the interval first; the run may be
+ * repeated on the same router to measure its speed.
  */
 public final class SimJob {
 
@@ -142,7 +142,6 @@ public final class SimJob {
 
     public static Outcome run(Request q) {
         FlitSetup setup;
-        RouterConfig config;
         Workload workload;
         String trafficName;
         long seed;
@@ -177,27 +176,20 @@ public final class SimJob {
             workload = new Workload(dest, q.slices(), q.packets(), q.packetFlits(), q.interval() == null ? 0 : q.interval(), null);
             seed = q.seed();
         }
-        FlitRouter sim;
-        if (setup.papersRouter()) {
-            FlitSimulator papers = SimulatorCache.get(setup);
-            sim = papers;
-            if (p != null) {
-                config = p.routerConfig(papers);
-            } else {
-                RouterModel model = setup.model();
-                config = papers.uniformConfig(model.defaultScheme(), model).withSliceReinitialization(q.reinit())
-                        .withSliceInterlocking(q.interlock());
-                if (q.atomicVc()) {
-                    config = config.withAtomicVcAllocation(true);
-                }
-            }
+        if (!setup.papersRouter() && (q.reinit() || q.interlock() || q.atomicVc())) {
+            throw new InvalidInputException((q.reinit() ? "--reinit" : q.interlock() ? "--interlock" : "--atomic-vc")
+                    + " is a function of the papers' router; BookSim's router (--model booksim) has none");
+        }
+        FlitRouter sim = setup.papersRouter() ? SimulatorCache.get(setup) : setup.router(seed);
+        RouterConfig config;
+        if (p != null) {
+            config = p.config(sim);
         } else {
-            if (q.reinit() || q.interlock() || q.atomicVc()) {
-                throw new InvalidInputException((q.reinit() ? "--reinit" : q.interlock() ? "--interlock" : "--atomic-vc")
-                        + " is a function of the papers' router; BookSim's router (--model booksim) has none");
+            config = setup.uniformConfig(setup.defaultScheme()).withSliceReinitialization(q.reinit())
+                    .withSliceInterlocking(q.interlock());
+            if (q.atomicVc()) {
+                config = config.withAtomicVcAllocation(true);
             }
-            sim = setup.router(seed);
-            config = setup.uniformConfig(VcSelection.C00);
         }
         IntervalSweep sweep = null;
         if (q.sweepInterval() != null) {
