@@ -23,13 +23,19 @@ public final class DeadlockCheck {
     public record Result(int channels, int dependencies, int longestRoute) {
     }
 
-    /** Checks {@code routing} on {@code net}; fails with one line naming a wrong hop or a dependency cycle. */
+    /**
+     * Checks {@code routing} on {@code net}; fails with one line naming a wrong hop or a dependency cycle. For a function
+     * that chooses at every hop ({@link RoutingFunction#choosesEachHop}) the graph is its escape routes', entered at every
+     * router and followed to the destination (Duato 1993: the escape channels' extended dependency graph, which has only
+     * direct dependencies where no packet leaves the escape), and the adaptive routes are only checked to deliver.
+     */
     public static Result check(RouterPorts net, RoutingFunction routing) {
         int classes = routing.vcClasses();
         int nodes = net.ports() * classes;
         Set<Long> edges = new HashSet<>();
         int longest = 0;
-        int limit = net.routers() * classes + 1;
+        boolean escape = routing.choosesEachHop();
+        int[] alternatives = new int[net.maxRadix() + 1];
         for (int src = 0; src < net.routers(); src++) {
             int injection = -1;
             for (int p = net.portStart(src); p < net.portEnd(src); p++) {
@@ -38,50 +44,16 @@ public final class DeadlockCheck {
                     break;
                 }
             }
-            if (injection < 0) {
-                continue; // no terminal here
-            }
-            int source = net.portTerminal(net.portStart(src) + injection);
             for (int dest = 0; dest < net.terminals(); dest++) {
                 for (int aux = 0; aux < routing.auxValues(); aux++) {
-                    int router = src;
-                    int inPort = injection;
-                    int inClass = 0;
-                    int previous = -1;
-                    int hops = 0;
-                    while (true) {
-                        int r = routing.route(router, inPort, inClass, dest, aux);
-                        int port = RoutingFunction.port(r);
-                        int cls = RoutingFunction.vcClass(r);
-                        if (port >= net.radix(router) || cls >= classes) {
-                            throw new InvalidInputException("routing function '" + routing.name() + "' sends a packet "
-                                    + source + " -> " + dest + " to port " + port + " class " + cls + " of router "
-                                    + router + ", which has " + net.radix(router) + " ports and " + classes + " classes");
-                        }
-                        int global = net.portStart(router) + port;
-                        if (net.portTerminal(global) >= 0) {
-                            if (net.portTerminal(global) != dest) {
-                                throw new InvalidInputException("routing function '" + routing.name()
-                                        + "' delivers a packet for terminal " + dest + " to terminal "
-                                        + net.portTerminal(global));
-                            }
-                            break;
-                        }
-                        int node = global * classes + cls;
-                        if (previous >= 0) {
-                            edges.add(((long) previous << 32) | node);
-                        }
-                        previous = node;
-                        if (++hops > limit) {
-                            throw new InvalidInputException("routing function '" + routing.name()
-                                    + "' does not deliver a packet " + source + " -> " + dest + " within " + limit + " hops");
-                        }
-                        int next = net.neighbourRouter(global);
-                        inPort = net.peerPort(global) - net.portStart(next);
-                        inClass = cls;
-                        router = next;
+                    if (injection >= 0) {
+                        int first = routing.route(src, injection, 0, dest, aux);
+                        longest = Math.max(longest, walk(net, routing, src, first, dest, aux, escape ? null : edges));
                     }
-                    longest = Math.max(longest, hops);
+                    if (escape) { // the escape entered here, from the adaptive class
+                        int n = routing.alternatives(src, Math.max(injection, 0), 0, dest, aux, alternatives);
+                        longest = Math.max(longest, walk(net, routing, src, alternatives[n - 1], dest, aux, edges));
+                    }
                 }
             }
         }
@@ -110,6 +82,51 @@ public final class DeadlockCheck {
                     + cycle.size() + " channels (router->router): " + s + (cycle.size() > 8 ? ", ..." : ""));
         }
         return new Result(nodes, edges.size(), longest);
+    }
+
+    /**
+     * Follows a packet for {@code dest} from {@code router}, whose first hop is {@code first}, hop by hop to its
+     * terminal, checking every hop and adding the dependencies between its consecutive channels to {@code edges} (none
+     * where null); its router hops.
+     */
+    private static int walk(RouterPorts net, RoutingFunction routing, int router, int first, int dest, int aux,
+                            Set<Long> edges) {
+        int classes = routing.vcClasses();
+        int limit = net.routers() * classes + 1;
+        int start = router;
+        int r = first;
+        int previous = -1;
+        int hops = 0;
+        while (true) {
+            int port = RoutingFunction.port(r);
+            int cls = RoutingFunction.vcClass(r);
+            if (port >= net.radix(router) || cls >= classes) {
+                throw new InvalidInputException("routing function '" + routing.name() + "' sends a packet from router "
+                        + start + " to terminal " + dest + " to port " + port + " class " + cls + " of router " + router
+                        + ", which has " + net.radix(router) + " ports and " + classes + " classes");
+            }
+            int global = net.portStart(router) + port;
+            if (net.portTerminal(global) >= 0) {
+                if (net.portTerminal(global) != dest) {
+                    throw new InvalidInputException("routing function '" + routing.name() + "' delivers a packet for terminal "
+                            + dest + " to terminal " + net.portTerminal(global));
+                }
+                return hops;
+            }
+            int node = global * classes + cls;
+            if (previous >= 0 && edges != null) {
+                edges.add(((long) previous << 32) | node);
+            }
+            previous = node;
+            if (++hops > limit) {
+                throw new InvalidInputException("routing function '" + routing.name() + "' does not deliver a packet from router "
+                        + start + " to terminal " + dest + " within " + limit + " hops");
+            }
+            int next = net.neighbourRouter(global);
+            int inPort = net.peerPort(global) - net.portStart(next);
+            router = next;
+            r = routing.route(router, inPort, cls, dest, aux);
+        }
     }
 
     /** A cycle of the graph, as its nodes in order, or null; iterative depth-first search. */

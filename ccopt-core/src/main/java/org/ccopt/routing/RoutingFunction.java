@@ -48,6 +48,26 @@ public interface RoutingFunction {
         return aux;
     }
 
+    /**
+     * Whether the function offers several routes a hop, adaptive ones and an escape route (Duato 1993): the engine then
+     * asks {@link #alternatives} again at every VC allocation a waiting head takes part in, and takes the least occupied
+     * adaptive route with a free VC of its class, else the escape route (the last) where its VC is free. {@link #route}
+     * is the choice without congestion.
+     */
+    default boolean choosesEachHop() {
+        return false;
+    }
+
+    /**
+     * The routes a head flit may take at {@code router} (as {@link #route} encodes them) into {@code out}, the adaptive
+     * ones first and the escape route last, and their count; one route (the escape's, or the ejection) where there is no
+     * choice. The default is {@link #route} alone.
+     */
+    default int alternatives(int router, int inPort, int inClass, int dest, int aux, int[] out) {
+        out[0] = route(router, inPort, inClass, dest, aux);
+        return 1;
+    }
+
     /** What an adaptive function may read of a router: the flits its output ports have sent and not yet had credited. */
     interface Congestion {
         /** Flits sent on global port {@code port} whose buffer slots downstream are not yet free again. */

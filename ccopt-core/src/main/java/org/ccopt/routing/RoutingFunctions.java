@@ -19,7 +19,7 @@ public final class RoutingFunctions {
 
     /** Every name, in the order the help lists them. */
     public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "nca-random",
-            "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown");
+            "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown", "min-adaptive");
 
     private RoutingFunctions() {
     }
@@ -95,6 +95,9 @@ public final class RoutingFunctions {
             case "updown" -> {
                 return UpDownRouting.updown(net);
             }
+            case "min-adaptive" -> {
+                return new MinimalAdaptiveRouting(net);
+            }
             default -> throw new InvalidInputException("unknown routing function '" + name + "'; expected one of "
                     + String.join(", ", NAMES));
         }
@@ -102,6 +105,6 @@ public final class RoutingFunctions {
 
     private static InvalidInputException notFor(String name, String spec, String what) {
         return new InvalidInputException("routing function '" + name + "' needs " + what + "; got '" + spec
-                + "'; min-hop, shortest-path and updown route any two-way network");
+                + "'; min-hop, shortest-path, updown and min-adaptive route any two-way network");
     }
 }

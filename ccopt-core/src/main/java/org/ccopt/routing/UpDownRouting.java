@@ -188,12 +188,17 @@ final class UpDownRouting implements RoutingFunction {
 
     @Override
     public int route(int router, int inPort, int inClass, int dest, int aux) {
+        int from = net.neighbourRouter(net.portStart(router) + inPort);
+        return route(router, from >= 0 && key[router] > key[from], dest, aux); // arrived by a down hop: down only
+    }
+
+    /** The next hop from {@code router} to {@code dest}, down links only where {@code down} (the packet went down already). */
+    int route(int router, boolean down, int dest, int aux) {
         int t = net.terminalRouter(dest);
         if (router == t) {
             return net.ejection(dest);
         }
-        int from = net.neighbourRouter(net.portStart(router) + inPort);
-        int phase = from >= 0 && key[router] > key[from] ? 1 : 0; // arrived by a down hop
+        int phase = down ? 1 : 0;
         int here = dist[phase][router * routers + t];
         int count = 0;
         for (int pass = 0; pass < 2; pass++) {

@@ -24,7 +24,7 @@ import org.ccopt.InvalidInputException;
  *
  * <p>On BookSim's router ({@link #of}) a channel is an output port, which its switch allocator grants one flit a cycle,
  * and every stage of its pipeline takes at least a cycle, so the same argument holds: the routes are its routing
- * function's where the function has one route a pair (deterministic, not adaptive), else only the ejection port, which
+ * function's where the function has one route a pair (no per-packet draw, no choice by congestion), else only the ejection port, which
  * every route of a pair shares.
  */
 public final class LinkLoadBound {
@@ -61,7 +61,7 @@ public final class LinkLoadBound {
         org.ccopt.flitsim.net.NetworkSimulator engine = ((BooksimRouter) router).engine();
         org.ccopt.routing.RouterPorts net = engine.network();
         org.ccopt.routing.RoutingFunction f = engine.routing();
-        boolean oneRoute = f.auxValues() == 1 && !f.adaptive();
+        boolean oneRoute = f.auxValues() == 1 && !f.adaptive() && !f.choosesEachHop();
         return new LinkLoadBound(net.terminals(), net.ports(), 1, (a, b) -> {
             if (!oneRoute) {
                 return new int[] {net.terminalPort(b)};

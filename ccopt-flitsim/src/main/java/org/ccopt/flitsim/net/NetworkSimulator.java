@@ -90,6 +90,13 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final RoutingFunction routing;
     /** {@link RoutingFunction#adaptive}: the source router consults {@link #congestion} before a packet's first route. */
     private final boolean adaptive;
+    /**
+     * {@link RoutingFunction#choosesEachHop}: a waiting head chooses among the function's routes again at every VC
+     * allocation it takes part in ({@link #choose}).
+     */
+    private final boolean choosing;
+    /** Scratch of {@link #choose}: the routes the function offers. */
+    private final int[] alternatives;
     /** An output port's flits not yet credited back, summed over its VCs (a terminal's port: 0). */
     private final RoutingFunction.Congestion congestion;
     private final RouterTiming timing;
@@ -195,6 +202,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         this.net = net;
         this.routing = routing;
         this.adaptive = routing.adaptive();
+        this.choosing = routing.choosesEachHop();
         this.timing = timing;
         this.vcs = vcs;
         this.buffer = bufferFlits;
@@ -204,6 +212,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         terminals = net.terminals();
         routers = net.routers();
         maxRadix = net.maxRadix();
+        alternatives = new int[maxRadix + 1];
         linkLatency = timing.linkLatency(net.topology());
         classOfVc = new int[vcs];
         for (int v = 0; v < vcs; v++) {
@@ -690,23 +699,80 @@ public final class NetworkSimulator implements OpenLoopRouter {
         if (adaptive && fromTerminal) {
             packet[pb + P_AUX] = routing.decide(r, inPort, packet[pb + P_DEST], packet[pb + P_AUX], congestion);
         }
-        int route = routing.route(r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX]);
-        int cls = RoutingFunction.vcClass(route);
-        int out = first + RoutingFunction.port(route);
+        int route = choosing ? choose(first, r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX])
+                : routing.route(r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX]);
         if (routeObserver != null) {
-            routeObserver.routed(r, out, packet[pb + P_DEST]);
+            routeObserver.routed(r, first + RoutingFunction.port(route), packet[pb + P_DEST]);
         }
+        setRoute(b, first, route);
+        vc[b + STATE] = 1;
+        vc[b + READY] = c + routingDelay;
+        setBit(q, v, WAITING, waitPorts);
+    }
+
+    /** The input VC of record b requests {@code route} (local port, class) of its router, whose first port is first. */
+    private void setRoute(int b, int first, int route) {
+        int out = first + RoutingFunction.port(route);
         vc[b + OUT_PORT] = out;
         if (port[(out << PORT_BITS) + TERMINAL] >= 0) {
             vc[b + VC_LOW] = 0;
             vc[b + VC_HIGH] = vcs - 1;
         } else {
+            int cls = RoutingFunction.vcClass(route);
             vc[b + VC_LOW] = classes.low(cls);
             vc[b + VC_HIGH] = classes.high(cls);
         }
-        vc[b + STATE] = 1;
-        vc[b + READY] = c + routingDelay;
-        setBit(q, v, WAITING, waitPorts);
+    }
+
+    /**
+     * The route a head takes among those the function offers ({@link RoutingFunction#alternatives}): the adaptive one
+     * whose output port has the fewest flits not yet credited back among those with a free VC of its class (the first on
+     * a tie), else the escape route (the last) where a VC of its class is free, else the first, to choose again at the
+     * next VC allocation.
+     */
+    private int choose(int first, int r, int inPort, int inClass, int dest, int aux) {
+        int n = routing.alternatives(r, inPort, inClass, dest, aux, alternatives);
+        if (n == 1) {
+            return alternatives[0];
+        }
+        int best = -1;
+        int bestLoad = Integer.MAX_VALUE;
+        for (int i = 0; i < n - 1; i++) {
+            int out = first + RoutingFunction.port(alternatives[i]);
+            if (freeVc(out, RoutingFunction.vcClass(alternatives[i]))) {
+                int load = congestion.occupancy(out);
+                if (load < bestLoad) {
+                    best = i;
+                    bestLoad = load;
+                }
+            }
+        }
+        if (best >= 0) {
+            return alternatives[best];
+        }
+        int escape = alternatives[n - 1];
+        return freeVc(first + RoutingFunction.port(escape), RoutingFunction.vcClass(escape)) ? escape : alternatives[0];
+    }
+
+    /** Whether router port {@code out} has a VC of class {@code cls} that no input VC holds. */
+    private boolean freeVc(int out, int cls) {
+        for (int ov = classes.low(cls), high = classes.high(cls); ov <= high; ov++) {
+            if (vc[record(out, ov) + OWNER] < 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A routed head of input VC v of port q, about to request a VC: it chooses its route again ({@link #choose}). */
+    private void chooseAgain(int q, int v) {
+        int b = record(q, v);
+        int pq = q << PORT_BITS;
+        int r = port[pq + ROUTER];
+        int first = firstPort[r];
+        int pb = (vc[b + BUFFER + vc[b + HEAD]] >>> SEQ_BITS) << PACKET_BITS;
+        int inClass = port[pq + TERMINAL] >= 0 ? 0 : classOfVc[v];
+        setRoute(b, first, choose(first, r, q - first, inClass, packet[pb + P_DEST], packet[pb + P_AUX]));
     }
 
     private void markSendable(int q, int v) {
@@ -828,6 +894,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
                     if (vc[b + READY] > c) {
                         continue;
                     }
+                    if (choosing) {
+                        chooseAgain(first + in, v);
+                    }
                     int li = in * vcs + v;
                     vaRequesters[requesters++] = li;
                     int out = vc[b + OUT_PORT];
@@ -873,6 +942,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int b = record(first + in, v);
         if (vc[b + READY] > c) {
             return;
+        }
+        if (choosing) {
+            chooseAgain(first + in, v);
         }
         int locals = radix * vcs;
         int best = acceptedVc(b, first, locals, -1);

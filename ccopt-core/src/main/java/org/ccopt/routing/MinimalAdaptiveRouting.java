@@ -1,0 +1,120 @@
+package org.ccopt.routing;
+
+import org.ccopt.InvalidInputException;
+import org.ccopt.topology.Topology;
+import org.ccopt.topology.metrics.HopDistances;
+
+/**
+ * {@code min-adaptive}: minimal adaptive routing on any graph with an escape class (Duato 1993). A port's VCs are split
+ * into two classes: class 0 is adaptive, class 1 the escape. A packet in class 0 may take any output port one router hop
+ * closer to its destination, on a VC of class 0; the router offers those ports and the escape route together, and the
+ * engine re-chooses at every VC allocation the packet's head takes part in ({@link #choosesEachHop}): the least occupied
+ * minimal port with a free class-0 VC, else the escape route where its VC is free. The escape routes by up*&#47;down*
+ * ({@code updown}, Schroeder et al. 1991) in class 1, entered at any router, and a packet that took it stays in it to its
+ * destination.
+ *
+ * <p>Deadlock freedom (Duato 1993, Theorem 1): the escape subfunction is connected (up*&#47;down* reaches every router
+ * from every router) and, as no packet leaves it, the extended channel dependency graph of its channels has only
+ * their direct dependencies; up*&#47;down* routes from any router take up links and then down links only, so those
+ * dependencies follow the (rank, router) order and close no cycle; {@link DeadlockCheck} checks that graph, entered
+ * at every router, before a run. A packet in class 0 can always wait for the escape VC, which drains. Adaptive routes
+ * are minimal, so no packet is routed for ever. BookSim 2 has no such function for arbitrary graphs: its anynet
+ * {@code min} uses every VC on minimal routes with no escape.
+ *
+ * <p>Without congestion (a lone packet) the choice is the first minimal port in channel order, which {@link #route}
+ * returns and {@code routes --routing min-adaptive} prints.
+ */
+final class MinimalAdaptiveRouting implements RoutingFunction {
+
+    /** The classes: adaptive, then the escape. */
+    static final int ADAPTIVE = 0;
+    static final int ESCAPE = 1;
+
+    private final RouterPorts net;
+    private final UpDownRouting escape;
+    private final int routers;
+    /** Router hops from r to t at {@code r * R + t}. */
+    private final int[] dist;
+
+    MinimalAdaptiveRouting(RouterPorts net) {
+        this.net = net;
+        this.escape = UpDownRouting.updown(net);
+        routers = net.routers();
+        dist = new int[routers * routers];
+        Topology t = net.topology();
+        int[] nodeDist = new int[t.nodeCount()];
+        int[] queue = new int[t.nodeCount()];
+        for (int to = 0; to < routers; to++) {
+            HopDistances.bfs(t, net.routerNode(to), true, nodeDist, queue);
+            for (int r = 0; r < routers; r++) {
+                int d = nodeDist[net.routerNode(r)];
+                if (d == HopDistances.UNREACHABLE) {
+                    throw new InvalidInputException("'" + t.spec() + "' is not connected; the flit engine needs a connected network");
+                }
+                dist[r * routers + to] = d;
+            }
+        }
+    }
+
+    @Override
+    public String name() {
+        return "min-adaptive";
+    }
+
+    @Override
+    public int vcClasses() {
+        return 2;
+    }
+
+    @Override
+    public boolean choosesEachHop() {
+        return true;
+    }
+
+    /** The escape route of a packet in class 1 (down links only once it went down), else the first minimal port. */
+    @Override
+    public int route(int router, int inPort, int inClass, int dest, int aux) {
+        int t = net.terminalRouter(dest);
+        if (router == t) {
+            return net.ejection(dest);
+        }
+        if (inClass == ESCAPE && net.neighbourRouter(net.portStart(router) + inPort) >= 0) {
+            return RoutingFunction.encode(RoutingFunction.port(escape.route(router, inPort, 0, dest, aux)), ESCAPE);
+        }
+        int here = dist[router * routers + t];
+        for (int p = net.portStart(router); p < net.portEnd(router); p++) {
+            int v = net.neighbourRouter(p);
+            if (v >= 0 && dist[v * routers + t] == here - 1) {
+                return RoutingFunction.encode(p - net.portStart(router), ADAPTIVE);
+            }
+        }
+        throw new IllegalStateException("no minimal hop from router " + router + " to terminal " + dest);
+    }
+
+    /**
+     * In class 1 the escape route alone; else every minimal port in class 0 in channel order, then the escape route
+     * entered here (up links allowed) in class 1; at the destination's router, its terminal's port.
+     */
+    @Override
+    public int alternatives(int router, int inPort, int inClass, int dest, int aux, int[] out) {
+        int t = net.terminalRouter(dest);
+        if (router == t) {
+            out[0] = net.ejection(dest);
+            return 1;
+        }
+        if (inClass == ESCAPE && net.neighbourRouter(net.portStart(router) + inPort) >= 0) {
+            out[0] = route(router, inPort, inClass, dest, aux);
+            return 1;
+        }
+        int here = dist[router * routers + t];
+        int n = 0;
+        for (int p = net.portStart(router); p < net.portEnd(router); p++) {
+            int v = net.neighbourRouter(p);
+            if (v >= 0 && dist[v * routers + t] == here - 1) {
+                out[n++] = RoutingFunction.encode(p - net.portStart(router), ADAPTIVE);
+            }
+        }
+        out[n++] = RoutingFunction.encode(RoutingFunction.port(escape.route(router, false, dest, aux)), ESCAPE);
+        return n;
+    }
+}
