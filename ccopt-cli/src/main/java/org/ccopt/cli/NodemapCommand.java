@@ -88,8 +88,7 @@ final class NodemapCommand extends ResumableRun.Command implements Declared.Comm
         if (control.json) {
             Json.print(w, spec, result);
         } else {
-            o.lines(q.model() != null ? q.model().presetName() + org.ccopt.flitsim.FlitSetup.routingNote(q.topology()) : "booksim")
-                    .forEach(w::println);
+            o.lines(q.setup().papersRouter() ? q.setup().routerNote() : "booksim").forEach(w::println);
             if (out != null && !q.hopsOnly()) {
                 w.println("  wrote " + out.resolve("mapping.json") + " (ccopt sim --mapping), result.json, generations.csv, convergence.png and .svg");
             }

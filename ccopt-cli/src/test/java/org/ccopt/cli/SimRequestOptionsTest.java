@@ -135,7 +135,7 @@ class SimRequestOptionsTest {
     /** Whether a run's options choose the papers' router (else BookSim's), for a closed batch or open loads. */
     private static boolean papers(Map<String, String> options) {
         FlitSimJob.Run run = FlitSimJob.JOB.request(FlitSimJob.JOB.options().read(options));
-        return run.batch() != null ? run.batch().setup().papersRouter() : run.loads().model() != null;
+        return run.batch() != null ? run.batch().setup().papersRouter() : run.loads().setup().papersRouter();
     }
 
     @org.junit.jupiter.api.Test

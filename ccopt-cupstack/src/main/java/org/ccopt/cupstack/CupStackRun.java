@@ -39,7 +39,7 @@ public final class CupStackRun implements AutoCloseable {
          * problem was built for (its re-initialisation and interlocking).
          */
         public static Options of(Method method, Problem problem, SortKey key, CupStackGa.Settings ga, String traffic) {
-            return new Options(method, problem, problem.model() == null ? VcSelection.C00 : problem.model().defaultScheme(),
+            return new Options(method, problem, problem.setup().defaultScheme(),
                     EnumSet.noneOf(GeneGroup.class), key, 1, 2,
                     problem.sliceFlits(), ga, traffic, 1, false, DEFAULT_HISTORY);
         }

@@ -9,7 +9,6 @@ import org.ccopt.job.JobOptions;
 import org.ccopt.flitsim.FlitSetup;
 import org.ccopt.flitsim.RouterModel;
 import org.ccopt.flitsim.SimJob;
-import org.ccopt.flitsim.VcSelection;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.traffic.TrafficPattern;
@@ -258,8 +257,7 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
     /** The run's options on {@code threads} evaluation threads (the result does not depend on them). */
     public CupStackRun.Options options(int threads) {
         Problem problem = problem();
-        return new CupStackRun.Options(Method.parse(method), problem, problem.model() == null ? VcSelection.C00
-                : problem.model().defaultScheme(),
+        return new CupStackRun.Options(Method.parse(method), problem, problem.setup().defaultScheme(),
                 GeneGroup.parseSet(freeze), SortKey.parse(sortKey), fromSlices, estimateSlices,
                 interval < 0 ? problem.sliceFlits() : interval, ga, TrafficPattern.parse(traffic).label(), threads, seedSimple,
                 historyLength);

@@ -8,17 +8,15 @@ import java.util.Map;
 import org.ccopt.flitsim.net.Destinations;
 import org.ccopt.flitsim.net.EngineSetup;
 import org.ccopt.flitsim.net.LoadSweep;
-import org.ccopt.flitsim.net.NetworkSimulator;
 import org.ccopt.flitsim.net.OpenLoopResult;
 import org.ccopt.flitsim.net.OpenLoopRouter;
 import org.ccopt.flitsim.net.OpenLoopTraffic;
-import org.ccopt.flitsim.net.RouterTiming;
 import org.ccopt.topology.Topology;
 
 /**
  * {@code ccopt sim --rate}: one open-loop load, or a latency-throughput curve with its saturation throughput
- * ({@link LoadSweep}), on any network, on BookSim's router ({@link NetworkSimulator}) or on the papers' router under a
- * preset ({@link FlitSimulator#openLoop}). Closed batches on either router are {@link SimJob}'s.
+ * ({@link LoadSweep}), on any network, on the router of a {@link FlitSetup} ({@link FlitSetup#openLoop}): BookSim's or
+ * the papers' under a preset. Closed batches on either router are {@link SimJob}'s.
  */
 public final class EngineJob {
 
@@ -28,26 +26,25 @@ public final class EngineJob {
     /**
      * One run.
      *
-     * @param traffic     the pattern, or null: {@code bcmp} for a batch, {@code uniform} for an open load
-     * @param routing     a routing function by name, or null for the network's default
-     * @param vcs         VCs per port, or null ({@link EngineSetup#booksim})
+     * @param setup       the network and router: the papers' under its model (routing by the model's readings), or
+     *                    BookSim's under its routing function
+     * @param traffic     the pattern, or null: {@code uniform}
      * @param rates       one load R or a curve FROM:TO:STEP ({@link LoadSweep#parseRates})
      * @param process     {@code bernoulli} or {@code on-off} (null: bernoulli)
      * @param burst       the mean on period of an on-off source (null: {@link EngineSetup#DEFAULT_BURST})
      * @param warmup      the open-loop protocol's cycles (null: {@link LoadSweep.Protocol#DEFAULT}'s), likewise
      *                    {@code window} and {@code drain}
-     * @param model       the papers' router under this preset (no {@code routing}: it routes by its readings), or null
-     *                    for BookSim's router
      */
-    public record Request(Topology topology, String traffic, String routing, Integer vcs, int bufferFlits, int packetFlits,
-                          long seed, String rates, String process, Double burst, Integer warmup, Integer window,
-                          Integer drain, RouterModel model) {
+    public record Request(FlitSetup setup, String traffic, int packetFlits, long seed, String rates, String process,
+                          Double burst, Integer warmup, Integer window, Integer drain) {
 
         public Request {
+            java.util.Objects.requireNonNull(setup, "setup");
             java.util.Objects.requireNonNull(rates, "rates");
-            if (model != null && routing != null) {
-                throw new IllegalArgumentException("the papers' router routes by its preset's readings");
-            }
+        }
+
+        public Topology topology() {
+            return setup.topology();
         }
 
         /** The pattern run: the one asked for, else {@code uniform}. */
@@ -62,11 +59,17 @@ public final class EngineJob {
     }
 
     /** The loads of an open-loop run. */
-    public record Outcome(Request request, String routing, int vcs, LoadSweep.Curve curve) {
+    public record Outcome(Request request, LoadSweep.Curve curve) {
 
         /** The router's name: {@code booksim}, or the papers' preset. */
         public String router() {
-            return request.model() == null ? RouterTiming.BOOKSIM.name() : request.model().presetName();
+            FlitSetup s = request.setup();
+            return s.papersRouter() ? s.model().presetName() : SimJob.Request.ENGINE_MODEL;
+        }
+
+        /** The routing function that ran. */
+        public String routing() {
+            return request.setup().routingName();
         }
 
         /** A curve of two or more loads, whose saturation throughput was found. */
@@ -76,8 +79,9 @@ public final class EngineJob {
 
         /** The set-up in words, as the text output's first line gives it. */
         public String setup() {
-            return "on " + request.topology().spec() + ", router " + router() + ", routing " + routing + ", " + vcs + " VCs x "
-                    + request.bufferFlits() + " flits, " + request.packetFlits() + "-flit packets";
+            FlitSetup s = request.setup();
+            return "on " + s.topology().spec() + ", router " + router() + ", routing " + routing() + ", " + s.vcs() + " VCs x "
+                    + s.bufferFlits() + " flits, " + request.packetFlits() + "-flit packets";
         }
 
         /**
@@ -88,10 +92,10 @@ public final class EngineJob {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("topology", request.topology().spec());
             out.put("traffic", request.trafficName());
-            RouterModel.putModel(out, request.model(), request.topology());
-            out.put("routing", routing);
-            out.put("vcs", vcs);
-            out.put("bufferFlits", request.bufferFlits());
+            RouterModel.putModel(out, request.setup().model(), request.topology());
+            out.put("routing", routing());
+            out.put("vcs", request.setup().vcs());
+            out.put("bufferFlits", request.setup().bufferFlits());
             out.put("packetFlits", request.packetFlits());
             List<Map<String, Object>> rows = new ArrayList<>();
             for (LoadSweep.Point point : curve.points()) {
@@ -142,17 +146,9 @@ public final class EngineJob {
         }
     }
 
-    /** Builds the router (one line where its routing cannot route the network) and runs the loads. */
+    /** Builds the set-up's router (one line where its routing cannot route the network) and runs the loads. */
     public static Outcome run(Request q) {
-        Topology t = q.topology();
-        if (q.model() != null) {
-            FlitSimulator papers = new FlitSimulator(t, q.vcs() == null ? FlitSetup.DEFAULT_VCS : q.vcs(), q.bufferFlits(),
-                    q.model());
-            OpenLoopRouter router = papers.openLoop(papers.uniformConfig(q.model().defaultScheme(), q.model()));
-            return new Outcome(q, papers.routing(), papers.vcs(), curve(router, q));
-        }
-        NetworkSimulator sim = EngineSetup.booksim(t, q.routing(), q.vcs(), q.bufferFlits());
-        return new Outcome(q, sim.routing().name(), sim.vcs(), curve(sim, q));
+        return new Outcome(q, curve(q.setup().openLoop(), q));
     }
 
     /** The loads of {@code q} on {@code router}, with the saturation throughput of a curve. */

@@ -196,6 +196,18 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
         return papersRouter() ? simulator() : new BooksimRouter(engine(), seed);
     }
 
+    /**
+     * A new router of this set-up for open loads: the papers' under its model's default scheme and default queue orders
+     * ({@link FlitSimulator#openLoop}), or BookSim's under {@link #routingName}.
+     */
+    public org.ccopt.flitsim.net.OpenLoopRouter openLoop() {
+        if (!papersRouter()) {
+            return engine();
+        }
+        FlitSimulator papers = simulator();
+        return papers.openLoop(papers.uniformConfig(model.defaultScheme(), model));
+    }
+
     /** A new flit engine with the booksim router for this set-up, under {@link #routingName}. */
     public org.ccopt.flitsim.net.NetworkSimulator engine() {
         return org.ccopt.flitsim.net.EngineSetup.booksim(topology, routing, vcs, bufferFlits);

@@ -188,15 +188,15 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         }
         Topology t = v.given("topology") ? TopologySpec.parse(v.text("topology")) : SimJob.defaultTopology();
         boolean booksim = booksim(v);
-        RouterModel model = booksim ? null : FlitSetup.model(v);
-        if (v.given("rate")) {
-            return new Run(null, new EngineJob.Request(t, v.text("traffic"), v.text("routing"), v.given("vcs")
-                    ? v.whole("vcs") : null, v.whole("buffer"), v.whole("packet-flits"), v.wholeLong("seed"), v.text("rate"),
-                    v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"),
-                    v.wholeOrNull("window"), v.wholeOrNull("drain"), model));
-        }
+        // BookSim's router defaults to 4 VCs, or the classes its routing function needs; the papers' to 3
         int vcs = v.given("vcs") || !booksim ? v.whole("vcs") : org.ccopt.flitsim.net.EngineSetup.defaultVcs(t, v.text("routing"));
-        return new Run(batch(v, new FlitSetup(t, vcs, v.whole("buffer"), model, v.text("routing"))), null);
+        FlitSetup setup = new FlitSetup(t, vcs, v.whole("buffer"), booksim ? null : FlitSetup.model(v), v.text("routing"));
+        if (v.given("rate")) {
+            return new Run(null, new EngineJob.Request(setup, v.text("traffic"), v.whole("packet-flits"), v.wholeLong("seed"),
+                    v.text("rate"), v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"),
+                    v.wholeOrNull("window"), v.wholeOrNull("drain")));
+        }
+        return new Run(batch(v, setup), null);
     }
 
     private static SimJob.Request batch(JobOptions.Values v, FlitSetup setup) {
