@@ -18,8 +18,8 @@ import org.ccopt.topology.Topology;
  */
 abstract class FlitState {
 
-    static final int SEQ_BITS = 11;
-    static final int SEQ_MASK = (1 << SEQ_BITS) - 1;
+    static final int SEQ_BITS = org.ccopt.flitsim.net.Flits.SEQ_BITS;
+    static final int SEQ_MASK = org.ccopt.flitsim.net.Flits.SEQ_MASK;
 
     final Topology topology;
     /** Terminals: the nodes of a workload (on a torus or mesh, every router's one terminal). */
@@ -663,7 +663,7 @@ abstract class FlitState {
         int[] at = new int[1024];
         int[] perNode = new int[n + 1];
         int count = 0;
-        int limit = (1 << (31 - SEQ_BITS)) - 1;
+        int limit = org.ccopt.flitsim.net.Flits.MAX_PACKETS - 1;
         for (int c = 0; c < stop; c++) {
             for (int u = 0; u < n; u++) {
                 int d = source.next(u, c);
@@ -787,8 +787,9 @@ abstract class FlitState {
             }
             total += dest[u] == u ? 0 : perNode;
         }
-        if ((long) total >= (1L << (31 - SEQ_BITS))) {
-            throw new InvalidInputException("workload has " + total + " packets; at most " + ((1 << (31 - SEQ_BITS)) - 1) + " are supported");
+        if ((long) total >= org.ccopt.flitsim.net.Flits.MAX_PACKETS) {
+            throw new InvalidInputException("workload has " + total + " packets; at most "
+                    + (org.ccopt.flitsim.net.Flits.MAX_PACKETS - 1) + " are supported");
         }
         if (packetDest.length < total) {
             packetDest = new int[total];

@@ -32,10 +32,10 @@ import org.ccopt.routing.VcClasses;
  */
 public final class NetworkSimulator implements OpenLoopRouter {
 
-    private static final int SEQ_BITS = 10;
-    private static final int SEQ_MASK = (1 << SEQ_BITS) - 1;
-    static final int MAX_PACKET_FLITS = SEQ_MASK + 1;
-    private static final int MAX_PACKETS = 1 << (31 - SEQ_BITS);
+    private static final int SEQ_BITS = Flits.SEQ_BITS;
+    private static final int SEQ_MASK = Flits.SEQ_MASK;
+    static final int MAX_PACKET_FLITS = Flits.MAX_PACKET_FLITS;
+    private static final int MAX_PACKETS = Flits.MAX_PACKETS;
     /** Cycles of a terminal's injection and ejection channels (BookSim: always 1). */
     static final int TERMINAL_LATENCY = 1;
 
@@ -450,7 +450,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         stats.window(warmup, end);
         boolean drained = false;
         int horizon = deadlockHorizon();
-        while (!full()) { // a backlog of 2^21 packets is far past saturation: unstable
+        while (!full()) { // a backlog of 2^20 packets is far past saturation: unstable
             if (cycle >= end && stats.measuredLeft() == 0) {
                 drained = true;
                 break;

@@ -224,6 +224,23 @@ class NetworkSimulatorTest {
         assertThat(saturated.accepted()).isPositive();
     }
 
+    /**
+     * Both routers share one flit encoding ({@link Flits}): a packet of up to 2,048 flits, the papers' unsplit message
+     * of 64 slices of 32 flits included, runs here as on the papers' router; one flit more is refused with one line.
+     */
+    @Test
+    void aPacketOfTheSharedEncodingsLargestSizeRuns() {
+        NetworkSimulator sim = engine("torus:4x4", "dor-booksim", 4, 4);
+        int[] d = new int[16];
+        for (int t = 0; t < 16; t++) {
+            d[t] = (t + 1) % 16;
+        }
+        assertThat(sim.runBatch(d, 1, Flits.MAX_PACKET_FLITS, 1).packets()).isEqualTo(16);
+        assertThat(Flits.MAX_PACKET_FLITS).isEqualTo(2048);
+        assertThatThrownBy(() -> sim.runBatch(d, 1, Flits.MAX_PACKET_FLITS + 1, 1)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("packet size 2049 flits is invalid; expected 1..2048");
+    }
+
     @Test
     void tooFewVcsForTheRoutingFunctionAreRefused() {
         RouterPorts net = new RouterPorts(TopologySpec.parse("dragonfly:4,2,2"));
