@@ -206,7 +206,7 @@ public final class Main implements Runnable {
             e.println("ccopt: " + firstLine(asOption(bad, line)));
             return BAD_INPUT;
         }
-        if (cause instanceof org.ccopt.flitsim.DeadlockException deadlock) {
+        if (cause instanceof org.ccopt.flitsim.net.DeadlockException deadlock) {
             e.println("ccopt: " + firstLine(deadlock.getMessage()) + (deadlock.readings().isEmpty() ? ""
                     : "; the router readings " + String.join(", ", deadlock.readings()) + " do not guarantee freedom"
                     + " from deadlock; choose others or a preset (--model)"));

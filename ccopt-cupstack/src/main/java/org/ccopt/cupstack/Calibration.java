@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.IntUnaryOperator;
 import org.ccopt.flitsim.FlitSetup;
-import org.ccopt.flitsim.DeadlockException;
+import org.ccopt.flitsim.net.DeadlockException;
 import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.reference.PaperTable;

@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.ccopt.InvalidInputException;
-import org.ccopt.flitsim.DeadlockException;
+import org.ccopt.flitsim.net.DeadlockException;
 import org.ccopt.util.SeededStreams;
 
 /**

@@ -4,7 +4,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.ccopt.InvalidInputException;
-import org.ccopt.flitsim.DeadlockException;
+import org.ccopt.flitsim.net.DeadlockException;
 import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.VcSelection;

@@ -1,7 +1,7 @@
 package org.ccopt.cupstack;
 
 import org.ccopt.flitsim.FlitSetup;
-import org.ccopt.flitsim.DeadlockException;
+import org.ccopt.flitsim.net.DeadlockException;
 import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.RouterModel;

@@ -1,6 +1,6 @@
 package org.ccopt.cupstack;
 
-import org.ccopt.flitsim.DeadlockException;
+import org.ccopt.flitsim.net.DeadlockException;
 import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimResult;

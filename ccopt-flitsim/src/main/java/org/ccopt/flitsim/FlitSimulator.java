@@ -2,6 +2,7 @@ package org.ccopt.flitsim;
 
 import java.util.Arrays;
 import org.ccopt.InvalidInputException;
+import org.ccopt.flitsim.net.DeadlockException;
 import org.ccopt.flitsim.net.OpenLoopResult;
 import org.ccopt.flitsim.net.OpenLoopRouter;
 import org.ccopt.flitsim.net.OpenLoopSource;

@@ -1,5 +1,6 @@
 package org.ccopt.flitsim;
 
+import org.ccopt.flitsim.net.DeadlockException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.SplittableRandom;

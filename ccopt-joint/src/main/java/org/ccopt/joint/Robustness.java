@@ -1,7 +1,7 @@
 package org.ccopt.joint;
 
 import java.util.SplittableRandom;
-import org.ccopt.flitsim.DeadlockException;
+import org.ccopt.flitsim.net.DeadlockException;
 import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.Workload;
 import org.ccopt.util.SeededStreams;

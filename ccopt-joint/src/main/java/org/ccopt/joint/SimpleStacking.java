@@ -3,7 +3,7 @@ package org.ccopt.joint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import org.ccopt.flitsim.DeadlockException;
+import org.ccopt.flitsim.net.DeadlockException;
 import org.ccopt.flitsim.FlitRouter;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimResult;

@@ -1,6 +1,7 @@
 package org.ccopt.flitsim.net;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.ccopt.InvalidInputException;
 import org.ccopt.routing.DeadlockCheck;
@@ -476,9 +477,26 @@ public final class NetworkSimulator implements OpenLoopRouter {
         return 10_000 + 64 * buffer;
     }
 
-    private InvalidInputException deadlock() {
-        return new InvalidInputException("deadlock: no flit moved for " + deadlockHorizon() + " cycles up to cycle "
-                + cycle + " with routing '" + routing.name() + "'");
+    /**
+     * No flit moved for the deadlock horizon: the input VCs holding flits (the first eight), as the papers' router
+     * reports its blocked queues. Its routing function was proved deadlock free at set-up, so this is the engine's
+     * fault, and it says so.
+     */
+    private DeadlockException deadlock() {
+        StringBuilder s = new StringBuilder();
+        int listed = 0;
+        for (int q = 0; q < ports && listed < 8; q++) {
+            for (int v = 0; v < vcs && listed < 8; v++) {
+                int count = vc[record(q, v) + COUNT];
+                if (count > 0) {
+                    int r = port[(q << PORT_BITS) + ROUTER];
+                    s.append(listed++ == 0 ? "" : ", ").append("router ").append(r).append(" port ").append(q - firstPort[r])
+                            .append(" vc ").append(v).append(" (").append(count).append(" flits)");
+                }
+            }
+        }
+        return new DeadlockException(cycle, s + " under routing '" + routing.name() + "', which was proved deadlock free: "
+                + "a fault of the engine", List.of());
     }
 
     private void checkPacket(int packetFlits) {

@@ -1,4 +1,4 @@
-package org.ccopt.flitsim;
+package org.ccopt.flitsim.net;
 
 import java.util.List;
 
