@@ -266,11 +266,31 @@ class SimCommandTest {
             {"sim", "-t", "dragonfly:4,2,2", "--routing", "dragonfly-valiant", "--vcs", "2"},
             {"sim", "--rate", "0.1", "--traffic", "hotspot:99:0.5"},
             {"sim", "--rate", "0.1", "--burst", "4"},
+            {"sim", "-t", "torus:4x4", "--rate", "0.1", "--window", "2147483647"},
+            {"sim", "-t", "torus:4x4", "--rate", "0.1", "--warmup", "2147483647"},
+            {"sim", "-t", "torus:4x4", "--rate", "0.1", "--drain", "2147483647", "--window", "100"},
+            {"sim", "-t", "torus:4x4", "--rate", "0.1", "--window", "2000000000"},
+            {"sim", "-t", "torus:4x4", "--interval", "5"},
+            {"sim", "-t", "hypercube:4", "--model", "booksim", "--interval", "5"},
         };
         for (String[] args : refused) {
             MainTest.Result r = MainTest.run(args);
             assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
             assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
+        }
+    }
+
+    /** A network without terminals has nothing to send: refused with one line, not a run of NaNs. */
+    @Test
+    void aNetworkWithoutTerminalsIsRefused() throws Exception {
+        java.nio.file.Path f = dir.resolve("switches.json");
+        java.nio.file.Files.writeString(f, "{\"nodes\":[{\"id\":0,\"kind\":\"switch\"},{\"id\":1,\"kind\":\"switch\"},"
+                + "{\"id\":2,\"kind\":\"switch\"}],\"links\":[[0,1],[1,2]]}");
+        for (String[] args : new String[][] {{"sim", "-t", "file:" + f, "--rate", "0.1"}, {"sim", "-t", "file:" + f}}) {
+            MainTest.Result r = MainTest.run(args);
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err()).contains("has no terminals").doesNotContain("NaN");
+            assertThat(r.err().strip().lines().count()).isEqualTo(1);
         }
     }
 }

@@ -38,6 +38,10 @@ public final class RouterPorts {
         this.topology = topology;
         int n = topology.nodeCount();
         terminals = topology.terminalCount();
+        if (terminals == 0) {
+            throw new InvalidInputException("'" + topology.spec() + "' has no terminals; the flit engine sends packets "
+                    + "between terminals: expected a network with at least one");
+        }
         boolean direct = topology.isDirect();
         routers = direct ? n : topology.switchCount();
         routerNode = new int[routers];

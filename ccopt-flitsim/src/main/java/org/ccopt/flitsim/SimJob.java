@@ -160,6 +160,10 @@ public final class SimJob {
                         workload.destination()));
             }
             if (q.interval() != null) {
+                if (workload.slices() < 2) {
+                    throw InvalidInputException.parameter("interval", "applies to two or more slices; parameter file '"
+                            + q.params() + "' has one, which has no interval");
+                }
                 workload = workload.withInterval(q.interval());
             }
             trafficName = p.traffic();

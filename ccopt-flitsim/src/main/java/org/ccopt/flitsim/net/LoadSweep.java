@@ -20,11 +20,19 @@ public final class LoadSweep {
     public record Protocol(int warmup, int window, int drain, double latencyLimit) {
         public static final Protocol DEFAULT = new Protocol(3_000, 10_000, 20_000, 500);
 
+        /** The most cycles one load may run, warm-up, window and drain together (100 times BookSim's usual run). */
+        public static final long MAX_CYCLES = 100_000_000;
+
         public Protocol {
             if (warmup < 0 || window < 1 || drain < 0 || !(latencyLimit > 0)) {
                 throw new InvalidInputException("warm-up " + warmup + ", window " + window + ", drain " + drain
                         + ", latency limit " + latencyLimit + " are invalid; expected warm-up >= 0, window >= 1, drain >= 0, "
                         + "limit > 0");
+            }
+            if ((long) warmup + window + drain > MAX_CYCLES) {
+                throw new InvalidInputException("--warmup " + warmup + ", --window " + window + " and --drain " + drain
+                        + " add up to " + ((long) warmup + window + drain) + " cycles; at most " + MAX_CYCLES
+                        + " are accepted");
             }
         }
     }

@@ -441,9 +441,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
     @Override
     public OpenLoopResult runOpenLoop(OpenLoopTraffic traffic, int warmup, int window, int drainLimit, long seed) {
         checkPacket(traffic.packetFlits());
-        if (warmup < 0 || window < 1 || drainLimit < 0) {
+        if (warmup < 0 || window < 1 || drainLimit < 0 || (long) warmup + window + drainLimit > Integer.MAX_VALUE / 2) {
             throw new InvalidInputException("warm-up " + warmup + ", window " + window + ", drain " + drainLimit
-                    + " cycles are invalid; expected warm-up >= 0, window >= 1, drain >= 0");
+                    + " cycles are invalid; expected warm-up >= 0, window >= 1, drain >= 0, together at most "
+                    + Integer.MAX_VALUE / 2);
         }
         reset(seed);
         OpenLoopSource source = new OpenLoopSource(traffic, terminals, seed);
