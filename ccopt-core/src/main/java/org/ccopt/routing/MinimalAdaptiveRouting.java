@@ -1,9 +1,5 @@
 package org.ccopt.routing;
 
-import org.ccopt.InvalidInputException;
-import org.ccopt.topology.Topology;
-import org.ccopt.topology.metrics.HopDistances;
-
 /**
  * {@code min-adaptive}: minimal adaptive routing on any graph with an escape class (Duato 1993). A port's VCs are split
  * into two classes: class 0 is adaptive, class 1 the escape. A packet in class 0 may take any output port one router hop
@@ -40,20 +36,7 @@ final class MinimalAdaptiveRouting implements RoutingFunction {
         this.net = net;
         this.escape = UpDownRouting.updown(net);
         routers = net.routers();
-        dist = new int[routers * routers];
-        Topology t = net.topology();
-        int[] nodeDist = new int[t.nodeCount()];
-        int[] queue = new int[t.nodeCount()];
-        for (int to = 0; to < routers; to++) {
-            HopDistances.bfs(t, net.routerNode(to), true, nodeDist, queue);
-            for (int r = 0; r < routers; r++) {
-                int d = nodeDist[net.routerNode(r)];
-                if (d == HopDistances.UNREACHABLE) {
-                    throw new InvalidInputException("'" + t.spec() + "' is not connected; the flit engine needs a connected network");
-                }
-                dist[r * routers + to] = d;
-            }
-        }
+        dist = MinimalHopRouting.routerDistances(net);
     }
 
     @Override

@@ -32,11 +32,17 @@ final class MinimalHopRouting implements RoutingFunction {
         this.first = firstHop;
         this.net = net;
         routers = net.routers();
-        dist = new int[routers * routers];
+        dist = routerDistances(net);
+        diameter = java.util.Arrays.stream(dist).max().orElse(0);
+    }
+
+    /** Router hops from r to t at {@code r * R + t}; one line for a network that is not connected. */
+    static int[] routerDistances(RouterPorts net) {
+        int routers = net.routers();
+        int[] dist = new int[routers * routers];
         Topology t = net.topology();
         int[] nodeDist = new int[t.nodeCount()];
         int[] queue = new int[t.nodeCount()];
-        int max = 0;
         for (int to = 0; to < routers; to++) {
             HopDistances.bfs(t, net.routerNode(to), true, nodeDist, queue);
             for (int r = 0; r < routers; r++) {
@@ -45,10 +51,9 @@ final class MinimalHopRouting implements RoutingFunction {
                     throw new InvalidInputException("'" + t.spec() + "' is not connected; the flit engine needs a connected network");
                 }
                 dist[r * routers + to] = d;
-                max = Math.max(max, d);
             }
         }
-        diameter = max;
+        return dist;
     }
 
     @Override
