@@ -8,7 +8,10 @@ public final class DeadlockException extends RuntimeException {
     private final int cycle;
     private final List<String> readings;
 
-    /** @param readings the run's readings that do not guarantee freedom from deadlock ({@link RouterModel#deadlockProne}) */
+    /**
+     * @param readings the run's readings that do not guarantee freedom from deadlock (the papers' router model's
+     *                 {@code deadlockProne}; none on BookSim's router)
+     */
     public DeadlockException(int cycle, String blocked, List<String> readings) {
         super("deadlock: no flit moved for the deadlock horizon up to cycle " + cycle + "; blocked input queues: " + blocked);
         this.cycle = cycle;
