@@ -119,8 +119,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             closed(JobOption.whole("slices", SimJob.Request.DEFAULT_SLICES, "Slices S per node"), "2"),
             closed(JobOption.whole("interval", "N", "Inter-slice interval V in cycles (default: 0; with --params, replaces "
                     + "the file's V)"), "5").withApplies(new JobOption.Applies("to two or more slices (--slices 2 or more, "
-                    + "or a parameter file's): one slice has no interval", v -> v.given("params") || v.whole("slices") >= 2,
-                    Map.of("topology", "torus:4x4", "interval", "5")))),
+                    + "or a parameter file's): one slice has no interval other than 0", v -> v.given("params")
+                    || v.whole("slices") >= 2 || v.whole("interval") == 0, Map.of("topology", "torus:4x4", "interval", "5")))),
             routerOptions(),
             List.of(ROUTING,
                     papersOnly(closed(JobOption.flag("atomic-vc", "Re-allocate an output VC only after its downstream "

@@ -160,9 +160,9 @@ public final class SimJob {
                         workload.destination()));
             }
             if (q.interval() != null) {
-                if (workload.slices() < 2) {
+                if (workload.slices() < 2 && q.interval() != 0) {
                     throw InvalidInputException.parameter("interval", "applies to two or more slices; parameter file '"
-                            + q.params() + "' has one, which has no interval");
+                            + q.params() + "' has one, which has no interval other than 0");
                 }
                 workload = workload.withInterval(q.interval());
             }
