@@ -345,6 +345,9 @@ class CupstackCommandTest {
         assertThat(MainTest.run("cupstack", "--freeze", "X").code()).isEqualTo(2);
         assertThat(MainTest.run("cupstack", "--mutation-rate", "0").code()).isEqualTo(2);
         assertThat(MainTest.run("cupstack", "--slices", "0").code()).isEqualTo(2);
+        // a negative frozen V ran as the default V = 8 (issue 73)
+        assertThat(MainTest.run("cupstack", "-t", "torus:4x4", "--freeze", "V", "--interval", "-3").err())
+                .contains("--interval -3 is invalid; expected >= 0");
         assertThat(MainTest.run("cupstack", "--topology", "omega:16").err()).contains("two-way links");
         assertThat(MainTest.run("cupstack", "--topology", "hypercube:4", "--method", "simple", "--ring-tie", "half").err())
                 .contains("--ring-tie applies to dimension-order routing on a torus or mesh");

@@ -115,7 +115,7 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                 List.of(JobOption.text("method", "NAME", Method.NAMES).withDefault(DEFAULT_METHOD),
                         JobOption.text("freeze", "GROUPS", "Gene groups to freeze on top of the method's: V,I,C,Q (e.g. C,Q "
                                 + "with --vc-select C05 for timing adjustment alone, Table 3)"),
-                        JobOption.whole("interval", "V", "V when V is frozen (default: the slice length)").withApplies(
+                        JobOption.whole("interval", "V", "V when V is frozen (default: the slice length)").atLeast(0).withApplies(
                                 new JobOption.Applies("where V is frozen (--freeze V) in a search over more than one slice",
                                         v -> CupStackRun.fixesInterval(Method.parse(v.text("method")), GeneGroup.parseSet(
                                                 v.given("freeze") ? v.text("freeze") : ""), v.whole("slices"),
