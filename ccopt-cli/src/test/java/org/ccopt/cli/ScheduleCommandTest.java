@@ -83,6 +83,15 @@ class ScheduleCommandTest {
                 "sf", "--validate", bad.toString());
         assertThat(no.code()).isEqualTo(2);
         assertThat(no.err()).contains("is not valid").contains("violation");
+        // a step of 1.5 is not a step (it was read as 1 and the file printed "valid")
+        com.fasterxml.jackson.databind.node.ObjectNode half = (com.fasterxml.jackson.databind.node.ObjectNode) made.json();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) half.get("transfers").get(0)).put("step", 1.5);
+        java.nio.file.Path halfFile = dir.resolve("half.json");
+        java.nio.file.Files.writeString(halfFile, half.toString());
+        MainTest.Result fraction = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all",
+                "--switching", "sf", "--validate", halfFile.toString());
+        assertThat(fraction.code()).isEqualTo(2);
+        assertThat(fraction.err()).contains("has no integer \"step\"").doesNotContain("valid,");
         MainTest.Result other = MainTest.run("schedule", "-t", "hypercube:3", "--cc", "AAB", "--ports", "all",
                 "--validate", file.toString());
         assertThat(other.code()).isEqualTo(2);

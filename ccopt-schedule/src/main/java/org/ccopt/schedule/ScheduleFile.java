@@ -26,6 +26,11 @@ import org.ccopt.util.InputFiles;
 public record ScheduleFile(int steps, List<ScheduleValidator.Item> items, Map<String, String> names) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** A JSON integer that fits an int: 1.5 and "1" are not one (Jackson's canConvertToInt takes 1.5 as 1). */
+    private static boolean whole(com.fasterxml.jackson.databind.JsonNode n) {
+        return n.isIntegralNumber() && n.canConvertToInt();
+    }
     private static final String EXPECTED = "the output of 'ccopt schedule --json'";
     private static final String[] NAMED = {"topology", "cc", "ports", "switching"};
 
@@ -41,7 +46,7 @@ public record ScheduleFile(int steps, List<ScheduleValidator.Item> items, Map<St
             throw new InvalidInputException("schedule file " + file + " is not JSON" + InputFiles.where(e) + "; expected "
                     + EXPECTED);
         }
-        if (j == null || !j.path("steps").canConvertToInt() || !j.path("transfers").isArray()) {
+        if (j == null || !whole(j.path("steps")) || !j.path("transfers").isArray()) {
             throw new InvalidInputException("schedule file " + file + " has no integer \"steps\" and \"transfers\" list; "
                     + "expected " + EXPECTED);
         }
@@ -57,7 +62,7 @@ public record ScheduleFile(int steps, List<ScheduleValidator.Item> items, Map<St
             k++;
             String where = "transfer " + k + " of " + file;
             for (String f : new String[] {"src", "dst", "step", "from"}) {
-                if (!x.path(f).canConvertToInt()) {
+                if (!whole(x.path(f))) {
                     throw new InvalidInputException(where + " has no integer \"" + f + "\"; expected {src, dst, step, path, from}");
                 }
             }
@@ -66,14 +71,14 @@ public record ScheduleFile(int steps, List<ScheduleValidator.Item> items, Map<St
             }
             int[] path = new int[x.get("path").size()];
             for (int i = 0; i < path.length; i++) {
-                if (!x.get("path").get(i).canConvertToInt()) {
+                if (!whole(x.get("path").get(i))) {
                     throw new InvalidInputException(where + " has a path entry that is not a node id");
                 }
                 path[i] = x.get("path").get(i).asInt();
             }
             int root = -1;
             if (x.has("root") || roots) {
-                if (!x.path("root").canConvertToInt()) {
+                if (!whole(x.path("root"))) {
                     throw new InvalidInputException(where + " has no integer \"root\"; expected the root of each partial "
                             + "result of an AAR, {src, dst, step, path, from, root}");
                 }
