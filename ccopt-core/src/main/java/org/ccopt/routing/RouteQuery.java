@@ -40,7 +40,27 @@ public final class RouteQuery {
                         + String.join(", ", RoutingFunctions.DETERMINISTIC) + " (default: the network's, as the message "
                         + "and hop models route)"),
                 JobOption.text("tie", "positive|negative|source-parity|half|wrap", "Torus dimension-order routing: "
-                        + "direction taken when the offset is exactly k/2").withDefault("positive")));
+                        + "direction taken when the offset is exactly k/2").withDefault("positive")
+                        .withApplies(new JobOption.Applies("to dimension-order routing on a torus (a mesh or another "
+                                + "function has no tie at k/2)", AsJob::torusOrder, java.util.Map.of("topology", "mesh:4x4",
+                                "from", "0", "to", "5", "tie", "negative")))));
+
+        /** Whether the values route by dimension order on a torus (true for a spec the run refuses itself). */
+        private static boolean torusOrder(JobOptions.Values v) {
+            String routing = v.text("routing");
+            if (routing != null && !routing.equals("dor") && !routing.equals("dor-booksim")) {
+                return false;
+            }
+            if (v.text("topology") == null) {
+                return true; // the run refuses a missing network itself
+            }
+            try {
+                return TopologySpec.parse(v.text("topology")).geometry() instanceof org.ccopt.topology.Geometry.Grid g
+                        && g.wrap();
+            } catch (org.ccopt.InvalidInputException e) {
+                return true;
+            }
+        }
 
         /** For {@link java.util.ServiceLoader}; use {@link RouteQuery#JOB}. */
         public AsJob() {
