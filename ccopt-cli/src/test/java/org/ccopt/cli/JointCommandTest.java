@@ -173,7 +173,10 @@ class JointCommandTest {
     @Test
     void aParameterFileAndAMappingMustAgreeOnTheAddressing() throws Exception {
         Path out = dir.resolve("run");
-        assertThat(MainTest.run(with("--methods", "surrogate", "--out", out.toString())).code()).isZero();
+        // the surrogate method stacks nothing: SMALL's --stacker-population would be refused
+        assertThat(MainTest.run("joint", "-t", "torus:4x4", "--traffic", "bcmp,shfl", "--budget", "300", "--restarts", "3",
+                "--anneal-iterations", "3000", "--threads", "2", "--methods", "surrogate", "--out", out.toString()).code())
+                .isZero();
         Path logical = out.resolve("surrogate").resolve("00-bcmp.json");
         MainTest.Result noMapping = MainTest.run("sim", "--params", logical.toString());
         assertThat(noMapping.code()).isEqualTo(2);

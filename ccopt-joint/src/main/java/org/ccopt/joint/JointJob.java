@@ -48,6 +48,12 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
         return m.contains(JointMethod.SURROGATE) || m.contains(JointMethod.JOINT) || m.contains(JointMethod.ALTERNATING);
     }
 
+    /** Whether a method of {@code m} has a stacking phase, which the stacker continues. */
+    private static boolean stacks(List<JointMethod> m) {
+        return m.contains(JointMethod.STACKING) || m.contains(JointMethod.SEQUENTIAL) || m.contains(JointMethod.JOINT)
+                || m.contains(JointMethod.ALTERNATING);
+    }
+
     private static boolean evolves(List<JointMethod> m) {
         return m.contains(JointMethod.MAPPING) || m.contains(JointMethod.SEQUENTIAL);
     }
@@ -92,13 +98,18 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
                             m -> m.contains(JointMethod.SURROGATE) || m.contains(JointMethod.JOINT), "2"),
                     on(JobOption.wholeLong("anneal-iterations", 200_000, "Swaps proposed per annealing"),
                             "to the surrogate, joint and alternating methods", JointJob::anneals, "100"),
-                    JobOption.text("stacker", "NAME", "What a stacking phase does after simple stacking: " + Stacker.NAMES)
-                            .withDefault("lahc"),
+                    on(JobOption.text("stacker", "NAME", "What a stacking phase does after simple stacking: " + Stacker.NAMES)
+                            .withDefault("lahc"), "to the methods that stack (stacking, sequential, joint, alternating)",
+                            JointJob::stacks, "ga"),
                     new JobOption("reserve", null, "X", JobOption.Type.REAL, "0.2", "Share of the budget the sequential method "
                             + "keeps for stacking", false, null, null, List.of(new JobOption.Applies("to the sequential method "
                             + "with a stacker other than simple", v -> methods(v).contains(JointMethod.SEQUENTIAL)
                             && Stacker.parse(v.text("stacker")) != Stacker.SIMPLE, merged("reserve", "0.5")))),
-                    JobOption.whole("stacker-population", 20, "Chromosomes or moves per generation of the stacker"),
+                    JobOption.whole("stacker-population", 20, "Chromosomes or moves per generation of the stacker")
+                            .withApplies(new JobOption.Applies("to the methods that stack, with a stacker other than simple",
+                            v -> stacks(methods(v)) && Stacker.parse(v.text("stacker")) != Stacker.SIMPLE,
+                            Map.of("topology", "torus:4x4", "traffic", "bcmp", "methods", "stacking", "stacker", "simple",
+                                    "budget", "200", "stacker-population", "5"))),
                     on(JobOption.text("inner-schemes", "LIST", "VC selection schemes of the joint method's inner stacking "
                             + "(default: all ten)"), "to the joint method", m -> m.contains(JointMethod.JOINT), "C00"),
                     on(JobOption.whole("inner-intervals", 1, "Intervals V from l_c of the inner stacking; 0: up to the "

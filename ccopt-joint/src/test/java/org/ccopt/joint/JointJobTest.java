@@ -46,6 +46,10 @@ class JointJobTest {
         assertRefused(Map.of("methods", "sequential", "stacker", "simple", "reserve", "0.5"), "--reserve applies to the "
                 + "sequential method with a stacker other than simple");
         assertRefused(Map.of("methods", "mapping", "inner-schemes", "C00"), "--inner-schemes applies to the joint method");
+        // options that changed nothing (issue 73): a stacker where no method stacks, its population for simple stacking
+        assertRefused(Map.of("methods", "physical", "stacker", "ga"), "--stacker applies to the methods that stack");
+        assertRefused(Map.of("methods", "stacking", "stacker", "simple", "stacker-population", "5"),
+                "--stacker-population applies to the methods that stack, with a stacker other than simple");
         assertRefused(Map.of("methods", "mapping", "variant", "S05", "radius-bound", "exclusive"), "--radius-bound applies");
         assertRefused(Map.of("jitter-runs", "3"), "--jitter-runs applies with --jitter above 0");
         assertThat(read(Map.of("methods", "sequential", "reserve", "0.5")).settings().reserve()).isEqualTo(0.5);
