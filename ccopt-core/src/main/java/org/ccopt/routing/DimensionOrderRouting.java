@@ -107,11 +107,26 @@ public final class DimensionOrderRouting implements RoutingFunction {
             System.arraycopy(grid.coordinates(r), 0, coord, r * dims, dims);
         }
         maxRadix = net.maxRadix();
-        port = new int[routers * 2 * dims];
+        port = gridPorts(net, grid);
         portDim = new int[routers * maxRadix];
         java.util.Arrays.fill(portDim, -1);
-        for (int r = 0; r < routers; r++) {
-            int[] c = java.util.Arrays.copyOfRange(coord, r * dims, (r + 1) * dims);
+        for (int i = 0; i < port.length; i++) {
+            if (port[i] >= 0) {
+                portDim[i / (2 * dims) * maxRadix + port[i]] = i % (2 * dims) / 2;
+            }
+        }
+    }
+
+    /**
+     * The local port of router r towards dimension d, direction s (0 = +, 1 = -), at {@code r * 2 dims + 2 d + s}, or -1
+     * where there is none (a mesh's edge); on a ring of two both directions name the one neighbour's first port.
+     */
+    public static int[] gridPorts(RouterPorts net, Geometry.Grid grid) {
+        int dims = grid.dimensions();
+        int[] radix = grid.radix();
+        int[] port = new int[net.routers() * 2 * dims];
+        for (int r = 0; r < net.routers(); r++) {
+            int[] c = grid.coordinates(r);
             for (int d = 0; d < dims; d++) {
                 for (int s = 0; s < 2; s++) {
                     int old = c[d];
@@ -122,15 +137,14 @@ public final class DimensionOrderRouting implements RoutingFunction {
                     int p = -1;
                     if (x >= 0 && x < radix[d] && x != old) {
                         c[d] = x;
-                        p = net.portTo(r, grid.node(c));
+                        p = net.portTo(r, grid.node(c)) - net.portStart(r);
                         c[d] = old;
-                        portDim[r * maxRadix + p - net.portStart(r)] = d;
-                        p -= net.portStart(r);
                     }
                     port[(r * dims + d) * 2 + s] = p;
                 }
             }
         }
+        return port;
     }
 
     /**

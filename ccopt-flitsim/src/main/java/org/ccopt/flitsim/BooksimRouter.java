@@ -2,6 +2,7 @@ package org.ccopt.flitsim;
 
 import org.ccopt.flitsim.net.NetworkSimulator;
 import org.ccopt.flitsim.net.OpenLoopResult;
+import org.ccopt.routing.DimensionOrderRouting;
 import org.ccopt.routing.RouterPorts;
 import org.ccopt.topology.Geometry;
 import org.ccopt.topology.Topology;
@@ -28,7 +29,7 @@ public final class BooksimRouter implements FlitRouter {
     private final int ports;
     /** The most ports to other routers that any router has, plus one: the port slots of a link id in a trace. */
     private final int tracePorts;
-    /** Per global port to another router, its slot in a trace's link id ({@link #slots}). */
+    /** Per global port, its slot in a trace's link id: the papers' port on a torus or mesh, else the local port. */
     private final int[] slot;
     private final FlitSimulator.Choices none;
     private LinkTrace trace;
@@ -40,73 +41,46 @@ public final class BooksimRouter implements FlitRouter {
         this.seed = seed;
         RouterPorts net = engine.network();
         this.ports = net.maxRadix();
+        this.slot = new int[net.ports()];
         int linkPorts = 0;
-        for (int r = 0; r < net.routers(); r++) {
-            int p = net.portStart(r);
-            while (p < net.portEnd(r) && net.portTerminal(p) < 0) {
-                p++;
+        for (int p = 0; p < net.ports(); p++) {
+            slot[p] = p - net.portStart(net.portRouter(p));
+            if (net.portTerminal(p) < 0) {
+                linkPorts = Math.max(linkPorts, slot[p] + 1); // the ports to other routers come first
             }
-            linkPorts = Math.max(linkPorts, p - net.portStart(r));
         }
-        this.slot = slots(net);
-        this.tracePorts = net.topology().geometry() instanceof Geometry.Grid g ? 2 * g.dimensions() + 1 : linkPorts + 1;
+        if (net.topology().geometry() instanceof Geometry.Grid g) { // the papers' port order: +x -x +y -y ...
+            int[] local = DimensionOrderRouting.gridPorts(net, g);
+            for (int i = local.length - 1; i >= 0; i--) { // downwards: on a ring of two, +d is the one link's slot
+                if (local[i] >= 0) {
+                    slot[net.portStart(i / (2 * g.dimensions())) + local[i]] = i % (2 * g.dimensions());
+                }
+            }
+            linkPorts = 2 * g.dimensions();
+        }
+        this.tracePorts = linkPorts + 1;
         int portIds = net.routers() * ports;
         this.none = new FlitSimulator.Choices(new long[(portIds + 63) >>> 6],
                 new long[(portIds * engine.vcs() + 63) >>> 6]);
-    }
-
-    /**
-     * The trace slot of every port: on a torus or mesh 2d for the link to the neighbour one step up dimension d and 2d + 1
-     * for the one a step down (on a ring of two, the first of the two links is +d), elsewhere the local port.
-     */
-    private static int[] slots(RouterPorts net) {
-        int[] out = new int[net.ports()];
-        Geometry.Grid g = net.topology().geometry() instanceof Geometry.Grid grid ? grid : null;
-        for (int r = 0; r < net.routers(); r++) {
-            int[] here = g == null ? null : g.coordinates(net.routerNode(r));
-            long used = 0;
-            for (int p = net.portStart(r); p < net.portEnd(r); p++) {
-                out[p] = p - net.portStart(r);
-                int n = net.neighbourRouter(p);
-                if (g == null || n < 0) {
-                    continue;
-                }
-                int[] there = g.coordinates(net.routerNode(n));
-                for (int d = 0; d < here.length; d++) {
-                    if (here[d] != there[d]) {
-                        int k = g.radix()[d];
-                        boolean up = there[d] == here[d] + 1 || g.wrap() && there[d] == 0 && here[d] == k - 1;
-                        int s = 2 * d + (up && (used & (1L << 2 * d)) == 0 ? 0 : 1);
-                        used |= 1L << s;
-                        out[p] = s;
-                        break;
-                    }
-                }
-            }
-        }
-        return out;
     }
 
     /** Records the next runs into {@code sink} (null switches tracing off). */
     @Override
     public BooksimRouter trace(LinkTrace sink) {
         this.trace = sink;
+        RouterPorts net = engine.network();
         engine.observeLinks(sink == null ? null : new NetworkSimulator.LinkObserver() {
             @Override
-            public void flit(int cycle, int router, int localPort, int slice) {
-                sink.record(cycle + 1, router * tracePorts + slot[net().portStart(router) + localPort], slice);
+            public void flit(int cycle, int port, int slice) {
+                sink.record(cycle + 1, net.portRouter(port) * tracePorts + slot[port], slice);
             }
 
             @Override
-            public void blocked(int cycle, int router, int localPort) {
-                sink.record(cycle + 1, router * tracePorts + slot[net().portStart(router) + localPort], LinkTrace.BLOCKED);
+            public void blocked(int cycle, int port) {
+                sink.record(cycle + 1, net.portRouter(port) * tracePorts + slot[port], LinkTrace.BLOCKED);
             }
         });
         return this;
-    }
-
-    private RouterPorts net() {
-        return engine.network();
     }
 
     /** The engine it runs: its network's ports and its routing function. */

@@ -330,12 +330,12 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * Told, cycle by cycle, what the links between routers carry: every flit that wins the switch towards another
      * router (in the cycle it wins it), and every output port to another router that sends nothing in a cycle although
      * one of its input VCs holds an output VC there with a flit ready and that output VC has no credit (the "blocked"
-     * cells of Yokota et al. 2023, Fig. 6). Ports are the router's local ports, those to other routers first.
+     * cells of Yokota et al. 2023, Fig. 6). Ports are the network's global ports ({@link RouterPorts}).
      */
     public interface LinkObserver {
-        void flit(int cycle, int router, int localPort, int slice);
+        void flit(int cycle, int port, int slice);
 
-        void blocked(int cycle, int router, int localPort);
+        void blocked(int cycle, int port);
     }
 
     /**
@@ -633,8 +633,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 if (port[(out << PORT_BITS) + PEER] >= 0 && vc[(ov << recordBits) + CREDIT] == 0 && portSent[out] != c
                         && portBlocked[out] != c) {
                     portBlocked[out] = c;
-                    int r = port[(out << PORT_BITS) + ROUTER];
-                    linkObserver.blocked(c, r, out - firstPort[r]);
+                    linkObserver.blocked(c, out);
                 }
             }
         }
@@ -1219,10 +1218,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 packet[pb + P_HOPS]++;
             }
             if (linkObserver != null) {
-                int out = ov >>> vcBits;
-                int r = port[(out << PORT_BITS) + ROUTER];
-                portSent[out] = c;
-                linkObserver.flit(c, r, out - firstPort[r], packet[pb + P_SLICE]);
+                portSent[ov >>> vcBits] = c;
+                linkObserver.flit(c, ov >>> vcBits, packet[pb + P_SLICE]);
             }
             sendFlit((downstream << vcBits) | (ov & vcMask), flit, c + flitLink);
         } else {
