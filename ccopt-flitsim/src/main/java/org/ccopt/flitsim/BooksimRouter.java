@@ -135,9 +135,10 @@ public final class BooksimRouter implements FlitRouter {
 
     @Override
     public SimResult runWithin(RouterConfig config, Workload w, int cycleLimit) {
-        if (config.sliceReinitialization() || config.sliceInterlocking()) {
-            throw new org.ccopt.InvalidInputException("slice re-initialisation and interlocking (sort keys T08, T10) are "
-                    + "functions of the papers' router; BookSim's router has neither");
+        if (config.sliceReinitialization() || config.sliceInterlocking() || config.atomicVcAllocation()) {
+            throw new org.ccopt.InvalidInputException((config.sliceReinitialization() ? "--reinit (slice re-initialisation, "
+                    + "sort key T08)" : config.sliceInterlocking() ? "--interlock (slice interlocking, sort key T10)"
+                    : "--atomic-vc (drained VC release)") + " is a function of the papers' router; BookSim's router has none");
         }
         if (trace != null) {
             trace.start(routers() * tracePorts, tracePorts);

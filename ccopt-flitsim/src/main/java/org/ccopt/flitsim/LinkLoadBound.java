@@ -61,31 +61,27 @@ public final class LinkLoadBound {
         org.ccopt.flitsim.net.NetworkSimulator engine = ((BooksimRouter) router).engine();
         org.ccopt.routing.RouterPorts net = engine.network();
         org.ccopt.routing.RoutingFunction f = engine.routing();
-        boolean oneRoute = f.auxValues() == 1 && !f.adaptive() && !f.choosesEachHop();
+        // one route a pair: the function's own path (FunctionRouting), read as the output ports it leaves by
+        org.ccopt.routing.FunctionRouting paths = f.auxValues() == 1 && !f.adaptive() && !f.choosesEachHop()
+                ? new org.ccopt.routing.FunctionRouting(net, f, 0) : null;
+        boolean direct = net.topology().isDirect();
         return new LinkLoadBound(net.terminals(), net.ports(), 1, (a, b) -> {
-            if (!oneRoute) {
+            if (paths == null) {
                 return new int[] {net.terminalPort(b)};
             }
-            int[] path = new int[8];
+            int[] nodes = paths.route(a, b);
+            int[] out = new int[nodes.length];
             int length = 0;
-            int r = net.terminalRouter(a);
-            int in = net.terminalPort(a) - net.portStart(r);
-            int cls = 0;
-            while (true) {
-                int route = f.route(r, in, cls, b, 0);
-                int out = net.portStart(r) + org.ccopt.routing.RoutingFunction.port(route);
-                if (length == path.length) {
-                    path = Arrays.copyOf(path, 2 * length);
+            for (int i = 0; i + 1 < nodes.length; i++) {
+                int at = net.nodeRouter(nodes[i]);
+                if (at >= 0) { // not an indirect network's source terminal
+                    out[length++] = net.portTo(at, nodes[i + 1]);
                 }
-                path[length++] = out;
-                if (net.portTerminal(out) >= 0) {
-                    return Arrays.copyOf(path, length);
-                }
-                int peer = net.peerPort(out);
-                r = net.portRouter(peer);
-                in = peer - net.portStart(r);
-                cls = org.ccopt.routing.RoutingFunction.vcClass(route);
             }
+            if (direct) {
+                out[length++] = net.terminalPort(b); // a direct network's path ends at the router, which ejects
+            }
+            return Arrays.copyOf(out, length);
         });
     }
 

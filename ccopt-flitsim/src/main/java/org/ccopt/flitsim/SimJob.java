@@ -167,7 +167,7 @@ public final class SimJob {
                 workload = workload.withInterval(q.interval());
             }
             trafficName = p.traffic();
-            seed = p.seed() == null ? 0 : p.seed();
+            seed = p.routerSeed();
         } else {
             setup = q.setup();
             Topology t = setup.topology();
@@ -179,10 +179,6 @@ public final class SimJob {
             }
             workload = new Workload(dest, q.slices(), q.packets(), q.packetFlits(), q.interval() == null ? 0 : q.interval(), null);
             seed = q.seed();
-        }
-        if (!setup.papersRouter() && (q.reinit() || q.interlock() || q.atomicVc())) {
-            throw new InvalidInputException((q.reinit() ? "--reinit" : q.interlock() ? "--interlock" : "--atomic-vc")
-                    + " is a function of the papers' router; BookSim's router (--model booksim) has none");
         }
         FlitRouter sim = setup.papersRouter() ? SimulatorCache.get(setup) : setup.router(seed);
         RouterConfig config;

@@ -142,9 +142,14 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         return new FlitSetup(buildTopology(), vcs, bufferFlits, model(), booksim() ? routing : null);
     }
 
-    /** A fresh router of these parameters: the papers' simulator, or BookSim's router drawing from the file's seed. */
+    /** The seed BookSim's router draws its per-packet routing values from: the file's, 0 where it gives none. */
+    public long routerSeed() {
+        return seed == null ? 0 : seed;
+    }
+
+    /** A fresh router of these parameters: the papers' simulator, or BookSim's router drawing from {@link #routerSeed}. */
     public FlitRouter router() {
-        return setup().router(seed == null ? 0 : seed);
+        return setup().router(routerSeed());
     }
 
     /**

@@ -28,9 +28,8 @@ public final class EngineSetup {
      */
     public static NetworkSimulator booksim(Topology topology, String routing, Integer vcs, int bufferFlits) {
         RouterPorts net = new RouterPorts(topology);
-        RoutingFunction f = RoutingFunctions.create(routing == null ? RoutingFunctions.defaultName(net) : routing, net);
-        return new NetworkSimulator(net, f, RouterTiming.BOOKSIM, vcs == null ? Math.max(DEFAULT_VCS, f.vcClasses()) : vcs,
-                bufferFlits);
+        RoutingFunction f = function(net, routing);
+        return new NetworkSimulator(net, f, RouterTiming.BOOKSIM, vcs == null ? defaultVcs(f) : vcs, bufferFlits);
     }
 
     /**
@@ -39,8 +38,16 @@ public final class EngineSetup {
      */
     public static int defaultVcs(Topology topology, String routing) {
         RouterPorts net = new RouterPorts(topology);
-        return Math.max(DEFAULT_VCS, RoutingFunctions.create(routing == null ? RoutingFunctions.defaultName(net) : routing,
-                net).vcClasses());
+        return defaultVcs(function(net, routing));
+    }
+
+    private static int defaultVcs(RoutingFunction f) {
+        return Math.max(DEFAULT_VCS, f.vcClasses());
+    }
+
+    /** The routing function {@code routing} on {@code net}, or the network's default where it is null. */
+    private static RoutingFunction function(RouterPorts net, String routing) {
+        return RoutingFunctions.create(routing == null ? RoutingFunctions.defaultName(net) : routing, net);
     }
 
     /**
