@@ -57,21 +57,8 @@ final class MinimalAdaptiveRouting implements RoutingFunction {
     /** The escape route of a packet in class 1 (down links only once it went down), else the first minimal port. */
     @Override
     public int route(int router, int inPort, int inClass, int dest, int aux) {
-        int t = net.terminalRouter(dest);
-        if (router == t) {
-            return net.ejection(dest);
-        }
-        if (inClass == ESCAPE && net.neighbourRouter(net.portStart(router) + inPort) >= 0) {
-            return RoutingFunction.encode(RoutingFunction.port(escape.route(router, inPort, 0, dest, aux)), ESCAPE);
-        }
-        int here = dist[router * routers + t];
-        for (int p = net.portStart(router); p < net.portEnd(router); p++) {
-            int v = net.neighbourRouter(p);
-            if (v >= 0 && dist[v * routers + t] == here - 1) {
-                return RoutingFunction.encode(p - net.portStart(router), ADAPTIVE);
-            }
-        }
-        throw new IllegalStateException("no minimal hop from router " + router + " to terminal " + dest);
+        int fixed = fixed(router, inPort, inClass, dest, aux);
+        return fixed >= 0 ? fixed : minimal(router, net.terminalRouter(dest), null);
     }
 
     /**
@@ -80,24 +67,47 @@ final class MinimalAdaptiveRouting implements RoutingFunction {
      */
     @Override
     public int alternatives(int router, int inPort, int inClass, int dest, int aux, int[] out) {
-        int t = net.terminalRouter(dest);
-        if (router == t) {
-            out[0] = net.ejection(dest);
+        int fixed = fixed(router, inPort, inClass, dest, aux);
+        if (fixed >= 0) {
+            out[0] = fixed;
             return 1;
+        }
+        int n = minimal(router, net.terminalRouter(dest), out);
+        out[n++] = RoutingFunction.encode(RoutingFunction.port(escape.route(router, false, dest, aux)), ESCAPE);
+        return n;
+    }
+
+    /** The one route a packet has here: the ejection at its destination's router, the escape's in class 1; else -1. */
+    private int fixed(int router, int inPort, int inClass, int dest, int aux) {
+        if (router == net.terminalRouter(dest)) {
+            return net.ejection(dest);
         }
         if (inClass == ESCAPE && net.neighbourRouter(net.portStart(router) + inPort) >= 0) {
-            out[0] = route(router, inPort, inClass, dest, aux);
-            return 1;
+            return RoutingFunction.encode(RoutingFunction.port(escape.route(router, inPort, 0, dest, aux)), ESCAPE);
         }
+        return -1;
+    }
+
+    /**
+     * The ports of {@code router} one hop closer to router t, in channel order and class 0: all of them into {@code out}
+     * and their count, or, where {@code out} is null, the first.
+     */
+    private int minimal(int router, int t, int[] out) {
         int here = dist[router * routers + t];
         int n = 0;
         for (int p = net.portStart(router); p < net.portEnd(router); p++) {
             int v = net.neighbourRouter(p);
             if (v >= 0 && dist[v * routers + t] == here - 1) {
-                out[n++] = RoutingFunction.encode(p - net.portStart(router), ADAPTIVE);
+                int route = RoutingFunction.encode(p - net.portStart(router), ADAPTIVE);
+                if (out == null) {
+                    return route;
+                }
+                out[n++] = route;
             }
         }
-        out[n++] = RoutingFunction.encode(RoutingFunction.port(escape.route(router, false, dest, aux)), ESCAPE);
+        if (n == 0) {
+            throw new IllegalStateException("no minimal hop from router " + router + " to router " + t);
+        }
         return n;
     }
 }

@@ -45,18 +45,13 @@ public final class RouteQuery {
                                 + "function has no tie at k/2)", AsJob::torusOrder, java.util.Map.of("topology", "mesh:4x4",
                                 "from", "0", "to", "5", "tie", "negative")))));
 
-        /** Whether the values route by dimension order on a torus (true for a spec the run refuses itself). */
+        /** {@link #tieApplies} on the values (true where the run refuses the network itself). */
         private static boolean torusOrder(JobOptions.Values v) {
-            String routing = v.text("routing");
-            if (routing != null && !routing.equals("dor") && !routing.equals("dor-booksim")) {
-                return false;
-            }
             if (v.text("topology") == null) {
-                return true; // the run refuses a missing network itself
+                return true;
             }
             try {
-                return TopologySpec.parse(v.text("topology")).geometry() instanceof org.ccopt.topology.Geometry.Grid g
-                        && g.wrap();
+                return tieApplies(TopologySpec.parse(v.text("topology")), v.text("routing"));
             } catch (org.ccopt.InvalidInputException e) {
                 return true;
             }
@@ -73,6 +68,15 @@ public final class RouteQuery {
                     org.ccopt.util.Enums.choose(DimensionOrderRouting.Tie.values(), "--tie", v.text("tie"))) : null,
                     v.text("routing"));
         }
+    }
+
+    /**
+     * Whether a torus tie at k/2 decides routes on {@code t} under {@code routing} (null: the network's default):
+     * dimension order ({@code dor}, {@code dor-booksim}) on a torus; a mesh or another function has no such tie.
+     */
+    static boolean tieApplies(Topology t, String routing) {
+        boolean dimensionOrder = routing == null || routing.equals("dor") || routing.equals("dor-booksim");
+        return dimensionOrder && t.geometry() instanceof org.ccopt.topology.Geometry.Grid g && g.wrap();
     }
 
     /**
@@ -147,9 +151,10 @@ public final class RouteQuery {
         Routing routing = q.routing() != null ? Routings.byName(t, q.routing(), q.tie())
                 : q.tie() != null && t.geometry() instanceof org.ccopt.topology.Geometry.Grid
                 ? Routings.dimensionOrder(t, q.tie()) : Routings.deterministic(t, paths);
-        if (q.tie() != null && !(routing instanceof FunctionRouting f && f.function() instanceof DimensionOrderRouting)) {
-            throw new InvalidInputException("--tie applies to dimension-order routing on tori and meshes; " + t.spec()
-                    + " is routed by " + routing.name() + ", so it is refused rather than ignored");
+        if (q.tie() != null && !tieApplies(t, q.routing())) {
+            throw new InvalidInputException("--tie applies to dimension-order routing on a torus; " + t.spec()
+                    + " is routed by " + routing.name() + (t.geometry() instanceof org.ccopt.topology.Geometry.Grid g
+                    && !g.wrap() ? " on a mesh, which has no tie at k/2" : "") + ", so it is refused rather than ignored");
         }
         int[] route = Routing.check(t, routing.route(q.from(), q.to()), q.from(), q.to());
         List<int[]> listed = q.extraHops() == 0 ? paths.paths(q.from(), q.to(), q.limit())
