@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.ccopt.flitsim.FlitSimJob;
 import org.ccopt.flitsim.SimJob;
-import org.ccopt.flitsim.SimResult;
 import org.ccopt.job.Job;
 import org.ccopt.job.JobOptions;
 import org.ccopt.papers.TracePicture;
@@ -101,20 +100,7 @@ final class SimCommand implements Callable<Integer>, Declared.Command {
             Json.print(w, spec, o.figures());
             return;
         }
-        SimResult r = o.result();
-        if (o.packets() != null) {
-            var p = o.packets();
-            var s = o.setup();
-            w.printf(java.util.Locale.ROOT, "%s on %s, router booksim, routing %s, %d VCs x %d flits, %d-flit packets%s: %d "
-                    + "cycles, %d packets, mean packet latency %.1f, max %d, mean hops %.2f%n", o.traffic(), o.topology().spec(),
-                    o.routing(), s.vcs(), s.bufferFlits(), o.workload().flitsPerPacket(), o.workload().slices() > 1 ? ", "
-                    + o.workload().slices() + " slices at V = " + o.workload().interval() : "", r.durationCycles(), p.packets(),
-                    p.packetLatency(), p.latencyMax(), p.hops());
-        } else {
-            w.printf("%s on %s, model %s%s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, lb %d%n", o.traffic(),
-                    o.topology().spec(), o.config().model().presetName(), org.ccopt.flitsim.FlitSetup.routingNote(o.topology()),
-                    r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
-        }
+        w.println(o.line());
         if (o.sweep() != null) {
             w.printf("  best of intervals %s: V = %d%n", values.text("sweep-interval"), o.workload().interval());
         }

@@ -1,7 +1,6 @@
 package org.ccopt.cupstack;
 
 import org.ccopt.flitsim.FlitRouter;
-import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.SimParameters;
 import org.ccopt.flitsim.SimResult;
@@ -19,22 +18,21 @@ public final class CupStackValidator {
     }
 
     /**
-     * The parameter document of a result (what {@code best.json} holds). On BookSim's router its seed is the one the
-     * searches' routers draw their per-packet routing values from, 0 ({@link org.ccopt.flitsim.FlitSetup#router()}), so
-     * that the file replays the result; on the papers' router it is {@code seed}, the run's.
+     * The parameter document of a result (what {@code best.json} holds), with the seed its replay needs
+     * ({@link org.ccopt.flitsim.FlitSetup#fileSeed}).
      */
     public static SimParameters parameters(Problem p, RouterConfig base, Chromosome c, String traffic, Long seed) {
         return SimParameters.of(p.setup(), base.withGenes(c.scheme(), c.queueOrder()), p.workload(c), traffic,
-                p.papersRouter() ? seed : Long.valueOf(0));
+                p.setup().fileSeed(seed));
     }
 
     /** Replays {@code c} from its parameter file and fails unless it reproduces {@code claimed}. */
     public static void check(Problem p, RouterConfig base, Chromosome c, Score claimed, String traffic) {
         SimParameters replay = SimParameters.parse(parameters(p, base, c, traffic, null).toJson());
+        FlitRouter router = replay.router();
+        Workload w = replay.workload();
+        SimResult r = router.run(replay.config(router), w);
         if (!p.papersRouter()) {
-            FlitRouter router = replay.router();
-            Workload w = replay.workload();
-            SimResult r = router.run(replay.config(router), w);
             if (r.durationCycles() != claimed.duration() || r.flits() != w.flits()) {
                 throw new IllegalStateException("validator: the replayed parameters run on a fresh BookSim router in "
                         + r.durationCycles() + " cycles with " + r.flits() + " flits; the optimizer claimed "
@@ -42,8 +40,6 @@ public final class CupStackValidator {
             }
             return;
         }
-        FlitSimulator sim = replay.setup().simulator();
-        SimResult r = sim.run(replay.routerConfig(sim), replay.workload());
         if (r.durationCycles() != claimed.duration() || r.effectiveThickness() != claimed.thickness() || r.lb() != claimed.lb()
                 || r.ir() != claimed.ir() || r.or() != claimed.or() || r.ib() != claimed.ib() || r.ob() != claimed.ob()) {
             throw new IllegalStateException("validator: the replayed parameters give " + r + "; the optimizer claimed " + claimed);

@@ -13,7 +13,8 @@ import org.ccopt.flitsim.Workload;
  * split into {@code slices} slices of {@code packetsPerSlice} packets of {@code flitsPerPacket} flits, on the router of
  * {@code setup}: the papers' ({@link FlitSimulator}: a torus or mesh as in the paper, or another network under its
  * default routing function) or BookSim's ({@link org.ccopt.flitsim.BooksimRouter}, model null), which has the
- * injection plan's genes V and I but not the papers' arbitration genes C and Q. {@code reinitialize} and {@code interlock} switch on the §7.2 router functions (T08, T10).
+ * injection plan's genes V and I but not the papers' arbitration genes C and Q. {@code reinitialize} and
+ * {@code interlock} switch on the §7.2 router functions (T08, T10).
  */
 public record Problem(FlitSetup setup, int[] destination, int slices, int packetsPerSlice, int flitsPerPacket,
                       boolean reinitialize, boolean interlock) implements OnFlitSetup {

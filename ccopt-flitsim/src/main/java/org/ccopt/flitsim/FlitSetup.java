@@ -184,12 +184,24 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
         return new FlitSimulator(topology, vcs, bufferFlits, papersModel());
     }
 
+    /** The seed {@link #router()} gives BookSim's router for its per-packet routing values. */
+    public static final long ROUTER_SEED = 0;
+
     /**
      * A new router for this set-up: the papers' router under {@code model}, or BookSim's router where the model is
-     * null ({@link BooksimRouter} under {@link #routingName}, its per-packet routing values drawn from seed 0).
+     * null ({@link BooksimRouter} under {@link #routingName}, its per-packet routing values drawn from
+     * {@link #ROUTER_SEED}).
      */
     public FlitRouter router() {
-        return router(0);
+        return router(ROUTER_SEED);
+    }
+
+    /**
+     * The seed a parameter file of a run of {@link #router()} records: {@code runSeed} (the pattern's, which the papers'
+     * router does not read), or on BookSim's router {@link #ROUTER_SEED}, which its replay must draw from.
+     */
+    public Long fileSeed(Long runSeed) {
+        return papersRouter() ? runSeed : Long.valueOf(ROUTER_SEED);
     }
 
     /** As {@link #router()}, BookSim's router drawing its per-packet routing values from {@code seed}. */

@@ -2,6 +2,7 @@ package org.ccopt.flitsim;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
@@ -129,6 +130,24 @@ public final class SimJob {
                 out.put("routerCyclesPerSecond", routerCyclesPerSecond);
             }
             return out;
+        }
+
+        /**
+         * The run in one line, as {@code ccopt sim} prints it: the papers' router's link occupation and block counters,
+         * or BookSim's router's set-up, packets, latencies and hops.
+         */
+        public String line() {
+            SimResult r = result;
+            if (packets != null) {
+                return String.format(Locale.ROOT, "%s on %s, router booksim, routing %s, %d VCs x %d flits, %d-flit packets%s: "
+                        + "%d cycles, %d packets, mean packet latency %.1f, max %d, mean hops %.2f", traffic, topology().spec(),
+                        routing(), setup.vcs(), setup.bufferFlits(), workload.flitsPerPacket(), workload.slices() > 1 ? ", "
+                        + workload.slices() + " slices at V = " + workload.interval() : "", r.durationCycles(),
+                        packets.packets(), packets.packetLatency(), packets.latencyMax(), packets.hops());
+            }
+            return String.format(Locale.ROOT, "%s on %s, model %s%s: %d cycles, %d flits, T_e %d, ir %d, or %d, ib %d, ob %d, "
+                    + "lb %d", traffic, topology().spec(), config.model().presetName(), FlitSetup.routingNote(topology()),
+                    r.durationCycles(), r.flits(), r.effectiveThickness(), r.ir(), r.or(), r.ib(), r.ob(), r.lb());
         }
 
         /** The parameter file of this run, which replays it ({@code ccopt sim --params}). */

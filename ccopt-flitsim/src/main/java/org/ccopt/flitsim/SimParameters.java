@@ -142,9 +142,12 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         return new FlitSetup(buildTopology(), vcs, bufferFlits, model(), booksim() ? routing : null);
     }
 
-    /** The seed BookSim's router draws its per-packet routing values from: the file's, 0 where it gives none. */
+    /**
+     * The seed BookSim's router draws its per-packet routing values from: the file's, else
+     * {@link FlitSetup#ROUTER_SEED}.
+     */
     public long routerSeed() {
-        return seed == null ? 0 : seed;
+        return seed == null ? FlitSetup.ROUTER_SEED : seed;
     }
 
     /** A fresh router of these parameters: the papers' simulator, or BookSim's router drawing from {@link #routerSeed}. */

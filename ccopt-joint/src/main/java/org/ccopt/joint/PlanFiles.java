@@ -29,12 +29,12 @@ public final class PlanFiles {
     }
 
     /**
-     * The parameter file of plan {@code p} of pattern {@code k}, with physical destinations: on BookSim's router its
-     * seed is 0, the one the search's routers draw their random choices from ({@link org.ccopt.flitsim.FlitSetup#router()}).
+     * The parameter file of plan {@code p} of pattern {@code k}, with physical destinations and the seed its replay needs
+     * ({@link org.ccopt.flitsim.FlitSetup#fileSeed}).
      */
     static SimParameters physical(JointProblem problem, PatternPlan p, int k) {
         return SimParameters.of(problem.setup(), p.config(), p.workload(), problem.names().get(k),
-                problem.setup().papersRouter() ? null : Long.valueOf(0));
+                problem.setup().fileSeed(null));
     }
 
     /** The file name of pattern {@code k}'s parameters. */
