@@ -225,6 +225,40 @@ class BookSimCrossCheckTest {
         assertThat(digit).isLessThan(0.9 * theirs);
     }
 
+    /**
+     * Minimal routing on an irregular graph against BookSim's {@code anynet} {@code min} (every VC at every hop, no
+     * escape), random-shortcut:64:4 exported with {@code topo --export booksim}, uniform traffic at 0.4, seeds 1-4:
+     * {@code min-adaptive} (Duato's escape class) is at most 5 % slower than BookSim on the mean packet latency (measured
+     * faster), and {@code min-hop} (one VC class a hop) more than 15 % slower (docs/routing.md).
+     */
+    @org.junit.jupiter.api.Test
+    void minAdaptiveKeepsUpWithBookSimsMinimalRoutingWhereHopClassesFallBehind() throws Exception {
+        org.ccopt.topology.Topology t = TopologySpec.parse("random-shortcut:64:4");
+        Path graph = work.resolve("random-shortcut.anynet");
+        Files.writeString(graph, org.ccopt.topology.io.TopologyExporter.booksim(t));
+        RouterPorts net = new RouterPorts(t);
+        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
+        OpenLoopTraffic load = OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), 0.4, 8);
+        double theirs = 0;
+        double adaptive = 0;
+        double hopClasses = 0;
+        for (int seed = 1; seed <= 4; seed++) {
+            theirs += overall(run("anynet", "network_file = " + graph, "routing_function = min", "traffic = uniform",
+                    "injection_rate = 0.4", "seed = " + seed), "Packet latency average") / 4;
+            for (String routing : new String[] {"min-adaptive", "min-hop"}) {
+                var f = RoutingFunctions.create(routing, net);
+                double l = new NetworkSimulator(net, f, RouterTiming.BOOKSIM, Math.max(4, f.vcClasses()), 4)
+                        .runOpenLoop(load, p.warmup(), p.window(), p.drain(), seed).packetLatency() / 4;
+                adaptive += routing.equals("min-adaptive") ? l : 0;
+                hopClasses += routing.equals("min-hop") ? l : 0;
+            }
+        }
+        System.out.printf(Locale.ROOT, "random-shortcut:64:4 at 0.4: min-adaptive %.2f, min-hop %.2f, BookSim min %.2f%n",
+                adaptive, hopClasses, theirs);
+        assertThat(adaptive).isLessThan(1.05 * theirs);
+        assertThat(hopClasses).isGreaterThan(1.15 * theirs);
+    }
+
     private static boolean bookSimSaturated(String topology, double rate, LoadSweep.Protocol p) throws Exception {
         String out = run(topology, "traffic = uniform", String.format(Locale.ROOT, "injection_rate = %.4f", rate));
         double latency = overall(out, "Packet latency average");
