@@ -36,12 +36,12 @@ final class EngineSim {
     }
 
     private static void chart(List<LoadSweep.Point> curve, String title, java.nio.file.Path file) throws java.io.IOException {
-        List<LoadSweep.Point> stable = curve.stream().filter(p -> !p.saturated()).toList();
+        List<LoadSweep.Point> stable = curve.stream().filter(LoadSweep.Point::stable).toList();
         double[] x = stable.stream().mapToDouble(p -> p.result().accepted()).toArray();
         double[][] y = {stable.stream().mapToDouble(p -> p.result().packetLatency()).toArray(),
             stable.stream().mapToDouble(p -> p.result().latencyP99()).toArray()};
         if (x.length == 0) {
-            throw new InvalidInputException("every load of the curve is saturated; nothing to draw; lower --rate");
+            throw new InvalidInputException("no load of the curve was measured stable; nothing to draw; lower --rate");
         }
         Charts.write(Charts.line(title, "accepted throughput (flits/terminal/cycle)", "packet latency (cycles)", x,
                 new String[] {"mean", "99th percentile"}, y, null, false, false), file);

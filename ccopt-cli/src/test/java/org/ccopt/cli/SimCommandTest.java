@@ -272,12 +272,21 @@ class SimCommandTest {
             {"sim", "-t", "torus:4x4", "--rate", "0.1", "--window", "2000000000"},
             {"sim", "-t", "torus:4x4", "--interval", "5"},
             {"sim", "-t", "hypercube:4", "--model", "booksim", "--interval", "5"},
+            {"sim", "-t", "torus:4x4", "--rate", "0.1:0.2:0.1", "--drain", "0"},
         };
         for (String[] args : refused) {
             MainTest.Result r = MainTest.run(args);
             assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
             assertThat(r.err().strip().lines().count()).as(r.err()).isEqualTo(1);
         }
+    }
+
+    /** A drain too short to tell leaves a light load not measured: never labelled saturated. */
+    @Test
+    void aLoadStillDrainingWhenAShortDrainEndsIsNotMeasured() {
+        MainTest.Result r = MainTest.run("sim", "-t", "torus:4x4", "--rate", "0.1", "--drain", "0");
+        assertThat(r.code()).isEqualTo(0);
+        assertThat(r.out()).contains("not measured").doesNotContain("saturated");
     }
 
     /** A network without terminals has nothing to send: refused with one line, not a run of NaNs. */

@@ -74,7 +74,7 @@ public final class EngineJob {
 
         /** A curve of two or more loads, whose saturation throughput was found. */
         public boolean isCurve() {
-            return curve != null && !Double.isNaN(curve.saturation());
+            return curve != null && curve.isCurve();
         }
 
         /** The set-up in words, as the text output's first line gives it. */
@@ -112,6 +112,7 @@ public final class EngineJob {
                 row.put("hops", r.hops());
                 row.put("packets", r.packets());
                 row.put("saturated", point.saturated());
+                row.put("measured", point.verdict() != LoadSweep.Verdict.NOT_MEASURED);
                 rows.add(row);
             }
             out.put("process", request.processName());
@@ -121,6 +122,7 @@ public final class EngineJob {
             out.put("loads", rows);
             if (isCurve()) {
                 out.put("saturationThroughput", curve.saturation());
+                out.put("saturationOffered", curve.saturationOffered());
             }
             return out;
         }
@@ -136,11 +138,18 @@ public final class EngineJob {
                 OpenLoopResult r = point.result();
                 lines.add(String.format(Locale.ROOT, "%7.3f %8.4f %8.4f %8.1f %6d %6d %6d %8.1f %6.2f %s", point.rate(),
                         r.offered(), r.accepted(), r.packetLatency(), r.latencyP50(), r.latencyP99(), r.latencyMax(),
-                        r.networkLatency(), r.hops(), point.saturated() ? "saturated" : ""));
+                        r.networkLatency(), r.hops(), switch (point.verdict()) {
+                            case SATURATED -> "saturated";
+                            case NOT_MEASURED -> "not measured";
+                            case STABLE -> "";
+                        }));
             }
-            if (isCurve()) {
-                lines.add(String.format(Locale.ROOT, "saturation throughput: %.3f flits/terminal/cycle (bisection to %.3f)",
-                        curve.saturation(), LoadSweep.TOLERANCE));
+            if (isCurve() && curve.saturationPoint() == null) {
+                lines.add("saturation throughput: 0 (no load was measured stable)");
+            } else if (isCurve()) {
+                lines.add(String.format(Locale.ROOT, "saturation throughput: %.3f flits/terminal/cycle accepted at an offered "
+                        + "%.3f, the highest load measured stable (bisection to %.3f)", curve.saturation(),
+                        curve.saturationOffered(), LoadSweep.TOLERANCE));
             }
             return lines;
         }

@@ -61,7 +61,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             openLoad(JobOption.whole("window", "CYCLES", "Measurement window: packets generated in it are measured "
                     + "(default: 10000)"), "100"),
             openLoad(JobOption.whole("drain", "CYCLES", "Cycles after the window for the measured packets to leave, else "
-                    + "the load is saturated (default: 20000)"), "100"));
+                    + "the load is saturated (default: 20000; below 500, the latency limit, a load still draining is not "
+                    + "measured, and a curve is refused)"), "100"));
 
     /** BookSim's router's routing function, for closed batches and open loads. */
     private static final JobOption ROUTING = JobOption.text("routing", "NAME", "Routing function of BookSim's router: "

@@ -19,5 +19,5 @@ package org.ccopt.flitsim.net;
  */
 public record OpenLoopResult(double offered, double accepted, long packets, double packetLatency, int latencyMin, int latencyP50,
                              int latencyP99, int latencyMax, double networkLatency, double hops, boolean stable,
-                             int cycles, long routerCycles) {
+                             int cycles, long routerCycles, double latencyFirstHalf, double latencySecondHalf) {
 }

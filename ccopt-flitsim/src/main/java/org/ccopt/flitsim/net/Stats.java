@@ -18,6 +18,11 @@ public final class Stats {
     private long latencySum;
     private long networkSum;
     private long hopSum;
+    /** Latency sums and packet counts of the measured packets created in the first and in the second half of the window. */
+    private long firstSum;
+    private long firstCount;
+    private long secondSum;
+    private long secondCount;
     private int[] latencies = new int[1024];
 
     public void reset() {
@@ -29,6 +34,10 @@ public final class Stats {
         latencySum = 0;
         networkSum = 0;
         hopSum = 0;
+        firstSum = 0;
+        firstCount = 0;
+        secondSum = 0;
+        secondCount = 0;
     }
 
     public void window(int from, int to) {
@@ -66,6 +75,13 @@ public final class Stats {
         latencySum += latency;
         networkSum += c - injected;
         hopSum += hops;
+        if (created < from + (to - from) / 2) {
+            firstSum += latency;
+            firstCount++;
+        } else {
+            secondSum += latency;
+            secondCount++;
+        }
     }
 
     /** Measured packets still in the network or their source queue. */
@@ -88,7 +104,9 @@ public final class Stats {
         return new OpenLoopResult(offeredFlits / norm, acceptedFlits / norm, n,
                 n == 0 ? Double.NaN : (double) latencySum / n, n == 0 ? 0 : sorted[0], percentile(sorted, 0.50), percentile(sorted, 0.99),
                 n == 0 ? 0 : sorted[n - 1], n == 0 ? Double.NaN : (double) networkSum / n,
-                n == 0 ? Double.NaN : (double) hopSum / n, stable, cycles, routerCycles);
+                n == 0 ? Double.NaN : (double) hopSum / n, stable, cycles, routerCycles,
+                firstCount == 0 ? Double.NaN : (double) firstSum / firstCount,
+                secondCount == 0 ? Double.NaN : (double) secondSum / secondCount);
     }
 
     private static int percentile(int[] sorted, double q) {

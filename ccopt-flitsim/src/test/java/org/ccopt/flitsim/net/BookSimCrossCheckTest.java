@@ -159,7 +159,8 @@ class BookSimCrossCheckTest {
     }
 
     /**
-     * Saturation by bisection with the same rule on both sides ({@link LoadSweep#saturated}), then loads below it.
+     * Saturation by bisection with the same rule on both sides, BookSim's ({@link LoadSweep.Protocol#bookSimRule}), then
+     * loads below it.
      * BookSim's bisection starts from ccopt's saturation +- 10 % (four BookSim runs near saturation instead of eight):
      * where BookSim's lies outside that bracket, its bisection ends at the bracket's edge, 10 % from ccopt's, and the
      * 5 % check fails as it would have.
@@ -169,7 +170,7 @@ class BookSimCrossCheckTest {
     void latencyThroughputCurvesAgree(String topology) throws Exception {
         NetworkSimulator sim = ccopt(topology);
         DoubleFunction<OpenLoopTraffic> uniform = rate -> OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8);
-        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
+        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT.bookSimRule();
         double ours = LoadSweep.saturation(sim, uniform, List.of(), p, 1, 0.005);
         double lo = 0.9 * ours;
         double hi = 1.1 * ours;
