@@ -25,23 +25,40 @@ import org.ccopt.util.Permutations;
  *   <li>rrng: random ring: terminals shuffled into one ring, each sends to its successor.
  *   <li>randperm: a uniformly random permutation (fixed points send nothing).
  *   <li>uniform: each terminal to a uniformly random other terminal (not a permutation).
- *   <li>neighbor: each terminal to its +x neighbour (x wraps within the row), or to id+1 mod T off grids.
+ *   <li>neighbor: each terminal to its +x neighbour (x wraps within the row), or to id+1 mod T off grids. BookSim's
+ *       {@code neighbor} moves one step in every dimension; ccopt's moves in x only, as the papers' torus runs use it.
+ *   <li>tornado: BookSim 2's tornado (Jiang et al. 2013, its {@code traffic.cpp}): every coordinate x_i -&gt;
+ *       (x_i + ceil(k_i / 2) - 1) mod k_i on a grid, the terminals as one ring of T elsewhere. It differs from torn,
+ *       which moves x by k/2 with a carry.
  * </ul>
+ *
+ * <p>BookSim's names of the bit permutations are accepted for ccopt's, which they equal where both are defined:
+ * {@code bitcomp} (bcmp), {@code bitrev} (brev), {@code shuffle} (shfl, a rotation left) and {@code transpose} (trns:
+ * BookSim swaps the two halves of the address bits, which on 2^b x 2^b terminals is (x, y) -&gt; (y, x)).
  */
 public enum TrafficPattern {
-    BCMP, BREV, BROT, SHFL, TORN, TRNS, RPAR, RRNG, RANDPERM, UNIFORM, NEIGHBOR;
+    BCMP, BREV, BROT, SHFL, TORN, TRNS, RPAR, RRNG, RANDPERM, UNIFORM, NEIGHBOR, TORNADO;
 
-    public static final String NAMES = "bcmp, brev, brot, shfl, torn, trns, rpar, rrng, randperm, uniform, neighbor";
+    public static final String NAMES = "bcmp, brev, brot, shfl, torn, trns, rpar, rrng, randperm, uniform, neighbor, "
+            + "tornado (and BookSim's bitcomp, bitrev, shuffle, transpose)";
+
+    /** BookSim 2's names of ccopt's patterns, equal where both are defined. */
+    private static final java.util.Map<String, TrafficPattern> BOOKSIM_NAMES = java.util.Map.of("bitcomp", BCMP, "bitrev",
+            BREV, "shuffle", SHFL, "transpose", TRNS);
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 
     public static TrafficPattern parse(String name) {
+        String key = name.trim().toLowerCase(Locale.ROOT);
         for (TrafficPattern p : values()) {
-            if (p.label().equals(name.trim().toLowerCase(Locale.ROOT))) {
+            if (p.label().equals(key)) {
                 return p;
             }
+        }
+        if (BOOKSIM_NAMES.containsKey(key)) {
+            return BOOKSIM_NAMES.get(key);
         }
         throw new InvalidInputException("unknown traffic pattern '" + name + "'; expected one of " + NAMES);
     }
@@ -120,6 +137,20 @@ public enum TrafficPattern {
                 int row = rowLength(t);
                 for (int w = 0; w < n; w++) {
                     dest[w] = (w / row) * row + (w % row + 1) % row;
+                }
+            }
+            case TORNADO -> {
+                int[] radix = t.geometry() instanceof Geometry.Grid g && t.isDirect() ? g.radix() : new int[] {n};
+                for (int w = 0; w < n; w++) {
+                    int rest = w;
+                    int place = 1;
+                    int d = 0;
+                    for (int k : radix) {
+                        d += place * ((rest % k + (k + 1) / 2 - 1) % k);
+                        rest /= k;
+                        place *= k;
+                    }
+                    dest[w] = d;
                 }
             }
             default -> throw new IllegalStateException(label());

@@ -30,6 +30,27 @@ class TrafficPatternTest {
         assertThat(TrafficPattern.NEIGHBOR.destinations(torus, 0)[7]).isEqualTo(0);
     }
 
+    /**
+     * BookSim's names: its bit permutations are ccopt's (transpose by its formula, the two halves of the address bits
+     * swapped), and its tornado moves every coordinate by ceil(k/2) - 1 (its traffic.cpp).
+     */
+    @Test
+    void bookSimNamesAndItsTornado() {
+        assertThat(TrafficPattern.parse("bitcomp")).isEqualTo(TrafficPattern.BCMP);
+        assertThat(TrafficPattern.parse("BitRev")).isEqualTo(TrafficPattern.BREV);
+        assertThat(TrafficPattern.parse("shuffle")).isEqualTo(TrafficPattern.SHFL);
+        assertThat(TrafficPattern.parse("transpose")).isEqualTo(TrafficPattern.TRNS);
+        int[] transpose = TrafficPattern.TRNS.destinations(torus, 0);
+        for (int s = 0; s < 64; s++) {
+            assertThat(transpose[s]).isEqualTo(((s >> 3) & 7) | ((s << 3) & 56));
+        }
+        int[] tornado = TrafficPattern.TORNADO.destinations(torus, 0);
+        assertThat(tornado[0]).isEqualTo(3 + 8 * 3);
+        assertThat(tornado[7 + 8 * 6]).isEqualTo(2 + 8 * 1); // both coordinates wrap
+        assertThat(TrafficPattern.TORNADO.destinations(TopologySpec.parse("mesh:4x4"), 0)[0]).isEqualTo(1 + 4);
+        assertThat(TrafficPattern.TORNADO.destinations(TopologySpec.parse("ring:7"), 0)[5]).isEqualTo(1); // 5 + 3 mod 7
+    }
+
     @ParameterizedTest
     @EnumSource(value = TrafficPattern.class, names = "UNIFORM", mode = EnumSource.Mode.EXCLUDE)
     void permutationPatternsArePermutations(TrafficPattern p) {
