@@ -29,8 +29,11 @@ import org.jgrapht.nio.graphml.GraphMLImporter;
  * {@code switch} marks switches, everything else is a terminal), or anything else as an edge list (one
  * {@code a b} pair per line, {@code #} comments; a first line {@code directed} makes it one-way).
  *
- * <p>Node ids: numeric ids keep their order; others are numbered in order of appearance. If switches come
- * before terminals the nodes are renumbered terminals-first (stable), because ccopt numbers terminals first.
+ * <p>Node ids: ccopt numbers terminals first, so a file's ids must be ccopt's: numeric ids run 0..N-1 with every
+ * terminal below every switch; named ids (DOT, GraphML, edge lists) are numbered in order of appearance, terminals
+ * first. A file that would need renumbering is refused with one line, never read under other numbers, as are a link
+ * from a node to itself, a link given twice, a kind other than {@code terminal} or {@code switch}, and a DOT graph that
+ * mixes {@code --} and {@code ->}.
  *
  * <p>Safety: only regular UTF-8 files up to {@link InputFiles#MAX_BYTES} are read. A GraphML file that declares a document type
  * ({@code <!DOCTYPE}, hence any entity) is refused before it reaches the XML parser, so no external entity is ever
@@ -62,7 +65,15 @@ public final class TopologyFiles {
                 return fromJGraphT(text, spec, path, graphMlDirected(text, path), true);
             }
             if (name.endsWith(".dot") || name.endsWith(".gv")) {
-                return fromJGraphT(text, spec, path, dotDirected(text, path), false);
+                boolean directed = dotDirected(text, path);
+                String code = text.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\n]*", " ")
+                        .replaceAll("(?m)^\\s*#[^\n]*", " ").replaceAll("\"[^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+\"", "\"\"");
+                if (code.contains(directed ? "--" : "->")) {
+                    throw new InvalidInputException("topology file '" + path + "' is a DOT " + (directed ? "digraph" : "graph")
+                            + " with an edge '" + (directed ? "--" : "->") + "'; expected '" + (directed ? "->" : "--")
+                            + "' only");
+                }
+                return fromJGraphT(text, spec, path, directed, false);
             }
             return fromEdgeList(text, spec, path);
         } catch (InvalidInputException e) {
@@ -217,20 +228,42 @@ public final class TopologyFiles {
             if (n == 0) {
                 throw new InvalidInputException("topology file '" + path + "' has no nodes");
             }
-            // numeric ids keep numeric order
-            boolean numeric = index.keySet().stream().allMatch(s -> s.matches("\\d+"));
+            // numeric ids keep numeric order and must be 0..N-1; named ids keep their order of appearance
+            boolean numeric = index.keySet().stream().allMatch(s -> s.matches("\\d{1,18}"));
             List<String> ids = new ArrayList<>(index.keySet());
             if (numeric) {
                 ids.sort((a, b) -> Long.compare(Long.parseLong(a), Long.parseLong(b)));
+                if (Long.parseLong(ids.get(0)) != 0 || Long.parseLong(ids.get(n - 1)) != n - 1) {
+                    throw new InvalidInputException("topology file '" + path + "' numbers its " + n + " nodes from "
+                            + ids.get(0) + " to " + ids.get(n - 1) + "; expected ids 0.." + (n - 1) + ", which commands "
+                            + "such as routes --from use as they are");
+                }
             }
             int[] newId = new int[n];
-            int next = 0;
-            for (int pass = 0; pass < 2; pass++) {
-                for (String id : ids) {
-                    int old = index.get(id);
-                    if (isSwitch.get(old) == (pass == 1)) {
-                        newId[old] = next++;
-                    }
+            boolean switchSeen = false;
+            for (int i = 0; i < n; i++) {
+                int old = index.get(ids.get(i));
+                if (isSwitch.get(old)) {
+                    switchSeen = true;
+                } else if (switchSeen) {
+                    throw new InvalidInputException("topology file '" + path + "' has a terminal after a switch (node "
+                            + (numeric ? "id " + ids.get(i) : (i + 1) + " in file order") + "); ccopt numbers terminals "
+                            + "first: expected terminals 0..T-1, then switches");
+                }
+                newId[old] = i;
+            }
+            java.util.Set<Long> seen = new java.util.HashSet<>();
+            for (int i = 0; i < edges.size(); i++) {
+                int a = newId[edges.get(i)[0]];
+                int b = newId[edges.get(i)[1]];
+                if (a == b) {
+                    throw new InvalidInputException("topology file '" + path + "': link " + i + " joins a node to itself; "
+                            + "expected links between two different nodes");
+                }
+                long key = directed ? (long) a * n + b : (long) Math.min(a, b) * n + Math.max(a, b);
+                if (!seen.add(key)) {
+                    throw new InvalidInputException("topology file '" + path + "': link " + i + " repeats an earlier link "
+                            + "between the same two nodes; expected each link once");
                 }
             }
             int terminals = (int) isSwitch.stream().filter(s -> !s).count();
@@ -330,7 +363,12 @@ public final class TopologyFiles {
         Collector c = new Collector();
         for (String v : g.vertexSet()) {
             int id = c.node(v);
-            c.isSwitch.set(id, "switch".equals(kinds.get(v)));
+            String kind = kinds.get(v);
+            if (kind != null && !kind.equals("terminal") && !kind.equals("switch")) {
+                throw new InvalidInputException("topology file '" + path + "': node " + (id + 1) + " (in file order) has "
+                        + "an unknown kind; expected kind=terminal or kind=switch");
+            }
+            c.isSwitch.set(id, "switch".equals(kind));
         }
         for (DefaultEdge e : g.edgeSet()) {
             c.edges.add(new int[] {c.node(g.getEdgeSource(e)), c.node(g.getEdgeTarget(e))});

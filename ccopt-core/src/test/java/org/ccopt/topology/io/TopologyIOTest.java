@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.ccopt.InvalidInputException;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -142,6 +143,38 @@ class TopologyIOTest {
         Files.writeString(file, c[0]);
         assertThatThrownBy(() -> TopologySpec.parse("file:" + file)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining(c[1]).hasMessageNotContaining("\n");
+    }
+
+    /**
+     * A file is read under its own numbers or refused: ids that ccopt would renumber (a gap, a start above 0, a
+     * terminal after a switch), a self-loop, a repeated link, an unknown kind and a DOT graph mixing edge operators.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "bad.json|{\"nodes\":[{\"id\":0,\"kind\":\"switch\"},{\"id\":1},{\"id\":2}],\"links\":[[0,1],[0,2]]}|terminal after a switch",
+        "bad.json|{\"nodes\":[{\"id\":0},{\"id\":2147483647}],\"links\":[[0,2147483647]]}|expected ids 0..1",
+        "bad.txt|1 2\n2 3\n3 1\n|from 1 to 3",
+        "bad.txt|0 1\n1 1\n|joins a node to itself",
+        "bad.txt|0 1\n1 0\n|repeats an earlier link",
+        "bad.json|{\"nodes\":[{\"id\":0},{\"id\":1}],\"links\":[[0,1],[0,1]]}|repeats an earlier link",
+        "bad.dot|graph G { 0 -- 1; 1 -> 2; }|expected '--' only",
+        "bad.dot|digraph G { 0 -> 1; 1 -- 2; }|expected '->' only",
+        "bad.dot|graph G { 0 [kind=router]; 0 -- 1; }|unknown kind",
+        "bad.graphml|<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><key id=\"k\" for=\"node\" attr.name=\"kind\" attr.type=\"string\"/><graph edgedefault=\"undirected\"><node id=\"0\"><data key=\"k\">router</data></node><node id=\"1\"/><edge source=\"0\" target=\"1\"/></graph></graphml>|unknown kind"})
+    void whatCcoptWouldReadUnderOtherNumbersOrDropIsRefused(String caseText) throws Exception {
+        String[] c = caseText.split("\\|");
+        Path file = dir.resolve(c[0]);
+        Files.writeString(file, c[1].replace("\\n", "\n"));
+        assertThatThrownBy(() -> TopologySpec.parse("file:" + file)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining(c[2]).hasMessageNotContaining("\n");
+    }
+
+    /** A DOT label or comment may hold the other operator: only edges count. */
+    @Test
+    void aDotLabelOrCommentMayHoldTheOtherOperator() throws Exception {
+        Path file = dir.resolve("ok.dot");
+        Files.writeString(file, "graph G {\n // a -> b\n 0 [label=\"x -> y\"];\n 0 -- 1;\n}\n");
+        assertThat(TopologySpec.parse("file:" + file).nodeCount()).isEqualTo(2);
     }
 
     /**
