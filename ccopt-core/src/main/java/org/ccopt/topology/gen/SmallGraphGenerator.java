@@ -75,7 +75,7 @@ public final class SmallGraphGenerator {
      * AMP, "A Minimum Path" configuration (Chalmers &amp; Gregory 1993, as cited by Jaros et al. 2007 via
      * Chalmers &amp; Tidmus 1996): an N-node graph of degree D whose average shortest path is as small as a
      * search can make it. The published AMP graphs are not available to us, so ccopt constructs one: it starts
-     * from the circulant C(N; 1, ...) with D/2 evenly spread jumps and applies degree-preserving edge switches
+     * from the circulant C(N; 1, ...) with D/2 distinct, evenly spread jumps below N/2 (and N/2 for an odd D) and applies degree-preserving edge switches
      * (a-b, c-d -> a-c, b-d) that lower the ASPL while keeping the graph connected, a fixed number of rounds from
      * a fixed seed. The result is deterministic for (N, D, seed) and documented as a construction, not the
      * original table.
@@ -126,8 +126,11 @@ public final class SmallGraphGenerator {
     private static int[][] initialCirculant(int n, int degree) {
         TopologyBuilder b = new TopologyBuilder(n, n, false);
         int jumps = degree / 2;
+        // distinct jumps below n/2 (a jump of n/2 joins each pair once, one degree, not two): 1, then spread evenly
+        int maxJump = (n - 1) / 2;
+        int jump = 0;
         for (int j = 1; j <= jumps; j++) {
-            int jump = Math.max(1, (int) Math.round((double) j * (n / 2) / jumps));
+            jump = Math.min(Math.max(jump + 1, (int) Math.round((double) j * maxJump / jumps)), maxJump - (jumps - j));
             if (j == 1) {
                 jump = 1;
             }

@@ -77,4 +77,20 @@ class GeneratorParametersTest {
             () -> TreeGenerator.fullBinaryTree("t", 3),
             () -> CirculantGenerator.build("t", "circulant", 3, new int[] {1}));
     }
+
+    /** amp:N:D is D-regular for every N and D it accepts (a jump of N/2 once gave amp:8:7 degree 5). */
+    @org.junit.jupiter.api.Test
+    void everyAmpGraphHasTheDegreeAskedFor() {
+        for (int n = 4; n <= 20; n++) {
+            for (int d = 2; d < n; d++) {
+                if (n * d % 2 != 0) {
+                    continue;
+                }
+                Topology t = SmallGraphGenerator.amp("amp:" + n + ":" + d, n, d, 1);
+                for (int u = 0; u < n; u++) {
+                    org.assertj.core.api.Assertions.assertThat(t.neighbours(u)).as("amp:%d:%d node %d", n, d, u).hasSize(d);
+                }
+            }
+        }
+    }
 }
