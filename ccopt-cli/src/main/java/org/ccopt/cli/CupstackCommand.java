@@ -123,6 +123,10 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
                         problem.sliceFlits(), m.label(), problem.setup().routerNote(),
                         r.bestScore().duration(), r.best().interval(), r.baselineCycles(), r.simpleStackingCycles(),
                         result.get("evaluations"), seconds);
+                if (r.bestScore().duration() > r.simpleStackingCycles()) {
+                    w.printf(Locale.ROOT, "  note: method %s found no plan as short as simple stacking's %d cycles; simple "
+                            + "stacking is the better plan here%n", m.label(), r.simpleStackingCycles());
+                }
                 if (out != null) {
                     w.println("  wrote " + out.resolve("best.json") + " (ccopt sim --params), result.json, synonyms.jsonl, generations.csv, "
                             + "convergence.png, stacking.png");

@@ -21,6 +21,18 @@ class CupstackCommandTest {
     private static final String[] SMALL = {"cupstack", "--topology", "torus:4x4", "--traffic", "brev", "--slices", "2",
         "--packet-flits", "4", "--population", "10", "--training", "3", "--crossover-interval", "2", "--seed", "3", "--json"};
 
+    /**
+     * A plan worse than simple stacking is said to be: the post method with no synonyms recorded keeps the one-slice
+     * best, 43 cycles on brev at 2 slices, where simple stacking takes 36 (torus:4x4, yokota2023).
+     */
+    @Test
+    void aPlanWorseThanSimpleStackingSaysSo() {
+        MainTest.Result r = MainTest.run("cupstack", "-t", "torus:4x4", "--method", "post", "--from-slices", "1",
+                "--max-synonyms", "0", "--generations", "50");
+        assertThat(r.code()).isEqualTo(0);
+        assertThat(r.out()).contains("simple stacking is the better plan here");
+    }
+
     @Test
     void cupstackPrintsTheDocumentedFieldsAndItsBestReplaysInSim() throws Exception {
         Path out = dir.resolve("run");
