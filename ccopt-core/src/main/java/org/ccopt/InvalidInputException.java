@@ -27,6 +27,20 @@ public class InvalidInputException extends IllegalArgumentException {
         return new InvalidInputException(name, name + " " + rest);
     }
 
+    /**
+     * The index of the first control character of {@code text} (a line break, tab, escape or other C0/C1 code), or -1:
+     * a value holding one is refused with its position, never quoted, since it would break the one-line error.
+     */
+    public static int controlCharacter(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** The parameter the message starts with, or null. */
     public String parameter() {
         return parameter;

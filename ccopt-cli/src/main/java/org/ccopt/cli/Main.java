@@ -13,7 +13,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import org.ccopt.InvalidInputException;
 import org.ccopt.util.Workers;
-import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -103,7 +102,7 @@ public final class Main implements Runnable {
         byName.put("table", TableCommand.class);
         byName.put("report", ReportCommand.class);
         byName.put("demo", DemoCommand.class);
-        byName.put("generate-completion", AutoComplete.GenerateCompletion.class);
+        byName.put("generate-completion", CompletionCommand.class);
         byName.put("help", CommandLine.HelpCommand.class);
         return java.util.Collections.unmodifiableMap(byName);
     }

@@ -91,6 +91,11 @@ class BadInputTest {
                 bad("hops -t torus:4x4 --collective bcast --placement two-opt", "unknown placement 'two-opt'"),
                 bad("cupstack-sweep --seeds 2147483647 --out DIR/sw", "--seeds 2147483647"),
                 bad("sim -t torus:64x64 --traffic bcmp --packets 100 --picture DIR/p.png", "link trace passed"),
+                // ignored before
+                bad("generate-completion foo", "Unmatched argument"),
+                bad("bounds -t torus:4x4 --cc AAB --root 3", "--root applies to a rooted collective"),
+                bad("schedule -t torus:4x4 --traffic bcmp --root 3", "--root applies to a rooted collective"),
+                bad("bounds -t torus:4x4 --cc OAB --senders 1 --root 3", "--root applies to a rooted collective"),
                 bad("sim -t torus:8x8 --traffic bcmp --packets 1 --slices 2 --interval 1000000000 --picture DIR/p.png", "pixels"));
     }
 
@@ -106,6 +111,17 @@ class BadInputTest {
         assertThat(r.code()).as(r.err()).isEqualTo(2);
         assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
         assertThat(r.err()).startsWith("ccopt: ").contains(says).doesNotContain("Exception");
+    }
+
+    /** A value holding a line break or tab is refused by its position, never quoted (it cut the error short before). */
+    @org.junit.jupiter.api.Test
+    void aControlCharacterInAValueIsNamedByItsPosition() {
+        for (String[] args : new String[][] {{"topo", "ring:\n5"}, {"sim", "--traffic", "bc\tmp"}, {"routes", "-t", "ring:5\n", "--from", "0", "--to", "1"}}) {
+            MainTest.Result r = MainTest.run(args);
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+            assertThat(r.err()).contains("control character").contains("position");
+        }
     }
 
     /** Networks whose distances pass 127 hops, once an internal error, now run. */

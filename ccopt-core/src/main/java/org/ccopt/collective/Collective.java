@@ -50,9 +50,28 @@ public record Collective(CollectiveKind kind, int[] senders, int[] receivers) {
     public static final List<JobOption> OPTIONS = List.of(
             JobOption.text("cc", "KIND", "OAB, OAS, AAB, AAS, MNB, MNS, AOG, AOR or AAR (required)"),
             JobOption.text("ports", "1|K|all", "Port model").withDefault("1"),
-            JobOption.whole("root", 0, "Root terminal of one-to-all / all-to-one kinds"),
+            JobOption.whole("root", 0, "Root terminal of one-to-all / all-to-one kinds").withApplies(new JobOption.Applies(
+                    "to a rooted collective whose root no list names (--cc OAB or OAS without --senders, AOG or AOR "
+                    + "without --receivers)", Collective::rooted, java.util.Map.of("topology", "torus:4x4", "cc", "AAB",
+                    "root", "3"))),
             JobOption.text("senders", "LIST", "Sender terminals, e.g. 0-7,9 (default: by kind)"),
             JobOption.text("receivers", "LIST", "Receiver terminals (default: by kind)"));
+
+    /** Whether {@code --root} picks a node of the collective the values name (an unknown kind is refused by the run). */
+    private static boolean rooted(JobOptions.Values v) {
+        if (v.text("cc") == null) {
+            return false;
+        }
+        try {
+            return switch (CollectiveKind.parse(v.text("cc"))) {
+                case OAB, OAS -> !v.given("senders");
+                case AOG, AOR -> !v.given("receivers");
+                default -> false;
+            };
+        } catch (InvalidInputException e) {
+            return true;
+        }
+    }
 
     /** The collective of {@link #OPTIONS}' values on {@code t}: its kind's standard sets unless the lists are given. */
     public static Collective of(JobOptions.Values v, Topology t) {

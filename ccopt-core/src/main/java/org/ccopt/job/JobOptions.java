@@ -126,6 +126,11 @@ public final class JobOptions {
     }
 
     private static void check(JobOption o, String text) {
+        int control = InvalidInputException.controlCharacter(text);
+        if (control >= 0) {
+            throw InvalidInputException.parameter(o.option(), "holds a control character (a line break, tab or escape) at "
+                    + "position " + (control + 1) + "; expected one line of printable text");
+        }
         switch (o.type()) {
             case FLAG -> {
                 if (!text.equals("true") && !text.equals("false")) {

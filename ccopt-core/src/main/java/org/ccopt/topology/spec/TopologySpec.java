@@ -111,6 +111,11 @@ public final class TopologySpec {
             throw new InvalidInputException("empty topology spec; expected family[:arguments], one of "
                     + familyNames());
         }
+        int control = InvalidInputException.controlCharacter(spec);
+        if (control >= 0) {
+            throw new InvalidInputException("topology spec holds a control character (a line break, tab or escape) at "
+                    + "position " + (control + 1) + "; expected one line of printable text, e.g. torus:8x8");
+        }
         String trimmed = spec.trim();
         int colon = trimmed.indexOf(':');
         String family = (colon < 0 ? trimmed : trimmed.substring(0, colon)).toLowerCase(Locale.ROOT);
