@@ -281,6 +281,22 @@ class SimCommandTest {
         }
     }
 
+    /** Channel latencies and the routing delay of BookSim's router are recorded in a parameter file and replayed. */
+    @Test
+    void bookSimsTimingIsSavedAndReplayed() throws Exception {
+        java.nio.file.Path params = dir.resolve("timing.json");
+        String[] base = {"sim", "-t", "dragonfly:4,2,2", "--traffic", "rrng", "--packets", "1", "--json"};
+        JsonNode plain = MainTest.run(base).json();
+        String[] slow = java.util.stream.Stream.concat(java.util.Arrays.stream(base), java.util.stream.Stream.of(
+                "--link-latency", "10", "--global-latency", "100", "--routing-delay", "0", "--save-params",
+                params.toString())).toArray(String[]::new);
+        JsonNode timed = MainTest.run(slow).json();
+        assertThat(timed.get("durationCycles").asInt()).isGreaterThan(plain.get("durationCycles").asInt() + 100);
+        assertThat(java.nio.file.Files.readString(params)).contains("\"globalLatency\" : 100", "\"routingDelay\" : 0");
+        JsonNode replay = MainTest.run("sim", "--params", params.toString(), "--json").json();
+        assertThat(replay.get("durationCycles").asInt()).isEqualTo(timed.get("durationCycles").asInt());
+    }
+
     /** A drain too short to tell leaves a light load not measured: never labelled saturated. */
     @Test
     void aLoadStillDrainingWhenAShortDrainEndsIsNotMeasured() {

@@ -15,16 +15,24 @@ import org.ccopt.topology.Topology;
  * {@code booksim} router ({@link org.ccopt.flitsim.net.NetworkSimulator}), which has none of the papers' readings and
  * routes by {@code routing} (a function of {@link org.ccopt.routing.RoutingFunctions} by name; null: the network's
  * default). The papers' router routes by its model's readings, so a routing named beside a model is refused with one
- * line. The traffic (patterns, packets, slices) belongs to each problem, not here.
+ * line. BookSim's router runs at {@code timing} (null: {@link org.ccopt.flitsim.net.RouterTiming#BOOKSIM}, BookSim's
+ * defaults), its pipeline delays and channel latencies; the papers' router has its own timing, so a timing beside a
+ * model is refused too. The traffic (patterns, packets, slices) belongs to each problem, not here.
  *
  * <p>{@code FlitSetup.of(topology).withVcs(4).withModel(RouterModel.YOKOTA2018)}: the defaults are the commands' (3
  * VCs of 4 flits, {@link RouterModel#DEFAULT}).
  */
-public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model, String routing) {
+public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model, String routing,
+                        org.ccopt.flitsim.net.RouterTiming timing) {
 
     /** A set-up whose router routes by its default: the model's readings, or the network's function on BookSim's router. */
     public FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model) {
         this(topology, vcs, bufferFlits, model, null);
+    }
+
+    /** A set-up at the default timing: the papers' router's, or BookSim's defaults on BookSim's router. */
+    public FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model, String routing) {
+        this(topology, vcs, bufferFlits, model, routing, null);
     }
 
     /** The commands' default VCs per port and flits per VC buffer (Yokota et al. 2023, App. A.1: three VCs of four flits). */
@@ -149,6 +157,15 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
             throw new InvalidInputException("--routing " + routing + " names a routing function of BookSim's router; the "
                     + "papers' router (--model " + model.presetName() + ") routes by its preset's readings");
         }
+        if (model != null && timing != null) {
+            throw new InvalidInputException("router delays and channel latencies are settings of BookSim's router; the "
+                    + "papers' router (--model " + model.presetName() + ") has its own timing (Yokota et al. 2023, App. A.1)");
+        }
+    }
+
+    /** The timing BookSim's router runs at: the one given, else BookSim's defaults. */
+    public org.ccopt.flitsim.net.RouterTiming engineTiming() {
+        return timing != null ? timing : org.ccopt.flitsim.net.RouterTiming.BOOKSIM;
     }
 
     /** {@code topology} with the commands' defaults: 3 VCs of 4 flits, the papers' router under {@link RouterModel#DEFAULT}. */
@@ -157,11 +174,11 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
     }
 
     public FlitSetup withVcs(int v) {
-        return new FlitSetup(topology, v, bufferFlits, model, routing);
+        return new FlitSetup(topology, v, bufferFlits, model, routing, timing);
     }
 
     public FlitSetup withBufferFlits(int b) {
-        return new FlitSetup(topology, vcs, b, model, routing);
+        return new FlitSetup(topology, vcs, b, model, routing, timing);
     }
 
     /** The papers' router under {@code m}, or the booksim router (under its default routing) where {@code m} is null. */
@@ -223,7 +240,7 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
 
     /** A new flit engine with the booksim router for this set-up, under {@link #routingName}. */
     public org.ccopt.flitsim.net.NetworkSimulator engine() {
-        return org.ccopt.flitsim.net.EngineSetup.booksim(topology, routing, vcs, bufferFlits);
+        return org.ccopt.flitsim.net.EngineSetup.booksim(topology, routing, vcs, bufferFlits, engineTiming());
     }
 
     /**

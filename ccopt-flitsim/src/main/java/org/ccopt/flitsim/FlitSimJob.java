@@ -71,6 +71,52 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             + "by its preset's readings)", v -> !v.given("model") || booksimNamed(v), Map.of("topology", "torus:4x4", "model",
             "yokota2023", "routing", "dor")));
 
+    /** BookSim's router's settings (RouterTiming): where given, they run BookSim's router as --routing does. */
+    private static final List<String> TIMING = List.of("link-latency", "global-latency", "routing-delay");
+
+    /** {@code name} applies to BookSim's router only. */
+    private static JobOption.Applies onBooksim(String name) {
+        return new JobOption.Applies("to BookSim's router (the papers' router, --model PRESET, has its own timing)",
+                v -> !v.given("model") || booksimNamed(v), Map.of("topology", "dragonfly:2,2,1", "model", "yokota2023",
+                "traffic", "rrng", name, "3"));
+    }
+
+    private static List<JobOption> timingOptions() {
+        return List.of(
+                JobOption.whole("link-latency", "CYCLES", "BookSim's router: cycles of every router-to-router link (default: "
+                        + "2 on tori, 1 elsewhere, BookSim's)").withRange(1, org.ccopt.flitsim.net.RouterTiming.MAX_LATENCY)
+                        .withApplies(onBooksim("link-latency")),
+                JobOption.whole("global-latency", "CYCLES", "BookSim's router on a Dragonfly: cycles of a global link, "
+                        + "between groups (default: --link-latency; BookSim's dragonflynew: 100, local 10)")
+                        .withRange(1, org.ccopt.flitsim.net.RouterTiming.MAX_LATENCY).withApplies(onBooksim("global-latency"))
+                        .withApplies(
+                        new JobOption.Applies("to a Dragonfly (dragonfly:a,p,h[,g]), whose links between groups are global",
+                                v -> dragonfly(v.text("topology")), Map.of("topology", "torus:4x4", "global-latency", "9"))),
+                JobOption.whole("routing-delay", "CYCLES", "BookSim's router: routing_delay, cycles from a head flit's "
+                        + "arrival to its VC request (default: 1; 0 routes in the same cycle)")
+                        .withRange(0, org.ccopt.flitsim.net.RouterTiming.MAX_LATENCY).withApplies(onBooksim("routing-delay")));
+    }
+
+    /** Whether a topology spec names a Dragonfly (true for one a run refuses, which says why itself). */
+    private static boolean dragonfly(String topology) {
+        try {
+            return topology != null && TopologySpec.parse(topology).geometry() instanceof Geometry.Dragonfly;
+        } catch (InvalidInputException e) {
+            return true;
+        }
+    }
+
+    /** The timing of BookSim's router the values give, or null where they give none (BookSim's defaults). */
+    private static org.ccopt.flitsim.net.RouterTiming timing(JobOptions.Values v) {
+        if (TIMING.stream().noneMatch(v::given)) {
+            return null;
+        }
+        org.ccopt.flitsim.net.RouterTiming d = org.ccopt.flitsim.net.RouterTiming.BOOKSIM;
+        return d.withLatencies(v.given("link-latency") ? v.whole("link-latency") : d.linkLatency(),
+                v.given("global-latency") ? v.whole("global-latency") : d.globalLatency())
+                .withRoutingDelay(v.given("routing-delay") ? v.whole("routing-delay") : d.routingDelay());
+    }
+
     private static JobOption openLoad(JobOption o, String example) {
         return o.withApplies(new JobOption.Applies(OPEN, v -> v.given("rate"), Map.of("topology", "hypercube:6", o.name(),
                 example)));
@@ -102,7 +148,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         if (v.given("model")) {
             return booksimNamed(v);
         }
-        return !v.given("params") && (v.given("rate") || v.given("routing") || !FlitSetup.onGrid(v.text("topology")));
+        return !v.given("params") && (v.given("rate") || v.given("routing") || TIMING.stream().anyMatch(v::given)
+                || !FlitSetup.onGrid(v.text("topology")));
     }
 
     /** Options that may be given with --params, which fixes the topology, router, model and workload. */
@@ -124,6 +171,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     + "or a parameter file's): one slice has no interval other than 0", v -> v.given("params")
                     || v.whole("slices") >= 2 || v.whole("interval") == 0, Map.of("topology", "torus:4x4", "interval", "5")))),
             routerOptions(),
+            timingOptions(),
             List.of(ROUTING,
                     papersOnly(closed(JobOption.flag("atomic-vc", "Re-allocate an output VC only after its downstream "
                             + "buffer drained (default: as soon as the tail left)"), "true"), "true"),
@@ -194,7 +242,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         boolean booksim = booksim(v);
         // BookSim's router defaults to 4 VCs, or the classes its routing function needs; the papers' to 3
         int vcs = v.given("vcs") || !booksim ? v.whole("vcs") : org.ccopt.flitsim.net.EngineSetup.defaultVcs(t, v.text("routing"));
-        FlitSetup setup = new FlitSetup(t, vcs, v.whole("buffer"), booksim ? null : FlitSetup.model(v), v.text("routing"));
+        FlitSetup setup = new FlitSetup(t, vcs, v.whole("buffer"), booksim ? null : FlitSetup.model(v), v.text("routing"),
+                timing(v));
         if (v.given("rate")) {
             return new Run(null, new EngineJob.Request(setup, v.text("traffic"), v.whole("packet-flits"), v.wholeLong("seed"),
                     v.text("rate"), v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"),

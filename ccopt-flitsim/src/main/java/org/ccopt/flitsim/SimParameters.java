@@ -22,7 +22,8 @@ import org.ccopt.util.InputFiles;
  *
  * <p>A run of BookSim's router ({@code "routerModel": "booksim"}) has no genes and no readings: its file names the
  * routing function instead ({@code routing}) and the seed its per-packet routing values are drawn from, and a gene,
- * slice function or routing beside the wrong router is refused with one line.
+ * slice function or routing beside the wrong router is refused with one line. A run of BookSim's router at other
+ * than BookSim's default timing records it under {@code timing} ({@link Timing}).
  *
  * <p>{@code addressing} is absent (or {@code "physical"}) when the destinations are physical nodes, and
  * {@code "logical"} when they are logical addresses that a node mapping places ({@code ccopt sim --mapping}); the
@@ -33,7 +34,34 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                             int slices, int packetsPerSlice, int flitsPerPacket, int interval, int[] injectionDelay,
                             String defaultVcSelection, List<String> vcSelection, List<int[]> queueOrder,
                             Boolean atomicVcAllocation, Boolean sliceReinitialization, Boolean sliceInterlocking,
-                            String routerModel, String addressing, String routing) {
+                            String routerModel, String addressing, String routing, Timing timing) {
+
+    /**
+     * BookSim's router's settings that differ from its defaults: channel latencies ({@code linkLatency}, {@code
+     * globalLatency}) and {@code routingDelay}; null: the default.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Timing(Integer linkLatency, Integer globalLatency, Integer routingDelay) {
+
+        /** The fields of {@code t} that differ from BookSim's defaults, or null where none does. */
+        static Timing of(org.ccopt.flitsim.net.RouterTiming t) {
+            org.ccopt.flitsim.net.RouterTiming d = org.ccopt.flitsim.net.RouterTiming.BOOKSIM;
+            if (t == null || t.equals(d)) {
+                return null;
+            }
+            return new Timing(t.linkLatency() == d.linkLatency() ? null : t.linkLatency(),
+                    t.globalLatency() == d.globalLatency() ? null : t.globalLatency(),
+                    t.routingDelay() == d.routingDelay() ? null : t.routingDelay());
+        }
+
+        /** BookSim's defaults with these fields. */
+        org.ccopt.flitsim.net.RouterTiming timing() {
+            org.ccopt.flitsim.net.RouterTiming d = org.ccopt.flitsim.net.RouterTiming.BOOKSIM;
+            return d.withLatencies(linkLatency == null ? d.linkLatency() : linkLatency,
+                    globalLatency == null ? d.globalLatency() : globalLatency)
+                    .withRoutingDelay(routingDelay == null ? d.routingDelay() : routingDelay);
+        }
+    }
 
     /** The value of {@code addressing} for destinations given as logical addresses. */
     public static final String LOGICAL = "logical";
@@ -58,7 +86,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
         return new SimParameters(t.spec(), config.vcs(), config.bufferFlits(), traffic, seed, w.destination(),
                 w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, c, q,
-                null, config.sliceReinitialization(), config.sliceInterlocking(), config.model().describe(), null, null);
+                null, config.sliceReinitialization(), config.sliceInterlocking(), config.model().describe(), null, null, null);
     }
 
     /**
@@ -72,7 +100,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
         return new SimParameters(setup.topology().spec(), setup.vcs(), setup.bufferFlits(), traffic, seed, w.destination(),
                 w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, null, null,
-                null, null, null, SimJob.Request.ENGINE_MODEL, null, setup.routingName());
+                null, null, null, SimJob.Request.ENGINE_MODEL, null, setup.routingName(), Timing.of(setup.timing()));
     }
 
     /**
@@ -82,7 +110,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
     public SimParameters logical(int[] logical) {
         return new SimParameters(topology, vcs, bufferFlits, traffic, seed, logical.clone(), slices, packetsPerSlice,
                 flitsPerPacket, interval, injectionDelay, defaultVcSelection, vcSelection, queueOrder, atomicVcAllocation,
-                sliceReinitialization, sliceInterlocking, routerModel, LOGICAL, routing);
+                sliceReinitialization, sliceInterlocking, routerModel, LOGICAL, routing, timing);
     }
 
     /** Whether the destinations are logical addresses (see the class comment); anything but the two words is refused. */
@@ -117,6 +145,10 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
             }
             return null;
         }
+        if (timing != null) {
+            throw new InvalidInputException("parameter file gives \"timing\", which only BookSim's router takes "
+                    + "(\"routerModel\": \"booksim\"); the papers' router has its own timing");
+        }
         if (routing != null) {
             throw new InvalidInputException("parameter file gives \"routing\": \"" + routing + "\", which only BookSim's "
                     + "router takes (\"routerModel\": \"booksim\"); the papers' router routes by its model's readings");
@@ -139,7 +171,9 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
 
     /** The network and the router these parameters name: the papers' under its model, or BookSim's under its routing. */
     public FlitSetup setup() {
-        return new FlitSetup(buildTopology(), vcs, bufferFlits, model(), booksim() ? routing : null);
+        RouterModel m = model();
+        return new FlitSetup(buildTopology(), vcs, bufferFlits, m, m == null ? routing : null,
+                m == null && timing != null ? timing.timing() : null);
     }
 
     /**

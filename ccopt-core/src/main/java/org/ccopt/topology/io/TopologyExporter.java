@@ -168,6 +168,15 @@ public final class TopologyExporter {
     }
 
     public static String booksim(Topology t) {
+        return booksim(t, (u, v) -> 1);
+    }
+
+    /**
+     * A BookSim 2 {@code anynet} file of {@code t} whose router-to-router channels take {@code latency.applyAsInt(u, v)}
+     * cycles (node ids of the two routers; anynet's per-channel latency, its credits following it), written after the
+     * router where it is not 1; terminal channels take 1.
+     */
+    public static String booksim(Topology t, java.util.function.IntBinaryOperator latency) {
         if (t.isOneWay()) {
             throw new InvalidInputException("topology '" + t.spec() + "' is one-way; BookSim anynet files describe "
                     + "two-way networks only; expected a two-way topology");
@@ -195,6 +204,10 @@ public final class TopologyExporter {
                     s.append(" node ").append(v);
                 } else {
                     s.append(" router ").append(v - first);
+                    int cycles = latency.applyAsInt(u, v);
+                    if (cycles != 1) {
+                        s.append(' ').append(cycles);
+                    }
                 }
             }
             s.append('\n');

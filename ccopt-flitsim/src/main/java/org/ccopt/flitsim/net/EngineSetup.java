@@ -27,9 +27,15 @@ public final class EngineSetup {
      * class count where it needs more); one line where the function cannot route the network or needs more VCs.
      */
     public static NetworkSimulator booksim(Topology topology, String routing, Integer vcs, int bufferFlits) {
+        return booksim(topology, routing, vcs, bufferFlits, RouterTiming.BOOKSIM);
+    }
+
+    /** As {@link #booksim(Topology, String, Integer, int)}, the router's pipeline and channels at {@code timing}. */
+    public static NetworkSimulator booksim(Topology topology, String routing, Integer vcs, int bufferFlits,
+                                           RouterTiming timing) {
         RouterPorts net = new RouterPorts(topology);
         RoutingFunction f = function(net, routing);
-        return new NetworkSimulator(net, f, RouterTiming.BOOKSIM, vcs == null ? defaultVcs(f) : vcs, bufferFlits);
+        return new NetworkSimulator(net, f, timing, vcs == null ? defaultVcs(f) : vcs, bufferFlits);
     }
 
     /**

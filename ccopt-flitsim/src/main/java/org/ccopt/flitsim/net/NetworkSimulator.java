@@ -109,17 +109,21 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int routers;
     private final int maxRadix;
     private final int linkLatency;
+    /** The longest channel latency (links and terminal channels), which a stall must outlast to be a deadlock. */
+    private final int slowest;
     private final int[] classOfVc;
     private final int vcBits;
     private final int vcMask;
     private final int recordBits;
     private final int routingDelay;
     private final int vcAllocDelay;
-    /** Cycles from a switch grant to the flit's arrival over a link, and over a terminal's ejection channel. */
-    private final int flitLink;
+    /** Per output port to a router, cycles from a switch grant to the flit's arrival over its link. */
+    private final int[] flitLink;
+    /** Cycles from a switch grant to the flit's arrival over a terminal's ejection channel. */
     private final int flitTerminal;
-    /** Cycles from a move to its credit's arrival upstream, over a link and over a terminal's injection channel. */
-    private final int creditLink;
+    /** Per input port from a router, cycles from a move to its credit's arrival upstream over its link. */
+    private final int[] creditLink;
+    /** Cycles from a move to its credit's arrival at a terminal over its injection channel. */
     private final int creditTerminal;
 
     private final int[] vc;
@@ -224,9 +228,20 @@ public final class NetworkSimulator implements OpenLoopRouter {
         recordBits = bitsFor(BUFFER + bufferFlits);
         routingDelay = timing.routingDelay();
         vcAllocDelay = timing.vcAllocDelay();
-        flitLink = timing.forward(linkLatency);
+        flitLink = new int[ports];
+        creditLink = new int[ports];
+        int longestLink = TERMINAL_LATENCY;
+        for (int q = 0; q < ports; q++) {
+            if (net.peerPort(q) >= 0) { // a link's latency both ways: flits out of q, credits back out of q
+                int latency = timing.latency(net.topology(), net.routerNode(net.portRouter(q)),
+                        net.routerNode(net.portRouter(net.peerPort(q))));
+                flitLink[q] = timing.forward(latency);
+                creditLink[q] = 1 + latency + timing.creditDelay();
+                longestLink = Math.max(longestLink, latency);
+            }
+        }
+        slowest = longestLink;
         flitTerminal = timing.forward(TERMINAL_LATENCY);
-        creditLink = 1 + linkLatency + timing.creditDelay();
         creditTerminal = 1 + TERMINAL_LATENCY + timing.creditDelay();
         long records = (long) ports << vcBits << recordBits;
         if (records > Integer.MAX_VALUE - 8) {
@@ -250,8 +265,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         activeRouters = new long[(routers + 63) >>> 6];
         busyTerminals = new long[(terminals + 63) >>> 6];
         // the wheels must span the longest delay ahead: a flit over a link, or a credit over a link or a terminal channel
-        int longest = Math.max(timing.forward(Math.max(linkLatency, TERMINAL_LATENCY)),
-                1 + Math.max(linkLatency, TERMINAL_LATENCY) + timing.creditDelay());
+        int longest = Math.max(timing.forward(slowest), 1 + slowest + timing.creditDelay());
         int wheel = Integer.highestOneBit(longest) << 1;
         wheelMask = wheel - 1;
         eventCap = ports + terminals;
@@ -475,7 +489,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
     }
 
     private int deadlockHorizon() {
-        return 10_000 + 64 * buffer;
+        return 10_000 + 64 * buffer + 2 * slowest;
     }
 
     /**
@@ -1204,7 +1218,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int pq = q << PORT_BITS;
         int upstream = port[pq + PEER];
         if (upstream >= 0) {
-            sendCredit((upstream << vcBits) | v, c + creditLink);
+            sendCredit((upstream << vcBits) | v, c + creditLink[q]);
         } else {
             sendCredit(~(port[pq + TERMINAL] * vcs + v), c + creditTerminal);
         }
@@ -1221,7 +1235,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 portSent[ov >>> vcBits] = c;
                 linkObserver.flit(c, ov >>> vcBits, packet[pb + P_SLICE]);
             }
-            sendFlit((downstream << vcBits) | (ov & vcMask), flit, c + flitLink);
+            sendFlit((downstream << vcBits) | (ov & vcMask), flit, c + flitLink[ov >>> vcBits]);
         } else {
             sendFlit(~port[oq + TERMINAL], flit, c + flitTerminal);
         }

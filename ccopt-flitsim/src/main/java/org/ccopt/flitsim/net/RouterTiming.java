@@ -19,30 +19,61 @@ import org.ccopt.topology.Topology;
  * speed-up 1), with its channel latencies: 2 cycles on a torus's links ({@code use_noc_latency = 1} in its
  * k-ary n-cube), 1 on every other link and on the terminals' injection and ejection channels.
  *
- * @param linkLatency cycles of a router-to-router link, or -1 for BookSim's rule above
+ * <p>Channel latencies per channel class: {@code linkLatency} sets every router-to-router link, and on a Dragonfly
+ * {@code globalLatency} its global links (between groups), as BookSim's {@code dragonflynew} makes local channels 10
+ * cycles and global ones 100 (its {@code networks/dragonfly.cpp}).
+ *
+ * @param linkLatency   cycles of a router-to-router link, or -1 for BookSim's rule above
+ * @param globalLatency cycles of a Dragonfly's global link, or -1: as {@code linkLatency}
  */
 public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int swAllocDelay, int stDelay,
-                           int creditDelay, int linkLatency) {
+                           int creditDelay, int linkLatency, int globalLatency) {
 
     /** BookSim 2's input-queued router at its default settings. */
-    public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1);
+    public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1, -1);
+
+    /** The most cycles of a channel: a flit and its credit are on their way at most this long. */
+    public static final int MAX_LATENCY = 10_000;
 
     public RouterTiming {
         if (routingDelay < 0 || vcAllocDelay < 1 || swAllocDelay < 1 || stDelay < 1 || creditDelay < 0
-                || linkLatency < -1 || linkLatency == 0) {
+                || linkLatency < -1 || linkLatency == 0 || linkLatency > MAX_LATENCY || globalLatency < -1
+                || globalLatency == 0 || globalLatency > MAX_LATENCY || routingDelay > MAX_LATENCY
+                || creditDelay > MAX_LATENCY) {
             throw new InvalidInputException("router timing " + name + " is invalid: routing " + routingDelay + ", VC allocation "
                     + vcAllocDelay + ", switch allocation " + swAllocDelay + ", switch traversal " + stDelay + ", credit "
-                    + creditDelay + ", link " + linkLatency + "; expected routing and credit >= 0, allocations and traversal >= 1, "
-                    + "link >= 1 or -1 (BookSim's)");
+                    + creditDelay + ", link " + linkLatency + ", global link " + globalLatency + "; expected routing and credit "
+                    + "0.." + MAX_LATENCY + ", allocations and traversal >= 1, links 1.." + MAX_LATENCY + " or -1 (the default)");
         }
     }
 
-    /** The latency of a router-to-router link of {@code topology}. */
+    /** This timing with channel latencies {@code link} and {@code global} (-1: the defaults above). */
+    public RouterTiming withLatencies(int link, int global) {
+        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, link, global);
+    }
+
+    /** This timing with BookSim's {@code routing_delay} {@code routing}. */
+    public RouterTiming withRoutingDelay(int routing) {
+        return new RouterTiming(name, routing, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency, globalLatency);
+    }
+
+    /** The latency of a router-to-router link of {@code topology} that is not a Dragonfly's global link. */
     public int linkLatency(Topology topology) {
         if (linkLatency > 0) {
             return linkLatency;
         }
         return topology.geometry() instanceof Geometry.Grid g && g.wrap() ? 2 : 1;
+    }
+
+    /** The latency of the link between router nodes {@code u} and {@code v} of {@code topology}. */
+    public int latency(Topology topology, int u, int v) {
+        if (globalLatency > 0 && topology.geometry() instanceof Geometry.Dragonfly d) {
+            int base = topology.isDirect() ? 0 : topology.terminalCount();
+            if ((u - base) / d.a() != (v - base) / d.a()) {
+                return globalLatency;
+            }
+        }
+        return linkLatency(topology);
     }
 
     /**

@@ -96,6 +96,27 @@ class NetworkSimulatorTest {
         assertThat(sim.linkLatency()).isEqualTo(link);
     }
 
+    /**
+     * Channel latency per class on a Dragonfly: terminal 2 (group 0, router 1) to terminal 8 (group 1, router 0) goes
+     * local, global, local (router 1 -> 0, whose first global port reaches group 1 at its router 3, -> 0), so with
+     * 10-cycle local and 100-cycle global links a lone packet takes 6 + 4 H + (10 + 100 + 10) + L cycles (the closed
+     * form above with each hop's own latency), and 6 + 5 H + L at the default 1.
+     */
+    @ParameterizedTest
+    @CsvSource({"-1, -1, 29", "10, 100, 146", "10, -1, 56"})
+    void eachLinkTakesItsChannelClassLatency(int link, int global, int latency) {
+        NetworkSimulator sim = EngineSetup.booksim(TopologySpec.parse("dragonfly:4,2,2"), "dragonfly-min", 4, 32,
+                RouterTiming.BOOKSIM.withLatencies(link, global));
+        int[] d = new int[72];
+        for (int t = 0; t < 72; t++) {
+            d[t] = t;
+        }
+        d[2] = 8;
+        OpenLoopResult r = sim.runBatch(d, 1, 8, 1);
+        assertThat(r.hops()).isEqualTo(3);
+        assertThat(r.packetLatency()).isEqualTo(latency);
+    }
+
     @ParameterizedTest
     @MethodSource("networks")
     void everyRoutingFunctionIsProvedDeadlockFree(String spec, String routing) {
