@@ -1,10 +1,7 @@
 package org.ccopt.routing;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.ccopt.InvalidInputException;
 
 /**
@@ -13,6 +10,13 @@ import org.ccopt.InvalidInputException;
  * adjacency, and builds the channel dependency graph over (router-to-router channel, VC class); a routing function
  * whose graph has no cycle cannot deadlock under wormhole flow control (Dally &amp; Seitz 1987). A cycle is reported
  * with its channels.
+ *
+ * <p>Cost: a route's next hop depends only on the channel it arrived on, its class, the destination and the per-packet
+ * value, so for one destination and value the walk from a channel is the same whichever source reached it. Each walk
+ * stops at the first channel already proved to deliver for that destination and value (after recording the dependency
+ * into it), so the check takes about channels x classes x destinations x values steps, not sources x destinations x
+ * route length. A channel's dependencies are a bit set over the next router's channels and classes, so no step
+ * allocates.
  */
 public final class DeadlockCheck {
 
@@ -30,44 +34,58 @@ public final class DeadlockCheck {
      * direct dependencies where no packet leaves the escape), and the adaptive routes are only checked to deliver.
      */
     public static Result check(RouterPorts net, RoutingFunction routing) {
-        int classes = routing.vcClasses();
-        int nodes = net.ports() * classes;
-        Set<Long> edges = new HashSet<>();
-        int longest = 0;
+        Walker w = new Walker(net, routing);
         boolean escape = routing.choosesEachHop();
         int[] alternatives = new int[net.maxRadix() + 1];
+        int[] injection = new int[net.routers()];
         for (int src = 0; src < net.routers(); src++) {
-            int injection = -1;
+            injection[src] = -1;
             for (int p = net.portStart(src); p < net.portEnd(src); p++) {
                 if (net.portTerminal(p) >= 0) {
-                    injection = p - net.portStart(src);
+                    injection[src] = p - net.portStart(src);
                     break;
                 }
             }
-            for (int dest = 0; dest < net.terminals(); dest++) {
-                for (int aux = 0; aux < routing.auxValues(); aux++) {
-                    if (injection >= 0) {
-                        int first = routing.route(src, injection, 0, dest, aux);
-                        longest = Math.max(longest, walk(net, routing, src, first, dest, aux, escape ? null : edges));
+        }
+        int longest = 0;
+        for (int dest = 0; dest < net.terminals(); dest++) {
+            for (int aux = 0; aux < routing.auxValues(); aux++) {
+                w.stamp++;
+                for (int src = 0; src < net.routers(); src++) {
+                    if (injection[src] >= 0) {
+                        int first = routing.route(src, injection[src], 0, dest, aux);
+                        longest = Math.max(longest, w.walk(src, first, dest, aux, !escape));
                     }
                     if (escape) { // the escape entered here, from the adaptive class
-                        int n = routing.alternatives(src, Math.max(injection, 0), 0, dest, aux, alternatives);
-                        longest = Math.max(longest, walk(net, routing, src, alternatives[n - 1], dest, aux, edges));
+                        int n = routing.alternatives(src, Math.max(injection[src], 0), 0, dest, aux, alternatives);
+                        longest = Math.max(longest, w.walk(src, alternatives[n - 1], dest, aux, true));
                     }
                 }
             }
         }
+        int classes = routing.vcClasses();
+        int nodes = w.nodes;
         int[] start = new int[nodes + 1];
-        for (long e : edges) {
-            start[(int) (e >>> 32) + 1]++;
+        for (int u = 0; u < nodes; u++) {
+            for (int i = 0; i < w.words; i++) {
+                start[u + 1] += Long.bitCount(w.next[u * w.words + i]);
+            }
         }
         for (int i = 0; i < nodes; i++) {
             start[i + 1] += start[i];
         }
-        int[] target = new int[edges.size()];
-        int[] fill = Arrays.copyOf(start, nodes);
-        for (long e : edges) {
-            target[fill[(int) (e >>> 32)]++] = (int) e;
+        int[] target = new int[start[nodes]];
+        for (int u = 0; u < nodes; u++) {
+            if (start[u + 1] == start[u]) {
+                continue; // no dependency (a terminal's channel, or one no route uses)
+            }
+            int base = net.portStart(net.neighbourRouter(u / classes)) * classes; // the next router's first channel node
+            int at = start[u];
+            for (int i = 0; i < w.words; i++) {
+                for (long bits = w.next[u * w.words + i]; bits != 0; bits &= bits - 1) {
+                    target[at++] = base + (i << 6) + Long.numberOfTrailingZeros(bits);
+                }
+            }
         }
         List<Integer> cycle = findCycle(nodes, start, target);
         if (cycle != null) {
@@ -81,51 +99,108 @@ public final class DeadlockCheck {
                     + net.topology().spec() + "' with " + classes + " VC class(es): its channel dependencies close a cycle of "
                     + cycle.size() + " channels (router->router): " + s + (cycle.size() > 8 ? ", ..." : ""));
         }
-        return new Result(nodes, edges.size(), longest);
+        return new Result(nodes, target.length, longest);
     }
 
     /**
-     * Follows a packet for {@code dest} from {@code router}, whose first hop is {@code first}, hop by hop to its
-     * terminal, checking every hop and adding the dependencies between its consecutive channels to {@code edges} (none
-     * where null); its router hops.
+     * Follows packets hop by hop, remembering per channel node (global port x classes + class) what the walks of the
+     * current destination and value proved: that the route from it delivers ({@code delivers}) and, where dependencies
+     * are recorded, that its route's dependencies are in the graph ({@code recorded}), with its hops to the terminal.
      */
-    private static int walk(RouterPorts net, RoutingFunction routing, int router, int first, int dest, int aux,
-                            Set<Long> edges) {
-        int classes = routing.vcClasses();
-        int limit = net.routers() * classes + 1;
-        int start = router;
-        int r = first;
-        int previous = -1;
-        int hops = 0;
-        while (true) {
-            int port = RoutingFunction.port(r);
-            int cls = RoutingFunction.vcClass(r);
-            if (port >= net.radix(router) || cls >= classes) {
-                throw new InvalidInputException("routing function '" + routing.name() + "' sends a packet from router "
-                        + start + " to terminal " + dest + " to port " + port + " class " + cls + " of router " + router
-                        + ", which has " + net.radix(router) + " ports and " + classes + " classes");
-            }
-            int global = net.portStart(router) + port;
-            if (net.portTerminal(global) >= 0) {
-                if (net.portTerminal(global) != dest) {
-                    throw new InvalidInputException("routing function '" + routing.name() + "' delivers a packet for terminal "
-                            + dest + " to terminal " + net.portTerminal(global));
+    private static final class Walker {
+        final RouterPorts net;
+        final RoutingFunction routing;
+        final int classes;
+        final int nodes;
+        final int limit;
+        /** Longs per node of {@link #next}: one bit per channel and class of the next router. */
+        final int words;
+        /** Per node, its dependencies: bit (local port x classes + class) of the router its channel leads to. */
+        final long[] next;
+        final int[] delivers;
+        final int[] recorded;
+        final int[] hopsLeft;
+        final int[] onWalk;
+        final int[] path;
+        /** One stamp per destination and value; one per walk. */
+        int stamp;
+        int walkId;
+
+        Walker(RouterPorts net, RoutingFunction routing) {
+            this.net = net;
+            this.routing = routing;
+            this.classes = routing.vcClasses();
+            this.nodes = net.ports() * classes;
+            this.limit = net.routers() * classes + 1;
+            this.words = (net.maxRadix() * classes + 63) >>> 6;
+            this.next = new long[nodes * words];
+            this.delivers = new int[nodes];
+            this.recorded = new int[nodes];
+            this.hopsLeft = new int[nodes];
+            this.onWalk = new int[nodes];
+            this.path = new int[limit + 1];
+        }
+
+        /**
+         * Follows a packet for {@code dest} from {@code router}, whose first hop is {@code first}, to its terminal or to
+         * a channel already proved for this destination and value, checking every hop and recording the dependencies
+         * between consecutive channels where {@code record}; its router hops.
+         */
+        int walk(int router, int first, int dest, int aux, boolean record) {
+            int start = router;
+            int r = first;
+            int previous = -1;
+            int hops = 0;
+            int length = 0;
+            int total;
+            walkId++;
+            while (true) {
+                int port = RoutingFunction.port(r);
+                int cls = RoutingFunction.vcClass(r);
+                if (port >= net.radix(router) || cls >= classes) {
+                    throw new InvalidInputException("routing function '" + routing.name() + "' sends a packet from router "
+                            + start + " to terminal " + dest + " to port " + port + " class " + cls + " of router " + router
+                            + ", which has " + net.radix(router) + " ports and " + classes + " classes");
                 }
-                return hops;
+                int global = net.portStart(router) + port;
+                if (net.portTerminal(global) >= 0) {
+                    if (net.portTerminal(global) != dest) {
+                        throw new InvalidInputException("routing function '" + routing.name() + "' delivers a packet for "
+                                + "terminal " + dest + " to terminal " + net.portTerminal(global));
+                    }
+                    total = hops;
+                    break;
+                }
+                int node = global * classes + cls;
+                if (previous >= 0 && record) {
+                    int slot = port * classes + cls;
+                    next[previous * words + (slot >>> 6)] |= 1L << slot;
+                }
+                if (recorded[node] == stamp || (!record && delivers[node] == stamp)) {
+                    total = hops + 1 + hopsLeft[node];
+                    break;
+                }
+                if (onWalk[node] == walkId || ++hops > limit) {
+                    throw new InvalidInputException("routing function '" + routing.name() + "' does not deliver a packet "
+                            + "from router " + start + " to terminal " + dest + " within " + limit + " hops");
+                }
+                onWalk[node] = walkId;
+                path[length++] = node;
+                previous = node;
+                int nextRouter = net.neighbourRouter(global);
+                int inPort = net.peerPort(global) - net.portStart(nextRouter);
+                router = nextRouter;
+                r = routing.route(router, inPort, cls, dest, aux);
             }
-            int node = global * classes + cls;
-            if (previous >= 0 && edges != null) {
-                edges.add(((long) previous << 32) | node);
+            for (int i = 0; i < length; i++) {
+                int node = path[i];
+                hopsLeft[node] = total - (i + 1);
+                delivers[node] = stamp;
+                if (record) {
+                    recorded[node] = stamp;
+                }
             }
-            previous = node;
-            if (++hops > limit) {
-                throw new InvalidInputException("routing function '" + routing.name() + "' does not deliver a packet from router "
-                        + start + " to terminal " + dest + " within " + limit + " hops");
-            }
-            int next = net.neighbourRouter(global);
-            int inPort = net.peerPort(global) - net.portStart(next);
-            router = next;
-            r = routing.route(router, inPort, cls, dest, aux);
+            return total;
         }
     }
 
