@@ -11,6 +11,7 @@ import org.ccopt.flitsim.net.LoadSweep;
 import org.ccopt.flitsim.net.OpenLoopResult;
 import org.ccopt.flitsim.net.OpenLoopRouter;
 import org.ccopt.flitsim.net.OpenLoopTraffic;
+import org.ccopt.flitsim.net.PacketSizes;
 import org.ccopt.topology.Topology;
 
 /**
@@ -34,13 +35,25 @@ public final class EngineJob {
      * @param burst       the mean on period of an on-off source (null: {@link EngineSetup#DEFAULT_BURST})
      * @param warmup      the open-loop protocol's cycles (null: {@link LoadSweep.Protocol#DEFAULT}'s), likewise
      *                    {@code window} and {@code drain}
+     * @param sizes       a mix of packet sizes in place of {@code packetFlits} (null: every packet {@code packetFlits})
      */
     public record Request(FlitSetup setup, String traffic, int packetFlits, long seed, String rates, String process,
-                          Double burst, Integer warmup, Integer window, Integer drain) {
+                          Double burst, Integer warmup, Integer window, Integer drain, PacketSizes sizes) {
 
         public Request {
             java.util.Objects.requireNonNull(setup, "setup");
             java.util.Objects.requireNonNull(rates, "rates");
+        }
+
+        /** A request of one packet size. */
+        public Request(FlitSetup setup, String traffic, int packetFlits, long seed, String rates, String process,
+                       Double burst, Integer warmup, Integer window, Integer drain) {
+            this(setup, traffic, packetFlits, seed, rates, process, burst, warmup, window, drain, null);
+        }
+
+        /** The packet sizes run: the mix asked for, else {@code packetFlits} for every packet. */
+        public PacketSizes packetSizes() {
+            return sizes != null ? sizes : PacketSizes.of(packetFlits);
         }
 
         public Topology topology() {
@@ -81,7 +94,8 @@ public final class EngineJob {
         public String setup() {
             FlitSetup s = request.setup();
             return "on " + s.topology().spec() + ", router " + router() + ", routing " + routing() + ", " + s.vcs() + " VCs x "
-                    + s.bufferFlits() + " flits, " + request.packetFlits() + "-flit packets";
+                    + s.bufferFlits() + " flits, " + (request.sizes() == null ? request.packetFlits() + "-flit packets"
+                    : "packets of " + request.sizes() + " flits:weight");
         }
 
         /**
@@ -96,7 +110,11 @@ public final class EngineJob {
             out.put("routing", routing());
             out.put("vcs", request.setup().vcs());
             out.put("bufferFlits", request.setup().bufferFlits());
-            out.put("packetFlits", request.packetFlits());
+            if (request.sizes() == null) {
+                out.put("packetFlits", request.packetFlits());
+            } else {
+                out.put("packetSizes", request.sizes().toString());
+            }
             List<Map<String, Object>> rows = new ArrayList<>();
             for (LoadSweep.Point point : curve.points()) {
                 OpenLoopResult r = point.result();
@@ -169,7 +187,8 @@ public final class EngineJob {
         LoadSweep.Protocol protocol = new LoadSweep.Protocol(q.warmup() == null ? defaults.warmup() : q.warmup(),
                 q.window() == null ? defaults.window() : q.window(), q.drain() == null ? defaults.drain() : q.drain(),
                 defaults.latencyLimit());
-        return LoadSweep.curve(router, rate -> new OpenLoopTraffic(dest, p, rate, q.packetFlits(), burst),
+        PacketSizes sizes = q.packetSizes();
+        return LoadSweep.curve(router, rate -> new OpenLoopTraffic(dest, p, rate, sizes, burst),
                 LoadSweep.parseRates(q.rates()), protocol, q.seed());
     }
 }

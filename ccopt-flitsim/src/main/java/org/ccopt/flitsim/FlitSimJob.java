@@ -54,6 +54,13 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     + "papers' router where --model names its preset)"),
             openLoad(JobOption.text("process", "P", "Injection process with --rate: bernoulli, on-off (default: bernoulli)"),
                     "on-off"),
+            openLoad(JobOption.text("packet-sizes", "L:W,...", "A mix of packet sizes with --rate on BookSim's router, "
+                    + "FLITS:WEIGHT each (BookSim's packet_size and packet_size_rate), e.g. 1:1,8:1; --rate counts flits"),
+                    "1:1,8:1").withApplies(new JobOption.Applies("without --packet-flits, which gives every packet one size",
+                    v -> !v.given("packet-flits"), Map.of("topology", "hypercube:6", "rate", "0.1", "packet-flits", "4",
+                    "packet-sizes", "1:1,8:1"))).withApplies(new JobOption.Applies("to BookSim's router (the papers' "
+                    + "router runs one packet size)", FlitSimJob::booksim, Map.of("topology", "torus:4x4", "model",
+                    "yokota2023", "rate", "0.1", "window", "300", "packet-sizes", "1:1,8:1"))),
             new JobOption("burst", null, "CYCLES", JobOption.Type.REAL, null, "Mean on period of --process on-off "
                     + "(default: 16 cycles)", false, null, null, List.of(new JobOption.Applies("to --process on-off",
                     v -> "on-off".equals(v.text("process")), Map.of("rate", "0.1", "burst", "4")))),
@@ -247,7 +254,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         if (v.given("rate")) {
             return new Run(null, new EngineJob.Request(setup, v.text("traffic"), v.whole("packet-flits"), v.wholeLong("seed"),
                     v.text("rate"), v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"),
-                    v.wholeOrNull("window"), v.wholeOrNull("drain")));
+                    v.wholeOrNull("window"), v.wholeOrNull("drain"), v.given("packet-sizes")
+                    ? org.ccopt.flitsim.net.PacketSizes.parse(v.text("packet-sizes")) : null));
         }
         return new Run(batch(v, setup), null);
     }

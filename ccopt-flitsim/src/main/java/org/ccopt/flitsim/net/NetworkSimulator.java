@@ -454,7 +454,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
      */
     @Override
     public OpenLoopResult runOpenLoop(OpenLoopTraffic traffic, int warmup, int window, int drainLimit, long seed) {
-        checkPacket(traffic.packetFlits());
+        checkPacket(traffic.sizes().max());
         if (warmup < 0 || window < 1 || drainLimit < 0 || (long) warmup + window + drainLimit > Integer.MAX_VALUE / 2) {
             throw new InvalidInputException("warm-up " + warmup + ", window " + window + ", drain " + drainLimit
                     + " cycles are invalid; expected warm-up >= 0, window >= 1, drain >= 0, together at most "
@@ -477,7 +477,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             for (int t = 0; t < terminals; t++) {
                 int d = source.next(t, cycle);
                 if (d >= 0 && !full()) {
-                    enqueue(t, d, traffic.packetFlits(), cycle, 0);
+                    enqueue(t, d, source.size(), cycle, 0);
                 }
             }
             step();

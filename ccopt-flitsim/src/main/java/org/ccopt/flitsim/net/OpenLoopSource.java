@@ -15,6 +15,8 @@ public final class OpenLoopSource {
     private final OpenLoopTraffic traffic;
     private final SplittableRandom inject;
     private final SplittableRandom dest;
+    /** Packet sizes, drawn only where they are a mix (a single size draws nothing, so its streams stay as they were). */
+    private final SplittableRandom size;
     private final double p;
     private final double alpha;
     private final double beta;
@@ -28,6 +30,7 @@ public final class OpenLoopSource {
         this.traffic = traffic;
         inject = new SplittableRandom(seed ^ 0x5DEECE66DL);
         dest = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + 1);
+        size = new SplittableRandom(seed * 0xBF58476D1CE4E5B9L + 3);
         p = traffic.packetProbability();
         alpha = traffic.onProbability();
         beta = traffic.offProbability();
@@ -53,6 +56,11 @@ public final class OpenLoopSource {
             }
         }
         return send ? traffic.destinations().next(t, dest) : -1;
+    }
+
+    /** The size of the packet {@link #next} just generated, in flits (call once per packet). */
+    public int size() {
+        return traffic.sizes().draw(size);
     }
 
     /** A gap of a Bernoulli process of success probability p = 1 - exp(logMiss): geometric on 1, 2, ... */

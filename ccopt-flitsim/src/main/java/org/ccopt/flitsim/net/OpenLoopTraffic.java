@@ -3,8 +3,9 @@ package org.ccopt.flitsim.net;
 import org.ccopt.InvalidInputException;
 
 /**
- * An open-loop traffic source: every terminal generates packets of {@code packetFlits} flits at {@code rate} flits per
- * cycle on average, independently of the network (its source queue is unbounded), to {@link Destinations}.
+ * An open-loop traffic source: every terminal generates packets of {@code sizes} (one size, or a mix: {@link
+ * PacketSizes}) at {@code rate} flits per cycle on average, independently of the network (its source queue is
+ * unbounded), to {@link Destinations}. L below is the mean packet size.
  *
  * <ul>
  *   <li>{@code BERNOULLI}: a packet in each cycle with probability rate / L (BookSim's {@code bernoulli}).
@@ -14,7 +15,7 @@ import org.ccopt.InvalidInputException;
  *       process of Dally &amp; Towles 2004, §24.2.1).
  * </ul>
  */
-public record OpenLoopTraffic(Destinations destinations, Process process, double rate, int packetFlits, double burst) {
+public record OpenLoopTraffic(Destinations destinations, Process process, double rate, PacketSizes sizes, double burst) {
 
     /** The injection process. */
     public enum Process {
@@ -25,13 +26,23 @@ public record OpenLoopTraffic(Destinations destinations, Process process, double
         if (!(rate > 0 && rate <= 1)) {
             throw new InvalidInputException("injection rate " + rate + " is invalid; expected flits per terminal per cycle in (0, 1]");
         }
-        if (packetFlits < 1) {
-            throw new InvalidInputException("packet size " + packetFlits + " is invalid; expected >= 1 flit");
-        }
+        java.util.Objects.requireNonNull(sizes, "sizes");
         if (process == Process.ON_OFF && (!(burst >= 1) || rate >= 1)) {
             throw new InvalidInputException("on-off burst " + burst + " at rate " + rate
                     + " is invalid; expected a mean burst of >= 1 cycle and a rate below 1");
         }
+    }
+
+    /** A source of one packet size. */
+    public OpenLoopTraffic(Destinations destinations, Process process, double rate, int packetFlits, double burst) {
+        this(destinations, process, rate, checked(packetFlits), burst);
+    }
+
+    private static PacketSizes checked(int packetFlits) {
+        if (packetFlits < 1) {
+            throw new InvalidInputException("packet size " + packetFlits + " is invalid; expected >= 1 flit");
+        }
+        return PacketSizes.of(packetFlits);
     }
 
     /** A Bernoulli source. */
@@ -39,9 +50,22 @@ public record OpenLoopTraffic(Destinations destinations, Process process, double
         return new OpenLoopTraffic(destinations, Process.BERNOULLI, rate, packetFlits, 1);
     }
 
+    /**
+     * The one size of every packet; one line where the sizes are a mix, which a router of one packet size (the papers')
+     * cannot run.
+     */
+    public int packetFlits() {
+        if (!sizes.single()) {
+            throw new InvalidInputException("--packet-sizes " + sizes + " mixes packet sizes, which BookSim's router runs; "
+                    + "the papers' router runs one size (--packet-flits)");
+        }
+        return sizes.flits()[0];
+    }
+
     /** Per-cycle probability of a packet (while on, for the on-off process). */
     double packetProbability() {
-        return process == Process.ON_OFF ? 1.0 / packetFlits : rate / packetFlits;
+        double mean = sizes.mean();
+        return process == Process.ON_OFF ? 1.0 / mean : rate / mean;
     }
 
     /** Per-cycle probability that an off source turns on: duty cycle = rate = alpha / (alpha + beta). */
