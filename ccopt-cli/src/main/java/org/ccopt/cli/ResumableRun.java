@@ -137,6 +137,12 @@ final class ResumableRun {
     static Resumed resume(Command given, List<String> recorded, Command saved) {
         List<String> arguments = parseResumed(given.spec, recorded, saved);
         picocli.CommandLine.ParseResult parsed = saved.spec.commandLine().getParseResult();
+        // the run's own seed, for the provenance of what it prints and writes (the resuming line gives none)
+        picocli.CommandLine.Model.OptionSpec seedRecorded = saved.spec.optionsMap().get("--seed");
+        picocli.CommandLine.Model.OptionSpec seedNow = given.spec.optionsMap().get("--seed");
+        if (seedRecorded != null && seedNow != null) {
+            seedNow.setValue(seedRecorded.getValue());
+        }
         saved.spec = given.spec;
         saved.writeTo(given.control.resume);
         given.control.overrideRecorded(saved.control, given.spec);

@@ -89,6 +89,13 @@ class NodemapCommandTest {
         JsonNode resumed = MainTest.run("nodemap", "--resume", out.toString(), "--generations", "6", "--json").json();
         assertThat(resumed.get("mapping")).isEqualTo(whole.get("mapping"));
         assertThat(resumed.get("bestCycles")).isEqualTo(whole.get("bestCycles"));
+        // the run's own seed and every session's simulations: at least the first session's, which its checkpoint holds
+        assertThat(resumed.get("provenance").get("seed").asText()).isEqualTo("4");
+        long first = new com.fasterxml.jackson.databind.ObjectMapper().readTree(saved).get("state").get("state").get("simulations")
+                .asLong();
+        assertThat(first).isPositive();
+        assertThat(resumed.get("simulations").asLong()).isGreaterThan(first);
+        assertThat(Files.readString(out.resolve("result.json"))).contains("\"seed\" : \"4\"");
     }
 
     /**

@@ -59,7 +59,7 @@ public final class NodeMappingGa {
      */
     public record State(int generation, int[][] population, MappingScore[] scores, int[] bestMapping,
                         MappingScore bestScore, int bestGeneration, long evaluations, double seconds,
-                        List<Generation> history, Long seed) {
+                        List<Generation> history, Long seed, Long simulations) {
     }
 
     private final MappingEvaluator evaluator;
@@ -126,7 +126,9 @@ public final class NodeMappingGa {
             }
         }
         MappingScore[] scores = new MappingScore[pop];
+        long simulated = evaluator.simulations();
         evaluator.evaluate(population, 0, pop, scores, null, survival);
+        simulated = evaluator.simulations() - simulated;
         int shortest = shortest(scores, 0, pop, null);
         int[] best = shortest >= 0 ? population[shortest].clone() : null;
         MappingScore bestScore = shortest >= 0 ? scores[shortest] : null;
@@ -138,7 +140,7 @@ public final class NodeMappingGa {
         double seconds = (System.nanoTime() - started) / 1e9;
         Generation row = row(0, bestScore, scores, 0, pop, pop, seconds);
         List<Generation> history = new ArrayList<>(List.of(row));
-        return new State(0, population, scores, best, bestScore, 0, pop, seconds, history, settings.seed());
+        return new State(0, population, scores, best, bestScore, 0, pop, seconds, history, settings.seed(), simulated);
     }
 
     /** One generation: survivors stay, mutants of survivors fill the rest, all sorted again. */
@@ -162,8 +164,11 @@ public final class NodeMappingGa {
         // a mutant that ranks after the worst survivor (after the best so far, for the random search) is dropped anyway
         MappingScore kept = !prune ? null : survivors == 0 ? s.bestScore() : s.scores()[survivors - 1];
         boolean shortestBest = survival.best() == SurvivalRule.Best.SHORTEST;
+        long simulated = evaluator.simulations();
         evaluator.evaluate(population, survivors, pop, scores, kept,
                 shortestBest ? survival.evaluatingBelow(s.bestScore().cycles()) : survival);
+        // a checkpoint of a version that did not count them counts from its resumption
+        long simulations = (s.simulations() == null ? 0 : s.simulations()) + evaluator.simulations() - simulated;
         MappingScore[] fresh = Arrays.copyOfRange(scores, survivors, pop);
         int[] best = s.bestMapping();
         MappingScore bestScore = s.bestScore();
@@ -184,7 +189,8 @@ public final class NodeMappingGa {
         long evaluations = s.evaluations() + (pop - survivors);
         List<Generation> history = new ArrayList<>(s.history());
         history.add(row(g, bestScore, fresh, 0, fresh.length, evaluations, seconds));
-        return new State(g, population, scores, best, bestScore, bestGeneration, evaluations, seconds, history, settings.seed());
+        return new State(g, population, scores, best, bestScore, bestGeneration, evaluations, seconds, history, settings.seed(),
+                simulations);
     }
 
     /**
@@ -214,6 +220,10 @@ public final class NodeMappingGa {
         // meaning, not only structure: counters in range, the record consistent, the scores the run will build on true
         require(s.evaluations() <= (long) pop * (s.generation() + 1), "it counts " + s.evaluations() + " evaluations, "
                 + "more than " + pop + " per generation");
+        // an evaluation simulates each pattern at most once
+        require(s.simulations() == null || (s.simulations() >= 0 && s.simulations() <= s.evaluations()
+                * evaluator.patterns().length), "it counts " + s.simulations() + " simulations, outside 0.."
+                + s.evaluations() * evaluator.patterns().length + " for its " + s.evaluations() + " evaluations");
         for (int i = 0; i < s.history().size(); i++) {
             Generation row = s.history().get(i);
             require(row != null && row.generation() == i && row.bestCycles() >= 0 && row.evaluations() >= 0

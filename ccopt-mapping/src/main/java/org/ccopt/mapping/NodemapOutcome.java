@@ -26,8 +26,13 @@ public record NodemapOutcome(Topology topology, List<String> traffic, NodeMappin
     public static NodemapOutcome of(Topology topology, List<String> traffic, NodeMappingGa.Settings settings,
                                     RouterModel model, boolean hopsOnly, NodeMappingGa.State state,
                                     MappingEvaluator evaluator, double seconds) {
-        return new NodemapOutcome(topology, List.copyOf(traffic), settings, model, hopsOnly, state,
-                evaluator.physicalAddressing(), evaluator.simulations(), evaluator.pruned(), evaluator.cacheHits(), seconds);
+        long before = evaluator.simulations();
+        MappingScore physical = evaluator.physicalAddressing();
+        // the run's simulations over every session of it (a resumed run's evaluator counts its own session only)
+        long simulations = state.simulations() == null ? evaluator.simulations()
+                : state.simulations() + evaluator.simulations() - before;
+        return new NodemapOutcome(topology, List.copyOf(traffic), settings, model, hopsOnly, state, physical, simulations,
+                evaluator.pruned(), evaluator.cacheHits(), seconds);
     }
 
     public MappingScore best() {
