@@ -168,8 +168,10 @@ class DaemonTest {
     void ctrlCAtTheClientEndsTheDaemonAsItWouldTheCommandsJvm() throws Exception {
         List<String> args = new ArrayList<>(List.of(state().toString(), JAVA, "sim", "-t", "torus:8x8", "--traffic",
                 "uniform", "--rate", "0.02:0.6:0.04", "--vcs", "4"));
-        Ran got = client(Path.of(""), "set -m; (ccopt_daemon_run \"$@\"; exit \"$ccopt_rc\") & sleep 1; kill -INT %1; wait %1; "
-                + "echo \"rc=$?\"", args.toArray(String[]::new));
+        Ran got = client(Path.of(""), "set -m; (ccopt_daemon_run \"$@\"; exit \"$ccopt_rc\") & "
+                // the interrupt goes once the daemon runs the command and the client has had time to set its trap
+                + "for i in $(seq 100); do ccopt_daemon_ask \"$1\" status | grep -q ' 1 running' && break; sleep 0.1; done; "
+                + "sleep 0.5; kill -INT %1; wait %1; echo \"rc=$?\"", args.toArray(String[]::new));
         assertThat(got.code()).isZero();
         for (int i = 0; i < 100 && exits.isEmpty(); i++) {
             Thread.sleep(100);
