@@ -43,7 +43,11 @@ ccopt_daemon_run() {
   shift 2
   ccopt_rc=
   [[ -f "$state" ]] || return 1
+  # Ctrl-C: the daemon ends as the command's own JVM would (a search prints its best, a checkpoint is saved); the
+  # output that follows is still shown. Before the command has an id, nothing has started: it never will
+  trap 'cancelled=1; [[ -n "$id" ]] && ccopt_daemon_cancel "$state" "$id"' INT TERM
   if ! ccopt_daemon_connect "$state"; then
+    trap - INT TERM
     rm -f "$state" # the daemon is gone
     return 1
   fi
@@ -51,22 +55,22 @@ ccopt_daemon_run() {
   builtin cd -P .
   printf '%s\0' "$secret" run "$java" "$PWD" "$#" "$@" >&"$out"
   IFS= read -r -d '' reply <&"$out"
-  if [[ "$reply" != "ok "* ]]; then
-    exec {out}>&-
-    return 1
+  if ((!cancelled)) && [[ "$reply" == "ok "* ]]; then
+    id=${reply#ok }
+    ccopt_daemon_connect "$state" || fd=
   fi
-  id=${reply#ok }
-  if ! ccopt_daemon_connect "$state"; then
+  if ((cancelled)) || [[ -z "$id" || -z "$fd" ]]; then
+    trap - INT TERM
+    [[ -n "$id" && -n "$fd" ]] && exec {fd}>&-
     exec {out}>&-
-    return 1 # the command has not started: it never starts without this connection
+    ((cancelled)) || return 1 # the daemon sent it back, or it has not started: it never starts without the attach
+    ccopt_rc=130
+    return 0
   fi
   err=$fd
   printf '%s\0' "$secret" attach "$id" >&"$err"
   cat <&"$out" &
   cat_pid=$!
-  # Ctrl-C: the daemon ends as the command's own JVM would (a search prints its best, a checkpoint is saved); the
-  # output that follows is still shown
-  trap 'cancelled=1; ccopt_daemon_cancel "$state" "$id"' INT TERM
   while :; do
     IFS= read -r -d '' frame <&"$err"
     status=$?

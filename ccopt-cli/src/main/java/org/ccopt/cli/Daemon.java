@@ -63,6 +63,8 @@ public final class Daemon {
     private final ServerSocket server;
     private final Map<String, CompletableFuture<Socket>> waiting = new ConcurrentHashMap<>();
     private final AtomicInteger running = new AtomicInteger();
+    /** Commands whose client attached its second connection: those that run now (status reports them). */
+    private final AtomicInteger executing = new AtomicInteger();
     private final AtomicInteger served = new AtomicInteger();
     private final long started = System.currentTimeMillis();
     private volatile long lastActive = System.nanoTime();
@@ -182,7 +184,7 @@ public final class Daemon {
                     retire();
                 }
                 case "status" -> reply(s.getOutputStream(), "pid " + ProcessHandle.current().pid() + ", directory "
-                        + directory + ", JVM '" + java + "', " + served.get() + " commands served, " + running.get()
+                        + directory + ", JVM '" + java + "', " + served.get() + " commands served, " + executing.get()
                         + " running, up " + (System.currentTimeMillis() - started) / 1000 + " s");
                 default -> reply(s.getOutputStream(), "cold unknown request " + verb);
             }
@@ -235,7 +237,13 @@ public final class Daemon {
                 OutputStream errRaw = errSocket.getOutputStream();
                 Frames err = new Frames(errRaw);
                 PrintStream out = new PrintStream(new BufferedOutputStream(raw, 1 << 16), false, StandardCharsets.UTF_8);
-                int code = Main.run(out, new PrintStream(err, false, StandardCharsets.UTF_8), args.toArray(String[]::new));
+                executing.incrementAndGet();
+                int code;
+                try {
+                    code = Main.run(out, new PrintStream(err, false, StandardCharsets.UTF_8), args.toArray(String[]::new));
+                } finally {
+                    executing.decrementAndGet();
+                }
                 out.flush();
                 s.shutdownOutput();
                 err.flush();

@@ -169,9 +169,9 @@ class DaemonTest {
         List<String> args = new ArrayList<>(List.of(state().toString(), JAVA, "sim", "-t", "torus:8x8", "--traffic",
                 "uniform", "--rate", "0.02:0.6:0.04", "--vcs", "4"));
         Ran got = client(Path.of(""), "set -m; (ccopt_daemon_run \"$@\"; exit \"$ccopt_rc\") & "
-                // the interrupt goes once the daemon runs the command and the client has had time to set its trap
-                + "for i in $(seq 100); do ccopt_daemon_ask \"$1\" status | grep -q ' 1 running' && break; sleep 0.1; done; "
-                + "sleep 0.5; kill -INT %1; wait %1; echo \"rc=$?\"", args.toArray(String[]::new));
+                // the interrupt goes once the command runs: the client attached, its trap set before
+                + "for i in $(seq 300); do ccopt_daemon_ask \"$1\" status | grep -q ' 1 running' && break; sleep 0.1; done; "
+                + "kill -INT %1; wait %1; echo \"rc=$?\"", args.toArray(String[]::new));
         assertThat(got.code()).isZero();
         for (int i = 0; i < 100 && exits.isEmpty(); i++) {
             Thread.sleep(100);
@@ -179,6 +179,31 @@ class DaemonTest {
         assertThat(exits).first().isEqualTo(130);
         assertThat(got.out()).endsWith("rc=130\n");
         assertThat(state()).doesNotExist(); // no later command finds it
+    }
+
+    @Test
+    void ctrlCBeforeTheCommandStartsEndsTheClientWithoutStartingIt() throws Exception {
+        try (java.net.ServerSocket slow = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Path state = dir.resolve("slow");
+            Files.writeString(state, slow.getLocalPort() + " secret " + ProcessHandle.current().pid() + "\n");
+            Thread answer = new Thread(() -> { // a daemon that takes the request and answers late
+                try (java.net.Socket s = slow.accept()) {
+                    Thread.sleep(2_000);
+                    s.getOutputStream().write("ok 1-a\0".getBytes(StandardCharsets.UTF_8));
+                    s.getInputStream().read(); // until the client closes
+                } catch (Exception e) {
+                    // the test fails on the client's side
+                }
+            });
+            answer.start();
+            Ran got = client(Path.of(""), "set -m; (ccopt_daemon_run \"$@\" || echo ran-itself; exit \"$ccopt_rc\") & "
+                    + "sleep 1; kill -INT %1; wait %1; echo \"rc=$?\"", state.toString(), JAVA, "topo", "ring:4");
+            answer.join(10_000);
+            assertThat(got.out()).isEqualTo("rc=130\n"); // interrupted before it attached: nor run here
+            slow.setSoTimeout(200);
+            org.assertj.core.api.Assertions.assertThatThrownBy(slow::accept) // and no attach: the command never starts
+                    .isInstanceOf(java.net.SocketTimeoutException.class);
+        }
     }
 
     @Test
