@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
  * A routing function of the flit engine, chosen by name as BookSim's {@code routing_function}: at a router, for a
  * packet that arrived on an input port in a VC class, the output port and the VC class it requests there. A function
  * declares the VC classes it needs; the engine splits a port's V virtual channels into that many classes of
- * consecutive VCs ({@link VcClasses}), and {@link DeadlockCheck} proves at set-up that the function's channel
+ * consecutive VCs ({@link #split}), and {@link DeadlockCheck} proves at set-up that the function's channel
  * dependencies (channel, class) have no cycle.
  *
  * <p>A route is returned as {@code (outPort << 8) | outClass}, {@code outPort} local to the router (0 ..
@@ -20,6 +20,11 @@ public interface RoutingFunction {
 
     /** VC classes it needs: a port's VCs are split into this many classes. */
     int vcClasses();
+
+    /** How a port's {@code vcs} VCs are split into the function's classes: evenly unless the function says otherwise. */
+    default VcClasses split(int vcs) {
+        return VcClasses.even(vcs, vcClasses());
+    }
 
     /** How many per-packet values {@link #prepare} can return (0 .. count-1); 1 for a function that uses none. */
     default int auxValues() {
@@ -50,12 +55,42 @@ public interface RoutingFunction {
 
     /**
      * Whether the function offers several routes a hop, adaptive ones and an escape route (Duato 1993): the engine then
-     * asks {@link #alternatives} again at every VC allocation a waiting head takes part in, and takes the least occupied
-     * adaptive route with a free VC of its class, else the escape route (the last) where its VC is free. {@link #route}
-     * is the choice without congestion.
+     * asks {@link #alternatives} again at every VC allocation a waiting head takes part in and picks one as
+     * {@link #choice} says. {@link #route} is the choice without congestion.
      */
     default boolean choosesEachHop() {
         return false;
+    }
+
+    /** How the engine picks among the routes of a function that {@link #choosesEachHop}. */
+    enum Choice {
+        /**
+         * The least occupied adaptive route with a free VC of its class (the first on a tie), else the escape route where
+         * its VC is free: the head then requests the VCs of that one route.
+         */
+        LEAST_OCCUPIED,
+        /**
+         * No choice before the allocator: the head requests every free VC of every route, and the VC allocator's grant
+         * and accept pointers pick one, the escape no lower than an adaptive route. This is BookSim 2's adaptive routing
+         * under its default iSLIP VC allocator, which takes a routing function's output priorities as given and ignores
+         * them ({@code allocators/islip.cpp}; Jiang et al. 2013).
+         */
+        ALLOCATOR
+    }
+
+    /**
+     * Whether an adaptive VC (class 0 of a function that {@link #choosesEachHop}) is allocated only once its buffer
+     * downstream is empty, as Duato's theorem assumes (Duato 1993: a channel's queue never holds flits of two packets);
+     * false for a reading that reallocates it right after a tail, as BookSim 2 does by default
+     * ({@code wait_for_tail_credit = 0}), which the theorem does not cover.
+     */
+    default boolean drainsAdaptiveVcs() {
+        return true;
+    }
+
+    /** How the engine picks among {@link #alternatives}; {@link Choice#LEAST_OCCUPIED} unless the function says otherwise. */
+    default Choice choice() {
+        return Choice.LEAST_OCCUPIED;
     }
 
     /**

@@ -19,7 +19,8 @@ public final class RoutingFunctions {
 
     /** Every name, in the order the help lists them. */
     public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "nca-random",
-            "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown", "min-adaptive");
+            "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown", "min-adaptive", "min-adaptive-dor",
+            "min-adaptive-booksim");
 
     private RoutingFunctions() {
     }
@@ -96,7 +97,22 @@ public final class RoutingFunctions {
                 return UpDownRouting.updown(net);
             }
             case "min-adaptive" -> {
-                return new MinimalAdaptiveRouting(net);
+                return MinimalAdaptiveRouting.updown(net);
+            }
+            case "min-adaptive-dor" -> {
+                if (g instanceof Geometry.Grid grid) {
+                    return MinimalAdaptiveRouting.dimensionOrder(net, new DimensionOrderRouting(net, grid, true, tie),
+                            RoutingFunction.Choice.LEAST_OCCUPIED);
+                }
+                throw notFor(name, spec, "a torus or mesh");
+            }
+            case "min-adaptive-booksim" -> {
+                if (g instanceof Geometry.Grid grid && !grid.wrap()) {
+                    return MinimalAdaptiveRouting.dimensionOrder(net, new DimensionOrderRouting(net, grid, true, tie),
+                            RoutingFunction.Choice.ALLOCATOR);
+                }
+                throw notFor(name, spec, "a mesh (BookSim's min_adapt_torus adapts on one VC of four; min-adaptive-dor "
+                        + "routes a torus)");
             }
             default -> throw new InvalidInputException("unknown routing function '" + name + "'; expected one of "
                     + String.join(", ", NAMES));

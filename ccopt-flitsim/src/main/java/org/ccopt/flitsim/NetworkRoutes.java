@@ -42,7 +42,7 @@ final class NetworkRoutes extends FlitRoutes {
         if (routing.auxValues() > 1) {
             throw new IllegalStateException("default routing function '" + routing.name() + "' draws a value per packet");
         }
-        classes = new VcClasses(vcs, routing.vcClasses());
+        classes = routing.split(vcs);
         DeadlockCheck.check(net, routing);
         vcClass = new int[vcs];
         for (int v = 0; v < vcs; v++) {

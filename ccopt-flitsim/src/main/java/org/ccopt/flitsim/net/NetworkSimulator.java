@@ -96,6 +96,17 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * allocation it takes part in ({@link #choose}).
      */
     private final boolean choosing;
+    /** {@link RoutingFunction.Choice#ALLOCATOR}: a head requests the VCs of every route offered, the allocator picks. */
+    private final boolean allocatorChoice;
+    /**
+     * Per VC, whether it is allocated only once its buffer downstream is empty: the adaptive class (0) of a function
+     * that chooses each hop ({@link RoutingFunction#drainsAdaptiveVcs}). Duato's theorem (Duato 1993) assumes that a channel's queue never holds flits of two
+     * packets: after a tail it empties before it takes another head. A packet waiting in an adaptive VC then waits with
+     * its head at the router, where it can take the escape. Reallocated at once after a tail, as the other VCs are, a
+     * packet can commit to an adaptive VC behind another packet that waits in turn, and adaptive VCs close a cycle
+     * (measured: four 4-flit packets deadlocked on {@code torus:8x8} under {@code min-adaptive-dor} and a permutation).
+     */
+    private final boolean[] atomicVc;
     /** Scratch of {@link #choose}: the routes the function offers. */
     private final int[] alternatives;
     /** An output port's flits not yet credited back, summed over its VCs (a terminal's port: 0). */
@@ -165,6 +176,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int[] vaRequesters;
     private final int[] vaBest;
     private final int[] vaTouched;
+    /** Under {@link #allocatorChoice}, requester k's routes from {@code k * (maxRadix + 1)}, and their count at k. */
+    private final int[] vaRoutes;
+    private final int[] vaRouteCount;
     private final int[] saRequest;
     private final int[] saCells;
     private final int[] saBest;
@@ -208,10 +222,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
         this.routing = routing;
         this.adaptive = routing.adaptive();
         this.choosing = routing.choosesEachHop();
+        this.allocatorChoice = choosing && routing.choice() == RoutingFunction.Choice.ALLOCATOR;
         this.timing = timing;
         this.vcs = vcs;
         this.buffer = bufferFlits;
-        this.classes = new VcClasses(vcs, routing.vcClasses());
+        this.classes = routing.split(vcs);
         DeadlockCheck.check(net, routing);
         ports = net.ports();
         terminals = net.terminals();
@@ -220,8 +235,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
         alternatives = new int[maxRadix + 1];
         linkLatency = timing.linkLatency(net.topology());
         classOfVc = new int[vcs];
+        atomicVc = new boolean[vcs];
         for (int v = 0; v < vcs; v++) {
             classOfVc[v] = classes.classOf(v);
+            atomicVc[v] = choosing && routing.drainsAdaptiveVcs() && classOfVc[v] == 0;
         }
         vcBits = bitsFor(vcs);
         vcMask = (1 << vcBits) - 1;
@@ -285,6 +302,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
         vaRequesters = new int[local];
         vaBest = new int[local];
         vaTouched = new int[local];
+        vaRoutes = new int[allocatorChoice ? local * (maxRadix + 1) : 0];
+        vaRouteCount = new int[allocatorChoice ? local : 0];
         saRequest = new int[maxRadix * maxRadix];
         saCells = new int[maxRadix * maxRadix];
         saBest = new int[maxRadix];
@@ -495,7 +514,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
     /**
      * No flit moved for the deadlock horizon: the input VCs holding flits (the first eight), as the papers' router
      * reports its blocked queues. Its routing function was proved deadlock free at set-up, so this is the engine's
-     * fault, and it says so.
+     * fault, and it says so, unless the function reallocates adaptive VCs before they drain, which the proof does not
+     * cover ({@link RoutingFunction#drainsAdaptiveVcs}).
      */
     private DeadlockException deadlock() {
         StringBuilder s = new StringBuilder();
@@ -510,8 +530,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 }
             }
         }
-        return new DeadlockException(cycle, s + " under routing '" + routing.name() + "', which was proved deadlock free: "
-                + "a fault of the engine", List.of());
+        String why = choosing && !routing.drainsAdaptiveVcs() ? ", which reallocates an adaptive VC before it drains, as "
+                + "BookSim 2 does; Duato's theorem does not cover that (the functions that drain it do)"
+                : ", which was proved deadlock free: a fault of the engine";
+        return new DeadlockException(cycle, s + " under routing '" + routing.name() + "'" + why, List.of());
     }
 
     private void checkPacket(int packetFlits) {
@@ -746,14 +768,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private void setRoute(int b, int first, int route) {
         int out = first + RoutingFunction.port(route);
         vc[b + OUT_PORT] = out;
-        if (port[(out << PORT_BITS) + TERMINAL] >= 0) {
-            vc[b + VC_LOW] = 0;
-            vc[b + VC_HIGH] = vcs - 1;
-        } else {
-            int cls = RoutingFunction.vcClass(route);
-            vc[b + VC_LOW] = classes.low(cls);
-            vc[b + VC_HIGH] = classes.high(cls);
-        }
+        vc[b + VC_LOW] = lowVc(out, route);
+        vc[b + VC_HIGH] = highVc(out, route);
     }
 
     /**
@@ -786,10 +802,20 @@ public final class NetworkSimulator implements OpenLoopRouter {
         return freeVc(first + RoutingFunction.port(escape), RoutingFunction.vcClass(escape)) ? escape : alternatives[0];
     }
 
-    /** Whether router port {@code out} has a VC of class {@code cls} that no input VC holds. */
+    /**
+     * Whether output VC ov of global port {@code out} may be allocated: no input VC holds it and, where it is an
+     * adaptive VC ({@link #atomicVc}) on a link to a router, its buffer downstream is empty.
+     */
+    private boolean vcFree(int out, int ov) {
+        int ob = record(out, ov);
+        return vc[ob + OWNER] < 0 && (!atomicVc[ov] || vc[ob + CREDIT] == buffer
+                || port[(out << PORT_BITS) + PEER] < 0);
+    }
+
+    /** Whether router port {@code out} has a VC of class {@code cls} that may be allocated ({@link #vcFree}). */
     private boolean freeVc(int out, int cls) {
         for (int ov = classes.low(cls), high = classes.high(cls); ov <= high; ov++) {
-            if (vc[record(out, ov) + OWNER] < 0) {
+            if (vcFree(out, ov)) {
                 return true;
             }
         }
@@ -926,27 +952,23 @@ public final class NetworkSimulator implements OpenLoopRouter {
                     if (vc[b + READY] > c) {
                         continue;
                     }
-                    if (choosing) {
-                        chooseAgain(first + in, v);
-                    }
                     int li = in * vcs + v;
-                    vaRequesters[requesters++] = li;
-                    int out = vc[b + OUT_PORT];
-                    int lo = (out - first) * vcs;
-                    for (int ov = vc[b + VC_LOW], high = vc[b + VC_HIGH]; ov <= high; ov++) {
-                        int ob = record(out, ov);
-                        if (vc[ob + OWNER] >= 0) {
-                            continue;
+                    if (allocatorChoice) {
+                        int k = requesters;
+                        int n = offered(first + in, v, k * (maxRadix + 1));
+                        vaRouteCount[k] = n;
+                        for (int i = 0; i < n; i++) {
+                            int route = vaRoutes[k * (maxRadix + 1) + i];
+                            int out = first + RoutingFunction.port(route);
+                            touched = requestVcs(out, lowVc(out, route), highVc(out, route), first, li, locals, touched);
                         }
-                        int grant = vc[ob + VA_GRANT];
-                        int best = vaBest[lo + ov];
-                        if (best == 0) {
-                            vaTouched[touched++] = lo + ov;
-                            vaBest[lo + ov] = li + 1;
-                        } else if (cyclic(li - grant, locals) < cyclic(best - 1 - grant, locals)) {
-                            vaBest[lo + ov] = li + 1;
+                    } else {
+                        if (choosing) {
+                            chooseAgain(first + in, v);
                         }
+                        touched = requestVcs(vc[b + OUT_PORT], vc[b + VC_LOW], vc[b + VC_HIGH], first, li, locals, touched);
                     }
+                    vaRequesters[requesters++] = li;
                 }
             }
         }
@@ -955,6 +977,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
             int li = vaRequesters[k];
             int in = li / vcs;
             int v = li - in * vcs;
+            if (allocatorChoice) {
+                acceptAmongRoutes(first, in, v, k * (maxRadix + 1), vaRouteCount[k], locals, li, c);
+                continue;
+            }
             int b = record(first + in, v);
             int best = acceptedVc(b, first, locals, li);
             if (best >= 0) {
@@ -975,10 +1001,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
         if (vc[b + READY] > c) {
             return;
         }
+        int locals = radix * vcs;
+        if (allocatorChoice) {
+            acceptAmongRoutes(first, in, v, 0, offered(first + in, v, 0), locals, -1, c);
+            return;
+        }
         if (choosing) {
             chooseAgain(first + in, v);
         }
-        int locals = radix * vcs;
         int best = acceptedVc(b, first, locals, -1);
         if (best >= 0) {
             grantVc(first, in, v, vc[b + OUT_PORT], best, locals, c);
@@ -990,13 +1020,16 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * granting ones are those whose best requester is {@code li} (local index), or every free one where li is -1.
      */
     private int acceptedVc(int b, int first, int locals, int li) {
-        int out = vc[b + OUT_PORT];
+        return acceptedVc(vc[b + OUT_PORT], vc[b + VC_LOW], vc[b + VC_HIGH], vc[b + VA_ACCEPT], first, locals, li);
+    }
+
+    /** {@link #acceptedVc(int, int, int, int)} among VCs {@code low .. high} of global port {@code out}. */
+    private int acceptedVc(int out, int low, int high, int accept, int first, int locals, int li) {
         int lo = (out - first) * vcs;
-        int accept = vc[b + VA_ACCEPT];
         int best = -1;
         int bestKey = Integer.MAX_VALUE;
-        for (int ov = vc[b + VC_LOW], high = vc[b + VC_HIGH]; ov <= high; ov++) {
-            if (li < 0 ? vc[record(out, ov) + OWNER] < 0 : vaBest[lo + ov] == li + 1) {
+        for (int ov = low; ov <= high; ov++) {
+            if (li < 0 ? vcFree(out, ov) : vaBest[lo + ov] == li + 1) {
                 int key = cyclic(lo + ov - accept, locals);
                 if (key < bestKey) {
                     bestKey = key;
@@ -1005,6 +1038,81 @@ public final class NetworkSimulator implements OpenLoopRouter {
             }
         }
         return best;
+    }
+
+    /**
+     * Grant phase of {@link #vcAllocate} for one requester (local index li) and VCs {@code low .. high} of global port
+     * {@code out}: each free one keeps the requester next after its grant pointer; the count of touched entries returned.
+     */
+    private int requestVcs(int out, int low, int high, int first, int li, int locals, int touched) {
+        int lo = (out - first) * vcs;
+        for (int ov = low; ov <= high; ov++) {
+            if (!vcFree(out, ov)) {
+                continue;
+            }
+            int ob = record(out, ov);
+            int grant = vc[ob + VA_GRANT];
+            int best = vaBest[lo + ov];
+            if (best == 0) {
+                vaTouched[touched++] = lo + ov;
+                vaBest[lo + ov] = li + 1;
+            } else if (cyclic(li - grant, locals) < cyclic(best - 1 - grant, locals)) {
+                vaBest[lo + ov] = li + 1;
+            }
+        }
+        return touched;
+    }
+
+    /** The routes the routed head of input VC v of global port q may take, into {@link #vaRoutes} from {@code at}. */
+    private int offered(int q, int v, int at) {
+        int b = record(q, v);
+        int pq = q << PORT_BITS;
+        int r = port[pq + ROUTER];
+        int pb = (vc[b + BUFFER + vc[b + HEAD]] >>> SEQ_BITS) << PACKET_BITS;
+        int inClass = port[pq + TERMINAL] >= 0 ? 0 : classOfVc[v];
+        int n = routing.alternatives(r, q - firstPort[r], inClass, packet[pb + P_DEST], packet[pb + P_AUX], alternatives);
+        System.arraycopy(alternatives, 0, vaRoutes, at, n);
+        return n;
+    }
+
+    /**
+     * Accept phase under {@link #allocatorChoice}: input VC v of local port {@code in} takes, among the VCs of its
+     * {@code n} routes at {@link #vaRoutes} from {@code at} that granted it (every free one where li is -1), the one
+     * next after its accept pointer, and that VC's route.
+     */
+    private void acceptAmongRoutes(int first, int in, int v, int at, int n, int locals, int li, int c) {
+        int b = record(first + in, v);
+        int accept = vc[b + VA_ACCEPT];
+        int bestRoute = -1;
+        int bestVc = -1;
+        int bestKey = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            int route = vaRoutes[at + i];
+            int out = first + RoutingFunction.port(route);
+            int ov = acceptedVc(out, lowVc(out, route), highVc(out, route), accept, first, locals, li);
+            if (ov >= 0) {
+                int key = cyclic((out - first) * vcs + ov - accept, locals);
+                if (key < bestKey) {
+                    bestKey = key;
+                    bestRoute = route;
+                    bestVc = ov;
+                }
+            }
+        }
+        if (bestRoute >= 0) {
+            setRoute(b, first, bestRoute);
+            grantVc(first, in, v, vc[b + OUT_PORT], bestVc, locals, c);
+        }
+    }
+
+    /** The first VC that {@code route} may take at global port {@code out}: any of a terminal's, else its class's. */
+    private int lowVc(int out, int route) {
+        return port[(out << PORT_BITS) + TERMINAL] >= 0 ? 0 : classes.low(RoutingFunction.vcClass(route));
+    }
+
+    /** The last VC that {@code route} may take at global port {@code out}. */
+    private int highVc(int out, int route) {
+        return port[(out << PORT_BITS) + TERMINAL] >= 0 ? vcs - 1 : classes.high(RoutingFunction.vcClass(route));
     }
 
     /** Input VC v of local port in takes output VC {@code ov} of global port {@code out}; both pointers move past it. */

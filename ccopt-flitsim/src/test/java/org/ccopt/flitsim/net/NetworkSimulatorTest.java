@@ -34,7 +34,8 @@ class NetworkSimulatorTest {
                 Arguments.of("circulant2:64", "min-hop"), Arguments.of("random-shortcut:64:4", "min-hop"),
                 Arguments.of("torus:8x8", "updown"), Arguments.of("kary-ntree:4,3", "min-hop"),
                 Arguments.of("random-shortcut:64:4", "min-adaptive"), Arguments.of("circulant2:64", "min-adaptive"),
-                Arguments.of("torus:8x8", "min-adaptive"));
+                Arguments.of("torus:8x8", "min-adaptive"), Arguments.of("mesh:8x8", "min-adaptive-dor"),
+                Arguments.of("torus:8x8", "min-adaptive-dor"), Arguments.of("mesh:8x8", "min-adaptive-booksim"));
     }
 
     private static NetworkSimulator engine(String spec, String routing, int vcs, int buffer) {
