@@ -28,8 +28,9 @@ public final class RoutingFunctions {
     /**
      * The flit engine's default routing function of a network: {@code dor-booksim} on tori (BookSim's VC classes, which
      * balance the two classes where {@code dor}'s datelines crowd class 0: on {@code torus:32x32} under uniform traffic
-     * at 0.1 flits/terminal/cycle {@code dor} saturates, docs/routing.md), {@code dor} on meshes, {@code ecube} on
-     * hypercubes, {@code nca} on trees, {@code dragonfly-min} on Dragonflies, {@code min-hop} on any other graph.
+     * at 0.1 flits/terminal/cycle {@code dor} saturates, docs/routing.md), {@code dor} on meshes and flattened
+     * butterflies, {@code ecube} on hypercubes, {@code nca} on trees, {@code dragonfly-min} on Dragonflies,
+     * {@code min-hop} on any other graph.
      */
     public static String defaultName(RouterPorts net) {
         return defaultName(net.topology());
@@ -49,6 +50,9 @@ public final class RoutingFunctions {
         }
         if (g instanceof Geometry.Dragonfly) {
             return "dragonfly-min";
+        }
+        if (g instanceof Geometry.FlattenedButterfly) {
+            return "dor";
         }
         return "min-hop";
     }
@@ -70,7 +74,10 @@ public final class RoutingFunctions {
                 if (g instanceof Geometry.Grid grid) {
                     return new DimensionOrderRouting(net, grid, name.equals("dor-booksim"), tie);
                 }
-                throw notFor(name, spec, "a torus or mesh");
+                if (g instanceof Geometry.FlattenedButterfly ff && name.equals("dor")) {
+                    return new FlatflyRouting(net, ff);
+                }
+                throw notFor(name, spec, name.equals("dor") ? "a torus, mesh or flattened butterfly" : "a torus or mesh");
             }
             case "ecube" -> {
                 if (g instanceof Geometry.Hypercube h) {

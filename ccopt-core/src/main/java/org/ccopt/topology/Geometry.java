@@ -133,6 +133,30 @@ public sealed interface Geometry {
     record Dragonfly(int a, int p, int h, int groups) implements Geometry {
     }
 
+    /**
+     * A flattened butterfly (Kim, Dally &amp; Abts 2007): k^n routers at coordinates (x0, ..., x(n-1)) in 0..k-1, router
+     * id = x0 + k x1 + k^2 x2 + ... counted from the first switch, each linked to every router that differs from it in
+     * exactly one coordinate, with {@code c} processors on every router (with c = 1 the processor is the router's own,
+     * a direct network).
+     */
+    record FlattenedButterfly(int k, int n, int c) implements Geometry {
+
+        /** Router {@code router}'s coordinate in dimension d. */
+        public int coordinate(int router, int d) {
+            int r = router;
+            for (int i = 0; i < d; i++) {
+                r /= k;
+            }
+            return r % k;
+        }
+
+        /** With one processor a router the network is a Hamming graph, a Cayley graph of Z_k^n. */
+        @Override
+        public boolean vertexTransitive() {
+            return c == 1;
+        }
+    }
+
     /** A family with no exploitable shape, or one whose only closed-form fact is its bisection. */
     record General(long bisection, String formula) implements Geometry {
         public static final General NONE = new General(-1, "");

@@ -239,6 +239,31 @@ class TopologyKnownAnswersTest {
         assertThat(summary(t).diameter()).isEqualTo(5);
     }
 
+    /**
+     * The flattened butterfly (Kim, Dally &amp; Abts 2007) as BookSim's {@code flatfly} with k = 4, n = 2, c = 4: 16
+     * routers of radix c + n (k - 1) = 10, 16 x 6 / 2 = 48 router links and 64 terminal links, any two routers at most
+     * n = 2 hops apart; with c = 1 a direct Hamming graph H(3, 3), 27 routers of degree 6, diameter 3.
+     */
+    @Test
+    void flattenedButterflyLinksEveryRouterToItsRowsInEachDimension() {
+        Topology t = TopologySpec.parse("flatfly:4,2,4");
+        assertThat(t.terminalCount()).isEqualTo(64);
+        assertThat(t.switchCount()).isEqualTo(16);
+        assertThat(t.linkCount()).isEqualTo(48 + 64);
+        for (int r = 64; r < 80; r++) {
+            assertThat(t.degree(r)).isEqualTo(10);
+        }
+        assertThat(summary(t).diameter()).isEqualTo(2 + 2); // terminal, 2 router hops, terminal
+        Topology h = TopologySpec.parse("flatfly:3,3");
+        assertThat(h.nodeCount()).isEqualTo(27);
+        assertThat(h.isDirect()).isTrue();
+        for (int u = 0; u < 27; u++) {
+            assertThat(h.degree(u)).isEqualTo(6);
+        }
+        assertThat(summary(h).diameter()).isEqualTo(3);
+        assertThat(h.neighbours(0)).containsExactlyInAnyOrder(1, 2, 3, 6, 9, 18);
+    }
+
     @Test
     void randomShortcutIsNearlyRegularAndSeeded() {
         Topology a = TopologySpec.parse("random-shortcut:1024:19:seed=7");

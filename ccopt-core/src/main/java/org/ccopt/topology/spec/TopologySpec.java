@@ -8,6 +8,7 @@ import org.ccopt.topology.Topology;
 import org.ccopt.topology.gen.CirculantGenerator;
 import org.ccopt.topology.gen.CoatedMeshGenerator;
 import org.ccopt.topology.gen.DragonflyGenerator;
+import org.ccopt.topology.gen.FlatflyGenerator;
 import org.ccopt.topology.gen.GridGenerator;
 import org.ccopt.topology.gen.HypercubeGenerator;
 import org.ccopt.topology.gen.MultistageGenerator;
@@ -68,6 +69,8 @@ public final class TopologySpec {
             new Form("random-shortcut:N:D[:seed=S]", "ring plus random shortcuts up to degree D (seed default 1)"),
             new Form("dragonfly:a,p,h[,g]", "Dragonfly: g groups (default a*h+1) of a routers, p processors and h global links each"),
             new Form("dragonfly:thesis", "the thesis's 1,024-switch Dragonfly = dragonfly:16,1,4,64 (degree 19)"),
+            new Form("flatfly:k,n[,c]", "flattened butterfly: k^n routers, each linked to the k-1 others in each of n "
+                    + "dimensions, c processors each (default 1)"),
             new Form("file:PATH", "graph file: .json (ccopt schema), .graphml, .dot/.gv, or an edge list"));
 
     private TopologySpec() {
@@ -103,7 +106,7 @@ public final class TopologySpec {
         return "ring, mesh, torus, hypercube, kring, octagon, fat-octagon, octagon-bridged, octagon-md, coated-mesh, "
                 + "amp, twisted-ladder, moore, "
                 + "omega, butterfly, clos, btree, fattree, kary-ntree, fbtree, circulant, circulant2, "
-                + "random-shortcut, dragonfly, file";
+                + "random-shortcut, dragonfly, flatfly, file";
     }
 
     public static Topology parse(String spec) {
@@ -230,6 +233,11 @@ public final class TopologySpec {
                 a.require(v.length == 3 || v.length == 4, "expected a,p,h or a,p,h,g");
                 a.positive(v, "a,p,h[,g]");
                 return DragonflyGenerator.build(spec, v[0], v[1], v[2], v.length == 4 ? v[3] : v[0] * v[2] + 1);
+            }
+            case "flatfly": {
+                int[] v = a.commaInts(-1, "k,n[,c]");
+                a.require(v.length == 2 || v.length == 3, "expected k,n or k,n,c");
+                return FlatflyGenerator.build(spec, v[0], v[1], v.length == 3 ? v[2] : 1);
             }
             case "file": {
                 a.require(args != null && !args.isBlank(), "file: needs a path, e.g. file:net.json");

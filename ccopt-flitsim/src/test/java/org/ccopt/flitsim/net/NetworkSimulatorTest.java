@@ -35,7 +35,8 @@ class NetworkSimulatorTest {
                 Arguments.of("torus:8x8", "updown"), Arguments.of("kary-ntree:4,3", "min-hop"),
                 Arguments.of("random-shortcut:64:4", "min-adaptive"), Arguments.of("circulant2:64", "min-adaptive"),
                 Arguments.of("torus:8x8", "min-adaptive"), Arguments.of("mesh:8x8", "min-adaptive-dor"),
-                Arguments.of("torus:8x8", "min-adaptive-dor"), Arguments.of("mesh:8x8", "min-adaptive-booksim"));
+                Arguments.of("torus:8x8", "min-adaptive-dor"), Arguments.of("mesh:8x8", "min-adaptive-booksim"),
+                Arguments.of("flatfly:4,2,4", "dor"), Arguments.of("flatfly:4,2,4", "min-adaptive"));
     }
 
     private static NetworkSimulator engine(String spec, String routing, int vcs, int buffer) {
@@ -269,7 +270,7 @@ class NetworkSimulatorTest {
         assertThatThrownBy(() -> new NetworkSimulator(net, RoutingFunctions.create("dragonfly-valiant", net),
                 RouterTiming.BOOKSIM, 2, 4)).isInstanceOf(InvalidInputException.class)
                 .hasMessage("the routing function needs 3 VC classes; got 2 virtual channels; expected --vcs 3 or more");
-        assertThatThrownBy(() -> RoutingFunctions.create("dor", net)).hasMessageContaining("needs a torus or mesh");
+        assertThatThrownBy(() -> RoutingFunctions.create("dor", net)).hasMessageContaining("needs a torus, mesh or flattened butterfly");
         assertThatThrownBy(() -> RoutingFunctions.create("xy", net)).hasMessageContaining("unknown routing function 'xy'");
         assertThatThrownBy(() -> new RouterPorts(TopologySpec.parse("omega:8"))).hasMessageContaining("one-way");
     }
