@@ -67,9 +67,26 @@ class DaemonTest {
     record Ran(int code, String out, String err) {
     }
 
+    /**
+     * {@code env --default-signal=INT}, where env has it (GNU coreutils 8.31 and later): a build started in the
+     * background inherits SIGINT ignored, which no bash can trap or reset, and the Ctrl-C tests need the client to see it.
+     */
+    private static final List<String> SIGINT_DEFAULT = defaultSigint();
+
+    private static List<String> defaultSigint() {
+        try {
+            Process p = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor() == 0 ? List.of("env", "--default-signal=INT") : List.of();
+        } catch (Exception e) {
+            return List.of();
+        }
+    }
+
     /** Bash in {@code cwd}: sources the client, then runs {@code body} with {@code args} as $1.. . */
     private static Ran client(Path cwd, String body, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("bash", "-c", "source \"$0\"; " + body, script().toString()));
+        List<String> cmd = new ArrayList<>(SIGINT_DEFAULT);
+        cmd.addAll(List.of("bash", "-c", "source \"$0\"; " + body, script().toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toAbsolutePath().toFile());
         Path out = Files.createTempFile("out", ".txt");
