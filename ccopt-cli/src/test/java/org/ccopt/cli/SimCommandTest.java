@@ -273,6 +273,7 @@ class SimCommandTest {
             {"sim", "-t", "torus:4x4", "--interval", "5"},
             {"sim", "-t", "hypercube:4", "--model", "booksim", "--interval", "5"},
             {"sim", "-t", "torus:4x4", "--rate", "0.1:0.2:0.1", "--drain", "0"},
+            {"sim", "-t", "mesh:4x4", "--rate", "0.1", "--credit-delay", "-1"},
         };
         for (String[] args : refused) {
             MainTest.Result r = MainTest.run(args);
@@ -281,18 +282,22 @@ class SimCommandTest {
         }
     }
 
-    /** Channel latencies and the routing delay of BookSim's router are recorded in a parameter file and replayed. */
+    /**
+     * Channel latencies, the routing and credit delays and waiting for the tail credit ({@code --atomic-vc}) on BookSim's
+     * router are recorded in a parameter file and replayed.
+     */
     @Test
     void bookSimsTimingIsSavedAndReplayed() throws Exception {
         java.nio.file.Path params = dir.resolve("timing.json");
         String[] base = {"sim", "-t", "dragonfly:4,2,2", "--traffic", "rrng", "--packets", "1", "--json"};
         JsonNode plain = MainTest.run(base).json();
         String[] slow = java.util.stream.Stream.concat(java.util.Arrays.stream(base), java.util.stream.Stream.of(
-                "--link-latency", "10", "--global-latency", "100", "--routing-delay", "0", "--save-params",
-                params.toString())).toArray(String[]::new);
+                "--link-latency", "10", "--global-latency", "100", "--routing-delay", "0", "--credit-delay", "2",
+                "--atomic-vc", "--save-params", params.toString())).toArray(String[]::new);
         JsonNode timed = MainTest.run(slow).json();
         assertThat(timed.get("durationCycles").asInt()).isGreaterThan(plain.get("durationCycles").asInt() + 100);
-        assertThat(java.nio.file.Files.readString(params)).contains("\"globalLatency\" : 100", "\"routingDelay\" : 0");
+        assertThat(java.nio.file.Files.readString(params)).contains("\"globalLatency\" : 100", "\"routingDelay\" : 0",
+                "\"creditDelay\" : 2", "\"waitForTailCredit\" : true");
         JsonNode replay = MainTest.run("sim", "--params", params.toString(), "--json").json();
         assertThat(replay.get("durationCycles").asInt()).isEqualTo(timed.get("durationCycles").asInt());
     }

@@ -113,15 +113,21 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         }
     }
 
-    /** The timing of BookSim's router the values give, or null where they give none (BookSim's defaults). */
-    private static org.ccopt.flitsim.net.RouterTiming timing(JobOptions.Values v) {
-        if (TIMING.stream().noneMatch(v::given)) {
+    /**
+     * The timing of BookSim's router the values give, or null where they give none (BookSim's defaults) or the papers'
+     * router runs ({@code booksim} false); on BookSim's router {@code --atomic-vc} is its {@code wait_for_tail_credit}
+     * and {@code --credit-delay} its {@code credit_delay}.
+     */
+    private static org.ccopt.flitsim.net.RouterTiming timing(JobOptions.Values v, boolean booksim) {
+        if (!booksim || TIMING.stream().noneMatch(v::given) && !v.flag("atomic-vc") && !v.given("credit-delay")) {
             return null;
         }
         org.ccopt.flitsim.net.RouterTiming d = org.ccopt.flitsim.net.RouterTiming.BOOKSIM;
         return d.withLatencies(v.given("link-latency") ? v.whole("link-latency") : d.linkLatency(),
                 v.given("global-latency") ? v.whole("global-latency") : d.globalLatency())
-                .withRoutingDelay(v.given("routing-delay") ? v.whole("routing-delay") : d.routingDelay());
+                .withRoutingDelay(v.given("routing-delay") ? v.whole("routing-delay") : d.routingDelay())
+                .withCreditDelay(v.given("credit-delay") ? Integer.parseInt(v.text("credit-delay")) : d.creditDelay())
+                .withWaitForTailCredit(v.flag("atomic-vc"));
     }
 
     private static JobOption openLoad(JobOption o, String example) {
@@ -180,8 +186,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             routerOptions(),
             timingOptions(),
             List.of(ROUTING,
-                    papersOnly(closed(JobOption.flag("atomic-vc", "Re-allocate an output VC only after its downstream "
-                            + "buffer drained (default: as soon as the tail left)"), "true"), "true"),
+                    JobOption.flag("atomic-vc", "Re-allocate an output VC only after its downstream buffer drained "
+                            + "(default: as soon as the tail left); on BookSim's router its wait_for_tail_credit"),
                     papersOnly(closed(JobOption.flag("reinit", "Slice re-initialisation: reset a node's arbitration state "
                             + "when a packet for it arrives"), "true"), "true"),
                     papersOnly(closed(JobOption.flag("interlock", "Slice interlocking: a node starts slice s only after "
@@ -209,7 +215,11 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         for (JobOption o : FlitSetup.optionsOnNetworks(Map.of())) {
             RouterModel.ReadingSpec r = RouterModel.READINGS.stream().filter(x -> x.option().equals(o.option())).findFirst()
                     .orElse(null);
-            JobOption read = r == null ? o : papersOnly(o, r.values().isEmpty() ? "1" : r.values().get(0));
+            JobOption read = r == null ? o : o.name().equals("credit-delay") ? o.withApplies(new JobOption.Applies(
+                    "on BookSim's router as 0 or more (its credit_delay; -1, a credit seen in the cycle its slot frees, is a "
+                    + "reading of the papers' router)", v -> !booksim(v) || !v.text("credit-delay").startsWith("-"),
+                    Map.of("topology", "mesh:4x4", "rate", "0.1", "credit-delay", "-1")))
+                    : papersOnly(o, r.values().isEmpty() ? "1" : r.values().get(0));
             out.add(!o.name().equals("vc-release") ? read : read.withApplies(new JobOption.Applies("without --atomic-vc, or "
                     + "as drained (--atomic-vc is drained release)", v -> !v.flag("atomic-vc")
                     || "drained".equals(v.text("vc-release")), Map.of("atomic-vc", "true", "vc-release", "tail"))));
@@ -250,7 +260,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         // BookSim's router defaults to 4 VCs, or the classes its routing function needs; the papers' to 3
         int vcs = v.given("vcs") || !booksim ? v.whole("vcs") : org.ccopt.flitsim.net.EngineSetup.defaultVcs(t, v.text("routing"));
         FlitSetup setup = new FlitSetup(t, vcs, v.whole("buffer"), booksim ? null : FlitSetup.model(v), v.text("routing"),
-                timing(v));
+                timing(v, booksim));
         if (v.given("rate")) {
             return new Run(null, new EngineJob.Request(setup, v.text("traffic"), v.whole("packet-flits"), v.wholeLong("seed"),
                     v.text("rate"), v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"),

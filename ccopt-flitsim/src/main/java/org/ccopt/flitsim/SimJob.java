@@ -31,7 +31,8 @@ public final class SimJob {
      * @param interval      the inter-slice interval V, or null: 0 (the file's V with a parameter file)
      * @param reinit        slice re-initialisation (§7.2, T08; the papers' router only)
      * @param interlock     slice interlocking (§7.2, T10; the papers' router only)
-     * @param atomicVc      re-allocate an output VC only after its downstream buffer drained (the papers' router only)
+     * @param atomicVc      re-allocate an output VC only after its downstream buffer drained (on BookSim's router the
+     *                      setup's timing carries it)
      * @param sweepInterval {@code FROM:TO}: try every V in the range and keep the shortest run, or null
      * @param repeat        runs in all on one reused simulator (the speed figure needs two or more)
      * @param trace         record the link-by-cycle occupancy of the run
@@ -206,7 +207,7 @@ public final class SimJob {
         } else {
             config = setup.uniformConfig(setup.defaultScheme()).withSliceReinitialization(q.reinit())
                     .withSliceInterlocking(q.interlock());
-            if (q.atomicVc()) {
+            if (q.atomicVc() && setup.papersRouter()) { // BookSim's router has it in its timing (wait_for_tail_credit)
                 config = config.withAtomicVcAllocation(true);
             }
         }

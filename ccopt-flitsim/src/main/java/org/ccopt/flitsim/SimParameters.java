@@ -38,10 +38,11 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
 
     /**
      * BookSim's router's settings that differ from its defaults: channel latencies ({@code linkLatency}, {@code
-     * globalLatency}) and {@code routingDelay}; null: the default.
+     * globalLatency}), {@code routingDelay}, {@code creditDelay} and {@code waitForTailCredit}; null: the default.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Timing(Integer linkLatency, Integer globalLatency, Integer routingDelay) {
+    public record Timing(Integer linkLatency, Integer globalLatency, Integer routingDelay, Integer creditDelay,
+                         Boolean waitForTailCredit) {
 
         /** The fields of {@code t} that differ from BookSim's defaults, or null where none does. */
         static Timing of(org.ccopt.flitsim.net.RouterTiming t) {
@@ -51,7 +52,9 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
             }
             return new Timing(t.linkLatency() == d.linkLatency() ? null : t.linkLatency(),
                     t.globalLatency() == d.globalLatency() ? null : t.globalLatency(),
-                    t.routingDelay() == d.routingDelay() ? null : t.routingDelay());
+                    t.routingDelay() == d.routingDelay() ? null : t.routingDelay(),
+                    t.creditDelay() == d.creditDelay() ? null : t.creditDelay(),
+                    t.waitForTailCredit() == d.waitForTailCredit() ? null : t.waitForTailCredit());
         }
 
         /** BookSim's defaults with these fields. */
@@ -59,7 +62,9 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
             org.ccopt.flitsim.net.RouterTiming d = org.ccopt.flitsim.net.RouterTiming.BOOKSIM;
             return d.withLatencies(linkLatency == null ? d.linkLatency() : linkLatency,
                     globalLatency == null ? d.globalLatency() : globalLatency)
-                    .withRoutingDelay(routingDelay == null ? d.routingDelay() : routingDelay);
+                    .withRoutingDelay(routingDelay == null ? d.routingDelay() : routingDelay)
+                    .withCreditDelay(creditDelay == null ? d.creditDelay() : creditDelay)
+                    .withWaitForTailCredit(waitForTailCredit != null && waitForTailCredit);
         }
     }
 

@@ -99,7 +99,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
     /** {@link RoutingFunction.Choice#ALLOCATOR}: a head requests the VCs of every route offered, the allocator picks. */
     private final boolean allocatorChoice;
     /**
-     * Per VC, whether it is allocated only once its buffer downstream is empty: the adaptive class (0) of a function
+     * Per VC, whether it is allocated only once its buffer downstream is empty: every VC under BookSim's
+     * {@code wait_for_tail_credit} ({@link RouterTiming#waitForTailCredit}), else the adaptive class (0) of a function
      * that chooses each hop ({@link RoutingFunction#drainsAdaptiveVcs}). Duato's theorem (Duato 1993) assumes that a channel's queue never holds flits of two
      * packets: after a tail it empties before it takes another head. A packet waiting in an adaptive VC then waits with
      * its head at the router, where it can take the escape. Reallocated at once after a tail, as the other VCs are, a
@@ -238,7 +239,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         atomicVc = new boolean[vcs];
         for (int v = 0; v < vcs; v++) {
             classOfVc[v] = classes.classOf(v);
-            atomicVc[v] = choosing && routing.drainsAdaptiveVcs() && classOfVc[v] == 0;
+            atomicVc[v] = timing.waitForTailCredit() || choosing && routing.drainsAdaptiveVcs() && classOfVc[v] == 0;
         }
         vcBits = bitsFor(vcs);
         vcMask = (1 << vcBits) - 1;

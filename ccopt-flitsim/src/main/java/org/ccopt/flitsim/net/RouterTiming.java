@@ -19,18 +19,22 @@ import org.ccopt.topology.Topology;
  * speed-up 1), with its channel latencies: 2 cycles on a torus's links ({@code use_noc_latency = 1} in its
  * k-ary n-cube), 1 on every other link and on the terminals' injection and ejection channels.
  *
+ * <p>BookSim's {@code wait_for_tail_credit} ({@code waitForTailCredit}): an output VC is allocated again only once its
+ * buffer downstream is empty, the credit of the packet's tail back (default: once the tail has left).
+ *
  * <p>Channel latencies per channel class: {@code linkLatency} sets every router-to-router link, and on a Dragonfly
  * {@code globalLatency} its global links (between groups), as BookSim's {@code dragonflynew} makes local channels 10
  * cycles and global ones 100 (its {@code networks/dragonfly.cpp}).
  *
  * @param linkLatency   cycles of a router-to-router link, or -1 for BookSim's rule above
  * @param globalLatency cycles of a Dragonfly's global link, or -1: as {@code linkLatency}
+ * @param waitForTailCredit whether an output VC is allocated again only once its buffer downstream is empty
  */
 public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int swAllocDelay, int stDelay,
-                           int creditDelay, int linkLatency, int globalLatency) {
+                           int creditDelay, int linkLatency, int globalLatency, boolean waitForTailCredit) {
 
     /** BookSim 2's input-queued router at its default settings. */
-    public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1, -1);
+    public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1, -1, false);
 
     /** The most cycles of a channel: a flit and its credit are on their way at most this long. */
     public static final int MAX_LATENCY = 10_000;
@@ -49,12 +53,26 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
 
     /** This timing with channel latencies {@code link} and {@code global} (-1: the defaults above). */
     public RouterTiming withLatencies(int link, int global) {
-        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, link, global);
+        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, link, global,
+                waitForTailCredit);
     }
 
     /** This timing with BookSim's {@code routing_delay} {@code routing}. */
     public RouterTiming withRoutingDelay(int routing) {
-        return new RouterTiming(name, routing, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency, globalLatency);
+        return new RouterTiming(name, routing, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency, globalLatency,
+                waitForTailCredit);
+    }
+
+    /** This timing with BookSim's {@code credit_delay} {@code credit}. */
+    public RouterTiming withCreditDelay(int credit) {
+        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, credit, linkLatency, globalLatency,
+                waitForTailCredit);
+    }
+
+    /** This timing with BookSim's {@code wait_for_tail_credit} {@code wait}. */
+    public RouterTiming withWaitForTailCredit(boolean wait) {
+        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
+                globalLatency, wait);
     }
 
     /** The latency of a router-to-router link of {@code topology} that is not a Dragonfly's global link. */
