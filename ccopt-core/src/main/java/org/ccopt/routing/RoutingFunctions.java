@@ -20,7 +20,7 @@ public final class RoutingFunctions {
     /** Every name, in the order the help lists them. */
     public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "nca-random",
             "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown", "min-adaptive", "min-adaptive-dor",
-            "min-adaptive-booksim");
+            "min-adaptive-booksim", "xy-yx", "adaptive-xy-yx");
 
     private RoutingFunctions() {
     }
@@ -112,6 +112,12 @@ public final class RoutingFunctions {
                             RoutingFunction.Choice.LEAST_OCCUPIED);
                 }
                 throw notFor(name, spec, "a torus or mesh");
+            }
+            case "xy-yx", "adaptive-xy-yx" -> {
+                if (g instanceof Geometry.Grid grid && !grid.wrap()) {
+                    return new XyYxRouting(net, grid, name.startsWith("adaptive"));
+                }
+                throw notFor(name, spec, "a mesh");
             }
             case "min-adaptive-booksim" -> {
                 if (g instanceof Geometry.Grid grid && !grid.wrap()) {
