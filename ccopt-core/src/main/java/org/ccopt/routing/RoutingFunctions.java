@@ -20,7 +20,7 @@ public final class RoutingFunctions {
     /** Every name, in the order the help lists them. */
     public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "nca-random",
             "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown", "min-adaptive", "min-adaptive-dor",
-            "min-adaptive-booksim", "xy-yx", "adaptive-xy-yx");
+            "min-adaptive-booksim", "xy-yx", "adaptive-xy-yx", "valiant", "romm");
 
     private RoutingFunctions() {
     }
@@ -112,6 +112,18 @@ public final class RoutingFunctions {
                             RoutingFunction.Choice.LEAST_OCCUPIED);
                 }
                 throw notFor(name, spec, "a torus or mesh");
+            }
+            case "valiant" -> {
+                if (g instanceof Geometry.Grid grid) {
+                    return new GridValiantRouting(net, grid, false);
+                }
+                throw notFor(name, spec, "a torus or mesh (dragonfly-valiant routes a Dragonfly)");
+            }
+            case "romm" -> {
+                if (g instanceof Geometry.Grid grid && !grid.wrap()) {
+                    return new GridValiantRouting(net, grid, true);
+                }
+                throw notFor(name, spec, "a mesh");
             }
             case "xy-yx", "adaptive-xy-yx" -> {
                 if (g instanceof Geometry.Grid grid && !grid.wrap()) {
