@@ -103,6 +103,24 @@ public interface RoutingFunction {
         return 1;
     }
 
+    /**
+     * Whether the function reads congestion at every hop: the engine routes a head by {@link #adapt} in place of
+     * {@link #route}, once, when the head is routed.
+     */
+    default boolean adaptsEachHop() {
+        return false;
+    }
+
+    /**
+     * The route of a head at {@code router}, chosen with the occupancy of the router's output ports and draws from
+     * {@code random}: always one that {@link #route} gives for some per-packet value, so that {@link DeadlockCheck},
+     * which checks every value, covers it. The default is {@link #route}.
+     */
+    default int adapt(int router, int inPort, int inClass, int dest, int aux, Congestion congestion,
+            SplittableRandom random) {
+        return route(router, inPort, inClass, dest, aux);
+    }
+
     /** What an adaptive function may read of a router: the flits its output ports have sent and not yet had credited. */
     interface Congestion {
         /** Flits sent on global port {@code port} whose buffer slots downstream are not yet free again. */

@@ -20,7 +20,7 @@ public final class RoutingFunctions {
     /** Every name, in the order the help lists them. */
     public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "nca-random",
             "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown", "min-adaptive", "min-adaptive-dor",
-            "min-adaptive-booksim", "xy-yx", "adaptive-xy-yx", "valiant", "romm");
+            "min-adaptive-booksim", "xy-yx", "adaptive-xy-yx", "valiant", "romm", "anca");
 
     private RoutingFunctions() {
     }
@@ -96,6 +96,12 @@ public final class RoutingFunctions {
                     return new DragonflyRouting(net, df, name.endsWith("valiant"), name.endsWith("ugal"));
                 }
                 throw notFor(name, spec, "a Dragonfly");
+            }
+            case "anca" -> {
+                if (g instanceof Geometry.Tree && !net.topology().isDirect()) {
+                    return UpDownRouting.anca(net);
+                }
+                throw notFor(name, spec, "a fat tree (fattree, kary-ntree, btree)");
             }
             case "min-hop", "shortest-path" -> {
                 return new MinimalHopRouting(net, name.equals("shortest-path"));

@@ -17,6 +17,9 @@ import java.util.Arrays;
  *       routes, but on the way up every packet takes a random up link at each level (digit l of a value drawn per
  *       packet, so each level's choice is uniform and independent), where {@code nca} spreads destinations over the
  *       up links deterministically.
+ *   <li>{@code anca} (fat trees): BookSim 2's adaptive {@code fattree_anca}: on the way up, at each router, two up
+ *       links drawn at random and the one with fewer flits not yet credited back taken (the first on a tie); the
+ *       routes are {@code nca-random}'s, so the check of every drawn value covers every choice.
  *   <li>{@code updown} (any graph): the rank is the hop distance from router 0, the root of a breadth-first tree;
  *       not minimal in general.
  * </ul>
@@ -24,8 +27,10 @@ import java.util.Arrays;
 final class UpDownRouting implements RoutingFunction {
 
     private final String name;
-    /** Up links chosen by a per-packet random value ({@code nca-random}), else by the destination. */
+    /** Up links chosen by a per-packet random value ({@code nca-random}, {@code anca}), else by the destination. */
     private final boolean random;
+    /** Up links chosen at each hop by the occupancy of two drawn at random ({@code anca}). */
+    private final boolean adaptive;
     /** Per-packet values of {@code nca-random}: the largest choice count to the power of the highest level. */
     private final int auxCount;
     private final RouterPorts net;
@@ -37,7 +42,8 @@ final class UpDownRouting implements RoutingFunction {
 
     private UpDownRouting(String name, RouterPorts net, int[] rank) {
         this.name = name;
-        this.random = name.equals("nca-random");
+        this.random = name.equals("nca-random") || name.equals("anca");
+        this.adaptive = name.equals("anca");
         this.net = net;
         routers = net.routers();
         key = new long[routers];
@@ -61,7 +67,7 @@ final class UpDownRouting implements RoutingFunction {
             values *= maxUp;
         }
         if (values > 1 << 20) {
-            throw new org.ccopt.InvalidInputException("routing function 'nca-random' on '" + net.topology().spec()
+            throw new org.ccopt.InvalidInputException("routing function '" + name + "' on '" + net.topology().spec()
                     + "' draws one of " + values + " up-link choices a packet; at most " + (1 << 20)
                     + " are supported; expected a smaller tree, or nca");
         }
@@ -118,6 +124,16 @@ final class UpDownRouting implements RoutingFunction {
             rank[r] = -height[r];
         }
         return new UpDownRouting(random ? "nca-random" : "nca", net, rank);
+    }
+
+    /** {@code anca}: {@code nca-random}'s routes, each up link chosen at its hop by occupancy. */
+    static UpDownRouting anca(RouterPorts net) {
+        int[] height = bfs(net, leafRouters(net));
+        int[] rank = new int[height.length];
+        for (int r = 0; r < rank.length; r++) {
+            rank[r] = -height[r];
+        }
+        return new UpDownRouting("anca", net, rank);
     }
 
     /** {@code updown}: ranks by hop distance from router 0. */
@@ -190,6 +206,61 @@ final class UpDownRouting implements RoutingFunction {
     public int route(int router, int inPort, int inClass, int dest, int aux) {
         int from = net.neighbourRouter(net.portStart(router) + inPort);
         return route(router, from >= 0 && key[router] > key[from], dest, aux); // arrived by a down hop: down only
+    }
+
+    @Override
+    public boolean adaptsEachHop() {
+        return adaptive;
+    }
+
+    /**
+     * {@code anca}: where several next hops are legal and equally short (up links), two of them drawn at random, the
+     * one whose port has fewer flits not yet credited back (the first drawn on a tie), as BookSim's
+     * {@code fattree_anca} compares its routers' used credits.
+     */
+    @Override
+    public int adapt(int router, int inPort, int inClass, int dest, int aux, Congestion congestion,
+            java.util.SplittableRandom stream) {
+        int route = route(router, inPort, inClass, dest, aux);
+        int t = net.terminalRouter(dest);
+        if (!adaptive || router == t) {
+            return route;
+        }
+        int from = net.neighbourRouter(net.portStart(router) + inPort);
+        int phase = from >= 0 && key[router] > key[from] ? 1 : 0;
+        int here = dist[phase][router * routers + t];
+        int count = 0;
+        for (int p = net.portStart(router); p < net.portEnd(router); p++) {
+            count += legal(router, p, phase, t, here) ? 1 : 0;
+        }
+        if (count < 2) {
+            return route;
+        }
+        int a = nth(router, phase, t, here, stream.nextInt(count));
+        int b = nth(router, phase, t, here, stream.nextInt(count));
+        int port = congestion.occupancy(a) > congestion.occupancy(b) ? b : a;
+        return RoutingFunction.encode(port - net.portStart(router), 0);
+    }
+
+    /** Whether global port p of {@code router} is a legal next hop in phase {@code phase} that is one step closer to t. */
+    private boolean legal(int router, int p, int phase, int t, int here) {
+        int v = net.neighbourRouter(p);
+        if (v < 0) {
+            return false;
+        }
+        boolean up = key[v] < key[router];
+        return !(phase == 1 && up) && dist[up ? 0 : 1][v * routers + t] == here - 1;
+    }
+
+    /** The {@code n}-th legal next hop's global port ({@link #legal}). */
+    private int nth(int router, int phase, int t, int here, int n) {
+        int seen = 0;
+        for (int p = net.portStart(router); p < net.portEnd(router); p++) {
+            if (legal(router, p, phase, t, here) && seen++ == n) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no legal hop " + n + " from router " + router);
     }
 
     /** The next hop from {@code router} to {@code dest}, down links only where {@code down} (the packet went down already). */

@@ -96,6 +96,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * allocation it takes part in ({@link #choose}).
      */
     private final boolean choosing;
+    /** {@link RoutingFunction#adaptsEachHop}: a head is routed by {@link RoutingFunction#adapt}. */
+    private final boolean adaptsEachHop;
     /** {@link RoutingFunction.Choice#ALLOCATOR}: a head requests the VCs of every route offered, the allocator picks. */
     private final boolean allocatorChoice;
     /**
@@ -224,6 +226,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         this.adaptive = routing.adaptive();
         this.choosing = routing.choosesEachHop();
         this.allocatorChoice = choosing && routing.choice() == RoutingFunction.Choice.ALLOCATOR;
+        this.adaptsEachHop = routing.adaptsEachHop();
         this.timing = timing;
         this.vcs = vcs;
         this.buffer = bufferFlits;
@@ -755,7 +758,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
             packet[pb + P_AUX] = routing.decide(r, inPort, packet[pb + P_DEST], packet[pb + P_AUX], congestion);
         }
         int route = choosing ? choose(first, r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX])
-                : routing.route(r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX]);
+                : adaptsEachHop ? routing.adapt(r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX], congestion,
+                routeStream) : routing.route(r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX]);
         if (routeObserver != null) {
             routeObserver.routed(r, first + RoutingFunction.port(route), packet[pb + P_DEST]);
         }
