@@ -21,6 +21,14 @@ public interface RoutingFunction {
     /** VC classes it needs: a port's VCs are split into this many classes. */
     int vcClasses();
 
+    /**
+     * The VCs per port the engine gives the function where none are asked for: 4 (BookSim's default {@code num_vcs}),
+     * or the class count where that is more, unless the function says otherwise.
+     */
+    default int defaultVcs() {
+        return Math.max(4, vcClasses());
+    }
+
     /** How a port's {@code vcs} VCs are split into the function's classes: evenly unless the function says otherwise. */
     default VcClasses split(int vcs) {
         return VcClasses.even(vcs, vcClasses());

@@ -13,8 +13,6 @@ import org.ccopt.traffic.TrafficPattern;
  */
 public final class EngineSetup {
 
-    /** VCs per port when none are asked for, unless the routing function needs more classes. */
-    public static final int DEFAULT_VCS = 4;
     /** The mean on period of an on-off source when none is asked for, in cycles. */
     public static final double DEFAULT_BURST = 16;
 
@@ -23,8 +21,8 @@ public final class EngineSetup {
 
     /**
      * The booksim router on {@code topology} with the routing function {@code routing} (null: the network's default,
-     * {@link RoutingFunctions#defaultName}) and {@code vcs} VCs per port (null: {@link #DEFAULT_VCS}, or the function's
-     * class count where it needs more); one line where the function cannot route the network or needs more VCs.
+     * {@link RoutingFunctions#defaultName}) and {@code vcs} VCs per port (null: the function's
+     * {@link RoutingFunction#defaultVcs}); one line where the function cannot route the network or needs more VCs.
      */
     public static NetworkSimulator booksim(Topology topology, String routing, Integer vcs, int bufferFlits) {
         return booksim(topology, routing, vcs, bufferFlits, RouterTiming.BOOKSIM);
@@ -39,8 +37,8 @@ public final class EngineSetup {
     }
 
     /**
-     * The VCs per port of {@link #booksim} where none are asked for: {@link #DEFAULT_VCS}, or the class count of the
-     * routing function ({@code routing}, null: the network's default) where it needs more.
+     * The VCs per port of {@link #booksim} where none are asked for: the routing function's ({@code routing}, null: the
+     * network's default; {@link RoutingFunction#defaultVcs}): 4 unless it needs more.
      */
     public static int defaultVcs(Topology topology, String routing) {
         RouterPorts net = new RouterPorts(topology);
@@ -48,7 +46,7 @@ public final class EngineSetup {
     }
 
     private static int defaultVcs(RoutingFunction f) {
-        return Math.max(DEFAULT_VCS, f.vcClasses());
+        return f.defaultVcs();
     }
 
     /** The routing function {@code routing} on {@code net}, or the network's default where it is null. */
