@@ -173,7 +173,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             new JobOption("topology", "t", "SPEC", JobOption.Type.TEXT, null, "Any two-way network (default: torus:8x8); "
                     + "tori and meshes run the papers' router, others BookSim's router unless --model names a preset of "
                     + "the papers", false, null, null, null),
-            JobOption.text("traffic", "PATTERN", TrafficPattern.NAMES + ", and with --rate hotspot:T:SHARE (default: bcmp; "
+            JobOption.text("traffic", "PATTERN", TrafficPattern.NAMES + ", and with --rate hotspot:T:SHARE[,T:SHARE...] (default: bcmp; "
                     + "with --rate, uniform)"),
             closed(JobOption.whole("packets", SimJob.Request.DEFAULT_PACKETS, "Packets per node per slice, back to back"),
                     "2"),

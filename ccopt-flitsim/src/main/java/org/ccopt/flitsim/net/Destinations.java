@@ -6,8 +6,8 @@ import org.ccopt.InvalidInputException;
 /**
  * Where an open-loop source sends each packet: {@code uniform} draws every packet's destination uniformly from all
  * terminals, the source's own included (uniform random traffic as Dally &amp; Towles 2004, §3.2 define it, and as
- * BookSim's {@code uniform} draws it); {@code hotspot} sends a fraction of the packets to one terminal and the rest
- * uniformly; a fixed pattern gives each terminal one destination (a terminal mapped to itself sends nothing).
+ * BookSim's {@code uniform} draws it); {@code hotspot} sends a share of the packets to each of some terminals and the
+ * rest uniformly; a fixed pattern gives each terminal one destination (a terminal mapped to itself sends nothing).
  */
 public sealed interface Destinations {
 
@@ -22,18 +22,47 @@ public sealed interface Destinations {
         }
     }
 
-    /** A fraction {@code share} of the packets to terminal {@code spot}, the rest uniform random. */
-    record Hotspot(int terminals, int spot, double share) implements Destinations {
+    /**
+     * A share {@code shares[i]} of the packets to terminal {@code spots[i]}, the rest uniform random. With shares
+     * summing to 1 every packet goes to a hotspot, in proportion to its share, as BookSim's
+     * {@code hotspot({{spots},{rates}})} sends them.
+     */
+    record Hotspot(int terminals, int[] spots, double[] shares) implements Destinations {
         public Hotspot {
-            if (spot < 0 || spot >= terminals || !(share >= 0 && share <= 1)) {
-                throw new InvalidInputException("hotspot terminal " + spot + " with share " + share
-                        + " is invalid; expected 0.." + (terminals - 1) + " and a share in [0, 1]");
+            spots = spots.clone();
+            shares = shares.clone();
+            double sum = 0;
+            java.util.Set<Integer> seen = new java.util.HashSet<>();
+            for (int i = 0; i < spots.length; i++) {
+                if (spots[i] < 0 || spots[i] >= terminals || !(shares[i] >= 0 && shares[i] <= 1)
+                        || !seen.add(spots[i])) {
+                    throw new InvalidInputException("hotspot terminal " + spots[i] + " with share " + shares[i]
+                            + " is invalid; expected distinct terminals 0.." + (terminals - 1) + ", each with a share in "
+                            + "[0, 1]");
+                }
+                sum += shares[i];
             }
+            if (spots.length == 0 || sum > 1 + 1e-9) {
+                throw new InvalidInputException("hotspot shares sum to " + sum + "; expected one hotspot or more, their "
+                        + "shares summing to at most 1");
+            }
+        }
+
+        /** One hotspot. */
+        public Hotspot(int terminals, int spot, double share) {
+            this(terminals, new int[] {spot}, new double[] {share});
         }
 
         @Override
         public int next(int source, SplittableRandom random) {
-            return random.nextDouble() < share ? spot : random.nextInt(terminals);
+            double u = random.nextDouble();
+            for (int i = 0; i < spots.length; i++) {
+                if (u < shares[i]) {
+                    return spots[i];
+                }
+                u -= shares[i];
+            }
+            return random.nextInt(terminals);
         }
     }
 

@@ -55,26 +55,38 @@ public final class EngineSetup {
     }
 
     /**
-     * The destinations of an open source: {@code uniform}, {@code hotspot:T:SHARE}, or a permutation pattern of
+     * The destinations of an open source: {@code uniform}, {@code hotspot:T:SHARE[,T:SHARE...]}, or a permutation pattern of
      * {@link TrafficPattern} (drawn with {@code seed} where it is random).
      */
     public static Destinations destinations(String traffic, Topology topology, long seed) {
         if (traffic.startsWith("hotspot")) {
-            String[] parts = traffic.split(":", -1);
-            try {
-                if (parts.length == 3) {
-                    return new Destinations.Hotspot(topology.terminalCount(), Integer.parseInt(parts[1]),
-                            Double.parseDouble(parts[2]));
-                }
-            } catch (NumberFormatException e) {
-                // refused below
+            java.util.regex.Matcher m = HOTSPOTS.matcher(traffic);
+            if (!m.matches()) {
+                throw new InvalidInputException("traffic '" + traffic + "' is invalid; expected hotspot:T:SHARE[,T:SHARE...], "
+                        + "e.g. hotspot:0:0.1 or hotspot:0:0.5,9:0.5");
             }
-            throw new InvalidInputException("traffic '" + traffic + "' is invalid; expected hotspot:T:SHARE, e.g. hotspot:0:0.1");
+            String[] pairs = traffic.substring("hotspot:".length()).split(",");
+            int[] spots = new int[pairs.length];
+            double[] shares = new double[pairs.length];
+            for (int i = 0; i < pairs.length; i++) {
+                String[] p = pairs[i].split(":");
+                try {
+                    spots[i] = Integer.parseInt(p[0]);
+                } catch (NumberFormatException e) {
+                    spots[i] = -1; // refused by the hotspot's own check
+                }
+                shares[i] = Double.parseDouble(p[1]);
+            }
+            return new Destinations.Hotspot(topology.terminalCount(), spots, shares);
         }
         TrafficPattern pattern = TrafficPattern.parse(traffic);
         return pattern == TrafficPattern.UNIFORM ? new Destinations.Uniform(topology.terminalCount())
                 : new Destinations.Fixed(pattern.destinations(topology, seed));
     }
+
+    /** {@code hotspot:T:SHARE[,T:SHARE...]}: terminals in ASCII digits, shares as decimals. */
+    private static final java.util.regex.Pattern HOTSPOTS = java.util.regex.Pattern.compile(
+            "hotspot:[0-9]{1,9}:([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(,[0-9]{1,9}:([0-9]+(\\.[0-9]*)?|\\.[0-9]+))*");
 
     /** An injection process by name: {@code bernoulli} or {@code on-off}. */
     public static OpenLoopTraffic.Process process(String name) {
