@@ -293,11 +293,11 @@ class SimCommandTest {
         JsonNode plain = MainTest.run(base).json();
         String[] slow = java.util.stream.Stream.concat(java.util.Arrays.stream(base), java.util.stream.Stream.of(
                 "--link-latency", "10", "--global-latency", "100", "--routing-delay", "0", "--credit-delay", "2",
-                "--atomic-vc", "--save-params", params.toString())).toArray(String[]::new);
+                "--atomic-vc", "--alloc-iters", "2", "--save-params", params.toString())).toArray(String[]::new);
         JsonNode timed = MainTest.run(slow).json();
         assertThat(timed.get("durationCycles").asInt()).isGreaterThan(plain.get("durationCycles").asInt() + 100);
         assertThat(java.nio.file.Files.readString(params)).contains("\"globalLatency\" : 100", "\"routingDelay\" : 0",
-                "\"creditDelay\" : 2", "\"waitForTailCredit\" : true");
+                "\"creditDelay\" : 2", "\"waitForTailCredit\" : true", "\"allocIters\" : 2");
         JsonNode replay = MainTest.run("sim", "--params", params.toString(), "--json").json();
         assertThat(replay.get("durationCycles").asInt()).isEqualTo(timed.get("durationCycles").asInt());
     }

@@ -79,7 +79,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             "yokota2023", "routing", "dor")));
 
     /** BookSim's router's settings (RouterTiming): where given, they run BookSim's router as --routing does. */
-    private static final List<String> TIMING = List.of("link-latency", "global-latency", "routing-delay");
+    private static final List<String> TIMING = List.of("link-latency", "global-latency", "routing-delay", "alloc-iters");
 
     /** {@code name} applies to BookSim's router only. */
     private static JobOption.Applies onBooksim(String name) {
@@ -101,7 +101,10 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                                 v -> dragonfly(v.text("topology")), Map.of("topology", "torus:4x4", "global-latency", "9"))),
                 JobOption.whole("routing-delay", "CYCLES", "BookSim's router: routing_delay, cycles from a head flit's "
                         + "arrival to its VC request (default: 1; 0 routes in the same cycle)")
-                        .withRange(0, org.ccopt.flitsim.net.RouterTiming.MAX_LATENCY).withApplies(onBooksim("routing-delay")));
+                        .withRange(0, org.ccopt.flitsim.net.RouterTiming.MAX_LATENCY).withApplies(onBooksim("routing-delay")),
+                JobOption.whole("alloc-iters", "N", "BookSim's router: iSLIP iterations of the VC and switch allocators "
+                        + "(default: 1; BookSim's vc_allocator and sw_allocator islip(N))")
+                        .withRange(1, org.ccopt.flitsim.net.RouterTiming.MAX_ALLOC_ITERS).withApplies(onBooksim("alloc-iters")));
     }
 
     /** Whether a topology spec names a Dragonfly (true for one a run refuses, which says why itself). */
@@ -127,7 +130,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                 v.given("global-latency") ? v.whole("global-latency") : d.globalLatency())
                 .withRoutingDelay(v.given("routing-delay") ? v.whole("routing-delay") : d.routingDelay())
                 .withCreditDelay(v.given("credit-delay") ? Integer.parseInt(v.text("credit-delay")) : d.creditDelay())
-                .withWaitForTailCredit(v.flag("atomic-vc"));
+                .withWaitForTailCredit(v.flag("atomic-vc"))
+                .withAllocIters(v.given("alloc-iters") ? v.whole("alloc-iters") : d.allocIters());
     }
 
     private static JobOption openLoad(JobOption o, String example) {

@@ -38,11 +38,12 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
 
     /**
      * BookSim's router's settings that differ from its defaults: channel latencies ({@code linkLatency}, {@code
-     * globalLatency}), {@code routingDelay}, {@code creditDelay} and {@code waitForTailCredit}; null: the default.
+     * globalLatency}), {@code routingDelay}, {@code creditDelay}, {@code waitForTailCredit} and {@code allocIters}; null:
+     * the default.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Timing(Integer linkLatency, Integer globalLatency, Integer routingDelay, Integer creditDelay,
-                         Boolean waitForTailCredit) {
+                         Boolean waitForTailCredit, Integer allocIters) {
 
         /** The fields of {@code t} that differ from BookSim's defaults, or null where none does. */
         static Timing of(org.ccopt.flitsim.net.RouterTiming t) {
@@ -54,7 +55,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     t.globalLatency() == d.globalLatency() ? null : t.globalLatency(),
                     t.routingDelay() == d.routingDelay() ? null : t.routingDelay(),
                     t.creditDelay() == d.creditDelay() ? null : t.creditDelay(),
-                    t.waitForTailCredit() == d.waitForTailCredit() ? null : t.waitForTailCredit());
+                    t.waitForTailCredit() == d.waitForTailCredit() ? null : t.waitForTailCredit(),
+                    t.allocIters() == d.allocIters() ? null : t.allocIters());
         }
 
         /** BookSim's defaults with these fields. */
@@ -64,7 +66,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     globalLatency == null ? d.globalLatency() : globalLatency)
                     .withRoutingDelay(routingDelay == null ? d.routingDelay() : routingDelay)
                     .withCreditDelay(creditDelay == null ? d.creditDelay() : creditDelay)
-                    .withWaitForTailCredit(waitForTailCredit != null && waitForTailCredit);
+                    .withWaitForTailCredit(waitForTailCredit != null && waitForTailCredit)
+                    .withAllocIters(allocIters == null ? d.allocIters() : allocIters);
         }
     }
 

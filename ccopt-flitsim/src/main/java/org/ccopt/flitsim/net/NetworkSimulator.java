@@ -96,6 +96,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * allocation it takes part in ({@link #choose}).
      */
     private final boolean choosing;
+    /** Iterations of each allocator (BookSim's {@code alloc_iters}). */
+    private final int allocIters;
+    /** Whether a grant moves the allocator's pointers: in its first iteration only (iSLIP). */
+    private boolean pointersMove = true;
     /** {@link RoutingFunction#adaptsEachHop}: a head is routed by {@link RoutingFunction#adapt}. */
     private final boolean adaptsEachHop;
     /** {@link RoutingFunction.Choice#ALLOCATOR}: a head requests the VCs of every route offered, the allocator picks. */
@@ -189,6 +193,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int[] accBest;
     private final int[] accKey;
     private final int[] accTouched;
+    /** Per local port in a switch allocation's later iterations: 1 where the input is matched, 2 where the output is. */
+    private final int[] saMatched;
     /** The requests of a conflict-free switch allocation: input, VC and output of each. */
     private final int[] oneIn;
     private final int[] oneVc;
@@ -227,6 +233,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         this.choosing = routing.choosesEachHop();
         this.allocatorChoice = choosing && routing.choice() == RoutingFunction.Choice.ALLOCATOR;
         this.adaptsEachHop = routing.adaptsEachHop();
+        this.allocIters = timing.allocIters();
         this.timing = timing;
         this.vcs = vcs;
         this.buffer = bufferFlits;
@@ -315,6 +322,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         accBest = new int[maxRadix];
         accKey = new int[maxRadix];
         accTouched = new int[maxRadix];
+        saMatched = new int[maxRadix];
         oneIn = new int[maxRadix];
         oneVc = new int[maxRadix];
         oneOut = new int[maxRadix];
@@ -932,7 +940,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
         creditTarget[slot * eventCap + creditCount[slot]++] = target;
     }
 
-    /** One iteration of iSLIP between the router's routed head flits and the free VCs of their output class. */
+    /**
+     * iSLIP between the router's routed head flits and the free VCs of their output class: {@link #allocIters}
+     * iterations, the later ones among the heads and VCs left unmatched, their pointers moved by the first only
+     * (McKeown 1999; BookSim's {@code alloc_iters}).
+     */
     private void vcAllocate(int r, int c) {
         int first = firstPort[r];
         int radix = firstPort[r + 1] - first;
@@ -944,6 +956,18 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 return;
             }
         }
+        for (int iteration = 0; iteration < allocIters; iteration++) {
+            pointersMove = iteration == 0;
+            if (vcIteration(r, first, radix, c) == 0) {
+                break;
+            }
+        }
+        pointersMove = true;
+    }
+
+    /** One iteration of {@link #vcAllocate} among the heads still waiting; the number of VCs granted. */
+    private int vcIteration(int r, int first, int radix, int c) {
+        int granted = 0;
         int locals = radix * vcs;
         int requesters = 0;
         int touched = 0;
@@ -983,18 +1007,20 @@ public final class NetworkSimulator implements OpenLoopRouter {
             int in = li / vcs;
             int v = li - in * vcs;
             if (allocatorChoice) {
-                acceptAmongRoutes(first, in, v, k * (maxRadix + 1), vaRouteCount[k], locals, li, c);
+                granted += acceptAmongRoutes(first, in, v, k * (maxRadix + 1), vaRouteCount[k], locals, li, c) ? 1 : 0;
                 continue;
             }
             int b = record(first + in, v);
             int best = acceptedVc(b, first, locals, li);
             if (best >= 0) {
                 grantVc(first, in, v, vc[b + OUT_PORT], best, locals, c);
+                granted++;
             }
         }
         for (int k = 0; k < touched; k++) {
             vaBest[vaTouched[k]] = 0;
         }
+        return granted;
     }
 
     /**
@@ -1083,9 +1109,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
     /**
      * Accept phase under {@link #allocatorChoice}: input VC v of local port {@code in} takes, among the VCs of its
      * {@code n} routes at {@link #vaRoutes} from {@code at} that granted it (every free one where li is -1), the one
-     * next after its accept pointer, and that VC's route.
+     * next after its accept pointer, and that VC's route; whether it took one.
      */
-    private void acceptAmongRoutes(int first, int in, int v, int at, int n, int locals, int li, int c) {
+    private boolean acceptAmongRoutes(int first, int in, int v, int at, int n, int locals, int li, int c) {
         int b = record(first + in, v);
         int accept = vc[b + VA_ACCEPT];
         int bestRoute = -1;
@@ -1104,10 +1130,12 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 }
             }
         }
-        if (bestRoute >= 0) {
-            setRoute(b, first, bestRoute);
-            grantVc(first, in, v, vc[b + OUT_PORT], bestVc, locals, c);
+        if (bestRoute < 0) {
+            return false;
         }
+        setRoute(b, first, bestRoute);
+        grantVc(first, in, v, vc[b + OUT_PORT], bestVc, locals, c);
+        return true;
     }
 
     /** The first VC that {@code route} may take at global port {@code out}: any of a terminal's, else its class's. */
@@ -1120,22 +1148,31 @@ public final class NetworkSimulator implements OpenLoopRouter {
         return port[(out << PORT_BITS) + TERMINAL] >= 0 ? vcs - 1 : classes.high(RoutingFunction.vcClass(route));
     }
 
-    /** Input VC v of local port in takes output VC {@code ov} of global port {@code out}; both pointers move past it. */
+    /**
+     * Input VC v of local port in takes output VC {@code ov} of global port {@code out}; both pointers move past it in
+     * an allocator's first iteration ({@link #pointersMove}).
+     */
     private void grantVc(int first, int in, int v, int out, int ov, int locals, int c) {
         int b = record(first + in, v);
         int ob = record(out, ov);
         int lo = (out - first) * vcs;
         vc[ob + OWNER] = (first + in) << vcBits | v;
-        vc[ob + VA_GRANT] = (in * vcs + v + 1) % locals;
         vc[b + OUT_VC] = (out << vcBits) | ov;
         vc[b + STATE] = 2;
         vc[b + READY] = c + vcAllocDelay;
-        vc[b + VA_ACCEPT] = (lo + ov + 1) % locals;
+        if (pointersMove) {
+            vc[ob + VA_GRANT] = (in * vcs + v + 1) % locals;
+            vc[b + VA_ACCEPT] = (lo + ov + 1) % locals;
+        }
         clearBit(first + in, v, WAITING, waitPorts);
         markSendable(first + in, v);
     }
 
-    /** One iteration of iSLIP between input ports and output ports; winners move one flit each. */
+    /**
+     * iSLIP between input ports and output ports, winners moving one flit each: {@link #allocIters} iterations, the
+     * later ones among the inputs and outputs left unmatched, with the requests of the first and pointers moved by the
+     * first only.
+     */
     private void switchAllocate(int r, int c) {
         int first = firstPort[r];
         int radix = firstPort[r + 1] - first;
@@ -1197,13 +1234,73 @@ public final class NetworkSimulator implements OpenLoopRouter {
             int out = accBest[in] - 1;
             accBest[in] = 0;
             win(first, radix, in, out, saRequest[in * maxRadix + out] - 1, c); // touches no scratch of the allocation
+            saMatched[in] |= 1;
+            saMatched[out] |= 2;
         }
         for (int k = 0; k < touched; k++) {
             saBest[saTouched[k]] = 0;
         }
-        for (int k = 0; k < cells; k++) {
-            saRequest[saCells[k]] = 0;
+        for (int iteration = 1; iteration < allocIters && winners > 0; iteration++) {
+            winners = switchIteration(first, radix, cells, c);
         }
+        for (int k = 0; k < cells; k++) {
+            int cell = saCells[k];
+            saRequest[cell] = 0;
+            saMatched[cell / maxRadix] = 0;
+            saMatched[cell % maxRadix] = 0;
+        }
+    }
+
+    /**
+     * A later iteration of {@link #switchAllocate}: the requests left between unmatched inputs and outputs, granted and
+     * accepted as in the first, the pointers left where the first put them; the number of winners.
+     */
+    private int switchIteration(int first, int radix, int cells, int c) {
+        int touched = 0;
+        for (int k = 0; k < cells; k++) {
+            int cell = saCells[k];
+            int in = cell / maxRadix;
+            int out = cell - in * maxRadix;
+            if ((saMatched[in] & 1) != 0 || (saMatched[out] & 2) != 0) {
+                continue;
+            }
+            int pointer = port[((first + out) << PORT_BITS) + SA_GRANT];
+            if (saBest[out] == 0) {
+                saTouched[touched++] = out;
+                saBest[out] = in + 1;
+            } else if (cyclic(in - pointer, radix) < cyclic(saBest[out] - 1 - pointer, radix)) {
+                saBest[out] = in + 1;
+            }
+        }
+        int winners = 0;
+        for (int k = 0; k < touched; k++) {
+            int out = saTouched[k];
+            int in = saBest[out] - 1;
+            int key = cyclic(out - port[((first + in) << PORT_BITS) + SA_ACCEPT], radix);
+            if (accBest[in] == 0) {
+                accTouched[winners++] = in;
+                accBest[in] = out + 1;
+                accKey[in] = key;
+            } else if (key < accKey[in]) {
+                accBest[in] = out + 1;
+                accKey[in] = key;
+            }
+        }
+        for (int w = 0; w < winners; w++) {
+            int in = accTouched[w];
+            int out = accBest[in] - 1;
+            accBest[in] = 0;
+            int v = saRequest[in * maxRadix + out] - 1;
+            int pq = (first + in) << PORT_BITS;
+            port[pq + SA_VC] = v + 1 == vcs ? 0 : v + 1;
+            move(first + in, v, c);
+            saMatched[in] |= 1;
+            saMatched[out] |= 2;
+        }
+        for (int k = 0; k < touched; k++) {
+            saBest[saTouched[k]] = 0;
+        }
+        return winners;
     }
 
     /**

@@ -22,6 +22,12 @@ import org.ccopt.topology.Topology;
  * <p>BookSim's {@code wait_for_tail_credit} ({@code waitForTailCredit}): an output VC is allocated again only once its
  * buffer downstream is empty, the credit of the packet's tail back (default: once the tail has left).
  *
+ * <p>{@code allocIters}: iSLIP iterations of the VC and switch allocators (McKeown 1999), the later ones among the
+ * requests left unmatched, pointers moved by the first only. BookSim sets them in the allocator's name,
+ * {@code islip(N)}; its {@code alloc_iters} key does not reach the input-queued router's allocators (its
+ * {@code iq_router.cpp} builds them without the configuration, so they take 1: measured, {@code alloc_iters = 2} gives
+ * the one-iteration latencies).
+ *
  * <p>Channel latencies per channel class: {@code linkLatency} sets every router-to-router link, and on a Dragonfly
  * {@code globalLatency} its global links (between groups), as BookSim's {@code dragonflynew} makes local channels 10
  * cycles and global ones 100 (its {@code networks/dragonfly.cpp}).
@@ -29,12 +35,17 @@ import org.ccopt.topology.Topology;
  * @param linkLatency   cycles of a router-to-router link, or -1 for BookSim's rule above
  * @param globalLatency cycles of a Dragonfly's global link, or -1: as {@code linkLatency}
  * @param waitForTailCredit whether an output VC is allocated again only once its buffer downstream is empty
+ * @param allocIters    iSLIP iterations of each allocator, 1 to {@link #MAX_ALLOC_ITERS} (BookSim's {@code alloc_iters})
  */
 public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int swAllocDelay, int stDelay,
-                           int creditDelay, int linkLatency, int globalLatency, boolean waitForTailCredit) {
+                           int creditDelay, int linkLatency, int globalLatency, boolean waitForTailCredit,
+                           int allocIters) {
 
     /** BookSim 2's input-queued router at its default settings. */
-    public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1, -1, false);
+    public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1, -1, false, 1);
+
+    /** The most allocator iterations: more than a router's ports match nothing more. */
+    public static final int MAX_ALLOC_ITERS = 64;
 
     /** The most cycles of a channel: a flit and its credit are on their way at most this long. */
     public static final int MAX_LATENCY = 10_000;
@@ -43,36 +54,43 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
         if (routingDelay < 0 || vcAllocDelay < 1 || swAllocDelay < 1 || stDelay < 1 || creditDelay < 0
                 || linkLatency < -1 || linkLatency == 0 || linkLatency > MAX_LATENCY || globalLatency < -1
                 || globalLatency == 0 || globalLatency > MAX_LATENCY || routingDelay > MAX_LATENCY
-                || creditDelay > MAX_LATENCY) {
+                || creditDelay > MAX_LATENCY || allocIters < 1 || allocIters > MAX_ALLOC_ITERS) {
             throw new InvalidInputException("router timing " + name + " is invalid: routing " + routingDelay + ", VC allocation "
                     + vcAllocDelay + ", switch allocation " + swAllocDelay + ", switch traversal " + stDelay + ", credit "
-                    + creditDelay + ", link " + linkLatency + ", global link " + globalLatency + "; expected routing and credit "
-                    + "0.." + MAX_LATENCY + ", allocations and traversal >= 1, links 1.." + MAX_LATENCY + " or -1 (the default)");
+                    + creditDelay + ", link " + linkLatency + ", global link " + globalLatency + ", allocator iterations "
+                    + allocIters + "; expected routing and credit 0.." + MAX_LATENCY + ", allocations and traversal >= 1, "
+                    + "links 1.." + MAX_LATENCY + " or -1 (the default), iterations 1.." + MAX_ALLOC_ITERS);
         }
     }
 
     /** This timing with channel latencies {@code link} and {@code global} (-1: the defaults above). */
     public RouterTiming withLatencies(int link, int global) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, link, global,
-                waitForTailCredit);
+                waitForTailCredit, allocIters);
     }
 
     /** This timing with BookSim's {@code routing_delay} {@code routing}. */
     public RouterTiming withRoutingDelay(int routing) {
         return new RouterTiming(name, routing, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency, globalLatency,
-                waitForTailCredit);
+                waitForTailCredit, allocIters);
     }
 
     /** This timing with BookSim's {@code credit_delay} {@code credit}. */
     public RouterTiming withCreditDelay(int credit) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, credit, linkLatency, globalLatency,
-                waitForTailCredit);
+                waitForTailCredit, allocIters);
     }
 
     /** This timing with BookSim's {@code wait_for_tail_credit} {@code wait}. */
     public RouterTiming withWaitForTailCredit(boolean wait) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, wait);
+                globalLatency, wait, allocIters);
+    }
+
+    /** This timing with BookSim's {@code alloc_iters} {@code iterations}. */
+    public RouterTiming withAllocIters(int iterations) {
+        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
+                globalLatency, waitForTailCredit, iterations);
     }
 
     /** The latency of a router-to-router link of {@code topology} that is not a Dragonfly's global link. */
