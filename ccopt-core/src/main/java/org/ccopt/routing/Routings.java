@@ -59,8 +59,9 @@ public final class Routings {
         RoutingFunction f = RoutingFunctions.create(name, net, tie == null ? DimensionOrderRouting.Tie.POSITIVE : tie);
         if (f.auxValues() > 1 || f.choosesEachHop()) {
             throw new org.ccopt.InvalidInputException("routing function '" + name + "' " + (f.choosesEachHop()
-                    ? "chooses among minimal and escape routes by congestion at every hop" : "draws a route per packet (a "
-                    + "random intermediate group or up link)") + ", so no pair has one route; expected a deterministic one: "
+                    ? "chooses among minimal and escape routes by congestion at every hop" : "draws a route per packet"
+                    + (f.adaptive() || f.adaptsEachHop() ? " and adapts it to congestion" : "")) + ", so no pair has one "
+                    + "route; expected a deterministic one: "
                     + String.join(", ", RoutingFunctions.DETERMINISTIC));
         }
         return new FunctionRouting(net, f, 0);
