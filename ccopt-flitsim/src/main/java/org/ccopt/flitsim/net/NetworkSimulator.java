@@ -98,8 +98,6 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final boolean choosing;
     /** Iterations of each allocator (BookSim's {@code alloc_iters}). */
     private final int allocIters;
-    /** Whether a grant moves the allocator's pointers: in its first iteration only (iSLIP). */
-    private boolean pointersMove = true;
     /** {@link RoutingFunction#adaptsEachHop}: a head is routed by {@link RoutingFunction#adapt}. */
     private final boolean adaptsEachHop;
     /** {@link RoutingFunction.Choice#ALLOCATOR}: a head requests the VCs of every route offered, the allocator picks. */
@@ -193,7 +191,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int[] accBest;
     private final int[] accKey;
     private final int[] accTouched;
-    /** Per local port in a switch allocation's later iterations: 1 where the input is matched, 2 where the output is. */
+    /** Per local port in a switch allocation: 1 where the input is matched, 2 where the output is. */
     private final int[] saMatched;
     /** The requests of a conflict-free switch allocation: input, VC and output of each. */
     private final int[] oneIn;
@@ -957,16 +955,17 @@ public final class NetworkSimulator implements OpenLoopRouter {
             }
         }
         for (int iteration = 0; iteration < allocIters; iteration++) {
-            pointersMove = iteration == 0;
-            if (vcIteration(r, first, radix, c) == 0) {
+            if (vcIteration(r, first, radix, c, iteration == 0) == 0) {
                 break;
             }
         }
-        pointersMove = true;
     }
 
-    /** One iteration of {@link #vcAllocate} among the heads still waiting; the number of VCs granted. */
-    private int vcIteration(int r, int first, int radix, int c) {
+    /**
+     * One iteration of {@link #vcAllocate} among the heads still waiting, the first moving the pointers; the number of
+     * VCs granted.
+     */
+    private int vcIteration(int r, int first, int radix, int c, boolean movePointers) {
         int granted = 0;
         int locals = radix * vcs;
         int requesters = 0;
@@ -1007,13 +1006,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
             int in = li / vcs;
             int v = li - in * vcs;
             if (allocatorChoice) {
-                granted += acceptAmongRoutes(first, in, v, k * (maxRadix + 1), vaRouteCount[k], locals, li, c) ? 1 : 0;
+                granted += acceptAmongRoutes(first, in, v, k * (maxRadix + 1), vaRouteCount[k], locals, li, c,
+                        movePointers) ? 1 : 0;
                 continue;
             }
             int b = record(first + in, v);
             int best = acceptedVc(b, first, locals, li);
             if (best >= 0) {
-                grantVc(first, in, v, vc[b + OUT_PORT], best, locals, c);
+                grantVc(first, in, v, vc[b + OUT_PORT], best, locals, c, movePointers);
                 granted++;
             }
         }
@@ -1034,7 +1034,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         int locals = radix * vcs;
         if (allocatorChoice) {
-            acceptAmongRoutes(first, in, v, 0, offered(first + in, v, 0), locals, -1, c);
+            acceptAmongRoutes(first, in, v, 0, offered(first + in, v, 0), locals, -1, c, true);
             return;
         }
         if (choosing) {
@@ -1042,7 +1042,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         int best = acceptedVc(b, first, locals, -1);
         if (best >= 0) {
-            grantVc(first, in, v, vc[b + OUT_PORT], best, locals, c);
+            grantVc(first, in, v, vc[b + OUT_PORT], best, locals, c, true);
         }
     }
 
@@ -1111,7 +1111,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * {@code n} routes at {@link #vaRoutes} from {@code at} that granted it (every free one where li is -1), the one
      * next after its accept pointer, and that VC's route; whether it took one.
      */
-    private boolean acceptAmongRoutes(int first, int in, int v, int at, int n, int locals, int li, int c) {
+    private boolean acceptAmongRoutes(int first, int in, int v, int at, int n, int locals, int li, int c,
+            boolean movePointers) {
         int b = record(first + in, v);
         int accept = vc[b + VA_ACCEPT];
         int bestRoute = -1;
@@ -1134,7 +1135,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             return false;
         }
         setRoute(b, first, bestRoute);
-        grantVc(first, in, v, vc[b + OUT_PORT], bestVc, locals, c);
+        grantVc(first, in, v, vc[b + OUT_PORT], bestVc, locals, c, movePointers);
         return true;
     }
 
@@ -1149,10 +1150,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
     }
 
     /**
-     * Input VC v of local port in takes output VC {@code ov} of global port {@code out}; both pointers move past it in
-     * an allocator's first iteration ({@link #pointersMove}).
+     * Input VC v of local port in takes output VC {@code ov} of global port {@code out}; where {@code movePointers} (an
+     * allocator's first iteration, iSLIP) both pointers move past it.
      */
-    private void grantVc(int first, int in, int v, int out, int ov, int locals, int c) {
+    private void grantVc(int first, int in, int v, int out, int ov, int locals, int c, boolean movePointers) {
         int b = record(first + in, v);
         int ob = record(out, ov);
         int lo = (out - first) * vcs;
@@ -1160,7 +1161,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         vc[b + OUT_VC] = (out << vcBits) | ov;
         vc[b + STATE] = 2;
         vc[b + READY] = c + vcAllocDelay;
-        if (pointersMove) {
+        if (movePointers) {
             vc[ob + VA_GRANT] = (in * vcs + v + 1) % locals;
             vc[b + VA_ACCEPT] = (lo + ov + 1) % locals;
         }
@@ -1185,7 +1186,6 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 return;
             }
         }
-        int touched = 0;
         int cells = 0;
         // requests: per input port and output port, the input's VC next after its pointer that can send
         for (int w = 0; w < words; w++) {
@@ -1202,46 +1202,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
                     if (saRequest[cell] == 0) {
                         saRequest[cell] = v + 1;
                         saCells[cells++] = cell;
-                        // grant phase, as requests arrive: the output keeps the input next after its pointer
-                        int pointer = port[((first + out) << PORT_BITS) + SA_GRANT];
-                        if (saBest[out] == 0) {
-                            saTouched[touched++] = out;
-                            saBest[out] = in + 1;
-                        } else if (cyclic(in - pointer, radix) < cyclic(saBest[out] - 1 - pointer, radix)) {
-                            saBest[out] = in + 1;
-                        }
                     }
                 }
             }
         }
-        // accept phase: each input port takes the granting output next after its pointer
-        int winners = 0;
-        for (int k = 0; k < touched; k++) {
-            int out = saTouched[k];
-            int in = saBest[out] - 1;
-            int key = cyclic(out - port[((first + in) << PORT_BITS) + SA_ACCEPT], radix);
-            if (accBest[in] == 0) {
-                accTouched[winners++] = in;
-                accBest[in] = out + 1;
-                accKey[in] = key;
-            } else if (key < accKey[in]) {
-                accBest[in] = out + 1;
-                accKey[in] = key;
+        for (int iteration = 0; iteration < allocIters; iteration++) {
+            if (switchIteration(first, radix, cells, c, iteration == 0) == 0) {
+                break;
             }
-        }
-        for (int w = 0; w < winners; w++) {
-            int in = accTouched[w];
-            int out = accBest[in] - 1;
-            accBest[in] = 0;
-            win(first, radix, in, out, saRequest[in * maxRadix + out] - 1, c); // touches no scratch of the allocation
-            saMatched[in] |= 1;
-            saMatched[out] |= 2;
-        }
-        for (int k = 0; k < touched; k++) {
-            saBest[saTouched[k]] = 0;
-        }
-        for (int iteration = 1; iteration < allocIters && winners > 0; iteration++) {
-            winners = switchIteration(first, radix, cells, c);
         }
         for (int k = 0; k < cells; k++) {
             int cell = saCells[k];
@@ -1252,10 +1220,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
     }
 
     /**
-     * A later iteration of {@link #switchAllocate}: the requests left between unmatched inputs and outputs, granted and
-     * accepted as in the first, the pointers left where the first put them; the number of winners.
+     * One iteration of {@link #switchAllocate} over the requests between inputs and outputs not yet matched: each
+     * output grants the requesting input next after its pointer, each input accepts the granting output next after its
+     * pointer, and the winners move ({@link #win}; the first iteration moves the pointers); the number of winners.
      */
-    private int switchIteration(int first, int radix, int cells, int c) {
+    private int switchIteration(int first, int radix, int cells, int c, boolean movePointers) {
         int touched = 0;
         for (int k = 0; k < cells; k++) {
             int cell = saCells[k];
@@ -1290,10 +1259,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             int in = accTouched[w];
             int out = accBest[in] - 1;
             accBest[in] = 0;
-            int v = saRequest[in * maxRadix + out] - 1;
-            int pq = (first + in) << PORT_BITS;
-            port[pq + SA_VC] = v + 1 == vcs ? 0 : v + 1;
-            move(first + in, v, c);
+            win(first, radix, in, out, saRequest[in * maxRadix + out] - 1, c, movePointers);
             saMatched[in] |= 1;
             saMatched[out] |= 2;
         }
@@ -1329,7 +1295,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             }
         }
         if (bestOut >= 0) {
-            win(first, radix, in, bestOut, bestVc, c);
+            win(first, radix, in, bestOut, bestVc, c, true);
         }
     }
 
@@ -1371,19 +1337,22 @@ public final class NetworkSimulator implements OpenLoopRouter {
             }
         }
         for (int k = 0; k < n; k++) {
-            win(first, radix, oneIn[k], oneOut[k], oneVc[k], c);
+            win(first, radix, oneIn[k], oneOut[k], oneVc[k], c, true);
         }
         return true;
     }
 
     /**
-     * VC v of local input port in won local output port out: the output's grant pointer moves past the input, the
-     * input's accept pointer past the output and its VC pointer past v, and the flit crosses the switch.
+     * VC v of local input port in won local output port out: where {@code movePointers} (an allocator's first iteration,
+     * iSLIP) the output's grant pointer moves past the input and the input's accept pointer past the output; the
+     * input's VC pointer moves past v, and the flit crosses the switch.
      */
-    private void win(int first, int radix, int in, int out, int v, int c) {
-        port[((first + out) << PORT_BITS) + SA_GRANT] = in + 1 == radix ? 0 : in + 1;
+    private void win(int first, int radix, int in, int out, int v, int c, boolean movePointers) {
         int pq = (first + in) << PORT_BITS;
-        port[pq + SA_ACCEPT] = out + 1 == radix ? 0 : out + 1;
+        if (movePointers) {
+            port[((first + out) << PORT_BITS) + SA_GRANT] = in + 1 == radix ? 0 : in + 1;
+            port[pq + SA_ACCEPT] = out + 1 == radix ? 0 : out + 1;
+        }
         port[pq + SA_VC] = v + 1 == vcs ? 0 : v + 1;
         move(first + in, v, c);
     }
