@@ -37,27 +37,18 @@ public final class DeadlockCheck {
         Walker w = new Walker(net, routing);
         boolean escape = routing.choosesEachHop();
         int[] alternatives = new int[net.maxRadix() + 1];
-        int[] injection = new int[net.routers()];
-        for (int src = 0; src < net.routers(); src++) {
-            injection[src] = -1;
-            for (int p = net.portStart(src); p < net.portEnd(src); p++) {
-                if (net.portTerminal(p) >= 0) {
-                    injection[src] = p - net.portStart(src);
-                    break;
-                }
-            }
-        }
         int longest = 0;
         for (int dest = 0; dest < net.terminals(); dest++) {
             for (int aux = 0; aux < routing.auxValues(); aux++) {
                 w.stamp++;
                 for (int src = 0; src < net.routers(); src++) {
-                    if (injection[src] >= 0) {
-                        int first = routing.route(src, injection[src], 0, dest, aux);
+                    int injection = net.injectionPort(src);
+                    if (injection >= 0) {
+                        int first = routing.route(src, injection, 0, dest, aux);
                         longest = Math.max(longest, w.walk(src, first, dest, aux, !escape));
                     }
                     if (escape) { // the escape entered here, from the adaptive class
-                        int n = routing.alternatives(src, Math.max(injection[src], 0), 0, dest, aux, alternatives);
+                        int n = routing.alternatives(src, Math.max(injection, 0), 0, dest, aux, alternatives);
                         longest = Math.max(longest, w.walk(src, alternatives[n - 1], dest, aux, true));
                     }
                 }

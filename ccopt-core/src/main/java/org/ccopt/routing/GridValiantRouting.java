@@ -30,8 +30,6 @@ final class GridValiantRouting implements RoutingFunction {
     private final Geometry.Grid grid;
     private final boolean romm;
     private final boolean torus;
-    /** The terminal port of each router, local: a grid is a direct network. */
-    private final int[] terminalPort;
 
     GridValiantRouting(RouterPorts net, Geometry.Grid grid, boolean romm) {
         this.net = net;
@@ -41,10 +39,6 @@ final class GridValiantRouting implements RoutingFunction {
         this.torus = dor.vcClasses() == 2;
         if (net.terminals() != net.routers()) {
             throw new IllegalStateException("a grid has one terminal on each router");
-        }
-        terminalPort = new int[net.routers()];
-        for (int r = 0; r < net.routers(); r++) {
-            terminalPort[r] = net.terminalPort(r) - net.portStart(r);
         }
     }
 
@@ -87,7 +81,7 @@ final class GridValiantRouting implements RoutingFunction {
         int ring = torus && !fromTerminal ? inClass >> 1 : 0;
         if (phase == 0 && router == aux) {
             phase = 1;
-            in = terminalPort[router]; // phase 1 enters its dimensions afresh, as if injected here
+            in = net.injectionPort(router); // phase 1 enters its dimensions afresh, as if injected here
             ring = 0;
         }
         if (phase == 1 && router == net.terminalRouter(dest)) {

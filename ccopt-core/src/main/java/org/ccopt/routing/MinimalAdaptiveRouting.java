@@ -79,16 +79,9 @@ final class MinimalAdaptiveRouting implements RoutingFunction {
      * ({@link Choice#ALLOCATOR}): the {@code dor-booksim} escape, one VC per escape class.
      */
     static MinimalAdaptiveRouting dimensionOrder(RouterPorts net, DimensionOrderRouting dor, Choice choice) {
-        int[] terminalPort = new int[net.routers()];
-        for (int r = 0; r < net.routers(); r++) {
-            int p = net.portStart(r);
-            while (net.portTerminal(p) < 0) {
-                p++; // every router of a grid has a terminal
-            }
-            terminalPort[r] = p - net.portStart(r);
-        }
+        // every router of a grid has a terminal
         return new MinimalAdaptiveRouting(choice == Choice.ALLOCATOR ? "min-adaptive-booksim" : "min-adaptive-dor", net, dor,
-                (r, dest, aux) -> dor.route(r, terminalPort[r], 0, dest, aux), true, choice);
+                (r, dest, aux) -> dor.route(r, net.injectionPort(r), 0, dest, aux), true, choice);
     }
 
     @Override

@@ -27,6 +27,8 @@ public final class RouterPorts {
     private final int[] portTerminal;
     private final int[] portNeighbour;
     private final int[] terminalPort;
+    /** Per router, the local port of its first terminal, or -1. */
+    private final int[] injectionPort;
 
     /** The ports of {@code topology}; fails with one line for a one-way network or a terminal with several links. */
     public RouterPorts(Topology topology) {
@@ -99,10 +101,13 @@ public final class RouterPorts {
                 terminalPort[u] = p;
             }
         }
+        injectionPort = new int[routers];
         for (int r = 0; r < routers; r++) {
-            for (int p = portStart[r]; p < portStart[r + 1] && portTerminal[p] < 0; p++) {
+            int p = portStart[r];
+            for (; p < portStart[r + 1] && portTerminal[p] < 0; p++) {
                 peerPort[p] = portTo(portNeighbour[p], routerNode[r]);
             }
+            injectionPort[r] = p < portStart[r + 1] ? p - portStart[r] : -1; // terminals' ports follow the routers'
         }
     }
 
@@ -170,6 +175,14 @@ public final class RouterPorts {
 
     public int terminalPort(int terminal) {
         return terminalPort[terminal];
+    }
+
+    /**
+     * The local port of router {@code router}'s first terminal, through which its packets enter it, or -1 where no
+     * terminal is attached (a fat tree's upper switches).
+     */
+    public int injectionPort(int router) {
+        return injectionPort[router];
     }
 
     public int terminalRouter(int terminal) {

@@ -19,8 +19,8 @@ public final class RoutingFunctions {
 
     /** Every name, in the order the help lists them. */
     public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "nca-random",
-            "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown", "min-adaptive", "min-adaptive-dor",
-            "min-adaptive-booksim", "xy-yx", "adaptive-xy-yx", "valiant", "romm", "anca");
+            "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown", "min-adaptive",
+            "min-adaptive-dor", "min-adaptive-booksim", "xy-yx", "adaptive-xy-yx", "valiant", "romm", "anca");
 
     private RoutingFunctions() {
     }

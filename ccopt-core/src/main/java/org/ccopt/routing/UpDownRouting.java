@@ -118,22 +118,22 @@ final class UpDownRouting implements RoutingFunction {
      * from the terminals' routers).
      */
     static UpDownRouting nca(RouterPorts net, boolean random) {
-        int[] height = bfs(net, leafRouters(net));
-        int[] rank = new int[height.length];
-        for (int r = 0; r < rank.length; r++) {
-            rank[r] = -height[r];
-        }
-        return new UpDownRouting(random ? "nca-random" : "nca", net, rank);
+        return new UpDownRouting(random ? "nca-random" : "nca", net, heightRanks(net));
     }
 
     /** {@code anca}: {@code nca-random}'s routes, each up link chosen at its hop by occupancy. */
     static UpDownRouting anca(RouterPorts net) {
+        return new UpDownRouting("anca", net, heightRanks(net));
+    }
+
+    /** Ranks by height above the terminals: minus the breadth-first distance from the terminals' routers. */
+    private static int[] heightRanks(RouterPorts net) {
         int[] height = bfs(net, leafRouters(net));
         int[] rank = new int[height.length];
         for (int r = 0; r < rank.length; r++) {
             rank[r] = -height[r];
         }
-        return new UpDownRouting("anca", net, rank);
+        return rank;
     }
 
     /** {@code updown}: ranks by hop distance from router 0. */
@@ -204,8 +204,13 @@ final class UpDownRouting implements RoutingFunction {
 
     @Override
     public int route(int router, int inPort, int inClass, int dest, int aux) {
+        return route(router, down(router, inPort), dest, aux);
+    }
+
+    /** Whether a packet that entered {@code router} through local port {@code inPort} came by a down hop: down only now. */
+    private boolean down(int router, int inPort) {
         int from = net.neighbourRouter(net.portStart(router) + inPort);
-        return route(router, from >= 0 && key[router] > key[from], dest, aux); // arrived by a down hop: down only
+        return from >= 0 && key[router] > key[from];
     }
 
     @Override
@@ -226,13 +231,9 @@ final class UpDownRouting implements RoutingFunction {
         if (!adaptive || router == t) {
             return route;
         }
-        int from = net.neighbourRouter(net.portStart(router) + inPort);
-        int phase = from >= 0 && key[router] > key[from] ? 1 : 0;
+        int phase = down(router, inPort) ? 1 : 0;
         int here = dist[phase][router * routers + t];
-        int count = 0;
-        for (int p = net.portStart(router); p < net.portEnd(router); p++) {
-            count += legal(router, p, phase, t, here) ? 1 : 0;
-        }
+        int count = legalHops(router, phase, t, here);
         if (count < 2) {
             return route;
         }
@@ -250,6 +251,15 @@ final class UpDownRouting implements RoutingFunction {
         }
         boolean up = key[v] < key[router];
         return !(phase == 1 && up) && dist[up ? 0 : 1][v * routers + t] == here - 1;
+    }
+
+    /** How many next hops of {@code router} are legal ({@link #legal}). */
+    private int legalHops(int router, int phase, int t, int here) {
+        int count = 0;
+        for (int p = net.portStart(router); p < net.portEnd(router); p++) {
+            count += legal(router, p, phase, t, here) ? 1 : 0;
+        }
+        return count;
     }
 
     /** The {@code n}-th legal next hop's global port ({@link #legal}). */
@@ -271,28 +281,11 @@ final class UpDownRouting implements RoutingFunction {
         }
         int phase = down ? 1 : 0;
         int here = dist[phase][router * routers + t];
-        int count = 0;
-        for (int pass = 0; pass < 2; pass++) {
-            int pick = pass == 0 ? -1 : digit(random ? aux : dest, count, level[router]);
-            int seen = 0;
-            for (int p = net.portStart(router); p < net.portEnd(router); p++) {
-                int v = net.neighbourRouter(p);
-                if (v < 0) {
-                    continue;
-                }
-                boolean up = key[v] < key[router];
-                if (phase == 1 && up) {
-                    continue;
-                }
-                if (dist[up ? 0 : 1][v * routers + t] == here - 1) {
-                    if (pass == 1 && seen == pick) {
-                        return RoutingFunction.encode(p - net.portStart(router), 0);
-                    }
-                    seen++;
-                }
-            }
-            count = seen;
+        int count = legalHops(router, phase, t, here);
+        if (count == 0) {
+            throw new IllegalStateException("no legal up*/down* hop from router " + router + " to terminal " + dest);
         }
-        throw new IllegalStateException("no legal up*/down* hop from router " + router + " to terminal " + dest);
+        int port = nth(router, phase, t, here, digit(random ? aux : dest, count, level[router]));
+        return RoutingFunction.encode(port - net.portStart(router), 0);
     }
 }

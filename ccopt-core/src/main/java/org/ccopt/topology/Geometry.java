@@ -141,15 +141,6 @@ public sealed interface Geometry {
      */
     record FlattenedButterfly(int k, int n, int c) implements Geometry {
 
-        /** Router {@code router}'s coordinate in dimension d. */
-        public int coordinate(int router, int d) {
-            int r = router;
-            for (int i = 0; i < d; i++) {
-                r /= k;
-            }
-            return r % k;
-        }
-
         /** With one processor a router the network is a Hamming graph, a Cayley graph of Z_k^n. */
         @Override
         public boolean vertexTransitive() {

@@ -49,37 +49,35 @@ class GridValiantRoutingTest {
         return sum;
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"mesh:4x4", "torus:5x4", "mesh:3x3x3"})
-    void aValiantRouteVisitsItsIntermediateThenItsDestination(String spec) {
+    /**
+     * 300 random pairs under {@code routing} on {@code spec}: each route visits its intermediate router and takes the
+     * router hops from source to intermediate to destination, or where {@code minimal} from source to destination.
+     */
+    private static void checkRoutes(String spec, String routing, long seed, boolean minimal) {
         RouterPorts net = new RouterPorts(TopologySpec.parse(spec));
         Geometry.Grid g = (Geometry.Grid) net.topology().geometry();
-        RoutingFunction f = RoutingFunctions.create("valiant", net);
-        SplittableRandom random = new SplittableRandom(7);
+        RoutingFunction f = RoutingFunctions.create(routing, net);
+        SplittableRandom random = new SplittableRandom(seed);
         for (int i = 0; i < 300; i++) {
             int s = random.nextInt(net.terminals());
             int d = random.nextInt(net.terminals());
             int m = f.prepare(s, d, random);
             int[] w = walk(net, f, s, d, m, m);
             assertThat(w[1]).as("%s: %d -> %d via %d", spec, s, d, m).isEqualTo(1);
-            assertThat(w[0]).as("%s: %d -> %d via %d", spec, s, d, m).isEqualTo(distance(g, s, m) + distance(g, m, d));
+            assertThat(w[0]).as("%s: %d -> %d via %d", spec, s, d, m)
+                    .isEqualTo(minimal ? distance(g, s, d) : distance(g, s, m) + distance(g, m, d));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mesh:4x4", "torus:5x4", "mesh:3x3x3"})
+    void aValiantRouteVisitsItsIntermediateThenItsDestination(String spec) {
+        checkRoutes(spec, "valiant", 7, false);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"mesh:4x4", "mesh:5x3", "mesh:3x3x3"})
     void aRommRouteIsMinimal(String spec) {
-        RouterPorts net = new RouterPorts(TopologySpec.parse(spec));
-        Geometry.Grid g = (Geometry.Grid) net.topology().geometry();
-        RoutingFunction f = RoutingFunctions.create("romm", net);
-        SplittableRandom random = new SplittableRandom(11);
-        for (int i = 0; i < 300; i++) {
-            int s = random.nextInt(net.terminals());
-            int d = random.nextInt(net.terminals());
-            int m = f.prepare(s, d, random);
-            int[] w = walk(net, f, s, d, m, m);
-            assertThat(w[1]).isEqualTo(1);
-            assertThat(w[0]).as("%s: %d -> %d via %d", spec, s, d, m).isEqualTo(distance(g, s, d));
-        }
+        checkRoutes(spec, "romm", 11, true);
     }
 }

@@ -48,11 +48,6 @@ public sealed interface Destinations {
             }
         }
 
-        /** One hotspot. */
-        public Hotspot(int terminals, int spot, double share) {
-            this(terminals, new int[] {spot}, new double[] {share});
-        }
-
         @Override
         public int next(int source, SplittableRandom random) {
             double u = random.nextDouble();

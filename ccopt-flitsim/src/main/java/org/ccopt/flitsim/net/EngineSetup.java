@@ -33,7 +33,7 @@ public final class EngineSetup {
                                            RouterTiming timing) {
         RouterPorts net = new RouterPorts(topology);
         RoutingFunction f = function(net, routing);
-        return new NetworkSimulator(net, f, timing, vcs == null ? defaultVcs(f) : vcs, bufferFlits);
+        return new NetworkSimulator(net, f, timing, vcs == null ? f.defaultVcs() : vcs, bufferFlits);
     }
 
     /**
@@ -42,11 +42,7 @@ public final class EngineSetup {
      */
     public static int defaultVcs(Topology topology, String routing) {
         RouterPorts net = new RouterPorts(topology);
-        return defaultVcs(function(net, routing));
-    }
-
-    private static int defaultVcs(RoutingFunction f) {
-        return f.defaultVcs();
+        return function(net, routing).defaultVcs();
     }
 
     /** The routing function {@code routing} on {@code net}, or the network's default where it is null. */
@@ -60,8 +56,7 @@ public final class EngineSetup {
      */
     public static Destinations destinations(String traffic, Topology topology, long seed) {
         if (traffic.startsWith("hotspot")) {
-            java.util.regex.Matcher m = HOTSPOTS.matcher(traffic);
-            if (!m.matches()) {
+            if (!HOTSPOTS.matcher(traffic).matches()) {
                 throw new InvalidInputException("traffic '" + traffic + "' is invalid; expected hotspot:T:SHARE[,T:SHARE...], "
                         + "e.g. hotspot:0:0.1 or hotspot:0:0.5,9:0.5");
             }
@@ -70,11 +65,7 @@ public final class EngineSetup {
             double[] shares = new double[pairs.length];
             for (int i = 0; i < pairs.length; i++) {
                 String[] p = pairs[i].split(":");
-                try {
-                    spots[i] = Integer.parseInt(p[0]);
-                } catch (NumberFormatException e) {
-                    spots[i] = -1; // refused by the hotspot's own check
-                }
+                spots[i] = Integer.parseInt(p[0]); // at most 9 digits (HOTSPOTS); the hotspot refuses one out of range
                 shares[i] = Double.parseDouble(p[1]);
             }
             return new Destinations.Hotspot(topology.terminalCount(), spots, shares);

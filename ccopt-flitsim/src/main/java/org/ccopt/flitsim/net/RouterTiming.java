@@ -35,7 +35,7 @@ import org.ccopt.topology.Topology;
  * @param linkLatency   cycles of a router-to-router link, or -1 for BookSim's rule above
  * @param globalLatency cycles of a Dragonfly's global link, or -1: as {@code linkLatency}
  * @param waitForTailCredit whether an output VC is allocated again only once its buffer downstream is empty
- * @param allocIters    iSLIP iterations of each allocator, 1 to {@link #MAX_ALLOC_ITERS} (BookSim's {@code alloc_iters})
+ * @param allocIters    iSLIP iterations of each allocator, 1 to {@link #MAX_ALLOC_ITERS} (BookSim's {@code islip(N)})
  */
 public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int swAllocDelay, int stDelay,
                            int creditDelay, int linkLatency, int globalLatency, boolean waitForTailCredit,
