@@ -114,6 +114,25 @@ class BookSimCrossCheckTest {
         return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
     }
 
+    /** BookSim's mean packet latency over seeds 1 to {@code seeds}, each run with {@code settings} and its seed. */
+    private static double bookSimMean(int seeds, String topology, String... settings) throws Exception {
+        double sum = 0;
+        for (int seed = 1; seed <= seeds; seed++) {
+            sum += overall(run(topology, with(settings, "seed = " + seed)), "Packet latency average");
+        }
+        return sum / seeds;
+    }
+
+    /** ccopt's mean packet latency over seeds 1 to {@code seeds} under {@code load}, with the default protocol. */
+    private static double ccoptMean(NetworkSimulator sim, OpenLoopTraffic load, int seeds) {
+        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
+        double sum = 0;
+        for (int seed = 1; seed <= seeds; seed++) {
+            sum += sim.runOpenLoop(load, p.warmup(), p.window(), p.drain(), seed).packetLatency();
+        }
+        return sum / seeds;
+    }
+
     private static int[] book(String pattern) {
         int k = 8;
         int[] d = new int[k * k];
@@ -224,21 +243,13 @@ class BookSimCrossCheckTest {
     @org.junit.jupiter.api.Test
     void ncaRandomIsBookSimsFatTreeRouting() throws Exception {
         RouterPorts net = new RouterPorts(TopologySpec.parse("kary-ntree:4,3"));
-        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
         OpenLoopTraffic load = OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), 0.45, 8);
-        double theirs = 0;
-        double random = 0;
-        double digit = 0;
-        for (int seed = 1; seed <= 4; seed++) {
-            theirs += overall(run("fattree", "k = 4", "n = 3", "routing_function = nca", "traffic = uniform",
-                    "injection_rate = 0.45", "seed = " + seed), "Packet latency average") / 4;
-            for (String routing : new String[] {"nca-random", "nca"}) {
-                double l = new NetworkSimulator(net, RoutingFunctions.create(routing, net), RouterTiming.BOOKSIM, 4, 4)
-                        .runOpenLoop(load, p.warmup(), p.window(), p.drain(), seed).packetLatency() / 4;
-                random += routing.equals("nca-random") ? l : 0;
-                digit += routing.equals("nca") ? l : 0;
-            }
-        }
+        double theirs = bookSimMean(4, "fattree", "k = 4", "n = 3", "routing_function = nca", "traffic = uniform",
+                "injection_rate = 0.45");
+        double random = ccoptMean(new NetworkSimulator(net, RoutingFunctions.create("nca-random", net), RouterTiming.BOOKSIM,
+                4, 4), load, 4);
+        double digit = ccoptMean(new NetworkSimulator(net, RoutingFunctions.create("nca", net), RouterTiming.BOOKSIM, 4, 4),
+                load, 4);
         System.out.printf(Locale.ROOT, "kary-ntree:4,3 at 0.45: nca-random %.2f, nca %.2f, BookSim %.2f%n", random, digit,
                 theirs);
         assertThat(random).isCloseTo(theirs, org.assertj.core.data.Percentage.withPercentage(5));
@@ -256,15 +267,9 @@ class BookSimCrossCheckTest {
     void ancaIsBookSimsAdaptiveFatTreeRouting(double rate) throws Exception {
         RouterPorts net = new RouterPorts(TopologySpec.parse("kary-ntree:4,3"));
         NetworkSimulator sim = new NetworkSimulator(net, RoutingFunctions.create("anca", net), RouterTiming.BOOKSIM, 4, 4);
-        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
-        double theirs = 0;
-        double ours = 0;
-        for (int seed = 1; seed <= 4; seed++) {
-            theirs += overall(run("fattree", "k = 4", "n = 3", "routing_function = anca", "traffic = uniform",
-                    "injection_rate = " + rate, "seed = " + seed), "Packet latency average") / 4;
-            ours += sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8), p.warmup(), p.window(),
-                    p.drain(), seed).packetLatency() / 4;
-        }
+        double theirs = bookSimMean(4, "fattree", "k = 4", "n = 3", "routing_function = anca", "traffic = uniform",
+                "injection_rate = " + rate);
+        double ours = ccoptMean(sim, OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8), 4);
         System.out.printf(Locale.ROOT, "kary-ntree:4,3 anca at %s: ccopt %.2f, BookSim %.2f%n", rate, ours, theirs);
         assertThat(ours).isCloseTo(theirs, org.assertj.core.data.Percentage.withPercentage(5));
     }
@@ -281,22 +286,15 @@ class BookSimCrossCheckTest {
         Path graph = work.resolve("random-shortcut.anynet");
         Files.writeString(graph, org.ccopt.topology.io.TopologyExporter.booksim(t));
         RouterPorts net = new RouterPorts(t);
-        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
         OpenLoopTraffic load = OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), 0.4, 8);
-        double theirs = 0;
-        double adaptive = 0;
-        double hopClasses = 0;
-        for (int seed = 1; seed <= 4; seed++) {
-            theirs += overall(run("anynet", "network_file = " + graph, "routing_function = min", "traffic = uniform",
-                    "injection_rate = 0.4", "seed = " + seed), "Packet latency average") / 4;
-            for (String routing : new String[] {"min-adaptive", "min-hop"}) {
-                var f = RoutingFunctions.create(routing, net);
-                double l = new NetworkSimulator(net, f, RouterTiming.BOOKSIM, Math.max(4, f.vcClasses()), 4)
-                        .runOpenLoop(load, p.warmup(), p.window(), p.drain(), seed).packetLatency() / 4;
-                adaptive += routing.equals("min-adaptive") ? l : 0;
-                hopClasses += routing.equals("min-hop") ? l : 0;
-            }
-        }
+        double theirs = bookSimMean(4, "anynet", "network_file = " + graph, "routing_function = min", "traffic = uniform",
+                "injection_rate = 0.4");
+        var adaptiveFunction = RoutingFunctions.create("min-adaptive", net);
+        var hopFunction = RoutingFunctions.create("min-hop", net);
+        double adaptive = ccoptMean(new NetworkSimulator(net, adaptiveFunction, RouterTiming.BOOKSIM,
+                Math.max(4, adaptiveFunction.vcClasses()), 4), load, 4);
+        double hopClasses = ccoptMean(new NetworkSimulator(net, hopFunction, RouterTiming.BOOKSIM,
+                Math.max(4, hopFunction.vcClasses()), 4), load, 4);
         System.out.printf(Locale.ROOT, "random-shortcut:64:4 at 0.4: min-adaptive %.2f, min-hop %.2f, BookSim min %.2f%n",
                 adaptive, hopClasses, theirs);
         assertThat(adaptive).isLessThan(1.05 * theirs);
@@ -313,15 +311,10 @@ class BookSimCrossCheckTest {
     void aMixOfPacketSizesIsBookSims(double rate) throws Exception {
         NetworkSimulator sim = ccopt("mesh");
         PacketSizes sizes = PacketSizes.parse("1:1,8:1");
-        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
-        double theirs = 0;
-        double ours = 0;
-        for (int seed = 1; seed <= 2; seed++) {
-            theirs += overall(run("mesh", "packet_size = {{1,8}}", "packet_size_rate = {{1,1}}", "traffic = uniform",
-                    "injection_rate = " + rate, "seed = " + seed), "Packet latency average") / 2;
-            ours += sim.runOpenLoop(new OpenLoopTraffic(new Destinations.Uniform(64), OpenLoopTraffic.Process.BERNOULLI, rate,
-                    sizes, 1), p.warmup(), p.window(), p.drain(), seed).packetLatency() / 2;
-        }
+        double theirs = bookSimMean(2, "mesh", "packet_size = {{1,8}}", "packet_size_rate = {{1,1}}", "traffic = uniform",
+                "injection_rate = " + rate);
+        double ours = ccoptMean(sim, new OpenLoopTraffic(new Destinations.Uniform(64), OpenLoopTraffic.Process.BERNOULLI,
+                rate, sizes, 1), 2);
         System.out.printf(Locale.ROOT, "mesh 8x8, packets of 1 and 8 flits at %s: ccopt %.2f, BookSim %.2f%n", rate, ours,
                 theirs);
         assertThat(ours).isCloseTo(theirs, org.assertj.core.data.Percentage.withPercentage(5));
@@ -357,15 +350,9 @@ class BookSimCrossCheckTest {
     void xyYxRoutingIsBookSims(String routing, String function, double rate) throws Exception {
         RouterPorts net = new RouterPorts(TopologySpec.parse("mesh:8x8"));
         NetworkSimulator sim = new NetworkSimulator(net, RoutingFunctions.create(routing, net), RouterTiming.BOOKSIM, 4, 4);
-        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
-        double theirs = 0;
-        double ours = 0;
-        for (int seed = 1; seed <= 2; seed++) {
-            theirs += overall(run("mesh", "routing_function = " + function, "traffic = uniform", "injection_rate = " + rate,
-                    "seed = " + seed), "Packet latency average") / 2;
-            ours += sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8), p.warmup(), p.window(),
-                    p.drain(), seed).packetLatency() / 2;
-        }
+        double theirs = bookSimMean(2, "mesh", "routing_function = " + function, "traffic = uniform",
+                "injection_rate = " + rate);
+        double ours = ccoptMean(sim, OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8), 2);
         System.out.printf(Locale.ROOT, "mesh 8x8, %s at %s: ccopt %.2f, BookSim %.2f%n", routing, rate, ours, theirs);
         assertThat(ours).isCloseTo(theirs, org.assertj.core.data.Percentage.withPercentage(5));
     }
@@ -381,15 +368,8 @@ class BookSimCrossCheckTest {
         RouterPorts net = new RouterPorts(TopologySpec.parse("mesh:8x8"));
         NetworkSimulator sim = new NetworkSimulator(net, RoutingFunctions.create("dor", net), RouterTiming.BOOKSIM, 4, 4);
         Destinations spots = new Destinations.Hotspot(64, new int[] {0, 63}, new double[] {0.5, 0.5});
-        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
-        double theirs = 0;
-        double ours = 0;
-        for (int seed = 1; seed <= 2; seed++) {
-            theirs += overall(run("mesh", "traffic = hotspot({{0,63},{1,1}})", "injection_rate = " + rate, "seed = " + seed),
-                    "Packet latency average") / 2;
-            ours += sim.runOpenLoop(OpenLoopTraffic.bernoulli(spots, rate, 8), p.warmup(), p.window(), p.drain(), seed)
-                    .packetLatency() / 2;
-        }
+        double theirs = bookSimMean(2, "mesh", "traffic = hotspot({{0,63},{1,1}})", "injection_rate = " + rate);
+        double ours = ccoptMean(sim, OpenLoopTraffic.bernoulli(spots, rate, 8), 2);
         System.out.printf(Locale.ROOT, "mesh 8x8, hotspots 0 and 63 at %s: ccopt %.2f, BookSim %.2f%n", rate, ours, theirs);
         assertThat(ours).isCloseTo(theirs, org.assertj.core.data.Percentage.withPercentage(5));
     }
@@ -419,15 +399,8 @@ class BookSimCrossCheckTest {
         assertThat(m.find()).as(out).isTrue();
         assertThat(sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Fixed(book("neighbor")), 0.0005, 8), 1000,
                 20_000, 10_000, 1).latencyMin()).isEqualTo(Integer.parseInt(m.group(1)));
-        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
-        double theirs = 0;
-        double ours = 0;
-        for (int seed = 1; seed <= 2; seed++) {
-            theirs += overall(run("mesh", with(setting, "traffic = uniform", "injection_rate = " + rate, "seed = " + seed)),
-                    "Packet latency average") / 2;
-            ours += sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8), p.warmup(), p.window(),
-                    p.drain(), seed).packetLatency() / 2;
-        }
+        double theirs = bookSimMean(2, "mesh", with(setting, "traffic = uniform", "injection_rate = " + rate));
+        double ours = ccoptMean(sim, OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8), 2);
         System.out.printf(Locale.ROOT, "mesh 8x8, %s at %s: ccopt %.2f, BookSim %.2f%n", settings, rate, ours, theirs);
         assertThat(ours).isCloseTo(theirs, org.assertj.core.data.Percentage.withPercentage(5));
     }
@@ -447,15 +420,9 @@ class BookSimCrossCheckTest {
         Path graph = work.resolve("dragonfly-" + buffer + "-" + rate + ".anynet");
         Files.writeString(graph, org.ccopt.topology.io.TopologyExporter.booksim(t, (u, v) -> timing.latency(t, u, v)));
         NetworkSimulator sim = EngineSetup.booksim(t, "dragonfly-min", 4, buffer, timing);
-        LoadSweep.Protocol p = LoadSweep.Protocol.DEFAULT;
-        double theirs = 0;
-        double ours = 0;
-        for (int seed = 1; seed <= 2; seed++) {
-            theirs += overall(run("anynet", "network_file = " + graph, "routing_function = min", "vc_buf_size = " + buffer,
-                    "traffic = uniform", "injection_rate = " + rate, "seed = " + seed), "Packet latency average") / 2;
-            ours += sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Uniform(72), rate, 8), p.warmup(), p.window(),
-                    p.drain(), seed).packetLatency() / 2;
-        }
+        double theirs = bookSimMean(2, "anynet", "network_file = " + graph, "routing_function = min",
+                "vc_buf_size = " + buffer, "traffic = uniform", "injection_rate = " + rate);
+        double ours = ccoptMean(sim, OpenLoopTraffic.bernoulli(new Destinations.Uniform(72), rate, 8), 2);
         System.out.printf(Locale.ROOT, "dragonfly:4,2,2 10/100-cycle channels, %d-flit buffers at %s: ccopt %.2f, BookSim "
                 + "%.2f%n", buffer, rate, ours, theirs);
         assertThat(ours).isCloseTo(theirs, org.assertj.core.data.Percentage.withPercentage(5));
