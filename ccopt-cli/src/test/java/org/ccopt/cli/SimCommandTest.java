@@ -302,6 +302,46 @@ class SimCommandTest {
         assertThat(replay.get("durationCycles").asInt()).isEqualTo(timed.get("durationCycles").asInt());
     }
 
+    /** BookSim's allocators by name are recorded in a parameter file and replayed; the text names them. */
+    @Test
+    void bookSimsAllocatorsAreSavedAndReplayed() throws Exception {
+        java.nio.file.Path params = dir.resolve("allocators.json");
+        MainTest.Result r = MainTest.run("sim", "-t", "mesh:4x4", "--traffic", "brev", "--packets", "4", "--model", "booksim",
+                "--vc-allocator", "pim", "--sw-allocator", "separable_input_first(matrix)", "--save-params",
+                params.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(java.nio.file.Files.readString(params)).contains("\"vcAllocator\" : \"pim\"",
+                "\"swAllocator\" : \"separable_input_first(matrix)\"");
+        JsonNode run = MainTest.run("sim", "-t", "mesh:4x4", "--traffic", "brev", "--packets", "4", "--model", "booksim",
+                "--vc-allocator", "pim", "--sw-allocator", "separable_input_first(matrix)", "--json").json();
+        JsonNode replay = MainTest.run("sim", "--params", params.toString(), "--json").json();
+        assertThat(replay.get("durationCycles").asInt()).isEqualTo(run.get("durationCycles").asInt());
+        MainTest.Result curve = MainTest.run("sim", "-t", "mesh:4x4", "--rate", "0.1", "--window", "200", "--sw-allocator",
+                "loa");
+        assertThat(curve.out()).contains("router booksim (sw_allocator loa)");
+    }
+
+    /**
+     * A BookSim configuration file runs on BookSim's router with BookSim's defaults for the keys it leaves out; an option
+     * given beside it overrides its key; --params, a closed batch, is refused beside its open load.
+     */
+    @Test
+    void aBookSimConfigurationFileRunsAndAnOptionBesideItOverridesIt() throws Exception {
+        java.nio.file.Path config = dir.resolve("mesh.cfg");
+        java.nio.file.Files.writeString(config, "topology = mesh; k = 4; n = 2; routing_function = dim_order;\n"
+                + "injection_rate = 0.05; sw_allocator = loa; // BookSim's defaults: 16 VCs, 1-flit packets\n");
+        MainTest.Result r = MainTest.run("sim", "--config", config.toString(), "--window", "500");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("uniform on mesh:4x4, router booksim (sw_allocator loa), routing dor, 16 VCs x 8 "
+                + "flits, 1-flit packets").contains("  0.050 ");
+        MainTest.Result over = MainTest.run("sim", "--config", config.toString(), "--window", "500", "--rate", "0.2",
+                "--vcs", "2");
+        assertThat(over.out()).contains("2 VCs x 8 flits").contains("  0.200 ");
+        MainTest.Result params = MainTest.run("sim", "--config", config.toString(), "--params", config.toString());
+        assertThat(params.code()).isEqualTo(2);
+        assertThat(params.err()).startsWith("ccopt: --params applies to closed batches").doesNotContain("\n ");
+    }
+
     /** A drain too short to tell leaves a light load not measured: never labelled saturated. */
     @Test
     void aLoadStillDrainingWhenAShortDrainEndsIsNotMeasured() {

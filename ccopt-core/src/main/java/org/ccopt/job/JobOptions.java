@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.ccopt.InvalidInputException;
 
@@ -19,14 +20,18 @@ public final class JobOptions {
     private final String job;
     private final Map<String, JobOption> byName;
     private final List<String> positional;
+    /** Options whose value stands for other options' values (a file of settings), by name: its reader. */
+    private final Map<String, Function<String, Map<String, String>>> expanding;
 
     private JobOptions(String job, List<JobOption> options) {
-        this(job, options, List.of());
+        this(job, options, List.of(), Map.of());
     }
 
-    private JobOptions(String job, List<JobOption> options, List<String> positional) {
+    private JobOptions(String job, List<JobOption> options, List<String> positional,
+                       Map<String, Function<String, Map<String, String>>> expanding) {
         this.job = job;
         this.positional = List.copyOf(positional);
+        this.expanding = Map.copyOf(expanding);
         Map<String, JobOption> m = new LinkedHashMap<>();
         for (JobOption o : options) {
             if (m.put(o.name(), o) != null) {
@@ -46,7 +51,21 @@ public final class JobOptions {
      * option names ({@code ccopt analyze NAME}); an experiment row and the reader still name them.
      */
     public JobOptions withPositional(String... names) {
-        return new JobOptions(job, list(), List.of(names));
+        return new JobOptions(job, list(), List.of(names), expanding);
+    }
+
+    /**
+     * These options, where option {@code name}'s value (a file of settings) stands for other options' values:
+     * {@code reader} turns it into them (long names without dashes to text), refusing with one line what it cannot
+     * read. {@link #read} takes them as if given, and the options given beside it override them.
+     */
+    public JobOptions withExpansion(String name, Function<String, Map<String, String>> reader) {
+        if (!byName.containsKey(name)) {
+            throw new IllegalArgumentException(job + " has no option --" + name + " to expand");
+        }
+        Map<String, Function<String, Map<String, String>>> more = new LinkedHashMap<>(expanding);
+        more.put(name, reader);
+        return new JobOptions(job, list(), positional, more);
     }
 
     /** The options the command line gives by position, in order (none for most jobs). */
@@ -100,6 +119,7 @@ public final class JobOptions {
                         + byName.values().stream().map(JobOption::option).collect(Collectors.joining(", ")));
             }
         }
+        given = expand(given);
         Values v = new Values(this, Map.copyOf(given));
         for (JobOption o : byName.values()) {
             String text = given.get(o.name());
@@ -123,6 +143,30 @@ public final class JobOptions {
             }
         }
         return v;
+    }
+
+    /** {@code given} with the values its expanding options stand for, those given overriding them. */
+    private Map<String, String> expand(Map<String, String> given) {
+        Map<String, String> merged = new LinkedHashMap<>();
+        for (Map.Entry<String, Function<String, Map<String, String>>> e : expanding.entrySet()) {
+            String text = given.get(e.getKey());
+            if (text == null) {
+                continue;
+            }
+            check(byName.get(e.getKey()), text);
+            for (Map.Entry<String, String> x : e.getValue().apply(text).entrySet()) {
+                if (!byName.containsKey(x.getKey()) || expanding.containsKey(x.getKey())) {
+                    throw new IllegalArgumentException(job + ": --" + e.getKey() + " stands for --" + x.getKey()
+                            + ", which it cannot");
+                }
+                merged.put(x.getKey(), x.getValue());
+            }
+        }
+        if (merged.isEmpty()) {
+            return given;
+        }
+        merged.putAll(given);
+        return merged;
     }
 
     private static void check(JobOption o, String text) {

@@ -63,6 +63,16 @@ public enum TrafficPattern {
         throw new InvalidInputException("unknown traffic pattern '" + name + "'; expected one of " + NAMES);
     }
 
+    /**
+     * Whether {@code name} is BookSim 2's name of a permutation ({@code bitcomp}, {@code bitrev}, {@code shuffle},
+     * {@code transpose}, {@code tornado}): under it a terminal the pattern maps to itself sends to itself in open loads,
+     * as BookSim's traffic does, where under ccopt's names it sends nothing.
+     */
+    public static boolean isBookSimName(String name) {
+        String key = name.trim().toLowerCase(Locale.ROOT);
+        return BOOKSIM_NAMES.containsKey(key) || key.equals("tornado");
+    }
+
     /** True when the pattern uses the seed. */
     public boolean isRandom() {
         return this == RPAR || this == RRNG || this == RANDPERM || this == UNIFORM;

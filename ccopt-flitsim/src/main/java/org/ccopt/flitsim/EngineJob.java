@@ -93,7 +93,9 @@ public final class EngineJob {
         /** The set-up in words, as the text output's first line gives it. */
         public String setup() {
             FlitSetup s = request.setup();
-            return "on " + s.topology().spec() + ", router " + router() + ", routing " + routing() + ", " + s.vcs() + " VCs x "
+            String changes = s.papersRouter() ? "" : s.engineTiming().changes();
+            return "on " + s.topology().spec() + ", router " + router() + (changes.isEmpty() ? "" : " (" + changes + ")")
+                    + ", routing " + routing() + ", " + s.vcs() + " VCs x "
                     + s.bufferFlits() + " flits, " + (request.sizes() == null ? request.packetFlits() + "-flit packets"
                     : "packets of " + request.sizes() + " flits:weight");
         }
@@ -108,6 +110,9 @@ public final class EngineJob {
             out.put("traffic", request.trafficName());
             RouterModel.putModel(out, request.setup().model(), request.topology());
             out.put("routing", routing());
+            if (!request.setup().papersRouter() && !request.setup().engineTiming().changes().isEmpty()) {
+                out.put("routerSettings", request.setup().engineTiming().changes());
+            }
             out.put("vcs", request.setup().vcs());
             out.put("bufferFlits", request.setup().bufferFlits());
             if (request.sizes() == null) {

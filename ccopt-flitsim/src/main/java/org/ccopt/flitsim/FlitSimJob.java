@@ -79,13 +79,19 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             "yokota2023", "routing", "dor")));
 
     /** BookSim's router's settings (RouterTiming): where given, they run BookSim's router as --routing does. */
-    private static final List<String> TIMING = List.of("link-latency", "global-latency", "routing-delay", "alloc-iters");
+    private static final List<String> TIMING = List.of("link-latency", "global-latency", "routing-delay", "alloc-iters",
+            "vc-allocator", "sw-allocator");
 
     /** {@code name} applies to BookSim's router only. */
     private static JobOption.Applies onBooksim(String name) {
+        return onBooksim(name, "3");
+    }
+
+    /** As {@link #onBooksim(String)}, {@code example} a value of the option. */
+    private static JobOption.Applies onBooksim(String name, String example) {
         return new JobOption.Applies("to BookSim's router (the papers' router, --model PRESET, has its own timing)",
                 v -> !v.given("model") || booksimNamed(v), Map.of("topology", "dragonfly:2,2,1", "model", "yokota2023",
-                "traffic", "rrng", name, "3"));
+                "traffic", "rrng", name, example));
     }
 
     private static List<JobOption> timingOptions() {
@@ -102,9 +108,27 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                 JobOption.whole("routing-delay", "CYCLES", "BookSim's router: routing_delay, cycles from a head flit's "
                         + "arrival to its VC request (default: 1; 0 routes in the same cycle)")
                         .withRange(0, org.ccopt.flitsim.net.RouterTiming.MAX_LATENCY).withApplies(onBooksim("routing-delay")),
-                JobOption.whole("alloc-iters", "N", "BookSim's router: iSLIP iterations of the VC and switch allocators "
-                        + "(default: 1; BookSim's vc_allocator and sw_allocator islip(N))")
-                        .withRange(1, org.ccopt.flitsim.net.RouterTiming.MAX_ALLOC_ITERS).withApplies(onBooksim("alloc-iters")));
+                JobOption.whole("alloc-iters", "N", "BookSim's router: iterations of an islip or pim allocator (default: 1; "
+                        + "BookSim's islip(N), pim(N))").withRange(1, org.ccopt.flitsim.net.RouterTiming.MAX_ALLOC_ITERS)
+                        .withApplies(onBooksim("alloc-iters")).withApplies(new JobOption.Applies("to an allocator that "
+                        + "iterates (islip, the default, or pim)", v -> iterates(v, "vc-allocator") || iterates(v, "sw-allocator"),
+                        Map.of("topology", "dragonfly:2,2,1", "traffic", "rrng", "vc-allocator", "loa", "sw-allocator", "loa",
+                        "alloc-iters", "2"))),
+                allocator("vc-allocator", "VC allocator (vc_allocator)"),
+                allocator("sw-allocator", "switch allocator (sw_allocator)"));
+    }
+
+    /** Option {@code name}: one of BookSim's router's allocators by BookSim's name. */
+    private static JobOption allocator(String name, String what) {
+        return JobOption.text(name, "NAME", "BookSim's router: its " + what + ", one of "
+                + String.join(", ", org.ccopt.flitsim.net.Allocator.NAMES) + " (default: islip)")
+                .withApplies(onBooksim(name, "pim"));
+    }
+
+    /** Whether the allocator option {@code name} leaves an allocator that iterates: islip (the default) or pim. */
+    private static boolean iterates(JobOptions.Values v, String name) {
+        String a = v.given(name) ? v.text(name) : org.ccopt.flitsim.net.Allocator.ISLIP;
+        return a.equals(org.ccopt.flitsim.net.Allocator.ISLIP) || a.equals("pim");
     }
 
     /** Whether a topology spec names a Dragonfly (true for one a run refuses, which says why itself). */
@@ -131,7 +155,9 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                 .withRoutingDelay(v.given("routing-delay") ? v.whole("routing-delay") : d.routingDelay())
                 .withCreditDelay(v.given("credit-delay") ? Integer.parseInt(v.text("credit-delay")) : d.creditDelay())
                 .withWaitForTailCredit(v.flag("atomic-vc"))
-                .withAllocIters(v.given("alloc-iters") ? v.whole("alloc-iters") : d.allocIters());
+                .withAllocIters(v.given("alloc-iters") ? v.whole("alloc-iters") : d.allocIters())
+                .withAllocators(v.given("vc-allocator") ? v.text("vc-allocator") : d.vcAllocator(),
+                        v.given("sw-allocator") ? v.text("sw-allocator") : d.swAllocator());
     }
 
     private static JobOption openLoad(JobOption o, String example) {
@@ -207,8 +233,12 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     closed(JobOption.text("sweep-interval", "FROM:TO", "Simple stacking (Yokota et al. 2023, §4.1): try "
                             + "every interval V in FROM..TO and keep the shortest run"), "0:4"),
                     closed(JobOption.whole("repeat", SimJob.Request.DEFAULT_REPEAT, "Repeat the run on one "
-                            + "reused simulator and report router-cycles per second").atLeast(1), "2")),
-            OPEN_LOADS);
+                            + "reused simulator and report router-cycles per second").atLeast(1), "2"),
+                    JobOption.text("config", "FILE", "A BookSim 2 configuration file, run on BookSim's router: the keys "
+                            + "ccopt models become options (topology, routing_function, num_vcs, vc_buf_size, packet_size, "
+                            + "traffic, injection_rate, seed, delays, allocators; BookSim's defaults where left out), "
+                            + "others are refused unless at BookSim's default; options given beside it override it")),
+            OPEN_LOADS).withExpansion("config", BookSimConfig::read);
 
     /**
      * The router options as {@code sim} takes them ({@link FlitSetup#optionsOnNetworks}): the readings apply to the

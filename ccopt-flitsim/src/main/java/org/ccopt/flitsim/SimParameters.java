@@ -38,12 +38,12 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
 
     /**
      * BookSim's router's settings that differ from its defaults: channel latencies ({@code linkLatency}, {@code
-     * globalLatency}), {@code routingDelay}, {@code creditDelay}, {@code waitForTailCredit} and {@code allocIters}; null:
-     * the default.
+     * globalLatency}), {@code routingDelay}, {@code creditDelay}, {@code waitForTailCredit}, {@code allocIters} and the
+     * allocators by BookSim's names ({@code vcAllocator}, {@code swAllocator}); null: the default.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Timing(Integer linkLatency, Integer globalLatency, Integer routingDelay, Integer creditDelay,
-                         Boolean waitForTailCredit, Integer allocIters) {
+                         Boolean waitForTailCredit, Integer allocIters, String vcAllocator, String swAllocator) {
 
         /** The fields of {@code t} that differ from BookSim's defaults, or null where none does. */
         static Timing of(org.ccopt.flitsim.net.RouterTiming t) {
@@ -56,7 +56,9 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     t.routingDelay() == d.routingDelay() ? null : t.routingDelay(),
                     t.creditDelay() == d.creditDelay() ? null : t.creditDelay(),
                     t.waitForTailCredit() == d.waitForTailCredit() ? null : t.waitForTailCredit(),
-                    t.allocIters() == d.allocIters() ? null : t.allocIters());
+                    t.allocIters() == d.allocIters() ? null : t.allocIters(),
+                    t.vcAllocator().equals(d.vcAllocator()) ? null : t.vcAllocator(),
+                    t.swAllocator().equals(d.swAllocator()) ? null : t.swAllocator());
         }
 
         /** BookSim's defaults with these fields. */
@@ -67,7 +69,9 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     .withRoutingDelay(routingDelay == null ? d.routingDelay() : routingDelay)
                     .withCreditDelay(creditDelay == null ? d.creditDelay() : creditDelay)
                     .withWaitForTailCredit(waitForTailCredit != null && waitForTailCredit)
-                    .withAllocIters(allocIters == null ? d.allocIters() : allocIters);
+                    .withAllocIters(allocIters == null ? d.allocIters() : allocIters)
+                    .withAllocators(vcAllocator == null ? d.vcAllocator() : vcAllocator,
+                            swAllocator == null ? d.swAllocator() : swAllocator);
         }
     }
 

@@ -7,7 +7,8 @@ import org.ccopt.InvalidInputException;
  * Where an open-loop source sends each packet: {@code uniform} draws every packet's destination uniformly from all
  * terminals, the source's own included (uniform random traffic as Dally &amp; Towles 2004, §3.2 define it, and as
  * BookSim's {@code uniform} draws it); {@code hotspot} sends a share of the packets to each of some terminals and the
- * rest uniformly; a fixed pattern gives each terminal one destination (a terminal mapped to itself sends nothing).
+ * rest uniformly; a fixed pattern gives each terminal one destination (a terminal mapped to itself sends nothing under
+ * ccopt's pattern names, and to itself under BookSim's, as BookSim does).
  */
 public sealed interface Destinations {
 
@@ -61,16 +62,24 @@ public sealed interface Destinations {
         }
     }
 
-    /** One destination per terminal (a permutation pattern); a terminal mapped to itself sends nothing. */
-    record Fixed(int[] destination) implements Destinations {
+    /**
+     * One destination per terminal (a permutation pattern); a terminal mapped to itself sends nothing, or, with
+     * {@code selfSends}, sends its packets to itself through its router, as BookSim's patterns do.
+     */
+    record Fixed(int[] destination, boolean selfSends) implements Destinations {
         public Fixed {
             destination = destination.clone();
+        }
+
+        /** A pattern whose terminals mapped to themselves send nothing. */
+        public Fixed(int[] destination) {
+            this(destination, false);
         }
 
         @Override
         public int next(int source, SplittableRandom random) {
             int d = destination[source];
-            return d == source ? -1 : d;
+            return d == source && !selfSends ? -1 : d;
         }
     }
 }

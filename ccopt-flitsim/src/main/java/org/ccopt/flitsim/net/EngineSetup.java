@@ -72,7 +72,7 @@ public final class EngineSetup {
         }
         TrafficPattern pattern = TrafficPattern.parse(traffic);
         return pattern == TrafficPattern.UNIFORM ? new Destinations.Uniform(topology.terminalCount())
-                : new Destinations.Fixed(pattern.destinations(topology, seed));
+                : new Destinations.Fixed(pattern.destinations(topology, seed), TrafficPattern.isBookSimName(traffic));
     }
 
     /** {@code hotspot:T:SHARE[,T:SHARE...]}: terminals in ASCII digits, shares as decimals. */

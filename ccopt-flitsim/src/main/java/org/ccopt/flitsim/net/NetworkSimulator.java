@@ -12,12 +12,12 @@ import org.ccopt.routing.VcClasses;
 /**
  * The flit engine over any {@link RouterPorts}: input-queued routers with V virtual channels of B flits per port,
  * wormhole switching with credit flow control, a {@link RoutingFunction} chosen by name, and a pipeline of
- * {@link RouterTiming}. VC allocation and switch allocation are separable iSLIP allocators of one iteration
- * (McKeown 1999), as in BookSim 2's {@code iq} router: in VC allocation every head flit requests all free VCs of its
- * route's class at its output port, each output VC grants the requesting input VC next after its round-robin pointer
- * and each input VC accepts the granting output VC next after its own; in switch allocation each input port puts
- * forward, per output port, its VC next after its round-robin pointer that has a flit and a credit, each output port
- * grants one input port and each input port accepts one output port, pointers moving past a winner only.
+ * {@link RouterTiming}. In VC allocation every head flit requests all free VCs of its route's class at its output port;
+ * in switch allocation each input port puts forward, per output port, its VC next after its round-robin pointer that has
+ * a flit and a credit. By default both allocators are separable iSLIP allocators of one iteration (McKeown 1999), as
+ * in BookSim 2's {@code iq} router: each output (VC or port) grants the requester next after its round-robin pointer,
+ * each input accepts the granting output next after its own, and pointers move past a winner only. The others are
+ * {@link Allocator}s chosen by BookSim's names ({@link RouterTiming#vcAllocator}, {@link RouterTiming#swAllocator}).
  *
  * <p>Terminals inject one flit per cycle into their router's terminal port, a new packet taking a free VC with a
  * credit next after the last one used; they eject into an unbounded sink. Every router decides from the state at the
@@ -98,6 +98,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final boolean choosing;
     /** Iterations of each allocator (BookSim's {@code alloc_iters}). */
     private final int allocIters;
+    /** The VC and switch allocators where they are not the built-in iSLIP ({@link RouterTiming#vcAllocator}), else null. */
+    private final Allocator vcAllocator;
+    private final Allocator swAllocator;
     /** {@link RoutingFunction#adaptsEachHop}: a head is routed by {@link RoutingFunction#adapt}. */
     private final boolean adaptsEachHop;
     /** {@link RoutingFunction.Choice#ALLOCATOR}: a head requests the VCs of every route offered, the allocator picks. */
@@ -242,6 +245,13 @@ public final class NetworkSimulator implements OpenLoopRouter {
         routers = net.routers();
         maxRadix = net.maxRadix();
         alternatives = new int[maxRadix + 1];
+        vcAllocator = Allocator.create(timing.vcAllocator(), routers, maxRadix * vcs, allocIters);
+        swAllocator = Allocator.create(timing.swAllocator(), routers, maxRadix, allocIters);
+        if (vcAllocator != null && allocatorChoice) {
+            throw new InvalidInputException("VC allocator " + timing.vcAllocator() + " cannot run routing function "
+                    + routing.name() + ": BookSim weighs its requests by the routing function's priorities, which only "
+                    + Allocator.ISLIP + " ignores; expected VC allocator " + Allocator.ISLIP);
+        }
         linkLatency = timing.linkLatency(net.topology());
         classOfVc = new int[vcs];
         atomicVc = new boolean[vcs];
@@ -588,6 +598,12 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         freePacket = 0;
         routeStream = new SplittableRandom(seed * 31 + 7);
+        if (vcAllocator != null) {
+            vcAllocator.reset(seed);
+        }
+        if (swAllocator != null) {
+            swAllocator.reset(seed + 1);
+        }
         stats.reset();
     }
 
@@ -946,6 +962,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private void vcAllocate(int r, int c) {
         int first = firstPort[r];
         int radix = firstPort[r + 1] - first;
+        if (vcAllocator != null) {
+            vcAllocateBy(vcAllocator, r, first, radix, c);
+            return;
+        }
         if (words == 1 && Long.bitCount(waitPorts[r]) == 1) {
             int in = Long.numberOfTrailingZeros(waitPorts[r]);
             int waiting = port[((first + in) << PORT_BITS) + WAITING];
@@ -1021,6 +1041,48 @@ public final class NetworkSimulator implements OpenLoopRouter {
             vaBest[vaTouched[k]] = 0;
         }
         return granted;
+    }
+
+    /**
+     * {@link #vcAllocate} by allocator {@code a}: every ready routed head requests every free VC of its class at its
+     * output port, inputs and outputs numbered as the router's local VCs (port x VCs + VC); the matched heads take their
+     * VCs, no iSLIP pointer moving.
+     */
+    private void vcAllocateBy(Allocator a, int r, int first, int radix, int c) {
+        int locals = radix * vcs;
+        int requesters = 0;
+        for (int w = 0; w < words; w++) {
+            for (long bits = waitPorts[r * words + w]; bits != 0; bits &= bits - 1) {
+                int in = (w << 6) + Long.numberOfTrailingZeros(bits);
+                for (int waiting = port[((first + in) << PORT_BITS) + WAITING]; waiting != 0; waiting &= waiting - 1) {
+                    int v = Integer.numberOfTrailingZeros(waiting);
+                    int b = record(first + in, v);
+                    if (vc[b + READY] > c) {
+                        continue;
+                    }
+                    if (choosing) {
+                        chooseAgain(first + in, v);
+                    }
+                    int out = vc[b + OUT_PORT];
+                    int lo = (out - first) * vcs;
+                    for (int ov = vc[b + VC_LOW], high = vc[b + VC_HIGH]; ov <= high; ov++) {
+                        if (vcFree(out, ov)) {
+                            a.request(in * vcs + v, lo + ov);
+                        }
+                    }
+                    vaRequesters[requesters++] = in * vcs + v;
+                }
+            }
+        }
+        a.allocate(r, locals);
+        for (int k = 0; k < requesters; k++) {
+            int li = vaRequesters[k];
+            int granted = a.outputOf(li);
+            if (granted >= 0) {
+                grantVc(first, li / vcs, li % vcs, first + granted / vcs, granted % vcs, locals, c, false);
+            }
+        }
+        a.clear();
     }
 
     /**
@@ -1177,6 +1239,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private void switchAllocate(int r, int c) {
         int first = firstPort[r];
         int radix = firstPort[r + 1] - first;
+        if (swAllocator != null) {
+            switchAllocateBy(swAllocator, r, first, radix, c);
+            return;
+        }
         if (words == 1) {
             if (Long.bitCount(sendPorts[r]) == 1) {
                 switchAllocateOne(first, radix, Long.numberOfTrailingZeros(sendPorts[r]), c);
@@ -1186,8 +1252,26 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 return;
             }
         }
+        int cells = switchRequests(r, first, c);
+        for (int iteration = 0; iteration < allocIters; iteration++) {
+            if (switchIteration(first, radix, cells, c, iteration == 0) == 0) {
+                break;
+            }
+        }
+        for (int k = 0; k < cells; k++) {
+            int cell = saCells[k];
+            saRequest[cell] = 0;
+            saMatched[cell / maxRadix] = 0;
+            saMatched[cell % maxRadix] = 0;
+        }
+    }
+
+    /**
+     * The switch requests of router r in cycle c into {@link #saRequest} and {@link #saCells}: per input port and output
+     * port, the input's VC next after its pointer that can send (BookSim's {@code _sw_rr_offset}); their number.
+     */
+    private int switchRequests(int r, int first, int c) {
         int cells = 0;
-        // requests: per input port and output port, the input's VC next after its pointer that can send
         for (int w = 0; w < words; w++) {
             for (long bits = sendPorts[r * words + w]; bits != 0; bits &= bits - 1) {
                 int in = (w << 6) + Long.numberOfTrailingZeros(bits);
@@ -1206,17 +1290,30 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 }
             }
         }
-        for (int iteration = 0; iteration < allocIters; iteration++) {
-            if (switchIteration(first, radix, cells, c, iteration == 0) == 0) {
-                break;
+        return cells;
+    }
+
+    /**
+     * {@link #switchAllocate} by allocator {@code a} over the same requests; the matched inputs move their requesting
+     * VC's flit in ascending input order, no iSLIP pointer moving.
+     */
+    private void switchAllocateBy(Allocator a, int r, int first, int radix, int c) {
+        int cells = switchRequests(r, first, c);
+        for (int k = 0; k < cells; k++) {
+            int cell = saCells[k];
+            a.request(cell / maxRadix, cell % maxRadix);
+        }
+        a.allocate(r, radix);
+        for (int in = 0; in < radix; in++) {
+            int out = a.outputOf(in);
+            if (out >= 0) {
+                win(first, radix, in, out, saRequest[in * maxRadix + out] - 1, c, false);
             }
         }
         for (int k = 0; k < cells; k++) {
-            int cell = saCells[k];
-            saRequest[cell] = 0;
-            saMatched[cell / maxRadix] = 0;
-            saMatched[cell % maxRadix] = 0;
+            saRequest[saCells[k]] = 0;
         }
+        a.clear();
     }
 
     /**

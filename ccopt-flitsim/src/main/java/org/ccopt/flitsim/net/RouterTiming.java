@@ -22,8 +22,9 @@ import org.ccopt.topology.Topology;
  * <p>BookSim's {@code wait_for_tail_credit} ({@code waitForTailCredit}): an output VC is allocated again only once its
  * buffer downstream is empty, the credit of the packet's tail back (default: once the tail has left).
  *
- * <p>{@code allocIters}: iSLIP iterations of the VC and switch allocators (McKeown 1999), the later ones among the
- * requests left unmatched, pointers moved by the first only. BookSim sets them in the allocator's name,
+ * <p>{@code vcAllocator}, {@code swAllocator}: the allocators by BookSim's names, iSLIP (McKeown 1999) by default, the
+ * others {@link Allocator}s. {@code allocIters}: iterations of an iSLIP or PIM allocator, the later ones among the
+ * requests left unmatched (iSLIP's pointers moved by the first only). BookSim sets them in the allocator's name,
  * {@code islip(N)}; its {@code alloc_iters} key does not reach the input-queued router's allocators (its
  * {@code iq_router.cpp} builds them without the configuration, so they take 1: measured, {@code alloc_iters = 2} gives
  * the one-iteration latencies).
@@ -35,14 +36,18 @@ import org.ccopt.topology.Topology;
  * @param linkLatency   cycles of a router-to-router link, or -1 for BookSim's rule above
  * @param globalLatency cycles of a Dragonfly's global link, or -1: as {@code linkLatency}
  * @param waitForTailCredit whether an output VC is allocated again only once its buffer downstream is empty
- * @param allocIters    iSLIP iterations of each allocator, 1 to {@link #MAX_ALLOC_ITERS} (BookSim's {@code islip(N)})
+ * @param allocIters    iterations of each iterating allocator (iSLIP, PIM), 1 to {@link #MAX_ALLOC_ITERS} (BookSim's
+ *                      {@code islip(N)}, {@code pim(N)})
+ * @param vcAllocator   the VC allocator, by BookSim's name ({@link Allocator#NAMES}; its {@code vc_allocator})
+ * @param swAllocator   the switch allocator, by BookSim's name (its {@code sw_allocator})
  */
 public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int swAllocDelay, int stDelay,
                            int creditDelay, int linkLatency, int globalLatency, boolean waitForTailCredit,
-                           int allocIters) {
+                           int allocIters, String vcAllocator, String swAllocator) {
 
     /** BookSim 2's input-queued router at its default settings. */
-    public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1, -1, false, 1);
+    public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1, -1, false, 1,
+            Allocator.ISLIP, Allocator.ISLIP);
 
     /** The most allocator iterations: more than a router's ports match nothing more. */
     public static final int MAX_ALLOC_ITERS = 64;
@@ -61,36 +66,44 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
                     + allocIters + "; expected routing and credit 0.." + MAX_LATENCY + ", allocations and traversal >= 1, "
                     + "links 1.." + MAX_LATENCY + " or -1 (the default), iterations 1.." + MAX_ALLOC_ITERS);
         }
+        Allocator.check(vcAllocator, "VC allocator");
+        Allocator.check(swAllocator, "switch allocator");
     }
 
     /** This timing with channel latencies {@code link} and {@code global} (-1: the defaults above). */
     public RouterTiming withLatencies(int link, int global) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, link, global,
-                waitForTailCredit, allocIters);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator);
     }
 
     /** This timing with BookSim's {@code routing_delay} {@code routing}. */
     public RouterTiming withRoutingDelay(int routing) {
         return new RouterTiming(name, routing, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency, globalLatency,
-                waitForTailCredit, allocIters);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator);
     }
 
     /** This timing with BookSim's {@code credit_delay} {@code credit}. */
     public RouterTiming withCreditDelay(int credit) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, credit, linkLatency, globalLatency,
-                waitForTailCredit, allocIters);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator);
     }
 
     /** This timing with BookSim's {@code wait_for_tail_credit} {@code wait}. */
     public RouterTiming withWaitForTailCredit(boolean wait) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, wait, allocIters);
+                globalLatency, wait, allocIters, vcAllocator, swAllocator);
     }
 
     /** This timing with BookSim's {@code alloc_iters} {@code iterations}. */
     public RouterTiming withAllocIters(int iterations) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, iterations);
+                globalLatency, waitForTailCredit, iterations, vcAllocator, swAllocator);
+    }
+
+    /** This timing with BookSim's {@code vc_allocator} {@code vc} and {@code sw_allocator} {@code sw} ({@link Allocator}). */
+    public RouterTiming withAllocators(String vc, String sw) {
+        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
+                globalLatency, waitForTailCredit, allocIters, vc, sw);
     }
 
     /** The latency of a router-to-router link of {@code topology} that is not a Dragonfly's global link. */
@@ -119,6 +132,40 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
      */
     int forward(int latency) {
         return swAllocDelay + stDelay + latency;
+    }
+
+    /**
+     * The settings that differ from {@link #BOOKSIM}, by BookSim's keys ({@code credit_delay 2, sw_allocator loa}), or an
+     * empty string.
+     */
+    public String changes() {
+        RouterTiming d = BOOKSIM;
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (linkLatency != d.linkLatency) {
+            out.add("link latency " + linkLatency);
+        }
+        if (globalLatency != d.globalLatency) {
+            out.add("global latency " + globalLatency);
+        }
+        if (routingDelay != d.routingDelay) {
+            out.add("routing_delay " + routingDelay);
+        }
+        if (creditDelay != d.creditDelay) {
+            out.add("credit_delay " + creditDelay);
+        }
+        if (waitForTailCredit != d.waitForTailCredit) {
+            out.add("wait_for_tail_credit 1");
+        }
+        if (!vcAllocator.equals(d.vcAllocator)) {
+            out.add("vc_allocator " + vcAllocator);
+        }
+        if (!swAllocator.equals(d.swAllocator)) {
+            out.add("sw_allocator " + swAllocator);
+        }
+        if (allocIters != d.allocIters) {
+            out.add("alloc_iters " + allocIters);
+        }
+        return String.join(", ", out);
     }
 
     @Override

@@ -35,4 +35,17 @@ class DestinationsTest {
                     .isInstanceOf(InvalidInputException.class).satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
         }
     }
+
+    /** Under BookSim's name of a permutation a terminal mapped to itself sends to itself; under ccopt's, nothing. */
+    @Test
+    void bookSimsPatternNamesSendToThemselvesWhereCcoptsSendNothing() {
+        // transpose on a 4x4 mesh maps the diagonal, terminals 0, 5, 10 and 15, to themselves
+        Destinations booksim = EngineSetup.destinations("transpose", TopologySpec.parse("mesh:4x4"), 1);
+        Destinations ccopt = EngineSetup.destinations("trns", TopologySpec.parse("mesh:4x4"), 1);
+        SplittableRandom random = new SplittableRandom(1);
+        assertThat(booksim.next(5, random)).isEqualTo(5);
+        assertThat(ccopt.next(5, random)).isEqualTo(-1);
+        assertThat(booksim.next(1, random)).isEqualTo(4);
+        assertThat(ccopt.next(1, random)).isEqualTo(4);
+    }
 }
