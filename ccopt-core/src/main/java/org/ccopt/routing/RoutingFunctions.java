@@ -20,7 +20,7 @@ public final class RoutingFunctions {
     /** Every name, in the order the help lists them. */
     public static final List<String> NAMES = List.of("dor", "dor-booksim", "ecube", "nca", "nca-random",
             "dragonfly-min", "dragonfly-valiant", "dragonfly-ugal", "min-hop", "shortest-path", "updown", "min-adaptive",
-            "min-adaptive-dor", "min-adaptive-booksim", "xy-yx", "adaptive-xy-yx", "valiant", "romm", "anca");
+            "min-adaptive-dor", "min-adaptive-booksim", "xy-yx", "adaptive-xy-yx", "valiant", "romm", "anca", "ugal");
 
     private RoutingFunctions() {
     }
@@ -75,7 +75,7 @@ public final class RoutingFunctions {
                     return new DimensionOrderRouting(net, grid, name.equals("dor-booksim"), tie);
                 }
                 if (g instanceof Geometry.FlattenedButterfly ff && name.equals("dor")) {
-                    return new FlatflyRouting(net, ff);
+                    return new FlatflyRouting(net, ff, FlatflyRouting.Mode.MINIMAL);
                 }
                 throw notFor(name, spec, name.equals("dor") ? "a torus, mesh or flattened butterfly" : "a torus or mesh");
             }
@@ -123,7 +123,16 @@ public final class RoutingFunctions {
                 if (g instanceof Geometry.Grid grid) {
                     return new GridValiantRouting(net, grid, false);
                 }
-                throw notFor(name, spec, "a torus or mesh (dragonfly-valiant routes a Dragonfly)");
+                if (g instanceof Geometry.FlattenedButterfly ff) {
+                    return new FlatflyRouting(net, ff, FlatflyRouting.Mode.VALIANT);
+                }
+                throw notFor(name, spec, "a torus, mesh or flattened butterfly (dragonfly-valiant routes a Dragonfly)");
+            }
+            case "ugal" -> {
+                if (g instanceof Geometry.FlattenedButterfly ff) {
+                    return new FlatflyRouting(net, ff, FlatflyRouting.Mode.UGAL);
+                }
+                throw notFor(name, spec, "a flattened butterfly (dragonfly-ugal routes a Dragonfly)");
             }
             case "romm" -> {
                 if (g instanceof Geometry.Grid grid && !grid.wrap()) {

@@ -34,7 +34,7 @@ import org.ccopt.InvalidInputException;
  *   <li>{@code routing_function}: on the mesh {@code dim_order} and {@code dor} ({@code dor}), {@code xy_yx},
  *       {@code adaptive_xy_yx}, {@code romm}, {@code valiant} and {@code min_adapt} ({@code min-adaptive-booksim}); on
  *       the torus {@code dim_order} ({@code dor-booksim}); on the fat tree {@code nca} ({@code nca-random}) and
- *       {@code anca}; on the flattened butterfly {@code ran_min} ({@code dor}).
+ *       {@code anca}; on the flattened butterfly {@code ran_min} ({@code dor}), {@code valiant} and {@code ugal}.
  *   <li>{@code num_vcs}, {@code vc_buf_size}, {@code packet_size} (a list with {@code packet_size_rate}:
  *       {@code --packet-sizes}), {@code traffic} (uniform; bitcomp, bitrev and shuffle on a power-of-two number of
  *       terminals, transpose on a 2^b x 2^b mesh or torus and tornado on meshes and tori, where ccopt's patterns of
@@ -111,7 +111,7 @@ public final class BookSimConfig {
                     "romm", "valiant", "valiant", "min_adapt", "min-adaptive-booksim"),
             "torus", Map.of("dim_order", "dor-booksim"),
             "fattree", Map.of("nca", "nca-random", "anca", "anca"),
-            "flatfly", Map.of("ran_min", "dor"));
+            "flatfly", Map.of("ran_min", "dor", "valiant", "valiant", "ugal", "ugal"));
 
     private static Map<String, String> ordered(String... keysAndValues) {
         Map<String, String> m = new LinkedHashMap<>();

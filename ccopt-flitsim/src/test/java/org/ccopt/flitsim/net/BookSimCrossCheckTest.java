@@ -184,8 +184,9 @@ class BookSimCrossCheckTest {
      * loads below it, under ccopt's routing function and BookSim's {@code routing_function} of the same name:
      * dimension order on the mesh and torus, minimal adaptive routing with a dimension-order escape VC on the mesh
      * ({@code min-adaptive-booksim} against {@code min_adapt}, whose VC allocator, not a preference, picks between the
-     * adaptive and escape VCs), Valiant's and ROMM's two phases on the mesh, and dimension order on a flattened butterfly of 16 routers with 4 terminals each
-     * (BookSim's {@code flatfly} with {@code ran_min}, channels of one cycle: {@code use_noc_latency = 0}). Mean packet latency within 5 % at 10 % to 80 % of BookSim's saturation, to 70 % under
+     * adaptive and escape VCs), Valiant's and ROMM's two phases on the mesh, and dimension order, Valiant's phases and
+     * UGAL on a flattened butterfly of 16 routers with 4 terminals each (BookSim's {@code flatfly} with {@code ran_min},
+     * {@code valiant} and {@code ugal}, channels of one cycle: {@code use_noc_latency = 0}). Mean packet latency within 5 % at 10 % to 80 % of BookSim's saturation, to 70 % under
      * minimal adaptive routing: at 80 % ccopt is 8-11 % below BookSim there (measured over seeds 1-4: 79.3 against 88.8
      * at 0.275; docs/results/flitsim-booksim.md), a gap not found; the point is printed, not held.
      * BookSim's bisection starts from ccopt's saturation +- 10 % (four BookSim runs near saturation instead of eight):
@@ -199,7 +200,11 @@ class BookSimCrossCheckTest {
             "mesh:8x8, valiant, mesh, routing_function = valiant, 0.8",
             "mesh:8x8, romm, mesh, routing_function = romm, 0.8",
             "'flatfly:4,2,4', dor, flatfly, k = 4|n = 2|c = 4|x = 4|y = 4|xr = 2|yr = 2|use_noc_latency = 0|"
-                    + "routing_function = ran_min, 0.8"})
+                    + "routing_function = ran_min, 0.8",
+            "'flatfly:4,2,4', valiant, flatfly, k = 4|n = 2|c = 4|x = 4|y = 4|xr = 2|yr = 2|use_noc_latency = 0|"
+                    + "routing_function = valiant, 0.8",
+            "'flatfly:4,2,4', ugal, flatfly, k = 4|n = 2|c = 4|x = 4|y = 4|xr = 2|yr = 2|use_noc_latency = 0|"
+                    + "routing_function = ugal, 0.8"})
     void latencyThroughputCurvesAgree(String spec, String routing, String topology, String bookSettings, double held)
             throws Exception {
         RouterPorts net = new RouterPorts(TopologySpec.parse(spec));

@@ -37,6 +37,7 @@ class NetworkSimulatorTest {
                 Arguments.of("torus:8x8", "min-adaptive"), Arguments.of("mesh:8x8", "min-adaptive-dor"),
                 Arguments.of("torus:8x8", "min-adaptive-dor"), Arguments.of("mesh:8x8", "min-adaptive-booksim"),
                 Arguments.of("flatfly:4,2,4", "dor"), Arguments.of("flatfly:4,2,4", "min-adaptive"),
+                Arguments.of("flatfly:4,2,4", "valiant"), Arguments.of("flatfly:4,2,4", "ugal"),
                 Arguments.of("mesh:8x8", "xy-yx"), Arguments.of("mesh:4x4x4", "adaptive-xy-yx"),
                 Arguments.of("torus:8x8", "valiant"), Arguments.of("mesh:8x8", "valiant"), Arguments.of("mesh:8x8", "romm"),
                 Arguments.of("kary-ntree:4,3", "anca"));
