@@ -80,7 +80,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
 
     /** BookSim's router's settings (RouterTiming): where given, they run BookSim's router as --routing does. */
     private static final List<String> TIMING = List.of("link-latency", "global-latency", "routing-delay", "alloc-iters",
-            "vc-allocator", "sw-allocator");
+            "vc-allocator", "sw-allocator", "vc-alloc-delay", "sw-alloc-delay");
 
     /** {@code name} applies to BookSim's router only. */
     private static JobOption.Applies onBooksim(String name) {
@@ -114,6 +114,12 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                         + "iterates (islip, the default, or pim)", v -> iterates(v, "vc-allocator") || iterates(v, "sw-allocator"),
                         Map.of("topology", "dragonfly:2,2,1", "traffic", "rrng", "vc-allocator", "loa", "sw-allocator", "loa",
                         "alloc-iters", "2"))),
+                JobOption.whole("vc-alloc-delay", "CYCLES", "BookSim's router: vc_alloc_delay, cycles from a VC grant to "
+                        + "the head's first switch request (default: 1)").withRange(1, org.ccopt.flitsim.net.RouterTiming
+                        .MAX_LATENCY).withApplies(onBooksim("vc-alloc-delay")),
+                JobOption.whole("sw-alloc-delay", "CYCLES", "BookSim's router: sw_alloc_delay, cycles from a switch "
+                        + "grant to the flit's traversal and the VC's next request (default: 1)").withRange(1,
+                        org.ccopt.flitsim.net.RouterTiming.MAX_LATENCY).withApplies(onBooksim("sw-alloc-delay")),
                 allocator("vc-allocator", "VC allocator (vc_allocator)"),
                 allocator("sw-allocator", "switch allocator (sw_allocator)"));
     }
@@ -157,7 +163,9 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                 .withWaitForTailCredit(v.flag("atomic-vc"))
                 .withAllocIters(v.given("alloc-iters") ? v.whole("alloc-iters") : d.allocIters())
                 .withAllocators(v.given("vc-allocator") ? v.text("vc-allocator") : d.vcAllocator(),
-                        v.given("sw-allocator") ? v.text("sw-allocator") : d.swAllocator());
+                        v.given("sw-allocator") ? v.text("sw-allocator") : d.swAllocator())
+                .withAllocationDelays(v.given("vc-alloc-delay") ? v.whole("vc-alloc-delay") : d.vcAllocDelay(),
+                        v.given("sw-alloc-delay") ? v.whole("sw-alloc-delay") : d.swAllocDelay());
     }
 
     private static JobOption openLoad(JobOption o, String example) {

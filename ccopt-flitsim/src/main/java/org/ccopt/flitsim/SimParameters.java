@@ -38,12 +38,14 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
 
     /**
      * BookSim's router's settings that differ from its defaults: channel latencies ({@code linkLatency}, {@code
-     * globalLatency}), {@code routingDelay}, {@code creditDelay}, {@code waitForTailCredit}, {@code allocIters} and the
-     * allocators by BookSim's names ({@code vcAllocator}, {@code swAllocator}); null: the default.
+     * globalLatency}), {@code routingDelay}, {@code creditDelay}, {@code waitForTailCredit}, {@code allocIters}, the
+     * allocators by BookSim's names ({@code vcAllocator}, {@code swAllocator}) and the allocation delays
+     * ({@code vcAllocDelay}, {@code swAllocDelay}); null: the default.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Timing(Integer linkLatency, Integer globalLatency, Integer routingDelay, Integer creditDelay,
-                         Boolean waitForTailCredit, Integer allocIters, String vcAllocator, String swAllocator) {
+                         Boolean waitForTailCredit, Integer allocIters, String vcAllocator, String swAllocator,
+                         Integer vcAllocDelay, Integer swAllocDelay) {
 
         /** The fields of {@code t} that differ from BookSim's defaults, or null where none does. */
         static Timing of(org.ccopt.flitsim.net.RouterTiming t) {
@@ -58,7 +60,9 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     t.waitForTailCredit() == d.waitForTailCredit() ? null : t.waitForTailCredit(),
                     t.allocIters() == d.allocIters() ? null : t.allocIters(),
                     t.vcAllocator().equals(d.vcAllocator()) ? null : t.vcAllocator(),
-                    t.swAllocator().equals(d.swAllocator()) ? null : t.swAllocator());
+                    t.swAllocator().equals(d.swAllocator()) ? null : t.swAllocator(),
+                    t.vcAllocDelay() == d.vcAllocDelay() ? null : t.vcAllocDelay(),
+                    t.swAllocDelay() == d.swAllocDelay() ? null : t.swAllocDelay());
         }
 
         /** BookSim's defaults with these fields. */
@@ -71,7 +75,9 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     .withWaitForTailCredit(waitForTailCredit != null && waitForTailCredit)
                     .withAllocIters(allocIters == null ? d.allocIters() : allocIters)
                     .withAllocators(vcAllocator == null ? d.vcAllocator() : vcAllocator,
-                            swAllocator == null ? d.swAllocator() : swAllocator);
+                            swAllocator == null ? d.swAllocator() : swAllocator)
+                    .withAllocationDelays(vcAllocDelay == null ? d.vcAllocDelay() : vcAllocDelay,
+                            swAllocDelay == null ? d.swAllocDelay() : swAllocDelay);
         }
     }
 

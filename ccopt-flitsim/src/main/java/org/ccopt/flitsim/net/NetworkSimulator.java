@@ -136,6 +136,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int recordBits;
     private final int routingDelay;
     private final int vcAllocDelay;
+    private final int swAllocDelay;
     /** Per output port to a router, cycles from a switch grant to the flit's arrival over its link. */
     private final int[] flitLink;
     /** Cycles from a switch grant to the flit's arrival over a terminal's ejection channel. */
@@ -264,6 +265,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         recordBits = bitsFor(BUFFER + bufferFlits);
         routingDelay = timing.routingDelay();
         vcAllocDelay = timing.vcAllocDelay();
+        swAllocDelay = timing.swAllocDelay();
         flitLink = new int[ports];
         creditLink = new int[ports];
         int longestLink = TERMINAL_LATENCY;
@@ -272,13 +274,13 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 int latency = timing.latency(net.topology(), net.routerNode(net.portRouter(q)),
                         net.routerNode(net.portRouter(net.peerPort(q))));
                 flitLink[q] = timing.forward(latency);
-                creditLink[q] = 1 + latency + timing.creditDelay();
+                creditLink[q] = timing.credit(latency);
                 longestLink = Math.max(longestLink, latency);
             }
         }
         slowest = longestLink;
         flitTerminal = timing.forward(TERMINAL_LATENCY);
-        creditTerminal = 1 + TERMINAL_LATENCY + timing.creditDelay();
+        creditTerminal = timing.credit(TERMINAL_LATENCY);
         long records = (long) ports << vcBits << recordBits;
         if (records > Integer.MAX_VALUE - 8) {
             throw new InvalidInputException(ports + " ports x " + vcs + " VCs x " + bufferFlits + " flits is too large for one "
@@ -301,7 +303,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         activeRouters = new long[(routers + 63) >>> 6];
         busyTerminals = new long[(terminals + 63) >>> 6];
         // the wheels must span the longest delay ahead: a flit over a link, or a credit over a link or a terminal channel
-        int longest = Math.max(timing.forward(slowest), 1 + slowest + timing.creditDelay());
+        int longest = Math.max(timing.forward(slowest), timing.credit(slowest));
         int wheel = Integer.highestOneBit(longest) << 1;
         wheelMask = wheel - 1;
         eventCap = ports + terminals;
@@ -1485,6 +1487,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int seq = flit & SEQ_MASK;
         boolean tail = seq == packet[pb + P_SIZE] - 1;
         vc[b + HEAD] = h + 1 == buffer ? 0 : h + 1;
+        vc[b + READY] = c + swAllocDelay; // its next flit requests the switch once this grant is through (sw_alloc_delay)
         int left = --vc[b + COUNT];
         if (left == 0 || tail) {
             clearSendable(q, v); // empty, or the packet's tail left: the VC is idle or waits for routing

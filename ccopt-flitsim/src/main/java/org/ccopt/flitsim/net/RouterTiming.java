@@ -19,6 +19,12 @@ import org.ccopt.topology.Topology;
  * speed-up 1), with its channel latencies: 2 cycles on a torus's links ({@code use_noc_latency = 1} in its
  * k-ary n-cube), 1 on every other link and on the terminals' injection and ejection channels.
  *
+ * <p>{@code swAllocDelay} (BookSim's {@code sw_alloc_delay}) also paces a VC: its next flit requests the switch only
+ * once the last grant is through, swAllocDelay cycles later, and the slot its flit frees is credited then; so a VC
+ * sends a flit every swAllocDelay cycles. Both allocation delays give BookSim's zero-load latencies to the cycle
+ * ({@code BookSimCrossCheckTest}); under load BookSim 2 (commit 28f4329) fails an assertion with either above 1, so
+ * ccopt's loaded figures there have nothing to be checked against.
+ *
  * <p>BookSim's {@code wait_for_tail_credit} ({@code waitForTailCredit}): an output VC is allocated again only once its
  * buffer downstream is empty, the credit of the packet's tail back (default: once the tail has left).
  *
@@ -100,6 +106,12 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
                 globalLatency, waitForTailCredit, iterations, vcAllocator, swAllocator);
     }
 
+    /** This timing with BookSim's {@code vc_alloc_delay} {@code vc} and {@code sw_alloc_delay} {@code sw}. */
+    public RouterTiming withAllocationDelays(int vc, int sw) {
+        return new RouterTiming(name, routingDelay, vc, sw, stDelay, creditDelay, linkLatency, globalLatency,
+                waitForTailCredit, allocIters, vcAllocator, swAllocator);
+    }
+
     /** This timing with BookSim's {@code vc_allocator} {@code vc} and {@code sw_allocator} {@code sw} ({@link Allocator}). */
     public RouterTiming withAllocators(String vc, String sw) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
@@ -135,6 +147,15 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
     }
 
     /**
+     * Cycles from a switch grant to the cycle in which the credit of the slot its flit frees can be used upstream, over a
+     * link of {@code latency}: the slot frees when the grant is through ({@code swAllocDelay} - 1 cycles later), and
+     * the credit, written then, is there 1 + {@code creditDelay} + latency cycles later.
+     */
+    int credit(int latency) {
+        return swAllocDelay - 1 + 1 + creditDelay + latency;
+    }
+
+    /**
      * The settings that differ from {@link #BOOKSIM}, by BookSim's keys ({@code credit_delay 2, sw_allocator loa}), or an
      * empty string.
      */
@@ -149,6 +170,12 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
         }
         if (routingDelay != d.routingDelay) {
             out.add("routing_delay " + routingDelay);
+        }
+        if (vcAllocDelay != d.vcAllocDelay) {
+            out.add("vc_alloc_delay " + vcAllocDelay);
+        }
+        if (swAllocDelay != d.swAllocDelay) {
+            out.add("sw_alloc_delay " + swAllocDelay);
         }
         if (creditDelay != d.creditDelay) {
             out.add("credit_delay " + creditDelay);
