@@ -80,7 +80,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
 
     /** BookSim's router's settings (RouterTiming): where given, they run BookSim's router as --routing does. */
     private static final List<String> TIMING = List.of("link-latency", "global-latency", "routing-delay", "alloc-iters",
-            "vc-allocator", "sw-allocator", "vc-alloc-delay", "sw-alloc-delay");
+            "vc-allocator", "sw-allocator", "vc-alloc-delay", "sw-alloc-delay", "input-speedup");
 
     /** {@code name} applies to BookSim's router only. */
     private static JobOption.Applies onBooksim(String name) {
@@ -120,6 +120,9 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                 JobOption.whole("sw-alloc-delay", "CYCLES", "BookSim's router: sw_alloc_delay, cycles from a switch "
                         + "grant to the flit's traversal and the VC's next request (default: 1)").withRange(1,
                         org.ccopt.flitsim.net.RouterTiming.MAX_LATENCY).withApplies(onBooksim("sw-alloc-delay")),
+                JobOption.whole("input-speedup", "N", "BookSim's router: input_speedup, crossbar inputs per input port; "
+                        + "VC v requests on input v mod N, so a port sends up to N flits a cycle (default: 1)").withRange(1,
+                        org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP).withApplies(onBooksim("input-speedup", "2")),
                 allocator("vc-allocator", "VC allocator (vc_allocator)"),
                 allocator("sw-allocator", "switch allocator (sw_allocator)"));
     }
@@ -165,7 +168,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                 .withAllocators(v.given("vc-allocator") ? v.text("vc-allocator") : d.vcAllocator(),
                         v.given("sw-allocator") ? v.text("sw-allocator") : d.swAllocator())
                 .withAllocationDelays(v.given("vc-alloc-delay") ? v.whole("vc-alloc-delay") : d.vcAllocDelay(),
-                        v.given("sw-alloc-delay") ? v.whole("sw-alloc-delay") : d.swAllocDelay());
+                        v.given("sw-alloc-delay") ? v.whole("sw-alloc-delay") : d.swAllocDelay())
+                .withInputSpeedup(v.given("input-speedup") ? v.whole("input-speedup") : d.inputSpeedup());
     }
 
     private static JobOption openLoad(JobOption o, String example) {

@@ -40,12 +40,12 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
      * BookSim's router's settings that differ from its defaults: channel latencies ({@code linkLatency}, {@code
      * globalLatency}), {@code routingDelay}, {@code creditDelay}, {@code waitForTailCredit}, {@code allocIters}, the
      * allocators by BookSim's names ({@code vcAllocator}, {@code swAllocator}) and the allocation delays
-     * ({@code vcAllocDelay}, {@code swAllocDelay}); null: the default.
+     * ({@code vcAllocDelay}, {@code swAllocDelay}) and {@code inputSpeedup}; null: the default.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Timing(Integer linkLatency, Integer globalLatency, Integer routingDelay, Integer creditDelay,
                          Boolean waitForTailCredit, Integer allocIters, String vcAllocator, String swAllocator,
-                         Integer vcAllocDelay, Integer swAllocDelay) {
+                         Integer vcAllocDelay, Integer swAllocDelay, Integer inputSpeedup) {
 
         /** The fields of {@code t} that differ from BookSim's defaults, or null where none does. */
         static Timing of(org.ccopt.flitsim.net.RouterTiming t) {
@@ -62,7 +62,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     t.vcAllocator().equals(d.vcAllocator()) ? null : t.vcAllocator(),
                     t.swAllocator().equals(d.swAllocator()) ? null : t.swAllocator(),
                     t.vcAllocDelay() == d.vcAllocDelay() ? null : t.vcAllocDelay(),
-                    t.swAllocDelay() == d.swAllocDelay() ? null : t.swAllocDelay());
+                    t.swAllocDelay() == d.swAllocDelay() ? null : t.swAllocDelay(),
+                    t.inputSpeedup() == d.inputSpeedup() ? null : t.inputSpeedup());
         }
 
         /** BookSim's defaults with these fields. */
@@ -77,7 +78,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     .withAllocators(vcAllocator == null ? d.vcAllocator() : vcAllocator,
                             swAllocator == null ? d.swAllocator() : swAllocator)
                     .withAllocationDelays(vcAllocDelay == null ? d.vcAllocDelay() : vcAllocDelay,
-                            swAllocDelay == null ? d.swAllocDelay() : swAllocDelay);
+                            swAllocDelay == null ? d.swAllocDelay() : swAllocDelay)
+                    .withInputSpeedup(inputSpeedup == null ? d.inputSpeedup() : inputSpeedup);
         }
     }
 

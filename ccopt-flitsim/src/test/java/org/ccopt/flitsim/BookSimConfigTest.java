@@ -19,7 +19,7 @@ class BookSimConfigTest {
                 Map.entry("model", "booksim"), Map.entry("topology", "torus:8x8"), Map.entry("routing", "dor-booksim"),
                 Map.entry("vcs", "16"), Map.entry("buffer", "8"), Map.entry("packet-flits", "1"), Map.entry("traffic",
                 "uniform"), Map.entry("rate", "0.1"), Map.entry("seed", "0"), Map.entry("routing-delay", "1"),
-                Map.entry("vc-alloc-delay", "1"), Map.entry("sw-alloc-delay", "1"),
+                Map.entry("vc-alloc-delay", "1"), Map.entry("sw-alloc-delay", "1"), Map.entry("input-speedup", "1"),
                 Map.entry("credit-delay", "0"), Map.entry("vc-allocator", "islip"), Map.entry("sw-allocator", "islip")));
     }
 
@@ -67,7 +67,7 @@ class BookSimConfigTest {
     @CsvSource(delimiter = '|', value = {
         "routing_function = dim_order; sample_period = 10000;|line 1 sets sample_period to 10000, not BookSim's default "
                 + "1000; it is BookSim's measurement protocol",
-        "routing_function = dim_order; input_speedup = 2;|line 1 sets input_speedup to 2, not BookSim's default 1",
+        "routing_function = dim_order; output_speedup = 2;|line 1 sets output_speedup to 2, not BookSim's default 1",
         "routing_function = dim_order; alloc_iters = 2;|never reads",
         "topology = dragonflynew; routing_function = min;|line 1 sets topology to dragonflynew, which ccopt does not run",
         "topology = mesh;|routing_function is left at BookSim's default none, which ccopt does not run; expected on mesh "

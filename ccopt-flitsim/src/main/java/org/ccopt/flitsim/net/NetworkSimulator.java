@@ -101,6 +101,12 @@ public final class NetworkSimulator implements OpenLoopRouter {
     /** The VC and switch allocators where they are not the built-in iSLIP ({@link RouterTiming#vcAllocator}), else null. */
     private final Allocator vcAllocator;
     private final Allocator swAllocator;
+    /**
+     * Crossbar inputs per input port ({@link RouterTiming#inputSpeedup}); above 1, VC v of a port requests on input v mod
+     * it, with its own VC pointer in {@link #splitVc}, and {@link #swAllocator} matches the split inputs.
+     */
+    private final int speedup;
+    private final int[] splitVc;
     /** {@link RoutingFunction#adaptsEachHop}: a head is routed by {@link RoutingFunction#adapt}. */
     private final boolean adaptsEachHop;
     /** {@link RoutingFunction.Choice#ALLOCATOR}: a head requests the VCs of every route offered, the allocator picks. */
@@ -247,7 +253,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
         maxRadix = net.maxRadix();
         alternatives = new int[maxRadix + 1];
         vcAllocator = Allocator.create(timing.vcAllocator(), routers, maxRadix * vcs, allocIters);
-        swAllocator = Allocator.create(timing.swAllocator(), routers, maxRadix, allocIters);
+        speedup = timing.inputSpeedup();
+        String sw = speedup > 1 && timing.swAllocator().equals(Allocator.ISLIP) ? "separable_output_first"
+                : timing.swAllocator(); // one-iteration iSLIP, as a plug-in over the split inputs
+        swAllocator = Allocator.create(sw, routers, maxRadix * speedup, allocIters);
+        splitVc = new int[speedup > 1 ? net.ports() * speedup : 0];
         if (vcAllocator != null && allocatorChoice) {
             throw new InvalidInputException("VC allocator " + timing.vcAllocator() + " cannot run routing function "
                     + routing.name() + ": BookSim weighs its requests by the routing function's priorities, which only "
@@ -325,8 +335,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
         vaTouched = new int[local];
         vaRoutes = new int[allocatorChoice ? local * (maxRadix + 1) : 0];
         vaRouteCount = new int[allocatorChoice ? local : 0];
-        saRequest = new int[maxRadix * maxRadix];
-        saCells = new int[maxRadix * maxRadix];
+        saRequest = new int[maxRadix * speedup * maxRadix];
+        saCells = new int[maxRadix * speedup * maxRadix];
         saBest = new int[maxRadix];
         saTouched = new int[maxRadix];
         accBest = new int[maxRadix];
@@ -605,6 +615,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         if (swAllocator != null) {
             swAllocator.reset(seed + 1);
+        }
+        for (int i = 0; i < splitVc.length; i++) {
+            splitVc[i] = i % speedup; // BookSim starts split input i's pointer at i mod input_speedup
         }
         stats.reset();
     }
@@ -1300,6 +1313,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * VC's flit in ascending input order, no iSLIP pointer moving.
      */
     private void switchAllocateBy(Allocator a, int r, int first, int radix, int c) {
+        if (speedup > 1) {
+            switchAllocateSplit(a, r, first, radix, c);
+            return;
+        }
         int cells = switchRequests(r, first, c);
         for (int k = 0; k < cells; k++) {
             int cell = saCells[k];
@@ -1439,6 +1456,55 @@ public final class NetworkSimulator implements OpenLoopRouter {
             win(first, radix, oneIn[k], oneOut[k], oneVc[k], c, true);
         }
         return true;
+    }
+
+    /**
+     * {@link #switchAllocateBy} with each input port split into {@link #speedup} crossbar inputs, as BookSim's
+     * {@code input_speedup} splits it: split input p of port in puts forward, per output port, its VC of residue p (mod
+     * the speed-up) next after its own pointer that can send; a winner moves its flit and its pointer to the next VC
+     * of its residue. A port may so send a flit from each residue in one cycle.
+     */
+    private void switchAllocateSplit(Allocator a, int r, int first, int radix, int c) {
+        int cells = 0;
+        for (int w = 0; w < words; w++) {
+            for (long bits = sendPorts[r * words + w]; bits != 0; bits &= bits - 1) {
+                int in = (w << 6) + Long.numberOfTrailingZeros(bits);
+                int mask = port[((first + in) << PORT_BITS) + SENDABLE];
+                for (int p = 0; p < speedup; p++) {
+                    int start = splitVc[(first + in) * speedup + p];
+                    for (int i = 0; i < vcs; i++) {
+                        int v = start + i < vcs ? start + i : start + i - vcs;
+                        if (v % speedup != p || (mask & (1 << v)) == 0) {
+                            continue;
+                        }
+                        int out = requestedOutput(first, in, v, c);
+                        if (out < 0) {
+                            continue;
+                        }
+                        int cell = (in * speedup + p) * maxRadix + out;
+                        if (saRequest[cell] == 0) {
+                            saRequest[cell] = v + 1;
+                            saCells[cells++] = cell;
+                            a.request(in * speedup + p, out);
+                        }
+                    }
+                }
+            }
+        }
+        a.allocate(r, radix * speedup);
+        for (int e = 0; e < radix * speedup; e++) {
+            int out = a.outputOf(e);
+            if (out >= 0) {
+                int v = saRequest[e * maxRadix + out] - 1;
+                int in = e / speedup;
+                splitVc[(first + in) * speedup + e % speedup] = (v + speedup) % vcs;
+                move(first + in, v, c);
+            }
+        }
+        for (int k = 0; k < cells; k++) {
+            saRequest[saCells[k]] = 0;
+        }
+        a.clear();
     }
 
     /**

@@ -46,17 +46,24 @@ import org.ccopt.topology.Topology;
  *                      {@code islip(N)}, {@code pim(N)})
  * @param vcAllocator   the VC allocator, by BookSim's name ({@link Allocator#NAMES}; its {@code vc_allocator})
  * @param swAllocator   the switch allocator, by BookSim's name (its {@code sw_allocator})
+ * @param inputSpeedup  crossbar inputs per input port (BookSim's {@code input_speedup}): VC v of a port requests the
+ *                      switch on input v mod inputSpeedup of it, so a port may send that many flits a cycle, from VCs
+ *                      of different residues; its switch allocator is then a one-iteration iSLIP over the split inputs
+ *                      (a separable output-first allocator) or the one named
  */
 public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int swAllocDelay, int stDelay,
                            int creditDelay, int linkLatency, int globalLatency, boolean waitForTailCredit,
-                           int allocIters, String vcAllocator, String swAllocator) {
+                           int allocIters, String vcAllocator, String swAllocator, int inputSpeedup) {
 
     /** BookSim 2's input-queued router at its default settings. */
     public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1, -1, false, 1,
-            Allocator.ISLIP, Allocator.ISLIP);
+            Allocator.ISLIP, Allocator.ISLIP, 1);
 
     /** The most allocator iterations: more than a router's ports match nothing more. */
     public static final int MAX_ALLOC_ITERS = 64;
+
+    /** The most crossbar inputs an input port is split into ({@code input_speedup}). */
+    public static final int MAX_SPEEDUP = 8;
 
     /** The most cycles of a channel: a flit and its credit are on their way at most this long. */
     public static final int MAX_LATENCY = 10_000;
@@ -72,6 +79,13 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
                     + allocIters + "; expected routing and credit 0.." + MAX_LATENCY + ", allocations and traversal >= 1, "
                     + "links 1.." + MAX_LATENCY + " or -1 (the default), iterations 1.." + MAX_ALLOC_ITERS);
         }
+        if (inputSpeedup < 1 || inputSpeedup > MAX_SPEEDUP) {
+            throw new InvalidInputException("input speed-up " + inputSpeedup + " is invalid; expected 1.." + MAX_SPEEDUP);
+        }
+        if (inputSpeedup > 1 && allocIters > 1 && swAllocator.equals(Allocator.ISLIP)) {
+            throw new InvalidInputException("input speed-up " + inputSpeedup + " runs the switch allocator over the split "
+                    + "inputs with one iteration; expected alloc_iters 1 there (or a switch allocator other than islip)");
+        }
         Allocator.check(vcAllocator, "VC allocator");
         Allocator.check(swAllocator, "switch allocator");
     }
@@ -79,43 +93,49 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
     /** This timing with channel latencies {@code link} and {@code global} (-1: the defaults above). */
     public RouterTiming withLatencies(int link, int global) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, link, global,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
     }
 
     /** This timing with BookSim's {@code routing_delay} {@code routing}. */
     public RouterTiming withRoutingDelay(int routing) {
         return new RouterTiming(name, routing, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency, globalLatency,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
     }
 
     /** This timing with BookSim's {@code credit_delay} {@code credit}. */
     public RouterTiming withCreditDelay(int credit) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, credit, linkLatency, globalLatency,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
     }
 
     /** This timing with BookSim's {@code wait_for_tail_credit} {@code wait}. */
     public RouterTiming withWaitForTailCredit(boolean wait) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, wait, allocIters, vcAllocator, swAllocator);
+                globalLatency, wait, allocIters, vcAllocator, swAllocator, inputSpeedup);
     }
 
     /** This timing with BookSim's {@code alloc_iters} {@code iterations}. */
     public RouterTiming withAllocIters(int iterations) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, iterations, vcAllocator, swAllocator);
+                globalLatency, waitForTailCredit, iterations, vcAllocator, swAllocator, inputSpeedup);
     }
 
     /** This timing with BookSim's {@code vc_alloc_delay} {@code vc} and {@code sw_alloc_delay} {@code sw}. */
     public RouterTiming withAllocationDelays(int vc, int sw) {
         return new RouterTiming(name, routingDelay, vc, sw, stDelay, creditDelay, linkLatency, globalLatency,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
+    }
+
+    /** This timing with BookSim's {@code input_speedup} {@code speedup}. */
+    public RouterTiming withInputSpeedup(int speedup) {
+        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
+                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, speedup);
     }
 
     /** This timing with BookSim's {@code vc_allocator} {@code vc} and {@code sw_allocator} {@code sw} ({@link Allocator}). */
     public RouterTiming withAllocators(String vc, String sw) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, allocIters, vc, sw);
+                globalLatency, waitForTailCredit, allocIters, vc, sw, inputSpeedup);
     }
 
     /** The latency of a router-to-router link of {@code topology} that is not a Dragonfly's global link. */
@@ -191,6 +211,9 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
         }
         if (allocIters != d.allocIters) {
             out.add("alloc_iters " + allocIters);
+        }
+        if (inputSpeedup != d.inputSpeedup) {
+            out.add("input_speedup " + inputSpeedup);
         }
         return String.join(", ", out);
     }
