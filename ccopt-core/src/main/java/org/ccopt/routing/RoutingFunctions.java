@@ -28,8 +28,8 @@ public final class RoutingFunctions {
     /**
      * The flit engine's default routing function of a network: {@code dor-booksim} on tori (BookSim's VC classes, which
      * balance the two classes where {@code dor}'s datelines crowd class 0: on {@code torus:32x32} under uniform traffic
-     * at 0.1 flits/terminal/cycle {@code dor} saturates, docs/routing.md), {@code dor} on meshes and flattened
-     * butterflies, {@code ecube} on hypercubes, {@code nca} on trees, {@code dragonfly-min} on Dragonflies,
+     * at 0.1 flits/terminal/cycle {@code dor} saturates, docs/routing.md), {@code dor} on meshes, concentrated meshes
+     * and flattened butterflies, {@code ecube} on hypercubes, {@code nca} on trees, {@code dragonfly-min} on Dragonflies,
      * {@code min-hop} on any other graph.
      */
     public static String defaultName(RouterPorts net) {
@@ -51,7 +51,7 @@ public final class RoutingFunctions {
         if (g instanceof Geometry.Dragonfly) {
             return "dragonfly-min";
         }
-        if (g instanceof Geometry.FlattenedButterfly) {
+        if (g instanceof Geometry.FlattenedButterfly || g instanceof Geometry.ConcentratedMesh) {
             return "dor";
         }
         return "min-hop";
@@ -77,7 +77,11 @@ public final class RoutingFunctions {
                 if (g instanceof Geometry.FlattenedButterfly ff && name.equals("dor")) {
                     return new FlatflyRouting(net, ff, FlatflyRouting.Mode.MINIMAL);
                 }
-                throw notFor(name, spec, name.equals("dor") ? "a torus, mesh or flattened butterfly" : "a torus or mesh");
+                if (g instanceof Geometry.ConcentratedMesh cm && name.equals("dor")) {
+                    return new CmeshRouting(net, cm);
+                }
+                throw notFor(name, spec, name.equals("dor") ? "a torus, mesh, concentrated mesh or flattened butterfly"
+                        : "a torus or mesh");
             }
             case "ecube" -> {
                 if (g instanceof Geometry.Hypercube h) {

@@ -148,6 +148,21 @@ public sealed interface Geometry {
         }
     }
 
+    /**
+     * A concentrated mesh (Balfour &amp; Dally 2006; BookSim 2's {@code cmesh}): kx x ky routers in a mesh, router r at
+     * x = r mod kx, y = r / kx, with c = cx x cy terminals each, numbered by their place on the chip, a grid of
+     * kx cx columns and ky cy rows: terminal t sits at column t mod (kx cx), row t / (kx cx), on router
+     * (column / cx, row / cy).
+     */
+    record ConcentratedMesh(int kx, int ky, int c, int cx, int cy) implements Geometry {
+
+        /** The router of terminal {@code t}. */
+        public int router(int t) {
+            int width = kx * cx;
+            return (t % width) / cx + kx * ((t / width) / cy);
+        }
+    }
+
     /** A family with no exploitable shape, or one whose only closed-form fact is its bisection. */
     record General(long bisection, String formula) implements Geometry {
         public static final General NONE = new General(-1, "");

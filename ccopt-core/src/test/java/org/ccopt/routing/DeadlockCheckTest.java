@@ -19,7 +19,7 @@ class DeadlockCheckTest {
     @ParameterizedTest
     @ValueSource(strings = {"torus:4x4", "torus:5x3", "mesh:4x4", "torus:3x3x3", "hypercube:4", "kary-ntree:2,3",
         "kary-ntree:4,2", "dragonfly:2,2,1", "dragonfly:4,1,2,5", "circulant2:16", "random-shortcut:16:4", "ring:7",
-        "fat-octagon", "coated-mesh:3x3", "amp:12:3", "flatfly:3,2,2", "flatfly:3,3"})
+        "fat-octagon", "coated-mesh:3x3", "amp:12:3", "flatfly:3,2,2", "flatfly:3,3", "cmesh:3,3,2"})
     void memoisedWalksFindWhatEveryWholeRouteFinds(String spec) {
         RouterPorts net = new RouterPorts(TopologySpec.parse(spec));
         int checked = 0;

@@ -24,7 +24,7 @@ class RoutesPropertyTest {
         "fat-octagon", "octagon-bridged:2", "octagon-md:2", "coated-mesh:4x4", "amp:16:4", "twisted-ladder:8",
         "moore:petersen", "omega:8", "butterfly:8", "butterfly:8:textbook", "clos:2,3,4", "clos:2,2,2,2,2", "btree:16",
         "fattree:16", "kary-ntree:4,3", "kary-ntree:2,3", "fbtree:15", "circulant:16:1,4", "circulant2:16",
-        "random-shortcut:32:4", "dragonfly:4,2,2", "flatfly:4,2", "flatfly:3,3,2"})
+        "random-shortcut:32:4", "dragonfly:4,2,2", "flatfly:4,2", "flatfly:3,3,2", "cmesh:3,2,4"})
     void everyRouteIsAWalkOfTheGraphThatNeverRelaysThroughAProcessor(String spec) {
         Topology t = TopologySpec.parse(spec);
         SplittableRandom random = new SplittableRandom(spec.hashCode());

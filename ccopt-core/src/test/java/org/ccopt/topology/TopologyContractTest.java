@@ -27,7 +27,7 @@ class TopologyContractTest {
                 "clos:2,3,5", "clos:2,2,2,2,2",
                 "btree:8", "fattree:8", "kary-ntree:3,2", "fbtree:15", "circulant:20:1,3,7", "circulant2:32",
                 "random-shortcut:60:5:seed=3", "dragonfly:4,2,2", "dragonfly:3,1,2", "dragonfly:4,1,2,5", "flatfly:4,2",
-                "flatfly:3,3,2");
+                "flatfly:3,3,2", "cmesh:4,4,4", "cmesh:3,2,3");
     }
 
     /** Expected degree range per family: {min, max} over all nodes. */

@@ -264,6 +264,29 @@ class TopologyKnownAnswersTest {
         assertThat(h.neighbours(0)).containsExactlyInAnyOrder(1, 2, 3, 6, 9, 18);
     }
 
+    /**
+     * The concentrated mesh as BookSim's {@code cmesh} with k = 4, c = 4: 16 routers in a 4x4 mesh (24 links), 4
+     * terminals each in a 2x2 block of an 8-column chip, so terminal 9 (column 1, row 1) is on router 0, terminal 2
+     * (column 2, row 0) on router 1 and terminal 16 (column 0, row 2) on router 4; a router's degree is its mesh
+     * neighbours plus 4. A block that is not floor(c/2) x c/floor(c/2) is refused.
+     */
+    @Test
+    void aConcentratedMeshNumbersItsTerminalsByTheirPlaceOnTheChip() {
+        Topology t = TopologySpec.parse("cmesh:4,4,4");
+        assertThat(t.terminalCount()).isEqualTo(64);
+        assertThat(t.switchCount()).isEqualTo(16);
+        assertThat(t.linkCount()).isEqualTo(24 + 64);
+        assertThat(t.neighbours(9)).containsExactly(64);
+        assertThat(t.neighbours(2)).containsExactly(65);
+        assertThat(t.neighbours(16)).containsExactly(68);
+        assertThat(t.degree(64)).isEqualTo(2 + 4);
+        assertThat(t.degree(69)).isEqualTo(4 + 4);
+        assertThat(summary(t).diameter()).isEqualTo(6 + 2); // terminal, 6 router hops corner to corner, terminal
+        assertThat(TopologySpec.parse("cmesh:3,2,2").terminalCount()).isEqualTo(12);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TopologySpec.parse("cmesh:4,4,5"))
+                .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("expected an even c or 3");
+    }
+
     @Test
     void randomShortcutIsNearlyRegularAndSeeded() {
         Topology a = TopologySpec.parse("random-shortcut:1024:19:seed=7");

@@ -30,11 +30,14 @@ import org.ccopt.InvalidInputException;
  *   <li>{@code topology} {@code mesh} and {@code torus} with {@code k} and {@code n} ({@code mesh:8x8}; torus links of 2
  *       cycles under BookSim's default {@code use_noc_latency = 1}, 1 with 0), {@code fattree} ({@code kary-ntree:k,n})
  *       and {@code flatfly} with {@code c} ({@code flatfly:k,n,c}; only with {@code use_noc_latency = 0}, as ccopt does
- *       not lay channels out on a chip, and uniform traffic, as BookSim numbers its terminals by that layout).
+ *       not lay channels out on a chip, and uniform traffic, as BookSim numbers its terminals by that layout), and
+ *       {@code cmesh} with {@code c} ({@code cmesh:k,k,c}, BookSim's terminal numbering and channel latencies; one
+ *       cycle a channel under {@code use_noc_latency = 0}).
  *   <li>{@code routing_function}: on the mesh {@code dim_order} and {@code dor} ({@code dor}), {@code xy_yx},
  *       {@code adaptive_xy_yx}, {@code romm}, {@code valiant} and {@code min_adapt} ({@code min-adaptive-booksim}); on
  *       the torus {@code dim_order} ({@code dor-booksim}); on the fat tree {@code nca} ({@code nca-random}) and
- *       {@code anca}; on the flattened butterfly {@code ran_min} ({@code dor}), {@code valiant} and {@code ugal}.
+ *       {@code anca}; on the flattened butterfly {@code ran_min} ({@code dor}), {@code valiant} and {@code ugal}; on the
+ *       concentrated mesh {@code dor_no_express} ({@code dor}).
  *   <li>{@code num_vcs}, {@code vc_buf_size}, {@code packet_size} (a list with {@code packet_size_rate}:
  *       {@code --packet-sizes}), {@code traffic} (uniform; bitcomp, bitrev and shuffle on a power-of-two number of
  *       terminals, transpose on a 2^b x 2^b mesh or torus and tornado on meshes and tori, where ccopt's patterns of
@@ -99,12 +102,12 @@ public final class BookSimConfig {
             "write_request_size", "read_reply_size", "write_reply_size", "batch_size", "batch_count",
             "max_outstanding_requests", "burst_alpha", "burst_beta", "burst_r1");
 
-    private static final List<String> TOPOLOGIES = List.of("mesh", "torus", "fattree", "flatfly");
+    private static final List<String> TOPOLOGIES = List.of("mesh", "torus", "fattree", "flatfly", "cmesh");
     /** BookSim's other networks, named in a refusal. */
     /** BookSim's patterns ccopt does not run as BookSim does (its neighbor steps in every dimension, ccopt's in x). */
     private static final List<String> OTHER_TRAFFIC = List.of("neighbor", "randperm", "hotspot", "diagonal", "asymmetric",
             "taper64", "bad_dragon");
-    private static final List<String> OTHER_TOPOLOGIES = List.of("anynet", "cmesh", "dragonflynew", "fly", "qtree", "tree4",
+    private static final List<String> OTHER_TOPOLOGIES = List.of("anynet", "dragonflynew", "fly", "qtree", "tree4",
             "kncube");
     private static final List<String> TRAFFIC = List.of("uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado");
     private static final Map<String, Map<String, String>> ROUTING = Map.of(
@@ -112,7 +115,8 @@ public final class BookSimConfig {
                     "romm", "valiant", "valiant", "min_adapt", "min-adaptive-booksim"),
             "torus", Map.of("dim_order", "dor-booksim"),
             "fattree", Map.of("nca", "nca-random", "anca", "anca"),
-            "flatfly", Map.of("ran_min", "dor", "valiant", "valiant", "ugal", "ugal"));
+            "flatfly", Map.of("ran_min", "dor", "valiant", "valiant", "ugal", "ugal"),
+            "cmesh", Map.of("dor_no_express", "dor"));
 
     private static Map<String, String> ordered(String... keysAndValues) {
         Map<String, String> m = new LinkedHashMap<>();
@@ -244,6 +248,15 @@ public final class BookSimConfig {
         out.put("topology", switch (topology) {
             case "mesh", "torus" -> topology + ":" + String.join("x", java.util.Collections.nCopies(n, Integer.toString(k)));
             case "fattree" -> "kary-ntree:" + k + "," + n;
+            case "cmesh" -> {
+                int c = whole(file, "c", 2, 1 << 16);
+                int xr = whole(file, "xr", 1, 1 << 16);
+                if (n != 2 || xr != whole(file, "yr", 1, 1 << 16) || xr * xr != c) {
+                    throw new InvalidInputException("--config: BookSim's cmesh needs n = 2, xr = yr and c = xr yr (it "
+                            + "asserts them); expected such a layout");
+                }
+                yield "cmesh:" + k + "," + k + "," + c;
+            }
             default -> {
                 if (noc) {
                     throw new InvalidInputException("--config: flatfly under use_noc_latency = 1 makes each channel as long "
@@ -265,7 +278,7 @@ public final class BookSimConfig {
                 yield "flatfly:" + k + "," + n + "," + c;
             }
         });
-        if (topology.equals("torus") && !noc) {
+        if ((topology.equals("torus") || topology.equals("cmesh")) && !noc) {
             out.put("link-latency", "1");
         }
         Map<String, String> functions = ROUTING.get(topology);

@@ -59,6 +59,8 @@ class BookSimConfigTest {
         assertThat(BookSimConfig.options("topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2; "
                 + "use_noc_latency = 0; routing_function = ran_min;")).containsEntry("topology", "flatfly:4,2,4")
                 .containsEntry("routing", "dor");
+        assertThat(BookSimConfig.options("topology = cmesh; k = 4; c = 4; xr = 2; yr = 2; routing_function = "
+                + "dor_no_express;")).containsEntry("topology", "cmesh:4,4,4").containsEntry("routing", "dor");
         assertThat(BookSimConfig.options("routing_function = dim_order; use_noc_latency = 0;"))
                 .containsEntry("link-latency", "1");
     }

@@ -8,6 +8,7 @@ import org.ccopt.topology.Topology;
 import org.ccopt.topology.gen.CirculantGenerator;
 import org.ccopt.topology.gen.CoatedMeshGenerator;
 import org.ccopt.topology.gen.DragonflyGenerator;
+import org.ccopt.topology.gen.CmeshGenerator;
 import org.ccopt.topology.gen.FlatflyGenerator;
 import org.ccopt.topology.gen.GridGenerator;
 import org.ccopt.topology.gen.HypercubeGenerator;
@@ -71,6 +72,8 @@ public final class TopologySpec {
             new Form("dragonfly:thesis", "the thesis's 1,024-switch Dragonfly = dragonfly:16,1,4,64 (degree 19)"),
             new Form("flatfly:k,n[,c]", "flattened butterfly: k^n routers, each linked to the k-1 others in each of n "
                     + "dimensions, c processors each (default 1)"),
+            new Form("cmesh:kx,ky,c", "concentrated mesh: kx x ky routers, c processors each, numbered by their place on "
+                    + "the chip as BookSim's cmesh numbers them"),
             new Form("file:PATH", "graph file: .json (ccopt schema), .graphml, .dot/.gv, or an edge list"));
 
     private TopologySpec() {
@@ -106,7 +109,7 @@ public final class TopologySpec {
         return "ring, mesh, torus, hypercube, kring, octagon, fat-octagon, octagon-bridged, octagon-md, coated-mesh, "
                 + "amp, twisted-ladder, moore, "
                 + "omega, butterfly, clos, btree, fattree, kary-ntree, fbtree, circulant, circulant2, "
-                + "random-shortcut, dragonfly, flatfly, file";
+                + "random-shortcut, dragonfly, flatfly, cmesh, file";
     }
 
     public static Topology parse(String spec) {
@@ -238,6 +241,11 @@ public final class TopologySpec {
                 int[] v = a.commaInts(-1, "k,n[,c]");
                 a.require(v.length == 2 || v.length == 3, "expected k,n or k,n,c");
                 return FlatflyGenerator.build(spec, v[0], v[1], v.length == 3 ? v[2] : 1);
+            }
+            case "cmesh": {
+                int[] v = a.commaInts(-1, "kx,ky,c");
+                a.require(v.length == 3, "expected kx,ky,c");
+                return CmeshGenerator.build(spec, v[0], v[1], v[2]);
             }
             case "file": {
                 a.require(args != null && !args.isBlank(), "file: needs a path, e.g. file:net.json");

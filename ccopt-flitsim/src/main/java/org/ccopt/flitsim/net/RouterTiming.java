@@ -35,6 +35,9 @@ import org.ccopt.topology.Topology;
  * {@code iq_router.cpp} builds them without the configuration, so they take 1: measured, {@code alloc_iters = 2} gives
  * the one-iteration latencies).
  *
+ * <p>On a concentrated mesh the default is BookSim's {@code cmesh} under {@code use_noc_latency = 1}: an x link takes
+ * cx cycles and a y link cy, the columns and rows of terminals a router's block spans ({@code _cX}, {@code _cY}).
+ *
  * <p>Channel latencies per channel class: {@code linkLatency} sets every router-to-router link, and on a Dragonfly
  * {@code globalLatency} its global links (between groups), as BookSim's {@code dragonflynew} makes local channels 10
  * cycles and global ones 100 (its {@code networks/dragonfly.cpp}).
@@ -148,6 +151,9 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
 
     /** The latency of the link between router nodes {@code u} and {@code v} of {@code topology}. */
     public int latency(Topology topology, int u, int v) {
+        if (linkLatency <= 0 && topology.geometry() instanceof Geometry.ConcentratedMesh cm) {
+            return Math.abs(u - v) == 1 ? cm.cx() : cm.cy(); // BookSim's cmesh: a link spans a router's block of terminals
+        }
         if (globalLatency > 0 && topology.geometry() instanceof Geometry.Dragonfly d) {
             int base = topology.isDirect() ? 0 : topology.terminalCount();
             if ((u - base) / d.a() != (v - base) / d.a()) {

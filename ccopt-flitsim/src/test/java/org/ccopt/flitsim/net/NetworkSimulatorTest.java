@@ -38,6 +38,7 @@ class NetworkSimulatorTest {
                 Arguments.of("torus:8x8", "min-adaptive-dor"), Arguments.of("mesh:8x8", "min-adaptive-booksim"),
                 Arguments.of("flatfly:4,2,4", "dor"), Arguments.of("flatfly:4,2,4", "min-adaptive"),
                 Arguments.of("flatfly:4,2,4", "valiant"), Arguments.of("flatfly:4,2,4", "ugal"),
+                Arguments.of("cmesh:4,4,4", "dor"),
                 Arguments.of("mesh:8x8", "xy-yx"), Arguments.of("mesh:4x4x4", "adaptive-xy-yx"),
                 Arguments.of("torus:8x8", "valiant"), Arguments.of("mesh:8x8", "valiant"), Arguments.of("mesh:8x8", "romm"),
                 Arguments.of("kary-ntree:4,3", "anca"));
@@ -274,7 +275,7 @@ class NetworkSimulatorTest {
         assertThatThrownBy(() -> new NetworkSimulator(net, RoutingFunctions.create("dragonfly-valiant", net),
                 RouterTiming.BOOKSIM, 2, 4)).isInstanceOf(InvalidInputException.class)
                 .hasMessage("the routing function needs 3 VC classes; got 2 virtual channels; expected --vcs 3 or more");
-        assertThatThrownBy(() -> RoutingFunctions.create("dor", net)).hasMessageContaining("needs a torus, mesh or flattened butterfly");
+        assertThatThrownBy(() -> RoutingFunctions.create("dor", net)).hasMessageContaining("needs a torus, mesh, concentrated mesh or flattened butterfly");
         assertThatThrownBy(() -> RoutingFunctions.create("xy", net)).hasMessageContaining("unknown routing function 'xy'");
         assertThatThrownBy(() -> new RouterPorts(TopologySpec.parse("omega:8"))).hasMessageContaining("one-way");
     }
