@@ -237,6 +237,64 @@ public final class BookSimConfig {
         }
         Map<String, String> out = new LinkedHashMap<>();
         out.put("model", SimJob.Request.ENGINE_MODEL);
+        String topology = network(file, out);
+        Map<String, String> functions = ROUTING.get(topology);
+        String function = value(file, "routing_function");
+        if (!functions.containsKey(function)) {
+            throw refused(file, "routing_function", "on " + topology + " one of " + String.join(", ",
+                    new java.util.TreeSet<>(functions.keySet())), List.of());
+        }
+        out.put("routing", functions.get(function));
+        out.put("vcs", Integer.toString(whole(file, "num_vcs", 1, 31)));
+        out.put("buffer", Integer.toString(whole(file, "vc_buf_size", 1, 1 << 20)));
+        double meanSize = packetSizes(file, out);
+        String traffic = value(file, "traffic");
+        if (!TRAFFIC.contains(traffic)) {
+            throw refused(file, "traffic", "one of " + String.join(", ", TRAFFIC), OTHER_TRAFFIC);
+        }
+        int terminals = org.ccopt.topology.spec.TopologySpec.parse(out.get("topology")).terminalCount();
+        boolean powerOfTwo = Integer.bitCount(terminals) == 1;
+        boolean grid = topology.equals("mesh") || topology.equals("torus");
+        int k = whole(file, "k", 2, 1 << 16);
+        if (traffic.equals("transpose") && !(grid && whole(file, "n", 1, 16) == 2 && Integer.bitCount(k) == 1)
+                || traffic.equals("tornado") && !grid || List.of("bitcomp", "bitrev", "shuffle").contains(traffic)
+                && !powerOfTwo) {
+            throw new InvalidInputException("--config: traffic " + traffic + " is BookSim's bit permutation or digit "
+                    + "pattern, which ccopt's pattern of that name equals only on power-of-two networks (transpose: a 2-D "
+                    + "mesh or torus of 2^b x 2^b; tornado: a mesh or torus); expected such a network or uniform traffic");
+        }
+        out.put("traffic", traffic);
+        double rate = real(file, "injection_rate");
+        if (!(rate > 0)) {
+            throw refused(file, "injection_rate", "a rate above 0", List.of());
+        }
+        boolean flits = whole(file, "injection_rate_uses_flits", 0, 1) == 1;
+        out.put("rate", Double.toString(flits ? rate : rate * meanSize));
+        if (!value(file, "injection_process").equals("bernoulli")) {
+            throw refused(file, "injection_process", "bernoulli (BookSim's on_off takes its own burst parameters)",
+                    List.of("on_off"));
+        }
+        String seed = value(file, "seed");
+        if (!seed.matches("-?[0-9]{1,18}")) {
+            throw refused(file, "seed", "a whole number (time, a seed from the clock, reproduces nothing)",
+                    List.of("time"));
+        }
+        out.put("seed", seed);
+        out.put("routing-delay", Integer.toString(whole(file, "routing_delay", 0, 10_000)));
+        out.put("vc-alloc-delay", Integer.toString(whole(file, "vc_alloc_delay", 1, 10_000)));
+        out.put("sw-alloc-delay", Integer.toString(whole(file, "sw_alloc_delay", 1, 10_000)));
+        out.put("input-speedup", Integer.toString(whole(file, "input_speedup", 1,
+                org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP)));
+        out.put("credit-delay", Integer.toString(whole(file, "credit_delay", 0, 10_000)));
+        if (whole(file, "wait_for_tail_credit", 0, 1) == 1) {
+            out.put("atomic-vc", "true");
+        }
+        allocators(file, out);
+        return out;
+    }
+
+    /** Puts the topology (and a torus's or concentrated mesh's one-cycle links) into {@code out}; BookSim's name of it. */
+    private static String network(Map<String, Setting> file, Map<String, String> out) {
         String topology = value(file, "topology");
         if (!TOPOLOGIES.contains(topology)) {
             throw refused(file, "topology", "one of " + String.join(", ", TOPOLOGIES) + " (ccopt's dragonfly and other "
@@ -281,58 +339,7 @@ public final class BookSimConfig {
         if ((topology.equals("torus") || topology.equals("cmesh")) && !noc) {
             out.put("link-latency", "1");
         }
-        Map<String, String> functions = ROUTING.get(topology);
-        String function = value(file, "routing_function");
-        if (!functions.containsKey(function)) {
-            throw refused(file, "routing_function", "on " + topology + " one of " + String.join(", ",
-                    new java.util.TreeSet<>(functions.keySet())), List.of());
-        }
-        out.put("routing", functions.get(function));
-        out.put("vcs", Integer.toString(whole(file, "num_vcs", 1, 31)));
-        out.put("buffer", Integer.toString(whole(file, "vc_buf_size", 1, 1 << 20)));
-        double meanSize = packetSizes(file, out);
-        String traffic = value(file, "traffic");
-        if (!TRAFFIC.contains(traffic)) {
-            throw refused(file, "traffic", "one of " + String.join(", ", TRAFFIC), OTHER_TRAFFIC);
-        }
-        long terminals = topology.equals("flatfly") ? 0 : Math.round(Math.pow(k, n));
-        boolean powerOfTwo = terminals > 0 && Long.bitCount(terminals) == 1;
-        boolean grid = topology.equals("mesh") || topology.equals("torus");
-        if (traffic.equals("transpose") && !(grid && n == 2 && Integer.bitCount(k) == 1)
-                || traffic.equals("tornado") && !grid || List.of("bitcomp", "bitrev", "shuffle").contains(traffic)
-                && !powerOfTwo) {
-            throw new InvalidInputException("--config: traffic " + traffic + " is BookSim's bit permutation or digit "
-                    + "pattern, which ccopt's pattern of that name equals only on power-of-two networks (transpose: a 2-D "
-                    + "mesh or torus of 2^b x 2^b; tornado: a mesh or torus); expected such a network or uniform traffic");
-        }
-        out.put("traffic", traffic);
-        double rate = real(file, "injection_rate");
-        if (!(rate > 0)) {
-            throw refused(file, "injection_rate", "a rate above 0", List.of());
-        }
-        boolean flits = whole(file, "injection_rate_uses_flits", 0, 1) == 1;
-        out.put("rate", Double.toString(flits ? rate : rate * meanSize));
-        if (!value(file, "injection_process").equals("bernoulli")) {
-            throw refused(file, "injection_process", "bernoulli (BookSim's on_off takes its own burst parameters)",
-                    List.of("on_off"));
-        }
-        String seed = value(file, "seed");
-        if (!seed.matches("-?[0-9]{1,18}")) {
-            throw refused(file, "seed", "a whole number (time, a seed from the clock, reproduces nothing)",
-                    List.of("time"));
-        }
-        out.put("seed", seed);
-        out.put("routing-delay", Integer.toString(whole(file, "routing_delay", 0, 10_000)));
-        out.put("vc-alloc-delay", Integer.toString(whole(file, "vc_alloc_delay", 1, 10_000)));
-        out.put("sw-alloc-delay", Integer.toString(whole(file, "sw_alloc_delay", 1, 10_000)));
-        out.put("input-speedup", Integer.toString(whole(file, "input_speedup", 1,
-                org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP)));
-        out.put("credit-delay", Integer.toString(whole(file, "credit_delay", 0, 10_000)));
-        if (whole(file, "wait_for_tail_credit", 0, 1) == 1) {
-            out.put("atomic-vc", "true");
-        }
-        allocators(file, out);
-        return out;
+        return topology;
     }
 
     /**

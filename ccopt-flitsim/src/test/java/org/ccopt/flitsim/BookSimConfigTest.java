@@ -60,7 +60,8 @@ class BookSimConfigTest {
                 + "use_noc_latency = 0; routing_function = ran_min;")).containsEntry("topology", "flatfly:4,2,4")
                 .containsEntry("routing", "dor");
         assertThat(BookSimConfig.options("topology = cmesh; k = 4; c = 4; xr = 2; yr = 2; routing_function = "
-                + "dor_no_express;")).containsEntry("topology", "cmesh:4,4,4").containsEntry("routing", "dor");
+                + "dor_no_express; traffic = bitcomp;")).containsEntry("topology", "cmesh:4,4,4")
+                .containsEntry("routing", "dor").containsEntry("traffic", "bitcomp"); // 64 terminals, a power of two
         assertThat(BookSimConfig.options("routing_function = dim_order; use_noc_latency = 0;"))
                 .containsEntry("link-latency", "1");
     }
