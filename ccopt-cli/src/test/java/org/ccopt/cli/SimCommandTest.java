@@ -342,6 +342,21 @@ class SimCommandTest {
         assertThat(params.err()).startsWith("ccopt: --params applies to closed batches").doesNotContain("\n ");
     }
 
+    /** A watched packet's events come out in the text and in the JSON, created first and ejected last. */
+    @Test
+    void aWatchedPacketsEventsArePrinted() throws Exception {
+        MainTest.Result text = MainTest.run("sim", "-t", "mesh:4x4", "--rate", "0.1", "--window", "500", "--watch-packets",
+                "2");
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).contains("watched packets (").contains(" created ").contains(" ejected ");
+        JsonNode json = MainTest.run("sim", "-t", "mesh:4x4", "--rate", "0.1", "--window", "500", "--watch-packets", "2",
+                "--json").json();
+        JsonNode events = json.get("watch");
+        assertThat(events.get(0).get("event").asText()).isEqualTo("CREATED");
+        assertThat(events.get(events.size() - 1).get("event").asText()).isEqualTo("EJECTED");
+        assertThat(events.get(0).get("packet").asInt()).isEqualTo(2);
+    }
+
     /** A drain too short to tell leaves a light load not measured: never labelled saturated. */
     @Test
     void aLoadStillDrainingWhenAShortDrainEndsIsNotMeasured() {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.net.Destinations;
 import org.ccopt.flitsim.net.EngineSetup;
 import org.ccopt.flitsim.net.LoadSweep;
@@ -12,6 +13,7 @@ import org.ccopt.flitsim.net.OpenLoopResult;
 import org.ccopt.flitsim.net.OpenLoopRouter;
 import org.ccopt.flitsim.net.OpenLoopTraffic;
 import org.ccopt.flitsim.net.PacketSizes;
+import org.ccopt.flitsim.net.PacketWatch;
 import org.ccopt.topology.Topology;
 
 /**
@@ -36,19 +38,22 @@ public final class EngineJob {
      * @param warmup      the open-loop protocol's cycles (null: {@link LoadSweep.Protocol#DEFAULT}'s), likewise
      *                    {@code window} and {@code drain}
      * @param sizes       a mix of packet sizes in place of {@code packetFlits} (null: every packet {@code packetFlits})
+     * @param watch       packets whose life is recorded, by number in creation order ({@link PacketWatch}; one load on
+     *                    BookSim's router), or null
      */
     public record Request(FlitSetup setup, String traffic, int packetFlits, long seed, String rates, String process,
-                          Double burst, Integer warmup, Integer window, Integer drain, PacketSizes sizes) {
+                          Double burst, Integer warmup, Integer window, Integer drain, PacketSizes sizes,
+                          List<Integer> watch) {
 
         public Request {
             java.util.Objects.requireNonNull(setup, "setup");
             java.util.Objects.requireNonNull(rates, "rates");
         }
 
-        /** A request of one packet size. */
+        /** A request of one packet size, nothing watched. */
         public Request(FlitSetup setup, String traffic, int packetFlits, long seed, String rates, String process,
                        Double burst, Integer warmup, Integer window, Integer drain) {
-            this(setup, traffic, packetFlits, seed, rates, process, burst, warmup, window, drain, null);
+            this(setup, traffic, packetFlits, seed, rates, process, burst, warmup, window, drain, null, null);
         }
 
         /** The packet sizes run: the mix asked for, else {@code packetFlits} for every packet. */
@@ -72,7 +77,7 @@ public final class EngineJob {
     }
 
     /** The loads of an open-loop run. */
-    public record Outcome(Request request, LoadSweep.Curve curve) {
+    public record Outcome(Request request, LoadSweep.Curve curve, List<PacketWatch.Row> watched) {
 
         /** The router's name: {@code booksim}, or the papers' preset. */
         public String router() {
@@ -147,6 +152,9 @@ public final class EngineJob {
                 out.put("saturationThroughput", curve.saturation());
                 out.put("saturationOffered", curve.saturationOffered());
             }
+            if (watched != null) {
+                out.put("watch", watched);
+            }
             return out;
         }
 
@@ -174,13 +182,30 @@ public final class EngineJob {
                         + "%.3f, the highest load measured stable (bisection to %.3f)", curve.saturation(),
                         curve.saturationOffered(), LoadSweep.TOLERANCE));
             }
+            if (watched != null) {
+                lines.add("watched packets (" + watched.size() + " events): cycle, packet, event, router, port, VC");
+                for (PacketWatch.Row r : watched) {
+                    lines.add(String.format(Locale.ROOT, "%9d %8d %-10s %6d %4d %3d", r.cycle(), r.packet(),
+                            r.event().name().toLowerCase(Locale.ROOT), r.router(), r.port(), r.vc()));
+                }
+            }
             return lines;
         }
     }
 
     /** Builds the set-up's router (one line where its routing cannot route the network) and runs the loads. */
     public static Outcome run(Request q) {
-        return new Outcome(q, curve(q.setup().openLoop(), q));
+        if (q.watch() == null) {
+            return new Outcome(q, curve(q.setup().openLoop(), q), null);
+        }
+        if (q.setup().papersRouter() || LoadSweep.parseRates(q.rates()).length != 1) {
+            throw new InvalidInputException("--watch-packets records one load on BookSim's router; got "
+                    + (q.setup().papersRouter() ? "the papers' router" : "a curve of loads") + "; expected one --rate on "
+                    + "BookSim's router");
+        }
+        PacketWatch watch = new PacketWatch(q.watch());
+        LoadSweep.Curve curve = curve(q.setup().engine().watch(watch), q);
+        return new Outcome(q, curve, watch.rows());
     }
 
     /** The loads of {@code q} on {@code router}, with the saturation throughput of a curve. */

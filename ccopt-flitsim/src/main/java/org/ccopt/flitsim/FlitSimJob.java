@@ -64,6 +64,11 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             new JobOption("burst", null, "CYCLES", JobOption.Type.REAL, null, "Mean on period of --process on-off "
                     + "(default: 16 cycles)", false, null, null, List.of(new JobOption.Applies("to --process on-off",
                     v -> "on-off".equals(v.text("process")), Map.of("rate", "0.1", "burst", "4")))),
+            openLoad(JobOption.list("watch-packets", "N,...", null, "Record the life of these packets (numbers in creation "
+                    + "order, from 0) on BookSim's router, one load: created, injected, routed, VC granted and through the "
+                    + "switch at each router, ejected (BookSim's watch_packets)"), "3").withApplies(new JobOption.Applies(
+                    "to one load (not a curve) on BookSim's router", v -> !v.text("rate").contains(":") && booksim(v),
+                    Map.of("topology", "hypercube:6", "rate", "0.1:0.2:0.1", "watch-packets", "3"))),
             openLoad(JobOption.whole("warmup", "CYCLES", "Cycles before the measurement window (default: 3000)"), "100"),
             openLoad(JobOption.whole("window", "CYCLES", "Measurement window: packets generated in it are measured "
                     + "(default: 10000)"), "100"),
@@ -311,9 +316,25 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             return new Run(null, new EngineJob.Request(setup, v.text("traffic"), v.whole("packet-flits"), v.wholeLong("seed"),
                     v.text("rate"), v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"),
                     v.wholeOrNull("window"), v.wholeOrNull("drain"), v.given("packet-sizes")
-                    ? org.ccopt.flitsim.net.PacketSizes.parse(v.text("packet-sizes")) : null));
+                    ? org.ccopt.flitsim.net.PacketSizes.parse(v.text("packet-sizes")) : null, watch(v)));
         }
         return new Run(batch(v, setup), null);
+    }
+
+    /** The packets {@code --watch-packets} names, or null. */
+    private static List<Integer> watch(JobOptions.Values v) {
+        if (!v.given("watch-packets")) {
+            return null;
+        }
+        List<Integer> ids = new ArrayList<>();
+        for (String id : v.list("watch-packets")) {
+            if (!id.matches("[0-9]{1,9}")) {
+                throw new InvalidInputException("--watch-packets '" + id + "' is invalid; expected packet numbers 0, 1, ... "
+                        + "(creation order), comma-separated");
+            }
+            ids.add(Integer.parseInt(id));
+        }
+        return ids;
     }
 
     private static SimJob.Request batch(JobOptions.Values v, FlitSetup setup) {

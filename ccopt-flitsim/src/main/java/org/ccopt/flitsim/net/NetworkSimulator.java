@@ -223,6 +223,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private int[] portBlocked;
     /** Per-packet values of the routing function ({@link RoutingFunction#prepare}), one stream per run. */
     private SplittableRandom routeStream = new SplittableRandom(0);
+    /** The packets watched ({@link #watch}), or null; then each packet slot's number in creation order, and the count. */
+    private PacketWatch watch;
+    private int[] packetNumber;
+    private int packetsCreated;
 
     /**
      * An engine for {@code net} with {@code vcs} VCs of {@code bufferFlits} flits per port; proves the routing
@@ -414,6 +418,18 @@ public final class NetworkSimulator implements OpenLoopRouter {
             portBlocked = new int[ports];
         }
         return this;
+    }
+
+    /** Records the life of the packets {@code w} names in the next runs ({@link PacketWatch}); null stops watching. */
+    public NetworkSimulator watch(PacketWatch w) {
+        this.watch = w;
+        packetNumber = w == null ? null : new int[packetCapacity];
+        return this;
+    }
+
+    /** Whether the packet in slot {@code p} is watched. */
+    private boolean watched(int p) {
+        return watch != null && watch.watches(packetNumber[p]);
     }
 
     public RouterTiming timing() {
@@ -610,6 +626,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         freePacket = 0;
         routeStream = new SplittableRandom(seed * 31 + 7);
+        packetsCreated = 0;
+        if (watch != null) {
+            watch.clear();
+        }
         if (vcAllocator != null) {
             vcAllocator.reset(seed);
         }
@@ -625,6 +645,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private void growPackets(int capacity) {
         int old = packetCapacity;
         packet = Arrays.copyOf(packet, capacity << PACKET_BITS);
+        if (packetNumber != null) {
+            packetNumber = Arrays.copyOf(packetNumber, capacity);
+        }
         for (int i = old; i < capacity; i++) {
             packet[(i << PACKET_BITS) + P_NEXT] = i + 1 < capacity ? i + 1 : freePacket;
         }
@@ -664,6 +687,12 @@ public final class NetworkSimulator implements OpenLoopRouter {
         queueTail[source] = p;
         busyTerminals[source >>> 6] |= 1L << source;
         stats.created(created, size);
+        if (watch != null) {
+            packetNumber[p] = packetsCreated++;
+            if (watched(p)) {
+                watch.record(created, packetNumber[p], PacketWatch.Event.CREATED, net.terminalRouter(source), -1, -1);
+            }
+        }
     }
 
     /** One cycle: deliveries, injection, then every router's allocation. */
@@ -776,6 +805,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
         stats.ejected(c);
         if (seq == packet[pb + P_SIZE] - 1) {
             stats.retired(packet[pb + P_CREATE], packet[pb + P_INJECT], c, packet[pb + P_HOPS]);
+            if (watch != null && watched(flit >>> SEQ_BITS)) {
+                watch.record(c, packetNumber[flit >>> SEQ_BITS], PacketWatch.Event.EJECTED,
+                        net.terminalRouter(packet[pb + P_DEST]), -1, -1);
+            }
             packet[pb + P_NEXT] = freePacket;
             freePacket = flit >>> SEQ_BITS;
         }
@@ -803,6 +836,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
         setRoute(b, first, route);
         vc[b + STATE] = 1;
         vc[b + READY] = c + routingDelay;
+        if (watch != null && watched(pb >>> PACKET_BITS)) {
+            watch.record(c, packetNumber[pb >>> PACKET_BITS], PacketWatch.Event.ROUTED, r, RoutingFunction.port(route), -1);
+        }
         setBit(q, v, WAITING, waitPorts);
     }
 
@@ -947,6 +983,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int pb = p << PACKET_BITS;
         if (seq == 0) {
             packet[pb + P_INJECT] = c;
+            if (watch != null && watched(p)) {
+                int r = net.terminalRouter(t);
+                watch.record(c, packetNumber[p], PacketWatch.Event.INJECTED, r, net.terminalPort(t) - firstPort[r], v);
+            }
         }
         sendFlit((net.terminalPort(t) << vcBits) | v, (p << SEQ_BITS) | seq, c + 1 + TERMINAL_LATENCY); // written in c, on the channel from c + 1
         flitsInNetwork++;
@@ -1244,6 +1284,13 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         clearBit(first + in, v, WAITING, waitPorts);
         markSendable(first + in, v);
+        if (watch != null) {
+            int p = vc[b + BUFFER + vc[b + HEAD]] >>> SEQ_BITS;
+            if (watched(p)) {
+                watch.record(c, packetNumber[p], PacketWatch.Event.VC_GRANTED, port[((first + in) << PORT_BITS) + ROUTER],
+                        out - first, ov);
+            }
+        }
     }
 
     /**
@@ -1570,6 +1617,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int ov = vc[b + OUT_VC];
         int ob = ov << recordBits;
         int oq = (ov >>> vcBits) << PORT_BITS;
+        if (seq == 0 && watch != null && watched(flit >>> SEQ_BITS)) {
+            int r = port[pq + ROUTER];
+            watch.record(c, packetNumber[flit >>> SEQ_BITS], PacketWatch.Event.SWITCHED, r, (ov >>> vcBits) - firstPort[r],
+                    ov & vcMask);
+        }
         int downstream = port[oq + PEER];
         if (downstream >= 0) {
             vc[ob + CREDIT]--;

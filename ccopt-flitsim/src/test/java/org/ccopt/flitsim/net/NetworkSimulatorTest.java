@@ -80,6 +80,33 @@ class NetworkSimulatorTest {
     }
 
     /**
+     * A watched lone packet from terminal 0 to 9 of the 8x8 mesh (routers 0, 1, 9 under dimension order, deep buffers):
+     * its head reaches router 0 two cycles after injection and is routed there, granted a VC a cycle later and switched
+     * a cycle after that, reaches each next router 3 cycles after its switch (switch allocation, traversal, the 1-cycle
+     * link), and its tail leaves 6 + 5 H + L cycles after its creation (H = 2 router hops, L = 8 flits).
+     */
+    @Test
+    void aWatchedPacketsLifeFollowsTheRoutersPipeline() {
+        NetworkSimulator sim = engine("mesh:8x8", "dor", 4, 32);
+        int[] d = new int[64];
+        for (int t = 0; t < 64; t++) {
+            d[t] = t;
+        }
+        d[0] = 9;
+        PacketWatch watch = new PacketWatch(java.util.List.of(0));
+        sim.watch(watch).runBatch(d, 1, 8, 1);
+        java.util.List<PacketWatch.Row> rows = watch.rows();
+        assertThat(rows.stream().map(r -> r.event().name() + "@" + r.router()).toList()).containsExactly("CREATED@0",
+                "INJECTED@0", "ROUTED@0", "VC_GRANTED@0", "SWITCHED@0", "ROUTED@1", "VC_GRANTED@1", "SWITCHED@1",
+                "ROUTED@9", "VC_GRANTED@9", "SWITCHED@9", "EJECTED@9");
+        int injected = rows.get(1).cycle();
+        assertThat(rows.stream().mapToInt(PacketWatch.Row::cycle).toArray()).containsExactly(rows.get(0).cycle(), injected,
+                injected + 2, injected + 3, injected + 4, injected + 7, injected + 8, injected + 9, injected + 12,
+                injected + 13, injected + 14, rows.get(0).cycle() + 6 + 5 * 2 + 8);
+        assertThat(sim.watch(null).runBatch(d, 1, 8, 1).packetLatency()).isEqualTo(6 + 5 * 2 + 8);
+    }
+
+    /**
      * One packet alone: a terminal's flit reaches its router 2 cycles after it is written, every router takes routing,
      * VC allocation, switch allocation and traversal (4 cycles) and every link its latency, the ejection channel 1;
      * with buffers deeper than the packet no credit stalls it: latency = 6 + (4 + link) H + L for H router hops.
