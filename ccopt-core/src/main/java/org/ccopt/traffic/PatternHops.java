@@ -89,7 +89,18 @@ public record PatternHops(int senders, long totalHops, int maxHops) {
 
         private static final JobOptions OPTIONS = JobOptions.of("traffic", List.of(TopologySpec.OPTION,
                 JobOption.text("pattern", "PATTERN", TrafficPattern.NAMES).asRequired(),
-                JobOption.wholeLong("seed", 1, "Seed of random patterns")));
+                JobOption.wholeLong("seed", 1, "Seed of random patterns").withApplies(new JobOption.Applies("to a random "
+                        + "pattern (rpar, rrng, randperm, uniform), which it draws", v -> randomPattern(v.text("pattern")),
+                        java.util.Map.of("topology", "torus:4x4", "pattern", "trns", "seed", "4")))));
+
+        /** Whether {@code name} is a random pattern (true for one the run refuses, which says why itself). */
+        private static boolean randomPattern(String name) {
+            try {
+                return name == null || TrafficPattern.parse(name).isRandom();
+            } catch (org.ccopt.InvalidInputException e) {
+                return true;
+            }
+        }
 
         /** For {@link java.util.ServiceLoader}; use {@link PatternHops#JOB}. */
         public AsJob() {

@@ -39,7 +39,19 @@ public final class HopsQuery {
                         + "; consecutive is terminals 0..P-1").withDefault("consecutive"),
                 JobOption.text("placement", "ascending|mapping-order", "Rank r on the r-th lowest mapped terminal, or on "
                         + "the r-th terminal the mapping chose, as in rank and msgsim").withDefault("ascending"),
-                JobOption.wholeLong("seed", 1, "Seed of the mapping")));
+                JobOption.wholeLong("seed", 1, "Seed of the mapping").withApplies(new JobOption.Applies("to a mapping that "
+                        + "draws (random, tree, ring, circulant, block; consecutive is terminals 0..P-1)",
+                        v -> drawn(v.text("mapping")), java.util.Map.of("topology", "torus:4x4", "collective", "bcast",
+                        "seed", "7")))));
+
+        /** Whether mapping {@code name} draws from the seed (true for one the run refuses, which says why itself). */
+        private static boolean drawn(String name) {
+            try {
+                return ProcessMapping.parse(name) != ProcessMapping.CONSECUTIVE;
+            } catch (org.ccopt.InvalidInputException e) {
+                return true;
+            }
+        }
 
         /** For {@link java.util.ServiceLoader}; use {@link HopsQuery#JOB}. */
         public AsJob() {
