@@ -148,7 +148,10 @@ public final class CollectivePrograms {
         lists[r][counts[r]++] = task;
     }
 
-    /** Parses a size such as {@code 256B}, {@code 4KiB}, {@code 1MiB}, {@code 2GiB}, {@code 1000} (bytes). */
+    /**
+     * Parses a size such as {@code 256B}, {@code 4KiB}, {@code 1MiB}, {@code 2GiB}, {@code 1000} (bytes): a whole number of
+     * bytes ({@code 1.5KiB} is 1,536; {@code 1.5B} is refused).
+     */
     public static double parseBytes(String text) {
         String t = text.trim();
         String lower = t.toLowerCase(Locale.ROOT);
@@ -165,14 +168,14 @@ public final class CollectivePrograms {
         }
         try {
             double v = Double.parseDouble(number) * unit;
-            if (v >= 0 && v <= MAX_BYTES) {
+            if (v >= 0 && v <= MAX_BYTES && v == Math.rint(v)) {
                 return v;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new InvalidInputException("size '" + text + "' is invalid; expected a number from 0 to 1e18 bytes with an "
-                + "optional unit B, KiB, MiB, GiB, kB, MB, GB (e.g. 256B, 4KiB, 1MiB)");
+        throw new InvalidInputException("size '" + text + "' is invalid; expected a whole number of bytes from 0 to 1e18, "
+                + "with an optional unit B, KiB, MiB, GiB, kB, MB, GB (e.g. 256B, 4KiB, 1.5KiB, 1MiB)");
     }
 
     /** The largest message size a simulation accepts (an exabyte: simulated times stay finite at 1 bit/s). */
@@ -207,12 +210,12 @@ public final class CollectivePrograms {
         return bytesPerSecond;
     }
 
-    /** Parses a time such as {@code 100ns}, {@code 1.5us}, {@code 2ms}, {@code 1s}, {@code 1e-7} (seconds). */
+    /** Parses a time such as {@code 100ns}, {@code 1.5us}, {@code 2ms}, {@code 1s}: a unit is required but for 0. */
     public static double parseSeconds(String text) {
-        double v = org.ccopt.util.Durations.seconds(text, false);
+        double v = text.trim().matches("0+(\\.0*)?") ? 0 : org.ccopt.util.Durations.seconds(text, true);
         if (!(v >= 0)) {
-            throw new InvalidInputException("time '" + text + "' is invalid; expected a non-negative number with a unit, "
-                    + "e.g. 100ns, 1.5us");
+            throw new InvalidInputException("time '" + text + "' is invalid; expected a non-negative number with a unit ns, "
+                    + "us, ms or s, e.g. 100ns, 1.5us");
         }
         return time(v, text);
     }

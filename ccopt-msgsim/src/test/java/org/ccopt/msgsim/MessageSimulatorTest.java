@@ -176,6 +176,15 @@ class MessageSimulatorTest {
         assertThat(CollectivePrograms.parseBytes("1MiB")).isEqualTo(1 << 20);
         assertThat(CollectivePrograms.parseBandwidth("100Gbps")).isEqualTo(12.5e9);
         assertThat(CollectivePrograms.parseSeconds("100ns")).isCloseTo(1e-7, within(1e-20));
+        // a time needs its unit, a size whole bytes: neither is guessed
+        for (String bad : new String[] {"5", "1e-7", "100"}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> CollectivePrograms.parseSeconds(bad)).as(bad)
+                    .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("with a unit");
+        }
+        assertThat(CollectivePrograms.parseSeconds("0")).isZero();
+        assertThat(CollectivePrograms.parseBytes("1.5KiB")).isEqualTo(1536);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CollectivePrograms.parseBytes("1.5B"))
+                .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("whole number of bytes");
     }
 
     @org.junit.jupiter.params.ParameterizedTest
