@@ -84,9 +84,9 @@ public record Collective(CollectiveKind kind, int[] senders, int[] receivers) {
                 v.text("receivers") == null ? base.receivers() : parseList(v.text("receivers"), t.terminalCount()));
     }
 
-    /** The port model of {@link #OPTIONS}' values. */
-    public static PortModel portModel(JobOptions.Values v) {
-        return PortModel.parse(v.text("ports"));
+    /** The port model of {@link #OPTIONS}' values on {@code t} ({@link PortModel#on}). */
+    public static PortModel portModel(JobOptions.Values v, Topology t) {
+        return PortModel.parse(v.text("ports")).on(t);
     }
 
     public static Collective of(CollectiveKind kind, Topology t, int[] senders, int[] receivers) {

@@ -39,6 +39,28 @@ public record PortModel(int k) {
         return k == Integer.MAX_VALUE;
     }
 
+    /**
+     * This model on {@code t}, refused with one line where K exceeds the most channels a processor of {@code t} has: every
+     * processor would then use all its channels, which is the all-port model, not a K-port one.
+     */
+    public PortModel on(Topology t) {
+        if (isAll() || k == 1) {
+            return this;
+        }
+        int most = 0;
+        for (int u = 0; u < t.nodeCount(); u++) {
+            if (t.isTerminal(u)) {
+                most = Math.max(most, Math.max(t.outDegree(u), t.inDegree(u)));
+            }
+        }
+        if (k > most) {
+            throw new InvalidInputException("port count " + k + " exceeds the most channels a processor of " + t.spec()
+                    + " has, " + most + ", so every processor would use all of its; expected " + (most == 1 ? "1 (all-port is "
+                    + "the same here)" : "1 to " + most + ", or all"));
+        }
+        return this;
+    }
+
     public int sendPorts(Topology t, int node) {
         return t.isTerminal(node) ? Math.min(k, t.outDegree(node)) : t.outDegree(node);
     }

@@ -35,6 +35,6 @@ public final class BoundsJob extends DeclaredJob<BoundsJob.Request, ScheduleJob.
 
     private static Request read(JobOptions.Values v) {
         Topology t = TopologySpec.parse(v.text("topology"));
-        return new Request(t, Collective.of(v, t), Collective.portModel(v), Switching.parse(v.text("switching")));
+        return new Request(t, Collective.of(v, t), Collective.portModel(v, t), Switching.parse(v.text("switching")));
     }
 }

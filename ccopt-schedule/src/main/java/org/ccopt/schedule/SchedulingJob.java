@@ -318,7 +318,7 @@ public final class SchedulingJob extends DeclaredJob<SchedulingJob.Request, Sche
             if (sw == Switching.SF_ROUTER && c.kind().isBroadcast()) {
                 throw new InvalidInputException("--switching sf-router applies to scatters; " + c.kind() + " takes wh or sf");
             }
-            return new Request(new ScheduleJob.Request(t, c, null, Collective.portModel(v), sw, v.whole("extra-hops"),
+            return new Request(new ScheduleJob.Request(t, c, null, Collective.portModel(v, t), sw, v.whole("extra-hops"),
                     null), null, 0, null, null, replay, Path.of(v.text("validate")));
         }
         double seconds = Budget.parseLimit(v.text("time-limit"));
@@ -329,7 +329,7 @@ public final class SchedulingJob extends DeclaredJob<SchedulingJob.Request, Sche
         }
         ScheduleJob.Request problem = new ScheduleJob.Request(t, v.given("traffic") ? null : Collective.of(v, t),
                 v.given("traffic") ? TrafficPattern.parse(v.text("traffic")).destinations(t, v.wholeLong("seed")) : null,
-                Collective.portModel(v), sw, v.whole("extra-hops"), v.given("path-limit") ? v.whole("path-limit") : null);
+                Collective.portModel(v, t), sw, v.whole("extra-hops"), v.given("path-limit") ? v.whole("path-limit") : null);
         return new Request(problem, settings, seconds, v.given("max-evaluations") ? v.wholeLong("max-evaluations") : null,
                 timeModel, replay, null);
     }
