@@ -46,7 +46,8 @@ import org.ccopt.InvalidInputException;
  *       flits, so a rate in packets is multiplied by the mean packet size), {@code injection_process = bernoulli},
  *       {@code seed}.
  *   <li>{@code routing_delay}, {@code vc_alloc_delay}, {@code sw_alloc_delay}, {@code credit_delay},
- *       {@code input_speedup}, {@code wait_for_tail_credit}, {@code vc_allocator} and
+ *       {@code input_speedup}, {@code st_prepare_delay} and {@code st_final_delay} (their sum, as BookSim adds them),
+ *       {@code wait_for_tail_credit}, {@code vc_allocator} and
  *       {@code sw_allocator} (with {@code islip(N)} and {@code pim(N)} as {@code --alloc-iters N}).
  * </ul>
  * BookSim's measurement protocol ({@code sample_period}, {@code warmup_periods}, its thresholds) is refused away from
@@ -66,7 +67,7 @@ public final class BookSimConfig {
             "routing_function", "none", "num_vcs", "16", "vc_buf_size", "8", "packet_size", "1", "packet_size_rate", "1",
             "traffic", "uniform", "injection_rate", "0.1", "injection_rate_uses_flits", "0", "injection_process",
             "bernoulli", "seed", "0", "routing_delay", "1", "vc_alloc_delay", "1", "sw_alloc_delay", "1", "credit_delay", "0",
-            "wait_for_tail_credit", "0", "input_speedup", "1",
+            "wait_for_tail_credit", "0", "input_speedup", "1", "st_prepare_delay", "0", "st_final_delay", "1",
             "vc_allocator", "islip", "sw_allocator", "islip", "use_noc_latency", "1");
 
     /** BookSim's keys that ccopt accepts at their defaults only, with their defaults, and why. */
@@ -75,8 +76,9 @@ public final class BookSimConfig {
             "spec_mask_by_reqs", "0", "spec_sw_allocator", "prio", "buffer_policy", "private", "private_bufs", "-1",
             "private_buf_size", "1", "private_buf_start_vc", "-1", "private_buf_end_vc", "-1", "max_held_slots", "-1",
             "feedback_aging_scale", "1", "feedback_offset", "0", "vc_busy_when_full", "0", "vc_prioritize_empty", "0",
-            "vc_priority_donation", "0", "vc_shuffle_requests", "0", "hold_switch_for_packet", "0", "st_prepare_delay", "0",
-            "vct", "0", "output_speedup", "1", "st_final_delay", "1", "buf_size", "-1", "out_ports", "5", "subnets", "1", "link_failures", "0", "fail_seed", "",
+            "vc_priority_donation", "0", "vc_shuffle_requests", "0", "hold_switch_for_packet", "0",
+            "vct", "0", "output_speedup", "1", "buf_size", "-1", "out_ports", "5", "subnets", "1", "link_failures", "0",
+            "fail_seed", "",
             "channel_file", "", "classes", "1", "class_priority", "0", "priority", "none", "use_read_write", "0",
             "sim_type", "latency", "perm_seed", "0");
     private static final Map<String, String> PROTOCOL = ordered("warmup_periods", "3", "sample_period", "1000",
@@ -285,6 +287,12 @@ public final class BookSimConfig {
         out.put("sw-alloc-delay", Integer.toString(whole(file, "sw_alloc_delay", 1, 10_000)));
         out.put("input-speedup", Integer.toString(whole(file, "input_speedup", 1,
                 org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP)));
+        int traversal = whole(file, "st_prepare_delay", 0, 10_000) + whole(file, "st_final_delay", 0, 10_000);
+        if (traversal < 1) {
+            throw new InvalidInputException("--config: st_prepare_delay + st_final_delay is 0; expected at least 1 cycle "
+                    + "of switch traversal");
+        }
+        out.put("st-final-delay", Integer.toString(traversal));
         out.put("credit-delay", Integer.toString(whole(file, "credit_delay", 0, 10_000)));
         if (whole(file, "wait_for_tail_credit", 0, 1) == 1) {
             out.put("atomic-vc", "true");

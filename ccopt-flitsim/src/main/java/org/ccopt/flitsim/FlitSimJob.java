@@ -85,7 +85,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
 
     /** BookSim's router's settings (RouterTiming): where given, they run BookSim's router as --routing does. */
     private static final List<String> TIMING = List.of("link-latency", "global-latency", "routing-delay", "alloc-iters",
-            "vc-allocator", "sw-allocator", "vc-alloc-delay", "sw-alloc-delay", "input-speedup");
+            "vc-allocator", "sw-allocator", "vc-alloc-delay", "sw-alloc-delay", "input-speedup", "st-final-delay");
 
     /** {@code name} applies to BookSim's router only. */
     private static JobOption.Applies onBooksim(String name) {
@@ -125,6 +125,10 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                 JobOption.whole("sw-alloc-delay", "CYCLES", "BookSim's router: sw_alloc_delay, cycles from a switch "
                         + "grant to the flit's traversal and the VC's next request (default: 1)").withRange(1,
                         org.ccopt.flitsim.net.RouterTiming.MAX_LATENCY).withApplies(onBooksim("sw-alloc-delay")),
+                JobOption.whole("st-final-delay", "CYCLES", "BookSim's router: st_final_delay (with st_prepare_delay, "
+                        + "add the two), cycles of switch traversal; above 1, flits cross in BookSim's batches "
+                        + "(default: 1)").withRange(1, org.ccopt.flitsim.net.RouterTiming.MAX_LATENCY)
+                        .withApplies(onBooksim("st-final-delay")),
                 JobOption.whole("input-speedup", "N", "BookSim's router: input_speedup, crossbar inputs per input port; "
                         + "VC v requests on input v mod N, so a port sends up to N flits a cycle (default: 1)").withRange(1,
                         org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP).withApplies(onBooksim("input-speedup", "2")),
@@ -174,7 +178,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                         v.given("sw-allocator") ? v.text("sw-allocator") : d.swAllocator())
                 .withAllocationDelays(v.given("vc-alloc-delay") ? v.whole("vc-alloc-delay") : d.vcAllocDelay(),
                         v.given("sw-alloc-delay") ? v.whole("sw-alloc-delay") : d.swAllocDelay())
-                .withInputSpeedup(v.given("input-speedup") ? v.whole("input-speedup") : d.inputSpeedup());
+                .withInputSpeedup(v.given("input-speedup") ? v.whole("input-speedup") : d.inputSpeedup())
+                .withTraversalDelay(v.given("st-final-delay") ? v.whole("st-final-delay") : d.stDelay());
     }
 
     private static JobOption openLoad(JobOption o, String example) {

@@ -20,6 +20,7 @@ class BookSimConfigTest {
                 Map.entry("vcs", "16"), Map.entry("buffer", "8"), Map.entry("packet-flits", "1"), Map.entry("traffic",
                 "uniform"), Map.entry("rate", "0.1"), Map.entry("seed", "0"), Map.entry("routing-delay", "1"),
                 Map.entry("vc-alloc-delay", "1"), Map.entry("sw-alloc-delay", "1"), Map.entry("input-speedup", "1"),
+                Map.entry("st-final-delay", "1"),
                 Map.entry("credit-delay", "0"), Map.entry("vc-allocator", "islip"), Map.entry("sw-allocator", "islip")));
     }
 

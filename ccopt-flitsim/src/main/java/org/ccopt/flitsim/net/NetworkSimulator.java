@@ -107,6 +107,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
      */
     private final int speedup;
     private final int[] splitVc;
+    /**
+     * Above one cycle of switch traversal ({@link RouterTiming#stDelay}): per router, the evaluation cycle and the
+     * crossing cycle of its crossbar's last batch, and per output port the first cycle its channel is free again.
+     */
+    private final int traversal;
+    private final int[] batchEval;
+    private final int[] batchTime;
+    private final int[] channelFree;
     /** {@link RoutingFunction#adaptsEachHop}: a head is routed by {@link RoutingFunction#adapt}. */
     private final boolean adaptsEachHop;
     /** {@link RoutingFunction.Choice#ALLOCATOR}: a head requests the VCs of every route offered, the allocator picks. */
@@ -257,6 +265,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
         maxRadix = net.maxRadix();
         alternatives = new int[maxRadix + 1];
         vcAllocator = Allocator.create(timing.vcAllocator(), routers, maxRadix * vcs, allocIters);
+        traversal = timing.stDelay();
+        batchEval = traversal > 1 ? new int[routers] : null;
+        batchTime = traversal > 1 ? new int[routers] : null;
+        channelFree = traversal > 1 ? new int[net.ports()] : null;
         speedup = timing.inputSpeedup();
         String sw = speedup > 1 && timing.swAllocator().equals(Allocator.ISLIP) ? "separable_output_first"
                 : timing.swAllocator(); // one-iteration iSLIP, as a plug-in over the split inputs
@@ -638,6 +650,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         for (int i = 0; i < splitVc.length; i++) {
             splitVc[i] = i % speedup; // BookSim starts split input i's pointer at i mod input_speedup
+        }
+        if (batchEval != null) {
+            Arrays.fill(batchEval, Integer.MIN_VALUE / 2);
+            Arrays.fill(batchTime, Integer.MIN_VALUE / 2);
+            Arrays.fill(channelFree, 0);
         }
         stats.reset();
     }
@@ -1632,9 +1649,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 portSent[ov >>> vcBits] = c;
                 linkObserver.flit(c, ov >>> vcBits, packet[pb + P_SLICE]);
             }
-            sendFlit((downstream << vcBits) | (ov & vcMask), flit, c + flitLink[ov >>> vcBits]);
+            sendFlit((downstream << vcBits) | (ov & vcMask), flit, crossed(port[pq + ROUTER], ov >>> vcBits, c)
+                    + flitLink[ov >>> vcBits]);
         } else {
-            sendFlit(~port[oq + TERMINAL], flit, c + flitTerminal);
+            sendFlit(~port[oq + TERMINAL], flit, crossed(port[pq + ROUTER], ov >>> vcBits, c) + flitTerminal);
         }
         if (tail) {
             vc[ob + OWNER] = -1;
@@ -1643,6 +1661,26 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 routeHead(q, v, c + 1);
             }
         }
+    }
+
+    /**
+     * The grant cycle as of which a flit granted output port {@code out} of router r in cycle c goes on: c, or above one
+     * cycle of traversal BookSim's crossbar queue ({@link RouterTiming#stDelay}): the flit joins the router's batch not
+     * yet scheduled, else starts one, scheduled in the cycle after its grant or after the last batch crossed; it crosses
+     * traversal - 1 cycles after that schedule and leaves in its port's order, one a cycle.
+     */
+    private int crossed(int r, int out, int c) {
+        if (batchEval == null) {
+            return c;
+        }
+        int g = c + swAllocDelay - 1; // the cycle the grant is through and the flit enters the crossbar queue
+        if (batchEval[r] <= g) { // the open batch was scheduled already: a new one
+            batchEval[r] = Math.max(g + 1, batchTime[r] + 1);
+            batchTime[r] = batchEval[r] + traversal - 1;
+        }
+        int leave = Math.max(batchTime[r], channelFree[out]);
+        channelFree[out] = leave + 1;
+        return leave + 1 - swAllocDelay - traversal; // as a grant cycle: the link's forward() adds the two back
     }
 
     /** {@code x mod m} for x in (-m, m). */

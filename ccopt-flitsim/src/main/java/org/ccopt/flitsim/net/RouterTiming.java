@@ -25,6 +25,12 @@ import org.ccopt.topology.Topology;
  * ({@code BookSimCrossCheckTest}); under load BookSim 2 (commit 28f4329) fails an assertion with either above 1, so
  * ccopt's loaded figures there have nothing to be checked against.
  *
+ * <p>{@code stDelay} is BookSim's crossbar delay, {@code st_prepare_delay + st_final_delay}. Above one cycle it keeps
+ * BookSim's crossbar queue: a router schedules the traversal of the flits granted since its last schedule only once
+ * that schedule's flits have crossed (its {@code _SwitchEvaluate} stops at the first flit already scheduled), so the
+ * flits of a packet cross in batches, and an output port's buffer then sends them on one a cycle. A lone packet's
+ * zero-load latency is BookSim's to the cycle with it ({@code BookSimCrossCheckTest}).
+ *
  * <p>BookSim's {@code wait_for_tail_credit} ({@code waitForTailCredit}): an output VC is allocated again only once its
  * buffer downstream is empty, the credit of the packet's tail back (default: once the tail has left).
  *
@@ -129,6 +135,12 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
                 waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
     }
 
+    /** This timing with BookSim's crossbar delay {@code st_prepare_delay + st_final_delay} = {@code traversal}. */
+    public RouterTiming withTraversalDelay(int traversal) {
+        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, traversal, creditDelay, linkLatency,
+                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
+    }
+
     /** This timing with BookSim's {@code input_speedup} {@code speedup}. */
     public RouterTiming withInputSpeedup(int speedup) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
@@ -202,6 +214,9 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
         }
         if (swAllocDelay != d.swAllocDelay) {
             out.add("sw_alloc_delay " + swAllocDelay);
+        }
+        if (stDelay != d.stDelay) {
+            out.add("st_final_delay " + stDelay);
         }
         if (creditDelay != d.creditDelay) {
             out.add("credit_delay " + creditDelay);
