@@ -10,9 +10,9 @@ import org.ccopt.topology.Geometry;
  * <ul>
  *   <li>{@code dor}: minimal, one VC class; BookSim's {@code ran_min} ({@code min_flatfly}, which for all its name
  *       takes the lowest differing dimension first, on every VC).
- *   <li>{@code valiant}: Valiant's two phases (Valiant &amp; Brebner 1981): to a router drawn uniformly at injection, then to the
- *       destination, the first phase in the lower half of the VCs and the second in the upper; a packet that reaches its
- *       destination's router in the first phase ends there (BookSim's {@code valiant}).
+ *   <li>{@code valiant}: Valiant's two phases (Valiant &amp; Brebner 1981): to a router drawn uniformly at injection,
+ *       then to the destination, the first phase in the lower half of the VCs and the second in the upper; a packet
+ *       that reaches its destination's router in the first phase ends there (BookSim's {@code valiant}).
  *   <li>{@code ugal}: UGAL with local information (Singh 2005; Kim, Dally &amp; Abts 2007, §4.2): at the source router
  *       an intermediate router is drawn in the smallest subcube holding the source and the destination (a random
  *       coordinate in each dimension where they differ, theirs where they agree), and the packet goes minimally unless
