@@ -102,8 +102,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final Allocator vcAllocator;
     private final Allocator swAllocator;
     /**
-     * Crossbar inputs per input port ({@link RouterTiming#inputSpeedup}); above 1, VC v of a port requests on input v mod
-     * it, with its own VC pointer in {@link #splitVc}, and {@link #swAllocator} matches the split inputs.
+     * Crossbar inputs per input port ({@link RouterTiming#inputSpeedup}): VC v of a port requests on input v mod it, and
+     * {@link #swAllocator} (above 1 a plug-in always) matches the split inputs, each with its VC pointer in
+     * {@link #splitVc}.
      */
     private final int speedup;
     private final int[] splitVc;
@@ -273,7 +274,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         String sw = speedup > 1 && timing.swAllocator().equals(Allocator.ISLIP) ? "separable_output_first"
                 : timing.swAllocator(); // one-iteration iSLIP, as a plug-in over the split inputs
         swAllocator = Allocator.create(sw, routers, maxRadix * speedup, allocIters);
-        splitVc = new int[speedup > 1 ? net.ports() * speedup : 0];
+        splitVc = new int[swAllocator != null ? net.ports() * speedup : 0];
         if (vcAllocator != null && allocatorChoice) {
             throw new InvalidInputException("VC allocator " + timing.vcAllocator() + " cannot run routing function "
                     + routing.name() + ": BookSim weighs its requests by the routing function's priorities, which only "
@@ -1060,36 +1061,24 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private int vcIteration(int r, int first, int radix, int c, boolean movePointers) {
         int granted = 0;
         int locals = radix * vcs;
-        int requesters = 0;
         int touched = 0;
         // grant phase: each free output VC picks the requester next after its pointer (requesters in ascending order)
-        for (int w = 0; w < words; w++) {
-            for (long bits = waitPorts[r * words + w]; bits != 0; bits &= bits - 1) {
-                int in = (w << 6) + Long.numberOfTrailingZeros(bits);
-                for (int waiting = port[((first + in) << PORT_BITS) + WAITING]; waiting != 0; waiting &= waiting - 1) {
-                    int v = Integer.numberOfTrailingZeros(waiting);
-                    int b = record(first + in, v);
-                    if (vc[b + READY] > c) {
-                        continue;
-                    }
-                    int li = in * vcs + v;
-                    if (allocatorChoice) {
-                        int k = requesters;
-                        int n = offered(first + in, v, k * (maxRadix + 1));
-                        vaRouteCount[k] = n;
-                        for (int i = 0; i < n; i++) {
-                            int route = vaRoutes[k * (maxRadix + 1) + i];
-                            int out = first + RoutingFunction.port(route);
-                            touched = requestVcs(out, lowVc(out, route), highVc(out, route), first, li, locals, touched);
-                        }
-                    } else {
-                        if (choosing) {
-                            chooseAgain(first + in, v);
-                        }
-                        touched = requestVcs(vc[b + OUT_PORT], vc[b + VC_LOW], vc[b + VC_HIGH], first, li, locals, touched);
-                    }
-                    vaRequesters[requesters++] = li;
+        int requesters = readyHeads(r, first, c);
+        for (int k = 0; k < requesters; k++) {
+            int li = vaRequesters[k];
+            int in = li / vcs;
+            int v = li - in * vcs;
+            if (allocatorChoice) {
+                int n = offered(first + in, v, k * (maxRadix + 1));
+                vaRouteCount[k] = n;
+                for (int i = 0; i < n; i++) {
+                    int route = vaRoutes[k * (maxRadix + 1) + i];
+                    int out = first + RoutingFunction.port(route);
+                    touched = requestVcs(out, lowVc(out, route), highVc(out, route), first, li, locals, touched);
                 }
+            } else {
+                int b = record(first + in, v);
+                touched = requestVcs(vc[b + OUT_PORT], vc[b + VC_LOW], vc[b + VC_HIGH], first, li, locals, touched);
             }
         }
         // accept phase: each requester takes the granting output VC next after its pointer
@@ -1116,33 +1105,45 @@ public final class NetworkSimulator implements OpenLoopRouter {
     }
 
     /**
+     * The routed heads waiting at router r that may take part in cycle c's VC allocation, into {@link #vaRequesters} as
+     * local VC indices (port x VCs + VC), ascending; their number. A head of a function that chooses each hop chooses
+     * again first, unless the allocator picks among its routes ({@link #allocatorChoice}).
+     */
+    private int readyHeads(int r, int first, int c) {
+        int n = 0;
+        for (int w = 0; w < words; w++) {
+            for (long bits = waitPorts[r * words + w]; bits != 0; bits &= bits - 1) {
+                int in = (w << 6) + Long.numberOfTrailingZeros(bits);
+                for (int waiting = port[((first + in) << PORT_BITS) + WAITING]; waiting != 0; waiting &= waiting - 1) {
+                    int v = Integer.numberOfTrailingZeros(waiting);
+                    if (vc[record(first + in, v) + READY] > c) {
+                        continue;
+                    }
+                    if (choosing && !allocatorChoice) {
+                        chooseAgain(first + in, v);
+                    }
+                    vaRequesters[n++] = in * vcs + v;
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
      * {@link #vcAllocate} by allocator {@code a}: every ready routed head requests every free VC of its class at its
      * output port, inputs and outputs numbered as the router's local VCs (port x VCs + VC); the matched heads take their
      * VCs, no iSLIP pointer moving.
      */
     private void vcAllocateBy(Allocator a, int r, int first, int radix, int c) {
         int locals = radix * vcs;
-        int requesters = 0;
-        for (int w = 0; w < words; w++) {
-            for (long bits = waitPorts[r * words + w]; bits != 0; bits &= bits - 1) {
-                int in = (w << 6) + Long.numberOfTrailingZeros(bits);
-                for (int waiting = port[((first + in) << PORT_BITS) + WAITING]; waiting != 0; waiting &= waiting - 1) {
-                    int v = Integer.numberOfTrailingZeros(waiting);
-                    int b = record(first + in, v);
-                    if (vc[b + READY] > c) {
-                        continue;
-                    }
-                    if (choosing) {
-                        chooseAgain(first + in, v);
-                    }
-                    int out = vc[b + OUT_PORT];
-                    int lo = (out - first) * vcs;
-                    for (int ov = vc[b + VC_LOW], high = vc[b + VC_HIGH]; ov <= high; ov++) {
-                        if (vcFree(out, ov)) {
-                            a.request(in * vcs + v, lo + ov);
-                        }
-                    }
-                    vaRequesters[requesters++] = in * vcs + v;
+        int requesters = readyHeads(r, first, c);
+        for (int k = 0; k < requesters; k++) {
+            int b = record(first + vaRequesters[k] / vcs, vaRequesters[k] % vcs);
+            int out = vc[b + OUT_PORT];
+            int lo = (out - first) * vcs;
+            for (int ov = vc[b + VC_LOW], high = vc[b + VC_HIGH]; ov <= high; ov++) {
+                if (vcFree(out, ov)) {
+                    a.request(vaRequesters[k], lo + ov);
                 }
             }
         }
@@ -1373,33 +1374,6 @@ public final class NetworkSimulator implements OpenLoopRouter {
     }
 
     /**
-     * {@link #switchAllocate} by allocator {@code a} over the same requests; the matched inputs move their requesting
-     * VC's flit in ascending input order, no iSLIP pointer moving.
-     */
-    private void switchAllocateBy(Allocator a, int r, int first, int radix, int c) {
-        if (speedup > 1) {
-            switchAllocateSplit(a, r, first, radix, c);
-            return;
-        }
-        int cells = switchRequests(r, first, c);
-        for (int k = 0; k < cells; k++) {
-            int cell = saCells[k];
-            a.request(cell / maxRadix, cell % maxRadix);
-        }
-        a.allocate(r, radix);
-        for (int in = 0; in < radix; in++) {
-            int out = a.outputOf(in);
-            if (out >= 0) {
-                win(first, radix, in, out, saRequest[in * maxRadix + out] - 1, c, false);
-            }
-        }
-        for (int k = 0; k < cells; k++) {
-            saRequest[saCells[k]] = 0;
-        }
-        a.clear();
-    }
-
-    /**
      * One iteration of {@link #switchAllocate} over the requests between inputs and outputs not yet matched: each
      * output grants the requesting input next after its pointer, each input accepts the granting output next after its
      * pointer, and the winners move ({@link #win}; the first iteration moves the pointers); the number of winners.
@@ -1523,12 +1497,13 @@ public final class NetworkSimulator implements OpenLoopRouter {
     }
 
     /**
-     * {@link #switchAllocateBy} with each input port split into {@link #speedup} crossbar inputs, as BookSim's
-     * {@code input_speedup} splits it: split input p of port in puts forward, per output port, its VC of residue p (mod
-     * the speed-up) next after its own pointer that can send; a winner moves its flit and its pointer to the next VC
-     * of its residue. A port may so send a flit from each residue in one cycle.
+     * {@link #switchAllocate} by allocator {@code a}, each input port split into {@link #speedup} crossbar inputs as
+     * BookSim's {@code input_speedup} splits it (one where there is no speed-up): split input p of port in puts forward,
+     * per output port, its VC of residue p (mod the speed-up) next after its own pointer that can send; a winner moves
+     * its flit and its pointer to the next VC of its residue, no iSLIP pointer moving. A port may so send a flit from
+     * each residue in one cycle.
      */
-    private void switchAllocateSplit(Allocator a, int r, int first, int radix, int c) {
+    private void switchAllocateBy(Allocator a, int r, int first, int radix, int c) {
         int cells = 0;
         for (int w = 0; w < words; w++) {
             for (long bits = sendPorts[r * words + w]; bits != 0; bits &= bits - 1) {

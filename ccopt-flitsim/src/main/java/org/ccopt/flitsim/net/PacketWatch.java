@@ -1,7 +1,6 @@
 package org.ccopt.flitsim.net;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.ccopt.InvalidInputException;
 
@@ -76,15 +75,5 @@ public final class PacketWatch {
     /** The events recorded, in the order they happened. */
     public List<Row> rows() {
         return List.copyOf(rows);
-    }
-
-    /** The ids watched, ascending. */
-    public int[] ids() {
-        return java.util.stream.IntStream.range(0, watched.length).filter(i -> watched[i]).toArray();
-    }
-
-    @Override
-    public String toString() {
-        return "watch of packets " + Arrays.toString(ids());
     }
 }
