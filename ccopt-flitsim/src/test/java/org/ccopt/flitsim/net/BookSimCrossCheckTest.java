@@ -135,6 +135,21 @@ class BookSimCrossCheckTest {
         return sum / seeds;
     }
 
+    /** BookSim's minimum packet latency at a zero load (0.0005 packets a cycle) with {@code settings} on {@code topology}. */
+    private static int bookSimMinimum(String topology, String... settings) throws Exception {
+        String out = run(topology, with(settings, "injection_rate = 0.0005"));
+        Matcher m = Pattern.compile("Packet latency average = [0-9.]+ \\(1 samples\\)\\s+minimum = ([0-9]+)")
+                .matcher(out.substring(out.indexOf("====== Overall")));
+        assertThat(m.find()).as(out).isTrue();
+        return Integer.parseInt(m.group(1));
+    }
+
+    /** ccopt's minimum packet latency at the same zero load, 8-flit packets, on BookSim's {@code pattern} ({@link #book}). */
+    private static int zeroLoadMinimum(NetworkSimulator sim, String pattern) {
+        return sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Fixed(book(pattern)), 0.0005, 8), 1000, 20_000,
+                10_000, 1).latencyMin();
+    }
+
     private static int[] book(String pattern) {
         int k = 8;
         int[] d = new int[k * k];
@@ -160,13 +175,7 @@ class BookSimCrossCheckTest {
     @ParameterizedTest
     @CsvSource({"mesh, neighbor", "mesh, tornado", "torus, neighbor", "torus, tornado"})
     void zeroLoadLatencyIsEqual(String topology, String pattern) throws Exception {
-        String out = run(topology, "traffic = " + pattern, "injection_rate = 0.0005");
-        Matcher m = Pattern.compile("Packet latency average = [0-9.]+ \\(1 samples\\)\\s+minimum = ([0-9]+)")
-                .matcher(out.substring(out.indexOf("====== Overall")));
-        assertThat(m.find()).as(out).isTrue();
-        OpenLoopResult r = ccopt(topology).runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Fixed(book(pattern)),
-                0.0005, 8), 1000, 20_000, 10_000, 1);
-        assertThat(r.latencyMin()).isEqualTo(Integer.parseInt(m.group(1)));
+        assertThat(zeroLoadMinimum(ccopt(topology), pattern)).isEqualTo(bookSimMinimum(topology, "traffic = " + pattern));
     }
 
     @ParameterizedTest
@@ -327,15 +336,11 @@ class BookSimCrossCheckTest {
     @ParameterizedTest
     @CsvSource({"0", "2"})
     void theRoutingDelayIsBookSims(int delay) throws Exception {
-        String out = run("mesh", "traffic = neighbor", "injection_rate = 0.0005", "routing_delay = " + delay);
-        Matcher m = Pattern.compile("Packet latency average = [0-9.]+ \\(1 samples\\)\\s+minimum = ([0-9]+)")
-                .matcher(out.substring(out.indexOf("====== Overall")));
-        assertThat(m.find()).as(out).isTrue();
         RouterPorts net = new RouterPorts(TopologySpec.parse("mesh:8x8"));
-        OpenLoopResult r = new NetworkSimulator(net, RoutingFunctions.create("dor", net),
-                RouterTiming.BOOKSIM.withRoutingDelay(delay), 4, 4).runOpenLoop(OpenLoopTraffic.bernoulli(
-                new Destinations.Fixed(book("neighbor")), 0.0005, 8), 1000, 20_000, 10_000, 1);
-        assertThat(r.latencyMin()).isEqualTo(Integer.parseInt(m.group(1)));
+        NetworkSimulator sim = new NetworkSimulator(net, RoutingFunctions.create("dor", net),
+                RouterTiming.BOOKSIM.withRoutingDelay(delay), 4, 4);
+        assertThat(zeroLoadMinimum(sim, "neighbor")).isEqualTo(bookSimMinimum("mesh", "traffic = neighbor",
+                "routing_delay = " + delay));
     }
 
     /**
@@ -393,12 +398,7 @@ class BookSimCrossCheckTest {
                 : settings.startsWith("wait") ? RouterTiming.BOOKSIM.withWaitForTailCredit(true)
                 : RouterTiming.BOOKSIM.withAllocIters(2);
         NetworkSimulator sim = new NetworkSimulator(net, RoutingFunctions.create("dor", net), timing, 4, 4);
-        String out = run("mesh", with(setting, "traffic = neighbor", "injection_rate = 0.0005"));
-        Matcher m = Pattern.compile("Packet latency average = [0-9.]+ \\(1 samples\\)\\s+minimum = ([0-9]+)")
-                .matcher(out.substring(out.indexOf("====== Overall")));
-        assertThat(m.find()).as(out).isTrue();
-        assertThat(sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Fixed(book("neighbor")), 0.0005, 8), 1000,
-                20_000, 10_000, 1).latencyMin()).isEqualTo(Integer.parseInt(m.group(1)));
+        assertThat(zeroLoadMinimum(sim, "neighbor")).isEqualTo(bookSimMinimum("mesh", with(setting, "traffic = neighbor")));
         double theirs = bookSimMean(2, "mesh", with(setting, "traffic = uniform", "injection_rate = " + rate));
         double ours = ccoptMean(sim, OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8), 2);
         System.out.printf(Locale.ROOT, "mesh 8x8, %s at %s: ccopt %.2f, BookSim %.2f%n", settings, rate, ours, theirs);
@@ -419,12 +419,8 @@ class BookSimCrossCheckTest {
         RouterTiming timing = key.startsWith("vc") ? RouterTiming.BOOKSIM.withAllocationDelays(delay, 1)
                 : RouterTiming.BOOKSIM.withAllocationDelays(1, delay);
         NetworkSimulator sim = new NetworkSimulator(net, RoutingFunctions.create("dor", net), timing, 4, 4);
-        String out = run("mesh", key + " = " + delay, "traffic = " + pattern, "injection_rate = 0.0005");
-        Matcher m = Pattern.compile("Packet latency average = [0-9.]+ \\(1 samples\\)\\s+minimum = ([0-9]+)")
-                .matcher(out.substring(out.indexOf("====== Overall")));
-        assertThat(m.find()).as(out).isTrue();
-        assertThat(sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Fixed(book(pattern)), 0.0005, 8), 1000,
-                20_000, 10_000, 1).latencyMin()).isEqualTo(Integer.parseInt(m.group(1)));
+        assertThat(zeroLoadMinimum(sim, pattern)).isEqualTo(bookSimMinimum("mesh", key + " = " + delay,
+                "traffic = " + pattern));
     }
 
     /**
@@ -442,12 +438,7 @@ class BookSimCrossCheckTest {
         NetworkSimulator sim = new NetworkSimulator(net, RoutingFunctions.create("dor", net),
                 RouterTiming.BOOKSIM.withTraversalDelay(delay), 4, buffer);
         String[] settings = {"st_final_delay = " + delay, "vc_buf_size = " + buffer};
-        String out = run("mesh", with(settings, "traffic = neighbor", "injection_rate = 0.0005"));
-        Matcher m = Pattern.compile("Packet latency average = [0-9.]+ \\(1 samples\\)\\s+minimum = ([0-9]+)")
-                .matcher(out.substring(out.indexOf("====== Overall")));
-        assertThat(m.find()).as(out).isTrue();
-        assertThat(sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Fixed(book("neighbor")), 0.0005, 8), 1000,
-                20_000, 10_000, 1).latencyMin()).isEqualTo(Integer.parseInt(m.group(1)));
+        assertThat(zeroLoadMinimum(sim, "neighbor")).isEqualTo(bookSimMinimum("mesh", with(settings, "traffic = neighbor")));
         double theirs = bookSimMean(2, "mesh", with(settings, "traffic = uniform", "injection_rate = " + rate));
         double ours = ccoptMean(sim, OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), rate, 8), 2);
         System.out.printf(Locale.ROOT, "mesh 8x8, st_final_delay = %d, %d-flit buffers at %s: ccopt %.2f, BookSim %.2f%n",
