@@ -330,9 +330,9 @@ public final class BookSimConfig {
                             + "= 0 (every channel one cycle)");
                 }
                 int c = whole(file, "c", 1, 1 << 16);
-                if (whole(file, "x", 1, 1 << 16) != whole(file, "y", 1, 1 << 16)
-                        || whole(file, "xr", 1, 1 << 16) != whole(file, "yr", 1, 1 << 16)
-                        || whole(file, "xr", 1, 1 << 16) * whole(file, "yr", 1, 1 << 16) != c) {
+                int xr = whole(file, "xr", 1, 1 << 16);
+                if (whole(file, "x", 1, 1 << 16) != whole(file, "y", 1, 1 << 16) || xr != whole(file, "yr", 1, 1 << 16)
+                        || xr * xr != c) {
                     throw new InvalidInputException("--config: BookSim's flatfly needs x = y, xr = yr and c = xr yr (it "
                             + "asserts them); expected such a layout");
                 }
