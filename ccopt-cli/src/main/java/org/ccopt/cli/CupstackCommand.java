@@ -90,6 +90,11 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
 
     private int optimize(CupstackRequest request, List<String> arguments, CupStackGa.State resumed,
                          LateAcceptance.State resumedLa) throws Exception {
+        return Stoppable.call(stop -> optimize(request, arguments, resumed, resumedLa, stop));
+    }
+
+    private int optimize(CupstackRequest request, List<String> arguments, CupStackGa.State resumed,
+                         LateAcceptance.State resumedLa, java.util.concurrent.atomic.AtomicBoolean stop) throws Exception {
         Written.requirePictureFormat(picture); // before the search, which may run for hours
         CupStackRun.Options options = request.options(control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads);
         Problem problem = options.problem();
@@ -103,7 +108,8 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
                                    java.util.function.Function<S, String> status,
                                    java.util.function.BiFunction<S, java.util.function.Consumer<S>, S> loop) {
                     return ResumableRun.execute(task, request.ga().generations(), start, generation, status, loop, out,
-                            control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s, request).write(out));
+                            control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s, request).write(out),
+                            stop);
                 }
             });
             CupStackRun.Result r = run.finish(state);

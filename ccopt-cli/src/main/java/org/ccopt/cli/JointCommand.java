@@ -77,6 +77,11 @@ final class JointCommand extends ResumableRun.Command implements Declared.Comman
     }
 
     private int optimize(JobOptions.Values v, List<String> arguments, JointProgress resumed) throws Exception {
+        return Stoppable.call(stop -> optimize(v, arguments, resumed, stop));
+    }
+
+    private int optimize(JobOptions.Values v, List<String> arguments, JointProgress resumed,
+                         java.util.concurrent.atomic.AtomicBoolean stop) throws Exception {
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         JointJob.Request q = JointJob.read(v, workers);
         try (JointSearch engine = new JointSearch(q.problem(), q.settings())) {
@@ -96,13 +101,17 @@ final class JointCommand extends ResumableRun.Command implements Declared.Comman
                     (from, after) -> {
                         JointProgress p = from;
                         while (p.count() < q.methods().size()) {
+                            JointSearch.Outcome o = engine.run(q.methods().get(p.count()), stop::get);
+                            if (stop.get()) {
+                                after.accept(p); // Ctrl-C: the method under way ended early and is not kept
+                            }
                             List<JointRecord> done = new ArrayList<>(p.done());
-                            done.add(JointRecord.of(q.problem(), engine.run(q.methods().get(p.count()))));
+                            done.add(JointRecord.of(q.problem(), o));
                             p = new JointProgress(done);
                             after.accept(p);
                         }
                         return p;
-                    }, out, ResumableRun.EVERY_STEP, control.progress(spec), p -> new Checkpoint<>(arguments, p).write(out));
+                    }, out, ResumableRun.EVERY_STEP, control.progress(spec), p -> new Checkpoint<>(arguments, p).write(out), stop);
             JointJob.Outcome o = JointJob.report(q, engine, end.done()); // each replayed through its parameter files
             report(o);
         }

@@ -74,11 +74,16 @@ final class NodemapCommand extends ResumableRun.Command implements Declared.Comm
     }
 
     private int optimize(NodemapJob.Request q, List<String> arguments, NodeMappingGa.State resumed) throws Exception {
+        return Stoppable.call(stop -> optimize(q, arguments, resumed, stop));
+    }
+
+    private int optimize(NodemapJob.Request q, List<String> arguments, NodeMappingGa.State resumed,
+                         java.util.concurrent.atomic.AtomicBoolean stop) throws Exception {
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         NodemapOutcome o = NodemapJob.run(q, workers, resumed, (ga, start) -> ResumableRun.execute("nodemap",
                 q.settings().generations(), start, NodeMappingGa.State::generation, s -> String.format(Locale.ROOT,
                         "best %d cycles, %.3f hops", s.bestScore().cycles(), s.bestScore().avgHops()), ga::run, out,
-                control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s).write(out)));
+                control.checkpointSeconds, control.progress(spec), s -> new Checkpoint<>(arguments, s).write(out), stop));
         if (out != null) {
             NodemapOutputs.write(out, q.spec(), String.join(",", q.traffic()), q.label(), q.hopsOnly(), o.state(), o.physical());
         }

@@ -9,6 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -189,14 +192,15 @@ final class ResumableRun {
     static final double EVERY_STEP = Double.MIN_VALUE;
 
     /**
-     * Runs {@code loop(start, afterGeneration)} to its end.
+     * Runs {@code loop(start, afterGeneration)} to its end, or, once {@code stop} is set (Ctrl-C, {@link Stoppable}), to
+     * the end of the generation under way, so that the command prints the best so far.
      *
      * @param out      checkpoint directory, or null for no checkpoints
      * @param progress how to report progress
      */
     static <S> S execute(String task, int generations, S start, ToIntFunction<S> generation, Function<S, String> message,
                          BiFunction<S, Consumer<S>, S> loop, Path out, double checkpointSeconds, Progress progress,
-                         Saver<S> saver) {
+                         Saver<S> saver, AtomicBoolean stop) {
         if (!(checkpointSeconds > 0) || checkpointSeconds > 86400) {
             throw new InvalidInputException("--checkpoint-seconds " + checkpointSeconds
                     + " is invalid; expected seconds between checkpoints, above 0 and at most 86400");
@@ -204,7 +208,8 @@ final class ResumableRun {
         if (out != null) {
             hold(out); // fail now, not after the first generation's work; and refuse a directory another run writes to
         }
-        return executeLocked(generations, start, generation, message, loop, out, checkpointSeconds, progress, saver, task);
+        return executeLocked(generations, start, generation, message, loop, out, checkpointSeconds, progress, saver, task,
+                stop);
     }
 
     /**
@@ -240,13 +245,17 @@ final class ResumableRun {
 
     private static <S> S executeLocked(int generations, S start, ToIntFunction<S> generation, Function<S, String> message,
             BiFunction<S, Consumer<S>, S> loop, Path out, double checkpointSeconds, Progress progress, Saver<S> saver,
-            String task) {
+            String task, AtomicBoolean stop) {
         AtomicReference<S> latest = new AtomicReference<>(start);
-        // Ctrl-C: save the last whole generation; a failure then has nothing left to report to
+        CountDownLatch searched = new CountDownLatch(1);
+        // Ctrl-C: the search stops after its generation (stop) and saves it; a generation that outlasts the wait is not
+        // awaited, and the last whole one is saved here. A failure then has nothing left to report to
         Thread hook = out == null ? null : new Thread(() -> {
             try {
-                save(saver, latest.get());
-            } catch (RuntimeException e) {
+                if (!searched.await(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                    save(saver, latest.get());
+                }
+            } catch (InterruptedException | RuntimeException e) {
                 // the JVM is going down: the run's own error, if any, was printed already
             }
         });
@@ -264,6 +273,9 @@ final class ResumableRun {
                     .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build()) {
                 end = loop.apply(start, s -> {
                     latest.set(s);
+                    if (stop.get()) {
+                        throw new Stopped();
+                    }
                     if (bar != null) {
                         bar.stepTo(generation.applyAsInt(s));
                         bar.setExtraMessage(message.apply(s));
@@ -277,12 +289,19 @@ final class ResumableRun {
                         lastSave[0] = System.nanoTime();
                     }
                 });
+            } catch (Stopped e) {
+                end = latest.get();
+                progress.err().printf(java.util.Locale.ROOT, "ccopt %s: stopped (Ctrl-C) after %d of %d; the best so far "
+                        + "follows%s%n", task, generation.applyAsInt(end), generations,
+                        out == null ? "" : "; --resume " + out + " continues the run");
+                progress.err().flush();
             }
             if (out != null) {
                 save(saver, end);
             }
             return end;
         } finally {
+            searched.countDown();
             if (hook != null) {
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
@@ -290,6 +309,16 @@ final class ResumableRun {
                     // shutting down already: the hook runs
                 }
             }
+        }
+    }
+
+    /** How long a Ctrl-C waits for the search to end its generation before it saves the last whole one itself. */
+    private static final int STOP_WAIT_SECONDS = 8;
+
+    /** Thrown out of a search's loop after a generation when Ctrl-C asked it to stop. */
+    private static final class Stopped extends RuntimeException {
+        Stopped() {
+            super(null, null, false, false);
         }
     }
 
@@ -349,7 +378,8 @@ final class ResumableRun {
         return arguments;
     }
 
-    private static <S> void save(Saver<S> saver, S state) {
+    /** Writes a checkpoint; one at a time, so that the Ctrl-C hook's and the search's never interleave. */
+    private static synchronized <S> void save(Saver<S> saver, S state) {
         try {
             saver.save(state);
         } catch (IOException e) {

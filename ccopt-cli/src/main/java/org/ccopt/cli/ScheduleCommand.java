@@ -42,7 +42,7 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Command {
     }
 
     @Override
-    public Integer call() throws java.io.IOException {
+    public Integer call() throws Exception {
         Written.requirePictureFormat(picture); // before the search, which may run for hours
         SchedulingJob.Request q = SchedulingJob.JOB.request(Declared.values(spec, SchedulingJob.JOB.options()));
         PrintWriter err = spec.commandLine().getErr();
@@ -51,19 +51,19 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Command {
                     + "); searching with the heuristics only");
         }
         boolean live = !json && System.console() != null;
-        int[] exit = {Main.OK};
-        Stoppable.run(stop -> {
+        return Stoppable.call(stop -> {
             SchedulingJob.Outcome o = SchedulingJob.run(q, stop, live ? line -> err.println("  " + line) : null);
+            int exit = Main.OK;
             if (o instanceof SchedulingJob.Checked c) {
-                exit[0] = checked(c);
+                exit = checked(c);
             } else {
                 searched((SchedulingJob.Searched) o);
             }
             if (!json) {
                 Written.print(spec.commandLine().getOut(), spec);
             }
+            return exit;
         });
-        return exit[0];
     }
 
     private void searched(SchedulingJob.Searched s) throws java.io.IOException {

@@ -1,38 +1,44 @@
 package org.ccopt.cli;
 
-import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs a search so that Ctrl-C stops it instead of killing the JVM: a shutdown hook sets the stop flag the search
- * polls and waits (up to 10 s) for the search to print the best it has found.
+ * polls and waits (up to {@link #WAIT_SECONDS} s) for the command to print and write the best it has found. Once the
+ * hook returns the JVM ends with exit code 130.
  */
 final class Stoppable {
 
-    /** A search that polls its stop flag and prints what it found. */
-    interface Search {
-        void run(AtomicBoolean stop) throws IOException;
+    /** A command whose search polls the stop flag, and which prints what it found and returns its exit code. */
+    interface Command {
+        int call(AtomicBoolean stop) throws Exception;
     }
+
+    /** How long Ctrl-C waits for the command's output: the search's last generation, its checks and its files. */
+    static final int WAIT_SECONDS = 30;
 
     private Stoppable() {
     }
 
-    static void run(Search search) throws IOException {
+    static int call(Command command) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             stop.set(true);
             try {
-                done.await(10, TimeUnit.SECONDS);
+                done.await(WAIT_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         });
         Runtime.getRuntime().addShutdownHook(hook);
+        // what a stopped search writes is written during the JVM's shutdown, where ImageIO's file cache fails (it adds a
+        // shutdown hook per stream): pictures are encoded in memory instead
+        javax.imageio.ImageIO.setUseCache(false);
         try {
-            search.run(stop);
+            return command.call(stop);
         } finally {
             done.countDown();
             try {

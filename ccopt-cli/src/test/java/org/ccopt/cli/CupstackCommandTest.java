@@ -93,6 +93,10 @@ class CupstackCommandTest {
         assertThat(resumed.get("bestCycles")).isEqualTo(whole.get("bestCycles"));
         assertThat(resumed.get("interval")).isEqualTo(whole.get("interval"));
         assertThat(resumed.get("evaluations")).isEqualTo(whole.get("evaluations"));
+        // every session's simulations: a resumed run starts with no cache, so it simulates at least what the
+        // uninterrupted run did (the resumed session alone simulates fewer)
+        assertThat(resumed.get("simulations").asLong()).isGreaterThanOrEqualTo(whole.get("simulations").asLong());
+        assertThat(resumed.get("provenance").get("seed")).isEqualTo(whole.get("provenance").get("seed"));
     }
 
     /**
@@ -322,6 +326,7 @@ class CupstackCommandTest {
         assertThat(resumed.get("bestCycles")).isEqualTo(j.get("bestCycles"));
         assertThat(resumed.get("interval")).isEqualTo(j.get("interval"));
         assertThat(resumed.get("evaluations")).isEqualTo(j.get("evaluations"));
+        assertThat(resumed.get("simulations").asLong()).isGreaterThanOrEqualTo(j.get("simulations").asLong());
     }
 
     @Test

@@ -71,7 +71,7 @@ class DaemonTest {
      * {@code env --default-signal=INT}, where env has it (GNU coreutils 8.31 and later): a build started in the
      * background inherits SIGINT ignored, which no bash can trap or reset, and the Ctrl-C tests need the client to see it.
      */
-    private static final List<String> SIGINT_DEFAULT = defaultSigint();
+    static final List<String> SIGINT_DEFAULT = defaultSigint();
 
     private static List<String> defaultSigint() {
         try {

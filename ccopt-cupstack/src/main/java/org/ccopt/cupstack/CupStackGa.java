@@ -163,11 +163,17 @@ public final class CupStackGa {
     /**
      * Everything a run needs to continue: the population of generation {@code generation} (scores null for
      * chromosomes re-initialised and not yet evaluated), birth generations, the best chromosome, the signatures
-     * and recorded synonyms of the best score, and the convergence record.
+     * and recorded synonyms of the best score, the convergence record, and the simulations the search has run (over
+     * every session of a resumed run; null in a checkpoint of a version that did not count them).
      */
     public record State(int generation, Chromosome[] population, Score[] scores, int[] born, Chromosome best, Score bestScore,
                         int bestGeneration, int lastImprovement, long[] signatures, List<Synonym> synonyms, long evaluations,
-                        double seconds, List<Generation> history, Long seed) {
+                        double seconds, List<Generation> history, Long seed, Long simulations) {
+
+        /** The simulations of {@code s}, 0 for none counted, plus those the evaluator ran since it counted {@code before}. */
+        static long counted(Long simulations, Evaluator evaluator, long before) {
+            return (simulations == null ? 0 : simulations) + evaluator.simulations() - before;
+        }
     }
 
     private final GeneSpace space;
@@ -204,6 +210,7 @@ public final class CupStackGa {
     /** Generation 0: a random population (slot 0 the seed, if any), evaluated. */
     public State initial() {
         long started = System.nanoTime();
+        long simulated = evaluator.simulations();
         int pop = settings.population();
         Chromosome[] population = new Chromosome[pop];
         for (int i = 0; i < pop; i++) {
@@ -218,13 +225,15 @@ public final class CupStackGa {
             DeadlockException first = evaluator.deadlockOf(population[0]);
             throw first != null ? first : new IllegalStateException("every chromosome deadlocked, the first one not on its own");
         }
-        State s = new State(0, population, scores, new int[pop], null, null, 0, 0, new long[0], List.of(), 0, 0, List.of(), settings.seed());
-        return integrate(s, 0, population.clone(), scores, new boolean[pop], false, started);
+        State s = new State(0, population, scores, new int[pop], null, null, 0, 0, new long[0], List.of(), 0, 0, List.of(), settings.seed(),
+                null);
+        return integrate(s, 0, population.clone(), scores, new boolean[pop], false, started, simulated);
     }
 
     /** One generation: mutants (or crossover children) of every chromosome, integrated in slot order. */
     public State step(State s) {
         long started = System.nanoTime();
+        long simulated = evaluator.simulations();
         int g = s.generation() + 1;
         int pop = settings.population();
         Chromosome[] child = new Chromosome[pop];
@@ -263,7 +272,7 @@ public final class CupStackGa {
         }
         Score[] scores = new Score[pop];
         evaluator.evaluateAll(child, reference, scores);
-        return integrate(s, g, child, scores, unconditional, crossover, started);
+        return integrate(s, g, child, scores, unconditional, crossover, started, simulated);
     }
 
     /**
@@ -284,7 +293,7 @@ public final class CupStackGa {
                 + s.generation());
         require(s.bestGeneration() >= 0 && s.bestGeneration() <= s.generation() && s.lastImprovement() >= 0
                 && s.lastImprovement() <= s.generation() && s.evaluations() >= 0 && Double.isFinite(s.seconds())
-                && s.seconds() >= 0, "its counters are out of range");
+                && s.seconds() >= 0 && (s.simulations() == null || s.simulations() >= 0), "its counters are out of range");
         for (int i = 0; i < pop; i++) {
             require(s.born()[i] >= 0 && s.born()[i] <= s.generation(), "slot " + i + " was born in generation " + s.born()[i]);
             inSpace(s.population()[i], "chromosome " + i);
@@ -393,7 +402,7 @@ public final class CupStackGa {
      * bookkeeping, clone, lifetime and watchdog re-initialisation.
      */
     private State integrate(State s, int g, Chromosome[] child, Score[] childScore, boolean[] unconditional, boolean crossover,
-                            long started) {
+                            long started, long simulated) {
         int pop = settings.population();
         Chromosome[] population = s.population().clone();
         Score[] scores = s.scores().clone();
@@ -483,7 +492,8 @@ public final class CupStackGa {
         history.add(new Generation(g, bestScore.objective(), bestScore.duration(), exact == 0 ? Double.NaN : sum / exact, exact,
                 pruned, crossover, reinitialized, evaluations, seconds, deadlocked));
         return new State(g, population, scores, born, best, bestScore, bestGeneration, lastImprovement, sig,
-                List.copyOf(synonyms), evaluations, seconds, history, settings.seed());
+                List.copyOf(synonyms), evaluations, seconds, history, settings.seed(), State.counted(s.simulations(), evaluator,
+                simulated));
     }
 
     private void reinitialize(Chromosome[] population, Score[] scores, int[] born, int slot, int g) {

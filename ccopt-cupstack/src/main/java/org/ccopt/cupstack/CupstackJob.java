@@ -76,7 +76,7 @@ public final class CupstackJob {
         RouterModel.putModel(result, problem.model(), problem.topology());
         result.put("routing", problem.setup().routingName());
         result.put("evaluations", state == null ? 0 : state.evaluations());
-        result.put("simulations", run.simulations());
+        result.put("simulations", simulations(run, state));
         result.put("td0", run.td0());
         result.put("alterableGenes", run.space().alterableGenes());
         result.put("synonyms", state == null ? 0 : state.signatures().length);
@@ -92,6 +92,14 @@ public final class CupstackJob {
             result.put("simplePerScheme", perScheme);
         }
         return result;
+    }
+
+    /**
+     * The search's simulations: over every session of a resumed run where its state counts them, else this session's
+     * (simple stacking, or a checkpoint that did not count them).
+     */
+    private static long simulations(CupStackRun run, CupStackGa.State state) {
+        return state == null || state.simulations() == null ? run.simulations() : state.simulations();
     }
 
     private CupstackJob() {
@@ -162,7 +170,7 @@ public final class CupstackJob {
                 }
             });
             CupStackRun.Result r = run.finish(state);
-            return new Outcome(request, r, state, run.simulations(), figures(run, state, r, (System.nanoTime() - started) / 1e9));
+            return new Outcome(request, r, state, simulations(run, state), figures(run, state, r, (System.nanoTime() - started) / 1e9));
         }
     }
 

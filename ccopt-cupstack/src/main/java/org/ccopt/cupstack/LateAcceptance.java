@@ -44,10 +44,11 @@ public final class LateAcceptance {
     /**
      * Everything a run needs to continue: the current configuration and its score, the history of current
      * durations (slot = move number mod its length), the best so far and the convergence record (one row per
-     * generation, as the GA's).
+     * generation, as the GA's), and the simulations the search has run (as {@link CupStackGa.State#simulations}).
      */
     public record State(int generation, Chromosome current, Score currentScore, int[] recent, Chromosome best, Score bestScore,
-                        int bestGeneration, long evaluations, double seconds, List<CupStackGa.Generation> history, Long seed) {
+                        int bestGeneration, long evaluations, double seconds, List<CupStackGa.Generation> history, Long seed,
+                        Long simulations) {
 
         /**
          * The state as the GA's, for {@link CupStackRun#finish} and the run's outputs: a population of the current
@@ -56,7 +57,7 @@ public final class LateAcceptance {
         public CupStackGa.State asGaState() {
             return new CupStackGa.State(generation, new Chromosome[] {current}, new Score[] {currentScore}, new int[1], best,
                     bestScore, bestGeneration, bestGeneration, new long[] {best.crc32()},
-                    List.of(new CupStackGa.Synonym(best, bestScore)), evaluations, seconds, history, seed);
+                    List.of(new CupStackGa.Synonym(best, bestScore)), evaluations, seconds, history, seed, simulations);
         }
     }
 
@@ -84,6 +85,7 @@ public final class LateAcceptance {
     /** Generation 0: the start evaluated; every history slot holds its duration. */
     public State initial() {
         long started = System.nanoTime();
+        long before = evaluator.simulations();
         Score s = evaluator.evaluate(start, null);
         if (s == null || s.deadlocked()) {
             throw new IllegalStateException("the start configuration deadlocks; simple stacking ran it without");
@@ -95,12 +97,14 @@ public final class LateAcceptance {
         double seconds = (System.nanoTime() - started) / 1e9;
         List<CupStackGa.Generation> history = List.of(new CupStackGa.Generation(0, s.objective(), s.duration(), s.objective(), 1, 0,
                 false, 0, 1, seconds, 0));
-        return new State(0, start, s, recent, start, s, 0, 1, seconds, history, settings.seed());
+        return new State(0, start, s, recent, start, s, 0, 1, seconds, history, settings.seed(),
+                CupStackGa.State.counted(null, evaluator, before));
     }
 
     /** One generation of moves. */
     public State step(State s) {
         long started = System.nanoTime();
+        long before = evaluator.simulations();
         int g = s.generation() + 1;
         int[] recent = s.recent().clone();
         Chromosome current = s.current();
@@ -158,7 +162,7 @@ public final class LateAcceptance {
         history.add(new CupStackGa.Generation(g, bestScore.objective(), bestScore.duration(), exact == 0 ? Double.NaN : sum / exact,
                 exact, pruned, false, 0, evaluations, seconds, deadlocked));
         return new State(g, current, currentScore, recent, best, bestScore, bestGeneration, evaluations, seconds, history,
-                settings.seed());
+                settings.seed(), CupStackGa.State.counted(s.simulations(), evaluator, before));
     }
 
     /** Runs from {@code start} to the configured generation count, reporting every generation. */
@@ -178,7 +182,8 @@ public final class LateAcceptance {
         require(s.history().size() == s.generation() + 1, "its record has " + s.history().size() + " rows for generation "
                 + s.generation());
         require(s.bestGeneration() >= 0 && s.bestGeneration() <= s.generation() && s.evaluations() >= 0
-                && Double.isFinite(s.seconds()) && s.seconds() >= 0, "its counters are out of range");
+                && Double.isFinite(s.seconds()) && s.seconds() >= 0 && (s.simulations() == null || s.simulations() >= 0),
+                "its counters are out of range");
         require(s.bestScore().objective() > 0 && s.bestScore().objective() <= s.currentScore().objective()
                 && Arrays.stream(s.recent()).allMatch(d -> d >= s.bestScore().objective()), "its durations are inconsistent");
         for (Chromosome c : new Chromosome[] {s.current(), s.best()}) {

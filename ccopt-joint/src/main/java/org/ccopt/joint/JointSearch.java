@@ -175,8 +175,16 @@ public final class JointSearch implements AutoCloseable {
 
     /** Runs one method within the settings' budget (never past it; skipped, saying why, where its first phase does not fit). */
     public Outcome run(JointMethod method) {
+        return run(method, () -> false);
+    }
+
+    /**
+     * As {@link #run(JointMethod)}, ending early once {@code stop} holds: no phase after that is kept, as if the budget
+     * were spent, so the outcome is not the method's over its budget (Ctrl-C: the caller drops it).
+     */
+    public Outcome run(JointMethod method, java.util.function.BooleanSupplier stop) {
         long started = System.nanoTime();
-        Ledger ledger = new Ledger(settings.budget());
+        Ledger ledger = new Ledger(settings.budget(), stop);
         int[] generations = {0};
         long reserve = problem.patterns().length; // the plain plan a mapping search must still pay for
         JointPlan plan = null;
@@ -522,11 +530,13 @@ public final class JointSearch implements AutoCloseable {
      */
     private static final class Ledger {
         final long budget;
+        final java.util.function.BooleanSupplier stop;
         long used;
         long discarded;
 
-        Ledger(long budget) {
+        Ledger(long budget, java.util.function.BooleanSupplier stop) {
             this.budget = budget;
+            this.stop = stop;
         }
 
         long left() {
@@ -540,7 +550,7 @@ public final class JointSearch implements AutoCloseable {
 
         /** {@link #commit(long)} against {@code limit}, a part of the budget (a search that leaves a reserve). */
         boolean commit(long n, long limit) {
-            if (used + n > Math.min(limit, budget)) {
+            if (used + n > Math.min(limit, budget) || stop.getAsBoolean()) {
                 discarded += n;
                 return false;
             }
