@@ -7,11 +7,13 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import org.ccopt.InvalidInputException;
+import org.ccopt.util.AtomicFiles;
 import org.ccopt.util.Workers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -245,12 +247,31 @@ public final class Main implements Runnable {
             }
         }
         for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
+            requireFolder(p, o);
             if (THREAD_OPTION.equals(o.longestName()) && o.getValue() instanceof Integer n) {
                 try {
                     Workers.check(o.longestName().substring(2), n);
                 } catch (InvalidInputException e) {
                     throw new CommandLine.ParameterException(p.commandSpec().commandLine(), "--" + e.getMessage());
                 }
+            }
+        }
+    }
+
+    /**
+     * Refuses a file to write ({@link Output}, a FILE option) whose folder does not exist: ccopt creates the file, never
+     * the folders a mistyped path names. A folder option (--out DIR) is created, and the runs of an experiment write
+     * where {@code ccopt run} puts them.
+     */
+    private static void requireFolder(CommandLine.ParseResult p, CommandLine.Model.OptionSpec o) {
+        if (o.userObject() instanceof java.lang.reflect.Field f && f.isAnnotationPresent(Output.class)
+                && o.paramLabel().startsWith("FILE") && o.getValue() instanceof Path file && !AtomicFiles.isConfined()) {
+            Path folder = file.toAbsolutePath().normalize().getParent();
+            if (folder != null && !Files.isDirectory(folder)) {
+                throw new CommandLine.ParameterException(p.commandSpec().commandLine(), o.longestName() + " " + file
+                        + ": the folder " + folder + (Files.exists(folder) ? " exists and is not a directory"
+                        : " does not exist") + "; expected a file in an existing folder (ccopt creates the file, not "
+                        + "its folders)");
             }
         }
     }

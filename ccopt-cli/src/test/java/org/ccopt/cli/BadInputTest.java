@@ -74,6 +74,9 @@ class BadInputTest {
                 bad("report DIR/nothing", "is not a directory"),
                 // an I/O error says why, in one line (a stack trace came with a failed checkpoint before)
                 bad("topo torus:4x4 --export json --out DIR/x.yaml/x.json", "exists and is not a directory"),
+                // a mistyped folder is not created: a file is written into an existing folder only
+                bad("topo ring:5 --export json --out DIR/missing/x.json", "/missing does not exist; expected a file in an existing"),
+                bad("sim -t torus:4x4 --picture DIR/missing/p.png", "does not exist; expected a file in an existing folder"),
                 bad("nodemap -t torus:4x4 --population 4 --generations 1 --out DIR/x.yaml/nm", "Not a directory"),
                 // internal errors before
                 bad("rank -t file:DIR/disc.txt --procs 4 --collective bcast", "unreachable"),

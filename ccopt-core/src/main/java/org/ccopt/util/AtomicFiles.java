@@ -114,6 +114,11 @@ public final class AtomicFiles {
         }
     }
 
+    /** Whether this thread's writes are confined ({@link #confined}): it runs on behalf of an experiment. */
+    public static boolean isConfined() {
+        return ROOT.get() != null;
+    }
+
     /**
      * Refuses, with one line, a path whose real location (every symbolic link of its existing part resolved) is not
      * under {@code root}: {@code what} names it in the message.
