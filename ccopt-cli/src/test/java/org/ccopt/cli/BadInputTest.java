@@ -74,6 +74,11 @@ class BadInputTest {
                 bad("report DIR/nothing", "is not a directory"),
                 // an I/O error says why, in one line (a stack trace came with a failed checkpoint before)
                 bad("topo torus:4x4 --export json --out DIR/x.yaml/x.json", "exists and is not a directory"),
+                // work without bound before: each refused with the figure that passes the limit
+                bad("sim -t torus:1024x1024 --traffic uniform --rate 0.1", "34603008000 node-cycles, above the 10000000000"),
+                bad("sim -t torus:4x4 --traffic brev --repeat 1000000000", "expected 1 to 1000000"),
+                bad("sim -t torus:64x64 --traffic uniform --rate 0.1 --routing valiant", "steps to prove deadlock free"),
+                bad("cupstack -t torus:128x128 --traffic brev --method simple", "above the 50000000000 a run takes"),
                 // a mistyped folder is not created: a file is written into an existing folder only
                 bad("topo ring:5 --export json --out DIR/missing/x.json", "/missing does not exist; expected a file in an existing"),
                 bad("sim -t torus:4x4 --picture DIR/missing/p.png", "does not exist; expected a file in an existing folder"),

@@ -118,6 +118,20 @@ public final class DimensionOrderRouting implements RoutingFunction {
     }
 
     /**
+     * Dimension order takes the dimensions in a fixed order, so a dependency cycle lies within one ring. On a mesh there
+     * is none; on a torus, datelines put every route's hops after the wrap-around link in class 1, whose channels then
+     * form chains that end at the link before the dateline (Dally &amp; Seitz 1987, Theorem 1); in BookSim's classes a
+     * class-1 route going + crosses the wrap-around link within k/2 hops, so none uses the link opposite it, and a
+     * class-0 route going + never crosses it (likewise going -): no ring of one class closes.
+     */
+    @Override
+    public String deadlockProof() {
+        return anyWrap ? (partition ? "dimension order with BookSim's classes: no class of a ring closes (no class-1 route "
+                + "reaches the link opposite the wrap-around link)" : "dimension order with datelines (Dally & Seitz 1987, "
+                + "Theorem 1)") : "dimension order on a mesh (Dally & Seitz 1987)";
+    }
+
+    /**
      * The local port of router r towards dimension d, direction s (0 = +, 1 = -), at {@code r * 2 dims + 2 d + s}, or -1
      * where there is none (a mesh's edge); on a ring of two both directions name the one neighbour's first port.
      */

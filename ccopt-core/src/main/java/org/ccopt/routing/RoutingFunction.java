@@ -18,6 +18,15 @@ public interface RoutingFunction {
     /** The name it is chosen by, e.g. {@code dor}. */
     String name();
 
+    /**
+     * The published argument that makes the function deadlock free on every network it accepts, or null: where a
+     * network is too large for {@link DeadlockCheck} to follow every route, a function with one runs on it (the check
+     * proves it on the smaller networks the tests run), and one without is refused.
+     */
+    default String deadlockProof() {
+        return null;
+    }
+
     /** VC classes it needs: a port's VCs are split into this many classes. */
     int vcClasses();
 

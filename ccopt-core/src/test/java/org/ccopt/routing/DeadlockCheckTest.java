@@ -50,6 +50,27 @@ class DeadlockCheckTest {
         assertThat(checked).isPositive();
     }
 
+    /**
+     * Beyond {@link DeadlockCheck#MAX_STEPS}: dimension order runs on its published proof, with no walk; Valiant, whose
+     * per-packet intermediates multiply the steps, is refused with one line naming the figure.
+     */
+    @org.junit.jupiter.api.Test
+    void aNetworkBeyondTheCheckRunsOnAPublishedProofOrIsRefused() {
+        RouterPorts big = new RouterPorts(TopologySpec.parse("torus:256x256"));
+        RoutingFunction dor = RoutingFunctions.create("dor-booksim", big);
+        assertThat(DeadlockCheck.steps(big, dor)).isGreaterThan(DeadlockCheck.MAX_STEPS);
+        assertThat(DeadlockCheck.check(big, dor).proof()).contains("BookSim's classes");
+        RouterPorts mid = new RouterPorts(TopologySpec.parse("torus:64x64"));
+        RoutingFunction valiant = RoutingFunctions.create("valiant", mid);
+        assertThat(valiant.deadlockProof()).isNull();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeadlockCheck.check(mid, valiant))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("steps to prove deadlock free")
+                .hasMessageContaining(Long.toString(DeadlockCheck.steps(mid, valiant)));
+        // below the bound the walk runs and the proof is not consulted
+        RouterPorts small = new RouterPorts(TopologySpec.parse("torus:8x8"));
+        assertThat(DeadlockCheck.check(small, RoutingFunctions.create("dor", small)).proof()).isNull();
+    }
+
     /** The reference: every (source, destination, value) route followed to its terminal, dependencies in a set. */
     private static DeadlockCheck.Result wholeRoutes(RouterPorts net, RoutingFunction routing) {
         int classes = routing.vcClasses();
@@ -94,7 +115,7 @@ class DeadlockCheckTest {
         if (DeadlockCheck.findCycle(nodes, start, target) != null) {
             throw new InvalidInputException("cycle");
         }
-        return new DeadlockCheck.Result(nodes, edges.size(), longest);
+        return new DeadlockCheck.Result(nodes, edges.size(), longest, null);
     }
 
     private static int walk(RouterPorts net, RoutingFunction routing, int router, int first, int dest, int aux,

@@ -113,6 +113,7 @@ public final class CupStackRun implements AutoCloseable {
         GeneSpace reference = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), target.sliceFlits(),
                 EnumSet.complementOf(EnumSet.of(GeneGroup.C)), o.scheme(), o.interval());
         this.td0 = referenceDuration(sim, reference, frozen.contains(GeneGroup.C), o.ga().seed());
+        requireBoundedSweep(target, td0);
         // the late-acceptance search always starts from simple stacking's best configuration
         SeedSweep seedSweep = m != Method.SIMPLE && (o.seedSimple() || m == Method.LAHC) ? seedSweep(sim, frozen) : null;
         // V's range reaches the seed's interval, so that the seed lies inside the gene space (ccopt's addition)
@@ -129,6 +130,27 @@ public final class CupStackRun implements AutoCloseable {
         this.ga = m == Method.SIMPLE || m == Method.LAHC ? null : new CupStackGa(space, evaluator, o.ga(), o.key(), seed);
         this.lateAcceptance = m != Method.LAHC ? null : new LateAcceptance(space, evaluator, new LateAcceptance.Settings(
                 o.historyLength(), o.ga().population(), o.ga().generations(), o.ga().seed()), seed);
+    }
+
+    /**
+     * The most node-cycles the simple-stacking sweeps of a run may take: about half an hour on a 2-core machine of 2026,
+     * which sweeps 2.6e7 a second (a 64x64 torus under brev, 7.9e9, takes about 5 minutes; a 128x128 one is refused).
+     */
+    public static final long MAX_SWEEP_NODE_CYCLES = 50_000_000_000L;
+
+    /**
+     * Refuses a problem whose simple-stacking sweeps (every run prints simple stacking: ten schemes, V from l_c to the
+     * single-slice duration t_d0, each run about t_d0 cycles on every node) would pass {@link #MAX_SWEEP_NODE_CYCLES}.
+     */
+    private static void requireBoundedSweep(Problem p, int td0) {
+        long nodes = p.topology().nodeCount();
+        long estimate = (long) VcSelection.values().length * Math.max(1, td0 - p.sliceFlits()) * td0 * nodes;
+        if (estimate > MAX_SWEEP_NODE_CYCLES) {
+            throw new InvalidInputException("simple stacking on '" + p.topology().spec() + "' (" + nodes + " nodes, a "
+                    + "slice takes " + td0 + " cycles) simulates about " + estimate + " node-cycles (" + VcSelection.values().length
+                    + " schemes x " + Math.max(1, td0 - p.sliceFlits()) + " intervals x " + td0 + " cycles x nodes), above the "
+                    + MAX_SWEEP_NODE_CYCLES + " a run takes; expected a smaller network");
+        }
     }
 
     /**

@@ -195,8 +195,16 @@ public final class EngineJob {
 
     /** Builds the set-up's router (one line where its routing cannot route the network) and runs the loads. */
     public static Outcome run(Request q) {
+        LoadSweep.Protocol protocol = protocol(q);
+        long nodeCycles = (long) q.topology().nodeCount() * (protocol.warmup() + protocol.window() + protocol.drain());
+        if (nodeCycles > MAX_NODE_CYCLES) {
+            throw new InvalidInputException("'" + q.topology().spec() + "' (" + q.topology().nodeCount() + " nodes) for "
+                    + (protocol.warmup() + protocol.window() + protocol.drain()) + " cycles a load is " + nodeCycles
+                    + " node-cycles, above the " + MAX_NODE_CYCLES + " ccopt runs a load; expected a smaller network or "
+                    + "fewer cycles (--warmup, --window, --drain)");
+        }
         if (q.watch() == null) {
-            return new Outcome(q, curve(q.setup().openLoop(), q), null);
+            return new Outcome(q, curve(q.setup().openLoop(), q, protocol), null);
         }
         if (q.setup().papersRouter() || LoadSweep.parseRates(q.rates()).length != 1) {
             throw new InvalidInputException("--watch-packets records one load on BookSim's router; got "
@@ -204,19 +212,28 @@ public final class EngineJob {
                     + "BookSim's router");
         }
         PacketWatch watch = new PacketWatch(q.watch());
-        LoadSweep.Curve curve = curve(q.setup().engine().watch(watch), q);
+        LoadSweep.Curve curve = curve(q.setup().engine().watch(watch), q, protocol);
         return new Outcome(q, curve, watch.rows());
     }
 
-    /** The loads of {@code q} on {@code router}, with the saturation throughput of a curve. */
-    private static LoadSweep.Curve curve(OpenLoopRouter router, Request q) {
+    /**
+     * The most node-cycles (nodes x warm-up, window and drain) one load runs: a 512x512 torus under the default protocol
+     * (8.6e9) is accepted, a 1024x1024 one (3.5e10, hours on a 2-core machine) is refused.
+     */
+    public static final long MAX_NODE_CYCLES = 10_000_000_000L;
+
+    private static LoadSweep.Protocol protocol(Request q) {
+        LoadSweep.Protocol defaults = LoadSweep.Protocol.DEFAULT;
+        return new LoadSweep.Protocol(q.warmup() == null ? defaults.warmup() : q.warmup(),
+                q.window() == null ? defaults.window() : q.window(), q.drain() == null ? defaults.drain() : q.drain(),
+                defaults.latencyLimit());
+    }
+
+    /** The loads of {@code q} on {@code router} under {@code protocol}, with the saturation throughput of a curve. */
+    private static LoadSweep.Curve curve(OpenLoopRouter router, Request q, LoadSweep.Protocol protocol) {
         Destinations dest = EngineSetup.destinations(q.trafficName(), q.topology(), q.seed());
         OpenLoopTraffic.Process p = EngineSetup.process(q.processName());
         double burst = q.burst() == null ? EngineSetup.DEFAULT_BURST : q.burst();
-        LoadSweep.Protocol defaults = LoadSweep.Protocol.DEFAULT;
-        LoadSweep.Protocol protocol = new LoadSweep.Protocol(q.warmup() == null ? defaults.warmup() : q.warmup(),
-                q.window() == null ? defaults.window() : q.window(), q.drain() == null ? defaults.drain() : q.drain(),
-                defaults.latencyLimit());
         PacketSizes sizes = q.packetSizes();
         return LoadSweep.curve(router, rate -> new OpenLoopTraffic(dest, p, rate, sizes, burst),
                 LoadSweep.parseRates(q.rates()), protocol, q.seed());

@@ -70,17 +70,37 @@ abstract sealed class FlitRoutes permits FlitRouting, NetworkRoutes {
     final int[] requestingInputs(RouterModel model) {
         use(model);
         int[] inputs = new int[routers * ports * vcs];
-        for (int src = 0; src < terminals; src++) {
-            for (int dst = 0; dst < terminals; dst++) {
-                if (src != dst) {
-                    int inPort = terminalPort[src] % ports;
-                    for (int o : path(model, src, dst)) {
-                        int top = Math.min(o + 1 + span(o), (o / vcs + 1) * vcs);
-                        for (int v = o; v < top; v++) {
-                            inputs[v] |= 1 << inPort; // any VC at or above the lowest one it may use
-                        }
-                        inPort = inputAt[o / vcs];
+        // a hop depends only on the router, the input port, the VC and the destination: once a walk towards one
+        // destination reaches such a state, the rest of its route was recorded, so each destination costs a walk over
+        // the states its routes pass, not sources x route length
+        int[] seen = new int[routers * ports * vcs];
+        for (int dst = 0; dst < terminals; dst++) {
+            int stamp = dst + 1;
+            for (int src = 0; src < terminals; src++) {
+                if (src == dst) {
+                    continue;
+                }
+                int u = terminalPort[src] / ports;
+                int inPort = terminalPort[src] % ports;
+                int vc = 0;
+                while (true) {
+                    int state = (u * ports + inPort) * vcs + vc;
+                    if (seen[state] == stamp) {
+                        break;
                     }
+                    seen[state] = stamp;
+                    int o = routeTo(u, dst, vc, inPort);
+                    int top = Math.min(o + 1 + span(o), (o / vcs + 1) * vcs);
+                    for (int v = o; v < top; v++) {
+                        inputs[v] |= 1 << inPort; // any VC at or above the lowest one it may use
+                    }
+                    int port = o / vcs;
+                    if (portTerminal[port] >= 0) {
+                        break;
+                    }
+                    vc = o % vcs;
+                    inPort = inputAt[port];
+                    u = neighbour[port];
                 }
             }
         }

@@ -255,7 +255,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     closed(JobOption.text("sweep-interval", "FROM:TO", "Simple stacking (Yokota et al. 2023, §4.1): try "
                             + "every interval V in FROM..TO and keep the shortest run"), "0:4"),
                     closed(JobOption.whole("repeat", SimJob.Request.DEFAULT_REPEAT, "Repeat the run on one "
-                            + "reused simulator and report router-cycles per second").atLeast(1), "2"),
+                            + "reused simulator and report router-cycles per second (at most 1000000)").withRange(1, 1_000_000), "2"),
                     JobOption.text("config", "FILE", "A BookSim 2 configuration file, run on BookSim's router: the keys "
                             + "ccopt models become options (topology, routing_function, num_vcs, vc_buf_size, packet_size, "
                             + "traffic, injection_rate, seed, delays, allocators; BookSim's defaults where left out), "
