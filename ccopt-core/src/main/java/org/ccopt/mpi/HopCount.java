@@ -15,6 +15,10 @@ public final class HopCount {
     }
 
     /**
+     * The total, from one breadth-first search per destination terminal (or {@code distances}' cached distances to
+     * it). The searches share one scratch array and are not kept, so memory stays that of one search however many
+     * ranks receive.
+     *
      * @param placement terminal of each rank ({@code placement[rank]})
      */
     public static long total(TransferList transfers, Topology t, int[] placement, HopDistances distances) {
@@ -22,11 +26,35 @@ public final class HopCount {
             throw new InvalidInputException("placement covers " + placement.length + " ranks; expected "
                     + transfers.procs());
         }
+        java.util.List<Transfer> xs = transfers.transfers();
+        long[] byDestination = new long[xs.size()]; // destination terminal, then the transfer's index
+        for (int i = 0; i < byDestination.length; i++) {
+            byDestination[i] = (long) placement[xs.get(i).destination()] << 32 | i;
+        }
+        java.util.Arrays.sort(byDestination);
+        int[] scratch = null;
+        int[] queue = null;
+        int[] to = null;
+        int current = -1;
         long sum = 0;
-        for (Transfer x : transfers.transfers()) {
-            int d = distances.distance(placement[x.source()], placement[x.destination()]);
+        for (long key : byDestination) {
+            int terminal = (int) (key >>> 32);
+            if (terminal != current) {
+                current = terminal;
+                to = distances.cached(terminal);
+                if (to == null) {
+                    if (scratch == null) {
+                        scratch = new int[t.nodeCount()];
+                        queue = new int[t.nodeCount()];
+                    }
+                    HopDistances.bfs(t, terminal, true, scratch, queue);
+                    to = scratch;
+                }
+            }
+            Transfer x = xs.get((int) key);
+            int d = to[placement[x.source()]];
             if (d < 0) {
-                throw new InvalidInputException("terminal " + placement[x.destination()] + " is unreachable from "
+                throw new InvalidInputException("terminal " + terminal + " is unreachable from "
                         + placement[x.source()] + " in " + t.spec());
             }
             sum += d;

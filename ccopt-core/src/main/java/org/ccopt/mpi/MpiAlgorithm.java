@@ -69,6 +69,21 @@ public enum MpiAlgorithm {
         throw new InvalidInputException("unknown collective algorithm '" + text + "'; expected one of " + NAMES);
     }
 
+    /** How many transfers {@link #transfers} lists for {@code procs} ranks, without listing them. */
+    public long transferCount(int procs) {
+        long p = procs;
+        return switch (this) {
+            case BCAST -> p - 1;
+            case ALLREDUCE -> {
+                long pof2 = Integer.highestOneBit(procs);
+                yield 2 * (p - pof2) + pof2 * Long.numberOfTrailingZeros(pof2);
+            }
+            case ALLTOALL -> p * ceilLog2(procs);
+            case RING_ALLREDUCE -> 2 * (p - 1) * p;
+            case PAIRWISE_ALLTOALL -> (p - 1) * p;
+        };
+    }
+
     public TransferList transfers(int procs) {
         if (procs < 1) {
             throw new InvalidInputException("process count " + procs + " is invalid; expected P >= 1");

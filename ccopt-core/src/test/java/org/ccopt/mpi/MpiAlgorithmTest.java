@@ -11,6 +11,36 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class MpiAlgorithmTest {
 
+    /** The closed form a bound reads before listing equals the list, for every algorithm and P = 1..70. */
+    @Test
+    void transferCountEqualsTheListsSize() {
+        for (MpiAlgorithm a : MpiAlgorithm.values()) {
+            for (int p = 1; p <= 70; p++) {
+                assertThat(a.transferCount(p)).as("%s P=%d", a, p).isEqualTo(a.transfers(p).transfers().size());
+            }
+        }
+    }
+
+    /** Totals from one search per destination equal the per-transfer distances, with or without a cache. */
+    @Test
+    void totalEqualsTheSumOfDistances() {
+        Topology t = TopologySpec.parse("kary-ntree:2,4");
+        int[] placement = new int[t.terminalCount()];
+        for (int r = 0; r < placement.length; r++) {
+            placement[r] = (5 * r + 3) % placement.length;
+        }
+        for (MpiAlgorithm a : MpiAlgorithm.values()) {
+            TransferList xs = a.transfers(placement.length);
+            HopDistances d = new HopDistances(t);
+            long expected = 0;
+            for (Transfer x : xs.transfers()) {
+                expected += d.distance(placement[x.source()], placement[x.destination()]);
+            }
+            assertThat(HopCount.total(xs, t, placement, new HopDistances(t))).as("%s", a).isEqualTo(expected);
+            assertThat(HopCount.total(xs, t, placement, d)).as("%s cached", a).isEqualTo(expected);
+        }
+    }
+
     private static String pairs(TransferList l, int step) {
         StringBuilder s = new StringBuilder();
         for (Transfer t : l.transfers()) {

@@ -101,6 +101,15 @@ public final class HopsQuery {
         }
     }
 
+    /** The most transfers one count lists (about 3 GB of them). */
+    public static final long MAX_TRANSFERS = 30_000_000;
+
+    /**
+     * The most steps of the breadth-first searches one count takes (destinations x (nodes + channels)): about a minute
+     * on a 2-core machine of 2026.
+     */
+    public static final long MAX_SEARCH_STEPS = 20_000_000_000L;
+
     /** Places the ranks and counts; one line for a process count or placement out of range. */
     public static Outcome run(Request q) {
         Topology t = q.topology();
@@ -116,6 +125,15 @@ public final class HopsQuery {
             case "mapping-order" -> { }
             default -> throw new InvalidInputException("unknown placement '" + q.placement()
                     + "'; expected ascending or mapping-order (the searches are in 'ccopt rank')");
+        }
+        long count = q.algorithm().transferCount(p);
+        long searches = (long) Math.min(p, t.terminalCount()) * (t.nodeCount() + t.channelCount());
+        if (count > MAX_TRANSFERS || searches > MAX_SEARCH_STEPS) {
+            throw new InvalidInputException(q.algorithm().label() + " of " + p + " processes on '" + t.spec() + "' "
+                    + (count > MAX_TRANSFERS ? "lists " + count + " transfers, above the " + MAX_TRANSFERS
+                    : "needs a breadth-first search from each of up to " + p + " destinations over "
+                    + (t.nodeCount() + t.channelCount()) + " nodes and channels (" + searches + " steps), above the "
+                    + MAX_SEARCH_STEPS) + " ccopt takes; expected fewer processes (--procs) or a smaller network");
         }
         TransferList transfers = q.algorithm().transfers(p);
         long total = HopCount.total(transfers, t, ranks, new HopDistances(t));

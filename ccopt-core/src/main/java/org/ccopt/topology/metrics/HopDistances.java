@@ -45,6 +45,11 @@ public final class HopDistances {
         return d;
     }
 
+    /** The distances to {@code destination} if {@link #to} computed them already, else null (nothing is computed). */
+    public int[] cached(int destination) {
+        return toDestination.get(destination);
+    }
+
     public int distance(int from, int to) {
         return to(to)[from];
     }
