@@ -50,7 +50,8 @@ final class CupstackSweepCommand implements Callable<Integer>, Declared.Command 
         CliCommands commands = new CliCommands();
         Experiment experiment = Experiment.of("cupstack", sweep.runs(), "cupstack-sweep", commands);
         ExperimentRunner.Summary s;
-        try (RunCommand.Progress progress = new RunCommand.Progress()) {
+        try (RunCommand.Progress progress = new RunCommand.Progress(spec.commandLine().getErr(),
+                ResumableRun.Progress.AUTO_SECONDS)) {
             s = ExperimentRunner.accumulating(commands).run(experiment, out, threads == null
                     ? Runtime.getRuntime().availableProcessors() : threads, progress);
         }

@@ -52,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
         CliCommands commands = new CliCommands();
         Experiment experiment = Experiment.read(file, maxRuns, commands);
         ExperimentRunner.Summary s;
-        try (Progress progress = new Progress()) {
+        try (Progress progress = new Progress(spec.commandLine().getErr(), ResumableRun.Progress.AUTO_SECONDS)) {
             s = new ExperimentRunner(commands).run(experiment, out, n, progress);
         }
         var w = spec.commandLine().getOut();
@@ -74,21 +74,51 @@ final class RunCommand implements Callable<Integer> {
         return s.exit();
     }
 
-    /** A progress bar on a terminal (none when output is redirected), counting finished runs and failures. */
+    /**
+     * A progress bar on a terminal, counting finished runs and failures; where output is redirected, a line on stderr
+     * every {@code seconds} s ({@link ResumableRun#progressLine}), so a batch job's log shows how far the experiment has
+     * come even while one long run goes on.
+     */
     static final class Progress implements ExperimentRunner.Listener, AutoCloseable {
+        private final java.io.PrintWriter err;
+        private final double seconds;
+        private final long started = System.nanoTime();
         private ProgressBar bar;
+        private java.util.concurrent.ScheduledExecutorService lines;
+        private int runs;
+        private int done;
         private int failed;
 
+        Progress(java.io.PrintWriter err, double seconds) {
+            this.err = err;
+            this.seconds = seconds;
+        }
+
         @Override
-        public void starting(int runs) {
+        public synchronized void starting(int runs) {
+            this.runs = runs;
             if (System.console() != null) {
                 bar = new ProgressBarBuilder().setTaskName("runs").setInitialMax(runs).setStyle(ProgressBarStyle.ASCII)
                         .setUpdateIntervalMillis(500).build();
+            } else {
+                lines = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "ccopt-run-progress");
+                    t.setDaemon(true);
+                    return t;
+                });
+                long every = Math.max(1, Math.round(seconds * 1000));
+                lines.scheduleAtFixedRate(this::line, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
             }
+        }
+
+        private synchronized void line() {
+            ResumableRun.progressLine(err, "run", done, 0, runs, failed == 0 ? "" : failed + " failed",
+                    (System.nanoTime() - started) / 1e9);
         }
 
         @Override
         public synchronized void finished(Row row) {
+            done++;
             failed += row.ok() ? 0 : 1;
             if (bar != null) {
                 bar.step();
@@ -100,6 +130,9 @@ final class RunCommand implements Callable<Integer> {
         public void close() {
             if (bar != null) {
                 bar.close();
+            }
+            if (lines != null) {
+                lines.shutdownNow();
             }
         }
     }

@@ -31,4 +31,24 @@ class ProgressTest {
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--progress 'sometimes'").contains("expected auto, always or never");
     }
+
+    /**
+     * ccopt run with its output redirected (no console, as under a test): a line on stderr on a timer, while a run goes
+     * on, with the runs finished and failed so far.
+     */
+    @Test
+    void anExperimentReportsInLinesOnATimerWhereNoBarShows() throws Exception {
+        StringWriter text = new StringWriter();
+        var ok = org.ccopt.experiments.Row.of(java.util.Map.of("status", "ok"));
+        var failed = org.ccopt.experiments.Row.of(java.util.Map.of("status", "failed"));
+        try (RunCommand.Progress p = new RunCommand.Progress(new PrintWriter(text), 0.05)) {
+            p.starting(4);
+            p.finished(ok);
+            p.finished(failed);
+            for (int i = 0; i < 200 && !text.toString().contains("2 of 4"); i++) {
+                Thread.sleep(20);
+            }
+        }
+        assertThat(text.toString().lines()).last().asString().startsWith("ccopt run: 2 of 4 (50 %), 1 failed; ");
+    }
 }
