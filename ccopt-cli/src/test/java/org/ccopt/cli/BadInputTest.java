@@ -80,6 +80,7 @@ class BadInputTest {
                 bad("sim -t torus:64x64 --traffic uniform --rate 0.1 --routing valiant", "steps to prove deadlock free"),
                 bad("cupstack -t torus:128x128 --traffic brev --method simple", "above the 50000000000 a run takes"),
                 bad("hops -t circulant2:1048576 --collective bcast", "steps), above the 20000000000 ccopt takes"),
+                bad("schedule -t torus:24x24 --cc AAS --time-limit 5s", "pass 300000000 listed hops"),
                 bad("hops -t torus:128x128 --collective pairwise-alltoall", "transfers, above the 30000000"),
                 // a mistyped folder is not created: a file is written into an existing folder only
                 bad("topo ring:5 --export json --out DIR/missing/x.json", "/missing does not exist; expected a file in an existing"),

@@ -50,6 +50,12 @@ public final class ScheduleProblem {
         }
     }
 
+    /**
+     * The most hops the routes of one problem list (pairs x routes a pair x hops a route), 4 bytes each: a problem beyond
+     * it is refused before its memory runs out (torus:24x24 AAS at 1,024 routes a pair would list billions).
+     */
+    public static final long MAX_LISTED_HOPS = 300_000_000L;
+
     /** Routes listed per (from, to) pair unless told otherwise ({@code ccopt schedule --path-limit}). */
     public static final int DEFAULT_PATH_LIMIT = 1024;
 
@@ -219,6 +225,7 @@ public final class ScheduleProblem {
         paths = new int[n * n][][];
         boolean all = true;
         int longest = 0;
+        long listedHops = 0;
         for (t = 0; t < count; t++) {
             int d = destination[t];
             int s = messageSender[message[t]];
@@ -249,6 +256,14 @@ public final class ScheduleProblem {
             for (int f : sources[t]) {
                 int pair = f * n + d;
                 if (paths[pair] == null) {
+                    long listing = switching == Switching.SF ? 1 : Math.min(extraHops == 0 ? minimal.count(f, d) : pathLimit,
+                            pathLimit) * (Math.max(0, distances.distance(f, d)) + extraHops);
+                    listedHops += listing;
+                    if (listedHops > MAX_LISTED_HOPS) {
+                        throw new InvalidInputException("the routes of " + collective.kind() + " on " + topology.spec()
+                                + " (up to " + pathLimit + " a pair, --path-limit) pass " + MAX_LISTED_HOPS + " listed hops "
+                                + "(about 1.2 GB); expected a lower --path-limit or a smaller network");
+                    }
                     List<int[]> nodes;
                     if (switching == Switching.SF) {
                         nodes = List.of(new int[] {f, d});
