@@ -85,8 +85,9 @@ final class JointCommand extends ResumableRun.Command implements Declared.Comman
         int workers = control.threads == null ? Runtime.getRuntime().availableProcessors() : control.threads;
         JointJob.Request q = JointJob.read(v, workers);
         try (JointSearch engine = new JointSearch(q.problem(), q.settings())) {
-            JointProgress start = new JointProgress(List.of());
+            JointProgress start = new JointProgress(List.of(), q.settings().seed());
             if (resumed != null) {
+                Checkpoint.requireSeed(resumed.seed(), q.settings().seed());
                 Checkpoint.requireFits(resumed.done() != null && resumed.count() <= q.methods().size(), "it records "
                         + "more methods than the run has");
                 for (int i = 0; i < resumed.count(); i++) {
@@ -107,7 +108,7 @@ final class JointCommand extends ResumableRun.Command implements Declared.Comman
                             }
                             List<JointRecord> done = new ArrayList<>(p.done());
                             done.add(JointRecord.of(q.problem(), o));
-                            p = new JointProgress(done);
+                            p = new JointProgress(done, q.settings().seed());
                             after.accept(p);
                         }
                         return p;

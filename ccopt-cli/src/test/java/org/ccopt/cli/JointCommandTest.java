@@ -119,6 +119,16 @@ class JointCommandTest {
         MainTest.Result over = MainTest.run("joint", "--resume", part.toString());
         assertThat(over.code()).isEqualTo(2);
         assertThat(over.err()).contains("counts 999999999 simulations, more than the budget").hasLineCount(1);
+        // and a checkpoint of another seed than its arguments give: its methods and the rest would mix two runs
+        int at = text.lastIndexOf("\"seed\":");
+        String seed = text.substring(at).replaceFirst("(?s)^\"seed\":(\\d+).*", "$1");
+        String edited3 = text.substring(0, at) + text.substring(at).replaceFirst("^\"seed\":\\d+", "\"seed\":"
+                + (Long.parseLong(seed) + 3));
+        Files.writeString(cp, EditedCheckpoint.resign(edited3));
+        MainTest.Result mixed = MainTest.run("joint", "--resume", part.toString());
+        assertThat(mixed.code()).isEqualTo(2);
+        assertThat(mixed.err()).contains("was written by a run of seed " + (Long.parseLong(seed) + 3) + ", not " + seed)
+                .hasLineCount(1);
     }
 
     /**
