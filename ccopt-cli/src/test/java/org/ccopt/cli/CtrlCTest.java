@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Ctrl-C at a long search, in the search's own JVM: the search stops after its generation, prints and writes the best
  * so far as a finished run would (validated, with its files), saves its checkpoint, says how to resume, and the JVM
- * ends with 130. joint stops inside the method under way and reports the methods it finished.
+ * ends with 130. joint stops inside the method under way and reports the methods it finished. While the search runs,
+ * another process cannot write into its folder.
  */
 class CtrlCTest {
 
@@ -45,6 +46,12 @@ class CtrlCTest {
             Thread.sleep(100);
         }
         assertThat(checkpoint).as(Files.readString(stderr)).exists(); // the search is under way
+        // another process writes nothing into the run's folder while the run holds it (and the run's own checkpoint
+        // writes, which check the folder's lock too, have not released it: closing any channel of the lock file would)
+        MainTest.Result export = MainTest.run("topo", "ring:5", "--export", "json", "--out", checkpoint.toString());
+        assertThat(export.code()).isEqualTo(2);
+        assertThat(export.err()).contains("is in use by another ccopt run").hasLineCount(1);
+        assertThat(Files.readString(checkpoint)).contains("\"arguments\"");
         Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start();
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();

@@ -20,7 +20,8 @@ import org.ccopt.InvalidInputException;
  *       a reader never sees half a file, even after a crash or Ctrl-C;</li>
  *   <li>a FIFO, a device or another file that is not regular is written through in place, never replaced
  *       ({@code --out /dev/null} discards, a FIFO's reader receives the text);</li>
- *   <li>a directory is refused.</li>
+ *   <li>a directory is refused;</li>
+ *   <li>a directory another process's run has locked ({@link OutputLock}) is refused.</li>
  * </ul>
  * A thread that runs on behalf of an experiment confines its writes with {@link #confined}: a file whose real path
  * (every link resolved) lies outside the root is refused before anything is written.
@@ -50,6 +51,9 @@ public final class AtomicFiles {
     public static void writeFileAtomically(Path file, String suffix, FileWriter writer) throws IOException {
         Path target = target(file);
         checkConfined(target, file);
+        if (target.getParent() != null) {
+            OutputLock.requireNotHeldElsewhere(target.getParent()); // another process's run writes there
+        }
         boolean special = Files.exists(target) && !Files.isRegularFile(target);
         if (special && Files.isDirectory(target)) {
             throw new FileSystemException(file.toString(), null, "is a directory; expected a file name");

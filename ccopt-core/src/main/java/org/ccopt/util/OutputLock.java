@@ -20,12 +20,20 @@ public final class OutputLock implements AutoCloseable {
     /** The lock file inside a locked directory (left in place: removing it would race with the next holder). */
     public static final String FILE = ".ccopt.lock";
 
+    /**
+     * The directories this process holds locked (real paths). A lock is the process's, and closing any channel of its
+     * file releases it (POSIX record locks), so {@link #requireNotHeldElsewhere} must never open the file of one.
+     */
+    private static final java.util.Set<Path> HELD = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private final FileChannel channel;
     private final FileLock lock;
+    private final Path dir;
 
-    private OutputLock(FileChannel channel, FileLock lock) {
+    private OutputLock(FileChannel channel, FileLock lock, Path dir) {
         this.channel = channel;
         this.lock = lock;
+        this.dir = dir;
     }
 
     /**
@@ -56,7 +64,34 @@ public final class OutputLock implements AutoCloseable {
             throw new InvalidInputException("output directory '" + dir + "' is in use by another ccopt run (it holds "
                     + FILE + "); wait for that run to end, or choose another output directory");
         }
-        return new OutputLock(channel, lock);
+        Path real = dir.toRealPath();
+        HELD.add(real);
+        return new OutputLock(channel, lock, real);
+    }
+
+    /**
+     * Refuses, in one line, a write into {@code dir} while another process's run holds its lock (a command that writes
+     * one file, such as an export or a report, into a run's directory while that run writes there). A lock this process
+     * holds is its own run's, whose files it writes; a directory without the lock file, or whose lock is free, is open.
+     */
+    public static void requireNotHeldElsewhere(Path dir) throws IOException {
+        Path file = dir.resolve(FILE);
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) || HELD.contains(dir.toRealPath())) {
+            return; // no run has written there, or this process's own run writes there
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                return; // this process's own run, between its lock and its record in HELD
+            }
+            if (lock == null) {
+                throw new InvalidInputException("output directory '" + dir + "' is in use by another ccopt run (it holds "
+                        + FILE + "); wait for that run to end, or write elsewhere");
+            }
+            lock.release();
+        }
     }
 
     @Override
@@ -64,6 +99,7 @@ public final class OutputLock implements AutoCloseable {
         try {
             lock.release();
         } finally {
+            HELD.remove(dir);
             channel.close();
         }
     }
