@@ -41,6 +41,14 @@ class CtrlCTest {
         Path stdout = dir.resolve("out.txt");
         Path stderr = dir.resolve("err.txt");
         Process p = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        try {
+            interrupt(p, command, out, stdout, stderr);
+        } finally {
+            p.destroyForcibly(); // a failed assertion leaves no search running
+        }
+    }
+
+    private static void interrupt(Process p, String command, Path out, Path stdout, Path stderr) throws Exception {
         Path checkpoint = out.resolve("checkpoint.json");
         for (int i = 0; i < 600 && !Files.exists(checkpoint) && p.isAlive(); i++) {
             Thread.sleep(100);
