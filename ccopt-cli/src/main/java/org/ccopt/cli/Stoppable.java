@@ -26,6 +26,9 @@ final class Stoppable {
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
+            // what a stopped search writes is written during the JVM's shutdown, where ImageIO's file cache fails (it
+            // adds a shutdown hook per stream): pictures are encoded in memory from here on, before the search sees stop
+            javax.imageio.ImageIO.setUseCache(false);
             stop.set(true);
             try {
                 done.await(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -34,9 +37,6 @@ final class Stoppable {
             }
         });
         Runtime.getRuntime().addShutdownHook(hook);
-        // what a stopped search writes is written during the JVM's shutdown, where ImageIO's file cache fails (it adds a
-        // shutdown hook per stream): pictures are encoded in memory instead
-        javax.imageio.ImageIO.setUseCache(false);
         try {
             return command.call(stop);
         } finally {

@@ -144,11 +144,13 @@ public final class CupStackRun implements AutoCloseable {
      */
     private static void requireBoundedSweep(Problem p, int td0) {
         long nodes = p.topology().nodeCount();
-        long estimate = (long) VcSelection.values().length * Math.max(1, td0 - p.sliceFlits()) * td0 * nodes;
+        int schemes = VcSelection.values().length;
+        int intervals = Math.max(1, td0 - p.sliceFlits());
+        long estimate = (long) schemes * intervals * td0 * nodes;
         if (estimate > MAX_SWEEP_NODE_CYCLES) {
             throw new InvalidInputException("simple stacking on '" + p.topology().spec() + "' (" + nodes + " nodes, a "
-                    + "slice takes " + td0 + " cycles) simulates about " + estimate + " node-cycles (" + VcSelection.values().length
-                    + " schemes x " + Math.max(1, td0 - p.sliceFlits()) + " intervals x " + td0 + " cycles x nodes), above the "
+                    + "slice takes " + td0 + " cycles) simulates about " + estimate + " node-cycles (" + schemes
+                    + " schemes x " + intervals + " intervals x " + td0 + " cycles x nodes), above the "
                     + MAX_SWEEP_NODE_CYCLES + " a run takes; expected a smaller network");
         }
     }
