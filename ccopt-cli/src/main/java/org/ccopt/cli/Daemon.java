@@ -13,7 +13,10 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.LinkOption;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -21,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +36,9 @@ import java.util.function.IntConsumer;
  * compiled once, runs each command through {@link Main#run} as a fresh process would, so that a script of many short
  * commands pays the JVM's start, class loading and compilation once instead of per command (docs/speed.md).
  *
- * <p>Protocol, over a loopback TCP socket whose port and secret are in the state file (readable by its owner alone),
+ * <p>Protocol, over a loopback TCP socket whose port and secret are in the state file (readable by its owner alone, in
+ * a folder no one else may write in, both checked by the client before it trusts the file; the file's second line is
+ * the served directory, which the client compares with its own, as the file's name is only a digest of it),
  * every field ending in a NUL byte; bash's {@code /dev/tcp} speaks it ({@code ccopt-cli/src/main/bash/daemon.bash}):
  * <ul>
  *   <li>{@code SECRET run JAVA DIR N ARG1..ARGN}: the daemon answers {@code ok ID} or {@code cold REASON} (another
@@ -40,9 +46,9 @@ import java.util.function.IntConsumer;
  *   after {@code ok}, the command's standard output follows on this connection, raw, until it closes;</li>
  *   <li>{@code SECRET attach ID}, on a second connection, which starts the command: its standard error follows as
  *   frames {@code e TEXT}, then its exit code as {@code x CODE};</li>
- *   <li>{@code SECRET cancel ID}: Ctrl-C at the client. The daemon ends as a command's own JVM would on Ctrl-C (its
- *   shutdown hooks let a search print its best and a checkpointing run save, then exit 130), since that is what the
- *   user asked of the command;</li>
+ *   <li>{@code SECRET cancel ID}: Ctrl-C at the client, which reaches command ID alone ({@link #cancel}): its handlers
+ *   run as its own JVM's shutdown hooks would (a search prints its best, a checkpointing run saves) and the client
+ *   exits 130;</li>
  *   <li>{@code SECRET stop} (ends once no command runs) and {@code SECRET status}.</li>
  * </ul>
  * Commands run concurrently, each in a thread of its own with the JVM's stack size. Without a console, no command
@@ -61,8 +67,15 @@ public final class Daemon {
     private final Path jar;
     private final long jarStamp;
     private final ServerSocket server;
+    /** The served directory's file key: a directory deleted and made again under its name is another one. */
+    private final Object directoryKey;
+    private final java.nio.file.DirectoryStream<Path> held;
     private final Map<String, CompletableFuture<Socket>> waiting = new ConcurrentHashMap<>();
+    /** The commands that run now, by id: their Ctrl-C signal and connections. */
+    private final Map<String, Command> commands = new ConcurrentHashMap<>();
     private final AtomicInteger running = new AtomicInteger();
+    /** Commands whose client pressed Ctrl-C and that had no handler to stop them: they run on, unheard. */
+    private final AtomicInteger abandoned = new AtomicInteger();
     /** Commands whose client attached its second connection: those that run now (status reports them). */
     private final AtomicInteger executing = new AtomicInteger();
     private final AtomicInteger served = new AtomicInteger();
@@ -71,10 +84,12 @@ public final class Daemon {
     private volatile boolean stopping;
 
     /**
-     * A daemon listening on a free loopback port, its state written to {@code state}; {@code java} names the JVM the
-     * launcher started it with, {@code exit} ends the process (a test passes its own).
+     * A daemon for the commands of directory {@code served} (the JVM's own, where relative paths resolve), listening on
+     * a free loopback port, its state written to {@code state}; {@code java} names the JVM the launcher started it with,
+     * {@code servedJar} the jar whose rebuild retires it (null: the one it runs from), {@code exit} ends the process (a
+     * test passes its own).
      */
-    Daemon(Path state, long idleSeconds, String java, IntConsumer exit) throws IOException {
+    Daemon(Path state, long idleSeconds, String java, Path servedJar, Path served, IntConsumer exit) throws IOException {
         this.state = state;
         this.idleNanos = TimeUnit.SECONDS.toNanos(idleSeconds);
         this.java = java;
@@ -82,27 +97,71 @@ public final class Daemon {
         byte[] random = new byte[16];
         new SecureRandom().nextBytes(random);
         this.secret = HexFormat.of().formatHex(random);
-        this.directory = Path.of("").toAbsolutePath().toRealPath().toString();
-        Path code = codeSource();
+        Path here = served.toAbsolutePath().toRealPath();
+        this.directory = here.toString();
+        this.directoryKey = Files.readAttributes(here, BasicFileAttributes.class).fileKey();
+        // held open, as the JVM's working directory is: a directory made again under its name cannot reuse its inode
+        this.held = Files.newDirectoryStream(here);
+        Path code = servedJar != null ? servedJar : codeSource();
         this.jar = code != null && Files.isRegularFile(code) ? code : null;
         this.jarStamp = stamp(jar);
-        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Path folder = state.toAbsolutePath().getParent();
+        if (!Files.isDirectory(folder)) {
+            Files.createDirectories(folder, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
         Path tmp = state.resolveSibling(state.getFileName() + "." + ProcessHandle.current().pid());
-        Files.createDirectories(state.toAbsolutePath().getParent());
         Files.deleteIfExists(tmp);
         Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.writeString(tmp, server.getLocalPort() + " " + secret + " " + ProcessHandle.current().pid() + "\n");
+        String refusal = untrusted(folder, Files.getAttribute(tmp, "unix:uid"));
+        if (refusal != null) {
+            Files.deleteIfExists(tmp);
+            throw new IOException(refusal);
+        }
+        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        // the served directory on a line of its own, which the client checks against its own before it connects
+        Files.writeString(tmp, server.getLocalPort() + " " + secret + " " + ProcessHandle.current().pid() + "\n"
+                + directory + "\n");
         Files.move(tmp, state, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /** {@code Daemon STATE IDLE_SECONDS JAVA}: started by {@code ./ccopt daemon start}, in the directory it serves. */
-    public static void main(String[] args) throws IOException {
-        if (args.length != 3 || !args[1].matches("[0-9]{1,9}")) {
-            System.err.println("ccopt: the daemon takes a state file, an idle time in seconds and the JVM's name; got "
-                    + String.join(" ", args));
+    /**
+     * Why the state folder cannot hold a secret for user {@code uid}: another's folder, or one that others may write in
+     * (and so replace the state file); null where it can.
+     */
+    static String untrusted(Path folder, Object uid) throws IOException {
+        Object owner = Files.getAttribute(folder, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        if (!owner.equals(uid)) {
+            return "the daemon's folder " + folder + " belongs to user id " + owner + ", not to " + uid;
+        }
+        Set<PosixFilePermission> mode = Files.getPosixFilePermissions(folder, LinkOption.NOFOLLOW_LINKS);
+        if (mode.contains(PosixFilePermission.GROUP_WRITE) || mode.contains(PosixFilePermission.OTHERS_WRITE)) {
+            return "the daemon's folder " + folder + " is writable by others (" + PosixFilePermissions.toString(mode)
+                    + "); expected rwx------";
+        }
+        return null;
+    }
+
+    /**
+     * {@code Daemon STATE IDLE_SECONDS JAVA [JAR]}: started by {@code ./ccopt daemon start}, in the directory it serves,
+     * from a private copy of the launcher's {@code JAR} (a rebuild mid-command cannot pull classes from under a running
+     * command); a rebuilt {@code JAR} sends later commands to JVMs of their own.
+     */
+    public static void main(String[] args) {
+        if (args.length < 3 || args.length > 4 || !args[1].matches("[0-9]{1,9}")) {
+            System.err.println("ccopt: the daemon takes a state file, an idle time in seconds, the JVM's name and the "
+                    + "jar it serves; got " + String.join(" ", args));
             System.exit(Main.BAD_INPUT);
         }
-        new Daemon(Path.of(args[0]), Long.parseLong(args[1]), args[2], System::exit).serve();
+        Daemon d;
+        try {
+            d = new Daemon(Path.of(args[0]), Long.parseLong(args[1]), args[2], args.length == 4 ? Path.of(args[3]) : null,
+                    Path.of(""), System::exit);
+        } catch (IOException e) {
+            System.err.println("ccopt: the daemon cannot start: " + e.getMessage());
+            System.exit(Main.BAD_INPUT);
+            return;
+        }
+        d.serve();
     }
 
     /** Accepts connections until stopped, each handled by a thread of its own; ends the process when idle. */
@@ -136,8 +195,9 @@ public final class Daemon {
             } catch (InterruptedException e) {
                 return;
             }
-            if (running.get() == 0 && (stopping || System.nanoTime() - lastActive > idleNanos)) {
-                end(0);
+            int unheard = abandoned.get();
+            if (running.get() == unheard && (stopping || System.nanoTime() - lastActive > idleNanos)) {
+                end(unheard > 0 ? 130 : 0);
                 return;
             }
         }
@@ -151,7 +211,9 @@ public final class Daemon {
         stopping = true;
         try {
             Files.deleteIfExists(state);
+            Files.deleteIfExists(state.resolveSibling(state.getFileName() + ".jar")); // the launcher's copy (open still)
             server.close();
+            held.close();
         } catch (IOException e) {
             // ending anyway
         }
@@ -178,7 +240,7 @@ public final class Daemon {
                     CompletableFuture<Socket> f = waiting.remove(field(in));
                     keep = f != null && f.complete(s);
                 }
-                case "cancel" -> end(130); // as SIGINT would end the command's own JVM: its shutdown hooks run first
+                case "cancel" -> cancel(field(in));
                 case "stop" -> {
                     reply(s.getOutputStream(), "bye");
                     retire();
@@ -208,13 +270,15 @@ public final class Daemon {
         }
         OutputStream raw = s.getOutputStream();
         boolean rebuilt = stamp(jar) != jarStamp;
+        boolean recreated = !sameDirectory();
         String refusal = stopping ? "the daemon is ending"
                 : !clientDirectory.equals(directory) ? "the daemon serves " + directory
                 : !clientJava.equals(java) ? "the daemon runs on " + java
-                : rebuilt ? "the jar was rebuilt since the daemon started" : null;
+                : rebuilt ? "the jar was rebuilt since the daemon started"
+                : recreated ? "the directory " + directory + " was made again since the daemon started" : null;
         if (refusal != null) {
             reply(raw, "cold " + refusal);
-            if (rebuilt) {
+            if (rebuilt || recreated) {
                 retire(); // the next command finds no daemon
             }
             return;
@@ -233,6 +297,8 @@ public final class Daemon {
                 return;
             }
             s.setSoTimeout(0);
+            Command command = new Command(new Interrupts.Signal(), s, errSocket);
+            commands.put(id, command);
             try (errSocket) {
                 OutputStream errRaw = errSocket.getOutputStream();
                 Frames err = new Frames(errRaw);
@@ -240,9 +306,16 @@ public final class Daemon {
                 executing.incrementAndGet();
                 int code;
                 try {
-                    code = Main.run(out, new PrintStream(err, false, StandardCharsets.UTF_8), args.toArray(String[]::new));
+                    code = Interrupts.under(command.signal, () -> Main.run(out,
+                            new PrintStream(err, false, StandardCharsets.UTF_8), args.toArray(String[]::new)));
                 } finally {
                     executing.decrementAndGet();
+                    synchronized (command) {
+                        commands.remove(id);
+                        if (command.abandoned) {
+                            abandoned.decrementAndGet();
+                        }
+                    }
                 }
                 out.flush();
                 s.shutdownOutput();
@@ -252,6 +325,62 @@ public final class Daemon {
         } finally {
             lastActive = System.nanoTime();
             running.decrementAndGet();
+        }
+    }
+
+    /** A command that runs now: what Ctrl-C at its client fires, and the connections its output goes to. */
+    private static final class Command {
+        final Interrupts.Signal signal;
+        final Socket out;
+        final Socket err;
+        /** Its client pressed Ctrl-C and it did not stop: it runs on with no one to hear it. */
+        boolean abandoned;
+
+        Command(Interrupts.Signal signal, Socket out, Socket err) {
+            this.signal = signal;
+            this.out = out;
+            this.err = err;
+        }
+    }
+
+    /**
+     * Ctrl-C at the client of command {@code id}, which reaches that command alone: its handlers run as its own JVM's
+     * shutdown hooks would (a search prints its best, a checkpointing run saves) and it ends. A command with no handler
+     * would die with its own JVM; here its client is let go at once (it exits 130) and the daemon, which cannot kill one
+     * thread, takes no more commands and ends with 130 once the other clients' commands are done.
+     */
+    private void cancel(String id) {
+        Command command = commands.get(id);
+        if (command == null) {
+            return; // ended already
+        }
+        try {
+            command.signal.fire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (command) {
+            if (!commands.containsKey(id)) {
+                return; // its handlers stopped it
+            }
+            command.abandoned = true;
+            abandoned.incrementAndGet();
+        }
+        close(command.out);
+        close(command.err);
+        retire();
+        if (running.get() == abandoned.get()) {
+            end(130);
+        }
+    }
+
+    /** Whether the served directory is still the one the daemon started in (not deleted and made again). */
+    private boolean sameDirectory() {
+        try {
+            return directoryKey == null
+                    || directoryKey.equals(Files.readAttributes(Path.of(directory), BasicFileAttributes.class).fileKey());
+        } catch (IOException e) {
+            return false;
         }
     }
 

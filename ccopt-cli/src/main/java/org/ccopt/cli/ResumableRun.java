@@ -250,7 +250,7 @@ final class ResumableRun {
         CountDownLatch searched = new CountDownLatch(1);
         // Ctrl-C: the search stops after its generation (stop) and saves it; a generation that outlasts the wait is not
         // awaited, and the last whole one is saved here. A failure then has nothing left to report to
-        Thread hook = out == null ? null : new Thread(() -> {
+        Interrupts.Handler hook = out == null ? null : Interrupts.onInterrupt(() -> {
             try {
                 if (!searched.await(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
                     save(saver, latest.get());
@@ -259,9 +259,6 @@ final class ResumableRun {
                 // the JVM is going down: the run's own error, if any, was printed already
             }
         });
-        if (hook != null) {
-            Runtime.getRuntime().addShutdownHook(hook);
-        }
         try {
             long started = System.nanoTime();
             long[] lastSave = {started};
@@ -303,11 +300,7 @@ final class ResumableRun {
         } finally {
             searched.countDown();
             if (hook != null) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException e) {
-                    // shutting down already: the hook runs
-                }
+                hook.close();
             }
         }
     }

@@ -5,9 +5,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Runs a search so that Ctrl-C stops it instead of killing the JVM: a shutdown hook sets the stop flag the search
- * polls and waits (up to {@link #WAIT_SECONDS} s) for the command to print and write the best it has found. Once the
- * hook returns the JVM ends with exit code 130.
+ * Runs a search so that Ctrl-C stops it instead of killing the JVM: a handler ({@link Interrupts}: a shutdown hook, or
+ * the daemon's for this command) sets the stop flag the search polls and waits (up to {@link #WAIT_SECONDS} s) for the command to print and write the best it has found. Once the
+ * handler returns the JVM ends with exit code 130 (in the daemon, the client does).
  */
 final class Stoppable {
 
@@ -25,7 +25,7 @@ final class Stoppable {
     static int call(Command command) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch done = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
+        Interrupts.Handler hook = Interrupts.onInterrupt(() -> {
             // what a stopped search writes is written during the JVM's shutdown, where ImageIO's file cache fails (it
             // adds a shutdown hook per stream): pictures are encoded in memory from here on, before the search sees stop
             javax.imageio.ImageIO.setUseCache(false);
@@ -36,16 +36,11 @@ final class Stoppable {
                 Thread.currentThread().interrupt();
             }
         });
-        Runtime.getRuntime().addShutdownHook(hook);
         try {
             return command.call(stop);
         } finally {
             done.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is already running and waits for this output
-            }
+            hook.close();
         }
     }
 }
