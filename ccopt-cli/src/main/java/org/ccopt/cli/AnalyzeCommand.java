@@ -50,7 +50,9 @@ final class AnalyzeCommand implements Callable<Integer>, Declared.Command {
     public Integer call() throws IOException {
         AnalyzeJob.Outcome o = Declared.run(spec, AnalyzeJob.JOB);
         var w = spec.commandLine().getOut();
-        for (Path file : o.output().write(out == null ? Path.of("analyze-" + o.analysis()) : out)) {
+        Path dir = out == null ? Path.of("analyze-" + o.analysis()) : out;
+        ResumableRun.hold(dir, "analyze");
+        for (Path file : o.output().write(dir)) {
             w.println("wrote " + file);
         }
         return Main.OK;

@@ -56,6 +56,7 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
     @Override
     public Integer call() throws Exception {
         RULES.check(this, spec);
+        ResumableRun.claim("cupstack", out, control.resume);
         if (control.resume == null) {
             JobOptions.Values v = Declared.values(spec, CupstackRequest.OPTIONS);
             List<String> recorded = ResumableRun.given(spec);

@@ -30,6 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import org.ccopt.util.OutputLock;
 
 /**
  * A resident ccopt for the commands run from one directory ({@code ./ccopt daemon start}): one JVM, started and
@@ -306,8 +307,9 @@ public final class Daemon {
                 executing.incrementAndGet();
                 int code;
                 try {
-                    code = Interrupts.under(command.signal, () -> Main.run(out,
-                            new PrintStream(err, false, StandardCharsets.UTF_8), args.toArray(String[]::new)));
+                    // its Ctrl-C and its output directories are its own, not the other commands'
+                    code = Interrupts.under(command.signal, () -> OutputLock.asCommand(command, () -> Main.run(out,
+                            new PrintStream(err, false, StandardCharsets.UTF_8), args.toArray(String[]::new))));
                 } finally {
                     executing.decrementAndGet();
                     synchronized (command) {

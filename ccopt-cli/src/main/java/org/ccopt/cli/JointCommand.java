@@ -56,6 +56,7 @@ final class JointCommand extends ResumableRun.Command implements Declared.Comman
     @Override
     public Integer call() throws Exception {
         RULES.check(this, spec);
+        ResumableRun.claim("joint", out, control.resume);
         if (control.resume == null) {
             JobOptions.Values v = Declared.values(spec, OPTIONS);
             List<String> recorded = ResumableRun.given(spec);

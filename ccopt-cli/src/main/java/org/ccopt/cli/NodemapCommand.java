@@ -47,6 +47,7 @@ final class NodemapCommand extends ResumableRun.Command implements Declared.Comm
     @Override
     public Integer call() throws Exception {
         RULES.check(this, spec);
+        ResumableRun.claim("nodemap", out, control.resume);
         if (control.resume == null) {
             JobOptions.Values v = Declared.values(spec, OPTIONS);
             // a checkpoint resumes under the model and reading it ran with (off-grid, no --model is the booksim router)

@@ -56,6 +56,9 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (java.nio.file.Files.isDirectory(dir)) {
+            ResumableRun.hold(dir, null); // one writer at a time; a report claims no run's directory
+        }
         Path file = Report.write(dir, new ChartChoice(metrics, x, series, facets, logY, baseline,
                 change == null ? null : Enums.parse(ChartChoice.Change.class, "--change", change),
                 kind == null ? null : Enums.parse(ChartChoice.Kind.class, "--kind", kind)));

@@ -2,6 +2,7 @@ package org.ccopt.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -206,7 +207,7 @@ final class ResumableRun {
                     + " is invalid; expected seconds between checkpoints, above 0 and at most 86400");
         }
         if (out != null) {
-            hold(out); // fail now, not after the first generation's work; and refuse a directory another run writes to
+            hold(out, task.split(" ")[0]); // fail now, not after the first generation's work; refuse one another run writes
         }
         return executeLocked(generations, start, generation, message, loop, out, checkpointSeconds, progress, saver, task,
                 stop);
@@ -219,12 +220,29 @@ final class ResumableRun {
      */
     private static final ThreadLocal<Map<Path, OutputLock>> HELD = ThreadLocal.withInitial(LinkedHashMap::new);
 
-    /** Locks {@code out} for the rest of this thread's command (once, however often the command asks). */
-    static void hold(Path out) {
+    /**
+     * Locks the directories a search of {@code command} writes to before its set-up: {@code out}, and the one it
+     * resumes (where it exists: a missing one is the checkpoint reader's to report). A directory another command's run
+     * holds is refused before its checkpoint is read.
+     */
+    static void claim(String command, Path out, Path resume) {
+        if (out != null) {
+            hold(out, command);
+        }
+        if (resume != null && Files.isDirectory(resume)) {
+            hold(resume, command);
+        }
+    }
+
+    /**
+     * Locks {@code out} for the rest of this thread's command (once, however often the command asks), as a directory of
+     * {@code command}'s runs (null: claims none, as a report written into any run's directory).
+     */
+    static void hold(Path out, String command) {
         Path key = out.toAbsolutePath().normalize();
         if (!HELD.get().containsKey(key)) {
             try {
-                HELD.get().put(key, OutputLock.acquire(out));
+                HELD.get().put(key, OutputLock.acquire(out, command));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

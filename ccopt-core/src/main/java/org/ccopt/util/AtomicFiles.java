@@ -15,7 +15,8 @@ import org.ccopt.InvalidInputException;
 /**
  * The one rule by which ccopt writes a file the user named (results, pictures, checkpoints):
  * <ul>
- *   <li>a symbolic link is followed (to any depth), and the rule applies to what it points to, so the link stays;</li>
+ *   <li>a symbolic link is followed (to any depth), and the rule applies to what it points to, so the link stays;
+ *       but never out of an output directory this command holds ({@link OutputLock}): a link planted there is refused;</li>
  *   <li>an absent file is created and a regular file replaced, both through a temporary sibling moved into place, so
  *       a reader never sees half a file, even after a crash or Ctrl-C;</li>
  *   <li>a FIFO, a device or another file that is not regular is written through in place, never replaced
@@ -51,6 +52,7 @@ public final class AtomicFiles {
     public static void writeFileAtomically(Path file, String suffix, FileWriter writer) throws IOException {
         Path target = target(file);
         checkConfined(target, file);
+        OutputLock.requireInsideHeld(file, target); // no link planted in a run's directory leads out of it
         if (target.getParent() != null) {
             OutputLock.requireNotHeldElsewhere(target.getParent()); // another process's run writes there
         }

@@ -99,7 +99,7 @@ public final class ExperimentRunner {
 
     /** Runs what {@code out} does not yet hold as ok, on {@code threads} threads, and writes the results there. */
     public Summary run(Experiment experiment, Path out, int threads, Listener listener) throws IOException, InterruptedException {
-        try (OutputLock lock = OutputLock.acquire(out)) {
+        try (OutputLock lock = OutputLock.acquire(out, "run")) {
             return runLocked(experiment, out, threads, listener);
         }
     }
