@@ -77,16 +77,18 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
         if (!ResumableRun.names(recorded, "--initial-scheme")) {
             recorded.add("--initial-scheme=port"); // recorded before the option existed, when per-port schemes were the only reading
         }
-        CupstackCommand saved = new CupstackCommand();
-        ResumableRun.Resumed r = ResumableRun.resume(this, recorded, saved);
-        CupstackRequest request = CupstackRequest.of(CupstackRequest.OPTIONS.read(Declared.given(r.parsed(),
-                CupstackRequest.OPTIONS)));
-        if (lahc != (Method.parse(request.method()) == Method.LAHC)) {
-            throw new InvalidInputException("checkpoint '" + control.resume.resolve(Checkpoint.FILE) + "' holds a state of "
-                    + (lahc ? "the late-acceptance search" : "the GA") + ", but its arguments name --method " + request.method());
-        }
-        return lahc ? saved.optimize(request, r.arguments(), null, (LateAcceptance.State) resumed.state())
-                : saved.optimize(request, r.arguments(), (CupStackGa.State) resumed.state(), null);
+        return ResumableRun.fromRecorded(recorded, () -> {
+            CupstackCommand saved = new CupstackCommand();
+            ResumableRun.Resumed r = ResumableRun.resume(this, recorded, saved);
+            CupstackRequest request = CupstackRequest.of(CupstackRequest.OPTIONS.read(Declared.given(r.parsed(),
+                    CupstackRequest.OPTIONS)));
+            if (lahc != (Method.parse(request.method()) == Method.LAHC)) {
+                throw new InvalidInputException("checkpoint '" + control.resume.resolve(Checkpoint.FILE) + "' holds a state of "
+                        + (lahc ? "the late-acceptance search" : "the GA") + ", but its arguments name --method " + request.method());
+            }
+            return lahc ? saved.optimize(request, r.arguments(), null, (LateAcceptance.State) resumed.state())
+                    : saved.optimize(request, r.arguments(), (CupStackGa.State) resumed.state(), null);
+        });
     }
 
     private int optimize(CupstackRequest request, List<String> arguments, CupStackGa.State resumed,

@@ -66,15 +66,17 @@ final class JointCommand extends ResumableRun.Command implements Declared.Comman
             return optimize(v, recorded, null);
         }
         Checkpoint<JointProgress> resumed = Checkpoint.read(control.resume, JointProgress.class);
-        JointCommand saved = new JointCommand();
-        ResumableRun.Resumed r = ResumableRun.resume(this, resumed.arguments(), saved);
-        Map<String, String> given = Declared.given(r.parsed(), OPTIONS);
-        // recorded before these were pinned: joint's defaults of that time
-        given.putIfAbsent("model", "yokota2018");
-        if (!given.containsKey("radius-bound") && radiusApplies(OPTIONS.read(given))) {
-            given.put("radius-bound", "exclusive");
-        }
-        return saved.optimize(OPTIONS.read(given), r.arguments(), resumed.state());
+        return ResumableRun.fromRecorded(resumed.arguments(), () -> {
+            JointCommand saved = new JointCommand();
+            ResumableRun.Resumed r = ResumableRun.resume(this, resumed.arguments(), saved);
+            Map<String, String> given = Declared.given(r.parsed(), OPTIONS);
+            // recorded before these were pinned: joint's defaults of that time
+            given.putIfAbsent("model", "yokota2018");
+            if (!given.containsKey("radius-bound") && radiusApplies(OPTIONS.read(given))) {
+                given.put("radius-bound", "exclusive");
+            }
+            return saved.optimize(OPTIONS.read(given), r.arguments(), resumed.state());
+        });
     }
 
     private int optimize(JobOptions.Values v, List<String> arguments, JointProgress resumed) throws Exception {

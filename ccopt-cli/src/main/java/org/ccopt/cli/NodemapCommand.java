@@ -60,18 +60,20 @@ final class NodemapCommand extends ResumableRun.Command implements Declared.Comm
         }
         // the checkpoint holds the run's own arguments: parse them again, then continue its state into DIR
         Checkpoint<NodeMappingGa.State> resumed = Checkpoint.read(control.resume, NodeMappingGa.State.class);
-        NodemapCommand saved = new NodemapCommand();
-        ResumableRun.Resumed r = ResumableRun.resume(this, resumed.arguments(), saved);
-        Map<String, String> given = Declared.given(r.parsed(), OPTIONS);
-        JobOptions.Values v = OPTIONS.read(given);
-        // recorded before these were pinned: the defaults of that time
-        if (!given.containsKey("model") && !v.flag("hops-only") && FlitSetup.onGrid(v.text("topology"))) {
-            given.put("model", "yokota2018");
-        }
-        if (!given.containsKey("radius-bound") && MutationVariant.named(v.text("variant")).swapsNeighbours()) {
-            given.put("radius-bound", "exclusive");
-        }
-        return saved.optimize(NodemapJob.read(OPTIONS.read(given)), r.arguments(), resumed.state());
+        return ResumableRun.fromRecorded(resumed.arguments(), () -> {
+            NodemapCommand saved = new NodemapCommand();
+            ResumableRun.Resumed r = ResumableRun.resume(this, resumed.arguments(), saved);
+            Map<String, String> given = Declared.given(r.parsed(), OPTIONS);
+            JobOptions.Values v = OPTIONS.read(given);
+            // recorded before these were pinned: the defaults of that time
+            if (!given.containsKey("model") && !v.flag("hops-only") && FlitSetup.onGrid(v.text("topology"))) {
+                given.put("model", "yokota2018");
+            }
+            if (!given.containsKey("radius-bound") && MutationVariant.named(v.text("variant")).swapsNeighbours()) {
+                given.put("radius-bound", "exclusive");
+            }
+            return saved.optimize(NodemapJob.read(OPTIONS.read(given)), r.arguments(), resumed.state());
+        });
     }
 
     private int optimize(NodemapJob.Request q, List<String> arguments, NodeMappingGa.State resumed) throws Exception {

@@ -154,6 +154,34 @@ final class ResumableRun {
     }
 
     /**
+     * Runs the rest of a resume, whose options come from the checkpoint: a refusal names none of the values the
+     * checkpoint recorded ({@link org.ccopt.util.InputFiles#redacted}), since a file's text is never printed back (a
+     * checkpoint whose arguments were edited and its checksum recomputed would otherwise print what it was given).
+     */
+    static int fromRecorded(List<String> recorded, java.util.concurrent.Callable<Integer> rest) throws Exception {
+        try {
+            return rest.call();
+        } catch (InvalidInputException e) {
+            Map<String, String> values = new LinkedHashMap<>(); // label -> value: "recorded --traffic" -> "brev"
+            for (int i = 0; i < recorded.size(); i++) {
+                String a = recorded.get(i);
+                int eq = a.indexOf('=');
+                String label = a.startsWith("-") && eq > 0 ? a.substring(0, eq)
+                        : !a.startsWith("-") && i > 0 && recorded.get(i - 1).startsWith("-") ? recorded.get(i - 1) : "value";
+                if (!a.startsWith("-") || eq > 0) {
+                    String value = eq > 0 && a.startsWith("-") ? a.substring(eq + 1) : a;
+                    String key = "recorded " + label;
+                    for (int k = 2; values.containsKey(key); k++) {
+                        key = "recorded " + label + " " + k;
+                    }
+                    values.put(key, value);
+                }
+            }
+            throw new InvalidInputException(org.ccopt.util.InputFiles.redacted(e.getMessage(), values), e);
+        }
+    }
+
+    /**
      * A resumed run: the arguments to record from now on, and the checkpoint's options as parsed (for the options a
      * library job declares, which picocli holds in the parse, not in the command's fields).
      */
@@ -382,6 +410,9 @@ final class ResumableRun {
         }
         try {
             new picocli.CommandLine(saved).parseArgs(arguments.toArray(String[]::new));
+        } catch (picocli.CommandLine.UnmatchedArgumentException e) {
+            throw new InvalidInputException("the checkpoint's recorded options hold one this command does not know (not "
+                    + "repeated here); expected the options of the run that wrote it");
         } catch (picocli.CommandLine.ParameterException e) {
             throw new InvalidInputException("the checkpoint's recorded options do not parse: "
                     + Main.firstLine(e.getMessage()));

@@ -6,6 +6,9 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.ccopt.InvalidInputException;
 
 /**
@@ -80,5 +83,34 @@ public final class InputFiles {
         }
         String both = at + (at.length() > 0 && !line.isEmpty() ? ", " : "") + line;
         return both.isEmpty() ? "" : " at " + both;
+    }
+
+    /**
+     * {@code message} with every value of {@code values} a file gave (and its lower case, and its parts between
+     * colons or commas) replaced by its key in angle brackets: a command's refusal names the value it refused, and a
+     * file's text is never printed back. Values under three characters stay (a count, a flag), as they hold no secret
+     * and their replacement would garble the message.
+     */
+    public static String redacted(String message, Map<String, String> values) {
+        Map<String, String> forms = new java.util.TreeMap<>(java.util.Comparator.comparingInt(String::length).reversed()
+                .thenComparing(java.util.Comparator.naturalOrder()));
+        values.forEach((key, value) -> {
+            if (value == null) {
+                return;
+            }
+            List<String> parts = new ArrayList<>(List.of(value));
+            parts.addAll(List.of(value.split("[:,]")));
+            for (String p : parts) {
+                if (p.length() >= 3) {
+                    forms.putIfAbsent(p, key);
+                    forms.putIfAbsent(p.toLowerCase(java.util.Locale.ROOT), key);
+                }
+            }
+        });
+        String out = message;
+        for (Map.Entry<String, String> f : forms.entrySet()) {
+            out = out.replace(f.getKey(), "<" + f.getValue() + ">");
+        }
+        return out;
     }
 }

@@ -108,8 +108,9 @@ public final class JsonSnapshot {
                     + VERSION + "); expected the checkpoint.json a run writes to its output directory");
         }
         if (envelope.path("version").asInt() != VERSION || !typeName.equals(envelope.path("type").asText())) {
-            throw new InvalidInputException("checkpoint '" + path + "' is version " + envelope.path("version") + " of "
-                    + envelope.path("type").asText() + "; this command reads version " + VERSION + " of " + typeName);
+            // what the file records is not quoted: it may be anything
+            throw new InvalidInputException("checkpoint '" + path + "' holds another search's state or another "
+                    + "version's (its type or version differs); this command resumes version " + VERSION + " of its own");
         }
         JsonNode state = envelope.get("state");
         if (state == null || !state.isObject() || !sha256(state).equals(envelope.path("sha256").asText())) {

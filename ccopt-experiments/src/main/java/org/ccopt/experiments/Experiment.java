@@ -163,7 +163,7 @@ public final class Experiment {
         for (Iterator<String> it = report.fieldNames(); it.hasNext(); ) {
             String key = it.next();
             if (!Set.of("metrics", "x", "series", "facets", "log-y", "baseline", "change", "kind").contains(key)) {
-                throw new InvalidInputException("experiment " + name + ": report has an unknown key " + shown(key)
+                throw new InvalidInputException("experiment " + name + ": report has an unknown key (not repeated here)"
                         + "; expected " + expected);
             }
         }
@@ -258,8 +258,8 @@ public final class Experiment {
         }
         JsonNode c = root.get("command");
         if (c == null || !c.isTextual() || !commands.names().contains(c.asText())) {
-            throw new InvalidInputException("experiment " + name + ": command " + (c == null ? "''" : shown(c.asText()))
-                    + " is missing or unknown; expected one of " + String.join(", ", new TreeSet<>(commands.names())));
+            throw new InvalidInputException("experiment " + name + ": its command is missing or unknown" + lineOf(text, "command")
+                    + "; expected one of " + String.join(", ", new TreeSet<>(commands.names())));
         }
         String command = c.asText();
         Map<String, String> options = scalars(root.get("options"), name, "options");
@@ -329,7 +329,7 @@ public final class Experiment {
         }
         for (String f : named) {
             if (!factors.contains(f)) {
-                throw new InvalidInputException("experiment " + name + ": report names " + shown(f) + ", which is no key of "
+                throw new InvalidInputException("experiment " + name + ": report names a factor (not repeated here) that is no key of "
                         + "its options, grid or zip (seeds and repetitions are only averaged); expected one of "
                         + String.join(", ", factors));
             }
@@ -341,8 +341,7 @@ public final class Experiment {
                     options.containsKey(charts.series()) ? List.of(options.get(charts.series())) : List.of())
                     : values.values().stream().flatMap(List::stream).toList();
             if (!candidates.contains(charts.baseline())) {
-                throw new InvalidInputException("experiment " + name + ": report baseline " + shown(charts.baseline())
-                        + " is no value of " + (charts.series() != null ? "the series " + charts.series() : "a varied factor")
+                throw new InvalidInputException("experiment " + name + ": report's baseline (not repeated here) is no value of " + (charts.series() != null ? "the series " + charts.series() : "a varied factor")
                         + "; expected one of " + String.join(", ", new LinkedHashSet<>(candidates)));
             }
         }
@@ -434,8 +433,10 @@ public final class Experiment {
             try {
                 written = commands.writtenOptions(args(command, params));
             } catch (InvalidInputException e) {
-                throw new InvalidInputException("experiment " + name + ": " + Commands.firstLine(e.getMessage())
-                        + " (in the command line '" + String.join(" ", args(command, params)) + "')");
+                String why = Commands.firstLine(e.getMessage());
+                throw new InvalidInputException("experiment " + name + ": " + (why.startsWith("Unknown option")
+                        ? "a key of its options is no option of " + command + " (not repeated here); 'ccopt " + command
+                        + " --help' lists them" : org.ccopt.util.InputFiles.redacted(why, params)) + " (in run " + runs.indexOf(params) + ")");
             }
             // the values the command line parser read, whatever form the file gave them in
             written.forEach((key, value) -> {
@@ -488,7 +489,7 @@ public final class Experiment {
 
     private static void checkKey(String optionName, String name, String section) {
         if (!OPTION_NAME.matcher(optionName).matches()) {
-            throw new InvalidInputException("experiment " + name + ": " + section + " has the key " + shown(optionName)
+            throw new InvalidInputException("experiment " + name + ": " + section + " has a key that is no option name (not repeated here)"
                     + "; expected an option name without dashes (letters, digits and '-'), its value on the right");
         }
     }
@@ -517,9 +518,6 @@ public final class Experiment {
         return "";
     }
 
-    private static String shown(String word) {
-        return word.matches("[A-Za-z0-9_.-]{1,40}") ? "'" + word + "'" : "(not shown: not a name)";
-    }
 
     private static Map<String, String> scalars(JsonNode node, String name, String key) {
         Map<String, String> out = new LinkedHashMap<>();

@@ -72,7 +72,8 @@ public final class ExperimentRunner {
         public String failureLine() {
             long failures = rows.stream().filter(r -> !r.ok()).count();
             return rows.stream().filter(r -> !r.ok()).findFirst().map(r -> failures + " of " + runs
-                    + " runs failed (column error of results.csv); first, run " + r.run() + ": " + r.error()).orElse("");
+                    + " runs failed (column error of results.csv); first, run " + r.run() + ": "
+                    + org.ccopt.util.InputFiles.redacted(r.error(), r.parameters())).orElse("");
         }
     }
 

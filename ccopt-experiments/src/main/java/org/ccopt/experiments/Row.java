@@ -78,6 +78,17 @@ public final class Row {
     }
 
     /** A column's value, or null when the row has none. */
+    /** The run's parameters, as the experiment gave them: every column but the runner's and a result's. */
+    public Map<String, String> parameters() {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        json.fields().forEachRemaining(e -> {
+            if (!RUNNER_COLUMNS.contains(e.getKey()) && e.getValue().isTextual()) {
+                out.put(e.getKey(), e.getValue().asText());
+            }
+        });
+        return out;
+    }
+
     public JsonNode get(String column) {
         return json.get(column);
     }

@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.ccopt.InvalidInputException;
+import org.ccopt.routing.RoutingFunctions;
 import org.ccopt.topology.Topology;
 import org.ccopt.topology.spec.TopologySpec;
+import org.ccopt.traffic.TrafficPattern;
 import org.ccopt.util.InputFiles;
 
 /**
@@ -173,7 +175,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     + "(\"routerModel\": \"booksim\"); the papers' router has its own timing");
         }
         if (routing != null) {
-            throw new InvalidInputException("parameter file gives \"routing\": \"" + routing + "\", which only BookSim's "
+            throw new InvalidInputException("parameter file gives \"routing\", which only BookSim's "
                     + "router takes (\"routerModel\": \"booksim\"); the papers' router routes by its model's readings");
         }
         RouterModel m = routerModel == null ? RouterModel.CCOPT : RouterModel.parse(routerModel);
@@ -271,6 +273,49 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
     }
 
+    /**
+     * Refuses a name the file gives that ccopt does not know, in one line that does not repeat it (a file's text is never
+     * quoted back): its topology, router model, routing function, VC selection schemes and traffic label.
+     */
+    private void requireKnownNames(Path file) {
+        known(file, "topology", () -> TopologySpec.parse(topology), "a network spec as 'ccopt topo' takes");
+        if (routerModel != null && !booksim()) {
+            known(file, "routerModel", () -> RouterModel.parse(routerModel), "ccopt, yokota2018, yokota2023, booksim or the "
+                    + "key=value readings --save-params writes");
+        }
+        if (routing != null) {
+            known(file, "routing", () -> {
+                if (!RoutingFunctions.NAMES.contains(routing)) {
+                    throw new InvalidInputException("unknown");
+                }
+            }, "one of " + String.join(", ", RoutingFunctions.NAMES));
+        }
+        if (defaultVcSelection != null) {
+            known(file, "defaultVcSelection", () -> VcSelection.parse(defaultVcSelection), "C00 .. C09");
+        }
+        if (vcSelection != null) {
+            for (String scheme : vcSelection) {
+                known(file, "vcSelection", () -> VcSelection.parse(scheme), "C00 .. C09 for every port");
+            }
+        }
+        if (traffic != null) {
+            known(file, "traffic", () -> {
+                for (String name : traffic.split(",", -1)) {
+                    TrafficPattern.parse(name);
+                }
+            }, "the pattern names 'sim --traffic' takes, comma-separated");
+        }
+    }
+
+    private static void known(Path file, String field, Runnable parse, String expected) {
+        try {
+            parse.run();
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException("parameter file '" + file + "' gives a \"" + field + "\" ccopt does not know "
+                    + "(not repeated here); expected " + expected);
+        }
+    }
+
     public static SimParameters read(Path file) {
         String text = InputFiles.read(file, "parameter file", "a JSON file written by 'ccopt sim --save-params'");
         try {
@@ -278,6 +323,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
             if (p == null || p.topology() == null || p.destination() == null) {
                 throw new InvalidInputException("parameter file '" + file + "' lacks \"topology\" or \"destination\"");
             }
+            p.requireKnownNames(file);
             return p;
         } catch (IOException e) {
             throw new InvalidInputException("cannot read parameter file '" + file + "'" + InputFiles.where(e)

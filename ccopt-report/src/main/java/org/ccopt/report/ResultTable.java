@@ -230,7 +230,8 @@ public final class ResultTable {
         try {
             return Double.parseDouble(c.endsWith("%") ? c.substring(0, c.length() - 1) : c);
         } catch (NumberFormatException e) {
-            throw new InvalidInputException("--chart draws numbers; column '" + column + "' holds '" + cell + "' (meanci cells "
+            // a cell is the results file's text: not repeated
+            throw new InvalidInputException("--chart draws numbers; column '" + column + "' holds text (meanci cells "
                     + "are text: chart the mean and ci95 as two --show columns)");
         }
     }
@@ -250,7 +251,8 @@ public final class ResultTable {
             try {
                 values[i] = Double.parseDouble(v.asText());
             } catch (NumberFormatException e) {
-                throw new InvalidInputException("--show column '" + column + "' holds '" + v.asText() + "', not a number");
+                throw new InvalidInputException("--show column '" + column + "' holds text, not a number, in run "
+                        + rows.get(i).run() + " (the cell is not repeated here)");
             }
         }
         return aggregate(agg, values);

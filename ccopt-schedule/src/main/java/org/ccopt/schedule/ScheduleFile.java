@@ -13,6 +13,7 @@ import org.ccopt.collective.Collective;
 import org.ccopt.collective.CollectiveKind;
 import org.ccopt.collective.PortModel;
 import org.ccopt.topology.Topology;
+import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.util.InputFiles;
 
 /**
@@ -97,9 +98,34 @@ public record ScheduleFile(int steps, List<ScheduleValidator.Item> items, Map<St
         for (String f : NAMED) {
             String named = names.get(f);
             if (named != null && !named.equals(given.get(f))) {
-                throw new InvalidInputException("schedule file " + file + " is for " + f + " " + named + ", the options give "
+                throw new InvalidInputException("schedule file " + file + " is for "
+                        + (known(f, named) ? f + " " + named : "a " + f + " ccopt does not know (not repeated here)")
+                        + ", the options give "
                         + given.get(f) + "; expected the same " + f);
             }
+        }
+    }
+
+    /** Whether {@code value} is a {@code field} ccopt knows, and so may be named back (a file's other text never is). */
+    private static boolean known(String field, String value) {
+        try {
+            switch (field) {
+                case "topology" -> TopologySpec.parse(value);
+                case "cc" -> CollectiveKind.valueOf(value);
+                case "ports" -> {
+                    if (!PortModel.parse(value.replace("-port", "")).toString().equals(value)) {
+                        return false;
+                    }
+                }
+                default -> {
+                    if (!Switching.parse(value).label().equals(value)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        } catch (RuntimeException e) {
+            return false;
         }
     }
 
