@@ -31,6 +31,16 @@ public final class CliCommands implements Commands {
     }
 
     @Override
+    public boolean seedApplies(List<String> commandLine) {
+        try {
+            writtenOptions(commandLine);
+            return true;
+        } catch (InvalidInputException e) {
+            return !e.getMessage().startsWith("--seed applies "); // another refusal is the experiment check's to report
+        }
+    }
+
+    @Override
     public Map<String, String> writtenOptions(List<String> commandLine) {
         CommandLine.ParseResult parsed;
         try {

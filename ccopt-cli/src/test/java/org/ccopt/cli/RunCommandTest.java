@@ -37,15 +37,19 @@ class RunCommandTest {
         Experiment e = parse("""
                 command: sim
                 options: {topology: "torus:4x4", json: false, atomic-vc: true}
-                grid: {traffic: [bcmp, brev], packets: [1, 2, 3]}
+                grid: {traffic: [uniform, brev], packets: [1, 2, 3]}
                 zip: {slices: [1, 2], interval: [0, 9]}
                 seeds: 2
                 repeat: 2
                 """);
         assertThat(e.runs()).hasSize(2 * 3 * 2 * 2 * 2);
-        assertThat(e.runs().get(0).args()).containsExactly("sim", "--topology", "torus:4x4", "--atomic-vc", "--traffic", "bcmp",
-                "--packets", "1", "--slices", "1", "--interval", "0", "--seed", "1");
-        assertThat(e.runs().get(1).parameters()).containsEntry("packets", "2").containsEntry("traffic", "bcmp");
+        assertThat(e.runs().get(0).args()).containsExactly("sim", "--topology", "torus:4x4", "--atomic-vc", "--traffic",
+                "uniform", "--packets", "1", "--slices", "1", "--interval", "0", "--seed", "1");
+        assertThat(e.runs().get(1).parameters()).containsEntry("packets", "2").containsEntry("traffic", "uniform");
+        // brev draws from no seed on the papers' router: its line goes without, its row and key keep it
+        assertThat(e.runs().get(3).args()).doesNotContain("--seed");
+        assertThat(e.runs().get(3).parameters()).containsEntry("traffic", "brev").containsEntry("seed", "1");
+        assertThat(e.runs().get(3).key()).endsWith("--interval 0 #seed 1 #1");
         assertThat(e.runs().get(6).parameters()).containsEntry("slices", "2").containsEntry("interval", "9");
         assertThat(e.runs().get(12).parameters()).containsEntry("seed", "2");
         assertThat(e.runs().get(24).parameters()).containsEntry("repeat", "1");
@@ -503,5 +507,40 @@ class RunCommandTest {
         assertThat(row.get("solver").asText()).isEqualTo("auto"); // what was asked
         assertThat(row.get("result.solver").asText()).isEqualTo("greedy"); // what produced the schedule
         assertThat(row.has("result.topology")).isFalse(); // equal values are not repeated
+    }
+
+    /**
+     * sim refuses --seed where nothing draws from it (a fixed pattern on the papers' router), and an experiment that
+     * sweeps seeds over a grid mixing such runs with random ones gives the seed only where it applies: the row keeps
+     * its seed (the table averages over it), the key tells the runs apart, and a rerun skips them.
+     */
+    @Test
+    void seedsGoOnlyWhereTheCommandDrawsFromThem() throws Exception {
+        MainTest.Result fixed = MainTest.run("sim", "-t", "torus:4x4", "--traffic", "brev", "--seed", "5");
+        assertThat(fixed.code()).isEqualTo(2);
+        assertThat(fixed.err()).startsWith("ccopt: --seed applies to random patterns, open loads and BookSim's router");
+        assertThat(MainTest.run("sim", "-t", "torus:4x4", "--traffic", "uniform", "--seed", "5").code()).isZero();
+        assertThat(MainTest.run("sim", "-t", "torus:4x4", "--traffic", "brev", "--model", "booksim", "--seed", "5").code())
+                .isZero();
+
+        Path out = dir.resolve("mixed");
+        Path file = write("mixed.yaml", "command: sim\noptions: {topology: \"torus:4x4\"}\ngrid: {traffic: [brev, uniform]}\n"
+                + "seeds: 2\n");
+        MainTest.Result r = MainTest.run("run", file.toString(), "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> lines = Files.readAllLines(out.resolve("results.jsonl"));
+        assertThat(lines).hasSize(4);
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+        List<String> keys = new java.util.ArrayList<>();
+        for (String line : lines) {
+            com.fasterxml.jackson.databind.JsonNode row = m.readTree(line);
+            assertThat(row.get("status").asText()).isEqualTo("ok");
+            assertThat(row.get("seed").asText()).isIn("1", "2");
+            keys.add(row.get("key").asText());
+        }
+        assertThat(keys).containsExactlyInAnyOrder("sim --topology torus:4x4 --traffic brev #seed 1",
+                "sim --topology torus:4x4 --traffic uniform --seed 1", "sim --topology torus:4x4 --traffic brev #seed 2",
+                "sim --topology torus:4x4 --traffic uniform --seed 2");
+        assertThat(MainTest.run("run", file.toString(), "--out", out.toString()).out()).contains("4 skipped");
     }
 }

@@ -31,6 +31,15 @@ public interface Commands {
      */
     java.util.Map<String, String> writtenOptions(List<String> commandLine);
 
+    /**
+     * Whether {@code --seed} applies to a command line that gives it: the runner gives each run of {@code seeds} its
+     * seed only where the command draws from one (a deterministic pattern refuses it), so that one experiment may
+     * sweep seeds over a grid that mixes random and deterministic runs. By default, everywhere.
+     */
+    default boolean seedApplies(List<String> commandLine) {
+        return true;
+    }
+
     /** Executes a command line in this JVM and returns its exit status and what it printed. */
     Execution execute(List<String> commandLine);
 

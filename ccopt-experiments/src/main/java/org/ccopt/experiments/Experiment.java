@@ -59,6 +59,9 @@ public final class Experiment {
         /** A stable identity for resuming: the command line, and the repetition when there are several. */
         public String key() {
             String line = String.join(" ", args);
+            if (parameters.containsKey("seed") && !args.contains("--seed")) {
+                line += " #seed " + parameters.get("seed"); // a seed the command draws from none: the row still has it
+            }
             return repetition < 0 ? line : line + " #" + (repetition + 1);
         }
 
@@ -291,11 +294,13 @@ public final class Experiment {
         if (seeds.get(0) != null && root.get("seeds").isArray()) {
             varied.add("seed"); // a count gives the integers 1..n: its last run, with the largest, stands for all
         }
+        Map<List<String>, Boolean> seedApplies = new java.util.HashMap<>(); // by the line without its seed
         List<Map<String, String>> firstRepetition = new ArrayList<>();
         for (String seed : seeds) {
             for (Map<String, String> z : zip) {
                 for (Map<String, String> g : grid) {
-                    firstRepetition.add(templated(parameters(options, g, z, seed), repeat > 1 ? 0 : -1, name));
+                    firstRepetition.add(line(commands, command, templated(parameters(options, g, z, seed),
+                            repeat > 1 ? 0 : -1, name), seed, seedApplies));
                 }
             }
         }
@@ -306,7 +311,7 @@ public final class Experiment {
                 for (Map<String, String> z : zip) {
                     for (Map<String, String> g : grid) {
                         Map<String, String> params = templated(parameters(options, g, z, seed), repeat > 1 ? r : -1, name);
-                        List<String> args = args(command, params);
+                        List<String> args = args(command, line(commands, command, params, seed, seedApplies));
                         if (repeat > 1) {
                             params.put("repeat", Integer.toString(r));
                         }
@@ -346,6 +351,22 @@ public final class Experiment {
             }
         }
         return new Experiment(command, runs, outputs, text);
+    }
+
+    /**
+     * The options of a run's command line: its parameters, but the seed {@code seeds} gave it where the command draws
+     * from none ({@link Commands#seedApplies}; asked once per line without the seed). Its row keeps the seed.
+     */
+    private static Map<String, String> line(Commands commands, String command, Map<String, String> params, String seed,
+            Map<List<String>, Boolean> seedApplies) {
+        if (seed == null) {
+            return params;
+        }
+        Map<String, String> unseeded = new LinkedHashMap<>(params);
+        unseeded.remove("seed");
+        boolean applies = seedApplies.computeIfAbsent(args(command, unseeded),
+                k -> commands.seedApplies(args(command, params)));
+        return applies ? params : unseeded;
     }
 
     private static Map<String, String> parameters(Map<String, String> options, Map<String, String> grid,

@@ -251,13 +251,20 @@ public final class ExperimentRunner {
         if (!commandLine.equals(run.args())) {
             return null;
         }
-        if (run.repetition() < 0) {
+        boolean unseeded = run.parameters().containsKey("seed") && !run.args().contains("--seed"); // a seed of seeds the
+        if (run.repetition() < 0 && !unseeded) {                                                 // command draws from none
             return run.parameters();
+        }
+        Map<String, String> options = new LinkedHashMap<>(run.parameters());
+        if (unseeded) {
+            options.remove("seed");
+        }
+        if (run.repetition() < 0) {
+            return options;
         }
         if (run.args().contains("--repeat")) {
             return null;
         }
-        Map<String, String> options = new LinkedHashMap<>(run.parameters());
         options.remove("repeat");
         return options;
     }
