@@ -78,6 +78,36 @@ public enum TrafficPattern {
         return this == RPAR || this == RRNG || this == RANDPERM || this == UNIFORM;
     }
 
+    /**
+     * Whether a comma-separated list of workloads draws from a seed: one of its patterns is random (a name that is no
+     * pattern counts as drawing, so that its own refusal comes first; a {@code collective:ALG} item draws nothing).
+     */
+    public static boolean anyRandom(String list) {
+        if (list == null) {
+            return false;
+        }
+        for (String item : list.split(",", -1)) {
+            if (item.trim().startsWith("collective:")) {
+                continue;
+            }
+            try {
+                if (parse(item).isRandom()) {
+                    return true;
+                }
+            } catch (RuntimeException unknown) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Where a traffic seed applies: to a list of workloads with a random pattern ({@link #anyRandom}). */
+    public static org.ccopt.job.JobOption.Applies seedApplies(String patternsOption) {
+        return new org.ccopt.job.JobOption.Applies("to a random pattern (rpar, rrng, randperm, uniform) among --"
+                + patternsOption, v -> anyRandom(v.text(patternsOption)), java.util.Map.of("topology", "torus:4x4", patternsOption, "brev",
+                "traffic-seed", "3"));
+    }
+
     /** Destinations for every terminal of {@code t}. */
     public int[] destinations(Topology t, long seed) {
         int n = t.terminalCount();

@@ -14,6 +14,7 @@ import org.ccopt.job.JobOptions;
 import org.ccopt.mapping.MutationVariant;
 import org.ccopt.mapping.SurvivalOrder;
 import org.ccopt.topology.Topology;
+import org.ccopt.traffic.TrafficPattern;
 import org.ccopt.topology.spec.TopologySpec;
 import org.ccopt.util.Enums;
 
@@ -68,7 +69,8 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
                     + "function", false, null, null, null),
             JobOption.text("traffic", "PATTERNS", "Patterns run one after another: " + JointWorkloads.NAMES)
                     .withDefault("bcmp,brev"),
-            JobOption.wholeLong("traffic-seed", 1, "Seed of random patterns rpar, rrng, ..."),
+            JobOption.wholeLong("traffic-seed", 1, "Seed of random patterns rpar, rrng, ...")
+                    .withApplies(TrafficPattern.seedApplies("traffic")),
             JobOption.whole("packets", 4, "Packets per node and pattern"),
             JobOption.whole("packet-flits", 8, "Flits per packet"),
             JobOption.whole("slices", "N", "Slices a stacked pattern is sent in; must divide --packets (default: --packets, "

@@ -104,7 +104,8 @@ public final class NodemapJob extends DeclaredJob<NodemapJob.Run, NodemapOutcome
             JobOption.whole("population", 1000, "Mappings per generation"),
             JobOption.whole("generations", 1000, "Generations after the random initial one"),
             JobOption.wholeLong("seed", 1, "GA seed"),
-            JobOption.wholeLong("traffic-seed", 1, "Seed of random patterns rpar, rrng, ..."),
+            JobOption.wholeLong("traffic-seed", 1, "Seed of random patterns rpar, rrng, ...")
+                    .withApplies(TrafficPattern.seedApplies("traffic")),
             simulated(JobOption.whole("packets", 4, "Packets per node").atLeast(1), "2"),
             simulated(JobOption.whole("packet-flits", 8, "Flits per packet").atLeast(1), "4")),
             routerOptions(),
