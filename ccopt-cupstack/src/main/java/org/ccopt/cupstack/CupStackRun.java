@@ -6,6 +6,7 @@ import java.util.Set;
 import org.ccopt.InvalidInputException;
 import org.ccopt.flitsim.net.DeadlockException;
 import org.ccopt.flitsim.FlitRouter;
+import org.ccopt.flitsim.FlitSimulator;
 import org.ccopt.flitsim.RouterConfig;
 import org.ccopt.flitsim.VcSelection;
 import org.ccopt.util.SeededStreams;
@@ -108,12 +109,13 @@ public final class CupStackRun implements AutoCloseable {
         }
         this.base = target.baseConfig(o.scheme());
         FlitRouter sim = target.router();
+        requireBoundedSweep(target, channelLoadBound(sim, target), "at least "); // before the candidates, quadratic in the nodes
         // t_d0: one slice with random C (unless frozen) and I = 0, App. A.3
         int[] candidates = sim.requestingInputs(target.model());
         GeneSpace reference = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), target.sliceFlits(),
                 EnumSet.complementOf(EnumSet.of(GeneGroup.C)), o.scheme(), o.interval());
         this.td0 = referenceDuration(sim, reference, frozen.contains(GeneGroup.C), o.ga().seed());
-        requireBoundedSweep(target, td0);
+        requireBoundedSweep(target, td0, "");
         // the late-acceptance search always starts from simple stacking's best configuration
         SeedSweep seedSweep = m != Method.SIMPLE && (o.seedSimple() || m == Method.LAHC) ? seedSweep(sim, frozen) : null;
         // V's range reaches the seed's interval, so that the seed lies inside the gene space (ccopt's addition)
@@ -142,17 +144,44 @@ public final class CupStackRun implements AutoCloseable {
      * Refuses a problem whose simple-stacking sweeps (every run prints simple stacking: ten schemes, V from l_c to the
      * single-slice duration t_d0, each run about t_d0 cycles on every node) would pass {@link #MAX_SWEEP_NODE_CYCLES}.
      */
-    private static void requireBoundedSweep(Problem p, int td0) {
+    private static void requireBoundedSweep(Problem p, int td0, String atLeast) {
         long nodes = p.topology().nodeCount();
         int schemes = VcSelection.values().length;
         int intervals = Math.max(1, td0 - p.sliceFlits());
         long estimate = (long) schemes * intervals * td0 * nodes;
         if (estimate > MAX_SWEEP_NODE_CYCLES) {
             throw new InvalidInputException("simple stacking on '" + p.topology().spec() + "' (" + nodes + " nodes, a "
-                    + "slice takes " + td0 + " cycles) simulates about " + estimate + " node-cycles (" + schemes
+                    + "slice takes " + atLeast + td0 + " cycles) simulates " + (atLeast.isEmpty() ? "about " : atLeast)
+                    + estimate + " node-cycles (" + schemes
                     + " schemes x " + intervals + " intervals x " + td0 + " cycles x nodes), above the "
                     + MAX_SWEEP_NODE_CYCLES + " a run takes; expected a smaller network");
         }
+    }
+
+    /**
+     * A lower bound on t_d0, from the routes alone: a channel moves one flit a cycle, so one slice lasts at least as
+     * many cycles as the most flits any channel of its routes carries (the papers' router's routes; on BookSim's router,
+     * whose routes may be drawn per packet, a slice's own flits, which its source injects one a cycle).
+     */
+    static int channelLoadBound(FlitRouter sim, Problem p) {
+        int flits = p.sliceFlits();
+        if (!(sim instanceof FlitSimulator papers)) {
+            return flits;
+        }
+        int[] destination = p.destination();
+        int[] load = new int[sim.routers() * sim.ports()];
+        int most = flits;
+        for (int src = 0; src < destination.length; src++) {
+            if (destination[src] == src) {
+                continue;
+            }
+            for (int outputVc : papers.path(p.model(), src, destination[src])) {
+                int channel = outputVc / sim.vcs();
+                load[channel] += flits;
+                most = Math.max(most, load[channel]);
+            }
+        }
+        return most;
     }
 
     /**
