@@ -84,7 +84,7 @@ final class RunCommand implements Callable<Integer> {
         private final double seconds;
         private final long started = System.nanoTime();
         private ProgressBar bar;
-        private java.util.concurrent.ScheduledExecutorService lines;
+        private Heartbeat lines;
         private int runs;
         private int done;
         private int failed;
@@ -101,13 +101,7 @@ final class RunCommand implements Callable<Integer> {
                 bar = new ProgressBarBuilder().setTaskName("runs").setInitialMax(runs).setStyle(ProgressBarStyle.ASCII)
                         .setUpdateIntervalMillis(500).build();
             } else {
-                lines = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-                    Thread t = new Thread(r, "ccopt-run-progress");
-                    t.setDaemon(true);
-                    return t;
-                });
-                long every = Math.max(1, Math.round(seconds * 1000));
-                lines.scheduleAtFixedRate(this::line, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
+                lines = Heartbeat.every(seconds, this::line);
             }
         }
 
@@ -132,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
                 bar.close();
             }
             if (lines != null) {
-                lines.shutdownNow();
+                lines.close();
             }
         }
     }

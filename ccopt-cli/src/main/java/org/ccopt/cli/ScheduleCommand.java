@@ -41,6 +41,9 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Command {
         return SchedulingJob.JOB;
     }
 
+    /** Seconds between the progress lines of a redirected search (a test shortens it). */
+    static volatile double progressSeconds = ResumableRun.Progress.AUTO_SECONDS;
+
     @Override
     public Integer call() throws Exception {
         Written.requirePictureFormat(picture); // before the search, which may run for hours
@@ -51,8 +54,22 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Command {
                     + "); searching with the heuristics only");
         }
         boolean live = !json && System.console() != null;
+        // redirected: a line every minute with the search's latest news, however long one of its phases takes
+        java.util.concurrent.atomic.AtomicReference<String> latest = new java.util.concurrent.atomic.AtomicReference<>(
+                "setting up");
+        long started = System.nanoTime();
         return Stoppable.call(stop -> {
-            SchedulingJob.Outcome o = SchedulingJob.run(q, stop, live ? line -> err.println("  " + line) : null);
+            SchedulingJob.Outcome o;
+            try (Heartbeat beat = json || live || q.validate() != null ? null : Heartbeat.every(progressSeconds, () ->
+                    err.println("ccopt schedule: " + ResumableRun.clock((System.nanoTime() - started) / 1e9) + ", "
+                            + latest.get()))) {
+                o = SchedulingJob.run(q, stop, line -> {
+                    latest.set(line);
+                    if (live) {
+                        err.println("  " + line);
+                    }
+                });
+            }
             int exit = Main.OK;
             if (o instanceof SchedulingJob.Checked c) {
                 exit = checked(c);

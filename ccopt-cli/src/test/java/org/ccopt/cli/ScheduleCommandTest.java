@@ -453,4 +453,28 @@ class ScheduleCommandTest {
             System.clearProperty("ccopt.ortools");
         }
     }
+
+    /**
+     * Redirected (no console), a search prints a line with its latest news on a timer, however long one phase takes;
+     * with --json it prints none. And --time-limit covers the listing of routes: a tiny limit ends a large problem's
+     * set-up in one line instead of listing for seconds first.
+     */
+    @org.junit.jupiter.api.Test
+    void aRedirectedSearchReportsOnATimerAndItsTimeLimitCoversTheSetUp() {
+        double before = ScheduleCommand.progressSeconds;
+        ScheduleCommand.progressSeconds = 0.2;
+        try {
+            MainTest.Result r = MainTest.run("schedule", "-t", "torus:6x6", "--cc", "AAS", "--time-limit", "2s");
+            assertThat(r.code()).isZero();
+            assertThat(r.err()).containsPattern("(?m)^ccopt schedule: [0-9]+s, ");
+            MainTest.Result json = MainTest.run("schedule", "-t", "torus:6x6", "--cc", "AAS", "--time-limit", "1s", "--json");
+            assertThat(json.err()).doesNotContain("ccopt schedule: ");
+        } finally {
+            ScheduleCommand.progressSeconds = before;
+        }
+        MainTest.Result setUp = MainTest.run("schedule", "-t", "torus:16x16", "--cc", "AAS", "--time-limit", "1ms");
+        assertThat(setUp.code()).isEqualTo(2);
+        assertThat(setUp.err()).startsWith("ccopt: listing the routes of AAS on torus:16x16 ended at --time-limit")
+                .hasLineCount(1);
+    }
 }

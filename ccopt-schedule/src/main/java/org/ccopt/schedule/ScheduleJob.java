@@ -74,7 +74,7 @@ public final class ScheduleJob {
     private final Collective reduce;
     private final LowerBounds.Bound bound;
 
-    private ScheduleJob(Request r) {
+    private ScheduleJob(Request r, java.util.function.BooleanSupplier expired) {
         this.request = r;
         Topology t = r.topology();
         int pathLimit = r.pathLimit() == null ? ScheduleProblem.DEFAULT_PATH_LIMIT : r.pathLimit();
@@ -98,26 +98,32 @@ public final class ScheduleJob {
         this.hops = null;
         if (pairs != null) {
             this.reduce = null;
-            this.problem = ScheduleProblem.ofPairs(t, r.destination(), r.ports(), r.extraHops(), pathLimit);
+            this.problem = ScheduleProblem.ofPairsWithin(expired, t, r.destination(), r.ports(), r.extraHops(), pathLimit);
         } else if (r.collective().kind().isReduce()) {
             Collective c = r.collective();
             this.reduce = c;
-            this.problem = new ScheduleProblem(Reduction.transpose(t), Reduction.broadcastOf(c), r.ports(), r.switching(),
-                    r.extraHops(), pathLimit);
+            this.problem = ScheduleProblem.within(expired, Reduction.transpose(t), Reduction.broadcastOf(c), r.ports(),
+                    r.switching(), r.extraHops(), pathLimit);
             if (problem.relayNodes()) {
                 throw new InvalidInputException(c.kind() + " under store-and-forward on " + t.spec() + " would combine "
                         + "partial results in nodes that take no part in the reduce (switches); expected --switching wh there");
             }
         } else {
             this.reduce = null;
-            this.problem = new ScheduleProblem(t, r.collective(), r.ports(), r.switching(), r.extraHops(), pathLimit);
+            this.problem = ScheduleProblem.within(expired, t, r.collective(), r.ports(), r.switching(), r.extraHops(),
+                    pathLimit);
         }
         this.bound = Scheduler.bound(problem);
     }
 
     /** The request assembled into its problem; a request no engine can take is refused with one line. */
     public static ScheduleJob of(Request r) {
-        return new ScheduleJob(r);
+        return new ScheduleJob(r, null);
+    }
+
+    /** {@link #of(Request)}, whose set-up (the listing of routes) counts against {@code budget}'s time and stop. */
+    public static ScheduleJob of(Request r, Budget budget) {
+        return new ScheduleJob(r, budget::expired);
     }
 
     /**

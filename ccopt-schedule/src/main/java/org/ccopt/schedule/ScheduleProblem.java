@@ -86,7 +86,24 @@ public final class ScheduleProblem {
 
     public ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
                            int extraHops, int pathLimit) {
-        this(topology, collective, ports, switching, extraHops, pathLimit, true, null);
+        this(topology, collective, ports, switching, extraHops, pathLimit, true, null, null);
+    }
+
+    /**
+     * As the public constructor, with the listing of routes given up, in one line, once {@code expired} says the time
+     * limit has passed: the limit covers the set-up too (a large network lists its routes for minutes).
+     */
+    static ScheduleProblem within(java.util.function.BooleanSupplier expired, Topology topology, Collective collective,
+                                  PortModel ports, Switching switching, int extraHops, int pathLimit) {
+        return new ScheduleProblem(topology, collective, ports, switching, extraHops, pathLimit, true, null, expired);
+    }
+
+    /** {@link #ofPairs}, with the listing given up once {@code expired} says so ({@link #within}). */
+    static ScheduleProblem ofPairsWithin(java.util.function.BooleanSupplier expired, Topology topology, int[] destination,
+                                         PortModel ports, int extraHops, int pathLimit) {
+        int[][] pairs = pairs(topology, destination);
+        return new ScheduleProblem(topology, pairsCollective(pairs), ports, Switching.WH, extraHops, pathLimit, false, pairs,
+                expired);
     }
 
     /**
@@ -97,7 +114,8 @@ public final class ScheduleProblem {
     public static ScheduleProblem ofPairs(Topology topology, int[] destination, PortModel ports, int extraHops,
                                           int pathLimit) {
         int[][] pairs = pairs(topology, destination);
-        return new ScheduleProblem(topology, pairsCollective(pairs), ports, Switching.WH, extraHops, pathLimit, false, pairs);
+        return new ScheduleProblem(topology, pairsCollective(pairs), ports, Switching.WH, extraHops, pathLimit, false, pairs,
+                null);
     }
 
     /** The (source, destination) pairs of a traffic pattern: node s to {@code destination[s]} where that is another node. */
@@ -127,11 +145,12 @@ public final class ScheduleProblem {
      */
     public ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
                            int extraHops, int pathLimit, boolean relays) {
-        this(topology, collective, ports, switching, extraHops, pathLimit, relays, null);
+        this(topology, collective, ports, switching, extraHops, pathLimit, relays, null, null);
     }
 
     private ScheduleProblem(Topology topology, Collective collective, PortModel ports, Switching switching,
-                            int extraHops, int pathLimit, boolean relays, int[][] pairs) {
+                            int extraHops, int pathLimit, boolean relays, int[][] pairs,
+                            java.util.function.BooleanSupplier expired) {
         if (collective.kind().isReduce()) {
             throw new InvalidInputException(collective.kind() + " (reduce with combining) is scheduled as the time reverse of a broadcast "
                     + "(Reduction.broadcastOf on Reduction.transpose); a problem takes OAB, OAS, AAB, AAS, MNB, MNS or AOG");
@@ -227,6 +246,12 @@ public final class ScheduleProblem {
         int longest = 0;
         long listedHops = 0;
         for (t = 0; t < count; t++) {
+            if (t > 0 && (t & 1023) == 0 && expired != null && expired.getAsBoolean()) { // not on small problems
+                throw new InvalidInputException("listing the routes of " + collective.kind() + " on " + topology.spec()
+                        + " ended at --time-limit (or Ctrl-C) after " + t + " of " + count + " transfers, before any search; "
+                        + "expected a "
+                        + "longer --time-limit, a lower --path-limit or a smaller network");
+            }
             int d = destination[t];
             int s = messageSender[message[t]];
             if (this.relays) {
@@ -389,7 +414,7 @@ public final class ScheduleProblem {
 
     /** The same broadcast with every transfer sent by its sender (no relays); for WH broadcasts only. */
     public ScheduleProblem direct() {
-        return new ScheduleProblem(topology, collective, ports, switching, extraHops, pathLimit, false, pairs);
+        return new ScheduleProblem(topology, collective, ports, switching, extraHops, pathLimit, false, pairs, null);
     }
 
     /** The explicit (source, destination) pairs of a permutation problem, or null for a collective's T x R. */

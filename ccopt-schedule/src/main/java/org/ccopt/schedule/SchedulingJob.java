@@ -383,8 +383,8 @@ public final class SchedulingJob extends DeclaredJob<SchedulingJob.Request, Sche
         if (q.validate() != null) {
             return check(q);
         }
-        ScheduleJob job = ScheduleJob.of(q.problem());
-        Budget budget = Budget.seconds(q.seconds(), stop);
+        Budget budget = Budget.seconds(q.seconds(), stop); // its clock covers the set-up too
+        ScheduleJob job = ScheduleJob.of(q.problem(), budget);
         ScheduleJob.Outcome o = job.solve(q.settings(), q.evaluations() == null ? budget
                 : budget.withEvaluations(q.evaluations()), progress);
         return new Searched(o, q.timeModel(), q.replay() != null && o.found()

@@ -1,0 +1,34 @@
+package org.ccopt.cli;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A line on a timer, for a long command whose output is redirected (no progress bar shows): every {@code seconds}, on
+ * a daemon thread, until closed, so that a batch job's log shows the command is alive however long one step takes.
+ */
+final class Heartbeat implements AutoCloseable {
+
+    private final ScheduledExecutorService timer;
+
+    private Heartbeat(double seconds, Runnable line) {
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "ccopt-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Math.max(1, Math.round(seconds * 1000));
+        timer.scheduleAtFixedRate(line, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /** Runs {@code line} every {@code seconds} until {@link #close}. */
+    static Heartbeat every(double seconds, Runnable line) {
+        return new Heartbeat(seconds, line);
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}
