@@ -313,7 +313,7 @@ final class ResumableRun {
             S end;
             try (ProgressBar bar = !progress.bar() ? null : new ProgressBarBuilder().setTaskName(task)
                     .setInitialMax(generations).startsFrom(generation.applyAsInt(start), Duration.ZERO)
-                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build()) {
+                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).continuousUpdate().build()) {
                 end = loop.apply(start, s -> {
                     latest.set(s);
                     if (stop.get()) {

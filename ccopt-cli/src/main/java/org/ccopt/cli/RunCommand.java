@@ -99,7 +99,7 @@ final class RunCommand implements Callable<Integer> {
             this.runs = runs;
             if (System.console() != null) {
                 bar = new ProgressBarBuilder().setTaskName("runs").setInitialMax(runs).setStyle(ProgressBarStyle.ASCII)
-                        .setUpdateIntervalMillis(500).build();
+                        .setUpdateIntervalMillis(500).continuousUpdate().build();
             } else {
                 lines = Heartbeat.every(seconds, this::line);
             }

@@ -543,4 +543,22 @@ class RunCommandTest {
                 "sim --topology torus:4x4 --traffic uniform --seed 2");
         assertThat(MainTest.run("run", file.toString(), "--out", out.toString()).out()).contains("4 skipped");
     }
+
+    /**
+     * On a terminal (a pseudo-terminal from util-linux's script), run's bar counts its elapsed time while a run is under
+     * way, not only when one ends.
+     */
+    @Test
+    void onATerminalTheBarsElapsedTimeRunsDuringARun() throws Exception {
+        Path file = write("slow.yaml", "command: sim\noptions: {topology: \"torus:8x8\", rate: \"0.02:0.3:0.04\", "
+                + "traffic: uniform}\n");
+        String jvm = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String line = String.join(" ", jvm, "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
+                file.toString(), "--out", dir.resolve("slow").toString());
+        Process p = new ProcessBuilder("script", "-qec", line, "/dev/null").redirectErrorStream(true).start();
+        String screen = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(screen).isZero();
+        // the bar at 0 of 1 runs, redrawn with a later elapsed time before the run ends
+        assertThat(screen).containsPattern("0/1 \\(0:00:0[1-9] ");
+    }
 }
