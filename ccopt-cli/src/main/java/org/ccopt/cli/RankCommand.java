@@ -70,7 +70,7 @@ final class RankCommand implements Callable<Integer>, Declared.Command {
     }
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
         RULES.check(this, spec);
         RankJob.Request q = RankJob.JOB.request(Declared.values(spec, RankJob.JOB.options()));
         if (slotsPerHost != null && slotsPerHost < 1) {
@@ -83,15 +83,23 @@ final class RankCommand implements Callable<Integer>, Declared.Command {
         List<String> names = hosts == null ? null : LaunchFiles.hosts(InputFiles.read(hosts, "host list",
                 "one host name per terminal"), q.topology().terminalCount(), hosts.toString());
         long iterations = q.settings().iterations();
-        RankJob.Placed placed = RankJob.JOB.run(trace == null ? q : q.withTraceEvery(Math.max(1, iterations / 200)));
-        Map<String, Object> j = placed.figures();
-        writeFiles(placed.outcome(), j, names);
-        if (json) {
-            Json.print(spec.commandLine().getOut(), spec, j);
-        } else {
-            print(placed.outcome(), q.comm());
-        }
-        return Main.OK;
+        RankJob.Request run = trace == null ? q : q.withTraceEvery(Math.max(1, iterations / 200));
+        return Stoppable.call(stop -> {
+            RankJob.Placed placed = RankJob.place(run, stop::get);
+            if (stop.get()) {
+                spec.commandLine().getErr().printf("ccopt rank: stopped (Ctrl-C) after %d of %d iterations; the best so far "
+                        + "follows%n", placed.outcome().result().iterations(), iterations);
+                spec.commandLine().getErr().flush();
+            }
+            Map<String, Object> j = placed.figures();
+            writeFiles(placed.outcome(), j, names);
+            if (json) {
+                Json.print(spec.commandLine().getOut(), spec, j);
+            } else {
+                print(placed.outcome(), q.comm());
+            }
+            return Main.OK;
+        });
     }
 
     /** The placement file, the launchers' files and the search's trace, where asked for. */

@@ -71,4 +71,31 @@ class CtrlCTest {
                 "wrote " + out);
         assertThat(out.resolve("result.json")).exists();
     }
+
+    /** rank's placement search, which keeps no checkpoint, stops at Ctrl-C and prints and writes its best reached. */
+    @org.junit.jupiter.api.Test
+    void ctrlCStopsRanksSearchWithItsBestSoFar() throws Exception {
+        Path placement = dir.resolve("rank.json");
+        List<String> cmd = new ArrayList<>(DaemonTest.SIGINT_DEFAULT);
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "rank", "-t", "torus:8x8", "--procs", "64",
+                "--collective", "bcast", "--placement", "sa", "--iterations", "2000000000", "--out", placement.toString()));
+        Path stdout = dir.resolve("out.txt");
+        Path stderr = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        try {
+            Thread.sleep(3_000); // the search is under way: 2e9 iterations take minutes
+            assertThat(p.isAlive()).as(Files.readString(stderr)).isTrue();
+            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start();
+            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String err = Files.readString(stderr);
+            assertThat(p.exitValue()).as(err).isEqualTo(130);
+            assertThat(err).containsPattern("ccopt rank: stopped \\(Ctrl-C\\) after [0-9]+ of 2000000000 iterations");
+            assertThat(Files.readString(stdout)).contains("sa placement: ", "wrote " + placement);
+            assertThat(placement).exists();
+        } finally {
+            p.destroyForcibly();
+        }
+    }
 }

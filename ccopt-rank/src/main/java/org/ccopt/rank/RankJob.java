@@ -96,8 +96,7 @@ public final class RankJob {
 
         /** For {@link java.util.ServiceLoader}; use {@link RankJob#JOB}. */
         public AsJob() {
-            super(OPTIONS, AsJob::read, q -> new Placed(RankJob.run(q.topology(), q.mix(), q.mapping(), q.seed(), q.settings(),
-                    true, q.threads()), q.comm(), q.seed()), Placed::figures);
+            super(OPTIONS, AsJob::read, q -> place(q, () -> false), Placed::figures);
         }
 
         private static Request read(JobOptions.Values v) {
@@ -181,11 +180,24 @@ public final class RankJob {
      */
     public static Outcome run(Topology topology, CollectiveMix mix, ProcessMapping mapping, long mappingSeed,
                               RankPlacer.Settings settings, boolean contention, int threads) {
+        return run(topology, mix, mapping, mappingSeed, settings, contention, threads, () -> false);
+    }
+
+    /** A request's placement, its search ended early once {@code stop} says so (the best reached, validated). */
+    public static Placed place(Request q, java.util.function.BooleanSupplier stop) {
+        return new Placed(run(q.topology(), q.mix(), q.mapping(), q.seed(), q.settings(), true, q.threads(), stop), q.comm(),
+                q.seed());
+    }
+
+    /** {@link #run(Topology, CollectiveMix, ProcessMapping, long, RankPlacer.Settings, boolean, int)}, stoppable. */
+    public static Outcome run(Topology topology, CollectiveMix mix, ProcessMapping mapping, long mappingSeed,
+                              RankPlacer.Settings settings, boolean contention, int threads,
+                              java.util.function.BooleanSupplier stop) {
         int[] mapped = mapping.nodes(topology, mix.procs(), mappingSeed);
         boolean routes = settings.objective() == RankPlacement.Objective.CONTENTION
                 || (contention && mix.procs() <= RouteTable.MAX_PROCS);
         RankProblem problem = RankProblem.of(topology, mapped, mix, routes, threads);
-        RankPlacer.Result result = RankPlacer.place(problem, settings);
+        RankPlacer.Result result = RankPlacer.place(problem, settings, stop);
         int[] ranks = problem.ranks(result.slots());
         PlacementValidator.Report report = PlacementValidator.check(problem, ranks, result.totalHops(),
                 routes ? result.contention() : -1);

@@ -115,6 +115,14 @@ public final class RankPlacer {
     }
 
     public static Result place(RankProblem problem, Settings s) {
+        return place(problem, s, () -> false);
+    }
+
+    /**
+     * {@link #place(RankProblem, Settings)}, ended early once {@code stop} says so (Ctrl-C; asked every 1,024 iterations):
+     * the result is then the best placement reached, and its iteration count the iterations run.
+     */
+    public static Result place(RankProblem problem, Settings s, java.util.function.BooleanSupplier stop) {
         if (s.objective() == Objective.CONTENTION && problem.routes() == null) {
             throw new IllegalArgumentException("the contention objective needs a problem built with routes");
         }
@@ -137,22 +145,23 @@ public final class RankPlacer {
         SplittableRandom random = new SplittableRandom(s.seed());
         long accepted = 0;
         long iterations = 0;
+        Stop run = new Stop(stop, s.iterations());
         switch (s.placement()) {
             case ASCENDING -> {
             }
             case MAPPING_ORDER -> state.reset(problem.mappingOrder());
             case CCO -> state.reset(cco(problem));
             case TWO_OPT -> {
-                iterations = s.iterations();
-                accepted = twoOpt(state, s, random, trace);
+                accepted = twoOpt(state, s, random, trace, run);
+                iterations = run.reached;
             }
             case SA -> {
-                iterations = s.iterations();
-                accepted = anneal(state, s, random, trace);
+                accepted = anneal(state, s, random, trace, run);
+                iterations = run.reached;
             }
             case RANDOM -> {
-                iterations = s.iterations();
-                accepted = randomSearch(state, s, random, trace);
+                accepted = randomSearch(state, s, random, trace, run);
+                iterations = run.reached;
             }
             default -> throw new IllegalStateException(s.placement().label());
         }
@@ -164,6 +173,26 @@ public final class RankPlacer {
                 contention, iterations, accepted, seconds, slots, trace.iterations(), trace.values());
     }
 
+    /** A search's stop request, asked every 1,024 iterations, and the iterations it reached. */
+    private static final class Stop {
+        private final java.util.function.BooleanSupplier asked;
+        private long reached;
+
+        Stop(java.util.function.BooleanSupplier asked, long iterations) {
+            this.asked = asked;
+            this.reached = iterations;
+        }
+
+        /** Whether to end before iteration {@code it}; records the iterations run when it does. */
+        boolean before(long it) {
+            if ((it & 1023) == 0 && asked.getAsBoolean()) {
+                reached = it - 1;
+                return true;
+            }
+            return false;
+        }
+    }
+
     private static long value(PlacementState state, Objective objective) {
         return objective == Objective.HOPS ? state.totalHops() : state.contention();
     }
@@ -173,7 +202,7 @@ public final class RankPlacer {
         return objective == Objective.HOPS ? dh : state.contentionDelta();
     }
 
-    private static long twoOpt(PlacementState state, Settings s, SplittableRandom random, Trace trace) {
+    private static long twoOpt(PlacementState state, Settings s, SplittableRandom random, Trace trace, Stop stop) {
         int p = state.slots().length;
         if (p < 2) {
             return 0;
@@ -181,7 +210,7 @@ public final class RankPlacer {
         long accepted = 0;
         long keepBelow = s.rules().strict() ? 0 : 1; // keep swaps with delta < 0, or <= 0
         Objective objective = s.objective();
-        for (long it = 1; it <= s.iterations(); it++) {
+        for (long it = 1; it <= s.iterations() && !stop.before(it); it++) {
             int a = random.nextInt(p);
             int b = random.nextInt(p - 1);
             if (b >= a) {
@@ -202,7 +231,7 @@ public final class RankPlacer {
         return accepted;
     }
 
-    private static long anneal(PlacementState state, Settings s, SplittableRandom random, Trace trace) {
+    private static long anneal(PlacementState state, Settings s, SplittableRandom random, Trace trace, Stop stop) {
         int p = state.slots().length;
         if (p < 2) {
             return 0;
@@ -226,7 +255,7 @@ public final class RankPlacer {
         long best = current;
         int[] bestSlots = state.slots();
         long accepted = 0;
-        for (long it = 1; it <= s.iterations(); it++) {
+        for (long it = 1; it <= s.iterations() && !stop.before(it); it++) {
             int a = random.nextInt(p);
             int b = random.nextInt(p - 1);
             if (b >= a) {
@@ -256,12 +285,12 @@ public final class RankPlacer {
         return accepted;
     }
 
-    private static long randomSearch(PlacementState state, Settings s, SplittableRandom random, Trace trace) {
+    private static long randomSearch(PlacementState state, Settings s, SplittableRandom random, Trace trace, Stop stop) {
         int p = state.slots().length;
         int[] bestSlots = state.slots();
         long best = Long.MAX_VALUE;
         long accepted = 0;
-        for (long it = 1; it <= s.iterations(); it++) {
+        for (long it = 1; it <= s.iterations() && !stop.before(it); it++) {
             int[] candidate = Permutations.shuffled(p, random);
             long v;
             if (s.objective() == Objective.HOPS) {
@@ -277,7 +306,7 @@ public final class RankPlacer {
             }
             trace.at(it, best);
         }
-        if (s.iterations() > 0) {
+        if (stop.reached > 0) {
             state.reset(bestSlots);
         }
         return accepted;
