@@ -119,6 +119,13 @@ class JointCommandTest {
         MainTest.Result over = MainTest.run("joint", "--resume", part.toString());
         assertThat(over.code()).isEqualTo(2);
         assertThat(over.err()).contains("counts 999999999 simulations, more than the budget").hasLineCount(1);
+        // an edit whose checksum a forger recomputed, without the user's key: the simulations of issue 73's audit
+        String forged = text.replaceFirst("\"simulations\":(\\d+)", "\"simulations\":5");
+        assertThat(forged).isNotEqualTo(text);
+        Files.writeString(cp, EditedCheckpoint.rehash(forged));
+        MainTest.Result unsigned = MainTest.run("joint", "--resume", part.toString());
+        assertThat(unsigned.code()).isEqualTo(2);
+        assertThat(unsigned.err()).contains("is damaged, edited or signed with another key").hasLineCount(1);
         // and a checkpoint of another seed than its arguments give: its methods and the rest would mix two runs
         int at = text.lastIndexOf("\"seed\":");
         String seed = text.substring(at).replaceFirst("(?s)^\"seed\":(\\d+).*", "$1");

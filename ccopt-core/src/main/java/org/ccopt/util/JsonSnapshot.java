@@ -6,10 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import org.ccopt.InvalidInputException;
 
 /**
@@ -17,11 +16,11 @@ import org.ccopt.InvalidInputException;
  * crash or Ctrl-C never leaves half a snapshot; read back with one clear error line when missing, unreadable or
  * damaged.
  *
- * <p>A snapshot is an envelope {@code {"format": "ccopt-checkpoint", "version": 1, "type": ..., "sha256": ...,
- * "state": {...}}}: the SHA-256 of the state's JSON is checked on reading, so a file edited, truncated or corrupted
- * by hand or by a disk is refused instead of resumed. (The checksum guards against damage, not against a forger who
- * recomputes it; every optimizer re-validates its result independently anyway.) The caller checks the state's own
- * invariants.
+ * <p>A snapshot is an envelope {@code {"format": "ccopt-checkpoint", "version": 2, "type": ..., "hmac": ...,
+ * "state": {...}}}: the state's JSON is signed with the user's key ({@link CheckpointKey}, HMAC-SHA256) and the
+ * signature checked on reading, so a file edited (even with a checksum recomputed), truncated or corrupted is refused
+ * instead of resumed; a checkpoint of another user, or of another machine with its own key, is refused too unless they
+ * share the key. The caller checks the state's own invariants.
  */
 public final class JsonSnapshot {
 
@@ -31,7 +30,7 @@ public final class JsonSnapshot {
             .configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false);
 
     private static final String FORMAT = "ccopt-checkpoint";
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
 
     private JsonSnapshot() {
     }
@@ -47,7 +46,7 @@ public final class JsonSnapshot {
         envelope.put("format", FORMAT);
         envelope.put("version", VERSION);
         envelope.put("type", type);
-        envelope.put("sha256", sha256(state));
+        envelope.put("hmac", signature(state));
         envelope.set("state", state);
         Path target = dir.resolve(file);
         AtomicFiles.writeFileAtomically(target, ".tmp", tmp -> MAPPER.writeValue(tmp.toFile(), envelope));
@@ -113,9 +112,11 @@ public final class JsonSnapshot {
                     + "version's (its type or version differs); this command resumes version " + VERSION + " of its own");
         }
         JsonNode state = envelope.get("state");
-        if (state == null || !state.isObject() || !sha256(state).equals(envelope.path("sha256").asText())) {
-            throw new InvalidInputException("checkpoint '" + path + "' is damaged (its checksum does not match); "
-                    + "start the run again instead of resuming it");
+        if (state == null || !state.isObject() || !MessageDigest.isEqual(signature(state).getBytes(StandardCharsets.US_ASCII),
+                envelope.path("hmac").asText().getBytes(StandardCharsets.US_ASCII))) {
+            throw new InvalidInputException("checkpoint '" + path + "' is damaged, edited or signed with another key (its "
+                    + "signature does not match the key " + CheckpointKey.file() + "); start the run again, or resume it "
+                    + "with the key of the user who wrote it (CCOPT_HOME)");
         }
         try {
             return MAPPER.readerFor(type).readValue(state);
@@ -125,10 +126,10 @@ public final class JsonSnapshot {
         }
     }
 
-    private static String sha256(JsonNode node) {
+    private static String signature(JsonNode node) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(MAPPER.writeValueAsBytes(node)));
-        } catch (NoSuchAlgorithmException | IOException e) {
+            return CheckpointKey.sign(MAPPER.writeValueAsBytes(node));
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
