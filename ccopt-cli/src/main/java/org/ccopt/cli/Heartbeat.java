@@ -10,6 +10,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class Heartbeat implements AutoCloseable {
 
+    /**
+     * Seconds between the lines of a redirected long command: a minute, or the system property
+     * {@code ccopt.progress.seconds} (tests shorten it).
+     */
+    static volatile double seconds = Double.parseDouble(System.getProperty("ccopt.progress.seconds", "60"));
+
     private final ScheduledExecutorService timer;
 
     private Heartbeat(double seconds, Runnable line) {

@@ -49,7 +49,14 @@ public final class Main implements Runnable {
 
     public static int run(PrintStream out, PrintStream err, String... args) {
         Elapsed busy = showsElapsed(out, args) ? Elapsed.start(args[0], err) : null;
-        try (busy) {
+        long started = System.nanoTime();
+        // redirected, a long command says it is alive once a minute (schedule says more: its solver's latest line)
+        Heartbeat beat = out == System.out && System.console() == null && args.length > 0 && LONG_RUNNING.contains(args[0])
+                && !args[0].equals("schedule") && !asksHelp(args) ? Heartbeat.every(Heartbeat.seconds, () -> {
+                    err.println("ccopt " + args[0] + ": running, " + ResumableRun.clock((System.nanoTime() - started) / 1e9));
+                    err.flush();
+                }) : null;
+        try (busy; beat) {
             return run(newCommandLine(args), busy == null ? out : busy.erasingBefore(out),
                     busy == null ? err : busy.erasingBefore(err), args);
         }
@@ -305,12 +312,17 @@ public final class Main implements Runnable {
         if (out != System.out || System.console() == null || args.length == 0 || !LONG_RUNNING.contains(args[0])) {
             return false;
         }
+        return !asksHelp(args) && !java.util.Arrays.asList(args).contains("--json");
+    }
+
+    /** Whether a command line asks for the usage or the version, which print at once. */
+    private static boolean asksHelp(String... args) {
         for (String a : args) {
-            if (a.equals("--json") || a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
-                return false;
+            if (a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
+                return true;
             }
         }
-        return true;
+        return false;
     }
 
     /** One line for a run that needed more memory (or a deeper stack) than the JVM has. */

@@ -41,9 +41,6 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Command {
         return SchedulingJob.JOB;
     }
 
-    /** Seconds between the progress lines of a redirected search (a test shortens it). */
-    static volatile double progressSeconds = ResumableRun.Progress.AUTO_SECONDS;
-
     @Override
     public Integer call() throws Exception {
         Written.requirePictureFormat(picture); // before the search, which may run for hours
@@ -60,7 +57,7 @@ final class ScheduleCommand implements Callable<Integer>, Declared.Command {
         long started = System.nanoTime();
         return Stoppable.call(stop -> {
             SchedulingJob.Outcome o;
-            try (Heartbeat beat = json || live || q.validate() != null ? null : Heartbeat.every(progressSeconds, () ->
+            try (Heartbeat beat = json || live || q.validate() != null ? null : Heartbeat.every(Heartbeat.seconds, () ->
                     err.println("ccopt schedule: " + ResumableRun.clock((System.nanoTime() - started) / 1e9) + ", "
                             + latest.get()))) {
                 o = SchedulingJob.run(q, stop, line -> {

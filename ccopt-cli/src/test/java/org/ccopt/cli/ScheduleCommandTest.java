@@ -461,8 +461,8 @@ class ScheduleCommandTest {
      */
     @org.junit.jupiter.api.Test
     void aRedirectedSearchReportsOnATimerAndItsTimeLimitCoversTheSetUp() {
-        double before = ScheduleCommand.progressSeconds;
-        ScheduleCommand.progressSeconds = 0.2;
+        double before = Heartbeat.seconds;
+        Heartbeat.seconds = 0.2;
         try {
             MainTest.Result r = MainTest.run("schedule", "-t", "torus:6x6", "--cc", "AAS", "--time-limit", "2s");
             assertThat(r.code()).isZero();
@@ -470,7 +470,7 @@ class ScheduleCommandTest {
             MainTest.Result json = MainTest.run("schedule", "-t", "torus:6x6", "--cc", "AAS", "--time-limit", "1s", "--json");
             assertThat(json.err()).doesNotContain("ccopt schedule: ");
         } finally {
-            ScheduleCommand.progressSeconds = before;
+            Heartbeat.seconds = before;
         }
         MainTest.Result setUp = MainTest.run("schedule", "-t", "torus:16x16", "--cc", "AAS", "--time-limit", "1ms");
         assertThat(setUp.code()).isEqualTo(2);
