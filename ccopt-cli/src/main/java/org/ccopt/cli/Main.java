@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -191,12 +192,66 @@ public final class Main implements Runnable {
         });
         cli.setParameterExceptionHandler((ex, a) -> {
             String where = ex.getCommandLine().getCommandName();
-            ex.getCommandLine().getErr().println("ccopt: " + firstLine(ex.getMessage()) + " (see 'ccopt "
+            ex.getCommandLine().getErr().println("ccopt: " + unmatched(ex).orElse(firstLine(ex.getMessage())) + " (see 'ccopt "
                     + ("ccopt".equals(where) ? "" : where + " ") + "--help')");
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((ex, line, parsed) -> failure(ex, line, line.getErr()));
         return cli;
+    }
+
+    /**
+     * An unknown command or option named with the nearest names (fewest edits, at most a third of the name, or a name it
+     * begins with):
+     * "unknown command 'simulate'; did you mean sim?", "unknown option '--trafic'; did you mean --traffic?". Empty for
+     * other parse errors.
+     */
+    private static java.util.Optional<String> unmatched(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        String first = u.getUnmatched().get(0);
+        boolean command = ex.getCommandLine().getParent() == null && !first.startsWith("-");
+        if (!command && !u.isUnknownOption()) {
+            return java.util.Optional.empty(); // a stray value: picocli's own words name it
+        }
+        String name = first.contains("=") && !command ? first.substring(0, first.indexOf('=')) : first;
+        java.util.Collection<String> names = command ? ex.getCommandLine().getSubcommands().keySet()
+                : ex.getCommandLine().getCommandSpec().options().stream().map(o -> o.longestName()).toList();
+        int best = Math.max(1, name.length() / 3) + 1;
+        List<String> near = new java.util.ArrayList<>();
+        for (String candidate : new java.util.TreeSet<>(names)) {
+            String bare = candidate.replaceFirst("^-+", "");
+            boolean prefix = bare.length() >= 3 && name.replaceFirst("^-+", "").startsWith(bare); // simulate: sim
+            int d = prefix ? 1 : edits(name, candidate);
+            if (d < best) {
+                best = d;
+                near.clear();
+            }
+            if (d == best) {
+                near.add(candidate);
+            }
+        }
+        return java.util.Optional.of("unknown " + (command ? "command" : "option") + " '" + name + "'"
+                + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
+    }
+
+    /** The Levenshtein distance of two names: the fewest insertions, deletions and substitutions between them. */
+    static int edits(String a, String b) {
+        int[] row = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            row[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            int diagonal = row[0];
+            row[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int above = row[j];
+                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                diagonal = above;
+            }
+        }
+        return row[b.length()];
     }
 
     /**

@@ -80,7 +80,7 @@ class BadInputTest {
                 bad("sim -t torus:64x64 --traffic uniform --rate 0.1 --routing valiant", "steps to prove deadlock free"),
                 bad("cupstack -t torus:128x128 --traffic brev --method simple", "above the 50000000000 a run takes"),
                 bad("hops -t circulant2:1048576 --collective bcast", "steps), above the 20000000000 ccopt takes"),
-                bad("schedule -t torus:24x24 --cc AAS --time-limit 5s", "pass 300000000 listed hops"),
+                bad("schedule -t torus:24x24 --cc AAS --time-limit 10m", "pass 300000000 listed hops"),
                 bad("hops -t torus:128x128 --collective pairwise-alltoall", "transfers, above the 30000000"),
                 // a mistyped folder is not created: a file is written into an existing folder only
                 bad("topo ring:5 --export json --out DIR/missing/x.json", "/missing does not exist; expected a file in an existing"),
@@ -102,6 +102,14 @@ class BadInputTest {
                 bad("hops -t torus:4x4 --collective bcast --placement two-opt", "unknown placement 'two-opt'"),
                 bad("cupstack-sweep --seeds 2147483647 --out DIR/sw", "--seeds 2147483647"),
                 bad("sim -t torus:64x64 --traffic bcmp --packets 100 --picture DIR/p.png", "link trace passed"),
+                // a new user's mistakes: the nearest name, the option named
+                bad("simulate -t torus:4x4", "unknown command 'simulate'; did you mean sim?"),
+                bad("rnk", "unknown command 'rnk'; did you mean rank?"),
+                bad("sim --trafic brev", "unknown option '--trafic'; did you mean --traffic?"),
+                bad("nodemap --popultion 4", "unknown option '--popultion'; did you mean --population?"),
+                bad("cupstack --generation=5", "unknown option '--generation'; did you mean --generations?"),
+                bad("sim --packets 0", "--packets 0 is invalid; expected >= 1"),
+                bad("sim --vcs 0", "--vcs 0 is invalid; expected >= 1"),
                 // ignored before
                 bad("generate-completion foo", "Unmatched argument"),
                 bad("bounds -t torus:4x4 --cc AAB --root 3", "--root applies to a rooted collective"),

@@ -48,8 +48,9 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
     private static List<JobOption> options() {
         List<JobOption> out = new ArrayList<>(List.of(
                 JobOption.whole("vcs", DEFAULT_VCS, "Virtual channels per port (sim on BookSim's router, where not given: 4, or "
-                        + "the classes its routing function needs; 6, two a class, for dragonfly-valiant and dragonfly-ugal)"),
-                JobOption.whole("buffer", DEFAULT_BUFFER_FLITS, "Flits per VC buffer"),
+                        + "the classes its routing function needs; 6, two a class, for dragonfly-valiant and dragonfly-ugal)")
+                        .atLeast(1),
+                JobOption.whole("buffer", DEFAULT_BUFFER_FLITS, "Flits per VC buffer").atLeast(1),
                 JobOption.text("model", "NAME", "Router model preset: ccopt, yokota2018 (best fit to Yokota et al. 2018), "
                         + "yokota2023 (best fit to Yokota et al. 2023, Table 2); the reading options (--dateline to "
                         + "--vc-select) override single readings (default: " + RouterModel.DEFAULT_NAME + ", the best fit to "

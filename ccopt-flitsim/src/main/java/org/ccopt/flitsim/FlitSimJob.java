@@ -236,10 +236,11 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     + "the papers", false, null, null, null),
             JobOption.text("traffic", "PATTERN", TrafficPattern.NAMES + ", and with --rate hotspot:T:SHARE[,T:SHARE...] (default: bcmp; "
                     + "with --rate, uniform)"),
-            closed(JobOption.whole("packets", SimJob.Request.DEFAULT_PACKETS, "Packets per node per slice, back to back"),
+            closed(JobOption.whole("packets", SimJob.Request.DEFAULT_PACKETS, "Packets per node per slice, back to back")
+                    .atLeast(1),
                     "2"),
-            JobOption.whole("packet-flits", SimJob.Request.DEFAULT_PACKET_FLITS, "Flits per packet L"),
-            closed(JobOption.whole("slices", SimJob.Request.DEFAULT_SLICES, "Slices S per node"), "2"),
+            JobOption.whole("packet-flits", SimJob.Request.DEFAULT_PACKET_FLITS, "Flits per packet L").atLeast(1),
+            closed(JobOption.whole("slices", SimJob.Request.DEFAULT_SLICES, "Slices S per node").atLeast(1), "2"),
             closed(JobOption.whole("interval", "N", "Inter-slice interval V in cycles (default: 0; with --params, replaces "
                     + "the file's V)"), "5").withApplies(new JobOption.Applies("to two or more slices (--slices 2 or more, "
                     + "or a parameter file's): one slice has no interval other than 0", v -> v.given("params")
