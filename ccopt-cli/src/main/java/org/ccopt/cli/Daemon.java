@@ -318,6 +318,7 @@ public final class Daemon {
                             abandoned.decrementAndGet();
                         }
                     }
+                    command.finished.countDown();
                 }
                 out.flush();
                 s.shutdownOutput();
@@ -337,6 +338,8 @@ public final class Daemon {
         final Socket err;
         /** Its client pressed Ctrl-C and it did not stop: it runs on with no one to hear it. */
         boolean abandoned;
+        /** Counted down once the command has returned. */
+        final java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
 
         Command(Interrupts.Signal signal, Socket out, Socket err) {
             this.signal = signal;
@@ -357,7 +360,9 @@ public final class Daemon {
             return; // ended already
         }
         try {
-            command.signal.fire();
+            if (command.signal.fire() > 0) { // its handlers stopped it: it is printing what it found, and then ends
+                command.finished.await(Stoppable.WAIT_SECONDS, TimeUnit.SECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -72,12 +72,15 @@ final class Interrupts {
             }
         }
 
-        /** Runs every handler concurrently, as the JVM runs its shutdown hooks, and waits for them all. */
-        void fire() throws InterruptedException {
+        /**
+         * Runs every handler concurrently, as the JVM runs its shutdown hooks, and waits for them all; returns how many
+         * ran (0: the command has nothing to do on Ctrl-C).
+         */
+        int fire() throws InterruptedException {
             List<Thread> started;
             synchronized (this) {
                 if (fired) {
-                    return;
+                    return 0;
                 }
                 fired = true;
                 started = List.copyOf(handlers);
@@ -86,6 +89,7 @@ final class Interrupts {
             for (Thread t : started) {
                 t.join();
             }
+            return started.size();
         }
 
         /** Whether the command's client pressed Ctrl-C. */
