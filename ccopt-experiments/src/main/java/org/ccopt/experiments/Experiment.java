@@ -261,8 +261,8 @@ public final class Experiment {
         }
         JsonNode c = root.get("command");
         if (c == null || !c.isTextual() || !commands.names().contains(c.asText())) {
-            throw new InvalidInputException("experiment " + name + ": its command is missing or unknown" + lineOf(text, "command")
-                    + "; expected one of " + String.join(", ", new TreeSet<>(commands.names())));
+            throw new InvalidInputException("experiment " + name + ": its command is missing or unknown"
+                    + lineOf(text, "command") + "; expected one of " + String.join(", ", new TreeSet<>(commands.names())));
         }
         String command = c.asText();
         Map<String, String> options = scalars(root.get("options"), name, "options");
@@ -334,8 +334,8 @@ public final class Experiment {
         }
         for (String f : named) {
             if (!factors.contains(f)) {
-                throw new InvalidInputException("experiment " + name + ": report names a factor (not repeated here) that is no key of "
-                        + "its options, grid or zip (seeds and repetitions are only averaged); expected one of "
+                throw new InvalidInputException("experiment " + name + ": report names a factor (not repeated here) that is "
+                        + "no key of its options, grid or zip (seeds and repetitions are only averaged); expected one of "
                         + String.join(", ", factors));
             }
         }
@@ -346,7 +346,8 @@ public final class Experiment {
                     options.containsKey(charts.series()) ? List.of(options.get(charts.series())) : List.of())
                     : values.values().stream().flatMap(List::stream).toList();
             if (!candidates.contains(charts.baseline())) {
-                throw new InvalidInputException("experiment " + name + ": report's baseline (not repeated here) is no value of " + (charts.series() != null ? "the series " + charts.series() : "a varied factor")
+                throw new InvalidInputException("experiment " + name + ": report's baseline (not repeated here) is no value "
+                        + "of " + (charts.series() != null ? "the series " + charts.series() : "a varied factor")
                         + "; expected one of " + String.join(", ", new LinkedHashSet<>(candidates)));
             }
         }
