@@ -12,6 +12,7 @@ import org.ccopt.cupstack.CupstackJob;
 import org.ccopt.cupstack.CupstackRequest;
 import org.ccopt.cupstack.LateAcceptance;
 import org.ccopt.cupstack.Method;
+import org.ccopt.flitsim.VcSelection;
 import org.ccopt.cupstack.Problem;
 import org.ccopt.job.Job;
 import org.ccopt.job.JobOptions;
@@ -91,6 +92,26 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
         });
     }
 
+    /**
+     * Simple stacking under every VC selection scheme, as a row of Yokota et al. 2023, Table 2 gives it: the duration
+     * and the interval V of each scheme's best sweep point, the shortest marked.
+     */
+    private static void schemes(java.io.PrintWriter w, CupStackRun.Result r) {
+        StringBuilder head = new StringBuilder("  scheme");
+        StringBuilder cycles = new StringBuilder("  cycles");
+        StringBuilder interval = new StringBuilder("  V     ");
+        for (VcSelection c : VcSelection.values()) {
+            int i = c.ordinal();
+            boolean best = r.simplePerScheme()[i] == r.simpleStackingCycles();
+            head.append(String.format(Locale.ROOT, " %6s", c.name()));
+            cycles.append(String.format(Locale.ROOT, " %6s", r.simplePerScheme()[i] + (best ? "*" : "")));
+            interval.append(String.format(Locale.ROOT, " %6d", r.simpleIntervals()[i]));
+        }
+        w.println(head);
+        w.println(cycles);
+        w.println(interval + "   (* the shortest; Yokota et al. 2023, Table 2 gives a pattern's row)");
+    }
+
     private int optimize(CupstackRequest request, List<String> arguments, CupStackGa.State resumed,
                          LateAcceptance.State resumedLa) throws Exception {
         return Stoppable.call(stop -> optimize(request, arguments, resumed, resumedLa, stop));
@@ -132,6 +153,9 @@ final class CupstackCommand extends ResumableRun.Command implements Declared.Com
                         problem.sliceFlits(), m.label(), problem.setup().routerNote(),
                         r.bestScore().duration(), r.best().interval(), r.baselineCycles(), r.simpleStackingCycles(),
                         result.get("evaluations"), seconds);
+                if (m == Method.SIMPLE && r.simplePerScheme().length == VcSelection.values().length) {
+                    schemes(w, r);
+                }
                 if (r.bestScore().duration() > r.simpleStackingCycles()) {
                     w.printf(Locale.ROOT, "  note: method %s found no plan as short as simple stacking's %d cycles; simple "
                             + "stacking is the better plan here%n", m.label(), r.simpleStackingCycles());

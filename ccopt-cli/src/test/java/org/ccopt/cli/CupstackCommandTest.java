@@ -416,4 +416,22 @@ class CupstackCommandTest {
         MainTest.Result oneSlice = MainTest.run(concat(run, "--freeze", "V", "--slices", "1"));
         assertThat(oneSlice.code()).isEqualTo(2);
     }
+
+    /** --method simple prints every scheme's simple stacking, as a row of the 2023 paper's Table 2, the shortest marked. */
+    @org.junit.jupiter.api.Test
+    void simpleStackingPrintsEveryScheme() throws Exception {
+        MainTest.Result r = MainTest.run("cupstack", "-t", "torus:4x4", "--traffic", "brev", "--method", "simple");
+        assertThat(r.code()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(1)).isEqualTo("  scheme    C00    C01    C02    C03    C04    C05    C06    C07    C08    C09");
+        com.fasterxml.jackson.databind.JsonNode json = MainTest.run("cupstack", "-t", "torus:4x4", "--traffic", "brev",
+                "--method", "simple", "--json").json();
+        StringBuilder cycles = new StringBuilder("  cycles");
+        for (int c = 0; c < 10; c++) {
+            int v = json.get("simplePerScheme").get(String.format("C%02d", c)).asInt();
+            cycles.append(String.format(" %6s", v + (v == json.get("simpleStackingCycles").asInt() ? "*" : "")));
+        }
+        assertThat(lines.get(2)).isEqualTo(cycles.toString());
+        assertThat(lines.get(3)).startsWith("  V     ");
+    }
 }
