@@ -51,6 +51,11 @@ final class TableCommand implements Callable<Integer> {
     @Output
     Path chart;
 
+    @Option(names = "--label", paramLabel = "FIELD=TEXT", description = "Rename a column for readers, in "
+            + "every format and on --chart's axes and legend (repeatable): --label durationCycles='duration (cycles)' "
+            + "also names durationCycles:sd 'duration (cycles):sd'.")
+    List<String> label = List.of();
+
     @Option(names = "--log-x", description = "A logarithmic x axis on --chart.")
     boolean logX;
 
@@ -63,11 +68,13 @@ final class TableCommand implements Callable<Integer> {
             throw new org.ccopt.InvalidInputException("--log-x applies to --chart, which is not given; add --chart FILE.svg");
         }
         Written.requirePictureFormat(chart, "--chart");
+        java.util.Map<String, String> labels = labels(label);
         List<org.ccopt.experiments.Row> rows = Results.read(results);
-        Table table = ResultTable.of(rows, by, show, pivot);
+        Table table = ResultTable.of(rows, by, show, pivot).withLabels(labels);
         if (chart != null) {
             org.ccopt.report.Charts.write(ResultTable.chart(table, by.size(), caption != null ? caption
-                    : String.join(", ", show) + " by " + by.get(0), logX), chart);
+                    : String.join(", ", show.stream().map(s -> Table.label(s, labels)).toList()) + " by "
+                    + Table.label(by.get(0), labels), logX), chart);
         }
         table = digits == null ? table : table.withDigits(digits);
         List<String> notes = new java.util.ArrayList<>();
@@ -82,5 +89,19 @@ final class TableCommand implements Callable<Integer> {
         w.print(table.format(format, caption, notes)); // under the table too: a table saved to a file keeps them
         w.flush();
         return Main.OK;
+    }
+
+    /** {@code --label FIELD=TEXT} values by field; one line for a value that is not one. */
+    private static java.util.Map<String, String> labels(List<String> given) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String g : given) {
+            int eq = g.indexOf('=');
+            if (eq <= 0 || eq == g.length() - 1) {
+                throw new org.ccopt.InvalidInputException("--label '" + g + "' is invalid; expected FIELD=TEXT, e.g. "
+                        + "durationCycles='duration (cycles)'");
+            }
+            out.put(g.substring(0, eq), g.substring(eq + 1));
+        }
+        return out;
     }
 }

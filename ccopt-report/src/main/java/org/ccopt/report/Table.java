@@ -25,6 +25,43 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
         return new Table(header, rows, label, from);
     }
 
+    /**
+     * This table with its column heads and spanner renamed for a reader ({@code table --label FIELD=TEXT}): a head equal
+     * to a key takes its text; a head {@code COL:AGG} whose column is a key takes the text with the aggregate after it
+     * ({@code durationCycles:sd} as {@code duration (cycles):sd}); so does each part of a spanner. Formats escape the
+     * text as they escape any head (LaTeX included).
+     */
+    public Table withLabels(java.util.Map<String, String> labels) {
+        if (labels.isEmpty()) {
+            return this;
+        }
+        List<String> renamed = header.stream().map(h -> label(h, labels)).toList();
+        for (String key : labels.keySet()) {
+            if (renamed.equals(header.stream().map(h -> label(h, java.util.Map.of(key, "\u0000"))).toList())
+                    && (spanner == null || !label(spanner, java.util.Map.of(key, "\u0000")).contains("\u0000"))) {
+                throw new org.ccopt.InvalidInputException("--label names '" + key + "', which no column of the table is "
+                        + "or holds; expected one of " + String.join(", ", header));
+            }
+        }
+        return new Table(renamed, rows, spanner == null ? null : label(spanner, labels), spannerFrom);
+    }
+
+    /** {@code head} as {@link #withLabels} renames it. */
+    public static String label(String head, java.util.Map<String, String> labels) {
+        String whole = labels.get(head);
+        if (whole != null) {
+            return whole;
+        }
+        StringBuilder out = new StringBuilder();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("[^\\s:/]+").matcher(head);
+        int last = 0;
+        while (m.find()) {
+            out.append(head, last, m.start()).append(labels.getOrDefault(m.group(), m.group()));
+            last = m.end();
+        }
+        return out.append(head.substring(last)).toString();
+    }
+
     /** The table in a format named by the user (text, csv, md, latex). */
     public String format(String format) {
         return format(format, null);

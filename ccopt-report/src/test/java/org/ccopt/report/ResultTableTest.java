@@ -195,4 +195,19 @@ class ResultTableTest {
                 + "\\begin{tabular}").endsWith("\\end{tabular}\n\\end{table}\n");
         assertThatThrownBy(() -> t.format("csv", "x")).isInstanceOf(InvalidInputException.class).hasMessageContaining("--caption");
     }
+
+    /** --label renames heads, the column part of COL:AGG heads and a spanner's parts, in every format; LaTeX escapes it. */
+    @Test
+    void labelsRenameHeadsForReaders() {
+        Table t = new Table(List.of("traffic", "durationCycles", "durationCycles:sd"),
+                List.of(List.of("brev", "91", "0"))).withSpanner("durationCycles:mean by model", 1);
+        Table named = t.withLabels(java.util.Map.of("durationCycles", "duration (cycles)", "traffic", "load % of peak"));
+        assertThat(named.header()).containsExactly("load % of peak", "duration (cycles)", "duration (cycles):sd");
+        assertThat(named.spanner()).isEqualTo("duration (cycles):mean by model");
+        assertThat(named.latex()).contains("load \\% of peak").doesNotContain("durationCycles");
+        assertThat(named.text()).contains("duration (cycles):sd");
+        assertThatThrownBy(() -> t.withLabels(java.util.Map.of("nope", "x"))).isInstanceOf(InvalidInputException.class)
+                .hasMessage("--label names 'nope', which no column of the table is or holds; expected one of traffic, "
+                        + "durationCycles, durationCycles:sd");
+    }
 }
