@@ -202,9 +202,8 @@ public final class Main implements Runnable {
 
     /**
      * An unknown command or option named with the nearest names (fewest edits, at most a third of the name, or a name it
-     * begins with):
-     * "unknown command 'simulate'; did you mean sim?", "unknown option '--trafic'; did you mean --traffic?". Empty for
-     * other parse errors.
+     * begins with): "unknown command 'simulate'; did you mean sim?", "unknown option '--trafic'; did you mean
+     * --traffic?". Empty for other parse errors.
      */
     private static java.util.Optional<String> unmatched(CommandLine.ParameterException ex) {
         if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
