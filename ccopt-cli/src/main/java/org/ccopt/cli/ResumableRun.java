@@ -156,7 +156,7 @@ final class ResumableRun {
     /**
      * Runs the rest of a resume, whose options come from the checkpoint: a refusal names none of the values the
      * checkpoint recorded ({@link org.ccopt.util.InputFiles#redacted}), since a file's text is never printed back (a
-     * checkpoint whose arguments were edited and its checksum recomputed would otherwise print what it was given).
+     * checkpoint whose arguments were edited and signed again would otherwise print what it was given).
      */
     static int fromRecorded(List<String> recorded, java.util.concurrent.Callable<Integer> rest) throws Exception {
         try {
