@@ -66,9 +66,15 @@ class DeadlockCheckTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> DeadlockCheck.check(mid, valiant))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("steps to prove deadlock free")
                 .hasMessageContaining(Long.toString(DeadlockCheck.steps(mid, valiant)));
+        // a proved function is walked up to its own bound, and runs on its proof above it
+        assertThat(DeadlockCheck.steps(mid, RoutingFunctions.create("dor", mid))).isGreaterThan(DeadlockCheck.PROVED_STEPS);
+        assertThat(DeadlockCheck.check(mid, RoutingFunctions.create("dor", mid)).proof()).isNotNull();
         // below the bound the walk runs and the proof is not consulted
         RouterPorts small = new RouterPorts(TopologySpec.parse("torus:8x8"));
         assertThat(DeadlockCheck.check(small, RoutingFunctions.create("dor", small)).proof()).isNull();
+        RouterPorts walked = new RouterPorts(TopologySpec.parse("torus:32x32"));
+        assertThat(DeadlockCheck.steps(walked, RoutingFunctions.create("dor-booksim", walked)))
+                .isLessThan(DeadlockCheck.PROVED_STEPS);
     }
 
     /** The reference: every (source, destination, value) route followed to its terminal, dependencies in a set. */
