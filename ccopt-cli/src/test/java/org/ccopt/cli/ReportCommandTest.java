@@ -108,6 +108,67 @@ class ReportCommandTest {
         assertThat(Files.size(shot)).isGreaterThan(10_000);
     }
 
+    /**
+     * Every kind of SVG chart ccopt writes (a search's convergence lines, its stacking picture, joint's method bars, a
+     * table's chart), inlined in a page that headless Chromium lays out: no text of any of them (title, ticks, axis
+     * titles, legend) reaches outside its picture.
+     */
+    @Test
+    void noChartTextIsClipped() throws Exception {
+        Path out = dir.resolve("charts");
+        assertThat(MainTest.run("cupstack", "-t", "torus:4x4", "--traffic", "brev", "--population", "4", "--generations",
+                "3", "--training", "1", "--out", out.resolve("cupstack").toString()).code()).isZero();
+        assertThat(MainTest.run("joint", "-t", "torus:4x4", "--traffic", "bcmp,brev", "--methods", "physical,mapping,joint",
+                "--budget", "300", "--out", out.resolve("joint").toString()).code()).isZero();
+        Path file = dir.resolve("sim.yaml");
+        Files.writeString(file, SIM);
+        assertThat(MainTest.run("run", file.toString(), "--out", out.resolve("runs").toString()).code()).isZero();
+        assertThat(MainTest.run("table", out.resolve("runs").toString(), "--by", "packets", "--pivot", "traffic", "--show",
+                "durationCycles", "--label", "durationCycles=duration of the whole collective pattern (cycles)", "--chart",
+                out.resolve("table.svg").toString()).code()).isZero();
+        List<Path> svgs;
+        try (java.util.stream.Stream<Path> files = Files.walk(out)) {
+            svgs = files.filter(f -> f.toString().endsWith(".svg")).sorted().toList();
+        }
+        assertThat(svgs).hasSizeGreaterThanOrEqualTo(4);
+        StringBuilder page = new StringBuilder("<!DOCTYPE html><html><body>\n");
+        for (Path svg : svgs) {
+            page.append("<div>").append(Files.readString(svg).replaceFirst("^<\\?xml[^>]*>", "")).append("</div>\n");
+        }
+        page.append("""
+                <script>
+                window.addEventListener('load', () => {
+                  let texts = 0, clipped = [];
+                  document.querySelectorAll('svg').forEach((svg, i) => {
+                    const box = svg.getBoundingClientRect(); // as laid out, rotated titles included
+                    svg.querySelectorAll('text').forEach(t => {
+                      texts++;
+                      const b = t.getBoundingClientRect();
+                      if (b.left < box.left - 0.5 || b.top < box.top - 0.5 || b.right > box.right + 0.5
+                          || b.bottom > box.bottom + 0.5) {
+                        clipped.push(i + ':' + t.textContent);
+                      }
+                    });
+                  });
+                  document.body.dataset.check = 'svgs=' + document.querySelectorAll('svg').length + ' texts=' + texts
+                      + ' clipped=' + clipped.length + ' ' + clipped.join('|');
+                });
+                </script></body></html>
+                """);
+        Path html = dir.resolve("charts.html");
+        Files.writeString(html, page.toString(), StandardCharsets.UTF_8);
+        Path chromium = browser();
+        boolean required = "1".equals(System.getenv("CCOPT_REQUIRE_BROWSER"));
+        if (chromium == null) {
+            assertThat(required).as("CCOPT_REQUIRE_BROWSER=1 but no chromium on the PATH").isFalse();
+            Assumptions.abort("no chromium on the PATH");
+        }
+        String dom = chromium(chromium, "--dump-dom", html.toUri().toString());
+        Matcher m = Pattern.compile("data-check=\"([^\"]*)\"").matcher(dom);
+        assertThat(m.find()).as("the page's check ran").isTrue();
+        assertThat(m.group(1)).startsWith("svgs=" + svgs.size() + " texts=").contains(" clipped=0 ");
+    }
+
     private static String[] concat(String a, String b, String[] rest) {
         String[] all = new String[rest.length + 2];
         all[0] = a;

@@ -235,10 +235,12 @@ public final class TracePicture {
             String s = Integer.toString(c);
             g.drawString(s, LEFT - 6 - fm.stringWidth(s), y + fm.getAscent() / 2);
         }
-        Graphics2D rotated = (Graphics2D) g.create();
-        rotated.rotate(-Math.PI / 2);
-        rotated.drawString("cycle", -(TOP + plotHeight / 2 + fm.stringWidth("cycle") / 2), 14);
-        rotated.dispose();
+        // rotated and restored on g itself: VectorGraphics2D kept a created copy's rotation for all that followed
+        // (the SVG drew the legend and caption turned off the picture)
+        java.awt.geom.AffineTransform upright = g.getTransform();
+        g.rotate(-Math.PI / 2);
+        g.drawString("cycle", -(TOP + plotHeight / 2 + fm.stringWidth("cycle") / 2), 14);
+        g.setTransform(upright);
         // legend: slices, blocked, the column order
         int y = TOP + plotHeight + 18;
         int x = LEFT;

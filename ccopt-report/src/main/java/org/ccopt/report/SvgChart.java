@@ -24,7 +24,11 @@ final class SvgChart {
 
     private static final int LEFT = 80;
     private static final int TOP = 44;
+    /** The least room a legend takes right of the plot, and the most, as a share of the chart's width. */
     private static final int LEGEND = 170;
+    private static final double LEGEND_SHARE = 0.45;
+    /** The mean advance of a character of the legend's 12-pixel DejaVu Sans, in pixels (0.6 em). */
+    private static final double CHAR_WIDTH = 7.2;
 
     private final StringBuilder out = new StringBuilder();
     private final int width;
@@ -32,10 +36,11 @@ final class SvgChart {
     private final int plotRight;
     private final int plotBottom;
 
-    private SvgChart(int width, int height, boolean legend, boolean rotated) {
+    /** A chart with a legend of {@code legend} (none where it names fewer than two series). */
+    private SvgChart(int width, int height, List<String> legend, boolean rotated) {
         this.width = width;
         this.height = height;
-        this.plotRight = width - (legend ? LEGEND : 24);
+        this.plotRight = width - (legend.size() > 1 ? legendWidth(width, legend) : 24);
         this.plotBottom = height - (rotated ? 110 : 64);
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"").append(height)
                 .append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
@@ -47,7 +52,8 @@ final class SvgChart {
     static String of(XYChart chart, DoubleFunction<String> xLabels) {
         List<XYSeries> series = new ArrayList<>(chart.getSeriesMap().values());
         boolean rotated = chart.getStyler().getXAxisLabelRotation() != 0;
-        SvgChart svg = new SvgChart(chart.getWidth(), chart.getHeight(), series.size() > 1, rotated);
+        SvgChart svg = new SvgChart(chart.getWidth(), chart.getHeight(), series.stream().map(XYSeries::getName).toList(),
+                rotated);
         double xMin = Double.POSITIVE_INFINITY;
         double xMax = Double.NEGATIVE_INFINITY;
         for (XYSeries s : series) {
@@ -107,7 +113,8 @@ final class SvgChart {
     static String of(CategoryChart chart) {
         List<CategorySeries> series = new ArrayList<>(chart.getSeriesMap().values());
         boolean rotated = chart.getStyler().getXAxisLabelRotation() != 0;
-        SvgChart svg = new SvgChart(chart.getWidth(), chart.getHeight(), series.size() > 1, rotated);
+        SvgChart svg = new SvgChart(chart.getWidth(), chart.getHeight(), series.stream().map(CategorySeries::getName)
+                .toList(), rotated);
         List<String> categories = new ArrayList<>();
         for (CategorySeries s : series) {
             for (Object x : s.getXData()) {
@@ -185,6 +192,21 @@ final class SvgChart {
         }
     }
 
+    /**
+     * The room right of the plot that a legend of {@code names} needs: its swatch and its longest name, at least
+     * {@link #LEGEND} and at most {@link #LEGEND_SHARE} of the chart (a longer name is shortened, {@link #legendText}).
+     */
+    private static int legendWidth(int width, List<String> names) {
+        int longest = names.stream().mapToInt(String::length).max().orElse(0);
+        return (int) Math.min(width * LEGEND_SHARE, Math.max(LEGEND, 14 + 28 + longest * CHAR_WIDTH + 12));
+    }
+
+    /** A legend name as it fits right of the plot: whole, or shortened with an ellipsis (its series keeps the name). */
+    private String legendText(String name) {
+        int fits = (int) ((width - plotRight - 14 - 28 - 12) / CHAR_WIDTH);
+        return name.length() <= fits ? name : name.substring(0, Math.max(1, fits - 1)) + "\u2026";
+    }
+
     private void legend(List<String> names, List<Color> colours, List<Marker> markers, List<float[]> dashes, boolean bars) {
         int x = plotRight + 14;
         for (int i = 0; i < names.size(); i++) {
@@ -196,7 +218,7 @@ final class SvgChart {
                 line(x, y, x + 22, y, hex(colours.get(i)), dashes.get(i));
                 marker(markers.get(i), x + 11, y, colours.get(i));
             }
-            text(x + 28, y + 4, names.get(i), "start", null);
+            text(x + 28, y + 4, legendText(names.get(i)), "start", null);
         }
     }
 
