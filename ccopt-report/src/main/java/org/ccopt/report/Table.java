@@ -35,15 +35,22 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
         if (labels.isEmpty()) {
             return this;
         }
-        List<String> renamed = header.stream().map(h -> label(h, labels)).toList();
         for (String key : labels.keySet()) {
-            if (renamed.equals(header.stream().map(h -> label(h, java.util.Map.of(key, "\u0000"))).toList())
-                    && (spanner == null || !label(spanner, java.util.Map.of(key, "\u0000")).contains("\u0000"))) {
+            if (header.stream().noneMatch(h -> names(h, key)) && (spanner == null || !names(spanner, key))) {
                 throw new org.ccopt.InvalidInputException("--label names '" + key + "', which no column of the table is "
                         + "or holds; expected one of " + String.join(", ", header));
             }
         }
+        List<String> renamed = header.stream().map(h -> label(h, labels)).toList();
         return new Table(renamed, rows, spanner == null ? null : label(spanner, labels), spannerFrom);
+    }
+
+    /** The words of a head that a label may rename: its parts between blanks, colons and slashes. */
+    private static final java.util.regex.Pattern WORD = java.util.regex.Pattern.compile("[^\\s:/]+");
+
+    /** Whether {@code head} is {@code key} or holds it as a word ({@link #WORD}). */
+    private static boolean names(String head, String key) {
+        return head.equals(key) || WORD.matcher(head).results().anyMatch(m -> m.group().equals(key));
     }
 
     /** {@code head} as {@link #withLabels} renames it. */
@@ -53,7 +60,7 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
             return whole;
         }
         StringBuilder out = new StringBuilder();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("[^\\s:/]+").matcher(head);
+        java.util.regex.Matcher m = WORD.matcher(head);
         int last = 0;
         while (m.find()) {
             out.append(head, last, m.start()).append(labels.getOrDefault(m.group(), m.group()));

@@ -209,5 +209,8 @@ class ResultTableTest {
         assertThatThrownBy(() -> t.withLabels(java.util.Map.of("nope", "x"))).isInstanceOf(InvalidInputException.class)
                 .hasMessage("--label names 'nope', which no column of the table is or holds; expected one of traffic, "
                         + "durationCycles, durationCycles:sd");
+        assertThatThrownBy(() -> t.withLabels(java.util.Map.of("traffic", "load", "nope", "x"))) // beside a used one
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("'nope'");
+        assertThat(t.withLabels(java.util.Map.of("model", "router")).spanner()).isEqualTo("durationCycles:mean by router");
     }
 }
