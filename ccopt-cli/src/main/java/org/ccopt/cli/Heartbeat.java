@@ -14,7 +14,8 @@ final class Heartbeat implements AutoCloseable {
      * Seconds between the lines of a redirected long command: a minute, or the system property
      * {@code ccopt.progress.seconds} (tests shorten it).
      */
-    static volatile double seconds = Double.parseDouble(System.getProperty("ccopt.progress.seconds", "60"));
+    static volatile double seconds = Double.parseDouble(System.getProperty("ccopt.progress.seconds",
+            Integer.toString(ResumableRun.Progress.AUTO_SECONDS)));
 
     private final ScheduledExecutorService timer;
 

@@ -166,16 +166,23 @@ final class ResumableRun {
             for (int i = 0; i < recorded.size(); i++) {
                 String a = recorded.get(i);
                 int eq = a.indexOf('=');
-                String label = a.startsWith("-") && eq > 0 ? a.substring(0, eq)
-                        : !a.startsWith("-") && i > 0 && recorded.get(i - 1).startsWith("-") ? recorded.get(i - 1) : "value";
-                if (!a.startsWith("-") || eq > 0) {
-                    String value = eq > 0 && a.startsWith("-") ? a.substring(eq + 1) : a;
-                    String key = "recorded " + label;
-                    for (int k = 2; values.containsKey(key); k++) {
-                        key = "recorded " + label + " " + k;
+                String label;
+                String value;
+                if (a.startsWith("-")) { // --name=value; a bare --name holds no value
+                    if (eq < 0) {
+                        continue;
                     }
-                    values.put(key, value);
+                    label = a.substring(0, eq);
+                    value = a.substring(eq + 1);
+                } else { // the value of the option before it
+                    label = i > 0 && recorded.get(i - 1).startsWith("-") ? recorded.get(i - 1) : "value";
+                    value = a;
                 }
+                String key = "recorded " + label;
+                for (int k = 2; values.containsKey(key); k++) {
+                    key = "recorded " + label + " " + k;
+                }
+                values.put(key, value);
             }
             throw new InvalidInputException(org.ccopt.util.InputFiles.redacted(e.getMessage(), values), e);
         }
@@ -233,9 +240,6 @@ final class ResumableRun {
         if (!(checkpointSeconds > 0) || checkpointSeconds > 86400) {
             throw new InvalidInputException("--checkpoint-seconds " + checkpointSeconds
                     + " is invalid; expected seconds between checkpoints, above 0 and at most 86400");
-        }
-        if (out != null) {
-            hold(out, task.split(" ")[0]); // fail now, not after the first generation's work; refuse one another run writes
         }
         return executeLocked(generations, start, generation, message, loop, out, checkpointSeconds, progress, saver, task,
                 stop);

@@ -178,7 +178,7 @@ public final class OutputLock implements AutoCloseable {
             try {
                 lock = channel.tryLock();
             } catch (OverlappingFileLockException e) {
-                return; // this process's own run, between its lock and its record in HELD
+                return; // this process holds it (HELD records a directory before it is locked)
             }
             if (lock == null) {
                 throw inUse(dir);

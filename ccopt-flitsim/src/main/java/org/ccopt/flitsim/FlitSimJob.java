@@ -201,15 +201,6 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
     }
 
     /** Whether {@code --model booksim} is given. */
-    /** Whether the closed batch's pattern draws its destinations (a name that is no pattern is refused elsewhere). */
-    private static boolean randomPattern(JobOptions.Values v) {
-        try {
-            return TrafficPattern.parse(v.given("traffic") ? v.text("traffic") : SimJob.Request.DEFAULT_TRAFFIC).isRandom();
-        } catch (InvalidInputException e) {
-            return true;
-        }
-    }
-
     private static boolean booksimNamed(JobOptions.Values v) {
         return SimJob.Request.ENGINE_MODEL.equals(v.text("model"));
     }
@@ -257,7 +248,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     JobOption.wholeLong("seed", SimJob.Request.DEFAULT_SEED, "Seed of random patterns and of BookSim's "
                             + "router's random routing choices").withApplies(new JobOption.Applies("to random patterns, "
                             + "open loads and BookSim's router (the papers' router runs a fixed pattern without a draw)",
-                            v -> v.given("params") || v.given("rate") || booksim(v) || randomPattern(v),
+                            v -> v.given("params") || v.given("rate") || booksim(v) || TrafficPattern.anyRandom(
+                                    v.given("traffic") ? v.text("traffic") : SimJob.Request.DEFAULT_TRAFFIC),
                             Map.of("topology", "torus:4x4", "traffic", "brev", "seed", "5"))),
                     closed(JobOption.text("params", "FILE", "Replay a parameter file (its topology, router, model, routing "
                             + "and workload; only --interval may override it; --mapping places a file of logical "

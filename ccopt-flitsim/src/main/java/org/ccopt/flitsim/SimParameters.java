@@ -284,11 +284,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     + "key=value readings --save-params writes");
         }
         if (routing != null) {
-            known(file, "routing", () -> {
-                if (!RoutingFunctions.NAMES.contains(routing)) {
-                    throw new InvalidInputException("unknown");
-                }
-            }, "one of " + String.join(", ", RoutingFunctions.NAMES));
+            known(file, "routing", RoutingFunctions.NAMES.contains(routing), "one of "
+                    + String.join(", ", RoutingFunctions.NAMES));
         }
         if (defaultVcSelection != null) {
             known(file, "defaultVcSelection", () -> VcSelection.parse(defaultVcSelection), "C00 .. C09");
@@ -308,9 +305,18 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
     }
 
     private static void known(Path file, String field, Runnable parse, String expected) {
+        boolean parsed;
         try {
             parse.run();
+            parsed = true;
         } catch (InvalidInputException e) {
+            parsed = false;
+        }
+        known(file, field, parsed, expected);
+    }
+
+    private static void known(Path file, String field, boolean known, String expected) {
+        if (!known) {
             throw new InvalidInputException("parameter file '" + file + "' gives a \"" + field + "\" ccopt does not know "
                     + "(not repeated here); expected " + expected);
         }
