@@ -45,6 +45,9 @@ import org.ccopt.InvalidInputException;
  *       {@code injection_rate} (in packets unless {@code injection_rate_uses_flits = 1}; ccopt's {@code --rate} counts
  *       flits, so a rate in packets is multiplied by the mean packet size), {@code injection_process = bernoulli},
  *       {@code seed}.
+ *   <li>{@code use_read_write} with {@code read_request_size}, {@code read_reply_size}, {@code write_request_size},
+ *       {@code write_reply_size} and {@code write_fraction} ({@code --request-reply}, {@code --write-fraction}), its
+ *       VC ranges at -1 (requests on the lower half of the VCs, replies on the upper).
  *   <li>{@code routing_delay}, {@code vc_alloc_delay}, {@code sw_alloc_delay}, {@code credit_delay},
  *       {@code input_speedup}, {@code st_prepare_delay} and {@code st_final_delay} (their sum, as BookSim adds them),
  *       {@code wait_for_tail_credit}, {@code vc_allocator} and
@@ -68,7 +71,11 @@ public final class BookSimConfig {
             "traffic", "uniform", "injection_rate", "0.1", "injection_rate_uses_flits", "0", "injection_process",
             "bernoulli", "seed", "0", "routing_delay", "1", "vc_alloc_delay", "1", "sw_alloc_delay", "1", "credit_delay", "0",
             "wait_for_tail_credit", "0", "input_speedup", "1", "st_prepare_delay", "0", "st_final_delay", "1",
-            "vc_allocator", "islip", "sw_allocator", "islip", "use_noc_latency", "1");
+            "vc_allocator", "islip", "sw_allocator", "islip", "use_noc_latency", "1", "use_read_write", "0",
+            "read_request_size", "1", "read_reply_size", "1", "write_request_size", "1", "write_reply_size", "1",
+            "write_fraction", "0.5", "read_request_begin_vc", "0", "read_request_end_vc",
+            "5", "write_request_begin_vc", "2", "write_request_end_vc", "7", "read_reply_begin_vc", "8",
+            "read_reply_end_vc", "13", "write_reply_begin_vc", "10", "write_reply_end_vc", "15");
 
     /** BookSim's keys that ccopt accepts at their defaults only, with their defaults, and why. */
     private static final Map<String, String> ROUTER = ordered("router", "iq", "output_delay", "0", "internal_speedup", "1",
@@ -79,7 +86,7 @@ public final class BookSimConfig {
             "vc_priority_donation", "0", "vc_shuffle_requests", "0", "hold_switch_for_packet", "0",
             "vct", "0", "output_speedup", "1", "buf_size", "-1", "out_ports", "5", "subnets", "1", "link_failures", "0",
             "fail_seed", "",
-            "channel_file", "", "classes", "1", "class_priority", "0", "priority", "none", "use_read_write", "0",
+            "channel_file", "", "classes", "1", "class_priority", "0", "priority", "none",
             "sim_type", "latency", "perm_seed", "0");
     private static final Map<String, String> PROTOCOL = ordered("warmup_periods", "3", "sample_period", "1000",
             "max_samples", "10", "sim_count", "1", "measure_stats", "1", "pair_stats", "0", "latency_thres", "500",
@@ -95,14 +102,12 @@ public final class BookSimConfig {
     private static final Map<String, String> UNREAD = ordered("alloc_iters", "1", "arb_type", "round_robin");
     /**
      * Keys that change nothing where ccopt accepts a file: the chip layout (read by {@code flatfly} only, where it numbers
-     * the terminals and ccopt accepts uniform traffic only), read-write traffic, batches, on-off bursts.
+     * the terminals and ccopt accepts uniform traffic only), read-write subnets (one subnet), batches and their limit on
+     * outstanding requests (BookSim's batch mode reads it), on-off bursts.
      */
-    private static final Set<String> INERT = Set.of("wire_length", "network_file", "write_fraction",
-            "read_request_begin_vc", "read_request_end_vc", "write_request_begin_vc", "write_request_end_vc",
-            "read_reply_begin_vc", "read_reply_end_vc", "write_reply_begin_vc", "write_reply_end_vc",
-            "read_request_subnet", "read_reply_subnet", "write_request_subnet", "write_reply_subnet", "read_request_size",
-            "write_request_size", "read_reply_size", "write_reply_size", "batch_size", "batch_count",
-            "max_outstanding_requests", "burst_alpha", "burst_beta", "burst_r1");
+    private static final Set<String> INERT = Set.of("wire_length", "network_file", "max_outstanding_requests",
+            "read_request_subnet", "read_reply_subnet", "write_request_subnet", "write_reply_subnet", "batch_size",
+            "batch_count", "burst_alpha", "burst_beta", "burst_r1");
 
     private static final List<String> TOPOLOGIES = List.of("mesh", "torus", "fattree", "flatfly", "cmesh");
     /** BookSim's other networks, named in a refusal. */
@@ -247,9 +252,12 @@ public final class BookSimConfig {
                     new java.util.TreeSet<>(functions.keySet())), List.of());
         }
         out.put("routing", functions.get(function));
-        out.put("vcs", Integer.toString(whole(file, "num_vcs", 1, 31)));
+        int vcs = whole(file, "num_vcs", 1, 31);
+        out.put("vcs", Integer.toString(vcs));
         out.put("buffer", Integer.toString(whole(file, "vc_buf_size", 1, 1 << 20)));
-        double meanSize = packetSizes(file, out);
+        boolean readWrite = whole(file, "use_read_write", 0, 1) == 1;
+        double[] meanSizes = readWrite ? readWrite(file, vcs, out) : null;
+        double meanSize = readWrite ? meanSizes[0] : packetSizes(file, out);
         String traffic = value(file, "traffic");
         if (!TRAFFIC.contains(traffic)) {
             throw refused(file, "traffic", "one of " + String.join(", ", TRAFFIC), OTHER_TRAFFIC);
@@ -271,7 +279,9 @@ public final class BookSimConfig {
             throw refused(file, "injection_rate", "a rate above 0", List.of());
         }
         boolean flits = whole(file, "injection_rate_uses_flits", 0, 1) == 1;
-        out.put("rate", Double.toString(flits ? rate : rate * meanSize));
+        double flitRate = flits ? rate : rate * meanSize;
+        // BookSim offers requests at its flit rate over its transaction size, ccopt at its rate over the exact mean
+        out.put("rate", Double.toString(readWrite ? flitRate * meanSizes[1] / meanSizes[0] : flitRate));
         if (!value(file, "injection_process").equals("bernoulli")) {
             throw refused(file, "injection_process", "bernoulli (BookSim's on_off takes its own burst parameters)",
                     List.of("on_off"));
@@ -348,6 +358,44 @@ public final class BookSimConfig {
             out.put("link-latency", "1");
         }
         return topology;
+    }
+
+    /**
+     * Puts request-reply traffic ({@code use_read_write = 1}) into {@code out}: {@code --request-reply} from the four
+     * sizes, {@code --write-fraction} where reads and writes differ. ccopt runs requests on the lower half of the VCs and
+     * replies on the upper, BookSim's VC ranges at -1, so each {@code *_vc} key must be -1 or that half's bound (BookSim's
+     * defaults, 0-5 and 2-7 for read and write requests, 8-13 and 10-15 for replies, are refused). Returns BookSim's transaction size (its
+     * {@code packet_size} under read-write, the sum of the four sizes over 2, rounded down) and the exact mean.
+     */
+    private static double[] readWrite(Map<String, Setting> file, int vcs, Map<String, String> out) {
+        int half = vcs / 2;
+        String[] keys = {"read_request", "write_request", "read_reply", "write_reply"};
+        for (String key : keys) {
+            boolean reply = key.endsWith("reply");
+            int begin = whole(file, key + "_begin_vc", -1, 31);
+            int end = whole(file, key + "_end_vc", -1, 31);
+            if (begin != -1 && begin != (reply ? half : 0) || end != -1 && end != (reply ? vcs - 1 : half - 1)) {
+                throw refused(file, begin != -1 && begin != (reply ? half : 0) ? key + "_begin_vc" : key + "_end_vc",
+                        "-1 or " + (begin != -1 && begin != (reply ? half : 0) ? reply ? half : 0 : reply ? vcs - 1 : half - 1)
+                        + ": ccopt runs requests on VCs 0.." + (half - 1) + " and replies on " + half + ".." + (vcs - 1)
+                        + " (BookSim's ranges at -1)", List.of());
+            }
+        }
+        int rq = whole(file, "read_request_size", 1, org.ccopt.flitsim.net.Flits.MAX_PACKET_FLITS);
+        int rp = whole(file, "read_reply_size", 1, org.ccopt.flitsim.net.Flits.MAX_PACKET_FLITS);
+        int wq = whole(file, "write_request_size", 1, org.ccopt.flitsim.net.Flits.MAX_PACKET_FLITS);
+        int wp = whole(file, "write_reply_size", 1, org.ccopt.flitsim.net.Flits.MAX_PACKET_FLITS);
+        double w = real(file, "write_fraction");
+        if (!(w >= 0 && w <= 1)) {
+            throw refused(file, "write_fraction", "a fraction from 0 to 1", List.of());
+        }
+        org.ccopt.flitsim.net.RequestReply rr = rq == wq && rp == wp ? org.ccopt.flitsim.net.RequestReply.reads(rq, rp)
+                : new org.ccopt.flitsim.net.RequestReply(rq, rp, wq, wp, w);
+        out.put("request-reply", rr.spec());
+        if (rr.writeFraction() > 0) {
+            out.put("write-fraction", Double.toString(w));
+        }
+        return new double[] {rr.bookSimTransactionFlits(), rr.transactionFlits()};
     }
 
     /**

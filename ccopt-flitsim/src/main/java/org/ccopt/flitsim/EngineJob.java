@@ -14,6 +14,7 @@ import org.ccopt.flitsim.net.OpenLoopRouter;
 import org.ccopt.flitsim.net.OpenLoopTraffic;
 import org.ccopt.flitsim.net.PacketSizes;
 import org.ccopt.flitsim.net.PacketWatch;
+import org.ccopt.flitsim.net.RequestReply;
 import org.ccopt.topology.Topology;
 
 /**
@@ -40,10 +41,12 @@ public final class EngineJob {
      * @param sizes       a mix of packet sizes in place of {@code packetFlits} (null: every packet {@code packetFlits})
      * @param watch       packets whose life is recorded, by number in creation order ({@link PacketWatch}; one load on
      *                    BookSim's router), or null
+     * @param requestReply requests answered by replies, in place of {@code packetFlits} and {@code sizes}
+     *                    ({@link RequestReply}; BookSim's router), or null
      */
     public record Request(FlitSetup setup, String traffic, int packetFlits, long seed, String rates, String process,
                           Double burst, Integer warmup, Integer window, Integer drain, PacketSizes sizes,
-                          List<Integer> watch) {
+                          List<Integer> watch, RequestReply requestReply) {
 
         public Request {
             java.util.Objects.requireNonNull(setup, "setup");
@@ -53,7 +56,7 @@ public final class EngineJob {
         /** A request of one packet size, nothing watched. */
         public Request(FlitSetup setup, String traffic, int packetFlits, long seed, String rates, String process,
                        Double burst, Integer warmup, Integer window, Integer drain) {
-            this(setup, traffic, packetFlits, seed, rates, process, burst, warmup, window, drain, null, null);
+            this(setup, traffic, packetFlits, seed, rates, process, burst, warmup, window, drain, null, null, null);
         }
 
         /** The packet sizes run: the mix asked for, else {@code packetFlits} for every packet. */
@@ -101,7 +104,8 @@ public final class EngineJob {
             String changes = s.papersRouter() ? "" : s.engineTiming().changes();
             return "on " + s.topology().spec() + ", router " + router() + (changes.isEmpty() ? "" : " (" + changes + ")")
                     + ", routing " + routing() + ", " + s.vcs() + " VCs x "
-                    + s.bufferFlits() + " flits, " + (request.sizes() == null ? request.packetFlits() + "-flit packets"
+                    + s.bufferFlits() + " flits, " + (request.requestReply() != null ? "request-reply "
+                    + request.requestReply() + " flits" : request.sizes() == null ? request.packetFlits() + "-flit packets"
                     : "packets of " + request.sizes() + " flits:weight");
         }
 
@@ -120,7 +124,11 @@ public final class EngineJob {
             }
             out.put("vcs", request.setup().vcs());
             out.put("bufferFlits", request.setup().bufferFlits());
-            if (request.sizes() == null) {
+            RequestReply rr = request.requestReply();
+            if (rr != null) {
+                out.put("requestReply", rr.spec());
+                out.put("writeFraction", rr.writeFraction());
+            } else if (request.sizes() == null) {
                 out.put("packetFlits", request.packetFlits());
             } else {
                 out.put("packetSizes", request.sizes().toString());
@@ -235,7 +243,7 @@ public final class EngineJob {
         OpenLoopTraffic.Process p = EngineSetup.process(q.processName());
         double burst = q.burst() == null ? EngineSetup.DEFAULT_BURST : q.burst();
         PacketSizes sizes = q.packetSizes();
-        return LoadSweep.curve(router, rate -> new OpenLoopTraffic(dest, p, rate, sizes, burst),
+        return LoadSweep.curve(router, rate -> new OpenLoopTraffic(dest, p, rate, sizes, burst, q.requestReply()),
                 LoadSweep.parseRates(q.rates()), protocol, q.seed());
     }
 }

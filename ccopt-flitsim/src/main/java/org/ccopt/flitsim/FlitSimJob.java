@@ -61,6 +61,20 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                     "packet-sizes", "1:1,8:1"))).withApplies(new JobOption.Applies("to BookSim's router (the papers' "
                     + "router runs one packet size)", FlitSimJob::booksim, Map.of("topology", "torus:4x4", "model",
                     "yokota2023", "rate", "0.1", "window", "300", "packet-sizes", "1:1,8:1"))),
+            openLoad(JobOption.text("request-reply", "REQ:REPLY[,REQ:REPLY]", "Request-reply traffic with --rate on "
+                    + "BookSim's router: each request answered by a reply, sizes in flits (one pair: reads; two: reads and "
+                    + "writes; BookSim's use_read_write); requests on the lower half of the VCs, replies on the upper; --rate "
+                    + "counts the flits of both"), "1:4").withApplies(new JobOption.Applies("without --packet-flits or "
+                    + "--packet-sizes, which size packets without replies", v -> !v.given("packet-flits")
+                    && !v.given("packet-sizes"), Map.of("topology", "hypercube:6", "rate", "0.1", "packet-flits", "4",
+                    "request-reply", "1:4"))).withApplies(new JobOption.Applies("to BookSim's router (the papers' router "
+                    + "runs packets without replies)", FlitSimJob::booksim, Map.of("topology", "torus:4x4", "model",
+                    "yokota2023", "rate", "0.1", "window", "300", "request-reply", "1:4"))),
+            new JobOption("write-fraction", null, "F", JobOption.Type.REAL, null, "Of --request-reply's requests, the share "
+                    + "that are writes (default: 0.5, BookSim's write_fraction)", false, null, null, List.of(
+                    new JobOption.Applies("to --request-reply with reads and writes (two pairs)", v -> v.given("request-reply")
+                    && v.text("request-reply").contains(","), Map.of("topology", "hypercube:6", "rate", "0.1",
+                    "write-fraction", "0.2")))),
             new JobOption("burst", null, "CYCLES", JobOption.Type.REAL, null, "Mean on period of --process on-off "
                     + "(default: 16 cycles)", false, null, null, List.of(new JobOption.Applies("to --process on-off",
                     v -> "on-off".equals(v.text("process")), Map.of("rate", "0.1", "burst", "4")))),
@@ -326,7 +340,9 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
             return new Run(null, new EngineJob.Request(setup, v.text("traffic"), v.whole("packet-flits"), v.wholeLong("seed"),
                     v.text("rate"), v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"),
                     v.wholeOrNull("window"), v.wholeOrNull("drain"), v.given("packet-sizes")
-                    ? org.ccopt.flitsim.net.PacketSizes.parse(v.text("packet-sizes")) : null, watch(v)));
+                    ? org.ccopt.flitsim.net.PacketSizes.parse(v.text("packet-sizes")) : null, watch(v),
+                    v.given("request-reply") ? org.ccopt.flitsim.net.RequestReply.parse(v.text("request-reply"),
+                    v.given("write-fraction") ? v.real("write-fraction") : null) : null));
         }
         return new Run(batch(v, setup), null);
     }

@@ -53,6 +53,32 @@ class BookSimConfigTest {
                 + "0.3; injection_rate_uses_flits = 1;")).containsEntry("rate", "0.3").containsEntry("packet-flits", "8");
     }
 
+    /**
+     * {@code use_read_write} with its VC ranges at -1 is {@code --request-reply}: reads and writes of other sizes with
+     * the write fraction, one pair where they are alike; BookSim's request rate is its flit rate over (sum of the four
+     * sizes) / 2 rounded down, (1 + 4 + 4 + 2) / 2 = 5, ccopt's over the exact mean 5.5, so the rate is 0.3 x 5.5 / 5.
+     */
+    @Test
+    void requestReplyTrafficIsRequestReply() {
+        String ranges = "read_request_begin_vc = -1; read_request_end_vc = -1; write_request_begin_vc = -1; "
+                + "write_request_end_vc = -1; read_reply_begin_vc = -1; read_reply_end_vc = -1; write_reply_begin_vc = -1; "
+                + "write_reply_end_vc = -1;";
+        Map<String, String> o = BookSimConfig.options("topology = mesh; routing_function = dor; num_vcs = 4; "
+                + "use_read_write = 1; read_request_size = 1; read_reply_size = 4; write_request_size = 4; "
+                + "write_reply_size = 2; injection_rate = 0.3; injection_rate_uses_flits = 1; " + ranges);
+        assertThat(o).containsEntry("request-reply", "1:4,4:2").containsEntry("write-fraction", "0.5")
+                .doesNotContainKey("packet-flits").doesNotContainKey("packet-sizes");
+        assertThat(Double.parseDouble(o.get("rate"))).isCloseTo(0.3 * 5.5 / 5, org.assertj.core.data.Offset.offset(1e-12));
+        // the halves given as numbers, 8 VCs: requests 0-3, replies 4-7 (BookSim's examples/flatflyconfig)
+        assertThat(BookSimConfig.options("topology = mesh; routing_function = dor; num_vcs = 8; use_read_write = 1; "
+                + "read_request_begin_vc = 0; read_request_end_vc = 3; write_request_begin_vc = 0; write_request_end_vc = 3; "
+                + "read_reply_begin_vc = 4; read_reply_end_vc = 7; write_reply_begin_vc = 4; write_reply_end_vc = 7;"))
+                .containsEntry("request-reply", "1:1").doesNotContainKey("write-fraction").containsEntry("rate", "0.2");
+        // without use_read_write the sizes change nothing
+        assertThat(BookSimConfig.options("routing_function = dim_order; read_reply_size = 8;"))
+                .doesNotContainKey("request-reply").containsEntry("packet-flits", "1");
+    }
+
     @Test
     void theNetworksCcoptModels() {
         assertThat(BookSimConfig.options("topology = fattree; k = 4; n = 3; routing_function = nca;"))
@@ -88,7 +114,12 @@ class BookSimConfigTest {
         "routing_function = dim_order|line 1 has a statement without its closing ';'",
         "routing_function dim_order;|line 1 is not a statement BookSim reads",
         "routing_function = dim_order; k = 1;|line 1 sets k to 1, which ccopt does not run; expected a whole number "
-                + "from 2"})
+                + "from 2",
+        "routing_function = dim_order; use_read_write = 1;|read_request_end_vc is left at BookSim's default 5, which "
+                + "ccopt does not run; expected -1 or 7: ccopt runs requests on VCs 0..7 and replies on 8..15",
+        "routing_function = dim_order; use_read_write = 1; num_vcs = 4; read_request_end_vc = -1; write_request_begin_vc "
+                + "= 0; write_request_end_vc = 1; read_reply_begin_vc = 2; read_reply_end_vc = 3; write_reply_begin_vc = 2; "
+                + "write_reply_end_vc = 2;|sets write_reply_end_vc to 2"})
     void whatCcoptDoesNotRunIsRefusedWithOneLine(String text, String message) {
         assertThatThrownBy(() -> BookSimConfig.options(text)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining(message).satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));

@@ -87,4 +87,15 @@ class OpenLoadOnPapersRouterTest {
         assertThatThrownBy(() -> sim.runOpenLoop(config, OpenLoopTraffic.bernoulli(new Destinations.Uniform(256), 1, 1),
                 0, 4000, 4000, 1)).isInstanceOf(InvalidInputException.class).hasMessageContaining("at most");
     }
+
+    /** Request-reply traffic is BookSim's router's: the papers' router refuses it with one line before it runs. */
+    @Test
+    void requestReplyTrafficIsRefusedWithOneLine() {
+        Topology t = TopologySpec.parse("torus:4x4");
+        FlitSimulator sim = new FlitSimulator(t, 3, 4, RouterModel.YOKOTA2023);
+        RouterConfig config = sim.uniformConfig(VcSelection.C00, RouterModel.YOKOTA2023);
+        assertThatThrownBy(() -> sim.runOpenLoop(config, uniform(t, 0.1).withRequestReply(
+                org.ccopt.flitsim.net.RequestReply.reads(1, 4)), 100, 400, 400, 1)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("--request-reply 1:4").hasMessageNotContaining("\n");
+    }
 }

@@ -138,6 +138,13 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int vcs;
     private final int buffer;
     private final VcClasses classes;
+    /**
+     * Per run: the first VC of the replies' half ({@link RequestReply}), or V where a run has no replies; the classes of
+     * the routing function within the lower half (all VCs without replies) and within the upper half.
+     */
+    private int split;
+    private VcClasses lowHalf;
+    private VcClasses highHalf;
     private final int ports;
     private final int terminals;
     private final int routers;
@@ -145,6 +152,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int linkLatency;
     /** The longest channel latency (links and terminal channels), which a stall must outlast to be a deadlock. */
     private final int slowest;
+    /** Per VC, its class within its half ({@link #split}). */
     private final int[] classOfVc;
     private final int vcBits;
     private final int vcMask;
@@ -195,6 +203,22 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private int[] packet = new int[0];
     private int freePacket = -1;
     private int packetCapacity;
+
+    // request-reply runs ({@link RequestReply}; else null): per packet slot its kind (and MEASURED) and, for a request,
+    // its source; per terminal its replies to send, before its requests
+    private static final int MEASURED = 8;
+    private static final int KIND = 7;
+    private RequestReply requestReply;
+    private int[] packetKind;
+    private int[] packetSource;
+    private final int[] replyHead;
+    private final int[] replyTail;
+    /**
+     * The requests whose tails were ejected in this cycle, to be answered at its end (BookSim retires a flit after its
+     * injection step, so a reply leaves in the next cycle at the earliest): packed as terminal, source, kind, one each.
+     */
+    private final int[] answers;
+    private int answerCount;
 
     // scratch of one router's allocation
     private final int[] vaRequesters;
@@ -283,10 +307,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         linkLatency = timing.linkLatency(net.topology());
         classOfVc = new int[vcs];
         atomicVc = new boolean[vcs];
-        for (int v = 0; v < vcs; v++) {
-            classOfVc[v] = classes.classOf(v);
-            atomicVc[v] = timing.waitForTailCredit() || choosing && routing.drainsAdaptiveVcs() && classOfVc[v] == 0;
-        }
+        useHalves(null);
         vcBits = bitsFor(vcs);
         vcMask = (1 << vcBits) - 1;
         recordBits = bitsFor(BUFFER + bufferFlits);
@@ -340,6 +361,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
         creditCount = new int[wheel];
         queueHead = new int[terminals];
         queueTail = new int[terminals];
+        replyHead = new int[terminals];
+        replyTail = new int[terminals];
+        answers = new int[3 * terminals];
         current = new int[terminals];
         currentSeq = new int[terminals];
         currentVc = new int[terminals];
@@ -374,6 +398,33 @@ public final class NetworkSimulator implements OpenLoopRouter {
             }
             return used;
         };
+    }
+
+    /**
+     * The VC halves of a run of {@code rr} (null: none, every VC in one): requests on VCs 0 .. V/2 - 1 and replies on
+     * V/2 .. V - 1, the routing function's classes split within each ({@link RequestReply}); one line where a half has
+     * fewer VCs than the function has classes.
+     */
+    private void useHalves(RequestReply rr) {
+        requestReply = rr;
+        if (rr == null) {
+            split = vcs;
+            lowHalf = classes;
+            highHalf = classes;
+        } else {
+            if (vcs / 2 < classes.classes()) {
+                throw new InvalidInputException("--request-reply splits the " + vcs + " VCs into halves for requests and "
+                        + "replies, and routing function " + routing.name() + " needs " + classes.classes() + " VC classes in "
+                        + "each; expected --vcs " + 2 * classes.classes() + " or more");
+            }
+            split = vcs / 2;
+            lowHalf = routing.split(split);
+            highHalf = routing.split(vcs - split);
+        }
+        for (int v = 0; v < vcs; v++) {
+            classOfVc[v] = v < split ? lowHalf.classOf(v) : highHalf.classOf(v - split);
+            atomicVc[v] = timing.waitForTailCredit() || choosing && routing.drainsAdaptiveVcs() && classOfVc[v] == 0;
+        }
     }
 
     /** Bits of the smallest power of two >= n. */
@@ -483,7 +534,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
                     + " are invalid; expected >= 1, >= 1 and >= 0");
         }
         checkPacket(packetFlits);
-        reset(seed);
+        reset(seed, null);
         long total = 0;
         int[] nextSlice = new int[terminals];
         int due = Integer.MAX_VALUE; // the earliest release not yet made
@@ -534,13 +585,13 @@ public final class NetworkSimulator implements OpenLoopRouter {
      */
     @Override
     public OpenLoopResult runOpenLoop(OpenLoopTraffic traffic, int warmup, int window, int drainLimit, long seed) {
-        checkPacket(traffic.sizes().max());
+        checkPacket(traffic.maxPacketFlits());
         if (warmup < 0 || window < 1 || drainLimit < 0 || (long) warmup + window + drainLimit > Integer.MAX_VALUE / 2) {
             throw new InvalidInputException("warm-up " + warmup + ", window " + window + ", drain " + drainLimit
                     + " cycles are invalid; expected warm-up >= 0, window >= 1, drain >= 0, together at most "
                     + Integer.MAX_VALUE / 2);
         }
-        reset(seed);
+        reset(seed, traffic.requestReply());
         OpenLoopSource source = new OpenLoopSource(traffic, terminals, seed);
         int end = warmup + window;
         stats.window(warmup, end);
@@ -557,7 +608,12 @@ public final class NetworkSimulator implements OpenLoopRouter {
             for (int t = 0; t < terminals; t++) {
                 int d = source.next(t, cycle);
                 if (d >= 0 && !full()) {
-                    enqueue(t, d, source.size(), cycle, 0);
+                    int size = source.size();
+                    if (requestReply == null) {
+                        enqueue(t, d, size, cycle, 0);
+                    } else {
+                        request(t, d, size, source.requestKind(), cycle);
+                    }
                 }
             }
             step();
@@ -603,7 +659,19 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
     }
 
-    private void reset(long seed) {
+    /** Back to an empty network and the start of a run, drawing from {@code seed}, with replies under {@code rr}. */
+    private void reset(long seed, RequestReply rr) {
+        useHalves(rr);
+        if (rr == null) {
+            packetKind = null;
+            packetSource = null;
+        } else if (packetKind == null || packetKind.length < packetCapacity) {
+            packetKind = new int[packetCapacity];
+            packetSource = new int[packetCapacity];
+        }
+        Arrays.fill(replyHead, -1);
+        Arrays.fill(replyTail, -1);
+        answerCount = 0;
         cycle = 0;
         routerCycles = 0;
         flitsInNetwork = 0;
@@ -666,6 +734,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
         if (packetNumber != null) {
             packetNumber = Arrays.copyOf(packetNumber, capacity);
         }
+        if (packetKind != null) {
+            packetKind = Arrays.copyOf(packetKind, capacity);
+            packetSource = Arrays.copyOf(packetSource, capacity);
+        }
         for (int i = old; i < capacity; i++) {
             packet[(i << PACKET_BITS) + P_NEXT] = i + 1 < capacity ? i + 1 : freePacket;
         }
@@ -678,7 +750,47 @@ public final class NetworkSimulator implements OpenLoopRouter {
         return freePacket < 0 && packetCapacity >= MAX_PACKETS;
     }
 
+    /** A packet created at {@code source} in cycle {@code created}, at the end of its source queue. */
     private void enqueue(int source, int dest, int size, int created, int slice) {
+        int p = newPacket(source, dest, size, created, slice);
+        if (queueTail[source] < 0) {
+            queueHead[source] = p;
+        } else {
+            packet[(queueTail[source] << PACKET_BITS) + P_NEXT] = p;
+        }
+        queueTail[source] = p;
+        stats.created(created, size);
+    }
+
+    /** A request of {@code kind} ({@link RequestReply}) created at {@code source}, at the end of its source queue. */
+    private void request(int source, int dest, int size, int kind, int created) {
+        enqueue(source, dest, size, created, 0);
+        int p = queueTail[source];
+        packetKind[p] = kind | (stats.measures(created) ? MEASURED : 0);
+        packetSource[p] = source;
+    }
+
+    /**
+     * The reply of terminal {@code source} to a request of {@code kind} from {@code dest}, created in cycle c, measured
+     * where the request was or where c is in the window; it is sent before the terminal's requests.
+     */
+    private void reply(int source, int dest, int kind, boolean requestMeasured, int c) {
+        int kindOfReply = RequestReply.replyTo(kind & KIND);
+        int size = requestReply.size(kindOfReply);
+        int p = newPacket(source, dest, size, c, 0);
+        boolean measured = requestMeasured || stats.measures(c);
+        packetKind[p] = kindOfReply | (measured ? MEASURED : 0);
+        if (replyTail[source] < 0) {
+            replyHead[source] = p;
+        } else {
+            packet[(replyTail[source] << PACKET_BITS) + P_NEXT] = p;
+        }
+        replyTail[source] = p;
+        stats.created(c, size, measured);
+    }
+
+    /** A packet slot for a new packet from {@code source}, its fields set, its terminal marked as having one to send. */
+    private int newPacket(int source, int dest, int size, int created, int slice) {
         if (freePacket < 0) {
             if (packetCapacity >= MAX_PACKETS) {
                 throw new InvalidInputException("more than " + packetCapacity + " packets in flight or queued; the offered "
@@ -697,20 +809,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
         packet[pb + P_AUX] = routing.prepare(source, dest, routeStream);
         packet[pb + P_NEXT] = -1;
         packet[pb + P_SLICE] = slice;
-        if (queueTail[source] < 0) {
-            queueHead[source] = p;
-        } else {
-            packet[(queueTail[source] << PACKET_BITS) + P_NEXT] = p;
-        }
-        queueTail[source] = p;
         busyTerminals[source >>> 6] |= 1L << source;
-        stats.created(created, size);
         if (watch != null) {
             packetNumber[p] = packetsCreated++;
             if (watched(p)) {
                 watch.record(created, packetNumber[p], PacketWatch.Event.CREATED, net.terminalRouter(source), -1, -1);
             }
         }
+        return p;
     }
 
     /** One cycle: deliveries, injection, then every router's allocation. */
@@ -723,6 +829,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 inject((w << 6) + Long.numberOfTrailingZeros(bits), c);
             }
         }
+        for (int i = 0; i < answerCount; i += 3) {
+            reply(answers[i], answers[i + 1], answers[i + 2], (answers[i + 2] & MEASURED) != 0, c);
+        }
+        answerCount = 0;
         for (int w = 0; w < activeRouters.length; w++) {
             for (long bits = activeRouters[w]; bits != 0; bits &= bits - 1) {
                 int r = (w << 6) + Long.numberOfTrailingZeros(bits);
@@ -822,13 +932,28 @@ public final class NetworkSimulator implements OpenLoopRouter {
         lastMove = c;
         stats.ejected(c);
         if (seq == packet[pb + P_SIZE] - 1) {
-            stats.retired(packet[pb + P_CREATE], packet[pb + P_INJECT], c, packet[pb + P_HOPS]);
-            if (watch != null && watched(flit >>> SEQ_BITS)) {
-                watch.record(c, packetNumber[flit >>> SEQ_BITS], PacketWatch.Event.EJECTED,
-                        net.terminalRouter(packet[pb + P_DEST]), -1, -1);
+            int p = flit >>> SEQ_BITS;
+            if (watch != null && watched(p)) {
+                watch.record(c, packetNumber[p], PacketWatch.Event.EJECTED, net.terminalRouter(packet[pb + P_DEST]), -1, -1);
             }
+            if (packetKind == null) {
+                stats.retired(packet[pb + P_CREATE], packet[pb + P_INJECT], c, packet[pb + P_HOPS]);
+                packet[pb + P_NEXT] = freePacket;
+                freePacket = p;
+                return;
+            }
+            int kind = packetKind[p];
+            boolean measured = (kind & MEASURED) != 0;
+            stats.retired(measured, packet[pb + P_CREATE], packet[pb + P_INJECT], c, packet[pb + P_HOPS]);
+            int dest = packet[pb + P_DEST];
+            int source = packetSource[p];
             packet[pb + P_NEXT] = freePacket;
-            freePacket = flit >>> SEQ_BITS;
+            freePacket = p;
+            if (!RequestReply.isReply(kind & KIND)) {
+                answers[answerCount++] = dest;
+                answers[answerCount++] = source;
+                answers[answerCount++] = kind;
+            }
         }
     }
 
@@ -845,13 +970,13 @@ public final class NetworkSimulator implements OpenLoopRouter {
         if (adaptive && fromTerminal) {
             packet[pb + P_AUX] = routing.decide(r, inPort, packet[pb + P_DEST], packet[pb + P_AUX], congestion);
         }
-        int route = choosing ? choose(first, r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX])
+        int route = choosing ? choose(first, r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX], v)
                 : adaptsEachHop ? routing.adapt(r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX], congestion,
                 routeStream) : routing.route(r, inPort, inClass, packet[pb + P_DEST], packet[pb + P_AUX]);
         if (routeObserver != null) {
             routeObserver.routed(r, first + RoutingFunction.port(route), packet[pb + P_DEST]);
         }
-        setRoute(b, first, route);
+        setRoute(b, first, route, v);
         vc[b + STATE] = 1;
         vc[b + READY] = c + routingDelay;
         if (watch != null && watched(pb >>> PACKET_BITS)) {
@@ -860,12 +985,15 @@ public final class NetworkSimulator implements OpenLoopRouter {
         setBit(q, v, WAITING, waitPorts);
     }
 
-    /** The input VC of record b requests {@code route} (local port, class) of its router, whose first port is first. */
-    private void setRoute(int b, int first, int route) {
+    /**
+     * Input VC v, of record b, requests {@code route} (local port, class) of its router, whose first port is first: the
+     * VCs of the route's class in v's half ({@link #split}).
+     */
+    private void setRoute(int b, int first, int route, int v) {
         int out = first + RoutingFunction.port(route);
         vc[b + OUT_PORT] = out;
-        vc[b + VC_LOW] = lowVc(out, route);
-        vc[b + VC_HIGH] = highVc(out, route);
+        vc[b + VC_LOW] = lowVc(out, route, v);
+        vc[b + VC_HIGH] = highVc(out, route, v);
     }
 
     /**
@@ -874,7 +1002,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * a tie), else the escape route (the last) where a VC of its class is free, else the first, to choose again at the
      * next VC allocation.
      */
-    private int choose(int first, int r, int inPort, int inClass, int dest, int aux) {
+    private int choose(int first, int r, int inPort, int inClass, int dest, int aux, int v) {
         int n = routing.alternatives(r, inPort, inClass, dest, aux, alternatives);
         if (n == 1) {
             return alternatives[0];
@@ -883,7 +1011,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int bestLoad = Integer.MAX_VALUE;
         for (int i = 0; i < n - 1; i++) {
             int out = first + RoutingFunction.port(alternatives[i]);
-            if (freeVc(out, RoutingFunction.vcClass(alternatives[i]))) {
+            if (freeVc(out, RoutingFunction.vcClass(alternatives[i]), v)) {
                 int load = congestion.occupancy(out);
                 if (load < bestLoad) {
                     best = i;
@@ -895,7 +1023,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             return alternatives[best];
         }
         int escape = alternatives[n - 1];
-        return freeVc(first + RoutingFunction.port(escape), RoutingFunction.vcClass(escape)) ? escape : alternatives[0];
+        return freeVc(first + RoutingFunction.port(escape), RoutingFunction.vcClass(escape), v) ? escape : alternatives[0];
     }
 
     /**
@@ -908,9 +1036,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 || port[(out << PORT_BITS) + PEER] < 0);
     }
 
-    /** Whether router port {@code out} has a VC of class {@code cls} that may be allocated ({@link #vcFree}). */
-    private boolean freeVc(int out, int cls) {
-        for (int ov = classes.low(cls), high = classes.high(cls); ov <= high; ov++) {
+    /**
+     * Whether router port {@code out} has a VC of class {@code cls}, in the half of input VC v ({@link #split}), that may
+     * be allocated ({@link #vcFree}).
+     */
+    private boolean freeVc(int out, int cls, int v) {
+        int base = v < split ? 0 : split;
+        VcClasses half = v < split ? lowHalf : highHalf;
+        for (int ov = base + half.low(cls), high = base + half.high(cls); ov <= high; ov++) {
             if (vcFree(out, ov)) {
                 return true;
             }
@@ -926,7 +1059,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int first = firstPort[r];
         int pb = (vc[b + BUFFER + vc[b + HEAD]] >>> SEQ_BITS) << PACKET_BITS;
         int inClass = port[pq + TERMINAL] >= 0 ? 0 : classOfVc[v];
-        setRoute(b, first, choose(first, r, q - first, inClass, packet[pb + P_DEST], packet[pb + P_AUX]));
+        setRoute(b, first, choose(first, r, q - first, inClass, packet[pb + P_DEST], packet[pb + P_AUX], v), v);
     }
 
     private void markSendable(int q, int v) {
@@ -958,17 +1091,30 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
     }
 
+    /**
+     * Terminal t in cycle c: its current packet's next flit, or the next packet (its replies first, then its source
+     * queue) on a free injection VC with a credit, the one next after the last it used (within the packet's half where
+     * it has replies).
+     */
     private void inject(int t, int c) {
         int p = current[t];
         if (p < 0) {
-            p = queueHead[t];
-            if (p < 0) {
-                busyTerminals[t >>> 6] &= ~(1L << t);
-                return;
-            }
-            queueHead[t] = packet[(p << PACKET_BITS) + P_NEXT];
-            if (queueHead[t] < 0) {
-                queueTail[t] = -1;
+            if (replyHead[t] >= 0) {
+                p = replyHead[t];
+                replyHead[t] = packet[(p << PACKET_BITS) + P_NEXT];
+                if (replyHead[t] < 0) {
+                    replyTail[t] = -1;
+                }
+            } else {
+                p = queueHead[t];
+                if (p < 0) {
+                    busyTerminals[t >>> 6] &= ~(1L << t);
+                    return;
+                }
+                queueHead[t] = packet[(p << PACKET_BITS) + P_NEXT];
+                if (queueHead[t] < 0) {
+                    queueTail[t] = -1;
+                }
             }
             current[t] = p;
             currentSeq[t] = 0;
@@ -976,12 +1122,15 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         int base = t * vcs;
         if (currentVc[t] < 0) {
+            boolean reply = packetKind != null && RequestReply.isReply(packetKind[p] & KIND);
+            int low = reply ? split : 0;
+            int high = reply ? vcs - 1 : split - 1;
             for (int i = 1; i <= vcs; i++) {
                 int v = lastVc[t] + i;
                 if (v >= vcs) {
                     v -= vcs;
                 }
-                if (!injectionOwned[base + v] && injectionCredit[base + v] > 0) {
+                if (v >= low && v <= high && !injectionOwned[base + v] && injectionCredit[base + v] > 0) {
                     currentVc[t] = v;
                     lastVc[t] = v;
                     injectionOwned[base + v] = true;
@@ -1074,7 +1223,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 for (int i = 0; i < n; i++) {
                     int route = vaRoutes[k * (maxRadix + 1) + i];
                     int out = first + RoutingFunction.port(route);
-                    touched = requestVcs(out, lowVc(out, route), highVc(out, route), first, li, locals, touched);
+                    touched = requestVcs(out, lowVc(out, route, v), highVc(out, route, v), first, li, locals, touched);
                 }
             } else {
                 int b = record(first + in, v);
@@ -1256,7 +1405,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         for (int i = 0; i < n; i++) {
             int route = vaRoutes[at + i];
             int out = first + RoutingFunction.port(route);
-            int ov = acceptedVc(out, lowVc(out, route), highVc(out, route), accept, first, locals, li);
+            int ov = acceptedVc(out, lowVc(out, route, v), highVc(out, route, v), accept, first, locals, li);
             if (ov >= 0) {
                 int key = cyclic((out - first) * vcs + ov - accept, locals);
                 if (key < bestKey) {
@@ -1269,19 +1418,30 @@ public final class NetworkSimulator implements OpenLoopRouter {
         if (bestRoute < 0) {
             return false;
         }
-        setRoute(b, first, bestRoute);
+        setRoute(b, first, bestRoute, v);
         grantVc(first, in, v, vc[b + OUT_PORT], bestVc, locals, c, movePointers);
         return true;
     }
 
-    /** The first VC that {@code route} may take at global port {@code out}: any of a terminal's, else its class's. */
-    private int lowVc(int out, int route) {
-        return port[(out << PORT_BITS) + TERMINAL] >= 0 ? 0 : classes.low(RoutingFunction.vcClass(route));
+    /**
+     * The first VC that {@code route} may take at global port {@code out} for the packet on input VC v: in v's half
+     * ({@link #split}: requests below it, replies from it), any of a terminal's, else its class's.
+     */
+    private int lowVc(int out, int route, int v) {
+        boolean terminal = port[(out << PORT_BITS) + TERMINAL] >= 0;
+        if (v < split) {
+            return terminal ? 0 : lowHalf.low(RoutingFunction.vcClass(route));
+        }
+        return split + (terminal ? 0 : highHalf.low(RoutingFunction.vcClass(route)));
     }
 
-    /** The last VC that {@code route} may take at global port {@code out}. */
-    private int highVc(int out, int route) {
-        return port[(out << PORT_BITS) + TERMINAL] >= 0 ? vcs - 1 : classes.high(RoutingFunction.vcClass(route));
+    /** The last VC that {@code route} may take at global port {@code out} for the packet on input VC v. */
+    private int highVc(int out, int route, int v) {
+        boolean terminal = port[(out << PORT_BITS) + TERMINAL] >= 0;
+        if (v < split) {
+            return terminal ? split - 1 : lowHalf.high(RoutingFunction.vcClass(route));
+        }
+        return terminal ? vcs - 1 : split + highHalf.high(RoutingFunction.vcClass(route));
     }
 
     /**

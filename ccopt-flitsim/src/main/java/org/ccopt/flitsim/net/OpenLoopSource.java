@@ -15,7 +15,10 @@ public final class OpenLoopSource {
     private final OpenLoopTraffic traffic;
     private final SplittableRandom inject;
     private final SplittableRandom dest;
-    /** Packet sizes, drawn only where they are a mix (a single size draws nothing, so its streams stay as they were). */
+    /**
+     * Packet sizes, drawn only where they are a mix (a single size draws nothing, so its streams stay as they were), or
+     * the kinds of requests, read or write.
+     */
     private final SplittableRandom size;
     private final double p;
     private final double alpha;
@@ -25,6 +28,7 @@ public final class OpenLoopSource {
     private final boolean[] on;
     /** Per terminal, the cycle of its next packet (Bernoulli sources). */
     private final int[] nextArrival;
+    private int kind;
 
     public OpenLoopSource(OpenLoopTraffic traffic, int terminals, long seed) {
         this.traffic = traffic;
@@ -58,9 +62,22 @@ public final class OpenLoopSource {
         return send ? traffic.destinations().next(t, dest) : -1;
     }
 
-    /** The size of the packet {@link #next} just generated, in flits (call once per packet). */
+    /**
+     * The size of the packet {@link #next} just generated, in flits (call once per packet); under request-reply, a
+     * request's, whose kind {@link #requestKind} then gives.
+     */
     public int size() {
-        return traffic.sizes().draw(size);
+        RequestReply rr = traffic.requestReply();
+        if (rr == null) {
+            return traffic.sizes().draw(size);
+        }
+        kind = rr.drawRequest(size);
+        return rr.size(kind);
+    }
+
+    /** Under request-reply, the kind of the request {@link #size} sized ({@link RequestReply#READ_REQUEST}, ...). */
+    public int requestKind() {
+        return kind;
     }
 
     /** A gap of a Bernoulli process of success probability p = 1 - exp(logMiss): geometric on 1, 2, ... */

@@ -14,8 +14,12 @@ import org.ccopt.InvalidInputException;
  *       on average; off, it turns on with the probability that makes the long-run rate {@code rate} (the on-off
  *       process of Dally &amp; Towles 2004, §24.2.1).
  * </ul>
+ *
+ * <p>With {@code requestReply} (null: off) the sources generate requests, each answered by a reply of the destination
+ * ({@link RequestReply}); L is then the mean flits of a request and its reply, and {@code sizes} is not used.
  */
-public record OpenLoopTraffic(Destinations destinations, Process process, double rate, PacketSizes sizes, double burst) {
+public record OpenLoopTraffic(Destinations destinations, Process process, double rate, PacketSizes sizes, double burst,
+                              RequestReply requestReply) {
 
     /** The injection process. */
     public enum Process {
@@ -33,9 +37,24 @@ public record OpenLoopTraffic(Destinations destinations, Process process, double
         }
     }
 
+    /** A source of {@code sizes}, without replies. */
+    public OpenLoopTraffic(Destinations destinations, Process process, double rate, PacketSizes sizes, double burst) {
+        this(destinations, process, rate, sizes, burst, null);
+    }
+
     /** A source of one packet size. */
     public OpenLoopTraffic(Destinations destinations, Process process, double rate, int packetFlits, double burst) {
         this(destinations, process, rate, checked(packetFlits), burst);
+    }
+
+    /** This source answered by replies ({@link RequestReply}). */
+    public OpenLoopTraffic withRequestReply(RequestReply rr) {
+        return new OpenLoopTraffic(destinations, process, rate, sizes, burst, rr);
+    }
+
+    /** The largest packet it generates, requests and replies included. */
+    public int maxPacketFlits() {
+        return requestReply != null ? requestReply.max() : sizes.max();
     }
 
     private static PacketSizes checked(int packetFlits) {
@@ -55,6 +74,10 @@ public record OpenLoopTraffic(Destinations destinations, Process process, double
      * cannot run.
      */
     public int packetFlits() {
+        if (requestReply != null) {
+            throw new InvalidInputException("--request-reply " + requestReply.spec() + " answers requests with replies, "
+                    + "which BookSim's router runs; the papers' router runs packets without replies");
+        }
         if (!sizes.single()) {
             throw new InvalidInputException("--packet-sizes " + sizes + " mixes packet sizes, which BookSim's router runs; "
                     + "the papers' router runs one size (--packet-flits)");
@@ -64,7 +87,7 @@ public record OpenLoopTraffic(Destinations destinations, Process process, double
 
     /** Per-cycle probability of a packet (while on, for the on-off process). */
     double packetProbability() {
-        double mean = sizes.mean();
+        double mean = requestReply != null ? requestReply.transactionFlits() : sizes.mean();
         return process == Process.ON_OFF ? 1.0 / mean : rate / mean;
     }
 

@@ -49,10 +49,26 @@ public final class Stats {
         return c >= from && c < to;
     }
 
+    /** Whether a packet created in cycle c is measured: created in the window. */
+    public boolean measures(int c) {
+        return inWindow(c);
+    }
+
+    /** A packet of {@code size} flits created in cycle c, measured where it is created in the window. */
     public void created(int c, int size) {
+        created(c, size, inWindow(c));
+    }
+
+    /**
+     * A packet created in cycle c, {@code measured} or not (a reply to a measured request is measured wherever it is
+     * created); the offered load counts the flits created in the window.
+     */
+    public void created(int c, int size, boolean measured) {
         if (inWindow(c)) {
-            measuredCreated++;
             offeredFlits += size;
+        }
+        if (measured) {
+            measuredCreated++;
         }
     }
 
@@ -62,9 +78,15 @@ public final class Stats {
         }
     }
 
+    /** A packet's tail ejected in cycle c, measured where it was created in the window. */
     public void retired(int created, int injected, int c, int hops) {
+        retired(inWindow(created), created, injected, c, hops);
+    }
+
+    /** As {@link #retired(int, int, int, int)}, the packet {@code measured} or not. */
+    public void retired(boolean measured, int created, int injected, int c, int hops) {
         retired++;
-        if (!inWindow(created)) {
+        if (!measured) {
             return;
         }
         if (measuredRetired == latencies.length) {

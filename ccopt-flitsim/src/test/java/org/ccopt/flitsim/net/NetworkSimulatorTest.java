@@ -107,6 +107,70 @@ class NetworkSimulatorTest {
     }
 
     /**
+     * Request-reply traffic, one transaction alone on the 8x8 mesh (terminal 0 to 9 only, a request every 5,000 cycles
+     * on average): the request, 1 flit, takes the closed form below (6 + 5 H + L = 17 cycles, H = 2); its reply, 4
+     * flits, is created at terminal 9 in the cycle the request's tail is ejected, enters the network a cycle later (as
+     * BookSim retires a flit after its injection step) and returns over routers 9, 8, 0 in 1 + 6 + 5 H + 4 = 21 cycles.
+     * Requests hold VCs 0-1 at every hop and replies 2-3 (4 VCs, the halves), and the mean packet latency is the mean of
+     * the two, every transaction alone.
+     */
+    @Test
+    void aRequestIsAnsweredByAReplyOnTheUpperHalfOfTheVcs() {
+        NetworkSimulator sim = engine("mesh:8x8", "dor", 4, 32);
+        int[] d = new int[64];
+        for (int t = 0; t < 64; t++) {
+            d[t] = t;
+        }
+        d[0] = 9;
+        OpenLoopTraffic load = OpenLoopTraffic.bernoulli(new Destinations.Fixed(d), 0.001, 1)
+                .withRequestReply(RequestReply.reads(1, 4));
+        PacketWatch watch = new PacketWatch(java.util.List.of(0, 1));
+        OpenLoopResult r = sim.watch(watch).runOpenLoop(load, 0, 40_000, 1000, 7);
+        java.util.List<PacketWatch.Row> request = watch.rows().stream().filter(w -> w.packet() == 0).toList();
+        java.util.List<PacketWatch.Row> reply = watch.rows().stream().filter(w -> w.packet() == 1).toList();
+        assertThat(request.stream().map(w -> w.event().name() + "@" + w.router()).toList()).containsExactly("CREATED@0",
+                "INJECTED@0", "ROUTED@0", "VC_GRANTED@0", "SWITCHED@0", "ROUTED@1", "VC_GRANTED@1", "SWITCHED@1",
+                "ROUTED@9", "VC_GRANTED@9", "SWITCHED@9", "EJECTED@9");
+        assertThat(reply.stream().map(w -> w.event().name() + "@" + w.router()).toList()).containsExactly("CREATED@9",
+                "INJECTED@9", "ROUTED@9", "VC_GRANTED@9", "SWITCHED@9", "ROUTED@8", "VC_GRANTED@8", "SWITCHED@8",
+                "ROUTED@0", "VC_GRANTED@0", "SWITCHED@0", "EJECTED@0");
+        int requestEjected = request.get(request.size() - 1).cycle();
+        assertThat(requestEjected - request.get(0).cycle()).isEqualTo(6 + 5 * 2 + 1);
+        assertThat(reply.get(0).cycle()).isEqualTo(requestEjected);
+        assertThat(reply.get(1).cycle()).isEqualTo(requestEjected + 1);
+        assertThat(reply.get(reply.size() - 1).cycle() - reply.get(0).cycle()).isEqualTo(1 + 6 + 5 * 2 + 4);
+        assertThat(request.stream().filter(w -> w.vc() >= 0).mapToInt(PacketWatch.Row::vc)).allMatch(v -> v < 2);
+        assertThat(reply.stream().filter(w -> w.vc() >= 0).mapToInt(PacketWatch.Row::vc)).allMatch(v -> v >= 2);
+        assertThat(r.packets() % 2).isZero();
+        assertThat(r.packets()).isGreaterThan(4);
+        assertThat(r.latencyMin()).isEqualTo(17);
+        assertThat(r.latencyMax()).isEqualTo(21);
+        assertThat(r.packetLatency()).isEqualTo(19.0);
+    }
+
+    /**
+     * Under request-reply each half of the VCs must hold the routing function's classes: dimension order on a torus
+     * (two dateline classes) with 2 VCs is refused with one line that names the VCs it needs; with 4 it runs, and at a
+     * load past saturation it does not deadlock: the network keeps accepting flits, while a terminal that always has
+     * replies to send starves its own requests (BookSim's priority of replies), so the load never drains.
+     */
+    @Test
+    void requestReplyNeedsEachHalfToHoldTheRoutingClasses() {
+        OpenLoopTraffic load = OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), 0.2, 1)
+                .withRequestReply(RequestReply.reads(2, 6));
+        assertThatThrownBy(() -> engine("torus:8x8", "dor-booksim", 2, 4).runOpenLoop(load, 100, 500, 5000, 1))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("expected --vcs 4 or more");
+        NetworkSimulator sim = engine("torus:8x8", "dor-booksim", 4, 4);
+        OpenLoopResult stable = sim.runOpenLoop(load, 500, 2000, 20_000, 3);
+        assertThat(stable.stable()).isTrue();
+        assertThat(stable.accepted()).isCloseTo(0.2, org.assertj.core.data.Offset.offset(0.02));
+        OpenLoopResult past = sim.runOpenLoop(OpenLoopTraffic.bernoulli(new Destinations.Uniform(64), 0.9, 1)
+                .withRequestReply(RequestReply.reads(8, 8)), 200, 300, 20_000, 3);
+        assertThat(past.stable()).isFalse();
+        assertThat(past.accepted()).isGreaterThan(0.25);
+    }
+
+    /**
      * One packet alone: a terminal's flit reaches its router 2 cycles after it is written, every router takes routing,
      * VC allocation, switch allocation and traversal (4 cycles) and every link its latency, the ejection channel 1;
      * with buffers deeper than the packet no credit stalls it: latency = 6 + (4 + link) H + L for H router hops.
