@@ -35,6 +35,11 @@ public final class Topology {
     private final int[] inStart;
     private final int[] inChannels;
     private final Geometry geometry;
+    /** Per channel, its latency in cycles as a topology file gives it, or null where none is given. */
+    private final int[] channelLatency;
+
+    /** The most cycles a channel's latency may be. */
+    public static final int MAX_CHANNEL_LATENCY = 10_000;
 
     Topology(String spec, String family, boolean oneWay, int terminalCount, int[] outStart,
              int[] channelTarget, Geometry geometry) {
@@ -69,6 +74,49 @@ public final class Topology {
         for (int c = 0; c < m; c++) {
             reverseChannel[c] = channel(channelTarget[c], channelSource[c]);
         }
+        channelLatency = null;
+    }
+
+    private Topology(Topology t, int[] channelLatency) {
+        spec = t.spec;
+        family = t.family;
+        oneWay = t.oneWay;
+        terminalCount = t.terminalCount;
+        outStart = t.outStart;
+        channelTarget = t.channelTarget;
+        channelSource = t.channelSource;
+        reverseChannel = t.reverseChannel;
+        inStart = t.inStart;
+        inChannels = t.inChannels;
+        geometry = t.geometry;
+        this.channelLatency = channelLatency;
+    }
+
+    /**
+     * This network with a latency in cycles on every channel ({@code latency[c]} for channel c, 1 to
+     * {@value #MAX_CHANNEL_LATENCY}), as a topology file may give them (BookSim's {@code anynet} files do, per channel);
+     * the flit engine's channels take them.
+     */
+    public Topology withChannelLatencies(int[] latency) {
+        if (latency.length != channelTarget.length) {
+            throw new IllegalArgumentException(latency.length + " latencies for " + channelTarget.length + " channels");
+        }
+        for (int l : latency) {
+            if (l < 1 || l > MAX_CHANNEL_LATENCY) {
+                throw new IllegalArgumentException("channel latency " + l + " outside 1.." + MAX_CHANNEL_LATENCY);
+            }
+        }
+        return new Topology(this, latency.clone());
+    }
+
+    /** Whether its channels carry latencies ({@link #withChannelLatencies}). */
+    public boolean hasChannelLatencies() {
+        return channelLatency != null;
+    }
+
+    /** The latency of channel c in cycles, as given ({@link #withChannelLatencies}); 0 where none are given. */
+    public int channelLatency(int c) {
+        return channelLatency == null ? 0 : channelLatency[c];
     }
 
     /** The spec string this topology was built from, e.g. {@code torus:8x8}. */

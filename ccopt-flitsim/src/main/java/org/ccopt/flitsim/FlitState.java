@@ -226,6 +226,11 @@ abstract class FlitState {
      * torus or mesh under the papers' routing readings, any other two-way network under its default routing function.
      */
     FlitState(Topology topology, int vcs, int bufferFlits, RouterModel model) {
+        if (topology.hasChannelLatencies()) {
+            throw new InvalidInputException("topology '" + topology.spec() + "' gives its links latencies, which BookSim's "
+                    + "router takes (--model booksim); the papers' router moves a flit one hop a cycle; expected BookSim's "
+                    + "router or a file without latencies");
+        }
         this.topology = topology;
         this.vcs = vcs;
         if (topology.geometry() instanceof Geometry.Grid grid) {

@@ -88,6 +88,16 @@ class OpenLoadOnPapersRouterTest {
                 0, 4000, 4000, 1)).isInstanceOf(InvalidInputException.class).hasMessageContaining("at most");
     }
 
+    /** Link latencies of a topology file are BookSim's router's: the papers' router refuses such a network in one line. */
+    @Test
+    void aNetworkWithLinkLatenciesIsRefusedWithOneLine() {
+        Topology ring = TopologySpec.parse("ring:4");
+        int[] two = new int[ring.channelCount()];
+        java.util.Arrays.fill(two, 2);
+        assertThatThrownBy(() -> new FlitSimulator(ring.withChannelLatencies(two), 3, 4, RouterModel.YOKOTA2023))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("gives its links latencies");
+    }
+
     /** Request-reply traffic is BookSim's router's: the papers' router refuses it with one line before it runs. */
     @Test
     void requestReplyTrafficIsRefusedWithOneLine() {

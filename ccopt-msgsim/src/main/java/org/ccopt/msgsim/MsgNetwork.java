@@ -124,6 +124,11 @@ public final class MsgNetwork {
 
     /** @param hostLinks whether every message also crosses its sender's and receiver's host links */
     public MsgNetwork(Topology topology, double bandwidth, double latency, Duplex duplex, boolean hostLinks) {
+        if (topology.hasChannelLatencies()) {
+            throw new InvalidInputException("topology '" + topology.spec() + "' gives its links latencies in cycles, which "
+                    + "the flit engine takes; the message simulator's links take --latency seconds each; expected a file "
+                    + "without latencies here");
+        }
         if (!(bandwidth > 0) || Double.isInfinite(bandwidth)) {
             throw new InvalidInputException("bandwidth " + bandwidth + " B/s is invalid; expected a positive value");
         }

@@ -21,6 +21,17 @@ class MessageSimulatorTest {
         return new MsgNetwork(TopologySpec.parse(spec), BW, LAT, duplex);
     }
 
+    /** A topology whose links carry latencies in cycles (a file's) is refused: the message model's links take seconds. */
+    @Test
+    void aNetworkWithLinkLatenciesInCyclesIsRefused() {
+        Topology ring = TopologySpec.parse("ring:4");
+        int[] three = new int[ring.channelCount()];
+        java.util.Arrays.fill(three, 3);
+        Topology timed = ring.withChannelLatencies(three);
+        assertThatThrownBy(() -> new MsgNetwork(timed, 12.5e9, 100e-9, Duplex.SHARED))
+                .isInstanceOf(org.ccopt.InvalidInputException.class).hasMessageContaining("latencies in cycles");
+    }
+
     @Test
     void oneFlowTakesLatencyPlusBytesOverBandwidth() {
         // ring:8, 0 -> 3 is three links: 300 ns, then 1 MiB at 12.5 GB/s

@@ -26,8 +26,10 @@ import org.jgrapht.nio.graphml.GraphMLExporter;
  *
  * <ul>
  *   <li>{@code json}: {@code {"spec", "directed", "nodes":[{"id","kind"}], "links":[[a,b],...]}}; two-way links
- *       once (a &lt; b), one-way channels as [from, to].
- *   <li>{@code graphml}, {@code dot}: through JGraphT's exporters, with a {@code kind} attribute per node.
+ *       once (a &lt; b), one-way channels as [from, to]; where the channels carry latencies
+ *       ({@link Topology#hasChannelLatencies}), each link as [a, b, cycles].
+ *   <li>{@code graphml}, {@code dot}: through JGraphT's exporters, with a {@code kind} attribute per node and a
+ *       {@code latency} attribute per edge where the channels carry latencies.
  *   <li>{@code simgrid}: a SimGrid 4.1 platform (Floyd routing) with one router per node and one host per
  *       terminal, joined by a host link, as the thesis configured it (Cui 2024, §3.4.1).
  *   <li>{@code booksim}: a BookSim 2 {@code anynet} file: one line per router listing its terminal nodes and
@@ -95,7 +97,10 @@ public final class TopologyExporter {
             int u = t.channelSource(c);
             int v = t.channelTarget(c);
             if (t.isOneWay() || u < v) {
-                links.addArray().add(u).add(v);
+                ArrayNode link = links.addArray().add(u).add(v);
+                if (t.hasChannelLatencies()) {
+                    link.add(t.channelLatency(c));
+                }
             }
         }
         try {
@@ -111,21 +116,39 @@ public final class TopologyExporter {
         return m;
     }
 
+    /** An edge's {@code latency} attribute, its channel's latency, where the channels carry latencies. */
+    private static Map<String, Attribute> latencyAttribute(Topology t, org.jgrapht.Graph<Integer,
+            org.jgrapht.graph.DefaultEdge> g, org.jgrapht.graph.DefaultEdge e) {
+        Map<String, Attribute> m = new LinkedHashMap<>();
+        if (t.hasChannelLatencies()) {
+            m.put("latency", DefaultAttribute.createAttribute(t.channelLatency(t.channel(g.getEdgeSource(e),
+                    g.getEdgeTarget(e)))));
+        }
+        return m;
+    }
+
     public static String graphml(Topology t) {
         GraphMLExporter<Integer, org.jgrapht.graph.DefaultEdge> exporter = new GraphMLExporter<>(String::valueOf);
         exporter.registerAttribute("kind", GraphMLExporter.AttributeCategory.NODE, AttributeType.STRING);
+        if (t.hasChannelLatencies()) {
+            exporter.registerAttribute("latency", GraphMLExporter.AttributeCategory.EDGE, AttributeType.INT);
+        }
         exporter.setVertexAttributeProvider(v -> kindAttribute(t, v));
+        org.jgrapht.Graph<Integer, org.jgrapht.graph.DefaultEdge> g = JGraphTAdapter.toGraph(t);
+        exporter.setEdgeAttributeProvider(e -> latencyAttribute(t, g, e));
         StringWriter out = new StringWriter();
-        exporter.exportGraph(JGraphTAdapter.toGraph(t), out);
+        exporter.exportGraph(g, out);
         return out.toString();
     }
 
     public static String dot(Topology t) {
         DOTExporter<Integer, org.jgrapht.graph.DefaultEdge> exporter = new DOTExporter<>(String::valueOf);
         exporter.setVertexAttributeProvider(v -> kindAttribute(t, v));
+        org.jgrapht.Graph<Integer, org.jgrapht.graph.DefaultEdge> g = JGraphTAdapter.toGraph(t);
+        exporter.setEdgeAttributeProvider(e -> latencyAttribute(t, g, e));
         exporter.setGraphIdProvider(() -> "ccopt");
         StringWriter out = new StringWriter();
-        exporter.exportGraph(JGraphTAdapter.toGraph(t), out);
+        exporter.exportGraph(g, out);
         return out.toString();
     }
 
@@ -167,14 +190,16 @@ public final class TopologyExporter {
         return s.toString();
     }
 
+    /** As {@link #booksim(Topology, java.util.function.IntBinaryOperator)}, every channel's latency its own, or 1. */
     public static String booksim(Topology t) {
-        return booksim(t, (u, v) -> 1);
+        return booksim(t, (u, v) -> t.hasChannelLatencies() ? t.channelLatency(t.channel(u, v)) : 1);
     }
 
     /**
      * A BookSim 2 {@code anynet} file of {@code t} whose router-to-router channels take {@code latency.applyAsInt(u, v)}
      * cycles (node ids of the two routers; anynet's per-channel latency, its credits following it), written after the
-     * router where it is not 1; terminal channels take 1.
+     * router where it is not 1; terminal channels take 1 (a file's other terminal latency is refused: anynet's syntax has
+     * one, {@code node 3 5}, but BookSim 2's reader stores it on the link to router 3).
      */
     public static String booksim(Topology t, java.util.function.IntBinaryOperator latency) {
         if (t.isOneWay()) {
@@ -202,6 +227,12 @@ public final class TopologyExporter {
                 int v = t.channelTarget(c);
                 if (v < first) {
                     s.append(" node ").append(v);
+                    if (t.hasChannelLatencies() && t.channelLatency(t.channel(v, u)) != 1) {
+                        throw new InvalidInputException("terminal " + v + " of '" + t.spec() + "' has a "
+                                + t.channelLatency(t.channel(v, u)) + "-cycle link; BookSim 2's anynet reader puts a "
+                                + "terminal's latency on the router link of the same number (its AnyNet::readFile), so "
+                                + "terminal channels other than 1 cycle cannot be exported; expected 1-cycle terminal links");
+                    }
                 } else {
                     s.append(" router ").append(v - first);
                     int cycles = latency.applyAsInt(u, v);

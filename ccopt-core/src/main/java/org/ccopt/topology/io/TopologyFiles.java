@@ -40,6 +40,11 @@ import org.jgrapht.nio.graphml.GraphMLImporter;
  * resolved, no file outside the one named is read and no connection is opened (GraphML needs no DTD). An edge-list
  * line must hold exactly two node ids, so a file of another kind (a BookSim anynet file, YAML) is refused instead of
  * read as a different graph.
+ *
+ * <p>Link latencies: a link may carry its latency in cycles, which the flit engine's channels take (both directions of
+ * a two-way link), as BookSim's {@code anynet} files give them: a third column of an edge list ({@code a b 5}), a third
+ * element of a JSON link ({@code [0, 1, 5]}), an edge attribute {@code latency} in GraphML or DOT. A file gives a latency
+ * on every link or on none; a latency is a whole number of cycles from 1 to {@link Topology#MAX_CHANNEL_LATENCY}.
  */
 public final class TopologyFiles {
 
@@ -215,6 +220,13 @@ public final class TopologyFiles {
         final Map<String, Integer> index = new LinkedHashMap<>();
         final List<Boolean> isSwitch = new ArrayList<>();
         final List<int[]> edges = new ArrayList<>();
+        /** Per edge, its latency in cycles, or 0 where the file gives none. */
+        final List<Integer> latencies = new ArrayList<>();
+
+        void edge(int a, int b, int latency) {
+            edges.add(new int[] {a, b});
+            latencies.add(latency);
+        }
 
         int node(String id) {
             return index.computeIfAbsent(id.trim(), k -> {
@@ -275,8 +287,36 @@ public final class TopologyFiles {
                     b.addLink(newId[e[0]], newId[e[1]]);
                 }
             }
-            return b.build(spec, "file", Geometry.General.NONE);
+            Topology t = b.build(spec, "file", Geometry.General.NONE);
+            long given = latencies.stream().filter(l -> l > 0).count();
+            if (given == 0) {
+                return t;
+            }
+            if (given < edges.size()) {
+                throw new InvalidInputException("topology file '" + path + "': link " + latencies.indexOf(0) + " gives no "
+                        + "latency where other links do; expected a latency on every link or on none");
+            }
+            int[] perChannel = new int[t.channelCount()];
+            for (int i = 0; i < edges.size(); i++) {
+                int a = newId[edges.get(i)[0]];
+                int z = newId[edges.get(i)[1]];
+                perChannel[t.channel(a, z)] = latencies.get(i);
+                if (!directed) {
+                    perChannel[t.channel(z, a)] = latencies.get(i);
+                }
+            }
+            return t.withChannelLatencies(perChannel);
         }
+    }
+
+    /** A link's latency as a file gives it: a whole number of cycles, 1 to {@link Topology#MAX_CHANNEL_LATENCY}. */
+    private static int latency(String text, Path path, String where) {
+        if (text == null || !text.strip().matches("[0-9]{1,9}") || Integer.parseInt(text.strip()) < 1
+                || Integer.parseInt(text.strip()) > Topology.MAX_CHANNEL_LATENCY) {
+            throw new InvalidInputException("topology file '" + path + "': " + where + " has a latency that is not a whole "
+                    + "number of cycles from 1 to " + Topology.MAX_CHANNEL_LATENCY + "; expected one, e.g. 5");
+        }
+        return Integer.parseInt(text.strip());
     }
 
     /**
@@ -286,7 +326,8 @@ public final class TopologyFiles {
     private static Topology fromJson(String text, String spec, Path path) throws IOException {
         JsonNode root = new ObjectMapper().enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                 .readTree(text);
-        String schema = "; expected {\"directed\":false, \"nodes\":[{\"id\":0,\"kind\":\"terminal\"}], \"links\":[[0,1]]}";
+        String schema = "; expected {\"directed\":false, \"nodes\":[{\"id\":0,\"kind\":\"terminal\"}], \"links\":[[0,1]]} "
+                + "(a link [0,1,5] with its latency)";
         if (root == null || !root.path("nodes").isArray() || !root.path("links").isArray()) {
             throw new InvalidInputException("topology file '" + path + "' lacks a \"nodes\" or \"links\" array" + schema);
         }
@@ -311,8 +352,9 @@ public final class TopologyFiles {
         }
         i = 0;
         for (JsonNode link : root.get("links")) {
-            if (!link.isArray() || link.size() != 2) {
-                throw new InvalidInputException("topology file '" + path + "': link " + i + " is not a pair; expected [a, b]");
+            if (!link.isArray() || link.size() != 2 && link.size() != 3) {
+                throw new InvalidInputException("topology file '" + path + "': link " + i + " is not a pair; expected [a, b] "
+                        + "or [a, b, latency]");
             }
             String a = jsonId(link.get(0), path, "link " + i);
             String b = jsonId(link.get(1), path, "link " + i);
@@ -320,7 +362,15 @@ public final class TopologyFiles {
                 throw new InvalidInputException("topology file '" + path + "': link " + i + " [" + a + ", " + b
                         + "] names a node the file does not list");
             }
-            c.edges.add(new int[] {c.node(a), c.node(b)});
+            int latency = 0;
+            if (link.size() == 3) {
+                if (!link.get(2).isIntegralNumber()) {
+                    throw new InvalidInputException("topology file '" + path + "': link " + i + " has a latency that is not "
+                            + "a whole number; expected [a, b, cycles]");
+                }
+                latency = latency(link.get(2).asText(), path, "link " + i);
+            }
+            c.edge(c.node(a), c.node(b), latency);
             i++;
         }
         return c.build(spec, root.path("directed").asBoolean(false), path);
@@ -340,6 +390,13 @@ public final class TopologyFiles {
                 : GraphTypeBuilder.<String, DefaultEdge>undirected())
                 .allowingMultipleEdges(true).allowingSelfLoops(true).edgeClass(DefaultEdge.class).buildGraph();
         Map<String, String> kinds = new HashMap<>();
+        Map<DefaultEdge, String> latencies = new HashMap<>();
+        java.util.function.BiConsumer<org.jgrapht.alg.util.Pair<DefaultEdge, String>, org.jgrapht.nio.Attribute> latency =
+                (p, a) -> {
+                    if (p.getSecond().equals("latency")) {
+                        latencies.put(p.getFirst(), a.getValue());
+                    }
+                };
         if (graphml) {
             GraphMLImporter<String, DefaultEdge> importer = new GraphMLImporter<>();
             importer.setSchemaValidation(false); // graphMlDirected checked the identity constraints, in linear time
@@ -349,6 +406,7 @@ public final class TopologyFiles {
                     kinds.put(p.getFirst(), a.getValue());
                 }
             });
+            importer.addEdgeAttributeConsumer(latency);
             importer.importGraph(g, new StringReader(text));
         } else {
             DOTImporter<String, DefaultEdge> importer = new DOTImporter<>();
@@ -358,6 +416,7 @@ public final class TopologyFiles {
                     kinds.put(p.getFirst(), a.getValue());
                 }
             });
+            importer.addEdgeAttributeConsumer(latency);
             importer.importGraph(g, new StringReader(text));
         }
         Collector c = new Collector();
@@ -370,8 +429,12 @@ public final class TopologyFiles {
             }
             c.isSwitch.set(id, "switch".equals(kind));
         }
+        int i = 0;
         for (DefaultEdge e : g.edgeSet()) {
-            c.edges.add(new int[] {c.node(g.getEdgeSource(e)), c.node(g.getEdgeTarget(e))});
+            String l = latencies.get(e);
+            c.edge(c.node(g.getEdgeSource(e)), c.node(g.getEdgeTarget(e)), l == null ? 0 : latency(l, path,
+                    "edge " + (i + 1) + " (in file order)"));
+            i++;
         }
         return c.build(spec, directed, path);
     }
@@ -391,13 +454,14 @@ public final class TopologyFiles {
                 continue;
             }
             String[] parts = line.split("[\\s,;]+");
-            if (parts.length != 2 || !EDGE_LIST_ID.matcher(parts[0]).matches()
+            if (parts.length != 2 && parts.length != 3 || !EDGE_LIST_ID.matcher(parts[0]).matches()
                     || !EDGE_LIST_ID.matcher(parts[1]).matches()) {
                 // the line itself is not echoed: the file may be one the user did not mean to show
                 throw new InvalidInputException("line " + lineNo + " of edge-list file '" + path + "' is not two node "
-                        + "ids; expected 'a b' (letters, digits, _ . -), or a file named .json, .graphml or .dot");
+                        + "ids; expected 'a b' (letters, digits, _ . -) or 'a b cycles' with its latency, or a file named "
+                        + ".json, .graphml or .dot");
             }
-            c.edges.add(new int[] {c.node(parts[0]), c.node(parts[1])});
+            c.edge(c.node(parts[0]), c.node(parts[1]), parts.length == 3 ? latency(parts[2], path, "line " + lineNo) : 0);
         }
         return c.build(spec, directed, path);
     }

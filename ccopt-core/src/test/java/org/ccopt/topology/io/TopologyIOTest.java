@@ -46,6 +46,59 @@ class TopologyIOTest {
         assertSameGraph(TopologySpec.parse(spec), TopologySpec.parse("file:" + file));
     }
 
+    /**
+     * Link latencies (BookSim anynet's per-channel latencies): two terminals on two switches, links of 3, 2 and 7 cycles,
+     * given in every readable format, read onto both channels of each link, and written back by every exporter.
+     */
+    @Test
+    void linkLatenciesAreReadInEveryFormatAndWrittenBack() throws Exception {
+        String json = "{\"nodes\":[{\"id\":0},{\"id\":1},{\"id\":2,\"kind\":\"switch\"},{\"id\":3,\"kind\":\"switch\"}],"
+                + "\"links\":[[0,2,3],[1,3,2],[2,3,7]]}";
+        Path file = dir.resolve("lat.json");
+        Files.writeString(file, json);
+        Topology t = TopologySpec.parse("file:" + file);
+        assertThat(t.hasChannelLatencies()).isTrue();
+        assertThat(new int[] {t.channelLatency(t.channel(0, 2)), t.channelLatency(t.channel(2, 0)),
+            t.channelLatency(t.channel(1, 3)), t.channelLatency(t.channel(2, 3)), t.channelLatency(t.channel(3, 2))})
+                .containsExactly(3, 3, 2, 7, 7);
+        for (String format : new String[] {"json", "graphml", "dot"}) {
+            Path again = dir.resolve("lat-again." + format);
+            Files.writeString(again, TopologyExporter.export(t, format, TopologyExporter.SimGridOptions.THESIS));
+            Topology back = TopologySpec.parse("file:" + again);
+            assertSameGraph(t, back);
+            for (int c = 0; c < t.channelCount(); c++) {
+                assertThat(back.channelLatency(c)).as(format).isEqualTo(t.channelLatency(c));
+            }
+        }
+        Path list = dir.resolve("lat.txt");
+        Files.writeString(list, "0 1 4\n1 2 1\n2 0 9\n");
+        Topology ring = TopologySpec.parse("file:" + list);
+        assertThat(ring.channelLatency(ring.channel(0, 2))).isEqualTo(9);
+        assertThatThrownBy(() -> TopologyExporter.booksim(t)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("terminal 0 of");
+        Path oneCycle = dir.resolve("lat1.json");
+        Files.writeString(oneCycle, json.replace("[0,2,3],[1,3,2]", "[0,2,1],[1,3,1]"));
+        assertThat(TopologyExporter.booksim(TopologySpec.parse("file:" + oneCycle)))
+                .isEqualTo("router 0 node 0 router 1 7\nrouter 1 node 1 router 0 7\n");
+        assertThat(TopologySpec.parse("ring:3").hasChannelLatencies()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "lat.txt|0 1 4\n1 2\n|link 1 gives no latency where other links do",
+        "lat.txt|0 1 0\n|line 1 has a latency that is not a whole number of cycles from 1 to 10000",
+        "lat.txt|0 1 x\n|line 1 has a latency that is not a whole number",
+        "lat.txt|0 1 10001\n|from 1 to 10000",
+        "lat.json|{\"nodes\":[{\"id\":0},{\"id\":1}],\"links\":[[0,1,1.5]]}|link 0 has a latency that is not a whole number",
+        "lat.dot|graph G { 0 -- 1 [latency=-2]; }|edge 1 (in file order) has a latency"})
+    void aLatencyThatIsNotOneOnEveryLinkIsRefused(String caseText) throws Exception {
+        String[] c = caseText.split("\\|");
+        Path file = dir.resolve(c[0]);
+        Files.writeString(file, c[1].replace("\\n", "\n"));
+        assertThatThrownBy(() -> TopologySpec.parse("file:" + file)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining(c[2]).hasMessageNotContaining("\n");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"mesh:2x2"})
     void simGridAndBookSimFiles(String spec) {
@@ -82,12 +135,12 @@ class TopologyIOTest {
 
     /** Files of another kind are refused, never read as a different graph (the edge-list fallback took 2 tokens). */
     @ParameterizedTest
-    @ValueSource(strings = {"anynet", "yaml", "three"})
+    @ValueSource(strings = {"anynet", "yaml", "four"})
     void filesOfAnotherKindAreRefused(String kind) throws Exception {
         String text = switch (kind) {
             case "anynet" -> TopologyExporter.booksim(TopologySpec.parse("mesh:2x2"));
             case "yaml" -> "command: sim\noptions: {topology: ring:4}\n";
-            default -> "0 1 2\n";
+            default -> "0 1 2 3\n"; // a third column is a link's latency; a fourth is nothing ccopt reads
         };
         Path file = dir.resolve("net." + kind);
         Files.writeString(file, text);

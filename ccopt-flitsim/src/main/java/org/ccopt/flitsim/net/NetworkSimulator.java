@@ -160,14 +160,18 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int routingDelay;
     private final int vcAllocDelay;
     private final int swAllocDelay;
-    /** Per output port to a router, cycles from a switch grant to the flit's arrival over its link. */
+    /**
+     * Per output port, cycles from a switch grant to the flit's arrival over its channel: its link to a router, or its
+     * terminal's ejection channel.
+     */
     private final int[] flitLink;
-    /** Cycles from a switch grant to the flit's arrival over a terminal's ejection channel. */
-    private final int flitTerminal;
-    /** Per input port from a router, cycles from a move to its credit's arrival upstream over its link. */
+    /**
+     * Per input port, cycles from a move to its credit's arrival upstream over the channel it came in on (BookSim's
+     * credits follow their channel's latency): from a router, or its terminal's injection channel.
+     */
     private final int[] creditLink;
-    /** Cycles from a move to its credit's arrival at a terminal over its injection channel. */
-    private final int creditTerminal;
+    /** Per terminal, cycles from writing a flit to its arrival at its router (1 + its channel's latency). */
+    private final int[] injectDelay;
 
     private final int[] vc;
     private final int[] port;
@@ -316,19 +320,27 @@ public final class NetworkSimulator implements OpenLoopRouter {
         swAllocDelay = timing.swAllocDelay();
         flitLink = new int[ports];
         creditLink = new int[ports];
+        injectDelay = new int[net.terminals()];
         int longestLink = TERMINAL_LATENCY;
         for (int q = 0; q < ports; q++) {
-            if (net.peerPort(q) >= 0) { // a link's latency both ways: flits out of q, credits back out of q
-                int latency = timing.latency(net.topology(), net.routerNode(net.portRouter(q)),
-                        net.routerNode(net.portRouter(net.peerPort(q))));
+            int here = net.routerNode(net.portRouter(q));
+            if (net.peerPort(q) >= 0) { // flits out of q over the channel to the peer, credits back over the peer's to q
+                int there = net.routerNode(net.portRouter(net.peerPort(q)));
+                int out = timing.latency(net.topology(), here, there);
+                int in = timing.latency(net.topology(), there, here);
+                flitLink[q] = timing.forward(out);
+                creditLink[q] = timing.credit(in);
+                longestLink = Math.max(longestLink, Math.max(out, in));
+            } else if (net.portTerminal(q) >= 0) { // a terminal's channels, both ways
+                int t = net.portTerminal(q);
+                int latency = timing.terminalLatency(net.topology(), t, here);
                 flitLink[q] = timing.forward(latency);
                 creditLink[q] = timing.credit(latency);
+                injectDelay[t] = 1 + latency;
                 longestLink = Math.max(longestLink, latency);
             }
         }
         slowest = longestLink;
-        flitTerminal = timing.forward(TERMINAL_LATENCY);
-        creditTerminal = timing.credit(TERMINAL_LATENCY);
         long records = (long) ports << vcBits << recordBits;
         if (records > Integer.MAX_VALUE - 8) {
             throw new InvalidInputException(ports + " ports x " + vcs + " VCs x " + bufferFlits + " flits is too large for one "
@@ -938,22 +950,25 @@ public final class NetworkSimulator implements OpenLoopRouter {
             }
             if (packetKind == null) {
                 stats.retired(packet[pb + P_CREATE], packet[pb + P_INJECT], c, packet[pb + P_HOPS]);
-                packet[pb + P_NEXT] = freePacket;
-                freePacket = p;
-                return;
+            } else {
+                retireAnswering(p, pb, c);
             }
-            int kind = packetKind[p];
-            boolean measured = (kind & MEASURED) != 0;
-            stats.retired(measured, packet[pb + P_CREATE], packet[pb + P_INJECT], c, packet[pb + P_HOPS]);
-            int dest = packet[pb + P_DEST];
-            int source = packetSource[p];
             packet[pb + P_NEXT] = freePacket;
             freePacket = p;
-            if (!RequestReply.isReply(kind & KIND)) {
-                answers[answerCount++] = dest;
-                answers[answerCount++] = source;
-                answers[answerCount++] = kind;
-            }
+        }
+    }
+
+    /**
+     * Packet p (its record at pb) retired in cycle c under request-reply: measured where its kind says, and a request
+     * queued to be answered at the end of the cycle ({@link #answers}).
+     */
+    private void retireAnswering(int p, int pb, int c) {
+        int kind = packetKind[p];
+        stats.retired((kind & MEASURED) != 0, packet[pb + P_CREATE], packet[pb + P_INJECT], c, packet[pb + P_HOPS]);
+        if (!RequestReply.isReply(kind & KIND)) {
+            answers[answerCount++] = packet[pb + P_DEST];
+            answers[answerCount++] = packetSource[p];
+            answers[answerCount++] = kind;
         }
     }
 
@@ -1099,12 +1114,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private void inject(int t, int c) {
         int p = current[t];
         if (p < 0) {
-            if (replyHead[t] >= 0) {
-                p = replyHead[t];
-                replyHead[t] = packet[(p << PACKET_BITS) + P_NEXT];
-                if (replyHead[t] < 0) {
-                    replyTail[t] = -1;
-                }
+            if (packetKind != null && replyHead[t] >= 0) {
+                p = takeReply(t);
             } else {
                 p = queueHead[t];
                 if (p < 0) {
@@ -1122,24 +1133,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         int base = t * vcs;
         if (currentVc[t] < 0) {
-            boolean reply = packetKind != null && RequestReply.isReply(packetKind[p] & KIND);
-            int low = reply ? split : 0;
-            int high = reply ? vcs - 1 : split - 1;
-            for (int i = 1; i <= vcs; i++) {
-                int v = lastVc[t] + i;
-                if (v >= vcs) {
-                    v -= vcs;
-                }
-                if (v >= low && v <= high && !injectionOwned[base + v] && injectionCredit[base + v] > 0) {
-                    currentVc[t] = v;
-                    lastVc[t] = v;
-                    injectionOwned[base + v] = true;
-                    break;
-                }
-            }
-            if (currentVc[t] < 0) {
+            int v = packetKind == null ? injectionVc(t, base, 0, vcs - 1) : RequestReply.isReply(packetKind[p] & KIND)
+                    ? injectionVc(t, base, split, vcs - 1) : injectionVc(t, base, 0, split - 1);
+            if (v < 0) {
                 return;
             }
+            currentVc[t] = v;
+            lastVc[t] = v;
+            injectionOwned[base + v] = true;
         }
         int v = currentVc[t];
         if (injectionCredit[base + v] == 0) {
@@ -1155,13 +1156,40 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 watch.record(c, packetNumber[p], PacketWatch.Event.INJECTED, r, net.terminalPort(t) - firstPort[r], v);
             }
         }
-        sendFlit((net.terminalPort(t) << vcBits) | v, (p << SEQ_BITS) | seq, c + 1 + TERMINAL_LATENCY); // written in c, on the channel from c + 1
+        sendFlit((net.terminalPort(t) << vcBits) | v, (p << SEQ_BITS) | seq, c + injectDelay[t]); // written in c, on the channel from c + 1
         flitsInNetwork++;
         lastMove = c;
         if (seq == packet[pb + P_SIZE] - 1) {
             injectionOwned[base + v] = false;
             current[t] = -1;
         }
+    }
+
+    /** Terminal t's reply to send next, taken from its replies. */
+    private int takeReply(int t) {
+        int p = replyHead[t];
+        replyHead[t] = packet[(p << PACKET_BITS) + P_NEXT];
+        if (replyHead[t] < 0) {
+            replyTail[t] = -1;
+        }
+        return p;
+    }
+
+    /**
+     * The injection VC of terminal t (its first at {@code base}) for a new packet: among VCs {@code low .. high}, the
+     * first after the last it used that is free with a credit, or -1.
+     */
+    private int injectionVc(int t, int base, int low, int high) {
+        for (int i = 1; i <= vcs; i++) {
+            int v = lastVc[t] + i;
+            if (v >= vcs) {
+                v -= vcs;
+            }
+            if (v >= low && v <= high && !injectionOwned[base + v] && injectionCredit[base + v] > 0) {
+                return v;
+            }
+        }
+        return -1;
     }
 
     private void sendFlit(int target, int flit, int at) {
@@ -1764,7 +1792,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         if (upstream >= 0) {
             sendCredit((upstream << vcBits) | v, c + creditLink[q]);
         } else {
-            sendCredit(~(port[pq + TERMINAL] * vcs + v), c + creditTerminal);
+            sendCredit(~(port[pq + TERMINAL] * vcs + v), c + creditLink[q]);
         }
         int ov = vc[b + OUT_VC];
         int ob = ov << recordBits;
@@ -1787,7 +1815,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             sendFlit((downstream << vcBits) | (ov & vcMask), flit, crossed(port[pq + ROUTER], ov >>> vcBits, c)
                     + flitLink[ov >>> vcBits]);
         } else {
-            sendFlit(~port[oq + TERMINAL], flit, crossed(port[pq + ROUTER], ov >>> vcBits, c) + flitTerminal);
+            sendFlit(~port[oq + TERMINAL], flit, crossed(port[pq + ROUTER], ov >>> vcBits, c) + flitLink[ov >>> vcBits]);
         }
         if (tail) {
             vc[ob + OWNER] = -1;

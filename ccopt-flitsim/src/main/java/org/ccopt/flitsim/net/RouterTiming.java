@@ -161,8 +161,20 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
         return topology.geometry() instanceof Geometry.Grid g && g.wrap() ? 2 : 1;
     }
 
-    /** The latency of the link between router nodes {@code u} and {@code v} of {@code topology}. */
+    /**
+     * The latency of the channel from router node {@code u} to router node {@code v} of {@code topology}: its own where
+     * the topology's channels carry latencies (a topology file's, {@link Topology#hasChannelLatencies}), else by the rules
+     * above. A link latency set here beside a file's is refused with one line: the two cannot both hold.
+     */
     public int latency(Topology topology, int u, int v) {
+        if (topology.hasChannelLatencies()) {
+            if (linkLatency > 0 || globalLatency > 0) {
+                throw new org.ccopt.InvalidInputException("--" + (linkLatency > 0 ? "link" : "global") + "-latency sets "
+                        + "links that topology '" + topology.spec() + "' gives latencies of its own; expected one of them "
+                        + "(leave out the option, or the file's latencies)");
+            }
+            return topology.channelLatency(topology.channel(u, v));
+        }
         if (linkLatency <= 0 && topology.geometry() instanceof Geometry.ConcentratedMesh cm) {
             return Math.abs(u - v) == 1 ? cm.cx() : cm.cy(); // BookSim's cmesh: a link spans a router's block of terminals
         }
@@ -173,6 +185,16 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
             }
         }
         return linkLatency(topology);
+    }
+
+    /**
+     * The latency of terminal {@code terminal}'s channels to and from its router, node {@code router}: its link's where
+     * the topology's channels carry latencies, else 1 (BookSim's terminal channels; a terminal that is its router's node
+     * has no link, so 1 too).
+     */
+    public int terminalLatency(Topology topology, int terminal, int router) {
+        return terminal != router && topology.hasChannelLatencies()
+                ? topology.channelLatency(topology.channel(terminal, router)) : NetworkSimulator.TERMINAL_LATENCY;
     }
 
     /**

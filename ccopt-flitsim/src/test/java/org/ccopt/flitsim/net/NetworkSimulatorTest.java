@@ -107,6 +107,39 @@ class NetworkSimulatorTest {
     }
 
     /**
+     * Link latencies from a topology file (BookSim anynet's per-channel latencies): terminals 0 and 1 on switches 2 and
+     * 3, terminal links of 3 and 2 cycles and a 7-cycle link between the switches. A lone 8-flit packet from 0 to 1 takes
+     * the closed form above with each channel's own latency: 6 + (3 - 1) + (2 - 1) + (4 + 7) H + L = 28 cycles (H = 1),
+     * against 6 + 5 H + L = 19 on the same graph without latencies; a link latency given beside the file's is refused.
+     */
+    @Test
+    void eachChannelTakesItsLatencyFromATopologyFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String nodes = "\"nodes\":[{\"id\":0},{\"id\":1},{\"id\":2,\"kind\":\"switch\"},{\"id\":3,\"kind\":\"switch\"}]";
+        java.nio.file.Path timed = dir.resolve("timed.json");
+        java.nio.file.Files.writeString(timed, "{" + nodes + ",\"links\":[[0,2,3],[1,3,2],[2,3,7]]}");
+        java.nio.file.Path plain = dir.resolve("plain.json");
+        java.nio.file.Files.writeString(plain, "{" + nodes + ",\"links\":[[0,2],[1,3],[2,3]]}");
+        assertThat(lonePacket("file:" + timed, 1)).isEqualTo(6 + 2 + 1 + 11 + 8);
+        assertThat(lonePacket("file:" + plain, 1)).isEqualTo(6 + 5 + 8);
+        RouterPorts net = new RouterPorts(TopologySpec.parse("file:" + timed));
+        assertThatThrownBy(() -> new NetworkSimulator(net, RoutingFunctions.create(RoutingFunctions.defaultName(net), net),
+                RouterTiming.BOOKSIM.withLatencies(2, -1), 4, 32)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("--link-latency sets links that topology");
+    }
+
+    /** The latency of a lone 8-flit packet from terminal 0 to {@code dest} on {@code spec}, deep buffers. */
+    private static double lonePacket(String spec, int dest) {
+        NetworkSimulator sim = engine(spec, RoutingFunctions.defaultName(new RouterPorts(TopologySpec.parse(spec))), 4, 32);
+        int[] d = new int[sim.network().terminals()];
+        for (int t = 0; t < d.length; t++) {
+            d[t] = t;
+        }
+        d[0] = dest;
+        return sim.runBatch(d, 1, 8, 1).packetLatency();
+    }
+
+    /**
      * Request-reply traffic, one transaction alone on the 8x8 mesh (terminal 0 to 9 only, a request every 5,000 cycles
      * on average): the request, 1 flit, takes the closed form below (6 + 5 H + L = 17 cycles, H = 2); its reply, 4
      * flits, is created at terminal 9 in the cycle the request's tail is ejected, enters the network a cycle later (as
