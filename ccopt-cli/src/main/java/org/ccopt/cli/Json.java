@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * The one JSON writer of the CLI: ordered maps in, one pretty-printed object out. Maps, lists, arrays, strings,
  * numbers, booleans and enums (and collections and arrays of them) are written by Jackson's streaming generator with its default pretty printer, so the
  * text is what Jackson's {@code ObjectMapper} with {@code INDENT_OUTPUT} writes; any other value is handed to that
- * mapper, which is built only then: building it costs a short command about 0.4 CPU-s (docs/speed.md). The same
+ * mapper, which is built only then: building it costs a short command about 0.4 CPU-s (docs/decisions/startup.md). The same
  * generator writes a command's result into a tree when the experiment engine runs the command ({@link #capturing}), so
  * that a result is never printed and parsed back.
  */

@@ -144,8 +144,8 @@ public final class Main implements Runnable {
     /**
      * The command tree that {@code args} needs: the root with only the command named first (and none for
      * {@code --version}), since picocli's reflection over all 21 commands takes most of a short command's CPU time
-     * (docs/speed.md); the whole tree where the arguments name no single command (help, completion, an unknown
-     * name), so that help and picocli's suggestions see every command.
+     * (docs/decisions/startup.md); the whole tree where the arguments name no single command (help, completion, an
+     * unknown name), so that help and picocli's suggestions see every command.
      */
     private static CommandLine newCommandLine(String... args) {
         String first = args.length == 0 ? null : args[0];
