@@ -66,7 +66,7 @@ public record PatternHops(int senders, long totalHops, int maxHops) {
             for (int i = 0; i < destinations.length; i++) {
                 s.append(i).append("->").append(destinations[i]).append(i + 1 < destinations.length ? ", " : "");
                 if (s.length() > 100) {
-                    lines.add(s.toString());
+                    lines.add(s.toString().stripTrailing());
                     s = new StringBuilder("  ");
                 }
             }
