@@ -363,23 +363,17 @@ public final class BookSimConfig {
     /**
      * Puts request-reply traffic ({@code use_read_write = 1}) into {@code out}: {@code --request-reply} from the four
      * sizes, {@code --write-fraction} where reads and writes differ. ccopt runs requests on the lower half of the VCs and
-     * replies on the upper, BookSim's VC ranges at -1, so each {@code *_vc} key must be -1 or that half's bound (BookSim's
-     * defaults, 0-5 and 2-7 for read and write requests, 8-13 and 10-15 for replies, are refused). Returns BookSim's transaction size (its
-     * {@code packet_size} under read-write, the sum of the four sizes over 2, rounded down) and the exact mean.
+     * replies on the upper, BookSim's VC ranges at -1, so each {@code *_vc} key must be -1 or that half's bound
+     * (BookSim's defaults, 0-5 and 2-7 for read and write requests, 8-13 and 10-15 for replies, are refused). Returns
+     * BookSim's transaction size (its {@code packet_size} under read-write, the sum of the four sizes over 2, rounded
+     * down) and the exact mean.
      */
     private static double[] readWrite(Map<String, Setting> file, int vcs, Map<String, String> out) {
         int half = vcs / 2;
-        String[] keys = {"read_request", "write_request", "read_reply", "write_reply"};
-        for (String key : keys) {
+        for (String key : new String[] {"read_request", "write_request", "read_reply", "write_reply"}) {
             boolean reply = key.endsWith("reply");
-            int begin = whole(file, key + "_begin_vc", -1, 31);
-            int end = whole(file, key + "_end_vc", -1, 31);
-            if (begin != -1 && begin != (reply ? half : 0) || end != -1 && end != (reply ? vcs - 1 : half - 1)) {
-                throw refused(file, begin != -1 && begin != (reply ? half : 0) ? key + "_begin_vc" : key + "_end_vc",
-                        "-1 or " + (begin != -1 && begin != (reply ? half : 0) ? reply ? half : 0 : reply ? vcs - 1 : half - 1)
-                        + ": ccopt runs requests on VCs 0.." + (half - 1) + " and replies on " + half + ".." + (vcs - 1)
-                        + " (BookSim's ranges at -1)", List.of());
-            }
+            vcBound(file, key + "_begin_vc", reply ? half : 0, vcs);
+            vcBound(file, key + "_end_vc", reply ? vcs - 1 : half - 1, vcs);
         }
         int rq = whole(file, "read_request_size", 1, org.ccopt.flitsim.net.Flits.MAX_PACKET_FLITS);
         int rp = whole(file, "read_reply_size", 1, org.ccopt.flitsim.net.Flits.MAX_PACKET_FLITS);
@@ -396,6 +390,15 @@ public final class BookSimConfig {
             out.put("write-fraction", Double.toString(w));
         }
         return new double[] {rr.bookSimTransactionFlits(), rr.transactionFlits()};
+    }
+
+    /** Refuses a read-write VC-range key that is neither -1 nor {@code bound}, the bound of its half of {@code vcs}. */
+    private static void vcBound(Map<String, Setting> file, String key, int bound, int vcs) {
+        int given = whole(file, key, -1, 31);
+        if (given != -1 && given != bound) {
+            throw refused(file, key, "-1 or " + bound + ": ccopt runs requests on VCs 0.." + (vcs / 2 - 1) + " and replies on "
+                    + vcs / 2 + ".." + (vcs - 1) + " (BookSim's ranges at -1)", List.of());
+        }
     }
 
     /**

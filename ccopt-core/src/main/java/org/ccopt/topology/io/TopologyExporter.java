@@ -227,11 +227,12 @@ public final class TopologyExporter {
                 int v = t.channelTarget(c);
                 if (v < first) {
                     s.append(" node ").append(v);
-                    if (t.hasChannelLatencies() && t.channelLatency(t.channel(v, u)) != 1) {
-                        throw new InvalidInputException("terminal " + v + " of '" + t.spec() + "' has a "
-                                + t.channelLatency(t.channel(v, u)) + "-cycle link; BookSim 2's anynet reader puts a "
-                                + "terminal's latency on the router link of the same number (its AnyNet::readFile), so "
-                                + "terminal channels other than 1 cycle cannot be exported; expected 1-cycle terminal links");
+                    int cycles = t.hasChannelLatencies() ? t.channelLatency(t.channel(v, u)) : 1;
+                    if (cycles != 1) {
+                        throw new InvalidInputException("terminal " + v + " of '" + t.spec() + "' has a " + cycles
+                                + "-cycle link; BookSim 2's anynet reader puts a terminal's latency on the router link of "
+                                + "the same number (its AnyNet::readFile), so terminal channels other than 1 cycle cannot "
+                                + "be exported; expected 1-cycle terminal links");
                     }
                 } else {
                     s.append(" router ").append(v - first);

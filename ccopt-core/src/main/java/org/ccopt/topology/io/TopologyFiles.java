@@ -38,8 +38,8 @@ import org.jgrapht.nio.graphml.GraphMLImporter;
  * <p>Safety: only regular UTF-8 files up to {@link InputFiles#MAX_BYTES} are read. A GraphML file that declares a document type
  * ({@code <!DOCTYPE}, hence any entity) is refused before it reaches the XML parser, so no external entity is ever
  * resolved, no file outside the one named is read and no connection is opened (GraphML needs no DTD). An edge-list
- * line must hold exactly two node ids, so a file of another kind (a BookSim anynet file, YAML) is refused instead of
- * read as a different graph.
+ * line must hold exactly two node ids and, optionally, a latency (below), so a file of another kind (a BookSim anynet
+ * file, YAML) is refused instead of read as a different graph.
  *
  * <p>Link latencies: a link may carry its latency in cycles, which the flit engine's channels take (both directions of
  * a two-way link), as BookSim's {@code anynet} files give them: a third column of an edge list ({@code a b 5}), a third
@@ -311,12 +311,12 @@ public final class TopologyFiles {
 
     /** A link's latency as a file gives it: a whole number of cycles, 1 to {@link Topology#MAX_CHANNEL_LATENCY}. */
     private static int latency(String text, Path path, String where) {
-        if (text == null || !text.strip().matches("[0-9]{1,9}") || Integer.parseInt(text.strip()) < 1
-                || Integer.parseInt(text.strip()) > Topology.MAX_CHANNEL_LATENCY) {
+        int cycles = text != null && text.strip().matches("[0-9]{1,9}") ? Integer.parseInt(text.strip()) : 0;
+        if (cycles < 1 || cycles > Topology.MAX_CHANNEL_LATENCY) {
             throw new InvalidInputException("topology file '" + path + "': " + where + " has a latency that is not a whole "
                     + "number of cycles from 1 to " + Topology.MAX_CHANNEL_LATENCY + "; expected one, e.g. 5");
         }
-        return Integer.parseInt(text.strip());
+        return cycles;
     }
 
     /**

@@ -948,7 +948,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             if (watch != null && watched(p)) {
                 watch.record(c, packetNumber[p], PacketWatch.Event.EJECTED, net.terminalRouter(packet[pb + P_DEST]), -1, -1);
             }
-            if (packetKind == null) {
+            if (requestReply == null) {
                 stats.retired(packet[pb + P_CREATE], packet[pb + P_INJECT], c, packet[pb + P_HOPS]);
             } else {
                 retireAnswering(p, pb, c);
@@ -1114,7 +1114,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private void inject(int t, int c) {
         int p = current[t];
         if (p < 0) {
-            if (packetKind != null && replyHead[t] >= 0) {
+            if (requestReply != null && replyHead[t] >= 0) {
                 p = takeReply(t);
             } else {
                 p = queueHead[t];
@@ -1133,7 +1133,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         int base = t * vcs;
         if (currentVc[t] < 0) {
-            int v = packetKind == null ? injectionVc(t, base, 0, vcs - 1) : RequestReply.isReply(packetKind[p] & KIND)
+            int v = requestReply == null ? injectionVc(t, base, 0, vcs - 1) : RequestReply.isReply(packetKind[p] & KIND)
                     ? injectionVc(t, base, split, vcs - 1) : injectionVc(t, base, 0, split - 1);
             if (v < 0) {
                 return;
