@@ -3,7 +3,8 @@
 # --model yokota2023) searching one gene group at a time and in pairs, the others frozen (V, I, C, Q; C frozen at the
 # pattern's best simple-stacking scheme, Q at port order, I at 0), for bcmp, brev, brot and shfl, seed 1 (SEEDS="1 2" for more); then
 # experiments/cupstack_groups.py prints the table against the paper's Table 4 columns and draws best-so-far against
-# evaluations (docs/results/cupstack-groups.md, cupstack-groups.svg). About 35 minutes on 2 cores.
+# evaluations (cupstack-groups.md and cupstack-groups.svg in DOCS, default target/experiments/docs; DOCS=docs/results writes over
+# the committed page). About 35 minutes on 2 cores.
 # Usage: experiments/cupstack-groups.sh [RESULTS_DIR]; reruns skip finished runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,4 +26,6 @@ run() { # traffic groups seed
 export -f run
 for t in bcmp brev brot shfl; do for g in VICQ VCQ VIC VIQ VI VC VQ; do for s in ${SEEDS:-1}; do echo "$t $g $s"; done; done; done \
   | xargs -P "${JOBS:-2}" -L 1 bash -c 'run "$@"' _
-python3 experiments/cupstack_groups.py "$R" docs/results/cupstack-groups.svg > docs/results/cupstack-groups.md
+docs="${DOCS:-target/experiments/docs}"
+mkdir -p "$docs"
+python3 experiments/cupstack_groups.py "$R" "$docs/cupstack-groups.svg" > "$docs/cupstack-groups.md"

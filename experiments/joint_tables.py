@@ -5,7 +5,7 @@ Usage: experiments/joint_tables.py [--reuse] > docs/results/joint-tables.md
 
 Runs every experiments/files/joint-*.yaml with `ccopt run ... --out target/experiments/NAME --threads 2` (with --reuse,
 reads the output directories a previous call left), then writes the tables in Markdown to stdout and the chart
-docs/results/joint-budget.svg (via `ccopt table --chart`). CCOPT overrides the command
+joint-budget.svg in DOCS (default target/experiments/docs; via `ccopt table --chart`). CCOPT overrides the command
 (default: the repository's ./ccopt).
 """
 import datetime
@@ -55,6 +55,13 @@ def by_method(row):
 
 def workload(row):
     return row["traffic"] + (" (seed %s)" % row["traffic-seed"] if "traffic-seed" in row else "")
+
+
+def svg_path():
+    """Where the chart goes: joint-budget.svg in DOCS, beside the page the caller writes."""
+    docs = os.environ.get("DOCS", os.path.join(ROOT, "target", "experiments", "docs"))
+    os.makedirs(docs, exist_ok=True)
+    return os.path.join(docs, "joint-budget.svg")
 
 
 def main_table(rows, paper, floor_label):
@@ -119,7 +126,7 @@ def main():
     budget_methods = [m for m in METHODS if any(m in by_method(r) for r in data["joint-budget"])]
     subprocess.run(CCOPT + ["table", os.path.join(ROOT, "target", "experiments", "joint-budget"), "--by", "budget",
                             "--show", ",".join("byMethod.%s.cycles:sum" % m for m in budget_methods),
-                            "--chart", os.path.join(ROOT, "docs", "results", "joint-budget.svg"), "--log-x",
+                            "--chart", svg_path(), "--log-x",
                             "--caption", "Four workloads of Yokota et al. 2018 on the 8x8 torus: cycles summed over them"],
                    check=True, stdout=subprocess.DEVNULL)
     now = datetime.date.today().isoformat()

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Puts `ccopt msgsim` beside SimGrid (tools/simgrid/replay.cpp): the answers of both on the same programs, under
 SimGrid's CM02 model and under its default model (LV08 with cross traffic), and the CPU seconds both spend, for the
-whole command and for the simulation alone. Writes docs/results/msgsim-simgrid.md. Needs libsimgrid-dev, g++ and a
-JDK. Usage: python3 experiments/msgsim_simgrid.py [--out FILE] [--no-speed]
+whole command and for the simulation alone. Writes msgsim-simgrid.md in DOCS (default target/experiments/docs), or
+--out FILE. Needs libsimgrid-dev, g++ and a JDK. Usage: python3 experiments/msgsim_simgrid.py [--out FILE] [--no-speed]
 CCOPT (default: `./ccopt`, the launcher a user runs, with its class-data archive; it builds the jar when it is stale)
 is the command that runs ccopt: CCOPT="java -Xss16m -jar ccopt-cli/target/ccopt.jar" times the bare jar."""
 import argparse, datetime, json, os, platform, resource, statistics, subprocess, sys, tempfile, time
 
 ap = argparse.ArgumentParser()
-ap.add_argument("--out", default="docs/results/msgsim-simgrid.md")
+ap.add_argument("--out", default=os.path.join(os.environ.get("DOCS", "target/experiments/docs"), "msgsim-simgrid.md"))
 ap.add_argument("--no-speed", action="store_true", help="leave out the timing table (it takes several minutes)")
 args = ap.parse_args()
 
@@ -202,5 +202,6 @@ if speed:
       "--bytes 1MiB --mapping random --sharing cm02 --json` and `replay plat.xml prog.txt --cfg=network/model:CM02 "
       "--cfg=network/crosstraffic:0` on the files `--export-platform` and `--export-replay` wrote. The answers differ by "
       "SimGrid's lazy update (see above).")
+os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
 open(args.out, "w").write("\n".join(lines) + "\n")
 print("wrote", args.out, file=sys.stderr)
