@@ -104,7 +104,7 @@ def main():
           f"`python3 experiments/cupstack_groups.py {directory} {out}`.\n")
     print("Each cell is the best of the seeds (the mean in parentheses), in cycles, 16x16 torus, two slices of one 8-flit "
           "packet, the paper's GA at its protocol (50 chromosomes, 1,000 generations, r_m 0.02, i_c 10, r_c 0.8, lifetime "
-          "200, ties by age), unseeded, random schemes per port (the reading before 2026-11-27). The letters name the groups searched; the others are frozen: I at 0, Q at port "
+          "200, ties by age), unseeded, random schemes per port (`--initial-scheme port`). The letters name the groups searched; the others are frozen: I at 0, Q at port "
           "order, C at the pattern's best simple-stacking scheme under yokota2023 (bcmp C05, flat; brev C04; brot C05; "
           "shfl C09), V at l_c. The paper's columns are the best of its 1,440 runs per cell.\n")
     head = ["pattern", "simple (ccopt / paper)"] + [g for g in GROUPS] + ["paper full GA", "paper w/o T_adj",

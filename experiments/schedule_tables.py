@@ -76,7 +76,7 @@ def secs(x):
 
 
 print("# Conflict-free step schedules: ccopt against Jaros et al.\n")
-print(f"Generated on {date.today().isoformat()} on a {machine} by `experiments/schedule.sh` "
+print(f"Made on {date.today().isoformat()} on a {machine} by `experiments/reproduce.sh OUT schedule-tables` "
       "(one `ccopt run` per file in `experiments/files/schedule-*.yaml`, then `experiments/schedule_tables.py`). "
       "ccopt runs `ccopt schedule --solver auto` with the time limit of each file; every schedule passed the "
       "independent validator before it was printed. *optimal* means ccopt's schedule meets its lower bound or the "
@@ -184,8 +184,7 @@ print("\nThe `octagon-md:2` AAS bound is ccopt's channel-load term (`ccopt bound
       "the 4,032 transfers must hold 11,264 channels in all on their shortest routes, over the network's 384 channels, "
       "so at least 30 steps, where the per-port terms give 11 and the bisection is not proven within its search effort. "
       "Ten times the time does not close the gap: with `--time-limit 10m` ccopt still ends at 33 steps, min-conflicts "
-      "at 32 with 212 conflicts left after 180 s and the exact model at 32 undecided after 420 s (2026-11-29, 2-core "
-      "AMD EPYC).")
+      "at 32 with 212 conflicts left after 180 s and the exact model at 32 undecided after 420 s.")
 print()
 
 # ---------------------------------------------------------------- 2007 Table 5
@@ -212,12 +211,12 @@ for r in sorted(rows("schedule-fat-octagon"), key=lambda r: (case(r), r["senders
           f"{status(r)} | {secs(r['seconds'])} |")
 print("\nThe bound includes a minimum-cut term for any sender and receiver sets: for 0-7 to 8-15 the 64 messages "
       "cross a cut of 6 channels, so at least 11 steps, and the paper's 10 for \"8 to other 8\" cannot be a schedule "
-      "of these sets on this network (with the interleaved sets the cut bound is 8). Since 2026-11-25 it also has "
+      "of these sets on this network (with the interleaved sets the cut bound is 8). It also has "
       "the conflict-clique term (`ConflictClique`): twelve of those transfers pairwise share a channel on every "
       "minimal route, so at least 12 steps, and the exact model's 12-step MNS schedule is optimal by the bound alone. "
       "The two MNB rows with senders 0-7 stay open (9 steps found, bound 8): the exact model at 8 steps answers "
       "neither way in 9 minutes (`./ccopt schedule -t fat-octagon --ports 1 --cc MNB --senders 0-7 --receivers 0-15 "
-      "--solver exact --time-limit 9m`, and `--receivers 8-15`; 2026-11-25, 2-core AMD EPYC, both runs side by side).")
+      "--solver exact --time-limit 9m`, and `--receivers 8-15`, both runs side by side on 2 cores).")
 
 print("\n### Table 5's MNB column under store-and-forward\n")
 print("The paper's MNB schedules come from HGSA, whose schedules are store-and-forward (§3). Under store-and-forward "
@@ -255,5 +254,5 @@ for r in sorted(rows("schedule-sf-scatter"), key=lambda r: (r["topology"], str(r
           f"{status(r)} | {r['solver']} | {secs(r['seconds'])} |")
 print("\nThe `fbtree:7` `sf-router` row is optimal only where the exact model's proof that 12 steps are infeasible "
       "ends inside its 30 s: it took 26.8 s in `./ccopt schedule -t fbtree:7 --cc AAS --switching sf-router --ports 1 "
-      "--time-limit 30s` (2026-11-29, 2-core AMD EPYC), and 45 s with `--solver exact --time-limit 2m` on the slower "
-      "machine of 2026-11-25, where the row stayed feasible.")
+      "--time-limit 30s` on this project's 2-core machine; on a machine about half as fast the proof takes 45 s "
+      "(`--solver exact --time-limit 2m`), so there the row stays feasible under the 30 s limit.")

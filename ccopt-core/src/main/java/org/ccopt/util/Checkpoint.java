@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * A resumable snapshot of a long run: the command-line arguments that define it, the library request that defines it
- * (a record of the job's inputs, so that a Java caller resumes without the command line; null in checkpoints written
- * before 2026-11-29 and in those of commands that have no request yet) and the optimizer's state after a whole
+ * (a record of the job's inputs, so that a Java caller resumes without the command line; null in checkpoints of
+ * commands that have no request yet) and the optimizer's state after a whole
  * generation (the node-mapping GA's, Cup-Stacking's), written atomically with a checksum ({@link JsonSnapshot});
  * resuming continues to the same result as an uninterrupted run, since the optimizers' random streams depend only on
  * seed, generation and slot. The state's class names the snapshot, so one optimizer's checkpoint is refused by another.

@@ -71,7 +71,7 @@ public final class CupStackGa {
 
         /**
          * The settings with ccopt's default reading of the random schemes, {@link InitialScheme#UNIFORM}, the better fit
-         * to Table 4 (docs/results/cupstack-ga-fidelity.md; {@code PORT} before 2026-11-27).
+         * to Table 4 (docs/results/cupstack-ga-fidelity.md).
          */
         public Settings(int population, int generations, int training, double mutationRate, int crossoverInterval,
                         double crossoverRate, int crossoverPairs, Tie tie, int lifetime, int watchdog, int maxSynonyms, long seed) {

@@ -19,7 +19,7 @@ import org.ccopt.util.Checkpoint;
  * A Cup-Stacking run as a library job: a {@link CupstackRequest} in, an {@link Outcome} out, with checkpoints (the
  * request and the search's state after a whole generation) that {@link #resume} continues from Java, to the same result
  * as an uninterrupted run, since the searches' random streams depend only on seed, generation and slot. The file is
- * the one {@code ccopt cupstack --out DIR} writes, and the command records its request there too (from 2026-11-29), so
+ * the one {@code ccopt cupstack --out DIR} writes, and the command records its request there too, so
  * this class continues a run the command started; the command refuses a checkpoint of this class, which records no
  * command line.
  */
@@ -148,7 +148,7 @@ public final class CupstackJob {
         CupstackRequest request = saved.request(CupstackRequest.class);
         if (request == null) {
             throw new InvalidInputException("checkpoint '" + dir.resolve(Checkpoint.FILE) + "' records no request (written "
-                    + "before 2026-11-29, or by another command); resume it with: ccopt cupstack --resume " + dir);
+                    + "by an older ccopt, or by another command); resume it with: ccopt cupstack --resume " + dir);
         }
         if (lahc != (Method.parse(request.method()) == Method.LAHC)) {
             throw new InvalidInputException("checkpoint '" + dir.resolve(Checkpoint.FILE) + "' holds a state of "

@@ -135,7 +135,7 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                                 "population", "4", "estimate-slices", "4"))),
                         searchesOnly(JobOption.text("initial-scheme", "uniform|port", "Random C of t_d0's reference run and "
                                 + "of the initial and re-initialised chromosomes: uniform (one scheme, at every port) or port "
-                                + "(a scheme drawn per port, ccopt's default before 2026-11-27); App. A.3's 'randomly selected "
+                                + "(a scheme drawn per port); App. A.3's 'randomly selected "
                                 + "C_id' allows both").withDefault("uniform"), "to the searches (not --method simple, which "
                                 + "starts from no random scheme)", "port"),
                         gaOnly(JobOption.flag("seed-simple", "ccopt's addition: one initial chromosome is simple stacking's "

@@ -13,8 +13,7 @@ import java.util.Comparator;
  *   <li>{@link Best}: which mapping a run reports. Table 2 is headed "Best duration results" and §5.1 averages "the
  *       best" of ten runs; that can be the top of the survival order or the shortest duration evaluated in the run.
  * </ul>
- * {@link #of} is ccopt's reading (exact totals, older first, the ranked best), the one every result before
- * 2026-11-28 ran under.
+ * {@link #of} is ccopt's reading (exact totals, older first, the ranked best).
  */
 public record SurvivalRule(SurvivalOrder order, HopKey hops, Ties ties, Best best) implements Ranking {
 

@@ -52,9 +52,8 @@ public final class Mboa {
     public record Params(int population, int depth, int neighbours, boolean pairs, int restart, int window, boolean graphs) {
         /**
          * Generations without improvement before a restart, unless set: 1,000 (ccopt's addition, as UMDA's default;
-         * the paper states no restart). Chosen by measurement on the instance the issue names, the 8-node all-port
-         * hypercube AAS (30 s, seeds 1-10, population 200, after the count-table model building of 2026-11-24 made a
-         * generation about 5x cheaper): never 5 of 10, after 250 generations 6, after 500 8, after 1,000 10.
+         * the paper states no restart). Chosen by measurement on the 8-node all-port hypercube AAS (30 s, seeds
+         * 1-10, population 200): never 5 of 10, after 250 generations 6, after 500 8, after 1,000 10.
          */
         public static final int DEFAULT_RESTART = 1000;
 

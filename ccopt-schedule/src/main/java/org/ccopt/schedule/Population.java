@@ -112,9 +112,9 @@ final class Population implements AutoCloseable {
      * sender (for a broadcast, its relaying source) has more transfers in its step than send ports moves to a random
      * step where the sender has a free port. That is the sentence as written, and the default.
      *
-     * <p>With {@code receivers} (ccopt's extension up to 2026-11-26, kept as an option) a transfer whose receiver has
+     * <p>With {@code receivers} (ccopt's extension, an option) a transfer whose receiver has
      * more transfers in its step than receive ports moves too, to a random step where both sides are under their
-     * limits (where none is, to one where the sender is). Measured here (2026-11-27, `schedule --solver umda`, 30 s,
+     * limits (where none is, to one where the sender is). Measured here (`schedule --solver umda`, 30 s,
      * seed 1): it keeps the UMDA population from converging (87 % of the genes still differ from the best after
      * 14,000 generations on Omega 16 AAS, against 0.5 % sender-only), so that Omega 16 AAS stalled at 170-180
      * conflicting pairs and Clos 12 AAB at 54-75, where the sender-only rule reaches 1-14 and solves Clos 12 AAB in

@@ -28,8 +28,8 @@ import org.ccopt.util.Permutations;
  * the gene of node 1 "finishing during the first communication step"), so step no. 0 is no step at all. One sixth of
  * a broadcast run's initial population (ccopt's share; the paper gives none) starts with every transfer slotless,
  * and {@link #slotBroadcastTrees} selects the slots: it grows every message's tree step by step, each informed node
- * with a free send port informing a random uninformed node with a free receive port. Up to 2026-11-26 ccopt set
- * those steps to its own first step, which made every seeded member a star from the root.
+ * with a free send port informing a random uninformed node with a free receive port. Setting those steps to the
+ * first step instead would make every seeded member a star from the root.
  */
 public final class Umda {
 
@@ -73,7 +73,7 @@ public final class Umda {
      * @param blocks                building blocks in a broadcast run's initial population (§4.4; the paper gives no
      *                              count, ccopt's default is one sixth of the population)
      * @param selectSlots           the building blocks' "step no. 0" is no step, and {@link #slotBroadcastTrees}
-     *                              selects their slots; false: ccopt's reading up to 2026-11-26, every transfer of a
+     *                              selects their slots; false: every transfer of a
      *                              block in the first step, which restoration and acceleration turn into one star per
      *                              message from its root, one transfer per step
      */
