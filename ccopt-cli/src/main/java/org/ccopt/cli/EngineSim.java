@@ -23,7 +23,7 @@ final class EngineSim {
         Written.requirePictureFormat(c.chart, "--chart"); // before the loads, which may run for minutes
         EngineJob.Outcome o = EngineJob.run(q);
         if (c.chart != null) {
-            chart(o.curve().points(), o.request().trafficName() + " " + o.setup(), c.chart);
+            chart(o.curve(), o.request().trafficName() + " " + o.setup(), c.chart);
         }
         PrintWriter w = spec.commandLine().getOut();
         if (c.json) {
@@ -35,15 +35,21 @@ final class EngineSim {
         return Main.OK;
     }
 
-    private static void chart(List<LoadSweep.Point> curve, String title, java.nio.file.Path file) throws java.io.IOException {
-        List<LoadSweep.Point> stable = curve.stream().filter(LoadSweep.Point::stable).toList();
+    /** The stable loads' mean and 99th-percentile latency against accepted throughput, the saturation point marked. */
+    private static void chart(LoadSweep.Curve curve, String title, java.nio.file.Path file) throws java.io.IOException {
+        List<LoadSweep.Point> stable = curve.points().stream().filter(LoadSweep.Point::stable).toList();
         double[] x = stable.stream().mapToDouble(p -> p.result().accepted()).toArray();
         double[][] y = {stable.stream().mapToDouble(p -> p.result().packetLatency()).toArray(),
             stable.stream().mapToDouble(p -> p.result().latencyP99()).toArray()};
         if (x.length == 0) {
             throw new InvalidInputException("no load of the curve was measured stable; nothing to draw; lower --rate");
         }
-        Charts.write(Charts.line(title, "accepted throughput (flits/terminal/cycle)", "packet latency (cycles)", x,
-                new String[] {"mean", "99th percentile"}, y, null, false, false), file);
+        var chart = Charts.line(title, "accepted throughput (flits/terminal/cycle)", "packet latency (cycles)", x,
+                new String[] {"mean", "99th percentile"}, y, null, false, false);
+        double saturation = curve.saturation();
+        if (saturation > 0) {
+            Charts.markX(chart, saturation, String.format(java.util.Locale.ROOT, "saturation %.3f", saturation));
+        }
+        Charts.write(chart, file);
     }
 }

@@ -126,11 +126,16 @@ class ReportCommandTest {
         assertThat(MainTest.run("table", out.resolve("runs").toString(), "--by", "packets", "--pivot", "traffic", "--show",
                 "durationCycles", "--label", "durationCycles=duration of the whole collective pattern (cycles)", "--chart",
                 out.resolve("table.svg").toString()).code()).isZero();
+        // a latency-throughput curve with a long title and its saturation marked
+        MainTest.Result curve = MainTest.run("sim", "-t", "dragonfly:4,2,2", "--traffic", "uniform", "--rate", "0.05:0.45:0.2",
+                "--routing", "dragonfly-ugal", "--vcs", "8", "--vc-alloc-delay", "2", "--warmup", "100", "--window", "500",
+                "--drain", "1000", "--chart", out.resolve("curve.svg").toString());
+        assertThat(curve.code()).as(curve.err()).isZero();
         List<Path> svgs;
         try (java.util.stream.Stream<Path> files = Files.walk(out)) {
             svgs = files.filter(f -> f.toString().endsWith(".svg")).sorted().toList();
         }
-        assertThat(svgs).hasSizeGreaterThanOrEqualTo(4);
+        assertThat(svgs).hasSizeGreaterThanOrEqualTo(5);
         StringBuilder page = new StringBuilder("<!DOCTYPE html><html><body>\n");
         for (Path svg : svgs) {
             page.append("<div>").append(Files.readString(svg).replaceFirst("^<\\?xml[^>]*>", "")).append("</div>\n");

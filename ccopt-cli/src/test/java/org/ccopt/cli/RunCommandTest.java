@@ -154,7 +154,8 @@ class RunCommandTest {
                 "durationCycles:min,durationCycles:sum", "--chart", svg.toString(), "--log-x", "--caption", "Durations");
         assertThat(drawn.code()).as(drawn.err()).isZero();
         assertThat(drawn.out()).contains("durationCycles:sum");
-        assertThat(Files.readString(svg)).startsWith("<svg").contains("Durations").contains(">durationCycles:*<").contains(">sum<");
+        assertThat(Files.readString(svg)).startsWith("<svg").contains("Durations").contains(">duration (cycles)<").contains(">sum<")
+                .contains(">packets per node<"); // axis titles from the units table
         assertThat(MainTest.run("table", out.toString(), "--by", "packets", "--show", "durationCycles", "--log-x").err())
                 .isEqualTo("ccopt: --log-x applies to --chart, which is not given; add --chart FILE.svg\n");
         assertThat(MainTest.run("table", out.toString(), "--by", "packets", "--show", "durationCycles", "--chart",

@@ -230,6 +230,19 @@ class SimCommandTest {
         assertThat(text.out()).contains("routing dragonfly-valiant").contains("on-off");
     }
 
+    /** A curve's chart marks its saturation throughput, the figure the command prints, in the legend and as a line. */
+    @Test
+    void aCurvesChartMarksItsSaturation(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path chart = dir.resolve("curve.svg");
+        MainTest.Result curve = MainTest.run("sim", "-t", "mesh:4x4", "--model", "booksim", "--traffic", "uniform", "--rate",
+                "0.1:0.7:0.2", "--warmup", "200", "--window", "1000", "--drain", "2000", "--chart", chart.toString(), "--json");
+        assertThat(curve.code()).as(curve.err()).isZero();
+        double saturation = curve.json().get("saturationThroughput").asDouble();
+        assertThat(saturation).isBetween(0.1, 0.7);
+        assertThat(java.nio.file.Files.readString(chart))
+                .contains(String.format(java.util.Locale.ROOT, "saturation %.3f", saturation));
+    }
+
     /** The papers' router draws its latency-throughput curve too, named as the router that ran it. */
     @Test
     void thePapersRouterRunsOpenLoads() throws Exception {

@@ -112,6 +112,14 @@ public final class Charts {
             anyErrors |= es != null;
         }
         chart.getStyler().setErrorBarsColorSeriesColor(anyErrors);
+        // XChart's own tick pattern drops the zero before the point (".05"); below 1 a pattern with it
+        if (!logX && Arrays.stream(x).map(Math::abs).max().orElse(1) < 1) {
+            chart.getStyler().setXAxisDecimalPattern("0.###");
+        }
+        if (!logY && Arrays.stream(ys).flatMapToDouble(Arrays::stream).filter(Double::isFinite).map(Math::abs).max()
+                .orElse(1) < 1) {
+            chart.getStyler().setYAxisDecimalPattern("0.###");
+        }
         return chart;
     }
 
@@ -132,6 +140,28 @@ public final class Charts {
             max = Math.max(max, v);
         }
         return x.length > 1 && max / min >= 4;
+    }
+
+    /**
+     * Marks {@code x} on a line chart with a dashed grey vertical line across the y range of its series, named
+     * {@code name} in the legend (a curve's saturation point); nothing where {@code x} is not finite or the chart has no
+     * series yet.
+     */
+    public static XYChart markX(XYChart chart, double x, String name) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (var series : chart.getSeriesMap().values()) {
+            lo = Math.min(lo, series.getYMin());
+            hi = Math.max(hi, series.getYMax());
+        }
+        if (!Double.isFinite(x) || !(lo <= hi)) {
+            return chart;
+        }
+        var mark = chart.addSeries(name, new double[] {x, x}, new double[] {lo, hi});
+        mark.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+        mark.setLineColor(Color.GRAY);
+        mark.setMarker(SeriesMarkers.NONE);
+        return chart;
     }
 
     /** Draws the named series of a line chart dashed and without markers: baselines and bounds beside the data. */

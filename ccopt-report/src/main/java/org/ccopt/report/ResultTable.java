@@ -177,15 +177,21 @@ public final class ResultTable {
         }
         List<String> names = table.header().subList(1, series + 1);
         String[] labels = names.toArray(String[]::new);
-        String yLabel = series == 1 ? names.get(0) : "value";
+        // a pivoted table's series are the pivot's values, and its spanner ("durationCycles:mean by topology") names
+        // what they hold
+        String shown = table.spanner() == null || !table.spanner().contains(" by ") ? null
+                : table.spanner().split(" by ")[0];
+        String yLabel = series == 1 ? Units.of(names.get(0)) : shown != null ? Units.of(shown) : "value";
         int[] common = commonEnds(names);
-        if (series > 1 && common[0] + common[1] > 0) { // byMethod.joint.cycles:sum, ... -> joint, ... on byMethod.*.cycles:sum
+        if (shown == null && series > 1 && common[0] + common[1] > 0) { // byMethod.joint.cycles:sum -> joint, ...
             for (int i = 0; i < series; i++) {
                 labels[i] = names.get(i).substring(common[0], names.get(i).length() - common[1]);
             }
-            yLabel = names.get(0).substring(0, common[0]) + "*" + names.get(0).substring(names.get(0).length() - common[1]);
+            String prefix = names.get(0).substring(0, common[0]);
+            yLabel = common[1] == 0 && prefix.endsWith(":") ? Units.of(prefix.substring(0, prefix.length() - 1)) // min, max
+                    : prefix + "*" + names.get(0).substring(names.get(0).length() - common[1]);
         }
-        return Charts.line(title, table.header().get(0), yLabel, x, labels, ys, null, logX, false);
+        return Charts.line(title, Units.of(table.header().get(0)), yLabel, x, labels, ys, null, logX, false);
     }
 
     /**

@@ -170,7 +170,7 @@ final class SvgChart {
 
     /** Title, plot frame, y ticks and grid, axis titles. */
     private void frame(String title, String xTitle, String yTitle, Axis y) {
-        text(width / 2.0, 24, title, "middle", "font-size=\"15\" font-weight=\"bold\"");
+        titleText(title);
         for (double t : y.ticks()) {
             double py = py(y, t);
             line(LEFT, py, plotRight, py, "#e4e4e4", null);
@@ -181,6 +181,27 @@ final class SvgChart {
         text((LEFT + plotRight) / 2.0, height - 14, xTitle, "middle", null);
         out.append("<text transform=\"translate(18,").append(fmt((TOP + plotBottom) / 2.0))
                 .append(") rotate(-90)\" text-anchor=\"middle\">").append(escape(yTitle)).append("</text>\n");
+    }
+
+    /**
+     * The title, centred, in bold 15 px where it fits the chart's width, else in the size down to 10 px at which it
+     * does, else at 10 px shortened with an ellipsis (the whole title stays in the SVG's tooltip). Bold DejaVu Sans
+     * is taken as 0.66 em a character, {@link #CHAR_WIDTH} at 12 px plus a tenth for the weight.
+     */
+    private void titleText(String title) {
+        if (title == null || title.isEmpty()) {
+            return;
+        }
+        double room = width - 20;
+        double perPx = CHAR_WIDTH / 12 * 1.1;
+        double size = Math.max(10, Math.min(15, Math.floor(room / (title.length() * perPx))));
+        String shown = title;
+        int fits = (int) (room / (size * perPx));
+        if (title.length() > fits) {
+            shown = title.substring(0, Math.max(1, fits - 1)) + "\u2026";
+        }
+        out.append("<title>").append(escape(title)).append("</title>\n");
+        text(width / 2.0, 24, shown, "middle", "font-size=\"" + fmt(size) + "\" font-weight=\"bold\"");
     }
 
     private void tickLabel(double px, String label, boolean rotated) {

@@ -181,21 +181,69 @@ public record Table(List<String> header, List<List<String>> rows, String spanner
         return b.append("\\hline\n\\end{tabular}\n").append(wide ? "}\n" : "").toString();
     }
 
-    /** The text width of LaTeX's article class at 10 pt, in points. */
-    static final double TEXT_WIDTH = 345;
+    /**
+     * The room a tabular has in LaTeX's article class at 10 pt, in points: its text width, 345 pt, less the paragraph
+     * indent, 15 pt, that a tabular starting a paragraph is set after.
+     */
+    static final double TEXT_WIDTH = 345 - 15;
 
     /**
-     * The estimated width of the tabular in points at a font size (1 for 10 pt): about 5 pt a character at 10 pt
-     * (Computer Modern's digits are 5 pt wide), {@code $\pm$} as two, and {@code tabcolsep} on both sides of a column.
+     * The estimated width of the tabular in points at a font size (1 for 10 pt): each column as wide as its widest cell
+     * in Computer Modern Roman 10 pt ({@link #textWidth}) plus {@code tabcolsep} on both sides, and the spanner's
+     * columns together at least as wide as the spanner.
      */
     double latexWidth(double scale, double tabcolsep) {
         double w = 0;
+        double spanned = 0;
+        boolean spans = spanner != null && spannerFrom < header.size();
         for (int i = 0; i < header.size(); i++) {
-            int longest = header.get(i).length();
+            double widest = textWidth(header.get(i));
             for (List<String> line : rows) {
-                longest = Math.max(longest, line.get(i).length() + (line.get(i).contains("\u00b1") ? 1 : 0));
+                widest = Math.max(widest, textWidth(line.get(i)));
             }
-            w += 5 * scale * longest + 2 * tabcolsep;
+            double column = scale * widest + 2 * tabcolsep;
+            w += column;
+            if (spans && i >= spannerFrom) {
+                spanned += column;
+            }
+        }
+        if (spans) {
+            w += Math.max(0, scale * textWidth(spanner) + 2 * tabcolsep - spanned);
+        }
+        return w;
+    }
+
+    /** Widths of Computer Modern Roman 10 pt's lower-case letters a-z and capitals A-Z, in points (its TFM, rounded). */
+    private static final double[] LOWER = {5.0, 5.56, 4.44, 5.56, 4.44, 3.06, 5.0, 5.56, 2.78, 3.06, 5.28, 2.78, 8.33, 5.56,
+        5.0, 5.56, 5.28, 3.92, 3.94, 3.89, 5.56, 5.28, 7.22, 5.28, 5.28, 4.44};
+    private static final double[] UPPER = {7.5, 7.08, 7.22, 7.64, 6.81, 6.53, 7.85, 7.5, 3.61, 5.14, 7.78, 6.25, 9.17, 7.5,
+        7.78, 6.81, 7.78, 7.36, 5.56, 7.22, 7.5, 7.5, 10.28, 7.5, 7.5, 6.11};
+
+    /**
+     * A cell's width in points as {@link #latex} sets it in Computer Modern Roman 10 pt: digits 5 pt, letters their own
+     * widths, {@code .,:;} 2.78, brackets 3.89, {@code %}, {@code #} and {@code m} 8.33, relations and {@code ±} 7.78;
+     * other characters 5 pt.
+     */
+    static double textWidth(String cell) {
+        double w = 0;
+        for (char c : cell.toCharArray()) {
+            if (c >= 'a' && c <= 'z') {
+                w += LOWER[c - 'a'];
+            } else if (c >= 'A' && c <= 'Z') {
+                w += UPPER[c - 'A'];
+            } else if (c >= '0' && c <= '9') {
+                w += 5.0;
+            } else {
+                w += switch (c) {
+                    case '.', ',', ':', ';', '\'', '!', '[', ']' -> 2.78;
+                    case '(', ')' -> 3.89;
+                    case ' ' -> 3.33;
+                    case '-' -> 3.33;
+                    case '%', '#' -> 8.33;
+                    case '+', '=', '<', '>', '&', '\u00b1' -> 7.78;
+                    default -> 5.0;
+                };
+            }
         }
         return w;
     }

@@ -45,6 +45,28 @@ class ChartsTest {
         assertThat(other.getStyler().isXAxisLogarithmic()).isTrue();
     }
 
+    /** Ticks below 1 keep their leading zero ("0.05", not ".05"), and a marked x is a named dashed line over the data. */
+    @Test
+    void ticksBelowOneKeepTheirZeroAndAMarkSpansTheData() throws Exception {
+        XYChart c = Charts.line("curve", "accepted", "latency", new double[] {0.05, 0.1, 0.15, 0.2}, new String[] {"mean"},
+                new double[][] {{20, 22, 30, 60}}, null, false, false);
+        Charts.markX(c, 0.18, "saturation 0.180");
+        assertThat(c.getSeriesMap().get("saturation 0.180").getXData()).containsExactly(0.18, 0.18);
+        assertThat(c.getSeriesMap().get("saturation 0.180").getYData()).containsExactly(20.0, 60.0);
+        String svg = Charts.svg(c);
+        assertThat(svg).containsPattern(">0\\.[0-9]+<").doesNotContainPattern(">\\.[0-9]").contains(">saturation 0.180<");
+        assertThat(Charts.markX(c, Double.NaN, "none").getSeriesMap()).doesNotContainKey("none");
+        assertThat(c.getStyler().getXAxisDecimalPattern()).isEqualTo("0.###"); // the PNG's ticks too
+        // a title longer than the chart is set smaller, and at the smallest size shortened, the whole kept as a tooltip
+        String longTitle = "uniform on dragonfly:4,2,2, router booksim (routing_delay 2, vc_alloc_delay 2), routing "
+                + "dragonfly-ugal, 8 VCs x 16 flits, packets of 1:4,8:1 flits:weight";
+        XYChart wide = Charts.line(longTitle, "x", "y", new double[] {1, 2}, new String[] {"a"}, new double[][] {{1, 2}}, null,
+                false, false);
+        String titled = Charts.svg(wide);
+        assertThat(titled).contains("<title>" + longTitle.replace("&", "&amp;") + "</title>").containsPattern(
+                "font-size=\"1[0-4]\" font-weight=\"bold\">uniform on dragonfly");
+    }
+
     /** Every label of a line or bar chart's SVG is a text element, and each point and bar is where its value says. */
     @Test
     void svgLabelsAreTextAndMarksFollowTheValues() throws Exception {

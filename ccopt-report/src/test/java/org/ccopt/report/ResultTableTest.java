@@ -92,6 +92,23 @@ class ResultTableTest {
         assertThat(chart.getSeriesMap().get("a").getYData()).containsExactly(400.0, 370.0, 330.0);
         assertThat(chart.getSeriesMap().get("b").getYData()).containsExactly(420.0, 390.0, 350.0);
         assertThat(chart.getTitle()).isEqualTo("sums");
+        assertThat(chart.getXAxisTitle()).isEqualTo("budget"); // a field the units table does not list keeps its name
+        // the units table titles the axes of the fields it lists; a pivoted table's y axis is what its spanner shows
+        List<Row> sweep = new java.util.ArrayList<>();
+        for (int packets : new int[] {1, 2, 4}) {
+            for (String topology : new String[] {"torus:4x4", "mesh:4x4"}) {
+                sweep.add(row(MAPPER.createObjectNode().put("packets", packets).put("topology", topology)
+                        .put("durationCycles", 10 * packets + (topology.startsWith("mesh") ? 3 : 0)).put("status", "ok")));
+            }
+        }
+        org.knowm.xchart.XYChart byTopology = ResultTable.chart(ResultTable.of(sweep, List.of("packets"),
+                List.of("durationCycles:p95"), List.of("topology")), 1, "p", false);
+        assertThat(byTopology.getXAxisTitle()).isEqualTo("packets per node");
+        assertThat(byTopology.getYAxisTitle()).isEqualTo("p95 duration (cycles)");
+        org.knowm.xchart.XYChart two = ResultTable.chart(ResultTable.of(sweep, List.of("packets"),
+                List.of("durationCycles:min", "durationCycles:max"), List.of()), 1, "m", false);
+        assertThat(two.getSeriesMap()).containsOnlyKeys("min", "max");
+        assertThat(two.getYAxisTitle()).isEqualTo("duration (cycles)");
         assertThat(ResultTable.commonEnds(List.of("byMethod.joint.cycles:sum", "byMethod.mapping.cycles:sum")))
                 .containsExactly("byMethod.".length(), ".cycles:sum".length());
         assertThat(ResultTable.commonEnds(List.of("cycles:min", "cycles:max"))).containsExactly("cycles:".length(), 0);
