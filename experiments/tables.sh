@@ -32,7 +32,7 @@ table() { # name, title, ccopt table arguments...
     echo "# $title"
     echo
     echo "Generated on $(date -u +%F) on a $machine by"
-    echo "\`ccopt run experiments/files/$name.yaml --out $out/$name\` and \`ccopt table $out/$name $*\`."
+    echo "\`ccopt run experiments/files/$name.yaml --out DIR\` and \`ccopt table DIR $*\`."
     echo
     $CCOPT table "$out/$name" "$@"
   } > "$docs/$name.md"
