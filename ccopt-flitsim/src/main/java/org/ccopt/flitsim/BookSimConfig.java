@@ -49,7 +49,8 @@ import org.ccopt.InvalidInputException;
  *       {@code write_reply_size} and {@code write_fraction} ({@code --request-reply}, {@code --write-fraction}), its
  *       VC ranges at -1 (requests on the lower half of the VCs, replies on the upper).
  *   <li>{@code routing_delay}, {@code vc_alloc_delay}, {@code sw_alloc_delay}, {@code credit_delay},
- *       {@code input_speedup}, {@code st_prepare_delay} and {@code st_final_delay} (their sum, as BookSim adds them),
+ *       {@code input_speedup}, {@code internal_speedup} (whole numbers), {@code st_prepare_delay} and
+ *       {@code st_final_delay} (their sum, as BookSim adds them),
  *       {@code wait_for_tail_credit}, {@code vc_allocator} and
  *       {@code sw_allocator} (with {@code islip(N)} and {@code pim(N)} as {@code --alloc-iters N}).
  * </ul>
@@ -70,7 +71,7 @@ public final class BookSimConfig {
             "routing_function", "none", "num_vcs", "16", "vc_buf_size", "8", "packet_size", "1", "packet_size_rate", "1",
             "traffic", "uniform", "injection_rate", "0.1", "injection_rate_uses_flits", "0", "injection_process",
             "bernoulli", "seed", "0", "routing_delay", "1", "vc_alloc_delay", "1", "sw_alloc_delay", "1", "credit_delay", "0",
-            "wait_for_tail_credit", "0", "input_speedup", "1", "st_prepare_delay", "0", "st_final_delay", "1",
+            "wait_for_tail_credit", "0", "input_speedup", "1", "internal_speedup", "1.0", "st_prepare_delay", "0", "st_final_delay", "1",
             "vc_allocator", "islip", "sw_allocator", "islip", "use_noc_latency", "1", "use_read_write", "0",
             "read_request_size", "1", "read_reply_size", "1", "write_request_size", "1", "write_reply_size", "1",
             "write_fraction", "0.5", "read_request_begin_vc", "0", "read_request_end_vc",
@@ -78,7 +79,7 @@ public final class BookSimConfig {
             "read_reply_end_vc", "13", "write_reply_begin_vc", "10", "write_reply_end_vc", "15");
 
     /** BookSim's keys that ccopt accepts at their defaults only, with their defaults, and why. */
-    private static final Map<String, String> ROUTER = ordered("router", "iq", "output_delay", "0", "internal_speedup", "1",
+    private static final Map<String, String> ROUTER = ordered("router", "iq", "output_delay", "0",
             "output_buffer_size", "-1", "noq", "0", "speculative", "0", "spec_check_elig", "1", "spec_check_cred", "1",
             "spec_mask_by_reqs", "0", "spec_sw_allocator", "prio", "buffer_policy", "private", "private_bufs", "-1",
             "private_buf_size", "1", "private_buf_start_vc", "-1", "private_buf_end_vc", "-1", "max_held_slots", "-1",
@@ -297,6 +298,13 @@ public final class BookSimConfig {
         out.put("sw-alloc-delay", Integer.toString(whole(file, "sw_alloc_delay", 1, 10_000)));
         out.put("input-speedup", Integer.toString(whole(file, "input_speedup", 1,
                 org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP)));
+        double internal = real(file, "internal_speedup");
+        if (internal != Math.rint(internal) || internal < 1 || internal > org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP) {
+            throw refused(file, "internal_speedup", "a whole number from 1 to " + org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP
+                    + " (a fractional speed-up runs the router's steps unevenly from cycle to cycle, which ccopt does not "
+                    + "model)", List.of());
+        }
+        out.put("internal-speedup", Integer.toString((int) internal));
         int traversal = whole(file, "st_prepare_delay", 0, 10_000) + whole(file, "st_final_delay", 0, 10_000);
         if (traversal < 1) {
             throw new InvalidInputException("--config: st_prepare_delay + st_final_delay is 0; expected at least 1 cycle "

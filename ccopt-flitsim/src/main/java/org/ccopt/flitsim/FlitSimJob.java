@@ -99,7 +99,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
 
     /** BookSim's router's settings (RouterTiming): where given, they run BookSim's router as --routing does. */
     private static final List<String> TIMING = List.of("link-latency", "global-latency", "routing-delay", "alloc-iters",
-            "vc-allocator", "sw-allocator", "vc-alloc-delay", "sw-alloc-delay", "input-speedup", "st-final-delay");
+            "vc-allocator", "sw-allocator", "vc-alloc-delay", "sw-alloc-delay", "input-speedup", "internal-speedup",
+            "st-final-delay");
 
     /** {@code name} applies to BookSim's router only. */
     private static JobOption.Applies onBooksim(String name) {
@@ -146,6 +147,10 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                 JobOption.whole("input-speedup", "N", "BookSim's router: input_speedup, crossbar inputs per input port; "
                         + "VC v requests on input v mod N, so a port sends up to N flits a cycle (default: 1)").withRange(1,
                         org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP).withApplies(onBooksim("input-speedup", "2")),
+                JobOption.whole("internal-speedup", "N", "BookSim's router: internal_speedup, router steps a cycle; its "
+                        + "allocation stages run N times a cycle, an output port queues up to N flits a cycle for its "
+                        + "channel (default: 1)").withRange(1, org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP)
+                        .withApplies(onBooksim("internal-speedup", "2")),
                 allocator("vc-allocator", "VC allocator (vc_allocator)"),
                 allocator("sw-allocator", "switch allocator (sw_allocator)"));
     }
@@ -193,6 +198,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                 .withAllocationDelays(v.given("vc-alloc-delay") ? v.whole("vc-alloc-delay") : d.vcAllocDelay(),
                         v.given("sw-alloc-delay") ? v.whole("sw-alloc-delay") : d.swAllocDelay())
                 .withInputSpeedup(v.given("input-speedup") ? v.whole("input-speedup") : d.inputSpeedup())
+                .withInternalSpeedup(v.given("internal-speedup") ? v.whole("internal-speedup") : d.internalSpeedup())
                 .withTraversalDelay(v.given("st-final-delay") ? v.whole("st-final-delay") : d.stDelay());
     }
 

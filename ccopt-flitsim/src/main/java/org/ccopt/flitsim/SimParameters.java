@@ -42,13 +42,15 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
      * BookSim's router's settings that differ from its defaults: channel latencies ({@code linkLatency}, {@code
      * globalLatency}), {@code routingDelay}, {@code creditDelay}, {@code waitForTailCredit}, {@code allocIters}, the
      * allocators by BookSim's names ({@code vcAllocator}, {@code swAllocator}) and the allocation delays
-     * ({@code vcAllocDelay}, {@code swAllocDelay}), {@code inputSpeedup} and the switch traversal delay
-     * ({@code traversalDelay}, BookSim's {@code st_prepare_delay + st_final_delay}); null: the default.
+     * ({@code vcAllocDelay}, {@code swAllocDelay}), {@code inputSpeedup}, the switch traversal delay
+     * ({@code traversalDelay}, BookSim's {@code st_prepare_delay + st_final_delay}) and {@code internalSpeedup}; null:
+     * the default.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Timing(Integer linkLatency, Integer globalLatency, Integer routingDelay, Integer creditDelay,
                          Boolean waitForTailCredit, Integer allocIters, String vcAllocator, String swAllocator,
-                         Integer vcAllocDelay, Integer swAllocDelay, Integer inputSpeedup, Integer traversalDelay) {
+                         Integer vcAllocDelay, Integer swAllocDelay, Integer inputSpeedup, Integer traversalDelay,
+                         Integer internalSpeedup) {
 
         /** The fields of {@code t} that differ from BookSim's defaults, or null where none does. */
         static Timing of(org.ccopt.flitsim.net.RouterTiming t) {
@@ -67,7 +69,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     t.vcAllocDelay() == d.vcAllocDelay() ? null : t.vcAllocDelay(),
                     t.swAllocDelay() == d.swAllocDelay() ? null : t.swAllocDelay(),
                     t.inputSpeedup() == d.inputSpeedup() ? null : t.inputSpeedup(),
-                    t.stDelay() == d.stDelay() ? null : t.stDelay());
+                    t.stDelay() == d.stDelay() ? null : t.stDelay(),
+                    t.internalSpeedup() == d.internalSpeedup() ? null : t.internalSpeedup());
         }
 
         /** BookSim's defaults with these fields. */
@@ -84,7 +87,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     .withAllocationDelays(vcAllocDelay == null ? d.vcAllocDelay() : vcAllocDelay,
                             swAllocDelay == null ? d.swAllocDelay() : swAllocDelay)
                     .withInputSpeedup(inputSpeedup == null ? d.inputSpeedup() : inputSpeedup)
-                    .withTraversalDelay(traversalDelay == null ? d.stDelay() : traversalDelay);
+                    .withTraversalDelay(traversalDelay == null ? d.stDelay() : traversalDelay)
+                    .withInternalSpeedup(internalSpeedup == null ? d.internalSpeedup() : internalSpeedup);
         }
     }
 

@@ -20,7 +20,7 @@ class BookSimConfigTest {
                 Map.entry("vcs", "16"), Map.entry("buffer", "8"), Map.entry("packet-flits", "1"), Map.entry("traffic",
                 "uniform"), Map.entry("rate", "0.1"), Map.entry("seed", "0"), Map.entry("routing-delay", "1"),
                 Map.entry("vc-alloc-delay", "1"), Map.entry("sw-alloc-delay", "1"), Map.entry("input-speedup", "1"),
-                Map.entry("st-final-delay", "1"),
+                Map.entry("internal-speedup", "1"), Map.entry("st-final-delay", "1"),
                 Map.entry("credit-delay", "0"), Map.entry("vc-allocator", "islip"), Map.entry("sw-allocator", "islip")));
     }
 
@@ -42,6 +42,12 @@ class BookSimConfigTest {
     }
 
     /** A rate in packets (BookSim's default) is a rate in flits times the mean packet size of the mix. */
+    @Test
+    void aWholeInternalSpeedUpIsRead() {
+        assertThat(BookSimConfig.options("routing_function = dim_order; internal_speedup = 2.0;"))
+                .containsEntry("internal-speedup", "2");
+    }
+
     @Test
     void aRateInPacketsIsTimesTheMeanPacketSize() {
         Map<String, String> o = BookSimConfig.options("topology = mesh; routing_function = dor; packet_size = {{1, 8}}; "
@@ -99,6 +105,8 @@ class BookSimConfigTest {
                 + "1000; it is BookSim's measurement protocol",
         "routing_function = dim_order; output_speedup = 2;|line 1 sets output_speedup to 2, not BookSim's default 1",
         "routing_function = dim_order; alloc_iters = 2;|never reads",
+        "routing_function = dim_order; internal_speedup = 1.5;|line 1 sets internal_speedup to 1.5, which ccopt does not "
+                + "run; expected a whole number from 1 to 8",
         "topology = dragonflynew; routing_function = min;|line 1 sets topology to dragonflynew, which ccopt does not run",
         "topology = mesh;|routing_function is left at BookSim's default none, which ccopt does not run; expected on mesh "
                 + "one of adaptive_xy_yx, dim_order, dor, min_adapt, romm, valiant, xy_yx",

@@ -115,7 +115,21 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int traversal;
     private final int[] batchEval;
     private final int[] batchTime;
+    /**
+     * Per output port, the first cycle its channel is free again: above one cycle of traversal, and under internal
+     * speed-up, where a port takes several flits a cycle into its output queue; else null.
+     */
     private final int[] channelFree;
+    /**
+     * Router steps per cycle ({@link RouterTiming#internalSpeedup}): the allocation stages run at internal steps
+     * t = c x internalSpeedup + k, a VC's {@code READY} counts steps, and each input port's credits go upstream one a
+     * cycle ({@link #creditCycle}): per input port the step of its last credit, the cycle that credit leaves, and the
+     * first cycle the port may send another.
+     */
+    private final int internalSpeedup;
+    private final int[] creditStep;
+    private final int[] creditLeave;
+    private final int[] creditFree;
     /** {@link RoutingFunction#adaptsEachHop}: a head is routed by {@link RoutingFunction#adapt}. */
     private final boolean adaptsEachHop;
     /** {@link RoutingFunction.Choice#ALLOCATOR}: a head requests the VCs of every route offered, the allocator picks. */
@@ -297,7 +311,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
         traversal = timing.stDelay();
         batchEval = traversal > 1 ? new int[routers] : null;
         batchTime = traversal > 1 ? new int[routers] : null;
-        channelFree = traversal > 1 ? new int[net.ports()] : null;
+        internalSpeedup = timing.internalSpeedup();
+        channelFree = traversal > 1 || internalSpeedup > 1 ? new int[net.ports()] : null; // never both: RouterTiming
+        creditStep = new int[internalSpeedup > 1 ? net.ports() : 0];
+        creditLeave = new int[creditStep.length];
+        creditFree = new int[creditStep.length];
         speedup = timing.inputSpeedup();
         String sw = speedup > 1 && timing.swAllocator().equals(Allocator.ISLIP) ? "separable_output_first"
                 : timing.swAllocator(); // one-iteration iSLIP, as a plug-in over the split inputs
@@ -364,6 +382,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
         busyTerminals = new long[(terminals + 63) >>> 6];
         // the wheels must span the longest delay ahead: a flit over a link, or a credit over a link or a terminal channel
         int longest = Math.max(timing.forward(slowest), timing.credit(slowest));
+        if (internalSpeedup > 1) { // an output queue, and an input port's credits, wait at most one cycle a flit it buffers
+            longest += vcs * bufferFlits;
+        }
         int wheel = Integer.highestOneBit(longest) << 1;
         wheelMask = wheel - 1;
         eventCap = ports + terminals;
@@ -735,8 +756,12 @@ public final class NetworkSimulator implements OpenLoopRouter {
         if (batchEval != null) {
             Arrays.fill(batchEval, Integer.MIN_VALUE / 2);
             Arrays.fill(batchTime, Integer.MIN_VALUE / 2);
+        }
+        if (channelFree != null) {
             Arrays.fill(channelFree, 0);
         }
+        Arrays.fill(creditStep, -1);
+        Arrays.fill(creditFree, 0);
         stats.reset();
     }
 
@@ -845,17 +870,19 @@ public final class NetworkSimulator implements OpenLoopRouter {
             reply(answers[i], answers[i + 1], answers[i + 2], (answers[i + 2] & MEASURED) != 0, c);
         }
         answerCount = 0;
-        for (int w = 0; w < activeRouters.length; w++) {
-            for (long bits = activeRouters[w]; bits != 0; bits &= bits - 1) {
-                int r = (w << 6) + Long.numberOfTrailingZeros(bits);
-                if (any(waitPorts, r)) {
-                    vcAllocate(r, c);
-                }
-                if (any(sendPorts, r)) {
-                    switchAllocate(r, c);
-                }
-                if (!any(waitPorts, r) && !any(sendPorts, r)) {
-                    activeRouters[w] &= ~(1L << r);
+        for (int t = c * internalSpeedup, end = t + internalSpeedup; t < end; t++) {
+            for (int w = 0; w < activeRouters.length; w++) {
+                for (long bits = activeRouters[w]; bits != 0; bits &= bits - 1) {
+                    int r = (w << 6) + Long.numberOfTrailingZeros(bits);
+                    if (any(waitPorts, r)) {
+                        vcAllocate(r, t);
+                    }
+                    if (any(sendPorts, r)) {
+                        switchAllocate(r, t);
+                    }
+                    if (!any(waitPorts, r) && !any(sendPorts, r)) {
+                        activeRouters[w] &= ~(1L << r);
+                    }
                 }
             }
         }
@@ -871,7 +898,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         for (int q = 0; q < ports; q++) {
             for (int v = 0; v < vcs; v++) {
                 int b = record(q, v);
-                if (vc[b + STATE] != 2 || vc[b + COUNT] == 0 || vc[b + READY] > c) {
+                if (vc[b + STATE] != 2 || vc[b + COUNT] == 0 || vc[b + READY] > (c + 1) * internalSpeedup - 1) {
                     continue;
                 }
                 int ov = vc[b + OUT_VC];
@@ -928,7 +955,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             if (++vc[b + COUNT] == 1) {
                 int state = vc[b + STATE];
                 if (state == 0) {
-                    routeHead(target >>> vcBits, target & vcMask, c);
+                    routeHead(target >>> vcBits, target & vcMask, c * internalSpeedup);
                 } else if (state == 2) {
                     markSendable(target >>> vcBits, target & vcMask);
                 }
@@ -973,7 +1000,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
     }
 
     /** The head flit at the front of idle input VC v of port q is routed; it may request a VC {@code routingDelay} later. */
-    private void routeHead(int q, int v, int c) {
+    private void routeHead(int q, int v, int t) {
         int b = record(q, v);
         int pq = q << PORT_BITS;
         int r = port[pq + ROUTER];
@@ -993,9 +1020,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         setRoute(b, first, route, v);
         vc[b + STATE] = 1;
-        vc[b + READY] = c + routingDelay;
+        vc[b + READY] = after(t, routingDelay);
         if (watch != null && watched(pb >>> PACKET_BITS)) {
-            watch.record(c, packetNumber[pb >>> PACKET_BITS], PacketWatch.Event.ROUTED, r, RoutingFunction.port(route), -1);
+            watch.record(cycleOf(t), packetNumber[pb >>> PACKET_BITS], PacketWatch.Event.ROUTED, r, RoutingFunction.port(route), -1);
         }
         setBit(q, v, WAITING, waitPorts);
     }
@@ -1209,23 +1236,23 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * iterations, the later ones among the heads and VCs left unmatched, their pointers moved by the first only
      * (McKeown 1999; BookSim's {@code alloc_iters}).
      */
-    private void vcAllocate(int r, int c) {
+    private void vcAllocate(int r, int t) {
         int first = firstPort[r];
         int radix = firstPort[r + 1] - first;
         if (vcAllocator != null) {
-            vcAllocateBy(vcAllocator, r, first, radix, c);
+            vcAllocateBy(vcAllocator, r, first, radix, t);
             return;
         }
         if (words == 1 && Long.bitCount(waitPorts[r]) == 1) {
             int in = Long.numberOfTrailingZeros(waitPorts[r]);
             int waiting = port[((first + in) << PORT_BITS) + WAITING];
             if (Integer.bitCount(waiting) == 1) {
-                vcAllocateOne(first, radix, in, Integer.numberOfTrailingZeros(waiting), c);
+                vcAllocateOne(first, radix, in, Integer.numberOfTrailingZeros(waiting), t);
                 return;
             }
         }
         for (int iteration = 0; iteration < allocIters; iteration++) {
-            if (vcIteration(r, first, radix, c, iteration == 0) == 0) {
+            if (vcIteration(r, first, radix, t, iteration == 0) == 0) {
                 break;
             }
         }
@@ -1235,12 +1262,12 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * One iteration of {@link #vcAllocate} among the heads still waiting, the first moving the pointers; the number of
      * VCs granted.
      */
-    private int vcIteration(int r, int first, int radix, int c, boolean movePointers) {
+    private int vcIteration(int r, int first, int radix, int t, boolean movePointers) {
         int granted = 0;
         int locals = radix * vcs;
         int touched = 0;
         // grant phase: each free output VC picks the requester next after its pointer (requesters in ascending order)
-        int requesters = readyHeads(r, first, c);
+        int requesters = readyHeads(r, first, t);
         for (int k = 0; k < requesters; k++) {
             int li = vaRequesters[k];
             int in = li / vcs;
@@ -1264,14 +1291,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
             int in = li / vcs;
             int v = li - in * vcs;
             if (allocatorChoice) {
-                granted += acceptAmongRoutes(first, in, v, k * (maxRadix + 1), vaRouteCount[k], locals, li, c,
+                granted += acceptAmongRoutes(first, in, v, k * (maxRadix + 1), vaRouteCount[k], locals, li, t,
                         movePointers) ? 1 : 0;
                 continue;
             }
             int b = record(first + in, v);
             int best = acceptedVc(b, first, locals, li);
             if (best >= 0) {
-                grantVc(first, in, v, vc[b + OUT_PORT], best, locals, c, movePointers);
+                grantVc(first, in, v, vc[b + OUT_PORT], best, locals, t, movePointers);
                 granted++;
             }
         }
@@ -1286,14 +1313,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * local VC indices (port x VCs + VC), ascending; their number. A head of a function that chooses each hop chooses
      * again first, unless the allocator picks among its routes ({@link #allocatorChoice}).
      */
-    private int readyHeads(int r, int first, int c) {
+    private int readyHeads(int r, int first, int t) {
         int n = 0;
         for (int w = 0; w < words; w++) {
             for (long bits = waitPorts[r * words + w]; bits != 0; bits &= bits - 1) {
                 int in = (w << 6) + Long.numberOfTrailingZeros(bits);
                 for (int waiting = port[((first + in) << PORT_BITS) + WAITING]; waiting != 0; waiting &= waiting - 1) {
                     int v = Integer.numberOfTrailingZeros(waiting);
-                    if (vc[record(first + in, v) + READY] > c) {
+                    if (vc[record(first + in, v) + READY] > t) {
                         continue;
                     }
                     if (choosing && !allocatorChoice) {
@@ -1311,9 +1338,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * output port, inputs and outputs numbered as the router's local VCs (port x VCs + VC); the matched heads take their
      * VCs, no iSLIP pointer moving.
      */
-    private void vcAllocateBy(Allocator a, int r, int first, int radix, int c) {
+    private void vcAllocateBy(Allocator a, int r, int first, int radix, int t) {
         int locals = radix * vcs;
-        int requesters = readyHeads(r, first, c);
+        int requesters = readyHeads(r, first, t);
         for (int k = 0; k < requesters; k++) {
             int b = record(first + vaRequesters[k] / vcs, vaRequesters[k] % vcs);
             int out = vc[b + OUT_PORT];
@@ -1329,7 +1356,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             int li = vaRequesters[k];
             int granted = a.outputOf(li);
             if (granted >= 0) {
-                grantVc(first, li / vcs, li % vcs, first + granted / vcs, granted % vcs, locals, c, false);
+                grantVc(first, li / vcs, li % vcs, first + granted / vcs, granted % vcs, locals, t, false);
             }
         }
         a.clear();
@@ -1339,14 +1366,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * {@link #vcAllocate} where one routed head waits at the router (VC v of local input port in): every free output
      * VC of its class grants it, so it takes the one next after its accept pointer.
      */
-    private void vcAllocateOne(int first, int radix, int in, int v, int c) {
+    private void vcAllocateOne(int first, int radix, int in, int v, int t) {
         int b = record(first + in, v);
-        if (vc[b + READY] > c) {
+        if (vc[b + READY] > t) {
             return;
         }
         int locals = radix * vcs;
         if (allocatorChoice) {
-            acceptAmongRoutes(first, in, v, 0, offered(first + in, v, 0), locals, -1, c, true);
+            acceptAmongRoutes(first, in, v, 0, offered(first + in, v, 0), locals, -1, t, true);
             return;
         }
         if (choosing) {
@@ -1354,7 +1381,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         }
         int best = acceptedVc(b, first, locals, -1);
         if (best >= 0) {
-            grantVc(first, in, v, vc[b + OUT_PORT], best, locals, c, true);
+            grantVc(first, in, v, vc[b + OUT_PORT], best, locals, t, true);
         }
     }
 
@@ -1423,7 +1450,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * {@code n} routes at {@link #vaRoutes} from {@code at} that granted it (every free one where li is -1), the one
      * next after its accept pointer, and that VC's route; whether it took one.
      */
-    private boolean acceptAmongRoutes(int first, int in, int v, int at, int n, int locals, int li, int c,
+    private boolean acceptAmongRoutes(int first, int in, int v, int at, int n, int locals, int li, int t,
             boolean movePointers) {
         int b = record(first + in, v);
         int accept = vc[b + VA_ACCEPT];
@@ -1447,7 +1474,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             return false;
         }
         setRoute(b, first, bestRoute, v);
-        grantVc(first, in, v, vc[b + OUT_PORT], bestVc, locals, c, movePointers);
+        grantVc(first, in, v, vc[b + OUT_PORT], bestVc, locals, t, movePointers);
         return true;
     }
 
@@ -1476,14 +1503,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * Input VC v of local port in takes output VC {@code ov} of global port {@code out}; where {@code movePointers} (an
      * allocator's first iteration, iSLIP) both pointers move past it.
      */
-    private void grantVc(int first, int in, int v, int out, int ov, int locals, int c, boolean movePointers) {
+    private void grantVc(int first, int in, int v, int out, int ov, int locals, int t, boolean movePointers) {
         int b = record(first + in, v);
         int ob = record(out, ov);
         int lo = (out - first) * vcs;
         vc[ob + OWNER] = (first + in) << vcBits | v;
         vc[b + OUT_VC] = (out << vcBits) | ov;
         vc[b + STATE] = 2;
-        vc[b + READY] = c + vcAllocDelay;
+        vc[b + READY] = after(t, vcAllocDelay);
         if (movePointers) {
             vc[ob + VA_GRANT] = (in * vcs + v + 1) % locals;
             vc[b + VA_ACCEPT] = (lo + ov + 1) % locals;
@@ -1493,7 +1520,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         if (watch != null) {
             int p = vc[b + BUFFER + vc[b + HEAD]] >>> SEQ_BITS;
             if (watched(p)) {
-                watch.record(c, packetNumber[p], PacketWatch.Event.VC_GRANTED, port[((first + in) << PORT_BITS) + ROUTER],
+                watch.record(cycleOf(t), packetNumber[p], PacketWatch.Event.VC_GRANTED, port[((first + in) << PORT_BITS) + ROUTER],
                         out - first, ov);
             }
         }
@@ -1504,25 +1531,25 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * later ones among the inputs and outputs left unmatched, with the requests of the first and pointers moved by the
      * first only.
      */
-    private void switchAllocate(int r, int c) {
+    private void switchAllocate(int r, int t) {
         int first = firstPort[r];
         int radix = firstPort[r + 1] - first;
         if (swAllocator != null) {
-            switchAllocateBy(swAllocator, r, first, radix, c);
+            switchAllocateBy(swAllocator, r, first, radix, t);
             return;
         }
         if (words == 1) {
             if (Long.bitCount(sendPorts[r]) == 1) {
-                switchAllocateOne(first, radix, Long.numberOfTrailingZeros(sendPorts[r]), c);
+                switchAllocateOne(first, radix, Long.numberOfTrailingZeros(sendPorts[r]), t);
                 return;
             }
-            if (radix <= 32 && switchAllocateDisjoint(r, first, radix, c)) {
+            if (radix <= 32 && switchAllocateDisjoint(r, first, radix, t)) {
                 return;
             }
         }
-        int cells = switchRequests(r, first, c);
+        int cells = switchRequests(r, first, t);
         for (int iteration = 0; iteration < allocIters; iteration++) {
-            if (switchIteration(first, radix, cells, c, iteration == 0) == 0) {
+            if (switchIteration(first, radix, cells, t, iteration == 0) == 0) {
                 break;
             }
         }
@@ -1535,10 +1562,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
     }
 
     /**
-     * The switch requests of router r in cycle c into {@link #saRequest} and {@link #saCells}: per input port and output
+     * The switch requests of router r at internal step t into {@link #saRequest} and {@link #saCells}: per input port and output
      * port, the input's VC next after its pointer that can send (BookSim's {@code _sw_rr_offset}); their number.
      */
-    private int switchRequests(int r, int first, int c) {
+    private int switchRequests(int r, int first, int t) {
         int cells = 0;
         for (int w = 0; w < words; w++) {
             for (long bits = sendPorts[r * words + w]; bits != 0; bits &= bits - 1) {
@@ -1546,7 +1573,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 int start = port[((first + in) << PORT_BITS) + SA_VC];
                 for (int rotated = rotatedSendable(first + in); rotated != 0; rotated &= rotated - 1) {
                     int v = rotatedVc(rotated, start);
-                    int out = requestedOutput(first, in, v, c);
+                    int out = requestedOutput(first, in, v, t);
                     if (out < 0) {
                         continue;
                     }
@@ -1566,7 +1593,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * output grants the requesting input next after its pointer, each input accepts the granting output next after its
      * pointer, and the winners move ({@link #win}; the first iteration moves the pointers); the number of winners.
      */
-    private int switchIteration(int first, int radix, int cells, int c, boolean movePointers) {
+    private int switchIteration(int first, int radix, int cells, int t, boolean movePointers) {
         int touched = 0;
         for (int k = 0; k < cells; k++) {
             int cell = saCells[k];
@@ -1601,7 +1628,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             int in = accTouched[w];
             int out = accBest[in] - 1;
             accBest[in] = 0;
-            win(first, radix, in, out, saRequest[in * maxRadix + out] - 1, c, movePointers);
+            win(first, radix, in, out, saRequest[in * maxRadix + out] - 1, t, movePointers);
             saMatched[in] |= 1;
             saMatched[out] |= 2;
         }
@@ -1616,7 +1643,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * it accepts the output next after its pointer, with the VC that requested that output first from its own
      * pointer on; the same grant, pointers and move as the general allocator, without its scratch.
      */
-    private void switchAllocateOne(int first, int radix, int in, int c) {
+    private void switchAllocateOne(int first, int radix, int in, int t) {
         int pq = (first + in) << PORT_BITS;
         int start = port[pq + SA_VC];
         int accept = port[pq + SA_ACCEPT];
@@ -1625,7 +1652,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int bestKey = Integer.MAX_VALUE;
         for (int rotated = rotatedSendable(first + in); rotated != 0; rotated &= rotated - 1) {
             int v = rotatedVc(rotated, start);
-            int out = requestedOutput(first, in, v, c);
+            int out = requestedOutput(first, in, v, t);
             if (out < 0) {
                 continue;
             }
@@ -1637,7 +1664,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             }
         }
         if (bestOut >= 0) {
-            win(first, radix, in, bestOut, bestVc, c, true);
+            win(first, radix, in, bestOut, bestVc, t, true);
         }
     }
 
@@ -1647,7 +1674,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * order with the pointers the general allocator sets; returns false, having changed nothing, where requests
      * conflict, for the general allocator to decide.
      */
-    private boolean switchAllocateDisjoint(int r, int first, int radix, int c) {
+    private boolean switchAllocateDisjoint(int r, int first, int radix, int t) {
         int n = 0;
         int outputs = 0;
         for (long bits = sendPorts[r]; bits != 0; bits &= bits - 1) {
@@ -1657,7 +1684,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             int chosenOut = -1;
             for (int rotated = rotatedSendable(first + in); rotated != 0; rotated &= rotated - 1) {
                 int v = rotatedVc(rotated, start);
-                int out = requestedOutput(first, in, v, c);
+                int out = requestedOutput(first, in, v, t);
                 if (out < 0) {
                     continue;
                 }
@@ -1679,7 +1706,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
             }
         }
         for (int k = 0; k < n; k++) {
-            win(first, radix, oneIn[k], oneOut[k], oneVc[k], c, true);
+            win(first, radix, oneIn[k], oneOut[k], oneVc[k], t, true);
         }
         return true;
     }
@@ -1691,7 +1718,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * its flit and its pointer to the next VC of its residue, no iSLIP pointer moving. A port may so send a flit from
      * each residue in one cycle.
      */
-    private void switchAllocateBy(Allocator a, int r, int first, int radix, int c) {
+    private void switchAllocateBy(Allocator a, int r, int first, int radix, int t) {
         int cells = 0;
         for (int w = 0; w < words; w++) {
             for (long bits = sendPorts[r * words + w]; bits != 0; bits &= bits - 1) {
@@ -1704,7 +1731,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
                         if (v % speedup != p || (mask & (1 << v)) == 0) {
                             continue;
                         }
-                        int out = requestedOutput(first, in, v, c);
+                        int out = requestedOutput(first, in, v, t);
                         if (out < 0) {
                             continue;
                         }
@@ -1725,7 +1752,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 int v = saRequest[e * maxRadix + out] - 1;
                 int in = e / speedup;
                 splitVc[(first + in) * speedup + e % speedup] = (v + speedup) % vcs;
-                move(first + in, v, c);
+                move(first + in, v, t);
             }
         }
         for (int k = 0; k < cells; k++) {
@@ -1739,14 +1766,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * iSLIP) the output's grant pointer moves past the input and the input's accept pointer past the output; the
      * input's VC pointer moves past v, and the flit crosses the switch.
      */
-    private void win(int first, int radix, int in, int out, int v, int c, boolean movePointers) {
+    private void win(int first, int radix, int in, int out, int v, int t, boolean movePointers) {
         int pq = (first + in) << PORT_BITS;
         if (movePointers) {
             port[((first + out) << PORT_BITS) + SA_GRANT] = in + 1 == radix ? 0 : in + 1;
             port[pq + SA_ACCEPT] = out + 1 == radix ? 0 : out + 1;
         }
         port[pq + SA_VC] = v + 1 == vcs ? 0 : v + 1;
-        move(first + in, v, c);
+        move(first + in, v, t);
     }
 
     /** Port q's sendable VCs rotated to start at its switch pointer: bit i stands for VC (pointer + i) mod vcs. */
@@ -1762,17 +1789,18 @@ public final class NetworkSimulator implements OpenLoopRouter {
         return v >= vcs ? v - vcs : v;
     }
 
-    /** The local output port that VC v of local input port in requests in cycle c, or -1: not ready, or no credit. */
-    private int requestedOutput(int first, int in, int v, int c) {
+    /** The local output port that VC v of local input port in requests at internal step t, or -1: not ready, or no credit. */
+    private int requestedOutput(int first, int in, int v, int t) {
         int b = record(first + in, v);
-        if (vc[b + READY] > c || vc[(vc[b + OUT_VC] << recordBits) + CREDIT] == 0) {
+        if (vc[b + READY] > t || vc[(vc[b + OUT_VC] << recordBits) + CREDIT] == 0) {
             return -1;
         }
         return vc[b + OUT_PORT] - first;
     }
 
-    /** The flit at the front of input VC v of port q crosses the switch in cycle c. */
-    private void move(int q, int v, int c) {
+    /** The flit at the front of input VC v of port q crosses the switch at internal step t. */
+    private void move(int q, int v, int t) {
+        int c = cycleOf(t);
         int b = record(q, v);
         int h = vc[b + HEAD];
         int flit = vc[b + BUFFER + h];
@@ -1780,7 +1808,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int seq = flit & SEQ_MASK;
         boolean tail = seq == packet[pb + P_SIZE] - 1;
         vc[b + HEAD] = h + 1 == buffer ? 0 : h + 1;
-        vc[b + READY] = c + swAllocDelay; // its next flit requests the switch once this grant is through (sw_alloc_delay)
+        vc[b + READY] = after(t, swAllocDelay); // its next flit requests the switch once this grant is through (sw_alloc_delay)
         int left = --vc[b + COUNT];
         if (left == 0 || tail) {
             clearSendable(q, v); // empty, or the packet's tail left: the VC is idle or waits for routing
@@ -1790,9 +1818,9 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int pq = q << PORT_BITS;
         int upstream = port[pq + PEER];
         if (upstream >= 0) {
-            sendCredit((upstream << vcBits) | v, c + creditLink[q]);
+            sendCredit((upstream << vcBits) | v, creditCycle(q, t) + creditLink[q]);
         } else {
-            sendCredit(~(port[pq + TERMINAL] * vcs + v), c + creditLink[q]);
+            sendCredit(~(port[pq + TERMINAL] * vcs + v), creditCycle(q, t) + creditLink[q]);
         }
         int ov = vc[b + OUT_VC];
         int ob = ov << recordBits;
@@ -1812,16 +1840,15 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 portSent[ov >>> vcBits] = c;
                 linkObserver.flit(c, ov >>> vcBits, packet[pb + P_SLICE]);
             }
-            sendFlit((downstream << vcBits) | (ov & vcMask), flit, crossed(port[pq + ROUTER], ov >>> vcBits, c)
-                    + flitLink[ov >>> vcBits]);
+            sendFlit((downstream << vcBits) | (ov & vcMask), flit, arrival(port[pq + ROUTER], ov >>> vcBits, t));
         } else {
-            sendFlit(~port[oq + TERMINAL], flit, crossed(port[pq + ROUTER], ov >>> vcBits, c) + flitLink[ov >>> vcBits]);
+            sendFlit(~port[oq + TERMINAL], flit, arrival(port[pq + ROUTER], ov >>> vcBits, t));
         }
         if (tail) {
             vc[ob + OWNER] = -1;
             vc[b + STATE] = 0;
             if (left > 0) {
-                routeHead(q, v, c + 1);
+                routeHead(q, v, t + 1);
             }
         }
     }
@@ -1844,6 +1871,57 @@ public final class NetworkSimulator implements OpenLoopRouter {
         int leave = Math.max(batchTime[r], channelFree[out]);
         channelFree[out] = leave + 1;
         return leave + 1 - swAllocDelay - traversal; // as a grant cycle: the link's forward() adds the two back
+    }
+
+    /**
+     * The cycle in which a flit granted output port {@code out} of router r at internal step t can move on at the next
+     * router or reach its terminal. Without internal speed-up, its grant cycle ({@link #crossed}) plus the port's
+     * {@link #flitLink}. Under it, the switch traversal runs in the step after the grant is through ({@link #after}),
+     * the flit joins the port's output queue in that step's cycle, the queue puts one flit a cycle on the channel
+     * (BookSim's {@code _SendFlits}, once a cycle), and the channel delivers it 1 + latency cycles later.
+     */
+    private int arrival(int r, int out, int t) {
+        if (internalSpeedup == 1) {
+            return crossed(r, out, t) + flitLink[out];
+        }
+        int leave = Math.max(cycleOf(after(t, swAllocDelay)), channelFree[out]);
+        channelFree[out] = leave + 1;
+        return leave + flitLink[out] - swAllocDelay - traversal + 1;
+    }
+
+    /** The cycle of internal step t: {@link #internalSpeedup} steps a cycle. */
+    private int cycleOf(int t) {
+        return internalSpeedup == 1 ? t : t / internalSpeedup;
+    }
+
+    /**
+     * The internal step from which the next stage may act on a VC whose stage of {@code delay} cycles began at step t:
+     * BookSim completes a stage in the first internal step of the cycle {@code delay - 1} after the one it began in (the
+     * same step for a delay of 1), and the next stage acts from the step after that; t + delay where there is no
+     * internal speed-up.
+     */
+    private int after(int t, int delay) {
+        if (internalSpeedup == 1 || delay == 0) {
+            return t + delay;
+        }
+        return delay == 1 ? t + 1 : (t / internalSpeedup + delay - 1) * internalSpeedup + 1;
+    }
+
+    /**
+     * The cycle in which the credit of a flit that left input port q at internal step t goes upstream: t's cycle, or,
+     * under internal speed-up, the next cycle the port has not sent a credit in, since BookSim's router gathers the
+     * credits of one internal step into one and sends one a cycle per input port.
+     */
+    private int creditCycle(int q, int t) {
+        if (internalSpeedup == 1) {
+            return t;
+        }
+        if (creditStep[q] != t) {
+            creditStep[q] = t;
+            creditLeave[q] = Math.max(t / internalSpeedup, creditFree[q]);
+            creditFree[q] = creditLeave[q] + 1;
+        }
+        return creditLeave[q];
     }
 
     /** {@code x mod m} for x in (-m, m). */

@@ -59,14 +59,21 @@ import org.ccopt.topology.Topology;
  *                      switch on input v mod inputSpeedup of it, so a port may send that many flits a cycle, from VCs
  *                      of different residues; its switch allocator is then a one-iteration iSLIP over the split inputs
  *                      (a separable output-first allocator) or the one named
+ * @param internalSpeedup router steps per cycle (BookSim's {@code internal_speedup}, whole numbers): each cycle the
+ *                      router's allocation stages run that many times, each step's stage of one cycle letting the next
+ *                      act in the following step, as BookSim's {@code Router::Evaluate} calls {@code _InternalStep}; an
+ *                      output port then takes up to that many flits a cycle into its output queue, which its channel
+ *                      drains one a cycle, and an input port sends one credit a cycle, each gathering one step's freed
+ *                      slots
  */
 public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int swAllocDelay, int stDelay,
                            int creditDelay, int linkLatency, int globalLatency, boolean waitForTailCredit,
-                           int allocIters, String vcAllocator, String swAllocator, int inputSpeedup) {
+                           int allocIters, String vcAllocator, String swAllocator, int inputSpeedup,
+                           int internalSpeedup) {
 
     /** BookSim 2's input-queued router at its default settings. */
     public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1, -1, false, 1,
-            Allocator.ISLIP, Allocator.ISLIP, 1);
+            Allocator.ISLIP, Allocator.ISLIP, 1, 1);
 
     /** The most allocator iterations: more than a router's ports match nothing more. */
     public static final int MAX_ALLOC_ITERS = 64;
@@ -91,6 +98,15 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
         if (inputSpeedup < 1 || inputSpeedup > MAX_SPEEDUP) {
             throw new InvalidInputException("input speed-up " + inputSpeedup + " is invalid; expected 1.." + MAX_SPEEDUP);
         }
+        if (internalSpeedup < 1 || internalSpeedup > MAX_SPEEDUP) {
+            throw new InvalidInputException("internal speed-up " + internalSpeedup + " is invalid; expected a whole number "
+                    + "1.." + MAX_SPEEDUP);
+        }
+        if (internalSpeedup > 1 && stDelay > 1) {
+            throw new InvalidInputException("internal speed-up " + internalSpeedup + " with " + stDelay + " cycles of switch "
+                    + "traversal: BookSim's crossbar queue under a faster router clock is not modelled; expected one of them "
+                    + "at 1");
+        }
         if (inputSpeedup > 1 && allocIters > 1 && swAllocator.equals(Allocator.ISLIP)) {
             throw new InvalidInputException("input speed-up " + inputSpeedup + " runs the switch allocator over the split "
                     + "inputs with one iteration; expected alloc_iters 1 there (or a switch allocator other than islip)");
@@ -102,55 +118,61 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
     /** This timing with channel latencies {@code link} and {@code global} (-1: the defaults above). */
     public RouterTiming withLatencies(int link, int global) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, link, global,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
     }
 
     /** This timing with BookSim's {@code routing_delay} {@code routing}. */
     public RouterTiming withRoutingDelay(int routing) {
         return new RouterTiming(name, routing, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency, globalLatency,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
     }
 
     /** This timing with BookSim's {@code credit_delay} {@code credit}. */
     public RouterTiming withCreditDelay(int credit) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, credit, linkLatency, globalLatency,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
     }
 
     /** This timing with BookSim's {@code wait_for_tail_credit} {@code wait}. */
     public RouterTiming withWaitForTailCredit(boolean wait) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, wait, allocIters, vcAllocator, swAllocator, inputSpeedup);
+                globalLatency, wait, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
     }
 
     /** This timing with BookSim's {@code alloc_iters} {@code iterations}. */
     public RouterTiming withAllocIters(int iterations) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, iterations, vcAllocator, swAllocator, inputSpeedup);
+                globalLatency, waitForTailCredit, iterations, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
     }
 
     /** This timing with BookSim's {@code vc_alloc_delay} {@code vc} and {@code sw_alloc_delay} {@code sw}. */
     public RouterTiming withAllocationDelays(int vc, int sw) {
         return new RouterTiming(name, routingDelay, vc, sw, stDelay, creditDelay, linkLatency, globalLatency,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
     }
 
     /** This timing with BookSim's crossbar delay {@code st_prepare_delay + st_final_delay} = {@code traversal}. */
     public RouterTiming withTraversalDelay(int traversal) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, traversal, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup);
+                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
     }
 
     /** This timing with BookSim's {@code input_speedup} {@code speedup}. */
     public RouterTiming withInputSpeedup(int speedup) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, speedup);
+                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, speedup, internalSpeedup);
+    }
+
+    /** This timing with BookSim's {@code internal_speedup} {@code speedup} (a whole number). */
+    public RouterTiming withInternalSpeedup(int speedup) {
+        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
+                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, speedup);
     }
 
     /** This timing with BookSim's {@code vc_allocator} {@code vc} and {@code sw_allocator} {@code sw} ({@link Allocator}). */
     public RouterTiming withAllocators(String vc, String sw) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, allocIters, vc, sw, inputSpeedup);
+                globalLatency, waitForTailCredit, allocIters, vc, sw, inputSpeedup, internalSpeedup);
     }
 
     /** The latency of a router-to-router link of {@code topology} that is not a Dragonfly's global link. */
@@ -257,6 +279,9 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
         }
         if (inputSpeedup != d.inputSpeedup) {
             out.add("input_speedup " + inputSpeedup);
+        }
+        if (internalSpeedup != d.internalSpeedup) {
+            out.add("internal_speedup " + internalSpeedup);
         }
         return String.join(", ", out);
     }
