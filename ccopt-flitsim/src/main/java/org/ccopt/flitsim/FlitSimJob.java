@@ -100,7 +100,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
     /** BookSim's router's settings (RouterTiming): where given, they run BookSim's router as --routing does. */
     private static final List<String> TIMING = List.of("link-latency", "global-latency", "routing-delay", "alloc-iters",
             "vc-allocator", "sw-allocator", "vc-alloc-delay", "sw-alloc-delay", "input-speedup", "internal-speedup",
-            "st-final-delay");
+            "output-speedup", "st-final-delay");
 
     /** {@code name} applies to BookSim's router only. */
     private static JobOption.Applies onBooksim(String name) {
@@ -151,6 +151,10 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                         + "allocation stages run N times a cycle, an output port queues up to N flits a cycle for its "
                         + "channel (default: 1)").withRange(1, org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP)
                         .withApplies(onBooksim("internal-speedup", "2")),
+                JobOption.whole("output-speedup", "N", "BookSim's router: output_speedup, crossbar outputs per output "
+                        + "port; input port i sends on output i mod N, so a port takes up to N flits a cycle into its "
+                        + "output queue (default: 1)").withRange(1, org.ccopt.flitsim.net.RouterTiming.MAX_SPEEDUP)
+                        .withApplies(onBooksim("output-speedup", "2")),
                 allocator("vc-allocator", "VC allocator (vc_allocator)"),
                 allocator("sw-allocator", "switch allocator (sw_allocator)"));
     }
@@ -199,6 +203,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
                         v.given("sw-alloc-delay") ? v.whole("sw-alloc-delay") : d.swAllocDelay())
                 .withInputSpeedup(v.given("input-speedup") ? v.whole("input-speedup") : d.inputSpeedup())
                 .withInternalSpeedup(v.given("internal-speedup") ? v.whole("internal-speedup") : d.internalSpeedup())
+                .withOutputSpeedup(v.given("output-speedup") ? v.whole("output-speedup") : d.outputSpeedup())
                 .withTraversalDelay(v.given("st-final-delay") ? v.whole("st-final-delay") : d.stDelay());
     }
 

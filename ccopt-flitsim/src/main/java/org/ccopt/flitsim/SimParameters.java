@@ -43,14 +43,14 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
      * globalLatency}), {@code routingDelay}, {@code creditDelay}, {@code waitForTailCredit}, {@code allocIters}, the
      * allocators by BookSim's names ({@code vcAllocator}, {@code swAllocator}) and the allocation delays
      * ({@code vcAllocDelay}, {@code swAllocDelay}), {@code inputSpeedup}, the switch traversal delay
-     * ({@code traversalDelay}, BookSim's {@code st_prepare_delay + st_final_delay}) and {@code internalSpeedup}; null:
-     * the default.
+     * ({@code traversalDelay}, BookSim's {@code st_prepare_delay + st_final_delay}), {@code internalSpeedup} and
+     * {@code outputSpeedup}; null: the default.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Timing(Integer linkLatency, Integer globalLatency, Integer routingDelay, Integer creditDelay,
                          Boolean waitForTailCredit, Integer allocIters, String vcAllocator, String swAllocator,
                          Integer vcAllocDelay, Integer swAllocDelay, Integer inputSpeedup, Integer traversalDelay,
-                         Integer internalSpeedup) {
+                         Integer internalSpeedup, Integer outputSpeedup) {
 
         /** The fields of {@code t} that differ from BookSim's defaults, or null where none does. */
         static Timing of(org.ccopt.flitsim.net.RouterTiming t) {
@@ -70,7 +70,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                     t.swAllocDelay() == d.swAllocDelay() ? null : t.swAllocDelay(),
                     t.inputSpeedup() == d.inputSpeedup() ? null : t.inputSpeedup(),
                     t.stDelay() == d.stDelay() ? null : t.stDelay(),
-                    t.internalSpeedup() == d.internalSpeedup() ? null : t.internalSpeedup());
+                    t.internalSpeedup() == d.internalSpeedup() ? null : t.internalSpeedup(),
+                    t.outputSpeedup() == d.outputSpeedup() ? null : t.outputSpeedup());
         }
 
         /** BookSim's defaults with these fields. */
@@ -88,7 +89,8 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
                             swAllocDelay == null ? d.swAllocDelay() : swAllocDelay)
                     .withInputSpeedup(inputSpeedup == null ? d.inputSpeedup() : inputSpeedup)
                     .withTraversalDelay(traversalDelay == null ? d.stDelay() : traversalDelay)
-                    .withInternalSpeedup(internalSpeedup == null ? d.internalSpeedup() : internalSpeedup);
+                    .withInternalSpeedup(internalSpeedup == null ? d.internalSpeedup() : internalSpeedup)
+                    .withOutputSpeedup(outputSpeedup == null ? d.outputSpeedup() : outputSpeedup);
         }
     }
 

@@ -20,7 +20,7 @@ class BookSimConfigTest {
                 Map.entry("vcs", "16"), Map.entry("buffer", "8"), Map.entry("packet-flits", "1"), Map.entry("traffic",
                 "uniform"), Map.entry("rate", "0.1"), Map.entry("seed", "0"), Map.entry("routing-delay", "1"),
                 Map.entry("vc-alloc-delay", "1"), Map.entry("sw-alloc-delay", "1"), Map.entry("input-speedup", "1"),
-                Map.entry("internal-speedup", "1"), Map.entry("st-final-delay", "1"),
+                Map.entry("internal-speedup", "1"), Map.entry("output-speedup", "1"), Map.entry("st-final-delay", "1"),
                 Map.entry("credit-delay", "0"), Map.entry("vc-allocator", "islip"), Map.entry("sw-allocator", "islip")));
     }
 
@@ -44,8 +44,8 @@ class BookSimConfigTest {
     /** A rate in packets (BookSim's default) is a rate in flits times the mean packet size of the mix. */
     @Test
     void aWholeInternalSpeedUpIsRead() {
-        assertThat(BookSimConfig.options("routing_function = dim_order; internal_speedup = 2.0;"))
-                .containsEntry("internal-speedup", "2");
+        assertThat(BookSimConfig.options("routing_function = dim_order; internal_speedup = 2.0; output_speedup = 2;"))
+                .containsEntry("internal-speedup", "2").containsEntry("output-speedup", "2");
     }
 
     @Test
@@ -103,7 +103,8 @@ class BookSimConfigTest {
     @CsvSource(delimiter = '|', value = {
         "routing_function = dim_order; sample_period = 10000;|line 1 sets sample_period to 10000, not BookSim's default "
                 + "1000; it is BookSim's measurement protocol",
-        "routing_function = dim_order; output_speedup = 2;|line 1 sets output_speedup to 2, not BookSim's default 1",
+        "routing_function = dim_order; output_speedup = 9;|line 1 sets output_speedup to 9, which ccopt does not run; "
+                + "expected a whole number from 1 to 8",
         "routing_function = dim_order; alloc_iters = 2;|never reads",
         "routing_function = dim_order; internal_speedup = 1.5;|line 1 sets internal_speedup to 1.5, which ccopt does not "
                 + "run; expected a whole number from 1 to 8",

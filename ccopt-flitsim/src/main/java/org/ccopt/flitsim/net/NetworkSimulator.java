@@ -109,6 +109,12 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int speedup;
     private final int[] splitVc;
     /**
+     * Crossbar outputs per output port ({@link RouterTiming#outputSpeedup}): input port i requests output port o on its
+     * split output o x outputSpeedup + i mod outputSpeedup, so a port takes up to that many flits a cycle into its
+     * output queue ({@link #channelFree}); {@link #swAllocator} is then iSLIP over the split outputs.
+     */
+    private final int outSpeedup;
+    /**
      * Above one cycle of switch traversal ({@link RouterTiming#stDelay}): per router, the evaluation cycle and the
      * crossing cycle of its crossbar's last batch, and per output port the first cycle its channel is free again.
      */
@@ -312,14 +318,15 @@ public final class NetworkSimulator implements OpenLoopRouter {
         batchEval = traversal > 1 ? new int[routers] : null;
         batchTime = traversal > 1 ? new int[routers] : null;
         internalSpeedup = timing.internalSpeedup();
-        channelFree = traversal > 1 || internalSpeedup > 1 ? new int[net.ports()] : null; // never both: RouterTiming
+        outSpeedup = timing.outputSpeedup();
+        channelFree = traversal > 1 || internalSpeedup > 1 || outSpeedup > 1 ? new int[net.ports()] : null; // one at most
         creditStep = new int[internalSpeedup > 1 ? net.ports() : 0];
         creditLeave = new int[creditStep.length];
         creditFree = new int[creditStep.length];
         speedup = timing.inputSpeedup();
-        String sw = speedup > 1 && timing.swAllocator().equals(Allocator.ISLIP) ? "separable_output_first"
-                : timing.swAllocator(); // one-iteration iSLIP, as a plug-in over the split inputs
-        swAllocator = Allocator.create(sw, routers, maxRadix * speedup, allocIters);
+        swAllocator = (speedup > 1 || outSpeedup > 1) && timing.swAllocator().equals(Allocator.ISLIP)
+                ? Allocator.islip(routers, maxRadix * Math.max(speedup, outSpeedup), allocIters)
+                : Allocator.create(timing.swAllocator(), routers, maxRadix * speedup, allocIters);
         splitVc = new int[swAllocator != null ? net.ports() * speedup : 0];
         if (vcAllocator != null && allocatorChoice) {
             throw new InvalidInputException("VC allocator " + timing.vcAllocator() + " cannot run routing function "
@@ -382,7 +389,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
         busyTerminals = new long[(terminals + 63) >>> 6];
         // the wheels must span the longest delay ahead: a flit over a link, or a credit over a link or a terminal channel
         int longest = Math.max(timing.forward(slowest), timing.credit(slowest));
-        if (internalSpeedup > 1) { // an output queue, and an input port's credits, wait at most one cycle a flit it buffers
+        if (internalSpeedup > 1 || outSpeedup > 1) { // an output queue, an input port's credits: a cycle a flit buffered
             longest += vcs * bufferFlits;
         }
         int wheel = Integer.highestOneBit(longest) << 1;
@@ -409,8 +416,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
         vaTouched = new int[local];
         vaRoutes = new int[allocatorChoice ? local * (maxRadix + 1) : 0];
         vaRouteCount = new int[allocatorChoice ? local : 0];
-        saRequest = new int[maxRadix * speedup * maxRadix];
-        saCells = new int[maxRadix * speedup * maxRadix];
+        saRequest = new int[maxRadix * speedup * maxRadix * outSpeedup];
+        saCells = new int[maxRadix * speedup * maxRadix * outSpeedup];
         saBest = new int[maxRadix];
         saTouched = new int[maxRadix];
         accBest = new int[maxRadix];
@@ -1716,7 +1723,8 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * BookSim's {@code input_speedup} splits it (one where there is no speed-up): split input p of port in puts forward,
      * per output port, its VC of residue p (mod the speed-up) next after its own pointer that can send; a winner moves
      * its flit and its pointer to the next VC of its residue, no iSLIP pointer moving. A port may so send a flit from
-     * each residue in one cycle.
+     * each residue in one cycle. Under output speed-up the request goes to the output's split output of the input
+     * port's residue ({@link #outSpeedup}), and a port may so take a flit on each split output in one cycle.
      */
     private void switchAllocateBy(Allocator a, int r, int first, int radix, int t) {
         int cells = 0;
@@ -1735,21 +1743,22 @@ public final class NetworkSimulator implements OpenLoopRouter {
                         if (out < 0) {
                             continue;
                         }
-                        int cell = (in * speedup + p) * maxRadix + out;
+                        int split = out * outSpeedup + in % outSpeedup;
+                        int cell = (in * speedup + p) * maxRadix * outSpeedup + split;
                         if (saRequest[cell] == 0) {
                             saRequest[cell] = v + 1;
                             saCells[cells++] = cell;
-                            a.request(in * speedup + p, out);
+                            a.request(in * speedup + p, split);
                         }
                     }
                 }
             }
         }
-        a.allocate(r, radix * speedup);
+        a.allocate(r, radix * speedup, radix * outSpeedup);
         for (int e = 0; e < radix * speedup; e++) {
-            int out = a.outputOf(e);
-            if (out >= 0) {
-                int v = saRequest[e * maxRadix + out] - 1;
+            int split = a.outputOf(e);
+            if (split >= 0) {
+                int v = saRequest[e * maxRadix * outSpeedup + split] - 1;
                 int in = e / speedup;
                 splitVc[(first + in) * speedup + e % speedup] = (v + speedup) % vcs;
                 move(first + in, v, t);
@@ -1881,6 +1890,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
      * (BookSim's {@code _SendFlits}, once a cycle), and the channel delivers it 1 + latency cycles later.
      */
     private int arrival(int r, int out, int t) {
+        if (outSpeedup > 1) { // the flits granted in cycle t leave one a cycle, in the order of their grants
+            int leave = Math.max(t, channelFree[out]);
+            channelFree[out] = leave + 1;
+            return leave + flitLink[out];
+        }
         if (internalSpeedup == 1) {
             return crossed(r, out, t) + flitLink[out];
         }

@@ -57,23 +57,26 @@ import org.ccopt.topology.Topology;
  * @param swAllocator   the switch allocator, by BookSim's name (its {@code sw_allocator})
  * @param inputSpeedup  crossbar inputs per input port (BookSim's {@code input_speedup}): VC v of a port requests the
  *                      switch on input v mod inputSpeedup of it, so a port may send that many flits a cycle, from VCs
- *                      of different residues; its switch allocator is then a one-iteration iSLIP over the split inputs
- *                      (a separable output-first allocator) or the one named
+ *                      of different residues; its switch allocator is then iSLIP over the split inputs (BookSim's
+ *                      {@code iSLIP_Sparse}, {@link Allocator#islip}) or the one named
  * @param internalSpeedup router steps per cycle (BookSim's {@code internal_speedup}, whole numbers): each cycle the
  *                      router's allocation stages run that many times, each step's stage of one cycle letting the next
  *                      act in the following step, as BookSim's {@code Router::Evaluate} calls {@code _InternalStep}; an
  *                      output port then takes up to that many flits a cycle into its output queue, which its channel
  *                      drains one a cycle, and an input port sends one credit a cycle, each gathering one step's freed
  *                      slots
+ * @param outputSpeedup crossbar outputs per output port (BookSim's {@code output_speedup}): input port i requests an
+ *                      output port on its split output i mod outputSpeedup, the switch allocator is iSLIP over the
+ *                      split outputs, and an output port queues up to that many flits a cycle for its channel
  */
 public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int swAllocDelay, int stDelay,
                            int creditDelay, int linkLatency, int globalLatency, boolean waitForTailCredit,
                            int allocIters, String vcAllocator, String swAllocator, int inputSpeedup,
-                           int internalSpeedup) {
+                           int internalSpeedup, int outputSpeedup) {
 
     /** BookSim 2's input-queued router at its default settings. */
     public static final RouterTiming BOOKSIM = new RouterTiming("booksim", 1, 1, 1, 1, 0, -1, -1, false, 1,
-            Allocator.ISLIP, Allocator.ISLIP, 1, 1);
+            Allocator.ISLIP, Allocator.ISLIP, 1, 1, 1);
 
     /** The most allocator iterations: more than a router's ports match nothing more. */
     public static final int MAX_ALLOC_ITERS = 64;
@@ -102,6 +105,15 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
             throw new InvalidInputException("internal speed-up " + internalSpeedup + " is invalid; expected a whole number "
                     + "1.." + MAX_SPEEDUP);
         }
+        if (outputSpeedup < 1 || outputSpeedup > MAX_SPEEDUP) {
+            throw new InvalidInputException("output speed-up " + outputSpeedup + " is invalid; expected 1.." + MAX_SPEEDUP);
+        }
+        if (outputSpeedup > 1 && (stDelay > 1 || internalSpeedup > 1 || !swAllocator.equals(Allocator.ISLIP)
+                || allocIters > 1)) {
+            throw new InvalidInputException("output speed-up " + outputSpeedup + " runs with one cycle of switch traversal, "
+                    + "no internal speed-up and the one-iteration islip switch allocator; expected those, or output "
+                    + "speed-up 1");
+        }
         if (internalSpeedup > 1 && stDelay > 1) {
             throw new InvalidInputException("internal speed-up " + internalSpeedup + " with " + stDelay + " cycles of switch "
                     + "traversal: BookSim's crossbar queue under a faster router clock is not modelled; expected one of them "
@@ -118,61 +130,73 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
     /** This timing with channel latencies {@code link} and {@code global} (-1: the defaults above). */
     public RouterTiming withLatencies(int link, int global) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, link, global,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup, outputSpeedup);
     }
 
     /** This timing with BookSim's {@code routing_delay} {@code routing}. */
     public RouterTiming withRoutingDelay(int routing) {
         return new RouterTiming(name, routing, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency, globalLatency,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup, outputSpeedup);
     }
 
     /** This timing with BookSim's {@code credit_delay} {@code credit}. */
     public RouterTiming withCreditDelay(int credit) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, credit, linkLatency, globalLatency,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup, outputSpeedup);
     }
 
     /** This timing with BookSim's {@code wait_for_tail_credit} {@code wait}. */
     public RouterTiming withWaitForTailCredit(boolean wait) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, wait, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
+                globalLatency, wait, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup,
+                outputSpeedup);
     }
 
     /** This timing with BookSim's {@code alloc_iters} {@code iterations}. */
     public RouterTiming withAllocIters(int iterations) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, iterations, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
+                globalLatency, waitForTailCredit, iterations, vcAllocator, swAllocator, inputSpeedup,
+                internalSpeedup, outputSpeedup);
     }
 
     /** This timing with BookSim's {@code vc_alloc_delay} {@code vc} and {@code sw_alloc_delay} {@code sw}. */
     public RouterTiming withAllocationDelays(int vc, int sw) {
         return new RouterTiming(name, routingDelay, vc, sw, stDelay, creditDelay, linkLatency, globalLatency,
-                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
+                waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup, outputSpeedup);
     }
 
     /** This timing with BookSim's crossbar delay {@code st_prepare_delay + st_final_delay} = {@code traversal}. */
     public RouterTiming withTraversalDelay(int traversal) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, traversal, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup);
+                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup,
+                internalSpeedup, outputSpeedup);
     }
 
     /** This timing with BookSim's {@code input_speedup} {@code speedup}. */
     public RouterTiming withInputSpeedup(int speedup) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, speedup, internalSpeedup);
+                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, speedup,
+                internalSpeedup, outputSpeedup);
     }
 
     /** This timing with BookSim's {@code internal_speedup} {@code speedup} (a whole number). */
     public RouterTiming withInternalSpeedup(int speedup) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, speedup);
+                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup,
+                speedup, outputSpeedup);
+    }
+
+    /** This timing with BookSim's {@code output_speedup} {@code speedup}. */
+    public RouterTiming withOutputSpeedup(int speedup) {
+        return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
+                globalLatency, waitForTailCredit, allocIters, vcAllocator, swAllocator, inputSpeedup, internalSpeedup,
+                speedup);
     }
 
     /** This timing with BookSim's {@code vc_allocator} {@code vc} and {@code sw_allocator} {@code sw} ({@link Allocator}). */
     public RouterTiming withAllocators(String vc, String sw) {
         return new RouterTiming(name, routingDelay, vcAllocDelay, swAllocDelay, stDelay, creditDelay, linkLatency,
-                globalLatency, waitForTailCredit, allocIters, vc, sw, inputSpeedup, internalSpeedup);
+                globalLatency, waitForTailCredit, allocIters, vc, sw, inputSpeedup, internalSpeedup, outputSpeedup);
     }
 
     /** The latency of a router-to-router link of {@code topology} that is not a Dragonfly's global link. */
@@ -282,6 +306,9 @@ public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int 
         }
         if (internalSpeedup != d.internalSpeedup) {
             out.add("internal_speedup " + internalSpeedup);
+        }
+        if (outputSpeedup != d.outputSpeedup) {
+            out.add("output_speedup " + outputSpeedup);
         }
         return String.join(", ", out);
     }
