@@ -116,7 +116,7 @@ final class DemoCommand implements Callable<Integer> {
 
     /** Question 4: flit-level durations on the default router (ccopt sim). */
     private static void cycles(PrintWriter w, FlitSetup setup) {
-        RouterModel model = setup.model();
+        RouterModel model = setup.papersModel();
         Topology torus = setup.topology();
         w.println("\n4. How many cycles does the traffic take, flit by flit?   (ccopt sim ...)");
         w.println("   router model " + model.presetName() + ", the default of sim, nodemap and cupstack (--model names another)");

@@ -143,7 +143,7 @@ public final class CalibrateJob extends DeclaredJob<CalibrateJob.Request, Calibr
         if (stage.equals("joint") && !v.given("models")) {
             throw new InvalidInputException("--stage joint needs --models FILE (" + CalibrationStages.MODELS_FILE + ")");
         }
-        RouterModel model = FlitSetup.papersModelOrBooksim(v);
+        RouterModel model = FlitSetup.kind(v) instanceof org.ccopt.flitsim.RouterKind.Papers p ? p.model() : null;
         if (model == null && !stage.equals("check")) {
             throw new InvalidInputException("--model booksim names BookSim's router, which has no readings to fit; --stage "
                     + "check measures it against both papers, --stage " + stage + " fits the papers' router");

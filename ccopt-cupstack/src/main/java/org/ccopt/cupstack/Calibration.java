@@ -226,7 +226,7 @@ public final class Calibration {
      * router's, on the same 3 VCs: it has no VC selection scheme, so its ten rows are one run each.
      */
     public static Fit2018 fit2018(RouterModel m, int buffer) {
-        FlitSetup setup = new FlitSetup(T8, 3, buffer, m);
+        FlitSetup setup = setup(T8, buffer, m);
         FlitRouter sim;
         try {
             sim = setup.router();
@@ -280,7 +280,7 @@ public final class Calibration {
 
     private static int cell2023(RouterModel m, int pattern, VcSelection s, int buffer) {
         int[] dest = TrafficPattern.parse(PATTERNS.get(pattern)).destinations(T16, 1);
-        Problem problem = new Problem(new FlitSetup(T16, 3, buffer, m), dest, 2, 1, 8, false, false);
+        Problem problem = new Problem(setup(T16, buffer, m), dest, 2, 1, 8, false, false);
         try {
             return Stacking.simple(problem.router(), problem.baseConfig(s), problem).score().duration();
         } catch (DeadlockException e) {
@@ -440,5 +440,13 @@ public final class Calibration {
         int[] out = new int[count];
         Workers.forEachIndex(count, threads, null, i -> out[i] = f.applyAsInt(i));
         return out;
+    }
+
+    /**
+     * The set-up of a calibration run: 3 VCs of {@code buffer} flits on {@code t}, the papers' router under {@code m}, or
+     * BookSim's router where {@code m} is null (a stage's {@code --model booksim}, which only {@code check} takes).
+     */
+    static FlitSetup setup(Topology t, int buffer, RouterModel m) {
+        return m == null ? FlitSetup.booksim(t, 3, buffer, null, null) : new FlitSetup(t, 3, buffer, m);
     }
 }

@@ -37,8 +37,7 @@ final class CalibrationReport {
 
     void check2018(RouterModel m, int buffer) {
         w.println("model: " + (m != null ? m.describe() : "booksim (BookSim's input-queued router, routing "
-                + new org.ccopt.flitsim.FlitSetup(org.ccopt.topology.spec.TopologySpec.parse("torus:8x8"), 3, buffer, null)
-                .routingName() + "; no readings, and no VC selection scheme: each row and column of the schemes is one "
+                + Calibration.setup(org.ccopt.topology.spec.TopologySpec.parse("torus:8x8"), buffer, null).routingName() + "; no readings, and no VC selection scheme: each row and column of the schemes is one "
                 + "run)"));
         noteBuffer(buffer);
         Calibration.Fit2018 f18 = Calibration.fit2018(m, buffer);

@@ -111,7 +111,8 @@ public final class CupStackRun implements AutoCloseable {
         FlitRouter sim = target.router();
         requireBoundedSweep(target, channelLoadBound(sim, target), "at least "); // before the candidates, quadratic in the nodes
         // t_d0: one slice with random C (unless frozen) and I = 0, App. A.3
-        int[] candidates = sim.requestingInputs(target.model());
+        int[] candidates = target.papersRouter() ? sim.requestingInputs(target.papersModel())
+                : new int[sim.routers() * sim.ports() * sim.vcs()]; // BookSim's router: no output VC has Q candidates
         GeneSpace reference = new GeneSpace(sim, candidates, target.destination(), target.sliceFlits(), target.sliceFlits(),
                 EnumSet.complementOf(EnumSet.of(GeneGroup.C)), o.scheme(), o.interval());
         this.td0 = referenceDuration(sim, reference, frozen.contains(GeneGroup.C), o.ga().seed());
@@ -175,7 +176,7 @@ public final class CupStackRun implements AutoCloseable {
             if (destination[src] == src) {
                 continue;
             }
-            for (int outputVc : papers.path(p.model(), src, destination[src])) {
+            for (int outputVc : papers.path(p.papersModel(), src, destination[src])) {
                 int channel = outputVc / sim.vcs();
                 load[channel] += flits;
                 most = Math.max(most, load[channel]);

@@ -73,7 +73,7 @@ public final class CupstackJob {
         result.put("generations", state == null ? 0 : state.generation());
         result.put("bestGeneration", state == null ? 0 : state.bestGeneration());
         result.put("bestFromSeed", state != null && run.isSeed(state.best()));
-        RouterModel.putModel(result, problem.model(), problem.topology());
+        RouterModel.putModel(result, problem.kind(), problem.topology());
         result.put("routing", problem.setup().routingName());
         result.put("evaluations", state == null ? 0 : state.evaluations());
         result.put("simulations", simulations(run, state));

@@ -185,7 +185,7 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
                 v.given("crossover-pairs") ? v.whole("crossover-pairs") : population / 2, CupStackGa.Tie.parse(v.text("tie")),
                 v.whole("lifetime"), v.whole("watchdog"), v.whole("max-synonyms"), v.wholeLong("seed"),
                 CupStackGa.InitialScheme.parse(v.text("initial-scheme")));
-        boolean booksim = FlitSetup.papersModelOrBooksim(v) == null;
+        boolean booksim = FlitSetup.kind(v) instanceof org.ccopt.flitsim.RouterKind.Booksim;
         return new CupstackRequest(v.text("topology"), v.text("traffic"), v.wholeLong("traffic-seed"), v.whole("slices"),
                 v.whole("packets"), v.whole("packet-flits"), v.whole("vcs"), v.whole("buffer"), booksim ? SimJob.Request.ENGINE_MODEL
                 : spell(FlitSetup.model(v)),
@@ -241,16 +241,17 @@ public record CupstackRequest(String topology, String traffic, long trafficSeed,
         return TopologySpec.parse(topology);
     }
 
-    /** The papers' router's model, or null for BookSim's router. */
-    public RouterModel routerModel() {
-        return booksim() ? null : RouterModel.parse(model);
+    /** The router the request runs: BookSim's at its defaults, or the papers' under the model it names. */
+    public org.ccopt.flitsim.RouterKind routerKind() {
+        return booksim() ? org.ccopt.flitsim.RouterKind.Booksim.DEFAULT
+                : new org.ccopt.flitsim.RouterKind.Papers(RouterModel.parse(model));
     }
 
     /** The problem this request describes: the network, the pattern's destinations and the slicing. */
     public Problem problem() {
         Topology t = parsedTopology();
         SortKey key = SortKey.parse(sortKey);
-        return new Problem(new FlitSetup(t, vcs, bufferFlits, routerModel()),
+        return new Problem(new FlitSetup(t, vcs, bufferFlits, routerKind()),
                 TrafficPattern.parse(traffic).destinations(t, trafficSeed), slices, packets, packetFlits, key.reinitializes(),
                 key.interlocks());
     }

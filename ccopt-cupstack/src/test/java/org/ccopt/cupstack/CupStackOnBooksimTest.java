@@ -24,7 +24,7 @@ class CupStackOnBooksimTest {
     @CsvSource({"torus:4x4, brev, 2", "torus:4x4, bcmp, 4", "'kary-ntree:2,3', brot, 2", "hypercube:4, shfl, 3"})
     void simpleStackingIsTheShortestOfTheSweep(String spec, String pattern, int slices) {
         Topology t = TopologySpec.parse(spec);
-        FlitSetup setup = new FlitSetup(t, 3, 4, null);
+        FlitSetup setup = FlitSetup.booksim(t, 3, 4, null, null);
         int[] dest = TrafficPattern.parse(pattern).destinations(t, 1);
         Problem p = new Problem(setup, dest, slices, 1, 8, false, false);
         RouterConfig config = p.baseConfig(VcSelection.C00);

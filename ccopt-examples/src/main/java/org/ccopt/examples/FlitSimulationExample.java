@@ -28,7 +28,7 @@ public final class FlitSimulationExample {
         Topology t = TopologySpec.parse("torus:8x8");
         FlitSetup setup = FlitSetup.of(t).withModel(RouterModel.YOKOTA2018); // 3 VCs of 4-flit buffers
         FlitSimulator sim = setup.simulator();
-        RouterConfig config = setup.uniformConfig(setup.model().defaultScheme());
+        RouterConfig config = setup.uniformConfig(setup.papersModel().defaultScheme());
         int[] destination = TrafficPattern.parse("brev").destinations(t, 1);
         LinkTrace trace = new LinkTrace();
         SimResult r = sim.trace(trace).run(config, Workload.simple(destination, 4, 8));

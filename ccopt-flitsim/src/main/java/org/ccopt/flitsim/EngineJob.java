@@ -85,7 +85,7 @@ public final class EngineJob {
         /** The router's name: {@code booksim}, or the papers' preset. */
         public String router() {
             FlitSetup s = request.setup();
-            return s.papersRouter() ? s.model().presetName() : SimJob.Request.ENGINE_MODEL;
+            return s.kind().name();
         }
 
         /** The routing function that ran. */
@@ -117,7 +117,7 @@ public final class EngineJob {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("topology", request.topology().spec());
             out.put("traffic", request.trafficName());
-            RouterModel.putModel(out, request.setup().model(), request.topology());
+            RouterModel.putModel(out, request.setup().kind(), request.topology());
             out.put("routing", routing());
             if (!request.setup().papersRouter() && !request.setup().engineTiming().changes().isEmpty()) {
                 out.put("routerSettings", request.setup().engineTiming().changes());

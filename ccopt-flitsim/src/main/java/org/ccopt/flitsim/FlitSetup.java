@@ -10,29 +10,20 @@ import org.ccopt.topology.Topology;
 
 /**
  * The flit-level set-up that {@code sim}, {@code cupstack}, {@code nodemap} and {@code joint} share, named once: the
- * network, its routers' virtual channels per port and flits per VC buffer, and the router. The router is the papers'
- * (Yokota et al. 2018, §5.1; 2023, App. A.1) under {@code model}, or, where {@code model} is null, the flit engine's
+ * network, its routers' virtual channels per port and flits per VC buffer, and the router, a {@link RouterKind}: the
+ * papers' (Yokota et al. 2018, §5.1; 2023, App. A.1) under a model of its readings, or the flit engine's
  * {@code booksim} router ({@link org.ccopt.flitsim.net.NetworkSimulator}), which has none of the papers' readings and
- * routes by {@code routing} (a function of {@link org.ccopt.routing.RoutingFunctions} by name; null: the network's
- * default). The papers' router routes by its model's readings, so a routing named beside a model is refused with one
- * line. BookSim's router runs at {@code timing} (null: {@link org.ccopt.flitsim.net.RouterTiming#BOOKSIM}, BookSim's
- * defaults), its pipeline delays and channel latencies; the papers' router has its own timing, so a timing beside a
- * model is refused too. The traffic (patterns, packets, slices) belongs to each problem, not here.
+ * routes by a routing function of {@link org.ccopt.routing.RoutingFunctions} at a timing of its pipeline delays and
+ * channel latencies. The traffic (patterns, packets, slices) belongs to each problem, not here.
  *
  * <p>{@code FlitSetup.of(topology).withVcs(4).withModel(RouterModel.YOKOTA2018)}: the defaults are the commands' (3
  * VCs of 4 flits, {@link RouterModel#DEFAULT}).
  */
-public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model, String routing,
-                        org.ccopt.flitsim.net.RouterTiming timing) {
+public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterKind kind) {
 
-    /** A set-up whose router routes by its default: the model's readings, or the network's function on BookSim's router. */
+    /** The papers' router under {@code model}. */
     public FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model) {
-        this(topology, vcs, bufferFlits, model, null);
-    }
-
-    /** A set-up at the default timing: the papers' router's, or BookSim's defaults on BookSim's router. */
-    public FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel model, String routing) {
-        this(topology, vcs, bufferFlits, model, routing, null);
+        this(topology, vcs, bufferFlits, new RouterKind.Papers(model));
     }
 
     /** The commands' default VCs per port and flits per VC buffer (Yokota et al. 2023, App. A.1: three VCs of four flits). */
@@ -110,14 +101,13 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
      * BookSim's router the one named, else the network's default ({@link org.ccopt.routing.RoutingFunctions#defaultName}).
      */
     public String routingName() {
-        return papersRouter() ? FlitSimulator.routingOf(topology) : routing != null ? routing
-                : org.ccopt.routing.RoutingFunctions.defaultName(topology);
+        return kind instanceof RouterKind.Booksim b ? b.routing() != null ? b.routing()
+                : org.ccopt.routing.RoutingFunctions.defaultName(topology) : FlitSimulator.routingOf(topology);
     }
 
     /** The router as a result line names it: the papers' preset (and routing off tori), or booksim and its routing. */
     public String routerNote() {
-        return papersRouter() ? model.presetName() + routingNote(topology) : SimJob.Request.ENGINE_MODEL + ", routing "
-                + routingName();
+        return papersRouter() ? kind.name() + routingNote(topology) : kind.name() + ", routing " + routingName();
     }
 
     /**
@@ -134,39 +124,38 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
     }
 
     /**
-     * The router of {@link #OPTIONS}' values where a command runs either: null for {@code --model booksim} (a reading
-     * given beside it is refused with one line), else {@link #model}.
+     * The router of {@link #OPTIONS}' values where a command runs either: BookSim's at its defaults for {@code --model
+     * booksim} (a reading given beside it is refused with one line), else the papers' under {@link #model}.
      */
-    public static RouterModel papersModelOrBooksim(JobOptions.Values v) {
+    public static RouterKind kind(JobOptions.Values v) {
         if (!SimJob.Request.ENGINE_MODEL.equals(v.text("model"))) {
-            return model(v);
+            return new RouterKind.Papers(model(v));
         }
         for (RouterModel.ReadingSpec r : RouterModel.READINGS) {
             if (v.given(r.option().substring(2))) {
                 throw new InvalidInputException(r.option() + " is a reading of the papers' router; --model booksim has none");
             }
         }
-        return null;
+        return RouterKind.Booksim.DEFAULT;
     }
 
     public FlitSetup {
         Objects.requireNonNull(topology, "topology");
+        Objects.requireNonNull(kind, "kind");
         if (vcs < 1 || bufferFlits < 1) {
             throw new InvalidInputException(vcs + " VCs of " + bufferFlits + " flits per port are invalid; expected >= 1 of each");
         }
-        if (model != null && routing != null) {
-            throw new InvalidInputException("--routing " + routing + " names a routing function of BookSim's router; the "
-                    + "papers' router (--model " + model.presetName() + ") routes by its preset's readings");
-        }
-        if (model != null && timing != null) {
-            throw new InvalidInputException("router delays and channel latencies are settings of BookSim's router; the "
-                    + "papers' router (--model " + model.presetName() + ") has its own timing (Yokota et al. 2023, App. A.1)");
-        }
     }
 
-    /** The timing BookSim's router runs at: the one given, else BookSim's defaults. */
+    /** BookSim's router under {@code routing} (null: the network's default) and {@code timing} (null: BookSim's defaults). */
+    public static FlitSetup booksim(Topology topology, int vcs, int bufferFlits, String routing,
+                                    org.ccopt.flitsim.net.RouterTiming timing) {
+        return new FlitSetup(topology, vcs, bufferFlits, new RouterKind.Booksim(routing, timing));
+    }
+
+    /** The timing BookSim's router runs at; BookSim's defaults for the papers' router, which has its own. */
     public org.ccopt.flitsim.net.RouterTiming engineTiming() {
-        return timing != null ? timing : org.ccopt.flitsim.net.RouterTiming.BOOKSIM;
+        return kind instanceof RouterKind.Booksim b ? b.timing() : org.ccopt.flitsim.net.RouterTiming.BOOKSIM;
     }
 
     /** {@code topology} with the commands' defaults: 3 VCs of 4 flits, the papers' router under {@link RouterModel#DEFAULT}. */
@@ -175,26 +164,31 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
     }
 
     public FlitSetup withVcs(int v) {
-        return new FlitSetup(topology, v, bufferFlits, model, routing, timing);
+        return new FlitSetup(topology, v, bufferFlits, kind);
     }
 
     public FlitSetup withBufferFlits(int b) {
-        return new FlitSetup(topology, vcs, b, model, routing, timing);
+        return new FlitSetup(topology, vcs, b, kind);
     }
 
-    /** The papers' router under {@code m}, or the booksim router (under its default routing) where {@code m} is null. */
+    /** The papers' router under {@code m}. */
     public FlitSetup withModel(RouterModel m) {
         return new FlitSetup(topology, vcs, bufferFlits, m);
     }
 
-    /** The VC selection scheme of a uniform configuration: the model's default, or C00 on BookSim's router (no genes). */
-    public VcSelection defaultScheme() {
-        return papersRouter() ? model.defaultScheme() : VcSelection.C00;
+    /** This set-up with router {@code k}. */
+    public FlitSetup withKind(RouterKind k) {
+        return new FlitSetup(topology, vcs, bufferFlits, k);
     }
 
-    /** Whether the papers' router runs (a model is set), rather than the booksim router. */
+    /** The VC selection scheme of a uniform configuration: the model's default, or C00 on BookSim's router (no genes). */
+    public VcSelection defaultScheme() {
+        return kind instanceof RouterKind.Papers p ? p.model().defaultScheme() : VcSelection.C00;
+    }
+
+    /** Whether the papers' router runs, rather than the booksim router. */
     public boolean papersRouter() {
-        return model != null;
+        return kind instanceof RouterKind.Papers;
     }
 
     /** A new simulator of the papers' router for this set-up. */
@@ -206,9 +200,8 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
     public static final long ROUTER_SEED = 0;
 
     /**
-     * A new router for this set-up: the papers' router under {@code model}, or BookSim's router where the model is
-     * null ({@link BooksimRouter} under {@link #routingName}, its per-packet routing values drawn from
-     * {@link #ROUTER_SEED}).
+     * A new router for this set-up: the papers' router under its model, or BookSim's router ({@link BooksimRouter} under
+     * {@link #routingName}, its per-packet routing values drawn from {@link #ROUTER_SEED}).
      */
     public FlitRouter router() {
         return router(ROUTER_SEED);
@@ -232,15 +225,16 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
      * ({@link FlitSimulator#openLoop}), or BookSim's under {@link #routingName}.
      */
     public org.ccopt.flitsim.net.OpenLoopRouter openLoop() {
-        if (!papersRouter()) {
+        if (!(kind instanceof RouterKind.Papers p)) {
             return engine();
         }
         FlitSimulator papers = simulator();
-        return papers.openLoop(papers.uniformConfig(model.defaultScheme(), model));
+        return papers.openLoop(papers.uniformConfig(p.model().defaultScheme(), p.model()));
     }
 
     /** A new flit engine with the booksim router for this set-up, under {@link #routingName}. */
     public org.ccopt.flitsim.net.NetworkSimulator engine() {
+        String routing = kind instanceof RouterKind.Booksim b ? b.routing() : null;
         return org.ccopt.flitsim.net.EngineSetup.booksim(topology, routing, vcs, bufferFlits, engineTiming());
     }
 
@@ -249,13 +243,15 @@ public record FlitSetup(Topology topology, int vcs, int bufferFlits, RouterModel
      * configuration's genes, a configuration of its routers' size that only carries the run's switches.
      */
     public RouterConfig uniformConfig(VcSelection scheme) {
-        return RouterConfig.uniform(topology, vcs, bufferFlits, scheme, papersRouter() ? model : RouterModel.CCOPT);
+        return RouterConfig.uniform(topology, vcs, bufferFlits, scheme, kind instanceof RouterKind.Papers p ? p.model()
+                : RouterModel.CCOPT);
     }
 
-    private RouterModel papersModel() {
-        if (model == null) {
-            throw new IllegalStateException("this set-up runs the booksim router, which is not the papers' simulator");
+    /** The papers' router's model; for callers that ran {@link #papersRouter} (BookSim's router has none). */
+    public RouterModel papersModel() {
+        if (!(kind instanceof RouterKind.Papers p)) {
+            throw new IllegalStateException("this set-up runs the booksim router, which has no model of the papers' readings");
         }
-        return model;
+        return p.model();
     }
 }

@@ -328,7 +328,7 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         if (!v.given("params") && v.given("traffic")) {
             TrafficPattern.parse(v.text("traffic"));
         }
-        FlitSetup.papersModelOrBooksim(v);
+        FlitSetup.kind(v);
     }
 
     private static Run read(JobOptions.Values v) {
@@ -345,8 +345,8 @@ public final class FlitSimJob extends DeclaredJob<FlitSimJob.Run, FlitSimJob.Res
         boolean booksim = booksim(v);
         // BookSim's router defaults to 4 VCs, or the classes its routing function needs; the papers' to 3
         int vcs = v.given("vcs") || !booksim ? v.whole("vcs") : org.ccopt.flitsim.net.EngineSetup.defaultVcs(t, v.text("routing"));
-        FlitSetup setup = new FlitSetup(t, vcs, v.whole("buffer"), booksim ? null : FlitSetup.model(v), v.text("routing"),
-                timing(v, booksim));
+        FlitSetup setup = booksim ? FlitSetup.booksim(t, vcs, v.whole("buffer"), v.text("routing"), timing(v, true))
+                : new FlitSetup(t, vcs, v.whole("buffer"), FlitSetup.model(v));
         if (v.given("rate")) {
             return new Run(null, new EngineJob.Request(setup, v.text("traffic"), v.whole("packet-flits"), v.wholeLong("seed"),
                     v.text("rate"), v.text("process"), v.given("burst") ? v.real("burst") : null, v.wholeOrNull("warmup"),

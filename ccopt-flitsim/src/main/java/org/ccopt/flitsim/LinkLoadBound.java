@@ -53,10 +53,10 @@ public final class LinkLoadBound {
                 });
     }
 
-    /** The bound of {@code router}'s network and routing: the papers' router under {@code model}, or BookSim's. */
-    public static LinkLoadBound of(FlitRouter router, RouterModel model) {
+    /** The bound of {@code router}'s network and routing: the papers' router under its {@code kind}'s model, or BookSim's. */
+    public static LinkLoadBound of(FlitRouter router, RouterKind kind) {
         if (router instanceof FlitSimulator sim) {
-            return new LinkLoadBound(sim, model);
+            return new LinkLoadBound(sim, ((RouterKind.Papers) kind).model());
         }
         org.ccopt.flitsim.net.NetworkSimulator engine = ((BooksimRouter) router).engine();
         org.ccopt.routing.RouterPorts net = engine.network();

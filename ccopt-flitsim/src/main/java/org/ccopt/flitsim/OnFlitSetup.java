@@ -19,9 +19,14 @@ public interface OnFlitSetup {
         return setup().bufferFlits();
     }
 
-    /** The papers' router's model, or null for BookSim's router. */
-    default RouterModel model() {
-        return setup().model();
+    /** The router that runs the problem: the papers' under a model, or BookSim's. */
+    default RouterKind kind() {
+        return setup().kind();
+    }
+
+    /** The papers' router's model, for a problem that runs on it ({@link FlitSetup#papersRouter}). */
+    default RouterModel papersModel() {
+        return setup().papersModel();
     }
 
     /** A new simulator of the papers' router for the set-up. */
@@ -29,7 +34,7 @@ public interface OnFlitSetup {
         return setup().simulator();
     }
 
-    /** A new router of the set-up: the papers' under its model, or BookSim's where the model is null. */
+    /** A new router of the set-up: the papers' under its model, or BookSim's. */
     default FlitRouter router() {
         return setup().router();
     }

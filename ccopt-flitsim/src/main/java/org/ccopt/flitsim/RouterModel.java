@@ -484,13 +484,13 @@ public record RouterModel(
     }
 
     /**
-     * Puts the router a result ran under into {@code out}: {@code model}, its preset's name ({@code booksim} for the flit
-     * engine's router, {@code m} null), and {@code readings}, the readings that apply on {@code t} ({@link #describe}).
+     * Puts the router a result ran under into {@code out}: {@code model}, its name ({@link RouterKind#name}: a preset,
+     * or {@code booksim}), and for the papers' router {@code readings}, those that apply on {@code t} ({@link #describe}).
      */
-    public static void putModel(java.util.Map<String, Object> out, RouterModel m, org.ccopt.topology.Topology t) {
-        out.put("model", m == null ? "booksim" : m.presetName());
-        if (m != null) {
-            out.put("readings", m.describe(t));
+    public static void putModel(java.util.Map<String, Object> out, RouterKind kind, org.ccopt.topology.Topology t) {
+        out.put("model", kind.name());
+        if (kind instanceof RouterKind.Papers p) {
+            out.put("readings", p.model().describe(t));
         }
     }
 

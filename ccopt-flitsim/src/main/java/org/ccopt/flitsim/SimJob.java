@@ -95,7 +95,7 @@ public final class SimJob {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("topology", topology().spec());
             out.put("traffic", traffic);
-            RouterModel.putModel(out, setup.model(), topology());
+            RouterModel.putModel(out, setup.kind(), topology());
             out.put("routing", routing());
             if (!setup.papersRouter()) {
                 out.put("vcs", setup.vcs());

@@ -131,7 +131,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
         }
         return new SimParameters(setup.topology().spec(), setup.vcs(), setup.bufferFlits(), traffic, seed, w.destination(),
                 w.slices(), w.packetsPerSlice(), w.flitsPerPacket(), w.interval(), w.injectionDelay(), null, null, null,
-                null, null, null, SimJob.Request.ENGINE_MODEL, null, setup.routingName(), Timing.of(setup.timing()));
+                null, null, null, SimJob.Request.ENGINE_MODEL, null, setup.routingName(), Timing.of(setup.engineTiming()));
     }
 
     /**
@@ -161,20 +161,31 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
     }
 
     /**
-     * The router model the file names ({@link RouterModel#CCOPT} when it names none; null for BookSim's router).
-     * {@code atomicVcAllocation}, the field of files written before the model existed, is its VC release; a file that
-     * gives both must agree.
+     * The router the file names: BookSim's ({@code "routerModel": "booksim"}) under its routing and timing, which takes no
+     * gene or slice function, or the papers' under {@link #model}.
+     */
+    public RouterKind kind() {
+        if (!booksim()) {
+            return new RouterKind.Papers(model());
+        }
+        String gene = defaultVcSelection != null || vcSelection != null ? "vcSelection" : queueOrder != null ? "queueOrder"
+                : atomicVcAllocation != null ? "atomicVcAllocation" : Boolean.TRUE.equals(sliceReinitialization)
+                ? "sliceReinitialization" : Boolean.TRUE.equals(sliceInterlocking) ? "sliceInterlocking" : null;
+        if (gene != null) {
+            throw new InvalidInputException("parameter file names BookSim's router (\"routerModel\": \"booksim\") and "
+                    + "gives \"" + gene + "\", which only the papers' router has; expected no genes or slice functions");
+        }
+        return new RouterKind.Booksim(routing, timing == null ? null : timing.timing());
+    }
+
+    /**
+     * The papers' router's model the file names ({@link RouterModel#CCOPT} when it names none); a file of BookSim's router
+     * names none ({@link #kind}). {@code atomicVcAllocation}, the field of files written before the model existed, is its
+     * VC release; a file that gives both must agree.
      */
     public RouterModel model() {
         if (booksim()) {
-            String gene = defaultVcSelection != null || vcSelection != null ? "vcSelection" : queueOrder != null ? "queueOrder"
-                    : atomicVcAllocation != null ? "atomicVcAllocation" : Boolean.TRUE.equals(sliceReinitialization)
-                    ? "sliceReinitialization" : Boolean.TRUE.equals(sliceInterlocking) ? "sliceInterlocking" : null;
-            if (gene != null) {
-                throw new InvalidInputException("parameter file names BookSim's router (\"routerModel\": \"booksim\") and "
-                        + "gives \"" + gene + "\", which only the papers' router has; expected no genes or slice functions");
-            }
-            return null;
+            throw new IllegalStateException("a parameter file of BookSim's router names no model of the papers' router");
         }
         if (timing != null) {
             throw new InvalidInputException("parameter file gives \"timing\", which only BookSim's router takes "
@@ -202,9 +213,7 @@ public record SimParameters(String topology, int vcs, int bufferFlits, String tr
 
     /** The network and the router these parameters name: the papers' under its model, or BookSim's under its routing. */
     public FlitSetup setup() {
-        RouterModel m = model();
-        return new FlitSetup(buildTopology(), vcs, bufferFlits, m, m == null ? routing : null,
-                m == null && timing != null ? timing.timing() : null);
+        return new FlitSetup(buildTopology(), vcs, bufferFlits, kind());
     }
 
     /**

@@ -33,7 +33,7 @@ public final class SimulatorCache {
     public static FlitSimulator get(FlitSetup setup) {
         Topology t = setup.topology();
         Key key = new Key(t.spec(), t.nodeCount(), t.linkCount(), setup.vcs(), setup.bufferFlits(),
-                setup.model().withDefaultScheme(VcSelection.C00));
+                setup.papersModel().withDefaultScheme(VcSelection.C00));
         // no trace left attached by an earlier run that stopped with an error
         return SIMULATORS.get().computeIfAbsent(key, k -> setup.simulator()).trace(null);
     }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class EngineJobTest {
 
     private static EngineJob.Request request(Topology t, String traffic, String rates) {
-        return new EngineJob.Request(new FlitSetup(t, 4, 4, null), traffic, 8, 1, rates, null, null, 100, 400, 2000);
+        return new EngineJob.Request(FlitSetup.booksim(t, 4, 4, null, null), traffic, 8, 1, rates, null, null, 100, 400, 2000);
     }
 
     @Test
@@ -34,7 +34,7 @@ class EngineJobTest {
     @Test
     void aRoutingThatCannotRouteTheNetworkIsRefusedWithOneLine() {
         Topology t = TopologySpec.parse("mesh:4x4");
-        assertThatThrownBy(() -> EngineJob.run(new EngineJob.Request(new FlitSetup(t, 4, 4, null, "ecube"), null, 8, 1, "0.1",
+        assertThatThrownBy(() -> EngineJob.run(new EngineJob.Request(FlitSetup.booksim(t, 4, 4, "ecube", null), null, 8, 1, "0.1",
                 null, null, null, null, null))).isInstanceOf(InvalidInputException.class);
     }
 

@@ -137,8 +137,8 @@ class LinkLoadBoundTest {
             {"hypercube:4", null}, {"mesh:3x5", null}, {"mesh:3x5", "min-adaptive"}};
         String[] net = nets[(int) (seed % nets.length)];
         Topology t = TopologySpec.parse(net[0]);
-        FlitRouter router = new FlitSetup(t, 4, 2 + rnd.nextInt(3), null, net[1]).router(seed);
-        LinkLoadBound bound = LinkLoadBound.of(router, null);
+        FlitRouter router = FlitSetup.booksim(t, 4, 2 + rnd.nextInt(3), net[1], null).router(seed);
+        LinkLoadBound bound = LinkLoadBound.of(router, org.ccopt.flitsim.RouterKind.Booksim.DEFAULT);
         int n = t.terminalCount();
         int[] dest = org.ccopt.util.Permutations.shuffled(n, rnd);
         int hot = rnd.nextInt(n);
@@ -164,7 +164,7 @@ class LinkLoadBoundTest {
     @Test
     void aDeterministicRoutingOnBooksimsRouterBoundsItsLinks() {
         Topology t = TopologySpec.parse("mesh:4x4");
-        LinkLoadBound bound = LinkLoadBound.of(new FlitSetup(t, 4, 4, null, "dor").router(), null);
+        LinkLoadBound bound = LinkLoadBound.of(FlitSetup.booksim(t, 4, 4, "dor", null).router(), org.ccopt.flitsim.RouterKind.Booksim.DEFAULT);
         assertThat(bound.hops(0, 3)).isEqualTo(3);
         int[] dest = java.util.stream.IntStream.range(0, 16).toArray();
         dest[0] = 3; // 0 -> 1 -> 2 -> 3 and 1 -> 2 -> 3 share the links 1 -> 2 and 2 -> 3, and 3's ejection
@@ -172,7 +172,7 @@ class LinkLoadBoundTest {
         int flits = 8;
         // link 1 -> 2 carries 16 flits, after at least the injection and link 0 -> 1 for 0's, before one ejection
         assertThat(bound.cycles(dest, flits)).isEqualTo(2 * flits + 1 + 1);
-        LinkLoadBound endpoints = LinkLoadBound.of(new FlitSetup(TopologySpec.parse("torus:4x4"), 4, 4, null).router(), null);
+        LinkLoadBound endpoints = LinkLoadBound.of(FlitSetup.booksim(TopologySpec.parse("torus:4x4"), 4, 4, null, null).router(), org.ccopt.flitsim.RouterKind.Booksim.DEFAULT);
         assertThat(endpoints.hops(0, 3)).as("dor-booksim breaks ties at random: ejection ports only").isZero();
     }
 }

@@ -77,7 +77,7 @@ class SimJobTest {
     @Test
     void aBatchOnBooksimsRouterIsTheEnginesInjectionPlanAndItsParameterFileReplaysIt() throws Exception {
         org.ccopt.topology.Topology t = TopologySpec.parse("torus:4x4");
-        FlitSetup setup = new FlitSetup(t, 4, 4, null);
+        FlitSetup setup = FlitSetup.booksim(t, 4, 4, null, null);
         SimJob.Outcome o = SimJob.run(booksim(setup, "brev", 3, 11, 1));
         int[] dest = org.ccopt.traffic.TrafficPattern.BREV.destinations(t, 1);
         var direct = org.ccopt.flitsim.net.EngineSetup.booksim(t, null, 4, 4).runPlan(dest, 3, 2, 8, 11, new int[16], 1,
@@ -93,14 +93,14 @@ class SimJobTest {
                 .doesNotContain("vcSelection");
         SimJob.Outcome replay = SimJob.run(request(null, 1, null, 1, file, null));
         assertThat(replay.packets()).isEqualTo(direct);
-        assertThat(replay.setup().routing()).isEqualTo("dor-booksim");
+        assertThat(replay.setup().routingName()).isEqualTo("dor-booksim");
         assertThat(replay.setup().papersRouter()).isFalse();
     }
 
     /** A random routing draws from the run's seed, which the parameter file keeps: the replay is the run, packet by packet. */
     @Test
     void aRandomRoutingReplaysFromItsFilesSeed() throws Exception {
-        FlitSetup setup = new FlitSetup(TopologySpec.parse("kary-ntree:2,3"), 4, 4, null, "nca-random");
+        FlitSetup setup = FlitSetup.booksim(TopologySpec.parse("kary-ntree:2,3"), 4, 4, "nca-random", null);
         SimJob.Outcome a = SimJob.run(booksim(setup, "randperm", 2, 3, 7));
         Path file = dir.resolve("nca.json");
         Files.writeString(file, a.parameters().toJson());
@@ -115,7 +115,7 @@ class SimJobTest {
      */
     @Test
     void booksimsTraceRecordsEveryFlitOnEveryLinkItCrosses() {
-        FlitSetup setup = new FlitSetup(TopologySpec.parse("torus:4x4"), 4, 2, null);
+        FlitSetup setup = FlitSetup.booksim(TopologySpec.parse("torus:4x4"), 4, 2, null, null);
         SimJob.Outcome o = SimJob.run(booksim(setup, "shfl", 2, 4, 1).withTrace(true));
         LinkTrace trace = o.trace();
         long flits = 0;
@@ -139,11 +139,9 @@ class SimJobTest {
 
     @Test
     void theFunctionsOfThePapersRouterAreRefusedOnBooksimsWithOneLine() throws Exception {
-        FlitSetup setup = new FlitSetup(TopologySpec.parse("torus:4x4"), 4, 4, null);
+        FlitSetup setup = FlitSetup.booksim(TopologySpec.parse("torus:4x4"), 4, 4, null, null);
         assertThatThrownBy(() -> SimJob.run(new SimJob.Request(null, null, setup, "brev", 1, 2, 2, 8, 0, true, false, false,
                 null, 1, false))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--reinit");
-        assertThatThrownBy(() -> new FlitSetup(setup.topology(), 3, 4, RouterModel.YOKOTA2023, "dor"))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("--routing dor");
         Path file = dir.resolve("gene.json");
         Files.writeString(file, "{\"topology\":\"torus:4x4\",\"vcs\":4,\"bufferFlits\":4,\"destination\":[0,1,2,3,4,5,6,7,"
                 + "8,9,10,11,12,13,14,15],\"slices\":1,\"packetsPerSlice\":1,\"flitsPerPacket\":8,\"interval\":0,"
@@ -166,7 +164,7 @@ class SimJobTest {
             java.util.Set<Integer> papers = new java.util.TreeSet<>();
             java.util.Set<Integer> booksim = new java.util.TreeSet<>();
             for (FlitRouter r : new FlitRouter[] {new FlitSimulator(t, 3, 4, RouterModel.YOKOTA2023),
-                new FlitSetup(t, 4, 4, null, "dor").router()}) {
+                FlitSetup.booksim(t, 4, 4, "dor", null).router()}) {
                 LinkTrace trace = new LinkTrace();
                 r.trace(trace).run(r instanceof FlitSimulator f ? f.uniformConfig(VcSelection.C00, RouterModel.YOKOTA2023)
                         : RouterConfig.uniform(t, 4, 4, VcSelection.C00, RouterModel.CCOPT), w);

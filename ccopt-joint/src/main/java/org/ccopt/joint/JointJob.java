@@ -147,7 +147,7 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
     /** The router model's readings ({@code --model booksim}: none). */
     @Override
     public void check(JobOptions.Values v) {
-        FlitSetup.papersModelOrBooksim(v);
+        FlitSetup.kind(v);
     }
 
     /** The request of checked values of the job's options, its searches on {@code threads} evaluation threads. */
@@ -156,7 +156,7 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
         List<String> traffic = List.of(v.text("traffic").split(",", -1));
         JointWorkloads.Patterns patterns = JointWorkloads.parse(traffic, t, v.wholeLong("traffic-seed"));
         int packets = v.whole("packets");
-        JointProblem problem = new JointProblem(new FlitSetup(t, v.whole("vcs"), v.whole("buffer"), FlitSetup.papersModelOrBooksim(v)),
+        JointProblem problem = new JointProblem(new FlitSetup(t, v.whole("vcs"), v.whole("buffer"), FlitSetup.kind(v)),
                 patterns.names(), patterns.destinations(), packets, v.whole("packet-flits"),
                 v.given("slices") ? v.whole("slices") : packets);
         List<VcSelection> schemes = v.given("inner-schemes") ? List.of(v.text("inner-schemes").split(",", -1)).stream()
@@ -210,7 +210,7 @@ public final class JointJob extends DeclaredJob<JointJob.Request, JointJob.Outco
         result.put("topology", problem.topology().spec());
         result.put("traffic", q.traffic());
         result.put("patterns", problem.patterns().length);
-        org.ccopt.flitsim.RouterModel.putModel(result, problem.model(), problem.topology());
+        org.ccopt.flitsim.RouterModel.putModel(result, problem.kind(), problem.topology());
         result.put("routing", problem.setup().routingName());
         result.put("budget", q.settings().budget());
         result.put("floor", problem.floor());

@@ -160,7 +160,7 @@ public final class JointSearch implements AutoCloseable {
         this.simple = new SimpleStacking(problem);
         this.inner = new SimpleStacking(problem, settings.innerSchemes(), settings.innerIntervals());
         this.sim = problem.router();
-        this.bound = LinkLoadBound.of(sim, problem.model());
+        this.bound = LinkLoadBound.of(sim, problem.kind());
         this.pool = new ForkJoinPool(settings.threads());
     }
 

@@ -94,7 +94,7 @@ class ValidatorAndResultsTest {
         assertThatThrownBy(() -> new JointProblem(setup, List.of("a"), new int[][] {pattern}, 4, 8, 3))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("slices dividing packets");
         // BookSim's router (model null) poses the same problem
-        assertThat(new JointProblem(setup.withModel(null), List.of("a"), new int[][] {pattern}, 4, 8, 4).router())
+        assertThat(new JointProblem(setup.withKind(org.ccopt.flitsim.RouterKind.Booksim.DEFAULT), List.of("a"), new int[][] {pattern}, 4, 8, 4).router())
                 .isInstanceOf(org.ccopt.flitsim.BooksimRouter.class);
         // slices of a pattern: 4 packets of 8 flits in 2 slices are 16 flits a slice, 32 a node
         JointProblem two = new JointProblem(setup, List.of("a"), new int[][] {pattern}, 4, 8, 2);

@@ -21,7 +21,7 @@ import org.ccopt.topology.metrics.HopDistances;
  * every traffic pattern under the mapping, summed (4 packets of 8 flits, dimension-order routing, 3 VCs by
  * default), and the average hop count over the patterns' source-destination pairs. The router is the set-up's: the
  * papers' under its model (on a network other than a torus or mesh it routes by the network's default routing
- * function), or BookSim's (model null) under its routing function, its random choices drawn from seed 0 so that a
+ * function), or BookSim's under its routing function, its random choices drawn from seed 0 so that a
  * duration depends on the mapping alone. The hop-only evaluator ({@code packets = 0}) skips the simulation.
  *
  * <p>A score depends only on the mapping (and the pruning reference), so evaluations run in parallel on a
@@ -56,7 +56,7 @@ public final class MappingEvaluator implements AutoCloseable {
     /**
      * @param patterns logical destination of every logical node, one array per pattern
      * @param packets  packets per node for the simulation, or 0 for the hop-only evaluator
-     * @param setup    the network and router: the papers' router under its model, or BookSim's router (model null)
+     * @param setup    the network and router: the papers' router under its model, or BookSim's router
      */
     public MappingEvaluator(FlitSetup setup, int[][] patterns, int packets, int flitsPerPacket, int threads) {
         this(setup, patterns, packets, flitsPerPacket, threads, null);
@@ -71,7 +71,6 @@ public final class MappingEvaluator implements AutoCloseable {
                             PatternTiming timing) {
         this.setup = setup;
         Topology topology = setup.topology();
-        RouterModel model = setup.model();
         this.n = topology.terminalCount();
         if (n > MAX_TERMINALS) {
             throw new InvalidInputException("node mapping on '" + topology.spec() + "' (" + n + " terminals) is too large; "
@@ -100,7 +99,7 @@ public final class MappingEvaluator implements AutoCloseable {
                 counter.incrementAndGet();
                 return sim.durationWithin(uniform, Workload.simple(dest, packets, flitsPerPacket), limit);
             };
-            this.bound = n <= LinkLoadBound.MAX_TABLE_NODES ? LinkLoadBound.of(probe, model) : null;
+            this.bound = n <= LinkLoadBound.MAX_TABLE_NODES ? LinkLoadBound.of(probe, setup.kind()) : null;
             this.simulators = ThreadLocal.withInitial(setup::router);
             this.simulators.set(probe);
         } else {

@@ -31,9 +31,9 @@ public final class NodemapJob extends DeclaredJob<NodemapJob.Run, NodemapOutcome
                           NodeMappingGa.Settings settings, int packets, int flits, boolean hopsOnly, boolean prune,
                           String label) {
 
-        /** The router model that scores, or null for the booksim router (and for scores by hops). */
-        public RouterModel model() {
-            return setup.model();
+        /** The router that scores (for scores by hops, the one that would). */
+        public org.ccopt.flitsim.RouterKind router() {
+            return setup.kind();
         }
     }
 
@@ -135,7 +135,7 @@ public final class NodemapJob extends DeclaredJob<NodemapJob.Run, NodemapOutcome
             TrafficPattern.parse(pattern);
         }
         MutationVariant.named(v.text("variant"));
-        FlitSetup.papersModelOrBooksim(v);
+        FlitSetup.kind(v);
     }
 
     /** The request of checked values of the job's options. */
@@ -150,7 +150,7 @@ public final class NodemapJob extends DeclaredJob<NodemapJob.Run, NodemapOutcome
             patterns[i] = TrafficPattern.parse(traffic.get(i)).destinations(t, v.wholeLong("traffic-seed"));
         }
         boolean hopsOnly = v.flag("hops-only");
-        RouterModel model = papers(v) ? FlitSetup.papersModelOrBooksim(v) : null; // null: the booksim router
+        org.ccopt.flitsim.RouterKind router = papers(v) ? FlitSetup.kind(v) : org.ccopt.flitsim.RouterKind.Booksim.DEFAULT;
         SurvivalRule rule = new SurvivalRule(SurvivalOrder.parse(v.text("sort")),
                 Enums.parse(SurvivalRule.HopKey.class, "--hop-key", v.text("hop-key")),
                 Enums.parse(SurvivalRule.Ties.class, "--ties", v.text("ties")),
@@ -158,7 +158,7 @@ public final class NodemapJob extends DeclaredJob<NodemapJob.Run, NodemapOutcome
         NodeMappingGa.Settings settings = new NodeMappingGa.Settings(v.whole("population"), v.whole("generations"),
                 MutationVariant.named(v.text("variant")).withBound(Enums.parse(MutationVariant.Bound.class, "--radius-bound",
                         v.text("radius-bound"))), rule, v.wholeLong("seed"));
-        return new Request(t, v.text("topology"), traffic, patterns, new FlitSetup(t, v.whole("vcs"), v.whole("buffer"), model),
+        return new Request(t, v.text("topology"), traffic, patterns, new FlitSetup(t, v.whole("vcs"), v.whole("buffer"), router),
                 settings, hopsOnly ? 0 : v.whole("packets"), v.whole("packet-flits"), hopsOnly, !v.flag("no-prune"),
                 v.text("variant") + "-" + v.text("sort"));
     }
@@ -180,7 +180,7 @@ public final class NodemapJob extends DeclaredJob<NodemapJob.Run, NodemapOutcome
             NodeMappingGa.State state = drive.apply(ga, resumed != null ? resumed : ga.initial());
             double seconds = (System.nanoTime() - started) / 1e9;
             MappingValidator.check(evaluator.setup(), q.patterns(), state.bestMapping(), state.bestScore(), q.packets(), q.flits());
-            return NodemapOutcome.of(q.topology(), q.traffic(), q.settings(), q.model(), q.hopsOnly(), state, evaluator, seconds);
+            return NodemapOutcome.of(q.topology(), q.traffic(), q.settings(), q.router(), q.hopsOnly(), state, evaluator, seconds);
         }
     }
 }

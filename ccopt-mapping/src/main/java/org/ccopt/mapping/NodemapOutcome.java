@@ -15,23 +15,24 @@ import org.ccopt.util.Enums;
  * paper's Fig. 3 (a variant that keeps no survivor), the spread of its samples.
  *
  * @param traffic  the patterns' names, in order
- * @param model    the papers' router that scored, or null for the booksim router
+ * @param router   the router that scored (the papers' under a model, or BookSim's)
  * @param hopsOnly scored by average hops alone (nothing simulated)
  */
-public record NodemapOutcome(Topology topology, List<String> traffic, NodeMappingGa.Settings settings, RouterModel model,
+public record NodemapOutcome(Topology topology, List<String> traffic, NodeMappingGa.Settings settings,
+                             org.ccopt.flitsim.RouterKind router,
                              boolean hopsOnly, NodeMappingGa.State state, MappingScore physical, long simulations,
                              long pruned, long cacheHits, double seconds) {
 
     /** The outcome of a finished run of {@code evaluator}'s GA, {@code seconds} its search time. */
     public static NodemapOutcome of(Topology topology, List<String> traffic, NodeMappingGa.Settings settings,
-                                    RouterModel model, boolean hopsOnly, NodeMappingGa.State state,
+                                    org.ccopt.flitsim.RouterKind router, boolean hopsOnly, NodeMappingGa.State state,
                                     MappingEvaluator evaluator, double seconds) {
         long before = evaluator.simulations();
         MappingScore physical = evaluator.physicalAddressing();
         // the run's simulations over every session of it (a resumed run's evaluator counts its own session only)
         long simulations = state.simulations() == null ? evaluator.simulations()
                 : state.simulations() + evaluator.simulations() - before;
-        return new NodemapOutcome(topology, List.copyOf(traffic), settings, model, hopsOnly, state, physical, simulations,
+        return new NodemapOutcome(topology, List.copyOf(traffic), settings, router, hopsOnly, state, physical, simulations,
                 evaluator.pruned(), evaluator.cacheHits(), seconds);
     }
 
@@ -69,7 +70,7 @@ public record NodemapOutcome(Topology topology, List<String> traffic, NodeMappin
         if (spread != null) {
             result.put("randomSearch", spread);
         }
-        RouterModel.putModel(result, model, topology);
+        RouterModel.putModel(result, router, topology);
         if (!hopsOnly) {
             result.put("routing", FlitSimulator.routingOf(topology));
         }

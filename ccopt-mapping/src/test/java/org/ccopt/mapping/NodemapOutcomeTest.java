@@ -21,7 +21,8 @@ class NodemapOutcomeTest {
         try (MappingEvaluator ev = new MappingEvaluator(FlitSetup.of(TORUS).withModel(RouterModel.CCOPT), patterns, packets, 4, 1)) {
             NodeMappingGa ga = new NodeMappingGa(ev, settings);
             NodeMappingGa.State s = ga.run(ga.initial(), x -> { });
-            return NodemapOutcome.of(TORUS, List.of("bcmp", "brev"), settings, RouterModel.CCOPT, packets == 0, s, ev, 0.5);
+            return NodemapOutcome.of(TORUS, List.of("bcmp", "brev"), settings, new org.ccopt.flitsim.RouterKind.Papers(RouterModel.CCOPT), packets == 0,
+                    s, ev, 0.5);
         }
     }
 
