@@ -116,14 +116,14 @@ public final class NetworkSimulator implements OpenLoopRouter {
     private final int outSpeedup;
     /**
      * Above one cycle of switch traversal ({@link RouterTiming#stDelay}): per router, the evaluation cycle and the
-     * crossing cycle of its crossbar's last batch, and per output port the first cycle its channel is free again.
+     * crossing cycle of its crossbar's last batch.
      */
     private final int traversal;
     private final int[] batchEval;
     private final int[] batchTime;
     /**
-     * Per output port, the first cycle its channel is free again: above one cycle of traversal, and under internal
-     * speed-up, where a port takes several flits a cycle into its output queue; else null.
+     * Per output port, the first cycle its channel is free again: above one cycle of traversal, and under internal or
+     * output speed-up, where a port takes several flits a cycle into its output queue; else null.
      */
     private final int[] channelFree;
     /**
