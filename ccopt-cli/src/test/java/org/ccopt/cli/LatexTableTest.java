@@ -96,27 +96,11 @@ class LatexTableTest {
 
     @Test
     void aPivotedTableCompilesInALatexDocument() throws Exception {
-        Path file = dir.resolve("sim.yaml");
-        Files.writeString(file, """
-                command: sim
-                options: {packets: 2, packet-flits: 4}
-                grid:
-                  topology: ["torus:4x4", "mesh:4x4"]
-                  traffic: [bcmp, brev, rpar]
-                seeds: [1, 2, 3]
-                """);
-        Path out = dir.resolve("out");
-        assertThat(MainTest.run("run", file.toString(), "--out", out.toString(), "--threads", "2").code()).isZero();
-        MainTest.Result t = MainTest.run("table", out.toString(), "--by", "traffic", "--pivot", "topology", "--show",
+        MainTest.Result t = MainTest.run("table", sweep.toString(), "--by", "traffic", "--pivot", "topology", "--show",
                 "durationCycles:meanci", "--format", "latex");
         assertThat(t.code()).as(t.err()).isZero();
         assertThat(t.out()).startsWith("\\begin{tabular}{lrr}").contains("\\multicolumn{2}{c}{durationCycles:meanci by topology}", "rpar", "$\\pm$");
-        Path pdflatex = onPath("pdflatex");
-        if (pdflatex == null) {
-            assertThat(System.getenv("CCOPT_REQUIRE_LATEX")).as("CCOPT_REQUIRE_LATEX=1 but no pdflatex on the PATH")
-                    .isNotEqualTo("1");
-            Assumptions.abort("no pdflatex on the PATH");
-        }
+        Path pdflatex = pdflatexOrSkip();
         compile(pdflatex, t.out());
         // the README's example, with a caption and an escaped rate: it compiles and fits the page (no overfull box)
         Path readme = dir.resolve("readme");

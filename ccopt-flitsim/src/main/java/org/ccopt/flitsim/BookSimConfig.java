@@ -49,8 +49,8 @@ import org.ccopt.InvalidInputException;
  *       {@code write_reply_size} and {@code write_fraction} ({@code --request-reply}, {@code --write-fraction}), its
  *       VC ranges at -1 (requests on the lower half of the VCs, replies on the upper).
  *   <li>{@code routing_delay}, {@code vc_alloc_delay}, {@code sw_alloc_delay}, {@code credit_delay},
- *       {@code input_speedup}, {@code internal_speedup} (whole numbers), {@code output_speedup}, {@code st_prepare_delay} and
- *       {@code st_final_delay} (their sum, as BookSim adds them),
+ *       {@code input_speedup}, {@code internal_speedup} (whole numbers), {@code output_speedup},
+ *       {@code st_prepare_delay} and {@code st_final_delay} (their sum, as BookSim adds them),
  *       {@code wait_for_tail_credit}, {@code vc_allocator} and
  *       {@code sw_allocator} (with {@code islip(N)} and {@code pim(N)} as {@code --alloc-iters N}).
  * </ul>
@@ -71,7 +71,8 @@ public final class BookSimConfig {
             "routing_function", "none", "num_vcs", "16", "vc_buf_size", "8", "packet_size", "1", "packet_size_rate", "1",
             "traffic", "uniform", "injection_rate", "0.1", "injection_rate_uses_flits", "0", "injection_process",
             "bernoulli", "seed", "0", "routing_delay", "1", "vc_alloc_delay", "1", "sw_alloc_delay", "1", "credit_delay", "0",
-            "wait_for_tail_credit", "0", "input_speedup", "1", "internal_speedup", "1.0", "output_speedup", "1", "st_prepare_delay", "0", "st_final_delay", "1",
+            "wait_for_tail_credit", "0", "input_speedup", "1", "internal_speedup", "1.0", "output_speedup", "1",
+            "st_prepare_delay", "0", "st_final_delay", "1",
             "vc_allocator", "islip", "sw_allocator", "islip", "use_noc_latency", "1", "use_read_write", "0",
             "read_request_size", "1", "read_reply_size", "1", "write_request_size", "1", "write_reply_size", "1",
             "write_fraction", "0.5", "read_request_begin_vc", "0", "read_request_end_vc",

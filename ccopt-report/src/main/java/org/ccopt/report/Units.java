@@ -55,8 +55,8 @@ public final class Units {
     }
 
     /**
-     * The axis title of a column: {@code field} or {@code field:AGG} as its entry ({@code AGG} before it, "mean" for the
-     * default), or the column unchanged where its field is not listed (a name the user gave, a pivot value).
+     * The axis title of a column: {@code field} as its entry, {@code field:AGG} as its entry with {@code AGG} before it,
+     * or the column unchanged where its field is not listed (a name the user gave, a pivot value).
      */
     public static String of(String column) {
         int colon = column.indexOf(':');

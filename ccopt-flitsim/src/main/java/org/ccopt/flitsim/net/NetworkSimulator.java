@@ -129,12 +129,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
     /**
      * Router steps per cycle ({@link RouterTiming#internalSpeedup}): the allocation stages run at internal steps
      * t = c x internalSpeedup + k, a VC's {@code READY} counts steps, and each input port's credits go upstream one a
-     * cycle ({@link #creditCycle}): per input port the step of its last credit, the cycle that credit leaves, and the
-     * first cycle the port may send another.
+     * cycle ({@link #creditCycle}): per input port the step of its last credit and the first cycle the port may send
+     * another (the cycle after that credit's).
      */
     private final int internalSpeedup;
     private final int[] creditStep;
-    private final int[] creditLeave;
     private final int[] creditFree;
     /** {@link RoutingFunction#adaptsEachHop}: a head is routed by {@link RoutingFunction#adapt}. */
     private final boolean adaptsEachHop;
@@ -321,7 +320,6 @@ public final class NetworkSimulator implements OpenLoopRouter {
         outSpeedup = timing.outputSpeedup();
         channelFree = traversal > 1 || internalSpeedup > 1 || outSpeedup > 1 ? new int[net.ports()] : null; // one at most
         creditStep = new int[internalSpeedup > 1 ? net.ports() : 0];
-        creditLeave = new int[creditStep.length];
         creditFree = new int[creditStep.length];
         speedup = timing.inputSpeedup();
         swAllocator = (speedup > 1 || outSpeedup > 1) && timing.swAllocator().equals(Allocator.ISLIP)
@@ -1884,23 +1882,19 @@ public final class NetworkSimulator implements OpenLoopRouter {
 
     /**
      * The cycle in which a flit granted output port {@code out} of router r at internal step t can move on at the next
-     * router or reach its terminal. Without internal speed-up, its grant cycle ({@link #crossed}) plus the port's
-     * {@link #flitLink}. Under it, the switch traversal runs in the step after the grant is through ({@link #after}),
-     * the flit joins the port's output queue in that step's cycle, the queue puts one flit a cycle on the channel
-     * (BookSim's {@code _SendFlits}, once a cycle), and the channel delivers it 1 + latency cycles later.
+     * router or reach its terminal. Where a port takes one flit a cycle, its grant cycle ({@link #crossed}) plus the
+     * port's {@link #flitLink}. Under internal or output speed-up (one cycle of traversal, {@link RouterTiming}) the flit
+     * crosses in the step after its grant is through ({@link #after}) and joins the port's output queue in that step's
+     * cycle; the queue puts one flit a cycle on the channel, in the order of their grants (BookSim's {@code _SendFlits},
+     * once a cycle), and the channel delivers it 1 + latency cycles later.
      */
     private int arrival(int r, int out, int t) {
-        if (outSpeedup > 1) { // the flits granted in cycle t leave one a cycle, in the order of their grants
-            int leave = Math.max(t, channelFree[out]);
-            channelFree[out] = leave + 1;
-            return leave + flitLink[out];
-        }
-        if (internalSpeedup == 1) {
+        if (internalSpeedup == 1 && outSpeedup == 1) {
             return crossed(r, out, t) + flitLink[out];
         }
         int leave = Math.max(cycleOf(after(t, swAllocDelay)), channelFree[out]);
         channelFree[out] = leave + 1;
-        return leave + flitLink[out] - swAllocDelay - traversal + 1;
+        return leave + flitLink[out] - swAllocDelay;
     }
 
     /** The cycle of internal step t: {@link #internalSpeedup} steps a cycle. */
@@ -1930,12 +1924,11 @@ public final class NetworkSimulator implements OpenLoopRouter {
         if (internalSpeedup == 1) {
             return t;
         }
-        if (creditStep[q] != t) {
+        if (creditStep[q] != t) { // a new step's credit: the next cycle the port has not sent one in
             creditStep[q] = t;
-            creditLeave[q] = Math.max(t / internalSpeedup, creditFree[q]);
-            creditFree[q] = creditLeave[q] + 1;
+            creditFree[q] = Math.max(t / internalSpeedup, creditFree[q]) + 1;
         }
-        return creditLeave[q];
+        return creditFree[q] - 1;
     }
 
     /** {@code x mod m} for x in (-m, m). */
