@@ -39,7 +39,7 @@ import org.ccopt.InvalidInputException;
  * </ul>
  */
 public abstract sealed class Allocator permits Allocator.Pim, Allocator.MaxSize, Allocator.Loa, Allocator.Wavefront,
-        Allocator.Separable, Allocator.ISlip {
+        Allocator.Separable {
 
     /** The engine's built-in allocator: iSLIP ({@link RouterTiming#allocIters} iterations). */
     public static final String ISLIP = "islip";
@@ -128,24 +128,6 @@ public abstract sealed class Allocator permits Allocator.Pim, Allocator.MaxSize,
 
     /** Matches the pending requests of router {@code unit}, whose inputs and outputs are {@code 0 .. n - 1}. */
     public abstract void allocate(int unit, int n);
-
-    /**
-     * Matches the pending requests of router {@code unit} with {@code inputs} inputs and {@code outputs} outputs (a
-     * switch whose ports are split by speed-up); an allocator without pointers that wrap at either count takes the
-     * larger.
-     */
-    public void allocate(int unit, int inputs, int outputs) {
-        allocate(unit, Math.max(inputs, outputs));
-    }
-
-    /**
-     * iSLIP as an allocator of {@code units} routers of at most {@code size} inputs and outputs, {@code iters}
-     * iterations: the engine's own switch allocator runs iSLIP over ports, and this one over a switch whose inputs or
-     * outputs a speed-up splits.
-     */
-    static Allocator islip(int units, int size, int iters) {
-        return new ISlip(units, size, iters);
-    }
 
     /** The output matched to input {@code in} by the last {@link #allocate}, or -1. */
     public final int outputOf(int in) {
@@ -492,77 +474,6 @@ public abstract sealed class Allocator permits Allocator.Pim, Allocator.MaxSize,
                     state[arbiter * size + x] = x;
                 }
             }
-        }
-    }
-
-    /**
-     * iSLIP (McKeown 1999) as BookSim 2's {@code islip} allocator runs it ({@code iSLIP_Sparse}): in each iteration every
-     * unmatched output grants the first unmatched requesting input at or after its grant pointer, and every input with
-     * requests accepts the first granting output at or after its accept pointer; in the first iteration an accepted
-     * grant moves the output's pointer to the input after the winner and the input's pointer to the output after it,
-     * each modulo its side's count. The two counts may differ ({@link #allocate(int, int, int)}).
-     */
-    static final class ISlip extends Allocator {
-        private final int iters;
-        private final int[] grantPointer;
-        private final int[] acceptPointer;
-        private final int[] grant;
-
-        ISlip(int units, int size, int iters) {
-            super(size);
-            this.iters = iters;
-            this.grantPointer = new int[units * size];
-            this.acceptPointer = new int[units * size];
-            this.grant = new int[size];
-        }
-
-        @Override
-        public void allocate(int unit, int n) {
-            allocate(unit, n, n);
-        }
-
-        @Override
-        public void allocate(int unit, int inputs, int outputs) {
-            int base = unit * size;
-            for (int iteration = 0; iteration < iters; iteration++) {
-                for (int out = 0; out < outputs; out++) {
-                    grant[out] = -1;
-                    if (outMatch[out] >= 0) {
-                        continue;
-                    }
-                    int from = grantPointer[base + out];
-                    for (int i = 0; i < inputs; i++) {
-                        int in = from + i < inputs ? from + i : from + i - inputs;
-                        if (inMatch[in] < 0 && requested(in, out)) {
-                            grant[out] = in;
-                            break;
-                        }
-                    }
-                }
-                for (int in = 0; in < inputs; in++) {
-                    if (inMatch[in] >= 0) {
-                        continue;
-                    }
-                    int from = acceptPointer[base + in];
-                    for (int o = 0; o < outputs; o++) {
-                        int out = from + o < outputs ? from + o : from + o - outputs;
-                        if (grant[out] == in) {
-                            pair(in, out);
-                            if (iteration == 0) {
-                                grantPointer[base + out] = in + 1 == inputs ? 0 : in + 1;
-                                acceptPointer[base + in] = out + 1 == outputs ? 0 : out + 1;
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-
-        @Override
-        public void reset(long seed) {
-            Arrays.fill(grantPointer, 0);
-            Arrays.fill(acceptPointer, 0);
         }
     }
 }

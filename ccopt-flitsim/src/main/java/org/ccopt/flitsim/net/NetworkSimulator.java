@@ -111,7 +111,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
     /**
      * Crossbar outputs per output port ({@link RouterTiming#outputSpeedup}): input port i requests output port o on its
      * split output o x outputSpeedup + i mod outputSpeedup, so a port takes up to that many flits a cycle into its
-     * output queue ({@link #channelFree}); {@link #swAllocator} is then iSLIP over the split outputs.
+     * output queue ({@link #channelFree}); {@link #swAllocator} then matches the split outputs.
      */
     private final int outSpeedup;
     /**
@@ -322,9 +322,10 @@ public final class NetworkSimulator implements OpenLoopRouter {
         creditStep = new int[internalSpeedup > 1 ? net.ports() : 0];
         creditFree = new int[creditStep.length];
         speedup = timing.inputSpeedup();
-        swAllocator = (speedup > 1 || outSpeedup > 1) && timing.swAllocator().equals(Allocator.ISLIP)
-                ? Allocator.islip(routers, maxRadix * Math.max(speedup, outSpeedup), allocIters)
-                : Allocator.create(timing.swAllocator(), routers, maxRadix * speedup, allocIters);
+        // split ports: one-iteration iSLIP as a plug-in, a separable output-first allocator (the same matching)
+        String sw = (speedup > 1 || outSpeedup > 1) && timing.swAllocator().equals(Allocator.ISLIP)
+                ? "separable_output_first" : timing.swAllocator();
+        swAllocator = Allocator.create(sw, routers, maxRadix * Math.max(speedup, outSpeedup), allocIters);
         splitVc = new int[swAllocator != null ? net.ports() * speedup : 0];
         if (vcAllocator != null && allocatorChoice) {
             throw new InvalidInputException("VC allocator " + timing.vcAllocator() + " cannot run routing function "
@@ -1752,7 +1753,7 @@ public final class NetworkSimulator implements OpenLoopRouter {
                 }
             }
         }
-        a.allocate(r, radix * speedup, radix * outSpeedup);
+        a.allocate(r, radix * Math.max(speedup, outSpeedup));
         for (int e = 0; e < radix * speedup; e++) {
             int split = a.outputOf(e);
             if (split >= 0) {

@@ -57,8 +57,8 @@ import org.ccopt.topology.Topology;
  * @param swAllocator   the switch allocator, by BookSim's name (its {@code sw_allocator})
  * @param inputSpeedup  crossbar inputs per input port (BookSim's {@code input_speedup}): VC v of a port requests the
  *                      switch on input v mod inputSpeedup of it, so a port may send that many flits a cycle, from VCs
- *                      of different residues; its switch allocator is then iSLIP over the split inputs (BookSim's
- *                      {@code iSLIP_Sparse}, {@link Allocator#islip}) or the one named
+ *                      of different residues; its switch allocator is then a one-iteration iSLIP over the split inputs
+ *                      (a separable output-first allocator) or the one named
  * @param internalSpeedup router steps per cycle (BookSim's {@code internal_speedup}, whole numbers): each cycle the
  *                      router's allocation stages run that many times, each step's stage of one cycle letting the next
  *                      act in the following step, as BookSim's {@code Router::Evaluate} calls {@code _InternalStep}; an
@@ -66,8 +66,9 @@ import org.ccopt.topology.Topology;
  *                      drains one a cycle, and an input port sends one credit a cycle, each gathering one step's freed
  *                      slots
  * @param outputSpeedup crossbar outputs per output port (BookSim's {@code output_speedup}): input port i requests an
- *                      output port on its split output i mod outputSpeedup, the switch allocator is iSLIP over the
- *                      split outputs, and an output port queues up to that many flits a cycle for its channel
+ *                      output port on its split output i mod outputSpeedup, the switch allocator is a one-iteration
+ *                      iSLIP over the split outputs (as for input speed-up), and an output port queues up to that many
+ *                      flits a cycle for its channel
  */
 public record RouterTiming(String name, int routingDelay, int vcAllocDelay, int swAllocDelay, int stDelay,
                            int creditDelay, int linkLatency, int globalLatency, boolean waitForTailCredit,

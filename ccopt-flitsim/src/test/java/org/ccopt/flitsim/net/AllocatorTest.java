@@ -44,38 +44,6 @@ class AllocatorTest {
         assertThat(allocate(separable, 2, new int[][] {{0, 0}, {0, 1}, {1, 0}})).containsExactly(0, -1);
     }
 
-    /**
-     * iSLIP over a switch of 2 inputs and 4 outputs (output speed-up 2): each output grants the first requester from its
-     * pointer, each input accepts the first granting output from its own, and an accepted grant moves both pointers,
-     * each modulo its own side's count (an input's pointer wraps at 4, an output's at 2).
-     */
-    @Test
-    void iSlipOverSplitOutputsMovesItsPointersPastAcceptedGrantsOnly() {
-        Allocator islip = Allocator.islip(1, 4, 1);
-        int[][] requests = {{0, 1}, {0, 2}, {1, 2}, {1, 3}};
-        // outputs 1 and 2 grant input 0, output 3 input 1: input 0 accepts output 1 (pointer 0), input 1 output 3;
-        // output 2's grant was not accepted, so its pointer stays at 0
-        assertThat(run(islip, 2, 4, requests)).containsExactly(1, 3);
-        // pointers now: input 0 at output 2, input 1 at 0 (3 + 1 wraps at 4); output 1 at input 1, output 3 at 0
-        // output 1 grants input 0 (the only requester), output 2 grants input 0 (pointer 0), output 3 input 1:
-        // input 0 accepts output 2 (from its pointer 2), input 1 output 3
-        assertThat(run(islip, 2, 4, requests)).containsExactly(2, 3);
-        // outputs 0 and 1 both grant input 0, which takes 0; a second iteration gives output 1 to input 1
-        int[][] crowded = {{0, 0}, {0, 1}, {1, 1}};
-        assertThat(run(Allocator.islip(1, 4, 1), 2, 4, crowded)).containsExactly(0, -1);
-        assertThat(run(Allocator.islip(1, 4, 2), 2, 4, crowded)).containsExactly(0, 1);
-    }
-
-    private static int[] run(Allocator a, int inputs, int outputs, int[][] requests) {
-        for (int[] r : requests) {
-            a.request(r[0], r[1]);
-        }
-        a.allocate(0, inputs, outputs);
-        int[] out = IntStream.range(0, inputs).map(a::outputOf).toArray();
-        a.clear();
-        return out;
-    }
-
     @Test
     void theWavefrontStartsAtItsPriorityDiagonalWhichMovesOnByOne() {
         Allocator wavefront = Allocator.create("wavefront", 1, 3, 1);
